@@ -1,0 +1,59 @@
+"""xactika-edu: a classroom probability toolkit built around the card game Xactika.
+
+>>> from xactika_edu import Card, chance_unbeatable, deal
+>>> hand = deal(players=4, seed=1)[0]
+>>> card = Card.parse("3133")          # the only 10 with one cube
+>>> chance_unbeatable(card, "1 cube", hand=[card], players=4)
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    COMBINATIONS,
+    DECK,
+    Card,
+    Combination,
+    Deal,
+    Hand,
+    Shape,
+    deal,
+    draw_cards,
+)
+from .errors import NotationError, XactikaError
+from .probability import (
+    Estimate,
+    chance_unbeatable,
+    face_value_mean,
+    face_value_variance,
+    normal_approximation,
+    normal_comparison,
+    shape_count_table,
+    simulate_chance_unbeatable,
+    value_distribution,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COMBINATIONS",
+    "DECK",
+    "Card",
+    "Combination",
+    "Deal",
+    "Estimate",
+    "Hand",
+    "NotationError",
+    "Shape",
+    "XactikaError",
+    "chance_unbeatable",
+    "deal",
+    "draw_cards",
+    "face_value_mean",
+    "face_value_variance",
+    "normal_approximation",
+    "normal_comparison",
+    "shape_count_table",
+    "simulate_chance_unbeatable",
+    "value_distribution",
+]

@@ -1,0 +1,547 @@
+"""Cards, combinations, hands and the deal: the Xactika deck and its notation.
+
+The deck has 81 cards: every way of showing 1, 2 or 3 of each of four shapes
+(balls, cubes, cones, stars), so 3 x 3 x 3 x 3 = 81. A card's face value is the sum
+of its four counts (4 to 12). See ``RULES.md`` (seed 001, the publisher's rules).
+
+Notation, both ways (``parse(str(x)) == x`` for every card and combination):
+
+* a card is four digits in shape order: ``"3213"`` is 3 balls, 2 cubes, 1 cone,
+  3 stars; the long form ``"3 balls, 2 cubes, 1 cone, 3 stars"`` is read too;
+* a combination is ``"3 cubes"`` (``"1 cube"`` for one); also read are the singular
+  or plural of any shape, the words one/two/three, and the short form ``"3cu"``
+  (count then ``ba``, ``cu``, ``co`` or ``st``), in any letter case.
+
+>>> card = Card.parse("3213")
+>>> card.value
+9
+>>> card.describe()
+'3 balls, 2 cubes, 1 cone, 3 stars'
+>>> card.has("2 cubes")
+True
+>>> len(DECK)
+81
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+import numpy as np
+
+from .errors import NotationError, XactikaError
+
+if TYPE_CHECKING:
+    from .svg import SvgImage
+
+__all__ = [
+    "DECK",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "CARDS_PER_HAND",
+    "Card",
+    "Combination",
+    "Deal",
+    "Hand",
+    "Seed",
+    "Shape",
+    "as_card",
+    "as_combination",
+    "deal",
+    "draw_cards",
+    "make_rng",
+]
+
+COUNTS = (1, 2, 3)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+CARDS_PER_HAND = 8
+
+#: A seed for random functions: ``None`` (fresh randomness), an ``int``, or a
+#: :class:`numpy.random.Generator` to draw from.
+Seed = Union[int, np.random.Generator, None]
+
+
+class Shape(enum.IntEnum):
+    """The four shapes, in the order cards list them: balls, cubes, cones, stars.
+
+    >>> Shape.parse("Cone")
+    <Shape.CONES: 2>
+    >>> str(Shape.CUBES), Shape.CUBES.singular, Shape.CUBES.short
+    ('cubes', 'cube', 'cu')
+    """
+
+    BALLS = 0
+    CUBES = 1
+    CONES = 2
+    STARS = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        """The shape's name for two or more: ``'balls'``."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        """The shape's name for one: ``'ball'``."""
+        return self.name.lower()[:-1]
+
+    @property
+    def short(self) -> str:
+        """Two-letter short form: ``'ba'``, ``'cu'``, ``'co'`` or ``'st'``."""
+        return self.name.lower()[:2]
+
+    def name_for(self, count: int) -> str:
+        """The singular for a count of 1, the plural otherwise."""
+        return self.singular if count == 1 else self.plural
+
+    @classmethod
+    def parse(cls, text: str) -> Shape:
+        """Read a shape from its plural, singular or short form, any letter case.
+
+        Raises :class:`NotationError` (quoting ``text``) for an unknown shape.
+        """
+        key = str(text).strip().lower()
+        for shape in cls:
+            if key in (shape.plural, shape.singular, shape.short):
+                return shape
+        raise NotationError(
+            f"unknown shape {text!r}; the shapes are balls, cubes, cones and stars"
+        )
+
+
+_COUNT_WORDS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
+_COMBINATION_RE = re.compile(r"^\s*([a-z0-9]+?)\s*([a-z]+)\s*$")
+
+
+def _check_count(count: object, what: str, text: object) -> int:
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)):
+        raise XactikaError(f"{what} count must be 1, 2 or 3, got {count!r} in {text!r}")
+    if count not in COUNTS:
+        raise XactikaError(f"{what} count {count} is not 1, 2 or 3 in {text!r}")
+    return int(count)
+
+
+@dataclass(frozen=True, order=True)
+class Combination:
+    """One shape with its count, such as "3 cubes": what a leader calls.
+
+    There are 12 combinations; each card carries four of them (one per shape) and
+    each combination is on 27 cards.
+
+    >>> Combination.parse("three cubes")
+    Combination.parse('3 cubes')
+    >>> str(Combination(Shape.CONES, 1)), Combination.parse("1co").short
+    ('1 cone', '1co')
+    """
+
+    shape: Shape
+    count: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shape, Shape):
+            raise XactikaError(f"shape must be a Shape, got {self.shape!r}")
+        _check_count(self.count, str(self.shape), self)
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.shape.name_for(self.count)}"
+
+    def __repr__(self) -> str:
+        return f"Combination.parse({str(self)!r})"
+
+    @property
+    def short(self) -> str:
+        """Short form: count then two letters, e.g. ``'3cu'``."""
+        return f"{self.count}{self.shape.short}"
+
+    @classmethod
+    def parse(cls, text: str) -> Combination:
+        """Read a combination such as ``"3 cubes"``, ``"3 cube"``, ``"three cubes"``
+        or ``"3cu"``.
+
+        Raises :class:`NotationError` quoting ``text`` if it cannot be read.
+
+        >>> Combination.parse("5 balls")
+        Traceback (most recent call last):
+        ...
+        xactika_edu.errors.NotationError: cannot read combination '5 balls': count '5' is not 1, 2 or 3
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read combination {text!r}: expected text like '3 cubes'")
+        match = _COMBINATION_RE.match(text.lower())
+        if not match:
+            raise NotationError(
+                f"cannot read combination {text!r}: expected a count and a shape, "
+                "like '3 cubes' or '1 cone'"
+            )
+        count_text, shape_text = match.groups()
+        if count_text not in _COUNT_WORDS:
+            raise NotationError(
+                f"cannot read combination {text!r}: count {count_text!r} is not 1, 2 or 3"
+            )
+        try:
+            shape = Shape.parse(shape_text)
+        except NotationError as error:
+            raise NotationError(f"cannot read combination {text!r}: {error}") from None
+        return cls(shape, _COUNT_WORDS[count_text])
+
+
+#: All 12 combinations, in shape order then count.
+COMBINATIONS: tuple[Combination, ...] = tuple(
+    Combination(shape, count) for shape in Shape for count in COUNTS
+)
+
+
+@functools.total_ordering
+@dataclass(frozen=True, eq=True)
+class Card:
+    """One card: how many balls, cubes, cones and stars it shows (each 1-3).
+
+    Immutable and hashable. Cards sort by face value, then by their counts.
+
+    >>> card = Card(balls=3, cubes=2, cones=1, stars=3)
+    >>> card
+    Card.parse('3213')
+    >>> card.value, card.combinations[1]
+    (9, Combination.parse('2 cubes'))
+    >>> Card.parse("3 balls, 2 cubes, 1 cone, 3 stars") == card
+    True
+
+    Raises :class:`XactikaError` if a count is not 1, 2 or 3.
+    """
+
+    balls: int
+    cubes: int
+    cones: int
+    stars: int
+
+    def __post_init__(self) -> None:
+        for shape, count in zip(Shape, self.counts):
+            _check_count(count, str(shape), "".join(map(str, self.counts)))
+            object.__setattr__(self, shape.plural, int(count))
+
+    @property
+    def counts(self) -> tuple[int, int, int, int]:
+        """The four counts in shape order: (balls, cubes, cones, stars)."""
+        return (self.balls, self.cubes, self.cones, self.stars)
+
+    def count(self, shape: Shape | str) -> int:
+        """How many of ``shape`` the card shows (1-3)."""
+        shape = shape if isinstance(shape, Shape) else Shape.parse(shape)
+        return self.counts[shape]
+
+    @property
+    def value(self) -> int:
+        """The face value: the sum of the four counts, 4 to 12."""
+        return sum(self.counts)
+
+    @property
+    def combinations(self) -> tuple[Combination, Combination, Combination, Combination]:
+        """The card's four combinations, one per shape, in shape order."""
+        b, c, o, s = (Combination(shape, n) for shape, n in zip(Shape, self.counts))
+        return (b, c, o, s)
+
+    def has(self, combination: Combination | str) -> bool:
+        """Whether the card shows ``combination`` (a :class:`Combination` or notation)."""
+        combination = as_combination(combination)
+        return self.counts[combination.shape] == combination.count
+
+    def describe(self) -> str:
+        """Long form, e.g. ``'3 balls, 2 cubes, 1 cone, 3 stars'``."""
+        return ", ".join(str(c) for c in self.combinations)
+
+    @property
+    def title(self) -> str:
+        """Face value then long form, e.g. ``'9: 3 balls, 2 cubes, 1 cone, 3 stars'``."""
+        return f"{self.value}: {self.describe()}"
+
+    def sort_key(self) -> tuple[int, tuple[int, int, int, int]]:
+        """The key cards sort by: face value, then counts."""
+        return (self.value, self.counts)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.counts))
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def svg(self, **options: object) -> SvgImage:
+        """The card as an SVG picture; options as for :func:`xactika_edu.svg.card`."""
+        from . import svg
+
+        return svg.card(self, **options)  # type: ignore[arg-type]
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: four digits in shape order (``"3213"``) or the long form.
+
+        Raises :class:`NotationError` quoting ``text`` if it cannot be read.
+
+        >>> Card.parse("3214x")
+        Traceback (most recent call last):
+        ...
+        xactika_edu.errors.NotationError: cannot read card '3214x': expected 4 digits 1-3 in the order balls, cubes, cones, stars (like '3213') or the long form '3 balls, 2 cubes, 1 cone, 3 stars'
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read card {text!r}: expected text like '3213'")
+        compact = text.strip()
+        if re.fullmatch(r"\d{4}", compact):
+            for shape, digit in zip(Shape, compact):
+                if int(digit) not in COUNTS:
+                    raise NotationError(
+                        f"cannot read card {text!r}: {shape} count {digit} is not 1, 2 or 3"
+                    )
+            return cls(*(int(d) for d in compact))
+        if "," in compact:
+            return cls._parse_long(text)
+        raise NotationError(
+            f"cannot read card {text!r}: expected 4 digits 1-3 in the order balls, cubes, "
+            "cones, stars (like '3213') or the long form '3 balls, 2 cubes, 1 cone, 3 stars'"
+        )
+
+    @classmethod
+    def _parse_long(cls, text: str) -> Card:
+        counts: dict[Shape, int] = {}
+        for part in text.split(","):
+            try:
+                combination = Combination.parse(part)
+            except XactikaError as error:
+                raise NotationError(f"cannot read card {text!r}: {error}") from None
+            if combination.shape in counts:
+                raise NotationError(
+                    f"cannot read card {text!r}: {combination.shape} are given twice"
+                )
+            counts[combination.shape] = combination.count
+        missing = [str(shape) for shape in Shape if shape not in counts]
+        if missing:
+            raise NotationError(f"cannot read card {text!r}: no count for {', '.join(missing)}")
+        return cls(*(counts[shape] for shape in Shape))
+
+
+#: The 81 cards, each exactly once, in notation order ("1111", "1112", ... "3333").
+DECK: tuple[Card, ...] = tuple(Card(*counts) for counts in itertools.product(COUNTS, repeat=4))
+
+
+def as_card(card: Card | str) -> Card:
+    """``card`` itself if it is a :class:`Card`, else read it as notation."""
+    if isinstance(card, Card):
+        return card
+    return Card.parse(card)
+
+
+def as_combination(combination: Combination | str) -> Combination:
+    """``combination`` itself if it is a :class:`Combination`, else read it."""
+    if isinstance(combination, Combination):
+        return combination
+    return Combination.parse(combination)
+
+
+class Hand(tuple):  # type: ignore[type-arg]
+    """Some distinct cards, in a fixed order: a player's hand, a pile, a selection.
+
+    A tuple of :class:`Card`; accepts cards or notation. ``str`` is the cards'
+    compact forms separated by spaces, and :meth:`parse` reads it back.
+
+    >>> hand = Hand(["3213", "1111"])
+    >>> hand
+    Hand.parse('3213 1111')
+    >>> hand.values
+    (9, 4)
+    >>> Hand(["3213", "3213"])
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: card 3213 is in the hand twice
+    """
+
+    def __new__(cls, cards: Iterable[Card | str] = ()) -> Hand:
+        if isinstance(cards, (str, Card)):
+            raise XactikaError(
+                f"a hand is a list of cards, got {cards!r}; use Hand.parse for text"
+            )
+        converted = tuple(as_card(card) for card in cards)
+        seen: set[Card] = set()
+        for card in converted:
+            if card in seen:
+                raise XactikaError(f"card {card} is in the hand twice")
+            seen.add(card)
+        return super().__new__(cls, converted)
+
+    if TYPE_CHECKING:  # pragma: no cover - typing only
+
+        def __iter__(self) -> Iterator[Card]: ...
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read cards in compact form separated by spaces or commas.
+
+        >>> Hand.parse("3213, 1111")
+        Hand.parse('3213 1111')
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read hand {text!r}: expected text like '3213 1111'")
+        parts = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
+        return cls(Card.parse(part) for part in parts)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Face values of the cards, in hand order."""
+        return tuple(card.value for card in self)
+
+    def sorted(self) -> Hand:
+        """The same cards sorted by face value (then counts)."""
+        return Hand(sorted(self))
+
+    def without(self, cards: Iterable[Card | str]) -> Hand:
+        """A new hand without ``cards``; raises :class:`XactikaError` if one is not here."""
+        removed = {as_card(card) for card in cards}
+        missing = removed.difference(self)
+        if missing:
+            raise XactikaError(
+                f"card {min(missing)} is not in the hand {self}"
+            )
+        return Hand(card for card in self if card not in removed)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def svg(self, **options: object) -> SvgImage:
+        """The hand as one SVG picture; options as for :func:`xactika_edu.svg.hand`."""
+        from . import svg
+
+        return svg.hand(self, **options)  # type: ignore[arg-type]
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+
+class Deal(tuple):  # type: ignore[type-arg]
+    """The result of :func:`deal`: a tuple of hands (player 0 first), plus
+    ``set_aside``, the cards nobody sees, and the ``seed`` used."""
+
+    set_aside: Hand
+    seed: Seed
+
+    def __new__(cls, hands: Iterable[Hand], set_aside: Hand, seed: Seed = None) -> Deal:
+        self = super().__new__(cls, tuple(hands))
+        self.set_aside = set_aside
+        self.seed = seed
+        return self
+
+    if TYPE_CHECKING:  # pragma: no cover - typing only
+
+        def __iter__(self) -> Iterator[Hand]: ...
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """The players' hands, player 0 first."""
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        hands = ", ".join(repr(hand) for hand in self)
+        return f"Deal([{hands}], set_aside={self.set_aside!r}, seed={self.seed!r})"
+
+    def __str__(self) -> str:
+        lines = [f"player {i}: {hand}" for i, hand in enumerate(self)]
+        lines.append(f"set aside: {len(self.set_aside)} cards")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<div><b>Player {i}</b><br>{hand.svg()}</div>" for i, hand in enumerate(self)
+        )
+        note = f"<div>{len(self.set_aside)} cards set aside, unseen.</div>"
+        return f"<div>{rows}{note}</div>"
+
+
+def make_rng(seed: Seed) -> np.random.Generator:
+    """A NumPy generator from ``seed`` (``None``, an ``int`` >= 0, or a generator)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+    ):
+        raise XactikaError(f"seed must be a whole number >= 0 or None, got {seed!r}")
+    return np.random.default_rng(seed)
+
+
+def _check_whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise XactikaError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    if not low <= value <= high:
+        raise XactikaError(f"{name} must be from {low} to {high}, got {value}")
+    return int(value)
+
+
+def shuffled_deck(seed: Seed = None) -> tuple[Card, ...]:
+    """The 81 cards in a random order; the same seed gives the same order."""
+    order = make_rng(seed).permutation(len(DECK))
+    return tuple(DECK[i] for i in order)
+
+
+def deal(players: int, seed: Seed = None, cards_per_hand: int = CARDS_PER_HAND) -> Deal:
+    """Shuffle the deck and deal ``cards_per_hand`` cards to each of ``players``.
+
+    Cards go out one at a time, player 0 first, as at a table; each hand is
+    returned sorted by face value. The cards not dealt are ``set_aside``.
+    The same ``seed`` always gives the same deal.
+
+    >>> hands = deal(players=4, seed=1)
+    >>> len(hands), len(hands[0]), len(hands.set_aside)
+    (4, 8, 49)
+    >>> deal(players=4, seed=1) == hands
+    True
+    >>> deal(players=11)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: players must be from 2 to 10, got 11
+
+    Args:
+        players: number of players, 2 to 10.
+        seed: ``None``, a whole number, or a :class:`numpy.random.Generator`.
+        cards_per_hand: 1 to 8 (lessons use small hands).
+
+    Returns:
+        a :class:`Deal`: ``players`` hands, with ``.set_aside`` (81 - players x
+        cards_per_hand cards) and ``.seed``.
+
+    Raises:
+        XactikaError: if ``players``, ``cards_per_hand`` or ``seed`` is out of range.
+    """
+    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+    deck = shuffled_deck(seed)
+    dealt = players * cards_per_hand
+    hands = [Hand(sorted(deck[p:dealt:players])) for p in range(players)]
+    return Deal(hands, Hand(sorted(deck[dealt:])), seed)
+
+
+def draw_cards(n: int, seed: Seed = None) -> Hand:
+    """The top ``n`` cards (1-81) of a deck shuffled with ``seed``, in the order drawn.
+
+    >>> draw_cards(3, seed=2) == draw_cards(3, seed=2)
+    True
+    >>> len(set(draw_cards(81, seed=2)))
+    81
+    """
+    n = _check_whole(n, "number of cards", 1, len(DECK))
+    return Hand(shuffled_deck(seed)[:n])
