@@ -31,7 +31,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,10 +41,10 @@ if TYPE_CHECKING:
     from .svg import SvgImage
 
 __all__ = [
+    "CARDS_PER_HAND",
     "DECK",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "CARDS_PER_HAND",
     "Card",
     "Combination",
     "Deal",
@@ -65,7 +65,7 @@ CARDS_PER_HAND = 8
 
 #: A seed for random functions: ``None`` (fresh randomness), an ``int``, or a
 #: :class:`numpy.random.Generator` to draw from.
-Seed = Union[int, np.random.Generator, None]
+Seed = int | np.random.Generator | None
 
 
 class Shape(enum.IntEnum):
@@ -114,9 +114,7 @@ class Shape(enum.IntEnum):
         for shape in cls:
             if key in (shape.plural, shape.singular, shape.short):
                 return shape
-        raise NotationError(
-            f"unknown shape {text!r}; the shapes are balls, cubes, cones and stars"
-        )
+        raise NotationError(f"unknown shape {text!r}; the shapes are balls, cubes, cones and stars")
 
 
 _COUNT_WORDS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
@@ -173,7 +171,7 @@ class Combination:
         >>> Combination.parse("5 balls")
         Traceback (most recent call last):
         ...
-        xactika_edu.errors.NotationError: cannot read combination '5 balls': count '5' is not 1, 2 or 3
+        xactika_edu.errors.NotationError: cannot read combination '5 balls': count '5' is ...
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read combination {text!r}: expected text like '3 cubes'")
@@ -225,7 +223,7 @@ class Card:
     stars: int
 
     def __post_init__(self) -> None:
-        for shape, count in zip(Shape, self.counts):
+        for shape, count in zip(Shape, self.counts, strict=True):
             _check_count(count, str(shape), "".join(map(str, self.counts)))
             object.__setattr__(self, shape.plural, int(count))
 
@@ -247,7 +245,7 @@ class Card:
     @property
     def combinations(self) -> tuple[Combination, Combination, Combination, Combination]:
         """The card's four combinations, one per shape, in shape order."""
-        b, c, o, s = (Combination(shape, n) for shape, n in zip(Shape, self.counts))
+        b, c, o, s = (Combination(shape, n) for shape, n in zip(Shape, self.counts, strict=True))
         return (b, c, o, s)
 
     def has(self, combination: Combination | str) -> bool:
@@ -297,13 +295,13 @@ class Card:
         >>> Card.parse("3214x")
         Traceback (most recent call last):
         ...
-        xactika_edu.errors.NotationError: cannot read card '3214x': expected 4 digits 1-3 in the order balls, cubes, cones, stars (like '3213') or the long form '3 balls, 2 cubes, 1 cone, 3 stars'
+        xactika_edu.errors.NotationError: cannot read card '3214x': expected 4 digits 1-3 ...
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read card {text!r}: expected text like '3213'")
         compact = text.strip()
         if re.fullmatch(r"\d{4}", compact):
-            for shape, digit in zip(Shape, compact):
+            for shape, digit in zip(Shape, compact, strict=True):
                 if int(digit) not in COUNTS:
                     raise NotationError(
                         f"cannot read card {text!r}: {shape} count {digit} is not 1, 2 or 3"
@@ -372,9 +370,7 @@ class Hand(tuple):  # type: ignore[type-arg]
 
     def __new__(cls, cards: Iterable[Card | str] = ()) -> Hand:
         if isinstance(cards, (str, Card)):
-            raise XactikaError(
-                f"a hand is a list of cards, got {cards!r}; use Hand.parse for text"
-            )
+            raise XactikaError(f"a hand is a list of cards, got {cards!r}; use Hand.parse for text")
         converted = tuple(as_card(card) for card in cards)
         seen: set[Card] = set()
         for card in converted:
@@ -413,9 +409,7 @@ class Hand(tuple):  # type: ignore[type-arg]
         removed = {as_card(card) for card in cards}
         missing = removed.difference(self)
         if missing:
-            raise XactikaError(
-                f"card {min(missing)} is not in the hand {self}"
-            )
+            raise XactikaError(f"card {min(missing)} is not in the hand {self}")
         return Hand(card for card in self if card not in removed)
 
     def __str__(self) -> str:

@@ -172,9 +172,7 @@ def normal_approximation() -> rv_continuous_frozen:
     """
     from scipy import stats
 
-    return stats.norm(
-        loc=float(face_value_mean()), scale=math.sqrt(float(face_value_variance()))
-    )
+    return stats.norm(loc=float(face_value_mean()), scale=math.sqrt(float(face_value_variance())))
 
 
 def normal_comparison() -> pd.DataFrame:
@@ -250,9 +248,7 @@ def _lead(
     if card not in hand:
         raise XactikaError(f"card {card} is not in the hand {hand}; lead a card you hold")
     if not card.has(combination):
-        raise XactikaError(
-            f"card {card} does not show {combination}; it shows {card.describe()}"
-        )
+        raise XactikaError(f"card {card} does not show {combination}; it shows {card.describe()}")
     if len(hand) > CARDS_PER_HAND:
         raise XactikaError(f"a hand has at most {CARDS_PER_HAND} cards, got {len(hand)}")
     both = set(hand) & set(seen)

@@ -89,7 +89,7 @@ def _card_body(
         f'<text x="7" y="21" font-family="Helvetica, Arial, sans-serif" font-size="17" '
         f'font-weight="bold" fill="{INK}">{value}</text>'
     )
-    for shape, count in zip(Shape, card.counts):
+    for shape, count in zip(Shape, card.counts, strict=True):
         cy = _ROW_TOP + 9 + shape * _ROW_STEP
         if highlight is not None and highlight == Combination(shape, count):
             parts.append(
