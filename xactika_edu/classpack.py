@@ -1,0 +1,292 @@
+"""The class pack: every lesson run and rendered, every worksheet printed, one index.
+
+``xactika-edu class-pack --out DIR`` calls :func:`build_class_pack`. Lessons are
+executed top to bottom on a fresh kernel (nbclient) and rendered to self-contained
+HTML (nbconvert); a lesson that raises an error stops the build and nothing is
+written. Worksheets and answer keys come from :mod:`xactika_edu.worksheets`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import json
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from ._files import atomic_directory
+from .errors import XactikaError
+
+__all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
+
+#: Cells tagged like this show only their output in the rendered lesson.
+HIDE_INPUT_TAG = "hide-input"
+_LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+
+Progress = Callable[[str], None]
+
+
+class LessonError(XactikaError):
+    """A lesson notebook failed to run (an error in a cell, or a time-out)."""
+
+
+def lesson_notebooks() -> list[Path]:
+    """The lesson notebooks, in lesson order (``01_...``, ``02_...``).
+
+    Looks in the installed package (``xactika_edu/lessons``, where a normal install
+    puts them) and then in the source checkout's ``notebooks/`` folder.
+
+    Raises:
+        XactikaError: if no lesson notebooks are found.
+    """
+    here = Path(__file__).resolve().parent
+    for folder in (here / "lessons", here.parent / "notebooks"):
+        found = sorted(folder.glob(_LESSON_GLOB))
+        if found:
+            return found
+    raise XactikaError(
+        f"no lesson notebooks found in {str(here / 'lessons')!r} or "
+        f"{str(here.parent / 'notebooks')!r}; reinstall the package"
+    )
+
+
+@dataclass(frozen=True)
+class RenderedLesson:
+    """A lesson run and rendered: its title, HTML, seconds taken and any warnings."""
+
+    name: str
+    title: str
+    html: str
+    seconds: float
+    warnings: tuple[str, ...]
+
+
+def _title(notebook: object, fallback: str) -> str:
+    for cell in notebook.cells:  # type: ignore[attr-defined]
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return fallback
+
+
+def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
+    """Run one lesson notebook on a fresh kernel and render it to HTML.
+
+    Cells tagged ``hide-input`` show only their output. Text written to stderr
+    (warnings) is left out of the page and returned in ``warnings``.
+
+    Raises:
+        LessonError: if a cell raises an error or the kernel times out; the message
+            names the lesson and the cell.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    path = Path(path)
+    notebook = nbformat.read(path, as_version=4)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as workdir:
+        client = NotebookClient(
+            notebook,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": workdir}},
+        )
+        try:
+            client.execute()
+        except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+            summary = str(error).strip().splitlines()
+            tail = " | ".join(line for line in summary[-3:] if line.strip())
+            raise LessonError(f"lesson {path.name!r} failed: {tail}") from None
+    seconds = time.perf_counter() - started
+
+    warnings: list[str] = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        kept = []
+        for output in cell.outputs:
+            if output.output_type == "error":
+                raise LessonError(
+                    f"lesson {path.name!r}, cell {index}: {output.ename}: {output.evalue}"
+                )
+            if output.output_type == "stream" and output.name == "stderr":
+                warnings.append(f"cell {index}: {output.text.strip()}")
+                continue
+            kept.append(output)
+        cell.outputs = kept
+
+    config = Config()
+    config.TagRemovePreprocessor.enabled = True
+    config.TagRemovePreprocessor.remove_input_tags = {HIDE_INPUT_TAG}
+    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    exporter = HTMLExporter(config=config, template_name="lab")
+    body, _ = exporter.from_notebook_node(notebook)
+    return RenderedLesson(
+        name=path.stem,
+        title=_title(notebook, path.stem),
+        html=body,
+        seconds=seconds,
+        warnings=tuple(warnings),
+    )
+
+
+def _index_html(
+    lessons: Sequence[RenderedLesson],
+    worksheets: Sequence[Path],
+    root: Path,
+    *,
+    students: int,
+    seed: int,
+) -> str:
+    esc = html.escape
+    lesson_items = "\n".join(
+        f'<li><a href="lessons/{esc(lesson.name)}.html">{esc(lesson.title)}</a></li>'
+        for lesson in lessons
+    )
+    by_kind: dict[str, list[Path]] = {}
+    for path in worksheets:
+        by_kind.setdefault(path.parent.name, []).append(path)
+    sections = []
+    for kind, paths in sorted(by_kind.items()):
+        names = {p.name: p for p in paths}
+        rows = []
+        for k in range(1, students + 1):
+            sheet = names.get(f"student-{k:02d}.pdf")
+            key = names.get(f"student-{k:02d}-key.pdf")
+            if sheet is None or key is None:
+                continue
+            rows.append(
+                f"<tr><td>{k}</td><td>{seed + k - 1}</td>"
+                f'<td><a href="{esc(sheet.relative_to(root).as_posix())}">worksheet</a></td>'
+                f'<td><a href="{esc(key.relative_to(root).as_posix())}">answer key</a></td></tr>'
+            )
+        combined = [
+            f'<a href="{esc(names[n].relative_to(root).as_posix())}">{label}</a>'
+            for n, label in (
+                ("all-students.pdf", "all worksheets in one file"),
+                ("all-keys.pdf", "all answer keys in one file"),
+            )
+            if n in names
+        ]
+        sections.append(
+            f"<h3>{esc(kind.replace('-', ' ').capitalize())} worksheets</h3>"
+            f"<p>Print: {' · '.join(combined)}</p>"
+            "<table><thead><tr><th>Student</th><th>Seed</th><th>Worksheet</th>"
+            f"<th>Answer key</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+    today = _dt.date.today().isoformat()
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Xactika class pack</title>
+<style>
+body {{ font-family: Helvetica, Arial, sans-serif; max-width: 52rem; margin: 2rem auto;
+       padding: 0 1rem; line-height: 1.5; color: #000; }}
+h1 {{ margin-bottom: 0.2rem; }}
+table {{ border-collapse: collapse; margin-bottom: 1.5rem; }}
+th, td {{ border: 1px solid #777; padding: 0.2rem 0.8rem; text-align: left; }}
+th {{ background: #eee; }}
+a {{ color: #0072B2; }}
+.note {{ color: #333; font-size: 0.9rem; }}
+</style>
+</head>
+<body>
+<h1>Xactika class pack</h1>
+<p class="note">Made by xactika-edu {esc(__version__)} on {today}.
+{students} students, first seed {seed}: student <i>k</i> has seed {seed} + <i>k</i> - 1,
+so the same command makes the same worksheets again.</p>
+<h2>Lessons</h2>
+<p>Open a lesson to project it or to read it on a laptop.</p>
+<ol>
+{lesson_items}
+</ol>
+<h2>Worksheets and answer keys</h2>
+<p>Each student gets a different set of cards. Print the worksheets for the class and
+keep the answer keys for yourself.</p>
+{"".join(sections)}
+</body>
+</html>
+"""
+
+
+def build_class_pack(
+    out: Path | str,
+    *,
+    force: bool = False,
+    students: int = 30,
+    seed: int = 1,
+    paper: str = "letter",
+    progress: Progress | None = print,
+) -> Path:
+    """Run and render every lesson, export every worksheet with its key, write an index.
+
+    Everything is written to a staging folder first and moved to ``out`` at the end,
+    so an error leaves no half-written pack.
+
+    Args:
+        out: the folder to create (missing or empty, unless ``force``).
+        force: replace a non-empty ``out``.
+        students: worksheet variants per kind, 1 to 200.
+        seed: seed of student 1 (student k gets seed + k - 1).
+        paper: ``"letter"`` or ``"a4"``.
+        progress: called with one line per step (``None`` for silence).
+
+    Returns:
+        the path of the pack's ``index.html``.
+
+    Raises:
+        XactikaError: if ``out`` is not empty (without ``force``), an argument is out
+            of range, or a lesson fails (:class:`LessonError`).
+    """
+    from .worksheets import KINDS, export_worksheets
+
+    say = progress or (lambda _line: None)
+    notebooks = lesson_notebooks()
+    steps = len(notebooks) + len(KINDS) + 1
+    target = Path(out)
+    with atomic_directory(target, force=force) as staging:
+        (staging / "lessons").mkdir()
+        lessons = []
+        for step, notebook in enumerate(notebooks, start=1):
+            say(f"[{step}/{steps}] lesson {notebook.stem}: running on a fresh kernel ...")
+            lesson = render_lesson(notebook)
+            (staging / "lessons" / f"{lesson.name}.html").write_text(lesson.html, "utf-8")
+            for warning in lesson.warnings:
+                say(f"      warning from {lesson.name} {warning}")
+            say(f"[{step}/{steps}] lesson {notebook.stem}: rendered in {lesson.seconds:.1f} s")
+            lessons.append(lesson)
+        written: list[Path] = []
+        for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
+            say(f"[{step}/{steps}] worksheets {kind}: {students} students and keys ...")
+            paths = export_worksheets(
+                staging / "worksheets", kind=kind, students=students, seed=seed, paper=paper
+            )
+            written.extend(paths)
+            say(f"[{step}/{steps}] worksheets {kind}: {len(paths)} PDF files")
+        index = _index_html(lessons, written, staging, students=students, seed=seed)
+        (staging / "index.html").write_text(index, "utf-8")
+        manifest = {
+            "version": __version__,
+            "students": students,
+            "seed": seed,
+            "paper": paper,
+            "lessons": [
+                {"name": lesson.name, "title": lesson.title, "seconds": round(lesson.seconds, 2)}
+                for lesson in lessons
+            ],
+            "worksheets": [p.relative_to(staging).as_posix() for p in written],
+        }
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
+        say(f"[{steps}/{steps}] index.html written")
+    return target / "index.html"
