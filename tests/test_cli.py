@@ -154,7 +154,7 @@ def test_class_pack_stops_on_a_broken_lesson_and_writes_nothing(tmp_path, monkey
     nbformat.write(broken, path)
     monkeypatch.setattr(classpack, "lesson_notebooks", lambda: [path])
     out = tmp_path / "pack"
-    with pytest.raises(classpack.LessonError, match="01_broken.ipynb.*ZeroDivisionError"):
+    with pytest.raises(classpack.LessonError, match=r"01_broken\.ipynb.*ZeroDivisionError"):
         classpack.build_class_pack(out, students=1, progress=None)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["01_broken.ipynb"]
 
