@@ -20,7 +20,8 @@ from .cards import (
     deal,
     draw_cards,
 )
-from .errors import NotationError, XactikaError
+from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+from .game import Game, Play, PlayerView, Round, Trick, score, trick_winner
 from .probability import (
     Estimate,
     chance_unbeatable,
@@ -42,9 +43,16 @@ __all__ = [
     "Combination",
     "Deal",
     "Estimate",
+    "Game",
     "Hand",
+    "IllegalBidError",
+    "IllegalPlayError",
     "NotationError",
+    "Play",
+    "PlayerView",
+    "Round",
     "Shape",
+    "Trick",
     "XactikaError",
     "chance_unbeatable",
     "deal",
@@ -53,7 +61,9 @@ __all__ = [
     "face_value_variance",
     "normal_approximation",
     "normal_comparison",
+    "score",
     "shape_count_table",
     "simulate_chance_unbeatable",
+    "trick_winner",
     "value_distribution",
 ]

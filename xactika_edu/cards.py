@@ -337,6 +337,14 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(*counts) for counts in itertools.product(COUNTS, repeat=4))
 
 
+#: Each card's position in sorted order (face value, then counts), for fast sorting.
+_RANK: dict[Card, int] = {card: rank for rank, card in enumerate(sorted(DECK))}
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=_RANK.__getitem__)
+
+
 def as_card(card: Card | str) -> Card:
     """``card`` itself if it is a :class:`Card`, else read it as notation."""
     if isinstance(card, Card):
@@ -402,7 +410,7 @@ class Hand(tuple):  # type: ignore[type-arg]
 
     def sorted(self) -> Hand:
         """The same cards sorted by face value (then counts)."""
-        return Hand(sorted(self))
+        return Hand(_sorted(self))
 
     def without(self, cards: Iterable[Card | str]) -> Hand:
         """A new hand without ``cards``; raises :class:`XactikaError` if one is not here."""
@@ -525,8 +533,8 @@ def deal(players: int, seed: Seed = None, cards_per_hand: int = CARDS_PER_HAND) 
     cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     deck = shuffled_deck(seed)
     dealt = players * cards_per_hand
-    hands = [Hand(sorted(deck[p:dealt:players])) for p in range(players)]
-    return Deal(hands, Hand(sorted(deck[dealt:])), seed)
+    hands = [Hand(_sorted(deck[p:dealt:players])) for p in range(players)]
+    return Deal(hands, Hand(_sorted(deck[dealt:])), seed)
 
 
 def draw_cards(n: int, seed: Seed = None) -> Hand:

@@ -267,6 +267,7 @@ def build_class_pack(
             say(f"[{step}/{steps}] lesson {notebook.stem}: rendered in {lesson.seconds:.1f} s")
             lessons.append(lesson)
         written: list[Path] = []
+        (staging / "worksheets").mkdir()
         for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
             say(f"[{step}/{steps}] worksheets {kind}: {students} students and keys ...")
             paths = export_worksheets(
