@@ -22,6 +22,7 @@ from .cards import (
 )
 from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
 from .game import Game, Play, PlayerView, Round, Trick, score, trick_winner
+from .plots import bell_curve, shape_count_pie_chart, value_bar_graph, value_pie_chart
 from .probability import (
     Estimate,
     chance_unbeatable,
@@ -33,6 +34,7 @@ from .probability import (
     simulate_chance_unbeatable,
     value_distribution,
 )
+from .selfcheck import Question
 
 __version__ = "0.1.0"
 
@@ -50,10 +52,12 @@ __all__ = [
     "NotationError",
     "Play",
     "PlayerView",
+    "Question",
     "Round",
     "Shape",
     "Trick",
     "XactikaError",
+    "bell_curve",
     "chance_unbeatable",
     "deal",
     "draw_cards",
@@ -62,8 +66,11 @@ __all__ = [
     "normal_approximation",
     "normal_comparison",
     "score",
+    "shape_count_pie_chart",
     "shape_count_table",
     "simulate_chance_unbeatable",
     "trick_winner",
+    "value_bar_graph",
     "value_distribution",
+    "value_pie_chart",
 ]

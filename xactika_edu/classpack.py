@@ -100,12 +100,21 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
             kernel_name="python3",
             resources={"metadata": {"path": workdir}},
         )
+        kernel_log = Path(workdir) / "kernel.log"
         try:
-            client.execute()
-        except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+            # The kernel process's own log (start-up notices) goes to a file, not to
+            # the teacher's terminal; it is shown only if the kernel dies.
+            with kernel_log.open("w", encoding="utf-8") as log:
+                client.execute(stderr=log)
+        except (CellExecutionError, CellTimeoutError) as error:
             summary = str(error).strip().splitlines()
             tail = " | ".join(line for line in summary[-3:] if line.strip())
             raise LessonError(f"lesson {path.name!r} failed: {tail}") from None
+        except DeadKernelError as error:
+            log_tail = kernel_log.read_text(encoding="utf-8").strip().splitlines()[-3:]
+            raise LessonError(
+                f"lesson {path.name!r}: the kernel died ({error}); {' | '.join(log_tail)}"
+            ) from None
     seconds = time.perf_counter() - started
 
     warnings: list[str] = []
@@ -128,6 +137,8 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {HIDE_INPUT_TAG}
     config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    config.TemplateExporter.exclude_input_prompt = True
+    config.TemplateExporter.exclude_output_prompt = True
     exporter = HTMLExporter(config=config, template_name="lab")
     body, _ = exporter.from_notebook_node(notebook)
     return RenderedLesson(

@@ -1,0 +1,285 @@
+"""Self-check questions: right answers in every reasonable form pass, wrong ones get
+the hint without the answer, and nothing a student types makes check() raise."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from decimal import Decimal
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xactika_edu import value_distribution
+from xactika_edu.errors import XactikaError
+from xactika_edu.selfcheck import DEFAULT_TOLERANCE, Question, Verdict
+
+# 19 of the 81 cards have face value 8: the four shape counts sum to 8 in 19 ways.
+EIGHTS = value_distribution().loc[8, "fraction"]
+
+
+def fraction_question() -> Question:
+    return Question(
+        "What part of the deck has face value 8?",
+        EIGHTS,
+        hint="Count the cards with value 8, then divide by the number of cards.",
+        explanation="19 of the 81 cards have value 8.",
+    )
+
+
+def test_the_fraction_is_the_deck_fact():
+    assert Fraction(19, 81) == EIGHTS
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "19/81",
+        " 19 / 81 ",
+        "19/81.",
+        EIGHTS,
+        Fraction(38, 162),
+        float(EIGHTS),
+        0.23,  # 2 decimal places: within 0.005 of 0.2346
+        "0.23",
+        ".23",
+        "0.235",
+        "23%",
+        "23 %",
+        "23.5%",
+        "23 percent",
+        Decimal("0.23"),
+        np.float64(0.2346),
+    ],
+)
+def test_numeric_answer_accepts_equivalent_forms(response):
+    verdict = fraction_question().check(response)
+    assert verdict.correct, (response, verdict)
+    assert str(verdict) == "✔ Right! 19 of the 81 cards have value 8."
+
+
+@pytest.mark.parametrize("response", ["0.24", 0.22, "24%", "1/4", "19/80", 19, 0, -0.23, "2 2/3"])
+def test_wrong_numbers_get_the_hint_and_not_the_answer(response):
+    question = fraction_question()
+    verdict = question.check(response)
+    assert verdict.status == "not yet" and not verdict
+    assert verdict.message.startswith("✘ Not yet. Hint: Count the cards with value 8")
+    assert "19/81" not in verdict.message and "0.23" not in verdict.message
+    assert question.explanation not in verdict.message
+
+
+def test_a_whole_percent_without_the_sign_gets_a_nudge():
+    verdict = fraction_question().check(23)
+    assert verdict.status == "not yet"
+    # the nudge echoes the student's own number, nothing more
+    assert 'add a % sign: "23%"' in verdict.message
+    assert "% sign" not in fraction_question().check(50).message
+
+
+def test_tolerance_is_half_a_hundredth_by_default():
+    assert DEFAULT_TOLERANCE == 0.005
+    question = Question("8/3 as a decimal?", Fraction(8, 3), hint="Divide.")
+    assert question.check("2.67")  # 2.6667 rounded to 2 places
+    assert question.check(2.667)
+    assert not question.check(2.7)
+    assert not question.check(2.66)  # 0.0067 away
+    strict = Question("Exactly?", Fraction(8, 3), hint="Divide.", tolerance=0)
+    assert strict.check("8/3") and strict.check("2 2/3")
+    assert not strict.check("2.67")
+    # fractions and whole numbers are exact: a nearby fraction is not the answer
+    assert not question.check("19/7") and not question.check("27/10")
+    # a rounded answer (a float) is compared with the tolerance, whatever the form
+    rounded = Question("8/3 as a decimal?", 2.67, hint="Divide.")
+    assert rounded.check("8/3") and rounded.check(Fraction(8, 3))
+    loose = Question("Roughly?", 8, hint="The middle.", tolerance=0.5)
+    assert loose.check(7.6) and not loose.check(7.4)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [(8, True), ("8", True), (8.0, True), ("eight", True), ("Eight.", True),
+     (np.int64(8), True), (7, False), ("seven", False)],
+)
+def test_whole_number_answers(response, right):
+    question = Question("Which face value is most common?", np.int64(8), hint="Tallest bar.")
+    assert bool(question.check(response)) is right
+
+
+@pytest.mark.parametrize(
+    "response", ["", "   ", None, ..., "abc", "1/0", "nan", float("nan"), float("inf"), True,
+                 [8], {"a": 1}, 1j, "8 cards and some", object(), b"8", "1e999"],
+)
+def test_odd_input_is_read_kindly_not_raised(response):
+    verdict = Question("Which value?", 8, hint="Tallest bar.").check(response)
+    assert verdict.status == "unreadable"
+    assert verdict.message.startswith("? ")
+    assert "whole number" in verdict.message and "%" in verdict.message
+
+
+def test_empty_input_says_there_is_no_answer_yet():
+    for response in ("", None, ...):
+        message = Question("Which value?", 8, hint="Tallest bar.").check(response).message
+        assert message.startswith("? There is no answer yet.")
+    message = Question("Which value?", 8, hint="Tallest bar.").check("abc").message
+    assert message.startswith("? I could not read 'abc' as a number.")
+
+
+@pytest.mark.parametrize("answer", [Fraction(3, 4), 0.75, 7, {7, 5}, "75%", "3/4"])
+def test_the_form_examples_never_give_the_answer_away(answer):
+    question = Question("?", answer, hint="h")
+    message = question.check("abc").message
+    examples = re.findall(r'like "?([^",]+?)"?(?:,| or|\.$)', message)
+    assert examples, message
+    assert not any(question.check(example) for example in examples), message
+
+
+def test_text_answers_ignore_case_spaces_articles_and_punctuation():
+    question = Question("What shape is the bar graph?", {"bell", "bell curve"}, hint="It rings.")
+    right = ("bell", "Bell", " BELL ", "a bell", "The bell curve!", "bell  curve", '"bell"')
+    for response in right:
+        assert question.check(response), response
+    for response in ("square", "bells", "curve", 0):
+        verdict = question.check(response)
+        assert verdict.status == "not yet"
+        assert "bell" not in verdict.message.lower()
+    for response in ("", "...", None, [1]):
+        verdict = question.check(response)
+        assert verdict.status == "unreadable"
+        assert 'Type a word between quotes, like "square"' in verdict.message
+
+
+def test_word_example_avoids_the_answer():
+    message = Question("Which shape?", "square", hint="h").check("").message
+    assert '"square"' not in message and '"circle"' in message
+
+
+def test_mixed_answers_accept_numbers_and_words():
+    question = Question("How many shapes?", [4, "four shapes"], hint="Look at a card.")
+    assert question.answer == (4, "four shapes")
+    assert question.check(4) and question.check("4") and question.check("Four shapes")
+    assert question.check("four")  # number word, read as 4
+    assert question.check("five").status == "not yet"
+    assert question.check("xyz").status == "not yet"  # text is a readable try here
+
+
+def test_answer_collections_are_stored_as_tuples_so_questions_stay_hashable():
+    question = Question("Shape?", {"hill", "bell"}, hint="h")
+    assert question.answer == ("bell", "hill")  # sorted, so the display is stable
+    assert hash(question) == hash(Question("Shape?", {"bell", "hill"}, hint="h"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        question.answer = "x"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"prompt": "Q?", "answer": None, "hint": "h"},
+        {"prompt": "Q?", "answer": [], "hint": "h"},
+        {"prompt": "Q?", "answer": "  ", "hint": "h"},
+        {"prompt": "Q?", "answer": float("nan"), "hint": "h"},
+        {"prompt": "Q?", "answer": object(), "hint": "h"},
+        {"prompt": "", "answer": 1, "hint": "h"},
+        {"prompt": 5, "answer": 1, "hint": "h"},
+        {"prompt": "Q?", "answer": 1, "hint": None},
+        {"prompt": "Q?", "answer": 1, "hint": "h", "tolerance": -1},
+        {"prompt": "Q?", "answer": 1, "hint": "h", "tolerance": "big"},
+    ],
+)
+def test_a_badly_written_question_raises(kwargs):
+    with pytest.raises(XactikaError):
+        Question(**kwargs)
+
+
+def test_verdict_is_truthy_only_when_right_and_displays_its_message():
+    right = fraction_question().check("19/81")
+    wrong = fraction_question().check("1/2")
+    assert isinstance(right, Verdict) and right and not wrong
+    assert right.correct and not wrong.correct
+
+    class Printer:
+        def __init__(self):
+            self.out = ""
+
+        def text(self, value):
+            self.out += value
+
+    printer = Printer()
+    wrong._repr_pretty_(printer, False)
+    assert printer.out == wrong.message
+
+
+def test_no_hint_still_says_not_yet():
+    assert str(Question("Q?", 1, hint="").check(2)) == "✘ Not yet. Try again."
+
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[str] = []
+        self.text = ""
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        self.text += data
+
+
+def test_html_shows_prompt_and_hides_answer_in_details():
+    question = fraction_question()
+    html = question._repr_html_()
+    parsed = _Collect()
+    parsed.feed(html)
+    assert "details" in parsed.tags and "summary" in parsed.tags
+    assert html.index(question.prompt) < html.index("<details>")
+    details = html[html.index("<details>") :]
+    assert "<summary>Show the answer</summary>" in details
+    assert "19/81 (about 0.235, or 23.5%)" in details
+    assert question.explanation in details
+    before_details = html[: html.index("<details>")]
+    assert "19/81" not in before_details
+
+
+def test_html_escapes_text():
+    question = Question("Is 3 < 5 & 5 > 3?", "yes", hint="h", explanation="<b>yes</b>")
+    html = question._repr_html_()
+    assert "3 &lt; 5 &amp; 5 &gt; 3" in html and "&lt;b&gt;yes&lt;/b&gt;" in html
+
+
+def test_plain_text_shows_the_prompt_but_not_the_answer():
+    question = fraction_question()
+    assert str(question).startswith(question.prompt)
+    assert "19/81" not in str(question) and ".check(" in str(question)
+
+
+def test_answer_text_formats():
+    assert Question("Q?", Fraction(8, 1), hint="h").answer_text == "8"
+    assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (about 0.75, or 75%)"
+    assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
+    assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
+
+
+@given(
+    st.one_of(
+        st.text(max_size=30),
+        st.integers(),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.fractions(),
+        st.none(),
+        st.lists(st.integers(), max_size=3),
+        st.booleans(),
+    )
+)
+def test_check_never_raises(response):
+    for question in (
+        fraction_question(),
+        Question("Which?", 8, hint="h"),
+        Question("Shape?", {"bell", 8}, hint="h"),
+    ):
+        verdict = question.check(response)
+        assert verdict.status in {"right", "not yet", "unreadable"}
+        assert verdict.message

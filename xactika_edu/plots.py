@@ -1,0 +1,431 @@
+"""Classroom plots of the deck: bar graphs, pie charts and the bell curve.
+
+Every function draws on the matplotlib ``ax`` you pass (or on a new figure when
+``ax`` is ``None``) and returns the :class:`~matplotlib.axes.Axes`. Importing this
+module changes no global matplotlib state: no backend switch, no ``rcParams``;
+``matplotlib.pyplot`` is imported only when a function has to make its own figure.
+
+Colours come from :mod:`xactika_edu.palette` (Okabe & Ito, colour-blind safe), and
+colour never carries meaning alone: every bar is labelled with its count and every
+pie slice with its value, count and percent.
+
+>>> from matplotlib.figure import Figure
+>>> ax = value_bar_graph(ax=Figure().subplots())
+>>> [int(bar.get_height()) for bar in ax.patches]
+[1, 4, 10, 16, 19, 16, 10, 4, 1]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .cards import DECK, Card, Hand, Shape
+from .errors import XactikaError
+from .palette import INK, PAPER, SERIES
+from .probability import (
+    FACE_VALUES,
+    face_value_mean,
+    face_value_variance,
+    normal_approximation,
+    value_distribution,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.patches import Wedge
+
+__all__ = ["bell_curve", "shape_count_pie_chart", "value_bar_graph", "value_pie_chart"]
+
+_BAR_FIGSIZE = (7.0, 4.2)
+_PIE_FIGSIZE = (7.5, 5.6)
+_LABEL_SIZE = 9.5
+
+
+# --- helpers ----------------------------------------------------------------------
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
+    """``ax`` itself (checked), or the axes of a new pyplot figure."""
+    from matplotlib.axes import Axes
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=figsize, layout="constrained")
+        return ax
+    if not isinstance(ax, Axes):
+        raise XactikaError(f"ax must be a matplotlib Axes or None, got {ax!r}")
+    return ax
+
+
+def _check_flag(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise XactikaError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def _pile(cards: Iterable[Card | str] | None) -> Hand:
+    """The cards to plot: the whole deck for ``None``; raises on no cards."""
+    pile = Hand(DECK) if cards is None else Hand(cards)
+    if not pile:
+        raise XactikaError("a plot needs at least one card, got none")
+    return pile
+
+
+def _cards_phrase(pile: Sequence[Card]) -> str:
+    """``'the 81 cards in the deck'`` for the whole deck, else ``'8 cards'``."""
+    if len(pile) == len(DECK):  # distinct cards (a Hand), so this is the whole deck
+        return f"the {len(pile)} cards in the deck"
+    return _plural(len(pile), "card")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _draw_value_bars(
+    ax: Axes,
+    table: pd.DataFrame,
+    total: int,
+    *,
+    relative: bool,
+    label: str | None,
+    inside_labels: bool = False,
+) -> None:
+    """Bars of ``table`` (a value_distribution), each labelled with its count.
+
+    With ``inside_labels`` the count sits inside the top of each tall bar (in
+    white), leaving the space above the bars free for a curve; short bars keep
+    their count above them.
+    """
+    counts = [int(n) for n in table["frequency"]]
+    heights = [float(h) for h in table["relative frequency" if relative else "frequency"]]
+    bars = ax.bar(
+        list(table.index),
+        heights,
+        width=0.8,
+        color=SERIES[0],
+        edgecolor=INK,
+        linewidth=0.8,
+        label=label,
+        zorder=2,
+    )
+    texts = [f"{n}/{total}" if relative else str(n) for n in counts]
+    inside = [inside_labels and h >= 0.25 * max(heights) for h in heights]
+    outside_texts = [t if not i else "" for t, i in zip(texts, inside, strict=True)]
+    ax.bar_label(bars, labels=outside_texts, padding=2, fontsize=_LABEL_SIZE, color=INK)
+    if any(inside):
+        inside_texts = [t if i else "" for t, i in zip(texts, inside, strict=True)]
+        ax.bar_label(
+            bars,
+            labels=inside_texts,
+            padding=-14,
+            fontsize=_LABEL_SIZE,
+            color=PAPER,
+            fontweight="bold",
+            zorder=4,
+        )
+    ax.set_xticks(list(FACE_VALUES))
+    if not relative:
+        from matplotlib.ticker import MaxNLocator
+
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no 2.5 cards
+    ax.set_xlabel("face value (total number of shapes on the card)")
+    ax.set_ylabel(
+        "relative frequency (part of the cards)" if relative else "frequency (number of cards)"
+    )
+    ax.margins(y=0.12)
+    ax.grid(axis="y", color="#DDDDDD", linewidth=0.6, zorder=0)
+    ax.set_axisbelow(True)
+
+
+def _percent(n: int, total: int) -> str:
+    """``n`` out of ``total`` as a whole percent, halves rounded up (1/8 -> 13%)."""
+    return f"{math.floor(Fraction(100 * n, total) + Fraction(1, 2))}%"
+
+
+def _slice_colors(n: int) -> list[str]:
+    """Palette colours for ``n`` pie slices, no two neighbours alike (first and
+    last are neighbours too)."""
+    colors = [SERIES[i % len(SERIES)] for i in range(n)]
+    if n > 2 and colors[-1] == colors[0]:
+        colors[-1] = next(c for c in SERIES if c not in (colors[0], colors[-2]))
+    return colors
+
+
+def _spread(positions: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Move sorted label heights apart so neighbours are at least ``gap`` apart,
+    staying within [low, high] where there is room."""
+    ys = list(positions)
+    for i in range(1, len(ys)):
+        ys[i] = max(ys[i], ys[i - 1] + gap)
+    if ys and ys[-1] > high:
+        ys[-1] = high
+        for i in range(len(ys) - 2, -1, -1):
+            ys[i] = min(ys[i], ys[i + 1] - gap)
+    if ys and ys[0] < low:
+        ys[0] = low
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + gap)
+    return ys
+
+
+def _pie(ax: Axes, counts: Sequence[int], labels: Sequence[str], title: str, caption: str) -> None:
+    """A pie with one wedge per nonzero count, each labelled outside the pie with a
+    leader line; labels on each side are spread apart so tiny slices stay readable."""
+    shown = [(n, text) for n, text in zip(counts, labels, strict=True) if n > 0]
+    before = len(ax.patches)
+    # Wedges are read back from ax.patches: pie() returns a tuple before matplotlib
+    # 3.11 and a PieContainer from 3.11 on.
+    ax.pie(
+        [n for n, _ in shown],
+        colors=_slice_colors(len(shown)),
+        startangle=90,
+        counterclock=False,
+        wedgeprops={"edgecolor": PAPER, "linewidth": 1.5},
+    )
+    wedges = ax.patches[before:]
+    _label_wedges(ax, wedges, [text for _, text in shown])
+    ax.set_aspect("equal")
+    ax.set_xlim(-1.75, 1.75)
+    ax.set_ylim(-1.42, 1.6)
+    ax.set_title(title)
+    ax.set_xlabel(caption)
+
+
+def _label_wedges(ax: Axes, wedges: Sequence[Wedge], labels: Sequence[str]) -> None:
+    """Label each wedge outside the pie, in wedge order, with a leader line."""
+    text_radius, gap = 1.25, 0.16
+    anchors = []
+    for wedge, text in zip(wedges, labels, strict=True):
+        middle = math.radians((wedge.theta1 + wedge.theta2) / 2)
+        x, y = math.cos(middle), math.sin(middle)
+        anchors.append((1 if x > 1e-9 else -1, x, y, text))
+    heights = [0.0] * len(anchors)
+    for side in (1, -1):
+        group = sorted(
+            (i for i, anchor in enumerate(anchors) if anchor[0] == side),
+            key=lambda i: anchors[i][2],
+        )
+        spread = _spread([anchors[i][2] * text_radius for i in group], gap, low=-1.4, high=1.5)
+        for i, height in zip(group, spread, strict=True):
+            heights[i] = height
+    for (side, x, y, text), height in zip(anchors, heights, strict=True):
+        across = math.sqrt(max(0.0, (text_radius + 0.05) ** 2 - height**2))
+        ax.annotate(
+            text,
+            xy=(x, y),
+            xytext=(side * max(0.3, across), height),
+            ha="left" if side > 0 else "right",
+            va="center",
+            fontsize=_LABEL_SIZE,
+            color=INK,
+            arrowprops={"arrowstyle": "-", "color": INK, "linewidth": 0.7},
+        )
+
+
+# --- public functions ---------------------------------------------------------------
+
+
+def value_bar_graph(
+    cards: Iterable[Card | str] | None = None, *, relative: bool = False, ax: Axes | None = None
+) -> Axes:
+    """Bar graph of how many cards have each face value, 4 to 12.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = value_bar_graph(["3213", "1111", "2222"], ax=Figure().subplots())
+    >>> [text.get_text() for text in ax.texts]
+    ['1', '0', '0', '0', '1', '1', '0', '0', '0']
+    >>> value_bar_graph([], ax=Figure().subplots())
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: a plot needs at least one card, got none
+
+    Args:
+        cards: the cards to count (a hand, a pile, notation strings); ``None`` for
+            the whole 81-card deck.
+        relative: plot relative frequencies (part of the cards, in [0, 1]) instead
+            of frequencies (numbers of cards). Bars are labelled with their count
+            either way ("19", or "19/81" when relative).
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes, with 9 bars (face values 4..12, in order), a title and labelled axes.
+
+    Raises:
+        XactikaError: if there are no cards, a card is unreadable or repeated,
+            ``relative`` is not True/False, or ``ax`` is not an Axes.
+
+    Source: the counts are :func:`~xactika_edu.probability.value_distribution`
+    (for the deck, the table of seed 000).
+    """
+    relative = _check_flag(relative, "relative")
+    pile = _pile(cards)
+    ax = _axes(ax, _BAR_FIGSIZE)
+    table = value_distribution(pile)
+    _draw_value_bars(ax, table, len(pile), relative=relative, label=None)
+    ax.set_title(f"Face values of {_cards_phrase(pile)}")
+    return ax
+
+
+def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | None = None) -> Axes:
+    """Pie chart of the face values: one slice per face value that occurs.
+
+    Each slice is labelled outside the pie, like ``"8: 19 cards (23%)"``, with a
+    line to its slice; labels are moved apart so the tiny slices (a single card
+    each for 4 and 12 in the deck) stay readable. Slices go clockwise from the top
+    in increasing face value, so the deck's pie is symmetric, 8 at the bottom.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = value_pie_chart(ax=Figure().subplots())
+    >>> labels = [text.get_text() for text in ax.texts if text.get_text()]
+    >>> len(ax.patches), labels[4]
+    (9, '8: 19 cards (23%)')
+
+    Args:
+        cards: the cards to count; ``None`` for the whole deck. Face values with no
+            cards get no slice.
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes, with one wedge and one label per face value that occurs, in
+        increasing face value.
+
+    Raises:
+        XactikaError: if there are no cards, a card is unreadable or repeated, or
+            ``ax`` is not an Axes.
+
+    Source: :func:`~xactika_edu.probability.value_distribution`.
+    """
+    pile = _pile(cards)
+    ax = _axes(ax, _PIE_FIGSIZE)
+    table = value_distribution(pile)
+    counts = [int(n) for n in table["frequency"]]
+    labels = [
+        f"{value}: {_plural(n, 'card')} ({_percent(n, len(pile))})"
+        for value, n in zip(table.index, counts, strict=True)
+    ]
+    _pie(
+        ax,
+        counts,
+        labels,
+        title=f"Face values of {_cards_phrase(pile)}",
+        caption="each label: face value: how many cards (what percent of the cards)",
+    )
+    return ax
+
+
+def shape_count_pie_chart(
+    shape: Shape | str = "cubes",
+    cards: Iterable[Card | str] | None = None,
+    *,
+    ax: Axes | None = None,
+) -> Axes:
+    """Pie chart of how many cards show ``shape`` once, twice and three times.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = shape_count_pie_chart("stars", ax=Figure().subplots())
+    >>> [text.get_text() for text in ax.texts if text.get_text()]
+    ['1 star: 27 cards (33%)', '2 stars: 27 cards (33%)', '3 stars: 27 cards (33%)']
+
+    Args:
+        shape: a :class:`~xactika_edu.cards.Shape` or its name ("cubes", "cube",
+            "cu", any letter case).
+        cards: the cards to count; ``None`` for the whole deck (27 cards each: every
+            combination is on a third of the deck). Counts with no cards get no slice.
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes, with one wedge and one label per count (1, 2, 3) that occurs.
+
+    Raises:
+        XactikaError: (:class:`~xactika_edu.errors.NotationError`) for an unknown
+            shape; also if there are no cards, a card is unreadable or repeated, or
+            ``ax`` is not an Axes.
+
+    Source: counted from the cards; for the deck see RULES.md ("each combination
+    is on 27 cards").
+    """
+    shape = shape if isinstance(shape, Shape) else Shape.parse(shape)
+    pile = _pile(cards)
+    ax = _axes(ax, _PIE_FIGSIZE)
+    counts = [sum(1 for card in pile if card.count(shape) == k) for k in (1, 2, 3)]
+    labels = [
+        f"{k} {shape.name_for(k)}: {_plural(n, 'card')} ({_percent(n, len(pile))})"
+        for k, n in zip((1, 2, 3), counts, strict=True)
+    ]
+    _pie(
+        ax,
+        counts,
+        labels,
+        title=f"Cards by number of {shape.plural}: {_cards_phrase(pile)}",
+        caption=(
+            f"each label: {shape.plural} on the card: how many cards "
+            "(what percent of the cards)"
+        ),
+    )
+    return ax
+
+
+def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
+    """The deck's face-value bar graph with the normal curve drawn over it.
+
+    The curve is :func:`~xactika_edu.probability.normal_approximation` (mean and
+    variance computed from the deck: 8 and 8/3). Scaled to counts it is
+    81 x the normal density; with ``relative=True`` the bars are relative
+    frequencies and the curve is the density itself (each bar is 1 wide, so bar
+    areas and areas under the curve compare directly). The legend states the mean,
+    the variance and the standard deviation.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = bell_curve(ax=Figure().subplots())
+    >>> ax.get_legend().get_texts()[0].get_text()
+    'normal curve: mean 8, variance 8/3 (standard deviation ≈ 1.63)'
+
+    Args:
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        relative: relative frequencies and density instead of counts.
+
+    Returns:
+        the Axes: 9 bars (face values 4..12), one line (the curve, 400 points from
+        3 to 13) and a legend.
+
+    Raises:
+        XactikaError: if ``relative`` is not True/False or ``ax`` is not an Axes.
+
+    Source: RULES.md, "Value distribution ... mean 8, variance 8/3"; seed 000 (the
+    deck's bell curve as a classroom use).
+    """
+    relative = _check_flag(relative, "relative")
+    ax = _axes(ax, _BAR_FIGSIZE)
+    table = value_distribution()
+    _draw_value_bars(
+        ax, table, len(DECK), relative=relative, label="cards in the deck", inside_labels=True
+    )
+    mean, variance = face_value_mean(), face_value_variance()
+    curve = normal_approximation()
+    x = np.linspace(3, 13, 400)
+    y = curve.pdf(x) * (1 if relative else len(DECK))
+    ax.plot(
+        x,
+        y,
+        color=SERIES[1],
+        linewidth=2.5,
+        zorder=3,
+        label=(
+            f"normal curve: mean {mean}, variance {variance} "
+            f"(standard deviation ≈ {math.sqrt(variance):.2f})"
+        ),
+    )
+    ax.set_xlim(3, 13)
+    tallest = table["relative frequency" if relative else "frequency"].max()
+    ax.set_ylim(0, max(float(y.max()), float(tallest)) * 1.3)
+    ax.legend(loc="upper right", fontsize=_LABEL_SIZE, framealpha=0.95)
+    ax.set_title(f"Face values of the {len(DECK)} cards and the normal curve")
+    return ax
