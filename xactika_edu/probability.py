@@ -232,6 +232,15 @@ class _Lead:
         """Whether ``other`` beats the lead if an opponent plays it (ties go to later)."""
         return other.has(self.combination) and other.value >= self.card.value
 
+    def chance(self) -> tuple[int, Fraction]:
+        """The number of unseen threats T and the exact chance C(U - T, H) / C(U, H)."""
+        unseen = self.unseen
+        beaten_by = sum(1 for other in unseen if self.beats(other))
+        held = self.opponent_cards
+        return beaten_by, Fraction(
+            math.comb(len(unseen) - beaten_by, held), math.comb(len(unseen), held)
+        )
+
 
 def _lead(
     card: Card | str,
@@ -332,11 +341,8 @@ def chance_unbeatable(
             ``hand`` or lacks ``combination``, a card is both held and seen, or
             there are too few unseen cards for the opponents' hands.
     """
-    lead = _lead(card, combination, hand, players, seen)
-    unseen = lead.unseen
-    beaten_by = sum(1 for other in unseen if lead.beats(other))
-    held = lead.opponent_cards
-    return Fraction(math.comb(len(unseen) - beaten_by, held), math.comb(len(unseen), held))
+    _, chance = _lead(card, combination, hand, players, seen).chance()
+    return chance
 
 
 def lead_chances(
@@ -360,13 +366,7 @@ def lead_chances(
     rows = []
     for card in hand:
         for combination in card.combinations:
-            lead = _lead(card, combination, hand, players, seen)
-            unseen = lead.unseen
-            beaten_by = sum(1 for other in unseen if lead.beats(other))
-            chance = Fraction(
-                math.comb(len(unseen) - beaten_by, lead.opponent_cards),
-                math.comb(len(unseen), lead.opponent_cards),
-            )
+            beaten_by, chance = _lead(card, combination, hand, players, seen).chance()
             rows.append(
                 {
                     "card": card,
