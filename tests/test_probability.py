@@ -17,6 +17,7 @@ from xactika_edu import (
     Card,
     chance_unbeatable,
     deal,
+    face_value_mad,
     face_value_mean,
     face_value_variance,
     normal_approximation,
@@ -89,6 +90,13 @@ def test_mean_and_variance_of_face_values():
     assert face_value_variance() == Fraction(8, 3)
     values = np.array([card.value for card in DECK])
     assert float(face_value_variance()) == pytest.approx(values.var())
+
+
+def test_mean_absolute_deviation():
+    # Distances from 8 weighted by the counts: 2 x (4x1 + 3x4 + 2x10 + 1x16) = 104.
+    assert face_value_mad() == Fraction(104, 81)
+    values = np.array([card.value for card in DECK])
+    assert float(face_value_mad()) == pytest.approx(np.abs(values - values.mean()).mean())
 
 
 def test_normal_approximation():

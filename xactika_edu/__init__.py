@@ -26,6 +26,7 @@ from .plots import bell_curve, shape_count_pie_chart, value_bar_graph, value_pie
 from .probability import (
     Estimate,
     chance_unbeatable,
+    face_value_mad,
     face_value_mean,
     face_value_variance,
     normal_approximation,
@@ -61,6 +62,7 @@ __all__ = [
     "chance_unbeatable",
     "deal",
     "draw_cards",
+    "face_value_mad",
     "face_value_mean",
     "face_value_variance",
     "normal_approximation",

@@ -46,6 +46,7 @@ __all__ = [
     "FACE_VALUES",
     "Estimate",
     "chance_unbeatable",
+    "face_value_mad",
     "face_value_mean",
     "face_value_variance",
     "lead_chances",
@@ -144,6 +145,22 @@ def face_value_mean(cards: Iterable[Card | str] | None = None) -> Fraction:
     if not pile:
         raise XactikaError("face_value_mean needs at least one card, got none")
     return Fraction(sum(card.value for card in pile), len(pile))
+
+
+def face_value_mad(cards: Iterable[Card | str] | None = None) -> Fraction:
+    """Mean absolute deviation of the face values: the mean distance from the mean, exact.
+
+    The measure of spread grades 6-7 use (Common Core 6.SP.B.5c). For the deck it
+    is 104/81, about 1.28: on average a card's face value is that far from 8.
+
+    >>> face_value_mad()
+    Fraction(104, 81)
+    >>> face_value_mad(["1111", "3333"])
+    Fraction(4, 1)
+    """
+    pile = _cards(cards)
+    mean = face_value_mean(pile)
+    return sum((abs(card.value - mean) for card in pile), Fraction(0)) / len(pile)
 
 
 def face_value_variance(cards: Iterable[Card | str] | None = None) -> Fraction:
