@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from xactika_edu import classpack
-from xactika_edu._files import atomic_directory
+from xactika_edu._files import MARKER, atomic_directory
 from xactika_edu.cli import main
 from xactika_edu.errors import XactikaError
 
@@ -66,34 +69,91 @@ def test_worksheet_command_is_reproducible(tmp_path):
         assert path.read_bytes() == (tmp_path / "b" / "bar-graph" / path.name).read_bytes()
 
 
-def test_refuses_to_overwrite_without_force(tmp_path, capsys):
-    out = tmp_path / "sheets"
+def test_never_replaces_a_folder_it_did_not_make(tmp_path, capsys):
+    out = tmp_path / "teacher"
     out.mkdir()
-    (out / "notes.txt").write_text("a teacher's notes")
-    status = main(["worksheet", "--students", "1", "--out", str(out)])
-    assert status == 2
+    (out / "grades.csv").write_text("a teacher's grades")
+    assert main(["worksheet", "--students", "1", "--out", str(out)]) == 2
     assert "is not empty" in capsys.readouterr().err
-    assert (out / "notes.txt").read_text() == "a teacher's notes"
+    # Not even with --force: the folder holds files xactika-edu did not make.
+    assert main(["worksheet", "--students", "1", "--out", str(out), "--force"]) == 2
+    assert "even --force will not replace it" in capsys.readouterr().err
+    assert (out / "grades.csv").read_text() == "a teacher's grades"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["teacher"]
+
+
+def test_force_replaces_its_own_output(tmp_path, capsys):
+    out = tmp_path / "sheets"
+    assert main(["worksheet", "--students", "2", "--out", str(out)]) == 0
+    assert (out / MARKER).is_file()
+    assert main(["worksheet", "--students", "1", "--out", str(out)]) == 2
+    assert "add --force to replace the earlier xactika-edu output" in capsys.readouterr().err
     assert main(["worksheet", "--students", "1", "--out", str(out), "--force"]) == 0
-    assert not (out / "notes.txt").exists()
+    assert not (out / "bar-graph" / "student-02.pdf").exists()
     assert (out / "bar-graph" / "student-01.pdf").exists()
+
+
+def test_current_folder(tmp_path, monkeypatch, capsys):
+    # An empty current folder is filled in place (the teacher's shell stays in it).
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert main(["worksheet", "--students", "1", "--out", "."]) == 0
+    assert (here / "bar-graph" / "student-01.pdf").exists()
+    assert Path.cwd() == here
+    # ... but never replaced, even with --force, nor a folder that holds it.
+    for out in (".", str(tmp_path)):
+        (tmp_path / MARKER).write_text("{}")
+        assert main(["worksheet", "--students", "1", "--out", out, "--force"]) == 2
+        assert "will not replace folder" in capsys.readouterr().err
+    assert (here / "bar-graph" / "student-01.pdf").exists()
+
+
+def test_unwritable_place_is_named(tmp_path, capsys):
+    blocker = tmp_path / "afile.txt"
+    blocker.write_text("x")
+    assert main(["worksheet", "--students", "1", "--out", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write folder {str(blocker / 'sub')!r}" in err
+    assert ".partial" not in err
+
+
+def test_paper_and_debug_options(tmp_path):
+    assert (
+        main(
+            [
+                "worksheet",
+                "--students",
+                "1",
+                "--paper",
+                "A4",
+                "--debug",
+                "--out",
+                str(tmp_path / "a4"),
+            ]
+        )
+        == 0
+    )
 
 
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["--students", "0"], "--students must be from 1 to 200, got 0"),
-        (["--students", "many"], "--students must be a whole number from 1 to 200, got 'many'"),
-        (["--seed", "-3"], "--seed must be from 0"),
+        (["--students", "0"], "argument --students: must be from 1 to 200, got 0"),
+        (["--students", "many"], "--students: must be a whole number from 1 to 200, got 'many'"),
+        (["--seed", "-3"], "argument --seed: must be from 0"),
         (["--kind", "pie"], "invalid choice: 'pie'"),
-        (["--cards", "100"], "--cards must be from 4 to 40, got 100"),
+        (["--cards", "100"], "argument --cards: must be from 4 to 40, got 100"),
+        (["--paper", "legal"], "invalid choice: 'legal'"),
     ],
 )
 def test_bad_arguments_are_named(tmp_path, capsys, args, fragment):
     with pytest.raises(SystemExit) as exit_info:
         main(["worksheet", "--out", str(tmp_path / "x"), *args])
     assert exit_info.value.code == 2
-    assert fragment in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert fragment in err
+    assert len(err.strip().splitlines()) == 1  # one line, no usage block
     assert not (tmp_path / "x").exists()
 
 
@@ -176,4 +236,36 @@ def test_console_script_shows_no_traceback(tmp_path):
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert "--students must be from 1 to 200, got 0" in result.stderr
+    assert "--students: must be from 1 to 200, got 0" in result.stderr
+
+
+def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
+    # Ctrl-C reaches the whole process group: the command and the lesson's kernel.
+    out = tmp_path / "pack"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xactika_edu.cli",
+            "class-pack",
+            "--students",
+            "1",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    line = process.stdout.readline()
+    assert "lesson" in line
+    time.sleep(2.0)  # the kernel is starting or running cells
+    assert time.monotonic() < deadline
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "stopped; nothing was written" in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []

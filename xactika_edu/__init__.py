@@ -9,6 +9,8 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+__version__ = "0.1.0"
+
 from .cards import (
     COMBINATIONS,
     DECK,
@@ -36,8 +38,6 @@ from .probability import (
     value_distribution,
 )
 from .selfcheck import Question
-
-__version__ = "0.1.0"
 
 __all__ = [
     "COMBINATIONS",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import html
 import json
+import re
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -18,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
-from ._files import atomic_directory
+from ._files import atomic_directory, check_output_directory
+from .cards import _check_whole
 from .errors import XactikaError
 
 __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
@@ -26,6 +28,8 @@ __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson
 #: Cells tagged like this show only their output in the rendered lesson.
 HIDE_INPUT_TAG = "hide-input"
 _LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_STUDENT_FILE = re.compile(r"student-(\d+)(-key)?\.pdf")
 
 Progress = Callable[[str], None]
 
@@ -106,15 +110,31 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
             # the teacher's terminal; it is shown only if the kernel dies.
             with kernel_log.open("w", encoding="utf-8") as log:
                 client.execute(stderr=log)
-        except (CellExecutionError, CellTimeoutError) as error:
-            summary = str(error).strip().splitlines()
-            tail = " | ".join(line for line in summary[-3:] if line.strip())
-            raise LessonError(f"lesson {path.name!r} failed: {tail}") from None
-        except DeadKernelError as error:
-            log_tail = kernel_log.read_text(encoding="utf-8").strip().splitlines()[-3:]
-            raise LessonError(
-                f"lesson {path.name!r}: the kernel died ({error}); {' | '.join(log_tail)}"
-            ) from None
+        except BaseException as error:
+            # While it runs, nbclient answers Ctrl-C (SIGINT) itself by shutting the
+            # kernel down (it then sets this attribute); the kernel may also get the
+            # Ctrl-C and stop the cell. Either way it is a stop, not a broken lesson.
+            cleanup = getattr(client, "_async_cleanup_kernel_future", None)
+            if cleanup is not None and cleanup.done() and not cleanup.cancelled():
+                cleanup.exception()  # seen: keeps asyncio from logging it at exit
+            if cleanup is not None or (
+                isinstance(error, CellExecutionError) and error.ename == "KeyboardInterrupt"
+            ):
+                raise KeyboardInterrupt from None
+            if isinstance(error, CellExecutionError):
+                raise LessonError(
+                    f"lesson {path.name!r} failed: {error.ename}: {_ANSI.sub('', error.evalue)}"
+                ) from None
+            if isinstance(error, CellTimeoutError):
+                raise LessonError(
+                    f"lesson {path.name!r} took longer than {timeout} s in one cell"
+                ) from None
+            if isinstance(error, DeadKernelError):
+                log_tail = kernel_log.read_text(encoding="utf-8").strip().splitlines()[-3:]
+                raise LessonError(
+                    f"lesson {path.name!r}: the kernel died ({error}); {' | '.join(log_tail)}"
+                ) from None
+            raise
     seconds = time.perf_counter() - started
 
     warnings: list[str] = []
@@ -140,10 +160,11 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     config.TemplateExporter.exclude_input_prompt = True
     config.TemplateExporter.exclude_output_prompt = True
     exporter = HTMLExporter(config=config, template_name="lab")
-    body, _ = exporter.from_notebook_node(notebook)
+    title = _title(notebook, path.stem)
+    body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
     return RenderedLesson(
         name=path.stem,
-        title=_title(notebook, path.stem),
+        title=title,
         html=body,
         seconds=seconds,
         warnings=tuple(warnings),
@@ -169,10 +190,15 @@ def _index_html(
     sections = []
     for kind, paths in sorted(by_kind.items()):
         names = {p.name: p for p in paths}
+        numbered: dict[int, dict[str, Path]] = {}
+        for path in paths:
+            match = _STUDENT_FILE.fullmatch(path.name)
+            if match:
+                role = "key" if match.group(2) else "sheet"
+                numbered.setdefault(int(match.group(1)), {})[role] = path
         rows = []
-        for k in range(1, students + 1):
-            sheet = names.get(f"student-{k:02d}.pdf")
-            key = names.get(f"student-{k:02d}-key.pdf")
+        for k, files in sorted(numbered.items()):
+            sheet, key = files.get("sheet"), files.get("key")
             if sheet is None or key is None:
                 continue
             rows.append(
@@ -260,13 +286,18 @@ def build_class_pack(
         XactikaError: if ``out`` is not empty (without ``force``), an argument is out
             of range, or a lesson fails (:class:`LessonError`).
     """
-    from .worksheets import KINDS, export_worksheets
+    from .worksheets import KINDS, MAX_STUDENTS, _check_paper, export_worksheets
 
     say = progress or (lambda _line: None)
+    # Check every argument before the slow steps, so a typo fails at once.
+    students = _check_whole(students, "students", 1, MAX_STUDENTS)
+    seed = _check_whole(seed, "seed", 0, 2**31 - 1)
+    paper = _check_paper(paper)
+    check_output_directory(out, force=force)
     notebooks = lesson_notebooks()
     steps = len(notebooks) + len(KINDS) + 1
     target = Path(out)
-    with atomic_directory(target, force=force) as staging:
+    with atomic_directory(target, force=force, command="class-pack") as staging:
         (staging / "lessons").mkdir()
         lessons = []
         for step, notebook in enumerate(notebooks, start=1):
@@ -282,7 +313,12 @@ def build_class_pack(
         for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
             say(f"[{step}/{steps}] worksheets {kind}: {students} students and keys ...")
             paths = export_worksheets(
-                staging / "worksheets", kind=kind, students=students, seed=seed, paper=paper
+                staging / "worksheets",
+                kind=kind,
+                students=students,
+                seed=seed,
+                paper=paper,
+                progress=lambda line, step=step: say(f"[{step}/{steps}]   {line}"),
             )
             written.extend(paths)
             say(f"[{step}/{steps}] worksheets {kind}: {len(paths)} PDF files")

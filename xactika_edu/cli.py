@@ -4,33 +4,47 @@
     xactika-edu worksheet --kind bar-graph --students N --seed S --out DIR [--cards N]
 
 Bad input gets a one-line error naming the value and exit status 2; nothing is
-written unless the whole job succeeds, and no folder is overwritten without --force.
+written unless the whole job succeeds, and no folder is replaced unless xactika-edu
+made it and --force is given. Ctrl-C stops cleanly (exit status 130).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import signal
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from . import __version__
 from .errors import XactikaError
 
 __all__ = ["main"]
 
+_STOPPED = "xactika-edu: stopped; nothing was written"
 
-def _whole(low: int, high: int, what: str):  # type: ignore[no-untyped-def]
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number from {low} to {high}, got {text!r}"
+                f"must be a whole number from {low} to {high}, got {text!r}"
             ) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, got {value}")
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
         return value
 
     return parse
@@ -39,37 +53,49 @@ def _whole(low: int, high: int, what: str):  # type: ignore[no-untyped-def]
 def _parser() -> argparse.ArgumentParser:
     from .worksheets import KINDS
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="xactika-edu",
         description="Xactika classroom toolkit: lessons, worksheets and answer keys.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
+    debug = _Parser(add_help=False)
+    debug.add_argument(
         "--debug", action="store_true", help="show the full traceback of an unexpected error"
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--out", required=True, type=Path, help="folder to create")
         sub.add_argument(
-            "--force", action="store_true", help="replace the --out folder if it is not empty"
+            "--force",
+            action="store_true",
+            help="replace the --out folder if it holds earlier xactika-edu output",
         )
         sub.add_argument(
             "--students",
-            type=_whole(1, 200, "--students"),
+            type=_whole(1, 200),
             default=30,
             help="how many different worksheets, each with its answer key (default 30)",
         )
         sub.add_argument(
             "--seed",
-            type=_whole(0, 2**31 - 1, "--seed"),
+            type=_whole(0, 2**31 - 1),
             default=1,
             help="seed of student 1; student k uses seed + k - 1 (default 1)",
         )
-        sub.add_argument("--paper", choices=("letter", "a4"), default="letter", help="page size")
+        sub.add_argument(
+            "--paper",
+            type=str.lower,
+            choices=("letter", "a4"),
+            default="letter",
+            help="page size: letter (default) or a4",
+        )
 
     pack = commands.add_parser(
         "class-pack",
+        parents=[debug],
         help="run and render every lesson, print every worksheet and key, write index.html",
         description="Run and render every lesson, export all worksheets and answer keys, "
         "and write an index.html linking them all.",
@@ -78,13 +104,14 @@ def _parser() -> argparse.ArgumentParser:
 
     sheet = commands.add_parser(
         "worksheet",
+        parents=[debug],
         help="print worksheets and answer keys",
         description="Export one kind of worksheet, one per student, each with an answer key.",
     )
     sheet.add_argument("--kind", choices=KINDS, default=KINDS[0], help="worksheet kind")
     sheet.add_argument(
         "--cards",
-        type=_whole(4, 40, "--cards"),
+        type=_whole(4, 40),
         default=16,
         help="cards per worksheet (default 16)",
     )
@@ -92,12 +119,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
 def _worksheet(args: argparse.Namespace) -> None:
     from ._files import atomic_directory
     from .worksheets import export_worksheets
 
-    print(f"Exporting {args.students} {args.kind} worksheets and answer keys ...", flush=True)
-    with atomic_directory(args.out, force=args.force) as staging:
+    with atomic_directory(args.out, force=args.force, command="worksheet") as staging:
+        _say(f"Exporting {args.students} {args.kind} worksheets and answer keys ...")
         paths = export_worksheets(
             staging,
             kind=args.kind,
@@ -105,8 +136,9 @@ def _worksheet(args: argparse.Namespace) -> None:
             seed=args.seed,
             cards=args.cards,
             paper=args.paper,
+            progress=lambda line: _say(f"  {line}"),
         )
-    print(f"Wrote {len(paths)} PDF files to {args.out / args.kind}")
+    _say(f"Wrote {len(paths)} PDF files to {args.out / args.kind}")
 
 
 def _class_pack(args: argparse.Namespace) -> None:
@@ -119,30 +151,40 @@ def _class_pack(args: argparse.Namespace) -> None:
         students=args.students,
         seed=args.seed,
         paper=args.paper,
-        progress=lambda line: print(line, flush=True),
+        progress=_say,
     )
-    print(f"Class pack ready in {time.perf_counter() - started:.0f} s: open {index}")
+    _say(f"Class pack ready in {time.perf_counter() - started:.0f} s: open {index}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 unexpected, 2 bad input)."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status: 0 done, 1 unexpected error,
+    2 bad input, 130 stopped with Ctrl-C."""
+    args = _parser().parse_args(argv)
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        interrupted.set()
+        raise KeyboardInterrupt
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
     try:
         if args.command == "class-pack":
             _class_pack(args)
         else:
             _worksheet(args)
-    except XactikaError as error:
-        print(f"xactika-edu: error: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"xactika-edu: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("xactika-edu: stopped; nothing was written", file=sys.stderr)
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print(_STOPPED, file=sys.stderr)
         return 130
     except Exception as error:
+        # A Ctrl-C while a lesson runs can surface as the kernel dying or as an error
+        # inside the notebook client: it is still a stop, not a failure.
+        if interrupted.is_set():
+            print(_STOPPED, file=sys.stderr)
+            return 130
+        if isinstance(error, (XactikaError, OSError)):
+            print(f"xactika-edu: error: {error}", file=sys.stderr)
+            return 2
         if args.debug:
             raise
         print(
@@ -151,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, previous)
     return 0
 
 

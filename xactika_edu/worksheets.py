@@ -513,6 +513,7 @@ def export_worksheets(
     seed: int = 1,
     cards: int = 16,
     paper: str = "letter",
+    progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
 
@@ -541,6 +542,7 @@ def export_worksheets(
         seed: the first student's seed, a whole number >= 0.
         cards: cards per worksheet, 4 to 40.
         paper: ``"letter"`` or ``"a4"``.
+        progress: called with a short line now and then (about every 10 students).
 
     Returns:
         the paths written, in the order above.
@@ -582,7 +584,9 @@ def export_worksheets(
         raise XactikaError(f"{str(target)!r} already exists and is not a directory")
     target.mkdir(exist_ok=True)
     written = []
-    for path, make in files:
+    for index, (path, make) in enumerate(files, start=1):
+        if progress is not None and index % 20 == 0:
+            progress(f"{index} of {len(files)} files")
         data = make()
         try:
             with open(path, "xb") as handle:
