@@ -95,7 +95,8 @@ def test_bad_card_notation_is_quoted(text, fragment):
         ("", "cannot read combination ''"),
         ("5 balls", "count '5' is not 1, 2 or 3"),
         ("3 pyramids", "unknown shape 'pyramids'"),
-        ("cubes", "'cubes'"),
+        ("cubes", "cannot read combination 'cubes': expected a count and a shape"),
+        ("threecubes", "expected a count and a shape"),
         ("four stars", "count 'four'"),
     ],
 )
@@ -136,6 +137,15 @@ def test_hand_parse_round_trip_and_duplicates():
     with pytest.raises(XactikaError, match="not in the hand"):
         hand.without(["3333"])
     assert hand.without(["1111"]) == Hand.parse("3213 2222")
+
+
+def test_membership_accepts_notation():
+    assert "3213" in DECK
+    assert Card.parse("3213") in DECK
+    hand = Hand.parse("1111 2222")
+    assert "2222" in hand and "3333" not in hand
+    with pytest.raises(NotationError):
+        "32x3" in hand  # noqa: B015
 
 
 def test_hand_rejects_a_bare_string():

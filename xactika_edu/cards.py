@@ -118,7 +118,9 @@ class Shape(enum.IntEnum):
 
 
 _COUNT_WORDS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
-_COMBINATION_RE = re.compile(r"^\s*([a-z0-9]+?)\s*([a-z]+)\s*$")
+# A count (digits, or a word followed by a space) then a shape: "3 cubes", "3cu",
+# "three cubes". "cubes" alone has no count and does not match.
+_COMBINATION_RE = re.compile(r"^\s*(\d+|[a-z]+(?=\s))\s*([a-z]+)\s*$")
 
 
 def _check_count(count: object, what: str, text: object) -> int:
@@ -333,16 +335,6 @@ class Card:
         return cls(*(counts[shape] for shape in Shape))
 
 
-#: The 81 cards, each exactly once, in notation order ("1111", "1112", ... "3333").
-DECK: tuple[Card, ...] = tuple(Card(*counts) for counts in itertools.product(COUNTS, repeat=4))
-
-
-#: Each card's position in sorted order (face value, then counts), for fast sorting.
-_RANK: dict[Card, int] = {card: rank for rank, card in enumerate(sorted(DECK))}
-
-
-def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=_RANK.__getitem__)
 
 
 def as_card(card: Card | str) -> Card:
@@ -391,6 +383,16 @@ class Hand(tuple):  # type: ignore[type-arg]
 
         def __iter__(self) -> Iterator[Card]: ...
 
+    def __contains__(self, card: object) -> bool:
+        """Whether the hand holds ``card`` (a :class:`Card` or its notation).
+
+        >>> "3213" in DECK
+        True
+        """
+        if isinstance(card, str):
+            card = Card.parse(card)
+        return super().__contains__(card)
+
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read cards in compact form separated by spaces or commas.
@@ -434,6 +436,17 @@ class Hand(tuple):  # type: ignore[type-arg]
 
     def _repr_svg_(self) -> str:
         return str(self.svg())
+
+
+#: The 81 cards, each exactly once, in notation order ("1111", "1112", ... "3333").
+DECK: Hand = Hand(Card(*counts) for counts in itertools.product(COUNTS, repeat=4))
+
+#: Each card's position in sorted order (face value, then counts), for fast sorting.
+_RANK: dict[Card, int] = {card: rank for rank, card in enumerate(sorted(DECK))}
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=_RANK.__getitem__)
 
 
 class Deal(tuple):  # type: ignore[type-arg]

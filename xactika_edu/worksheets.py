@@ -252,11 +252,12 @@ class BarGraphWorksheet:
     def ymax(self) -> int:
         """Top of the graph's frequency axis: room for the tallest bar plus one.
 
-        At least 6, and at least 40% of the cards, so the axis does not give the
-        tallest bar away on most sheets.
+        At least 6, and at least half the number of cards, so on almost every sheet
+        the axis is the same and does not give the tallest bar away (with 16 cards,
+        a bar of 8 or more is rare).
         """
         n = len(self.cards)
-        return max(6, math.ceil(n * 2 / 5), max(self.frequencies.values()) + 1)
+        return max(6, math.ceil(n / 2), max(self.frequencies.values()) + 1)
 
     @property
     def threshold(self) -> tuple[int, str]:
