@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
+from itertools import pairwise
 
 import matplotlib
 
@@ -22,14 +23,17 @@ from matplotlib.patches import Rectangle, Wedge
 from matplotlib.text import Annotation, Text
 from scipy import stats
 
-from xactika_edu import DECK, Card, Hand, deal, value_distribution
+from xactika_edu import DECK, Card, Hand, deal, face_value_mad, value_distribution
 from xactika_edu.errors import NotationError, XactikaError
 from xactika_edu.palette import OKABE_ITO, SERIES
 from xactika_edu.plots import (
     bell_curve,
+    distance_bar_graph,
     shape_count_pie_chart,
     value_bar_graph,
     value_pie_chart,
+    ways_bar_graph,
+    whole_percent,
 )
 
 HAND = deal(players=4, seed=7)[0]
@@ -89,7 +93,7 @@ def test_relative_bar_heights_and_labels():
     assert "relative frequency" in ax.get_ylabel()
 
 
-def test_bar_graph_has_title_labels_and_palette_colour():
+def test_bar_graph_has_title_labels_and_palette_color():
     ax = value_bar_graph(ax=new_axes())
     assert ax.get_title() == "Face values of the 81 cards in the deck"
     assert "face value" in ax.get_xlabel()
@@ -115,7 +119,7 @@ def test_a_single_card_is_one_card():
 # --- pie charts -----------------------------------------------------------------------
 
 
-def test_value_pie_has_nine_labelled_wedges_in_value_order():
+def test_value_pie_has_nine_labeled_wedges_in_value_order():
     ax = value_pie_chart(ax=new_axes())
     table = value_distribution()
     assert len(wedges(ax)) == 9
@@ -146,13 +150,13 @@ def test_half_percent_rounds_up():
     assert "4: 1 card (13%)" in slice_labels(ax)
 
 
-def test_neighbouring_slices_never_share_a_colour():
+def test_neighboring_slices_never_share_a_color():
     for cards in (None, HAND, DECK[:8], DECK[::9]):
         ax = value_pie_chart(cards, ax=new_axes())
-        colours = [matplotlib.colors.to_hex(w.get_facecolor()) for w in wedges(ax)]
-        if len(colours) > 1:
-            pairs = zip(colours, colours[1:] + colours[:1], strict=True)
-            assert all(a != b for a, b in pairs), colours
+        colors = [matplotlib.colors.to_hex(w.get_facecolor()) for w in wedges(ax)]
+        if len(colors) > 1:
+            pairs = zip(colors, colors[1:] + colors[:1], strict=True)
+            assert all(a != b for a, b in pairs), colors
 
 
 def test_tiny_slice_labels_do_not_overlap():
@@ -180,10 +184,119 @@ def test_shape_count_pie():
     assert "cubes" in ax.get_title()
     hand = ["1111", "1211", "1311", "2311"]
     ax = shape_count_pie_chart("Cube", hand, ax=new_axes())
-    assert slice_labels(ax) == ["1 cube: 1 card (25%)", "2 cubes: 1 card (25%)",
-                                "3 cubes: 2 cards (50%)"]
+    assert slice_labels(ax) == [
+        "1 cube: 1 card (25%)",
+        "2 cubes: 1 card (25%)",
+        "3 cubes: 2 cards (50%)",
+    ]
     ax = shape_count_pie_chart("st", ["1111", "1112"], ax=new_axes())
     assert len(wedges(ax)) == 2  # nobody shows 3 stars: no empty slice
+
+
+@pytest.mark.parametrize(
+    ("part", "percent"),
+    [
+        (Fraction(19, 81), 23),  # 23.46...%
+        (Fraction(16, 81), 20),  # 19.75...%
+        (Fraction(1, 8), 13),  # exactly 12.5%: halves round up, as students round
+        (Fraction(3, 8), 38),  # 37.5% -> 38 (Python's round() would give 38 here too)
+        (Fraction(5, 8), 63),  # 62.5% -> 63 (round() would give 62: to even)
+        (Fraction(1, 1), 100),
+        (0, 0),
+        (1, 100),
+        (0.5, 50),
+    ],
+)
+def test_whole_percent(part, percent):
+    assert whole_percent(part) == percent
+
+
+def test_pie_labels_use_whole_percent():
+    table = value_distribution()
+    labels = slice_labels(value_pie_chart(ax=new_axes()))
+    for label, part in zip(labels, table["fraction"], strict=True):
+        assert label.endswith(f"({whole_percent(part)}%)")
+    # the rounded percents add up to 99, not 100 (the lesson says so)
+    assert sum(whole_percent(part) for part in table["fraction"]) == 99
+
+
+@pytest.mark.parametrize("bad", ["23%", None, True, float("nan"), float("inf")], ids=repr)
+def test_whole_percent_rejects_non_numbers(bad):
+    with pytest.raises(XactikaError) as caught:
+        whole_percent(bad)
+    assert repr(bad) in str(caught.value)
+
+
+# --- ways and distances ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shapes", "ways", "title"),
+    [
+        # 1, 2 or 3 of one shape: each total one way (flat)
+        (1, [1, 1, 1], "balls"),
+        # two shapes: 2 = 1+1; 3 = 1+2, 2+1; 4 = 1+3, 2+2, 3+1; ... (a triangle)
+        (2, [1, 2, 3, 2, 1], "balls + cubes"),
+        # three shapes: the coefficients of (x + x^2 + x^3)^3
+        (3, [1, 3, 6, 7, 6, 3, 1], "balls + cubes + cones"),
+        (4, [1, 4, 10, 16, 19, 16, 10, 4, 1], "all 4 shapes: the whole deck"),
+    ],
+)
+def test_ways_bar_graph(shapes, ways, title):
+    ax = ways_bar_graph(shapes, ax=new_axes())
+    totals = list(range(shapes, 3 * shapes + 1))
+    assert [b.get_x() + b.get_width() / 2 for b in bars(ax)] == pytest.approx(totals)
+    assert [b.get_height() for b in bars(ax)] == ways
+    assert bar_label_texts(ax) == [str(n) for n in ways]
+    assert sum(ways) == 3**shapes
+    assert ax.get_title() == title
+    assert ax.get_ylabel() == "number of ways"
+
+
+def test_four_shapes_are_the_deck():
+    ax = ways_bar_graph(ax=new_axes())
+    assert [b.get_height() for b in bars(ax)] == value_distribution()["frequency"].tolist()
+
+
+def test_distance_bar_graph_of_the_deck():
+    ax = distance_bar_graph(ax=new_axes())
+    # mean 8; distance 0: the 19 eights; 1: 16 sevens + 16 nines; 2: 10 + 10;
+    # 3: 4 + 4; 4: the 1111 and the 3333
+    assert [b.get_x() + b.get_width() / 2 for b in bars(ax)] == pytest.approx([0, 1, 2, 3, 4])
+    heights = [int(b.get_height()) for b in bars(ax)]
+    assert heights == [19, 32, 20, 8, 2]
+    assert bar_label_texts(ax) == ["19", "32", "20", "8", "2"]
+    ticks = [label.get_text() for label in ax.get_xticklabels()]
+    assert ticks == ["0\n(8)", "1\n(7 or 9)", "2\n(6 or 10)", "3\n(5 or 11)", "4\n(4 or 12)"]
+    assert ax.get_title() == "How far the 81 cards in the deck are from the mean, 8"
+    # the count-weighted mean of the distances is the MAD: 104/81
+    assert Fraction(sum(d * n for d, n in enumerate(heights)), 81) == face_value_mad()
+    assert face_value_mad() == Fraction(104, 81)
+
+
+def test_distance_bar_graph_of_a_hand():
+    # face values 4, 6, 8, 9, 12: mean 39/5 = 7.8; distances 3.8, 1.8, 0.2, 1.2, 4.2
+    hand = ["1111", "1212", "2222", "3213", "3333"]
+    ax = distance_bar_graph(hand, ax=new_axes())
+    centers = [b.get_x() + b.get_width() / 2 for b in bars(ax)]
+    assert centers == pytest.approx([0.2, 1.2, 1.8, 3.8, 4.2])
+    ticks = [label.get_text() for label in ax.get_xticklabels()]
+    assert ticks == ["0.2\n(8)", "1.2\n(9)", "1.8\n(6)", "3.8\n(4)", "4.2\n(12)"]
+    assert ax.get_title() == "How far 5 cards are from the mean, 7.8"
+    # neighboring bars (0.4 apart at the closest) do not overlap
+    edges = sorted((b.get_x(), b.get_x() + b.get_width()) for b in bars(ax))
+    assert all(right <= left for (_, right), (left, _) in pairwise(edges))
+    # one card at each distance: MAD = (0.2 + 1.2 + 1.8 + 3.8 + 4.2) / 5 = 11.2 / 5
+    assert face_value_mad(hand) == Fraction(112, 50)
+
+
+def test_distance_labels_round_halves_up_and_say_so():
+    # face values 4, 5, 6, 7, 8, 9, 10, 12: mean 61/8 = 7.625; 4 is 3.625 away -> "≈ 3.63"
+    hand = ["1111", "1112", "1113", "1123", "2222", "3213", "3331", "3333"]
+    ax = distance_bar_graph(hand, ax=new_axes())
+    ticks = [label.get_text() for label in ax.get_xticklabels()]
+    assert "≈ 3.63\n(4)" in ticks
+    assert ax.get_title().endswith("from the mean, ≈ 7.63")
 
 
 # --- bell curve ----------------------------------------------------------------------
@@ -225,11 +338,18 @@ def test_bell_curve_legend_states_mean_and_variance():
 # --- axes handling, errors, global state ------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "draw",
-    [value_bar_graph, value_pie_chart, shape_count_pie_chart, bell_curve],
-    ids=lambda f: f.__name__,
-)
+ALL_PLOTS = [
+    value_bar_graph,
+    value_pie_chart,
+    shape_count_pie_chart,
+    bell_curve,
+    ways_bar_graph,
+    distance_bar_graph,
+]
+CARD_PLOTS = [value_bar_graph, value_pie_chart, distance_bar_graph]
+
+
+@pytest.mark.parametrize("draw", ALL_PLOTS, ids=lambda f: f.__name__)
 def test_ax_passthrough_and_new_figure(draw):
     fig, ax = plt.subplots()
     assert draw(ax=ax) is ax
@@ -261,6 +381,61 @@ def test_bad_input_raises_xactika_error(call, error):
     with pytest.raises(error):
         call()
     assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize("draw", ALL_PLOTS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("bad", ["left", 42, None.__class__, Figure()], ids=repr)
+def test_every_plot_rejects_a_bad_ax_naming_it(draw, bad):
+    with pytest.raises(XactikaError, match=r"ax must be a matplotlib Axes.*got "):
+        draw(ax=bad)
+    with pytest.raises(XactikaError) as caught:
+        draw(ax=bad)
+    assert repr(bad) in str(caught.value)
+
+
+def shape_pie_of(cards, ax=None):
+    return shape_count_pie_chart("cubes", cards, ax=ax)
+
+
+# Not a list of cards: a number, a single card or card text, bytes, an object.
+BAD_CARDS = [5, 3.5, True, "3213", "3213 1111", b"3213", Card.parse("3213"), object()]
+
+
+@pytest.mark.parametrize("draw", [*CARD_PLOTS, shape_pie_of], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("bad", BAD_CARDS, ids=repr)
+def test_every_plot_rejects_bad_cards_naming_them(draw, bad):
+    # value_bar_graph(5) used to raise a bare TypeError from deep inside Hand
+    with pytest.raises(XactikaError, match="cards must be a list of cards") as caught:
+        draw(bad, ax=new_axes())
+    assert repr(bad) in str(caught.value)
+
+
+def test_card_text_error_points_to_hand_parse():
+    with pytest.raises(XactikaError, match=r"Hand\.parse\('3213 1111'\)"):
+        value_bar_graph("3213 1111")
+
+
+@pytest.mark.parametrize("draw", [*CARD_PLOTS, shape_pie_of], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    ("bad", "quoted"), [([5], "5"), (["3213", None], "None"), (["4111"], "'4111'")]
+)
+def test_unreadable_cards_in_a_list_raise_notation_error_naming_them(draw, bad, quoted):
+    with pytest.raises(NotationError, match=f"cannot read card {quoted}"):
+        draw(bad, ax=new_axes())
+
+
+@pytest.mark.parametrize("bad", [5, None, "hexagons", ["cubes"], 2.5], ids=repr)
+def test_bad_shape_raises_notation_error_naming_it(bad):
+    with pytest.raises(NotationError, match="unknown shape") as caught:
+        shape_count_pie_chart(bad, ax=new_axes())
+    assert str(bad) in str(caught.value)
+
+
+@pytest.mark.parametrize("bad", [0, 5, -1, 2.0, "2", True, None], ids=repr)
+def test_ways_bar_graph_rejects_a_bad_number_of_shapes(bad):
+    with pytest.raises(XactikaError, match="shapes must be") as caught:
+        ways_bar_graph(bad, ax=new_axes())
+    assert str(bad) in str(caught.value)
 
 
 def test_error_messages_quote_the_input():

@@ -238,7 +238,7 @@ def test_html_shows_prompt_and_hides_answer_in_details():
     assert html.index(question.prompt) < html.index("<details>")
     details = html[html.index("<details>") :]
     assert "<summary>Show the answer</summary>" in details
-    assert "19/81 (about 0.235, or 23.5%)" in details
+    assert "19/81 (about 0.23, or 23%)" in details  # whole percents, as in the lessons
     assert question.explanation in details
     before_details = html[: html.index("<details>")]
     assert "19/81" not in before_details

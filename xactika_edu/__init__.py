@@ -24,7 +24,14 @@ from .cards import (
 )
 from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
 from .game import Game, Play, PlayerView, Round, Trick, score, trick_winner
-from .plots import bell_curve, shape_count_pie_chart, value_bar_graph, value_pie_chart
+from .plots import (
+    bell_curve,
+    distance_bar_graph,
+    shape_count_pie_chart,
+    value_bar_graph,
+    value_pie_chart,
+    ways_bar_graph,
+)
 from .probability import (
     Estimate,
     chance_unbeatable,
@@ -36,6 +43,7 @@ from .probability import (
     shape_count_table,
     simulate_chance_unbeatable,
     value_distribution,
+    whole_percent,
 )
 from .selfcheck import Question
 
@@ -61,6 +69,7 @@ __all__ = [
     "bell_curve",
     "chance_unbeatable",
     "deal",
+    "distance_bar_graph",
     "draw_cards",
     "face_value_mad",
     "face_value_mean",
@@ -75,4 +84,6 @@ __all__ = [
     "value_bar_graph",
     "value_distribution",
     "value_pie_chart",
+    "ways_bar_graph",
+    "whole_percent",
 ]

@@ -5,9 +5,10 @@ Every function draws on the matplotlib ``ax`` you pass (or on a new figure when
 module changes no global matplotlib state: no backend switch, no ``rcParams``;
 ``matplotlib.pyplot`` is imported only when a function has to make its own figure.
 
-Colours come from :mod:`xactika_edu.palette` (Okabe & Ito, colour-blind safe), and
-colour never carries meaning alone: every bar is labelled with its count and every
-pie slice with its value, count and percent.
+Colors come from :mod:`xactika_edu.palette` (Okabe & Ito, color-blind safe), and
+color never carries meaning alone: every bar is labeled with its count and every
+pie slice with its value, count and percent. Every percent is rounded by one rule,
+:func:`whole_percent` (nearest whole percent, halves up).
 
 >>> from matplotlib.figure import Figure
 >>> ax = value_bar_graph(ax=Figure().subplots())
@@ -18,13 +19,15 @@ pie slice with its value, count and percent.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from itertools import pairwise, product
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .cards import DECK, Card, Hand, Shape
+from .cards import COUNTS, DECK, Card, Hand, Shape, _check_whole
 from .errors import XactikaError
 from .palette import INK, PAPER, SERIES
 from .probability import (
@@ -33,6 +36,7 @@ from .probability import (
     face_value_variance,
     normal_approximation,
     value_distribution,
+    whole_percent,
 )
 
 if TYPE_CHECKING:
@@ -40,7 +44,15 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.patches import Wedge
 
-__all__ = ["bell_curve", "shape_count_pie_chart", "value_bar_graph", "value_pie_chart"]
+__all__ = [
+    "bell_curve",
+    "distance_bar_graph",
+    "shape_count_pie_chart",
+    "value_bar_graph",
+    "value_pie_chart",
+    "ways_bar_graph",
+    "whole_percent",
+]
 
 _BAR_FIGSIZE = (7.0, 4.2)
 _PIE_FIGSIZE = (7.5, 5.6)
@@ -71,8 +83,17 @@ def _check_flag(value: object, name: str) -> bool:
 
 
 def _pile(cards: Iterable[Card | str] | None) -> Hand:
-    """The cards to plot: the whole deck for ``None``; raises on no cards."""
-    pile = Hand(DECK) if cards is None else Hand(cards)
+    """The cards to plot: the whole deck for ``None``; raises on no cards, or on
+    anything that is not a list of cards or card notation (quoting it)."""
+    if cards is None:
+        return Hand(DECK)
+    if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
+        hint = f" (for text, use Hand.parse({cards!r}))" if isinstance(cards, str) else ""
+        raise XactikaError(
+            "cards must be a list of cards, like a hand or ['3213', '1111'], or None for "
+            f"the whole deck; got {cards!r}{hint}"
+        )
+    pile = Hand(cards)
     if not pile:
         raise XactikaError("a plot needs at least one card, got none")
     return pile
@@ -89,6 +110,39 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _number(value: Fraction) -> str:
+    """A number for a label: exact as a decimal when it has at most 2 decimal places
+    (``8``, ``7.8``), else rounded to 2 places and marked (``≈ 8.13``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))  # halves up, as whole_percent
+    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    return text.rstrip("0") if (100 * value).denominator == 1 else f"≈ {text}"
+
+
+def _draw_count_bars(
+    ax: Axes, xs: Sequence[float], counts: Sequence[int], *, width: float = 0.8
+) -> None:
+    """Plain count bars in the first palette color, each labeled with its count,
+    on a whole-number count axis."""
+    from matplotlib.ticker import MaxNLocator
+
+    bars = ax.bar(
+        list(xs),
+        list(counts),
+        width=width,
+        color=SERIES[0],
+        edgecolor=INK,
+        linewidth=0.8,
+        zorder=2,
+    )
+    ax.bar_label(bars, padding=2, fontsize=_LABEL_SIZE, color=INK)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.margins(y=0.15)
+    ax.grid(axis="y", color="#DDDDDD", linewidth=0.6, zorder=0)
+    ax.set_axisbelow(True)
+
+
 def _draw_value_bars(
     ax: Axes,
     table: pd.DataFrame,
@@ -98,7 +152,7 @@ def _draw_value_bars(
     label: str | None,
     inside_labels: bool = False,
 ) -> None:
-    """Bars of ``table`` (a value_distribution), each labelled with its count.
+    """Bars of ``table`` (a value_distribution), each labeled with its count.
 
     With ``inside_labels`` the count sits inside the top of each tall bar (in
     white), leaving the space above the bars free for a curve; short bars keep
@@ -147,12 +201,12 @@ def _draw_value_bars(
 
 def _percent(n: int, total: int) -> str:
     """``n`` out of ``total`` as a whole percent, halves rounded up (1/8 -> 13%)."""
-    return f"{math.floor(Fraction(100 * n, total) + Fraction(1, 2))}%"
+    return f"{whole_percent(Fraction(n, total))}%"
 
 
 def _slice_colors(n: int) -> list[str]:
-    """Palette colours for ``n`` pie slices, no two neighbours alike (first and
-    last are neighbours too)."""
+    """Palette colors for ``n`` pie slices, no two neighbors alike (first and
+    last are neighbors too)."""
     colors = [SERIES[i % len(SERIES)] for i in range(n)]
     if n > 2 and colors[-1] == colors[0]:
         colors[-1] = next(c for c in SERIES if c not in (colors[0], colors[-2]))
@@ -160,7 +214,7 @@ def _slice_colors(n: int) -> list[str]:
 
 
 def _spread(positions: list[float], gap: float, low: float, high: float) -> list[float]:
-    """Move sorted label heights apart so neighbours are at least ``gap`` apart,
+    """Move sorted label heights apart so neighbors are at least ``gap`` apart,
     staying within [low, high] where there is room."""
     ys = list(positions)
     for i in range(1, len(ys)):
@@ -177,7 +231,7 @@ def _spread(positions: list[float], gap: float, low: float, high: float) -> list
 
 
 def _pie(ax: Axes, counts: Sequence[int], labels: Sequence[str], title: str, caption: str) -> None:
-    """A pie with one wedge per nonzero count, each labelled outside the pie with a
+    """A pie with one wedge per nonzero count, each labeled outside the pie with a
     leader line; labels on each side are spread apart so tiny slices stay readable."""
     shown = [(n, text) for n, text in zip(counts, labels, strict=True) if n > 0]
     before = len(ax.patches)
@@ -246,21 +300,27 @@ def value_bar_graph(
     Traceback (most recent call last):
     ...
     xactika_edu.errors.XactikaError: a plot needs at least one card, got none
+    >>> value_bar_graph(5)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: cards must be a list of cards, like a hand or ['3213', ...
 
     Args:
         cards: the cards to count (a hand, a pile, notation strings); ``None`` for
             the whole 81-card deck.
         relative: plot relative frequencies (part of the cards, in [0, 1]) instead
-            of frequencies (numbers of cards). Bars are labelled with their count
+            of frequencies (numbers of cards). Bars are labeled with their count
             either way ("19", or "19/81" when relative).
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
 
     Returns:
-        the Axes, with 9 bars (face values 4..12, in order), a title and labelled axes.
+        the Axes, with 9 bars (face values 4..12, in order), a title and labeled axes.
 
     Raises:
-        XactikaError: if there are no cards, a card is unreadable or repeated,
-            ``relative`` is not True/False, or ``ax`` is not an Axes.
+        XactikaError: if there are no cards, ``cards`` is not a list of cards (a
+            number, or one card's text), a card is unreadable or repeated,
+            ``relative`` is not True/False, or ``ax`` is not an Axes. The message
+            quotes the bad value.
 
     Source: the counts are :func:`~xactika_edu.probability.value_distribution`
     (for the deck, the table of seed 000).
@@ -277,7 +337,7 @@ def value_bar_graph(
 def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | None = None) -> Axes:
     """Pie chart of the face values: one slice per face value that occurs.
 
-    Each slice is labelled outside the pie, like ``"8: 19 cards (23%)"``, with a
+    Each slice is labeled outside the pie, like ``"8: 19 cards (23%)"``, with a
     line to its slice; labels are moved apart so the tiny slices (a single card
     each for 4 and 12 in the deck) stay readable. Slices go clockwise from the top
     in increasing face value, so the deck's pie is symmetric, 8 at the bottom.
@@ -298,8 +358,8 @@ def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | Non
         increasing face value.
 
     Raises:
-        XactikaError: if there are no cards, a card is unreadable or repeated, or
-            ``ax`` is not an Axes.
+        XactikaError: if there are no cards, ``cards`` is not a list of cards, a
+            card is unreadable or repeated, or ``ax`` is not an Axes.
 
     Source: :func:`~xactika_edu.probability.value_distribution`.
     """
@@ -346,8 +406,8 @@ def shape_count_pie_chart(
 
     Raises:
         XactikaError: (:class:`~xactika_edu.errors.NotationError`) for an unknown
-            shape; also if there are no cards, a card is unreadable or repeated, or
-            ``ax`` is not an Axes.
+            shape; also if there are no cards, ``cards`` is not a list of cards, a
+            card is unreadable or repeated, or ``ax`` is not an Axes.
 
     Source: counted from the cards; for the deck see RULES.md ("each combination
     is on 27 cards").
@@ -366,8 +426,7 @@ def shape_count_pie_chart(
         labels,
         title=f"Cards by number of {shape.plural}: {_cards_phrase(pile)}",
         caption=(
-            f"each label: {shape.plural} on the card: how many cards "
-            "(what percent of the cards)"
+            f"each label: {shape.plural} on the card: how many cards (what percent of the cards)"
         ),
     )
     return ax
@@ -428,4 +487,109 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
     ax.set_ylim(0, max(float(y.max()), float(tallest)) * 1.3)
     ax.legend(loc="upper right", fontsize=_LABEL_SIZE, framealpha=0.95)
     ax.set_title(f"Face values of the {len(DECK)} cards and the normal curve")
+    return ax
+
+
+def ways_bar_graph(shapes: int = 4, *, ax: Axes | None = None) -> Axes:
+    """Bar graph of the number of ways the first ``shapes`` shapes can add up to each total.
+
+    Each shape shows 1, 2 or 3, so one shape gives a flat graph (every total one
+    way), two shapes a triangle and more shapes a bell. With all four shapes each
+    way is one card of the deck, so the bars are the deck's :func:`value_bar_graph`.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = ways_bar_graph(2, ax=Figure().subplots())
+    >>> [int(bar.get_height()) for bar in ax.patches], ax.get_title()
+    ([1, 2, 3, 2, 1], 'balls + cubes')
+
+    Args:
+        shapes: how many shapes to add up, 1 to 4, in card order (balls, cubes,
+            cones, stars).
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes, with one bar per total (``shapes`` to 3 x ``shapes``, in order),
+        each labeled with its number of ways.
+
+    Raises:
+        XactikaError: if ``shapes`` is not a whole number from 1 to 4, or ``ax`` is
+            not an Axes.
+
+    Source: counted over every choice of 1, 2 or 3 for each shape; the deck has
+    one card per choice for all four shapes (RULES.md).
+    """
+    shapes = _check_whole(shapes, "shapes", 1, len(Shape))
+    ax = _axes(ax, _BAR_FIGSIZE)
+    ways = Counter(sum(choice) for choice in product(COUNTS, repeat=shapes))
+    totals = sorted(ways)
+    _draw_count_bars(ax, totals, [ways[t] for t in totals])
+    ax.set_xticks(totals)
+    if shapes == len(Shape):
+        ax.set_title(f"all {len(Shape)} shapes: the whole deck")
+        ax.set_xlabel("total (face value)")
+    else:
+        ax.set_title(" + ".join(shape.plural for shape in list(Shape)[:shapes]))
+        ax.set_xlabel("total")
+    ax.set_ylabel("number of ways")
+    return ax
+
+
+def distance_bar_graph(
+    cards: Iterable[Card | str] | None = None, *, ax: Axes | None = None
+) -> Axes:
+    """Bar graph of how far the cards' face values are from their mean.
+
+    A card's distance from the mean is its face value minus the mean, without the
+    minus sign: a card below the mean and one above it can be equally far away.
+    Each bar counts the cards at one distance, and its tick names the face values
+    that far away (``"1 (7 or 9)"``). The mean of these distances is the mean
+    absolute deviation, :func:`~xactika_edu.probability.face_value_mad`: this is
+    the picture to show before that number.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = distance_bar_graph(ax=Figure().subplots())
+    >>> [int(bar.get_height()) for bar in ax.patches]
+    [19, 32, 20, 8, 2]
+    >>> [label.get_text().replace("\\n", " ") for label in ax.get_xticklabels()][:2]
+    ['0 (8)', '1 (7 or 9)']
+
+    Args:
+        cards: the cards (a hand, a pile, notation strings); ``None`` for the whole
+            81-card deck, whose mean is 8.
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes, with one bar per distance that occurs (in increasing distance,
+        placed at the distance), each labeled with its count of cards.
+        Distances with more than 2 decimal places are rounded in the tick labels
+        and marked "≈".
+
+    Raises:
+        XactikaError: if there are no cards, ``cards`` is not a list of cards, a
+            card is unreadable or repeated, or ``ax`` is not an Axes.
+
+    Source: the mean is :func:`~xactika_edu.probability.face_value_mean`; the
+    count-weighted mean of the bars' distances equals
+    :func:`~xactika_edu.probability.face_value_mad` (104/81 for the deck).
+    """
+    pile = _pile(cards)
+    ax = _axes(ax, _BAR_FIGSIZE)
+    mean = face_value_mean(pile)
+    far = Counter(abs(card.value - mean) for card in pile)
+    distances = sorted(far)
+    gaps = [float(b - a) for a, b in pairwise(distances)]
+    width = 0.8 * min([1.0, *gaps])  # bars never overlap, even for a hand's odd mean
+    _draw_count_bars(ax, [float(d) for d in distances], [far[d] for d in distances], width=width)
+    values = sorted({card.value for card in pile})
+    ax.set_xticks(
+        [float(d) for d in distances],
+        labels=[
+            f"{_number(d)}\n({' or '.join(str(v) for v in values if abs(v - mean) == d)})"
+            for d in distances
+        ],
+    )
+    ax.set_xlabel("distance from the mean (the face values that far away are in parentheses)")
+    ax.set_ylabel("frequency (number of cards)")
+    verb = "is" if len(pile) == 1 else "are"
+    ax.set_title(f"How far {_cards_phrase(pile)} {verb} from the mean, {_number(mean)}")
     return ax

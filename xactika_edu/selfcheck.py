@@ -34,6 +34,7 @@ from html import escape
 from typing import Any, NamedTuple
 
 from .errors import XactikaError
+from .probability import whole_percent
 
 __all__ = ["DEFAULT_TOLERANCE", "Answer", "Question", "Verdict"]
 
@@ -145,7 +146,7 @@ def _normal_text(value: object) -> str:
 
 
 def _show(answer: Answer) -> str:
-    """An answer as a student would write it: 8, 19/81 (about 0.235, or 23.5%), bell."""
+    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
     if isinstance(answer, str):
         return answer
     exact = _to_fraction(answer)
@@ -155,8 +156,7 @@ def _show(answer: Answer) -> str:
         return str(exact.numerator)
     approx = float(exact)
     if isinstance(answer, Fraction):
-        percent = f"{100 * approx:.1f}".removesuffix(".0")
-        return f"{exact} (about {approx:.3g}, or {percent}%)"
+        return f"{exact} (about {approx:.2f}, or {whole_percent(exact)}%)"
     return f"{approx:.4g}"
 
 
