@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .bots import HeuristicBot, MonteCarloBot, RandomBot
 from .cards import (
     COMBINATIONS,
     DECK,
@@ -46,6 +47,7 @@ from .probability import (
     whole_percent,
 )
 from .selfcheck import Question
+from .simulate import simulate_rounds, strength_table, suggest_bid
 
 __all__ = [
     "COMBINATIONS",
@@ -56,12 +58,15 @@ __all__ = [
     "Estimate",
     "Game",
     "Hand",
+    "HeuristicBot",
     "IllegalBidError",
     "IllegalPlayError",
+    "MonteCarloBot",
     "NotationError",
     "Play",
     "PlayerView",
     "Question",
+    "RandomBot",
     "Round",
     "Shape",
     "Trick",
@@ -80,6 +85,9 @@ __all__ = [
     "shape_count_pie_chart",
     "shape_count_table",
     "simulate_chance_unbeatable",
+    "simulate_rounds",
+    "strength_table",
+    "suggest_bid",
     "trick_winner",
     "value_bar_graph",
     "value_distribution",
