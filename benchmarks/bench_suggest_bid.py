@@ -1,12 +1,12 @@
-"""Time of ``suggest_bid`` with 2,000 trials, and of the same simulation on the fast engine.
+"""Time of ``suggest_bid`` with 2,000 trials, and of its simulation called directly.
 
 * ``xactika_edu.simulate.suggest_bid(hand, players=4, seat=..., trials=2000)``: the
-  function lessons call (HeuristicBot play-outs on bit masks);
-* the same simulation on ``xactika_edu.fastsim``: ``deal_rounds(hand=..., seat=...)``
-  deals the unseen cards to the others, ``play_rounds(bots="heuristic",
-  bids=...)`` plays every trial at once with the bids already made forced; the
-  trick distribution must agree with suggest_bid's (same model, different random
-  draws; checked here with a chi-square test).
+  function lessons call; it runs its trials on the vectorized engine;
+* the same simulation called directly on ``xactika_edu.fastsim``:
+  ``deal_rounds(hand=..., seat=...)`` deals the unseen cards to the others,
+  ``play_rounds(bots="heuristic", bids=...)`` plays every trial at once with the bids
+  already made forced. The difference between the two is suggest_bid's own overhead
+  (checks, the table); the trick distributions must agree (chi-square test).
 
 Goal (issue 3): suggest_bid with 2,000 trials under 100 ms. Run from the repository root::
 
