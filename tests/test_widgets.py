@@ -1,0 +1,581 @@
+"""Widgets without a browser: the pure functions behind them, then each widget built,
+clicked (``.click()``) and set (``.value``), checking what it shows against the
+library (``chance_unbeatable``, ``filter_deck``, the rules engine)."""
+
+from __future__ import annotations
+
+import re
+import time
+from fractions import Fraction
+
+import ipywidgets
+import numpy as np
+import pytest
+
+from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
+from xactika_edu.bots import HeuristicBot, RandomBot
+from xactika_edu.errors import IllegalBidError, NotationError, XactikaError
+from xactika_edu.game import Game, Round
+from xactika_edu.probability import lead_chances, threats
+from xactika_edu.widgets import (
+    DeckExplorer,
+    HandWidget,
+    PlayTable,
+    card_label,
+    describe_chance,
+    filter_deck,
+    format_fraction,
+    lead_table,
+    parse_seen,
+    play_bots,
+    render_lead_table,
+    score_table,
+    selection_summary,
+    trick_lines,
+)
+
+HAND = deal(players=4, seed=1)[0]
+
+
+def controls(widget: ipywidgets.Widget) -> list[ipywidgets.Widget]:
+    """Every control (a widget a student can operate) inside ``widget``."""
+    found = []
+    stack = [widget]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ipywidgets.Box):
+            stack.extend(current.children)
+        elif isinstance(current, ipywidgets.ValueWidget | ipywidgets.Button) and not isinstance(
+            current, ipywidgets.HTML
+        ):
+            found.append(current)
+    return found
+
+
+def has_error(widget: ipywidgets.Widget) -> bool:
+    return "Problem:" in widget.error.value
+
+
+# --- pure functions -----------------------------------------------------------------
+
+
+def test_format_fraction_and_describe_chance() -> None:
+    assert format_fraction(Fraction(805, 1027)) == "805/1027"
+    assert format_fraction(Fraction(0)) == "0"
+    assert format_fraction(Fraction(1)) == "1"
+    # whole percent, halves up, but never a false certainty or a false impossibility
+    assert describe_chance(Fraction(1, 8)) == "13%"
+    assert describe_chance(Fraction(995, 1000)) == "> 99%"
+    assert describe_chance(Fraction(1, 1000)) == "< 1%"
+    assert describe_chance(Fraction(1)) == "100%" and describe_chance(0) == "0%"
+    assert card_label(1, "1111") == "#1: 4"
+
+
+def test_lead_table_equals_chance_unbeatable_for_every_lead() -> None:
+    seen = deal(players=4, seed=1)[1][:3]
+    table = lead_table(HAND, players=4, seen=seen)
+    assert len(table) == 4 * len(HAND)
+    for row in table.itertuples():
+        assert row.chance == chance_unbeatable(row.card, row.combination, HAND, 4, seen)
+        assert row.threats == len(threats(row.card, row.combination, HAND, seen))
+        assert row.percent == describe_chance(row.chance)
+    # the library's own table agrees too
+    assert table["chance"].tolist() == lead_chances(HAND, 4, seen)["chance"].tolist()
+    # best: the highest chance of each card (all of them when tied)
+    for card, part in table.groupby(table["card"].map(str)):
+        assert part["best"].tolist() == (part["chance"] == part["chance"].max()).tolist(), card
+    assert table.attrs["unseen"] == 81 - 8 - 3 and table.attrs["opponent cards"] == 24
+
+
+def test_lead_table_one_card_and_simulation() -> None:
+    hand = ["1111", "2213"]
+    exact = chance_unbeatable("2213", "1 cone", hand, 2)
+    assert exact == Fraction(805, 1027)  # the doctest value of chance_unbeatable
+    table = lead_table(hand, players=2, card="2213", trials=4000, seed=3)
+    assert table["card"].map(str).tolist() == ["2213"] * 4
+    row = table[table["combination"].map(str) == "1 cone"].iloc[0]
+    # tolerance: 4 standard errors (a seeded run; false alarm chance < 1 in 10,000)
+    assert abs(row["simulated"] - float(exact)) < 4 * row["standard error"]
+    again = lead_table(hand, players=2, card="2213", trials=4000, seed=3)
+    assert again["simulated"].tolist() == table["simulated"].tolist()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"card": "3333"}, "not in your hand"),
+        ({"trials": -1}, "trials"),
+        ({"seen": ["1111"]}, "both in the hand and among the seen"),
+        ({"seen": [c for c in DECK if str(c) not in ("1111", "2213")][3:]}, "unseen"),
+    ],
+)
+def test_lead_table_errors(kwargs: dict, message: str) -> None:
+    with pytest.raises(XactikaError, match=message):
+        lead_table(["1111", "2213"], players=4, **kwargs)
+
+
+def test_render_lead_table_shows_fraction_percent_bar_and_best_in_words() -> None:
+    table = lead_table(["3133", "1111"], players=4, card="3133")
+    html = render_lead_table(table)
+    assert "xe-chances" in html
+    for row in table.itertuples():
+        assert format_fraction(row.chance) in html
+    assert html.count("best lead") == int(table["best"].sum()) == 1
+    assert "sure winner" in html  # 3133 calling 1 cube: the only 10 with one cube
+    assert html.count("xe-bar") == 4
+    simulated = render_lead_table(lead_table(["3133", "1111"], 4, card="3133", trials=500))
+    assert "simulated (500 deals)" in simulated and "±" in simulated
+
+
+def test_parse_seen() -> None:
+    assert parse_seen("3213, 1111;2222") == Hand(["3213", "1111", "2222"])
+    assert parse_seen("   ") == Hand()
+    with pytest.raises(NotationError, match="'32x3'"):
+        parse_seen("3213 32x3")
+    with pytest.raises(XactikaError, match="in your hand"):
+        parse_seen("1111", hand=["1111", "2222"])
+    with pytest.raises(XactikaError, match="twice"):
+        parse_seen("1111 1111")
+
+
+def test_filter_deck_counts_match_the_deck_table() -> None:
+    assert filter_deck() == Hand(sorted(DECK))
+    distribution = value_distribution()
+    for value in range(4, 13):
+        assert len(filter_deck(values=(value, value))) == distribution.loc[value, "frequency"]
+    for shape in ("balls", "cubes", "cones", "stars"):
+        for count in (1, 2, 3):
+            assert len(filter_deck(**{shape: count})) == 27  # 3 x 3 x 3 other counts
+    # the fact of RULES.md: exactly one 10 shows one cube
+    assert filter_deck(values=(10, 10), cubes=1) == Hand(["3133"])
+
+
+def test_filter_deck_against_brute_force() -> None:
+    rng = np.random.default_rng(4)
+    choices = [None, 1, 2, 3]
+    for _ in range(200):
+        low, high = sorted(int(v) for v in rng.integers(4, 13, size=2))
+        counts = [choices[int(i)] for i in rng.integers(0, 4, size=4)]
+        expected = [
+            card
+            for card in DECK
+            if low <= card.value <= high
+            and all(c is None or c == n for c, n in zip(counts, card.counts, strict=True))
+        ]
+        assert set(filter_deck((low, high), *counts)) == set(expected)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"values": (9, 5)}, "above the highest"),
+        ({"values": (3, 12)}, "lowest face value"),
+        ({"values": "4-12"}, "values must be"),
+        ({"stars": 0}, "stars"),
+    ],
+)
+def test_filter_deck_errors(kwargs: dict, message: str) -> None:
+    with pytest.raises(XactikaError, match=message):
+        filter_deck(**kwargs)
+
+
+def test_selection_summary() -> None:
+    assert selection_summary(filter_deck(cubes=3)).startswith("27 of the 81 cards match")
+    assert "1/3" in selection_summary(filter_deck(cubes=3))
+    assert selection_summary([]) == "0 of the 81 cards match: relative frequency 0/81 = 0%"
+    assert selection_summary(["3133"]).startswith("1 of the 81 card matches")
+
+
+def test_play_bots_stops_at_the_human_and_reports_tricks() -> None:
+    rnd = Round.deal(players=3, seed=5)
+    bots = [None, HeuristicBot(), RandomBot(seed=1)]
+    events = play_bots(rnd, bots, human=0)
+    assert rnd.current_player == 0  # seat 1 bids first, then 2, then the human
+    assert events == [f"player {s} bids {rnd.bids[s]}" for s in (1, 2)]
+    rnd.bid(rnd.legal_bids()[0])
+    events = play_bots(rnd, bots, human=0)
+    assert rnd.current_player == 0 or rnd.is_over
+    assert all(line.startswith(("player", "trick")) for line in events)
+    with pytest.raises(XactikaError, match="no computer player"):
+        play_bots(rnd, [None, None, None], human=1)
+
+
+def test_trick_lines_and_score_table() -> None:
+    game = Game.new(players=2, seed=1, hands=2, cards_per_hand=2)
+    rnd = game.current_round
+    play_bots(rnd, [HeuristicBot(), HeuristicBot()], human=-1)
+    lines = trick_lines(rnd)
+    assert len(lines) == 2
+    assert lines[0].startswith("trick 1: player ")
+    table = score_table(game, ["You", "Bot 1"])
+    assert list(table.index) == ["1", "total"]
+    sheet = game.score_sheet()
+    for seat, name in enumerate(["You", "Bot 1"]):
+        row = sheet[sheet["player"] == seat].iloc[0]
+        assert table.loc["1", name].startswith(f"bid {row.bid}, took {row.tricks}: {row.score:+d}")
+        total = game.totals()[seat]
+        assert table.loc["total", name] == (f"{total:+d}" if total else "0")
+
+
+# --- HandWidget -------------------------------------------------------------------------
+
+
+def test_hand_widget_shows_the_seeded_hand_as_labelled_pictures() -> None:
+    w = HandWidget(players=4, seed=1)
+    assert "xe-hand" in w._dom_classes
+    assert w.hand == HAND and w.seed_box.value == 1
+    assert [b.description for b in w.card_buttons] == [
+        f"#{i}: {card.value}" for i, card in enumerate(HAND, start=1)
+    ]
+    for picture, card in zip(w.pictures, HAND, strict=True):
+        assert "xe-card" in picture._dom_classes
+        assert f"<title>{card.title}</title>" in picture.value
+    assert not has_error(w) and w.readout == []
+
+
+def test_selecting_a_card_shows_its_four_exact_chances() -> None:
+    w = HandWidget(players=4, seed=1)
+    card = HAND[5]
+    w.card_buttons[5].click()
+    assert w.selected == card
+    assert "✓" in w.card_buttons[5].description  # selection said in text, not only colour
+    expected = [chance_unbeatable(card, c, HAND, players=4) for c in card.combinations]
+    assert w.table["chance"].tolist() == expected
+    assert [fraction for _, fraction, _ in w.readout] == [format_fraction(e) for e in expected]
+    for e in expected:
+        assert format_fraction(e) in w.chances.value
+    assert "best lead" in w.chances.value
+    best = w.table.loc[w.table["best"], "combination"].iloc[0]
+    assert "stroke-dasharray" in w.pictures[5].value  # best call marked on the picture
+    assert str(best) in w.chances.value
+
+
+def test_marking_cards_played_changes_the_chances_as_the_library_says() -> None:
+    w = HandWidget(players=4, seed=1)
+    card = HAND[7]
+    w.card_buttons[7].click()
+    before = w.table["chance"].tolist()
+    w.played_boxes[0].value = True
+    w.played_boxes[2].value = True
+    held = HAND.without([HAND[0], HAND[2]])
+    expected = [
+        chance_unbeatable(card, c, held, players=4, seen=[HAND[0], HAND[2]])
+        for c in card.combinations
+    ]
+    assert w.table["chance"].tolist() == expected != before
+    assert w.card_buttons[0].disabled and 'fill-opacity="0.6"' in w.pictures[0].value
+    assert "(played)" in w.card_buttons[0].tooltip
+    # others' cards typed as played are seen too
+    others = deal(players=4, seed=1)[1][:2]
+    w.seen_box.value = " ".join(str(c) for c in others)
+    expected = [
+        chance_unbeatable(card, c, held, players=4, seen=[HAND[0], HAND[2], *others])
+        for c in card.combinations
+    ]
+    assert w.table["chance"].tolist() == expected and not has_error(w)
+    # unmarking restores
+    w.played_boxes[0].value = False
+    assert w.current_hand == HAND.without([HAND[2]])
+
+
+def test_a_weak_lead_becomes_a_sure_winner_when_its_threats_are_seen() -> None:
+    # the seed's teaching point: once every card that beats it is played, a lead is sure
+    w = HandWidget(players=2, seed=1)
+    card = w.hand[0]
+    combination = card.combinations[0]
+    beaters = threats(card, combination, w.hand)
+    assert len(beaters) > 1
+    w.card_buttons[0].click()
+    assert w.table["chance"].iloc[0] < 1
+    w.seen_box.value = " ".join(str(c) for c in beaters)
+    assert not has_error(w)
+    assert w.table["chance"].iloc[0] == 1
+    assert "sure winner" in w.chances.value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("3213 32x3", "cannot read card"), ("1111 1111", "twice"), ("1231", "in your hand")],
+)
+def test_bad_seen_text_shows_a_message_and_changes_nothing(text: str, message: str) -> None:
+    w = HandWidget(players=4, seed=1)  # 1231 is in this hand
+    w.card_buttons[3].click()
+    w.seen_box.value = "3333"
+    shown = w.readout
+    w.seen_box.value = text
+    assert has_error(w) and message in w.error.value
+    assert 'role="alert"' in w.error.value and "Traceback" not in w.error.value
+    assert w.readout == shown and w.seen == Hand(["3333"])
+    w.seen_box.value = "3333 2222"  # fixing it clears the message
+    assert not has_error(w) and w.seen == Hand(["3333", "2222"])
+
+
+def test_an_impossible_situation_is_refused_in_words() -> None:
+    w = HandWidget(players=10, seed=2)
+    w.card_buttons[0].click()
+    shown = w.readout
+    others = [c for c in DECK if c not in w.hand][:5]
+    w.seen_box.value = " ".join(map(str, others))  # 9 opponents x 8 cards need 72 unseen
+    assert has_error(w) and "unseen" in w.error.value
+    assert w.readout == shown and w.seen == Hand()
+
+
+def test_selecting_a_played_card_is_refused_and_all_played_is_calm() -> None:
+    w = HandWidget(players=4, seed=1)
+    w.card_buttons[1].click()
+    w.played_boxes[1].value = True
+    assert w.selected is None and "Select a card" in w.chances.value
+    w.card_buttons[1].click()
+    assert has_error(w) and "marked played" in w.error.value
+    for box in w.played_boxes:
+        box.value = True
+    assert not has_error(w) and "All your cards are played" in w.chances.value
+
+
+def test_seed_players_and_new_deal() -> None:
+    w = HandWidget(players=4, seed=1)
+    w.played_boxes[0].value = True
+    w.seed_box.value = 7  # a class shares seed 7
+    assert w.hand == deal(players=4, seed=7)[0] and w.played == frozenset()
+    w.players_box.value = 6
+    assert w.hand == deal(players=6, seed=7)[0]
+    w.card_buttons[0].click()
+    card = w.hand[0]
+    assert w.table["chance"].tolist() == [
+        chance_unbeatable(card, c, w.hand, players=6) for c in card.combinations
+    ]
+    w.new_button.click()
+    assert w.seed_box.value != 7 and w.hand == deal(players=6, seed=w.seed_box.value)[0]
+    assert not has_error(w)
+    assert HandWidget(players=3, seed=9).hand == HandWidget(players=3, seed=9).hand
+
+
+def test_simulation_sits_next_to_the_exact_value() -> None:
+    w = HandWidget(players=3, seed=4, trials=3000)
+    w.card_buttons[6].click()
+    assert "simulated" not in w.table.columns
+    w.simulate_box.value = True
+    assert "simulated (3,000 deals)" in w.chances.value
+    for row in w.table.to_dict("records"):
+        # 4 standard errors (seeded); at least 4/3000 when the estimate is 0 or 1
+        tolerance = max(4 * row["standard error"], 4 / 3000)
+        assert abs(row["simulated"] - row["probability"]) <= tolerance
+    w.trials_box.value = 500
+    assert "simulated (500 deals)" in w.chances.value
+
+
+def test_hand_widget_controls_are_labelled_and_fast() -> None:
+    w = HandWidget(players=4, seed=1)
+    for control in controls(w):
+        assert control.description or control.tooltip, control
+    start = time.perf_counter()
+    w.card_buttons[4].click()
+    w.played_boxes[0].value = True
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.5  # two updates; the browser budget is 100 ms each
+
+
+# --- DeckExplorer ------------------------------------------------------------------------
+
+
+def test_deck_explorer_counts_equal_the_filter() -> None:
+    d = DeckExplorer(plot=False)
+    assert "xe-deck" in d._dom_classes
+    assert d.selection == filter_deck() and "81 of the 81 cards" in d.summary.value
+    assert d.cards_view.value.count("<title>") == 81
+    d.values.value = (6, 9)
+    d.cubes.value = 2
+    d.stars.value = 1
+    expected = filter_deck((6, 9), cubes=2, stars=1)
+    assert d.selection == expected
+    assert d.cards_view.value.count("<title>") == len(expected)
+    assert selection_summary(expected) in d.summary.value.replace("&#x27;", "'")
+    assert f"{len(expected)} of the 81" in d.summary.value
+    d.balls.value = 3
+    d.cones.value = 3
+    d.values.value = (4, 5)
+    assert d.selection == Hand() and "No card matches" in d.cards_view.value
+    assert not has_error(d)
+    d.reset_button.click()
+    assert d.selection == filter_deck() and d.cubes.value is None
+
+
+def test_deck_explorer_graph_and_labels() -> None:
+    d = DeckExplorer()
+    assert "<svg" in d.graph.value and "Bar graph" in d.graph.value
+    d.values.value = (8, 8)
+    assert "Cards per value: 8: 19" in d.graph.value
+    d.chart.value = "pie"
+    assert "Pie chart" in d.graph.value and "<svg" in d.graph.value
+    for control in controls(d):
+        assert control.description or control.tooltip, control
+    assert not has_error(d)
+
+
+# --- PlayTable ------------------------------------------------------------------------------
+
+
+def play_hand_through_controls(t: PlayTable, *, choose: int = 0) -> int:
+    """Drive the current hand to its end with the widget's controls only, checking at
+    every step that exactly the legal choices are offered. Returns the human's turns."""
+    turns = 0
+    rnd = t.round
+    while not rnd.is_over:
+        assert rnd.current_player == 0 and not has_error(t), t.error.value
+        turns += 1
+        offered_bids = [value for _, value in t.bid_box.options]
+        if rnd.phase == "bid":
+            assert offered_bids == rnd.legal_bids() and not t.bid_button.disabled
+            assert t.card_box.options == () and t.play_button.disabled
+            t.bid_box.value = offered_bids[choose % len(offered_bids)]
+            t.bid_button.click()
+            continue
+        assert offered_bids == [] and t.bid_button.disabled
+        legal = rnd.legal_plays()
+        cards = [value for _, value in t.card_box.options]
+        assert cards == list(dict.fromkeys(play.card for play in legal))
+        t.card_box.value = cards[choose % len(cards)]
+        if not rnd.current_trick:  # leading: the four combinations of the card
+            calls = [value for _, value in t.call_box.options]
+            assert calls == list(t.card_box.value.combinations) and not t.call_box.disabled
+            t.call_box.value = calls[(choose + turns) % 4]
+        else:
+            assert t.call_box.disabled
+        t.play_button.click()
+    return turns
+
+
+def test_play_table_plays_a_hand_to_the_scores() -> None:
+    t = PlayTable(players=4, seed=3)
+    assert "xe-table" in t._dom_classes
+    rnd = t.round
+    assert rnd.dealer == 0 and rnd.phase == "bid" and rnd.current_player == 0
+    # the dealer (you) bids last: the forbidden bid is not offered, and is said in words
+    forbidden = 8 - sum(b for b in rnd.bids if b is not None)
+    offered = [value for _, value in t.bid_box.options]
+    assert 0 <= forbidden <= 8 and forbidden not in offered
+    assert f"may not bid {forbidden}" in t.info.value
+    turns = play_hand_through_controls(t)
+    assert turns == 9  # one bid, eight plays
+    assert rnd.is_over and sum(rnd.tricks_won) == 8
+    for seat, points in enumerate(rnd.scores()):
+        name = t.names[seat]
+        assert f"{name}: bid {rnd.bids[seat]}, took {rnd.tricks_won[seat]}: {points:+d}" in (
+            t.scores_view.value
+        )
+    assert "xe-score-sheet" in t.scores_view.value
+    assert sum("wins with" in line or "win with" in line for line in t.history) == 8
+    assert "Last trick (trick 8)" in t.trick_view.value
+    assert not t.next_button.disabled and t.bid_button.disabled and t.play_button.disabled
+
+
+def test_play_table_plays_a_full_game_with_the_score_sheet() -> None:
+    t = PlayTable(players=3, seed=11, bots=[RandomBot(seed=1), HeuristicBot()])
+    for number in range(1, 9):
+        assert len(t.game.rounds) == number
+        play_hand_through_controls(t, choose=number)
+        if number < 8:
+            assert not t.next_button.disabled
+            t.next_button.click()
+            assert t.round.dealer == number % 3  # the deal passes to the left
+    assert t.game.is_over and t.next_button.disabled
+    assert "The game is over" in t.info.value
+    sheet = score_table(t.game, t.names)
+    assert list(sheet.index) == [str(n) for n in range(1, 9)] + ["total"]
+    for cell in sheet.loc["total"]:
+        assert cell in t.scores_view.value
+    t.next_button.click()  # one hand too many: a message, no traceback
+    assert has_error(t) and "the game is over" in t.error.value
+
+
+def test_play_table_refuses_out_of_turn_actions_in_words() -> None:
+    t = PlayTable(players=2, seed=5)
+    assert t.round.current_player == 0 and t.round.phase == "bid"
+    t.play_button.click()  # bidding, not playing
+    assert has_error(t) and "not your turn to play" in t.error.value
+    t.next_button.click()
+    assert has_error(t) and "not over" in t.error.value
+    rnd_before = t.round.copy()
+    # a stale value: the engine refuses it and the round is unchanged
+    t.bid_box.options = [("9", 9)]
+    t.bid_box.value = 9
+    t.bid_button.click()
+    assert has_error(t) and "may not bid 9" in t.error.value
+    assert t.round == rnd_before
+    assert isinstance(t.last_error, IllegalBidError)
+
+
+def test_play_table_coach() -> None:
+    t = PlayTable(players=4, seed=3, coach=True, coach_trials=60)
+    assert "Coach: bid advice" in t.coach_view.value
+    rows = re.findall(r"<tr><td[^>]*>(\d)</td>", t.coach_view.value)
+    assert rows == [str(b) for b in range(9)]
+    assert t.coach_view.value.count("★ recommended") == 1
+    assert "not allowed" in t.coach_view.value  # the dealer's forbidden bid
+    t.bid_box.value = t.bid_box.options[0][1]
+    t.bid_button.click()
+    rnd = t.round
+    checked = False
+    while not rnd.is_over:
+        if not rnd.current_trick:  # our lead: the chances shown are the library's
+            view = rnd.view(0)
+            table = lead_chances(view.hand, 4, view.played_cards)
+            for chance in table["chance"]:
+                assert format_fraction(chance) in t.coach_view.value
+            assert "best lead" in t.coach_view.value
+            checked = True
+        else:
+            assert "you follow" in t.coach_view.value
+        t.play_button.click()
+    assert checked, "choose a seed where you lead at least once"
+    t.coach_box.value = False
+    assert t.coach_view.value == ""
+
+
+def test_play_table_controls_are_labelled() -> None:
+    t = PlayTable(players=2, seed=5)
+    for control in controls(t):
+        assert control.description or control.tooltip, control
+    for name in ("xe-bid", "xe-play", "xe-next"):
+        assert any(name in c._dom_classes for c in controls(t))
+
+
+def test_play_table_shows_the_last_trick_and_the_story() -> None:
+    t = PlayTable(players=2, seed=5)
+    play_hand_through_controls(t)
+    last = t.round.tricks[-1]
+    assert str(last.winning_card) in t.trick_view.value
+    assert f"{t.names[last.winner]} took it" in t.trick_view.value
+    assert t.history[0] == "Hand 1 of 8: You deal."
+    assert t.history[1].startswith("Bot 1 bids")
+    assert "xe-log" in t.log_view._dom_classes and "What happened" in t.log_view.value
+
+
+def test_static_fallback_for_exported_notebooks() -> None:
+    w = HandWidget(players=4, seed=1)
+    w.card_buttons[0].click()
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/html"].count("<svg") == 8 and "best lead" in bundle["text/html"]
+    assert bundle["text/plain"].startswith("HandWidget(players=4, seed=1): hand 1121")
+    d = DeckExplorer(plot=False)
+    d.cubes.value = 1
+    assert str(d).startswith("DeckExplorer(face value 4 to 12, 1 cube): 27 of the 81")
+    assert "xe-deck" in d._repr_mimebundle_()["text/html"]
+    t = PlayTable(players=2, seed=5)
+    assert str(t).startswith("PlayTable(players=2, seed=5)\n2 players, 8 cards each")
+    assert "Your hand" in t._repr_mimebundle_()["text/html"]
+
+
+def test_a_new_deal_relabels_the_same_controls() -> None:
+    w = HandWidget(players=4, seed=1)
+    buttons = list(w.card_buttons)
+    w.seed_box.value = 2
+    assert w.card_buttons == buttons  # reused: no widgets pile up in the kernel
+    hand = deal(players=4, seed=2)[0]
+    for button, box, picture, card in zip(
+        w.card_buttons, w.played_boxes, w.pictures, hand, strict=True
+    ):
+        assert button.description == card_label(hand.index(card) + 1, card)
+        assert card.title in button.tooltip and card.title in box.tooltip
+        assert f"<title>{card.title}</title>" in picture.value

@@ -1,0 +1,1498 @@
+"""Interactive widgets for Jupyter and Voilà: a hand explorer, a deck explorer and a
+table to play at against computer players.
+
+The widgets are thin: every number they show comes from a pure function of this
+module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`,
+:func:`score_table`, ...) or of the library, and those are tested directly. The
+widgets only wire controls (``ipywidgets`` 8) to them and render the results as HTML
+with the library's card pictures (:mod:`xactika_edu.svg`).
+
+>>> table = lead_table(["3133", "1111"], players=4, card="3133")
+>>> table.loc[table["best"], ["combination", "chance", "percent"]].values.tolist()
+[[Combination.parse('1 cube'), Fraction(1, 1), '100%']]
+>>> len(filter_deck(values=(10, 12), cubes=1))
+1
+
+Errors a student can cause (bad notation, an impossible situation) are shown in the
+widget as a one-line message (class ``xe-error``, ``role="alert"``), never as a
+traceback. Colour never carries meaning alone: the best lead says "best lead", a
+selected card's button shows "✓" (its tooltip and the chances' caption name it), a
+played card's picture is dashed and faded and its "played" box is ticked.
+
+Root widgets carry the CSS classes ``xe-hand``, ``xe-deck`` and ``xe-table``; key
+parts carry ``xe-card``, ``xe-select``, ``xe-played``, ``xe-chances``, ``xe-error``,
+``xe-graph``, ``xe-bid``, ``xe-play``, ``xe-next``, ``xe-score-sheet`` and the like,
+for browser tests.
+
+Sources: RULES.md (the rules; "Chance a lead is unbeatable"); the chances are
+:func:`~xactika_edu.probability.chance_unbeatable`.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from . import svg
+from .bots import HeuristicBot, SupportsBot
+from .cards import (
+    COUNTS,
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    Hand,
+    Seed,
+    Shape,
+    _check_whole,
+    as_card,
+    deal,
+    make_rng,
+)
+from .errors import XactikaError
+from .game import BID, HANDS_PER_GAME, Game, Play, Round
+from .palette import INK, OKABE_ITO, PAPER
+from .probability import (
+    FACE_VALUES,
+    chance_unbeatable,
+    simulate_chance_unbeatable,
+    threats,
+    whole_percent,
+)
+
+__all__ = [
+    "DeckExplorer",
+    "HandWidget",
+    "PlayTable",
+    "card_label",
+    "describe_chance",
+    "filter_deck",
+    "format_fraction",
+    "lead_table",
+    "parse_seen",
+    "play_bots",
+    "render_lead_table",
+    "score_table",
+    "selection_summary",
+    "trick_lines",
+]
+
+#: Most simulated deals the hand widget offers (keeps a click under a second).
+MAX_TRIALS = 100_000
+_BAR = OKABE_ITO["blue"]
+_SEED_RANGE = 100_000  # fresh seeds are short numbers a class can read out
+
+
+# --- pure helpers: text -------------------------------------------------------------
+
+
+def format_fraction(chance: Fraction) -> str:
+    """An exact chance as a student writes it: ``'1'``, ``'0'`` or ``'805/1027'``.
+
+    >>> format_fraction(Fraction(805, 1027)), format_fraction(Fraction(1))
+    ('805/1027', '1')
+    """
+    return str(chance.numerator) if chance.denominator == 1 else f"{chance}"
+
+
+def describe_chance(chance: Fraction | float) -> str:
+    """A chance as a whole percent (:func:`whole_percent`), never rounded to a
+    certainty it is not: ``'> 99%'`` just below 1, ``'< 1%'`` just above 0.
+
+    >>> describe_chance(Fraction(805, 1027)), describe_chance(Fraction(999, 1000))
+    ('78%', '> 99%')
+    >>> describe_chance(Fraction(1)), describe_chance(0.001), describe_chance(0)
+    ('100%', '< 1%', '0%')
+    """
+    percent = whole_percent(chance)
+    if percent >= 100 and chance < 1:
+        return "> 99%"
+    if percent <= 0 and chance > 0:
+        return "< 1%"
+    return f"{percent}%"
+
+
+def _one_in(chance: Fraction) -> str:
+    """``' (about 1 in 548)'`` for a chance below 1%, else empty."""
+    if not 0 < chance < Fraction(1, 100):
+        return ""
+    return f" (about 1 in {round(1 / chance):,})"
+
+
+def card_label(index: int, card: Card | str) -> str:
+    """The label of a card's button: its place in the hand (from 1) and face value.
+
+    >>> card_label(3, "3213")
+    '#3: 9'
+    """
+    return f"#{index}: {as_card(card).value}"
+
+
+def _error_html(message: str) -> str:
+    return (
+        f'<div role="alert" style="color:{INK};border-left:4px solid '
+        f'{OKABE_ITO["vermillion"]};padding:2px 8px">'
+        f"<b>Problem:</b> {escape(message)}</div>"
+    )
+
+
+def _note_html(message: str) -> str:
+    return f'<div role="status">{escape(message)}</div>'
+
+
+def _padded(html: str) -> str:
+    """Table HTML with room around each cell (inline styles: no page style sheet)."""
+    for tag in ("td", "th"):
+        style = "padding:1px 8px" + (";text-align:left" if tag == "th" else "")
+        html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
+        html = html.replace(f"<{tag} ", f"<{tag} style='{style}' ")
+    return html
+
+
+def _bar_html(part: float, label: str) -> str:
+    """A small horizontal bar, ``part`` in [0, 1] of 100 px; the number is beside it."""
+    width = round(100 * max(0.0, min(1.0, part)))
+    return (
+        f'<span class="xe-bar" aria-hidden="true" title="{escape(label)}" '
+        f'style="display:inline-block;width:100px;height:10px;border:1px solid {INK};'
+        f'background:{PAPER};vertical-align:middle">'
+        f'<span style="display:block;width:{width}px;height:10px;background:{_BAR}">'
+        f"</span></span>"
+    )
+
+
+# --- pure helpers: the hand explorer -------------------------------------------------
+
+
+def parse_seen(
+    text: str, hand: Iterable[Card | str] = (), played: Iterable[Card | str] = ()
+) -> Hand:
+    """Read other players' played cards typed by a student (``"3213 1111"``).
+
+    Spaces, commas or semicolons separate cards; an empty text is no cards.
+
+    >>> parse_seen("3213, 1111")
+    Hand.parse('3213 1111')
+    >>> parse_seen("3213", hand=["3213"])
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: 3213 is in your hand: mark it played with its checkbox ...
+
+    Args:
+        text: card notation, four digits 1-3 per card (balls, cubes, cones, stars).
+        hand: the cards dealt to you (they cannot be an opponent's).
+        played: your cards already marked played (also not an opponent's).
+
+    Returns:
+        the cards, as a :class:`~xactika_edu.cards.Hand` in the order typed.
+
+    Raises:
+        NotationError: if a card cannot be read (the message quotes it).
+        XactikaError: if a card is typed twice or is one of yours.
+    """
+    cards = Hand.parse(text)
+    mine = set(Hand(hand)) | set(Hand(played))
+    for card in cards:
+        if card in mine:
+            raise XactikaError(
+                f"{card} is in your hand: mark it played with its checkbox instead of typing it"
+            )
+    return cards
+
+
+def lead_table(
+    hand: Iterable[Card | str],
+    players: int,
+    seen: Iterable[Card | str] = (),
+    *,
+    card: Card | str | None = None,
+    trials: int = 0,
+    seed: Seed = 0,
+) -> pd.DataFrame:
+    """The chance that each lead from ``hand`` is unbeatable, exact and optionally
+    simulated, with the best combination of each card marked.
+
+    >>> table = lead_table(["2213", "1111"], players=2, card="2213")
+    >>> table.loc[table["best"], ["combination", "chance", "percent"]].values.tolist()
+    [[Combination.parse('1 cone'), Fraction(805, 1027), '78%']]
+    >>> lead_table(["2213"], players=2, card="1111")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: card 1111 is not in your hand 2213
+
+    Args:
+        hand: the cards you still hold (1-8); every opponent holds as many.
+        players: 2 to 10, you included.
+        seen: cards already played this hand (yours and others'), not in ``hand``.
+        card: only this card's four combinations; ``None`` for every card.
+        trials: also estimate each chance from this many random deals of the unseen
+            cards (:func:`~xactika_edu.probability.simulate_chance_unbeatable`);
+            0 for none, at most :data:`MAX_TRIALS`.
+        seed: seed of the simulation (one generator for all rows, in row order),
+            so the same seed gives the same estimates.
+
+    Returns:
+        a DataFrame with 4 rows per card (hand order, then shape order) and columns
+        ``card`` (Card), ``combination`` (Combination), ``threats`` (int: unseen
+        cards that would beat it), ``chance`` (exact Fraction), ``probability``
+        (float in [0, 1]), ``percent`` (str, :func:`describe_chance`) and ``best``
+        (bool: the card's highest chance; equal chances are all best). With
+        ``trials`` also ``simulated`` (float in [0, 1]) and ``standard error``.
+        ``.attrs`` holds ``players``, ``unseen`` (cards not seen),
+        ``opponent cards`` (cards the opponents hold) and ``trials``.
+
+    Raises:
+        XactikaError: bad notation, ``card`` not in ``hand``, a card both held and
+            seen, too few unseen cards for the opponents' hands, or ``trials`` out
+            of range.
+    """
+    held = Hand(hand)
+    seen = Hand(seen)
+    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    trials = _check_whole(trials, "trials", 0, MAX_TRIALS)
+    if not held:
+        raise XactikaError("you hold no cards: every card is marked played")
+    if card is None:
+        cards: Sequence[Card] = held
+    else:
+        chosen = as_card(card)
+        if chosen not in held:
+            raise XactikaError(f"card {chosen} is not in your hand {held}")
+        cards = (chosen,)
+    rng = make_rng(seed) if trials else None
+    rows = []
+    for lead in cards:
+        chances = [chance_unbeatable(lead, c, held, players, seen) for c in lead.combinations]
+        for combination, chance in zip(lead.combinations, chances, strict=True):
+            row: dict[str, Any] = {
+                "card": lead,
+                "combination": combination,
+                "threats": len(threats(lead, combination, held, seen)),
+                "chance": chance,
+                "probability": float(chance),
+                "percent": describe_chance(chance),
+                "best": chance == max(chances),
+            }
+            if rng is not None:
+                estimate = simulate_chance_unbeatable(
+                    lead, combination, held, players, seen, trials=trials, seed=rng
+                )
+                row["simulated"] = estimate.probability
+                row["standard error"] = estimate.standard_error
+            rows.append(row)
+    columns = ["card", "combination", "threats", "chance", "probability", "percent"]
+    if trials:
+        columns += ["simulated", "standard error"]
+    table = pd.DataFrame(rows, columns=[*columns, "best"])
+    unseen = len(DECK) - len(held) - len(seen)
+    table.attrs.update(
+        {
+            "players": players,
+            "unseen": unseen,
+            "opponent cards": (players - 1) * len(held),
+            "trials": trials,
+        }
+    )
+    return table
+
+
+def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:
+    """HTML for a :func:`lead_table`: one row per lead with the exact chance as a
+    fraction and a percent, a small bar, the threats, and "best lead" in words.
+
+    >>> html = render_lead_table(lead_table(["3133", "1111"], players=4, card="3133"))
+    >>> "xe-chances" in html and "best lead" in html and "1 cube" in html
+    True
+
+    Args:
+        table: a DataFrame from :func:`lead_table` (with or without simulation).
+        caption: a caption above the table; ``None`` for a default.
+
+    Returns:
+        an HTML ``<table class="xe-chances">`` as a string.
+    """
+    simulated = "simulated" in table.columns
+    trials = table.attrs.get("trials", 0)
+    if caption is None:
+        caption = (
+            f"Chance each lead wins for sure, with {table.attrs.get('players', '?')} players "
+            f"({table.attrs.get('unseen', '?')} unseen cards; the opponents hold "
+            f"{table.attrs.get('opponent cards', '?')} of them)"
+        )
+    head = (
+        "<tr><th scope='col'>lead</th><th scope='col'>calling</th>"
+        "<th scope='col'>chance unbeatable (exact)</th><th scope='col'>percent</th>"
+        "<th scope='col'>bar</th><th scope='col'>cards that beat it, unseen</th>"
+    )
+    if simulated:
+        head += f"<th scope='col'>simulated ({trials:,} deals)</th>"
+    head += "<th scope='col'>note</th></tr>"
+    rows = []
+    for data in table.to_dict("records"):
+        chance: Fraction = data["chance"]
+        best = bool(data["best"])
+        cells = [
+            f"<td>{data['card']} ({data['card'].value})</td>",
+            f"<td>{escape(str(data['combination']))}</td>",
+            f"<td class='xe-fraction'>{format_fraction(chance)}</td>",
+            f"<td class='xe-percent'>{data['percent']}{_one_in(chance)}</td>",
+            f"<td>{_bar_html(float(chance), data['percent'])}</td>",
+            f"<td>{data['threats']}</td>",
+        ]
+        if simulated:
+            error = 2 * data["standard error"]
+            cells.append(f"<td class='xe-simulated'>{data['simulated']:.1%} (± {error:.1%})</td>")
+        note = "★ best lead" if best else ""
+        if chance == 1:
+            note = (note + ", " if note else "") + "sure winner"
+        cells.append(f"<td class='xe-note'>{note}</td>")
+        style = f" style='background:{OKABE_ITO['sky blue']}33'" if best else ""
+        rows.append(f"<tr class='{'xe-best' if best else 'xe-lead'}'{style}>{''.join(cells)}</tr>")
+    foot = ""
+    if simulated:
+        foot = (
+            "<p class='xe-sim-note'>Simulated: the unseen cards dealt at random "
+            f"{trials:,} times; ± is two standard errors, so the exact value is usually "
+            "inside that range.</p>"
+        )
+    return _padded(
+        "<table class='xe-chances' style='border-collapse:collapse'>"
+        f"<caption style='text-align:left'>{escape(caption)}</caption>"
+        f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>{foot}"
+    )
+
+
+# --- pure helpers: the deck explorer ---------------------------------------------------
+
+
+def filter_deck(
+    values: tuple[int, int] = (4, 12),
+    balls: int | None = None,
+    cubes: int | None = None,
+    cones: int | None = None,
+    stars: int | None = None,
+) -> Hand:
+    """The cards of the deck with a face value in ``values`` and the given shape counts.
+
+    >>> len(filter_deck()), len(filter_deck(values=(8, 8))), len(filter_deck(cubes=3))
+    (81, 19, 27)
+    >>> filter_deck(values=(10, 10), cubes=1)
+    Hand.parse('3133')
+    >>> filter_deck(balls=4)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: balls must be from 1 to 3, got 4
+
+    Args:
+        values: lowest and highest face value, both included (4 to 12).
+        balls, cubes, cones, stars: the count (1, 2 or 3) a card must show of that
+            shape; ``None`` for any count.
+
+    Returns:
+        the matching cards, sorted by face value (then counts); possibly empty.
+
+    Raises:
+        XactikaError: if a value or count is out of range or ``values`` is reversed.
+    """
+    if isinstance(values, (str, bytes)) or len(values) != 2:
+        raise XactikaError(f"values must be (lowest, highest), like (4, 12); got {values!r}")
+    low = _check_whole(values[0], "lowest face value", FACE_VALUES[0], FACE_VALUES[-1])
+    high = _check_whole(values[1], "highest face value", FACE_VALUES[0], FACE_VALUES[-1])
+    if low > high:
+        raise XactikaError(f"the lowest face value {low} is above the highest {high}")
+    wanted = {}
+    for shape, count in zip(Shape, (balls, cubes, cones, stars), strict=True):
+        if count is not None:
+            wanted[shape] = _check_whole(count, str(shape), COUNTS[0], COUNTS[-1])
+    return Hand(
+        sorted(
+            card
+            for card in DECK
+            if low <= card.value <= high
+            and all(card.counts[shape] == count for shape, count in wanted.items())
+        )
+    )
+
+
+def selection_summary(cards: Iterable[Card | str]) -> str:
+    """How many cards are selected and what part of the deck that is, in words.
+
+    >>> selection_summary(filter_deck(values=(8, 8)))
+    '19 of the 81 cards match: relative frequency 19/81 ≈ 23%'
+    >>> selection_summary(filter_deck(cubes=3))
+    '27 of the 81 cards match: relative frequency 27/81 = 1/3 ≈ 33%'
+    """
+    n = len(Hand(cards))
+    part = Fraction(n, len(DECK))
+    simplified = "" if part.denominator == len(DECK) or n == 0 else f" = {format_fraction(part)}"
+    word = "card matches" if n == 1 else "cards match"
+    return (
+        (
+            f"{n} of the {len(DECK)} {word}: relative frequency "
+            f"{n}/{len(DECK)}{simplified} ≈ {describe_chance(part)}"
+        )
+        .replace("≈ 0%", "= 0%")
+        .replace("≈ 100%", "= 100%")
+    )
+
+
+def _plot_html(cards: Hand, kind: str) -> str:
+    """The selection's bar graph or pie chart as inline SVG, with a text alternative."""
+    from matplotlib.figure import Figure
+
+    from .plots import value_bar_graph, value_pie_chart
+    from .probability import value_distribution
+
+    figure = Figure(figsize=(6.4, 3.6) if kind == "bar" else (6.8, 4.6), layout="constrained")
+    ax = figure.subplots()
+    if kind == "bar":
+        value_bar_graph(cards, ax=ax)
+    else:
+        value_pie_chart(cards, ax=ax)
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg")
+    picture = buffer.getvalue()
+    picture = picture[picture.find("<svg") :]
+    counts = value_distribution(cards)["frequency"]
+    words = ", ".join(f"{value}: {int(n)}" for value, n in counts.items() if n)
+    label = f"{'Bar graph' if kind == 'bar' else 'Pie chart'} of face values. Cards per value: "
+    return (
+        f"<figure class='xe-plot' role='img' aria-label='{escape(label + words)}' "
+        f"style='margin:0'>{picture}<figcaption>{escape(label + words)}</figcaption></figure>"
+    )
+
+
+# --- pure helpers: the play table --------------------------------------------------------
+
+
+def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
+    """Let the computer players bid and play until it is ``human``'s turn or the
+    round is over; return what they did, one line each.
+
+    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
+    []
+    >>> rnd.bid(1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
+    ['player 1 bids 1']
+
+    Args:
+        rnd: the round; changed in place.
+        bots: one bot per seat; the human's entry is ignored (may be ``None``).
+        human: the human's seat.
+
+    Raises:
+        XactikaError: if a bot is missing or makes an illegal move.
+    """
+    events: list[str] = []
+    while not rnd.is_over and rnd.current_player != human:
+        seat = rnd.current_player
+        assert seat is not None  # the round is not over
+        bot = bots[seat]
+        if bot is None:
+            raise XactikaError(f"no computer player for seat {seat}")
+        view = rnd.view(seat)
+        if rnd.phase == BID:
+            bid = bot.bid(view)
+            rnd.bid(bid, player=seat)
+            events.append(f"player {seat} bids {bid}")
+        else:
+            play = bot.play(view)
+            before = len(rnd.tricks)
+            rnd.play(play, player=seat)
+            events.append(f"player {seat} plays {play.describe()}")
+            events.extend(trick_lines(rnd, before))
+    return events
+
+
+def trick_lines(rnd: Round, before: int = 0) -> list[str]:
+    """One line per trick finished after the first ``before``: who won, with what.
+
+    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+    >>> trick_lines(rnd)
+    ['trick 1: player 1 wins with 2233 (10) on 2 balls']
+    """
+    return [
+        f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
+        f"({trick.winning_card.value}) on {trick.call}"
+        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
+    ]
+
+
+def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
+    """The score sheet as a student reads it: a row per finished hand, a column per
+    player, each cell "bid 2, took 3: -1"; a last row with the totals.
+
+    >>> from xactika_edu.simulate import play_round
+    >>> game = Game.new(players=2, seed=1, hands=2, cards_per_hand=1)
+    >>> _ = play_round(game.current_round, [HeuristicBot()] * 2)
+    >>> score_table(game, names=["You", "Bot 1"]).columns.tolist()
+    ['You', 'Bot 1']
+
+    Returns:
+        a DataFrame indexed by ``hand`` (``"1"`` ... and ``"total"``), one str
+        column per player. Built from :meth:`~xactika_edu.game.Game.score_sheet`.
+    """
+    names = list(names) if names is not None else [f"player {s}" for s in range(game.players)]
+    sheet = game.score_sheet()
+    rows: dict[str, list[str]] = {}
+    for hand_number, part in sheet.groupby("hand"):
+        rows[str(hand_number)] = [
+            f"bid {r.bid}, took {r.tricks}: {r.score:+d}" + (" (dealer)" if r.dealer else "")
+            for r in part.sort_values("player").itertuples()
+        ]
+    rows["total"] = [f"{total:+d}" if total else "0" for total in game.totals()]
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=names)
+    table.index.name = "hand"
+    return table
+
+
+# --- widget plumbing ----------------------------------------------------------------------
+
+
+class _ErrorLine(widgets.HTML):
+    """The one-line message area: empty, or a problem in words."""
+
+    def __init__(self) -> None:
+        super().__init__(value="")
+        self.add_class("xe-error")
+
+    def show(self, error: BaseException | str) -> None:
+        if isinstance(error, XactikaError):
+            message = str(error)
+        elif isinstance(error, str):
+            message = error
+        else:  # a bug: still shown, in words, never a traceback
+            message = f"something went wrong ({type(error).__name__}: {error}); please tell us"
+        self.value = _error_html(message)
+
+    def clear(self) -> None:
+        self.value = ""
+
+
+def _guard(method: Callable[..., None]) -> Callable[..., None]:
+    """Run a widget callback; show any error on the widget's error line."""
+
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            self.error.clear()
+            method(self, *args, **kwargs)
+        except Exception as error:  # shown to the user, never swallowed
+            self.last_error = error
+            self.error.show(error)
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+class _Fallback:
+    """Adds a static picture and a short text to a widget's display, for exported
+    notebooks and viewers without a kernel (the live widget is preferred where it runs)."""
+
+    def static_html(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["text/plain"] = str(self)
+            bundle["text/html"] = self.static_html()
+        return bundle
+
+
+def _set_options(box: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """Give a dropdown new options, keeping its value if still offered, else the first."""
+    before = box.value
+    box.options = options
+    values = [value for _, value in options]
+    if options and box.value not in values:
+        box.value = values[0]
+    elif before in values:
+        box.value = before
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _fresh_seed() -> int:
+    return secrets.randbelow(_SEED_RANGE)
+
+
+# --- the hand explorer ----------------------------------------------------------------------
+
+
+class HandWidget(_Fallback, widgets.VBox):
+    """A dealt hand as card pictures; select a card to see the chance that each of
+    its four leads is unbeatable now, as cards are played.
+
+    >>> w = HandWidget(players=4, seed=1)
+    >>> w.select(0)
+    >>> w.table["chance"].tolist() == [
+    ...     chance_unbeatable(w.hand[0], c, w.hand, 4) for c in w.hand[0].combinations]
+    True
+
+    Controls: *Seed* (type a number a class shares to get the same deal), *New deal*
+    (a fresh seed), *Players* (2-10), one *select* button and one *played* checkbox
+    per card, *Others' played cards* (notation such as ``3213 1111``), and
+    *Compare with simulation* with the number of *Deals*.
+
+    Args:
+        players: 2 to 10, you included.
+        seed: the deal's seed (a whole number >= 0); ``None`` picks one and shows it.
+        trials: deals simulated when the comparison is on (100 to :data:`MAX_TRIALS`).
+
+    Raises:
+        XactikaError: if a number is out of range.
+
+    Attributes:
+        hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal`).
+        played: your cards marked played; seen: others' cards typed as played.
+        selected: the selected card, or ``None``.
+        table: the :func:`lead_table` shown, or ``None``.
+        error: the error line; last_error: the last error shown (or ``None``).
+    """
+
+    def __init__(self, players: int = 4, seed: int | None = None, *, trials: int = 2000) -> None:
+        super().__init__()
+        self.add_class("xe-hand")
+        players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        seed = _fresh_seed() if seed is None else _check_whole(seed, "seed", 0, 2**32 - 1)
+        trials = _check_whole(trials, "trials", 100, MAX_TRIALS)
+        self.last_error: BaseException | None = None
+        self.hand: Hand = Hand()
+        self.played: frozenset[Card] = frozenset()
+        self.seen: Hand = Hand()
+        self.selected: Card | None = None
+        self.table: pd.DataFrame | None = None
+        self._quiet = False
+
+        self.error = _ErrorLine()
+        self.seed_box = widgets.BoundedIntText(
+            value=seed,
+            min=0,
+            max=2**32 - 1,
+            description="Seed",
+            tooltip="The deal's number: the same seed gives everyone the same hand",
+        )
+        self.new_button = widgets.Button(
+            description="New deal",
+            icon="random",
+            tooltip="Deal a new hand with a fresh seed",
+        )
+        self.players_box = widgets.BoundedIntText(
+            value=players,
+            min=MIN_PLAYERS,
+            max=MAX_PLAYERS,
+            description="Players",
+            tooltip="Number of players at the table, you included (2 to 10)",
+        )
+        self.seen_box = widgets.Text(
+            value="",
+            description="Others' played cards",
+            continuous_update=False,
+            placeholder="e.g. 3213 1111 (balls, cubes, cones, stars)",
+            tooltip="Cards other players have played, 4 digits each; press Enter",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="32em"),
+        )
+        self.simulate_box = widgets.Checkbox(
+            value=False,
+            description="Compare with simulation",
+            indent=False,
+            tooltip="Also estimate each chance by dealing the unseen cards at random",
+        )
+        self.trials_box = widgets.BoundedIntText(
+            value=trials,
+            min=100,
+            max=MAX_TRIALS,
+            step=1000,
+            description="Deals",
+            tooltip=f"How many random deals to simulate (100 to {MAX_TRIALS:,})",
+        )
+        self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.cards_box.add_class("xe-cards")
+        self.status = widgets.HTML()
+        self.status.add_class("xe-status")
+        self.chances = widgets.HTML()
+        self.chances.add_class("xe-chances-panel")
+        self.card_buttons: list[widgets.Button] = []
+        self.played_boxes: list[widgets.Checkbox] = []
+        self.pictures: list[widgets.HTML] = []
+
+        self.new_button.on_click(self._on_new)
+        self.seed_box.observe(self._on_seed, names="value")
+        self.players_box.observe(self._on_players, names="value")
+        self.seen_box.observe(self._on_seen, names="value")
+        self.simulate_box.observe(self._on_simulate, names="value")
+        self.trials_box.observe(self._on_simulate, names="value")
+
+        controls = widgets.HBox([self.seed_box, self.new_button, self.players_box])
+        controls.add_class("xe-controls")
+        simulation = widgets.HBox([self.simulate_box, self.trials_box])
+        self.children = [
+            controls,
+            self.cards_box,
+            self.seen_box,
+            simulation,
+            self.error,
+            self.status,
+            self.chances,
+        ]
+        self._deal()
+
+    # state changes -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of players (the *Players* box)."""
+        return int(self.players_box.value)
+
+    @property
+    def seed(self) -> int:
+        """The deal's seed (the *Seed* box)."""
+        return int(self.seed_box.value)
+
+    @property
+    def current_hand(self) -> Hand:
+        """The cards you still hold: the hand without the cards marked played."""
+        return Hand(card for card in self.hand if card not in self.played)
+
+    @property
+    def all_seen(self) -> Hand:
+        """Every card played so far: yours marked played, then others' typed."""
+        return Hand([*(c for c in self.hand if c in self.played), *self.seen])
+
+    def _deal(self) -> None:
+        self.hand = deal(self.players, seed=self.seed)[0]
+        self.played = frozenset()
+        self.seen = Hand()
+        self.selected = None
+        self._quiet = True
+        try:
+            self.seen_box.value = ""
+        finally:
+            self._quiet = False
+        if not self.card_buttons:
+            self._build_cards()
+        self._refresh()
+
+    def _build_cards(self) -> None:
+        """One column per card: picture, select button, played checkbox. Built once;
+        a new deal only relabels them (see :meth:`_draw`)."""
+        columns = []
+        for i in range(len(self.hand)):
+            picture = widgets.HTML()
+            picture.add_class("xe-card")
+            button = widgets.Button(description="", layout=widgets.Layout(width="86px"))
+            button.add_class("xe-select")
+            button.on_click(lambda _b, i=i: self.select(i))
+            box = widgets.Checkbox(
+                value=False,
+                description="played",
+                indent=False,
+                layout=widgets.Layout(width="86px"),
+            )
+            box.add_class("xe-played")
+            box.observe(lambda change, i=i: self._on_played(i, change), names="value")
+            self.pictures.append(picture)
+            self.card_buttons.append(button)
+            self.played_boxes.append(box)
+            column = widgets.VBox([picture, button, box], layout=widgets.Layout(margin="2px"))
+            column.add_class("xe-card-column")
+            columns.append(column)
+        self.cards_box.children = columns
+
+    @_guard
+    def select(self, index: int) -> None:
+        """Select card ``index`` (0-7, hand order) and show its four leads."""
+        card = self.hand[_check_whole(index, "card number", 0, len(self.hand) - 1)]
+        if card in self.played:
+            raise XactikaError(f"{card} is marked played; select a card you still hold")
+        self.selected = card
+        self._refresh()
+
+    @_guard
+    def _on_new(self, _button: object = None) -> None:
+        seed = _fresh_seed()
+        while seed == self.seed:
+            seed = _fresh_seed()
+        self.seed_box.value = seed  # deals through _on_seed
+
+    @_guard
+    def _on_seed(self, _change: object = None) -> None:
+        self._deal()
+
+    @_guard
+    def _on_players(self, _change: object = None) -> None:
+        self._deal()
+
+    def _on_played(self, index: int, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._set_played(index, bool(change["new"]))
+
+    @_guard
+    def _set_played(self, index: int, played: bool) -> None:
+        card = self.hand[index]
+        before = self.played
+        self.played = before | {card} if played else before - {card}
+        try:
+            self._refresh()
+        except XactikaError:
+            self.played = before
+            self._quiet = True
+            try:
+                self.played_boxes[index].value = card in before
+            finally:
+                self._quiet = False
+            self._refresh()
+            raise
+
+    def _on_seen(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._set_seen(change["new"])
+
+    @_guard
+    def _set_seen(self, text: str) -> None:
+        before = self.seen
+        self.seen = parse_seen(text, self.hand)
+        try:
+            self._refresh()
+        except XactikaError:
+            self.seen = before
+            self._refresh()
+            raise
+
+    @_guard
+    def _on_simulate(self, _change: object = None) -> None:
+        self._refresh()
+
+    # drawing --------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """Recompute the table (may raise: callers restore the state), then redraw."""
+        held = self.current_hand
+        table = None
+        if self.selected is not None and self.selected in held:
+            trials = int(self.trials_box.value) if self.simulate_box.value else 0
+            table = lead_table(
+                held,
+                self.players,
+                self.all_seen,
+                card=self.selected,
+                trials=trials,
+                seed=self.seed,
+            )
+        elif held:
+            lead_table(held, self.players, self.all_seen, card=held[0])  # checks the situation
+        if self.selected is not None and self.selected not in held:
+            self.selected = None
+        self.table = table
+        self._draw(held)
+
+    def _draw(self, held: Hand) -> None:
+        best = None
+        if self.table is not None:
+            best = self.table.loc[self.table["best"], "combination"].iloc[0]
+        for i, card in enumerate(self.hand):
+            is_played = card in self.played
+            is_selected = card == self.selected
+            self.pictures[i].value = str(
+                svg.card(card, dimmed=is_played, highlight=best if is_selected else None)
+            )
+            label = card_label(i + 1, card)
+            button = self.card_buttons[i]
+            button.description = label + (" ✓" if is_selected else "")
+            button.button_style = "info" if is_selected else ""
+            button.disabled = is_played
+            button.tooltip = (
+                f"{card.title} (played)"
+                if is_played
+                else f"{card.title} (selected)"
+                if is_selected
+                else f"Show the chances for {card.title}"
+            )
+            self.played_boxes[i].tooltip = (
+                f"Unmark {card.title}: not played" if is_played else f"Mark {card.title} as played"
+            )
+            self._quiet = True
+            try:
+                self.played_boxes[i].value = is_played
+            finally:
+                self._quiet = False
+        opponents = (self.players - 1) * len(held)
+        unseen = len(DECK) - len(held) - len(self.all_seen)
+        self.status.value = _note_html(
+            f"Seed {self.seed}, {self.players} players. You hold {_count(len(held), 'card')}; "
+            f"{_count(len(self.all_seen), 'card')} played; {unseen} cards unseen, and the "
+            + (
+                f"opponent holds {opponents} of them."
+                if self.players == 2
+                else f"{self.players - 1} opponents hold {opponents} of them ({len(held)} each)."
+            )
+        )
+        if self.table is None:
+            self.chances.value = _note_html(
+                "Select a card (its button under the picture) to see its four leads."
+                if held
+                else "All your cards are played."
+            )
+            return
+        card = self.selected
+        assert card is not None
+        caption = (
+            f"Leading {card.title} now: the chance no opponent can beat each call "
+            f"({self.players} players)"
+        )
+        note = (
+            "<p class='xe-method'>Exact chance: the opponents' cards are a random "
+            "choice of the unseen cards (hypergeometric). It uses your hand and the "
+            "cards played, not what players showed by failing to follow.</p>"
+        )
+        self.chances.value = render_lead_table(self.table, caption=caption) + note
+
+    def static_html(self) -> str:
+        """The widget as it looks now, as plain HTML (no controls)."""
+        pictures = "".join(p.value for p in self.pictures)
+        return (
+            f"<div class='xe-hand'>{self.status.value}<div>{pictures}</div>"
+            f"{self.error.value}{self.chances.value}</div>"
+        )
+
+    def __str__(self) -> str:
+        played = " ".join(str(c) for c in self.hand if c in self.played) or "none"
+        return (
+            f"HandWidget(players={self.players}, seed={self.seed}): hand {self.hand}; "
+            f"played {played}; others' played {self.seen or 'none'}"
+        )
+
+    @property
+    def readout(self) -> list[tuple[str, str, str]]:
+        """The chances shown now, as ``(combination, fraction, percent)`` rows."""
+        if self.table is None:
+            return []
+        return [
+            (str(r.combination), format_fraction(r.chance), r.percent)
+            for r in self.table.itertuples()
+        ]
+
+
+# --- the deck explorer ------------------------------------------------------------------------
+
+
+_COUNT_OPTIONS = [("any", None), ("1", 1), ("2", 2), ("3", 3)]
+
+
+class DeckExplorer(_Fallback, widgets.VBox):
+    """Filter the 81 cards by face value and shape counts; see the matching cards,
+    how many there are, their relative frequency and a bar graph or pie chart.
+
+    >>> explorer = DeckExplorer(plot=False)
+    >>> explorer.cubes.value = 1
+    >>> explorer.values.value = (10, 12)
+    >>> explorer.selection
+    Hand.parse('3133')
+
+    Args:
+        plot: draw the graph (``False`` skips matplotlib, for speed in tests).
+
+    Attributes:
+        values: the face-value range slider; balls, cubes, cones, stars: one
+            dropdown per shape (any/1/2/3); chart: bar graph or pie chart.
+        selection: the matching cards (:func:`filter_deck`).
+    """
+
+    def __init__(self, *, plot: bool = True) -> None:
+        super().__init__()
+        self.add_class("xe-deck")
+        self.last_error: BaseException | None = None
+        self.plot = bool(plot)
+        self.selection: Hand = Hand(DECK)
+        self.error = _ErrorLine()
+        self.values = widgets.IntRangeSlider(
+            value=(FACE_VALUES[0], FACE_VALUES[-1]),
+            min=FACE_VALUES[0],
+            max=FACE_VALUES[-1],
+            description="Face value",
+            tooltip="Lowest and highest face value to show",
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.shape_boxes: dict[Shape, widgets.Dropdown] = {}
+        for shape in Shape:
+            box = widgets.Dropdown(
+                options=_COUNT_OPTIONS,
+                value=None,
+                description=shape.plural.capitalize(),
+                tooltip=f"Show only cards with this many {shape.plural} (or any)",
+                layout=widgets.Layout(width="11em"),
+                style={"description_width": "4em"},
+            )
+            box.add_class(f"xe-{shape.plural}")
+            self.shape_boxes[shape] = box
+        self.balls, self.cubes, self.cones, self.stars = self.shape_boxes.values()
+        self.chart = widgets.ToggleButtons(
+            options=[("bar graph", "bar"), ("pie chart", "pie")],
+            value="bar",
+            description="Graph",
+            tooltips=["Bar graph of face values", "Pie chart of face values"],
+        )
+        self.reset_button = widgets.Button(
+            description="Show all", tooltip="Clear the filters: all 81 cards"
+        )
+        self.summary = widgets.HTML()
+        self.summary.add_class("xe-summary")
+        self.cards_view = widgets.HTML()
+        self.cards_view.add_class("xe-cards")
+        self.graph = widgets.HTML()
+        self.graph.add_class("xe-graph")
+        for control in (self.values, *self.shape_boxes.values(), self.chart):
+            control.observe(self._on_change, names="value")
+        self.reset_button.on_click(self._on_reset)
+        self.children = [
+            widgets.HBox([self.values, self.reset_button]),
+            widgets.HBox(list(self.shape_boxes.values())),
+            self.chart,
+            self.error,
+            self.summary,
+            self.graph,
+            self.cards_view,
+        ]
+        self._update()
+
+    @_guard
+    def _on_change(self, _change: object = None) -> None:
+        self._update()
+
+    @_guard
+    def _on_reset(self, _button: object = None) -> None:
+        self.values.value = (FACE_VALUES[0], FACE_VALUES[-1])
+        for box in self.shape_boxes.values():
+            box.value = None
+
+    def static_html(self) -> str:
+        """The widget as it looks now, as plain HTML (no controls)."""
+        return (
+            f"<div class='xe-deck'>{self.summary.value}{self.graph.value}"
+            f"{self.cards_view.value}</div>"
+        )
+
+    def __str__(self) -> str:
+        low, high = self.values.value
+        shapes = ", ".join(
+            f"{box.value} {shape.name_for(box.value)}"
+            for shape, box in self.shape_boxes.items()
+            if box.value is not None
+        )
+        return (
+            f"DeckExplorer(face value {low} to {high}{', ' + shapes if shapes else ''}): "
+            f"{selection_summary(self.selection)}"
+        )
+
+    def _update(self) -> None:
+        counts = {shape.plural: box.value for shape, box in self.shape_boxes.items()}
+        self.selection = filter_deck(tuple(self.values.value), **counts)  # type: ignore[arg-type]
+        self.summary.value = _note_html(selection_summary(self.selection))
+        if not self.selection:
+            self.cards_view.value = _note_html("No card matches these filters.")
+            self.graph.value = ""
+            return
+        self.cards_view.value = str(svg.hand(self.selection, per_row=9, scale=0.6))
+        if self.plot:
+            self.graph.value = _plot_html(self.selection, self.chart.value)
+
+
+# --- the play table ---------------------------------------------------------------------------
+
+
+class PlayTable(_Fallback, widgets.VBox):
+    """Play a game of Xactika against computer players: bid, lead (a card and a call)
+    or follow, and watch the tricks, the scores and the score sheet.
+
+    Only legal choices are offered: the bid list leaves out the dealer's forbidden
+    bid, a follower's card list holds only the cards that may be played, and a
+    leader's call list holds the four combinations on the chosen card.
+
+    >>> table = PlayTable(players=3, seed=2)
+    >>> table.round.current_player == 0 and table.round.phase
+    'bid'
+
+    Args:
+        players: 2 to 10; you are player 0 ("You"), the others computer players.
+        seed: the game's seed (``None``: a fresh one, shown); same seed, same deals.
+        coach: show the coach panel (chances of your leads and bid advice).
+        bots: one bot per other seat; default :class:`~xactika_edu.bots.HeuristicBot`.
+        hands: hands in the game (8 by the rules).
+        coach_trials: simulated deals for the bid advice.
+
+    Attributes:
+        game: the :class:`~xactika_edu.game.Game`; round: its current round.
+        bid_box, bid_button: your bid; card_box, call_box, play_button: your play;
+        next_button: the next hand; coach_box: the coach on/off.
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        coach: bool = False,
+        *,
+        bots: Sequence[SupportsBot] | None = None,
+        hands: int = HANDS_PER_GAME,
+        coach_trials: int = 500,
+    ) -> None:
+        super().__init__()
+        self.add_class("xe-table")
+        self.last_error: BaseException | None = None
+        seed = _fresh_seed() if seed is None else seed
+        self.game = Game.new(players, seed=seed, hands=hands)
+        others = [HeuristicBot() for _ in range(players - 1)] if bots is None else list(bots)
+        if len(others) != players - 1:
+            raise XactikaError(f"give one bot per other player ({players - 1}), got {len(others)}")
+        self.bots: list[SupportsBot | None] = [None, *others]
+        self.names = ["You", *(f"Bot {s}" for s in range(1, players))]
+        self.coach_trials = _check_whole(coach_trials, "coach_trials", 1, 100_000)
+        self.history: list[str] = []
+        self._advice: dict[tuple[int, int], pd.DataFrame] = {}
+
+        self.error = _ErrorLine()
+        self.info = widgets.HTML()
+        self.info.add_class("xe-info")
+        self.hand_view = widgets.HTML()
+        self.hand_view.add_class("xe-your-hand")
+        self.trick_view = widgets.HTML()
+        self.trick_view.add_class("xe-trick")
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("xe-log")
+        self.scores_view = widgets.HTML()
+        self.scores_view.add_class("xe-scores")
+        self.coach_view = widgets.HTML()
+        self.coach_view.add_class("xe-coach")
+
+        self.bid_box = widgets.Dropdown(
+            description="Your bid", tooltip="How many tricks you expect to take"
+        )
+        self.bid_button = widgets.Button(description="Bid", tooltip="Make the bid chosen")
+        self.bid_button.add_class("xe-bid")
+        self.card_box = widgets.Dropdown(
+            description="Card",
+            tooltip="The card to play (only cards you may play are listed)",
+            layout=widgets.Layout(width="28em"),
+        )
+        self.call_box = widgets.Dropdown(
+            description="Call", tooltip="The combination you call when you lead"
+        )
+        self.play_button = widgets.Button(description="Play", tooltip="Play the card chosen")
+        self.play_button.add_class("xe-play")
+        self.next_button = widgets.Button(
+            description="Next hand", tooltip="Deal the next hand of the game"
+        )
+        self.next_button.add_class("xe-next")
+        self.coach_box = widgets.Checkbox(
+            value=bool(coach),
+            description="Coach",
+            indent=False,
+            tooltip="Show the chances of your leads and advice for your bid",
+        )
+
+        self.bid_button.on_click(self._on_bid)
+        self.play_button.on_click(self._on_play)
+        self.next_button.on_click(self._on_next)
+        self.card_box.observe(self._on_card, names="value")
+        self.coach_box.observe(self._on_coach, names="value")
+
+        self.bid_row = widgets.HBox([self.bid_box, self.bid_button])
+        self.play_row = widgets.HBox([self.card_box, self.call_box, self.play_button])
+        self.children = [
+            self.info,
+            self.error,
+            self.hand_view,
+            self.bid_row,
+            self.play_row,
+            self.trick_view,
+            widgets.HBox([self.next_button, self.coach_box]),
+            self.coach_view,
+            self.log_view,
+            self.scores_view,
+        ]
+        self._start_round()
+
+    @property
+    def round(self) -> Round:
+        """The round being played."""
+        return self.game.current_round
+
+    def static_html(self) -> str:
+        """The table as it looks now, as plain HTML (no controls)."""
+        return (
+            f"<div class='xe-table'>{self.info.value}{self.hand_view.value}"
+            f"{self.trick_view.value}{self.scores_view.value}</div>"
+        )
+
+    def __str__(self) -> str:
+        return f"PlayTable(players={self.game.players}, seed={self.game.seed})\n{self.round}"
+
+    # actions --------------------------------------------------------------------------
+
+    @_guard
+    def _start_round(self) -> None:
+        number = len(self.game.rounds)
+        self.history.append(
+            self._named(f"Hand {number} of {self.game.hands}: player {self.round.dealer} deals.")
+        )
+        self._advance()
+
+    def _advance(self) -> None:
+        for line in play_bots(self.round, self.bots, human=0):
+            self.history.append(self._named(line))
+        self._refresh()
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _named(self, line: str) -> str:
+        for seat in range(len(self.names) - 1, -1, -1):
+            line = line.replace(f"player {seat}", self.names[seat])
+        for verb in ("bids", "plays", "wins", "deals"):
+            line = line.replace(f"You {verb}", f"You {verb[:-1]}")
+        return line
+
+    @_guard
+    def _on_bid(self, _button: object = None) -> None:
+        bid = self.bid_box.value
+        if bid is None:
+            raise XactikaError("it is not your turn to bid")
+        self.round.bid(int(bid), player=0)
+        self.history.append(f"You bid {bid}")
+        self._advance()
+
+    @_guard
+    def _on_play(self, _button: object = None) -> None:
+        card = self.card_box.value
+        if card is None:
+            raise XactikaError("it is not your turn to play")
+        call = self.call_box.value if not self.round.current_trick else None
+        before = len(self.round.tricks)
+        play = Play(card, call)
+        self.round.play(play, player=0)
+        self.history.append(f"You play {play.describe()}")
+        self.history.extend(self._named(line) for line in trick_lines(self.round, before))
+        self._advance()
+
+    @_guard
+    def _on_next(self, _button: object = None) -> None:
+        self.game.next_round()
+        self._start_round()
+
+    @_guard
+    def _on_card(self, _change: object = None) -> None:
+        self._fill_calls()
+
+    @_guard
+    def _on_coach(self, _change: object = None) -> None:
+        self._draw_coach()
+
+    # drawing --------------------------------------------------------------------------
+
+    def _fill_calls(self) -> None:
+        card = self.card_box.value
+        leading = self.round.phase == "play" and self.round.current_player == 0
+        leading = leading and not self.round.current_trick
+        if card is None or not leading:
+            _set_options(self.call_box, [])
+            self.call_box.disabled = True
+            return
+        _set_options(self.call_box, [(str(c), c) for c in card.combinations])
+        self.call_box.disabled = False
+
+    def _refresh(self) -> None:
+        rnd = self.round
+        view = rnd.view(0)
+        my_turn = rnd.current_player == 0
+        # bids
+        legal_bids = rnd.legal_bids() if my_turn else []
+        _set_options(self.bid_box, [(str(b), b) for b in legal_bids])
+        self.bid_box.disabled = self.bid_button.disabled = not legal_bids
+        self.bid_row.layout.display = None if legal_bids else "none"
+        # plays
+        plays = rnd.legal_plays() if my_turn else []
+        cards = list(dict.fromkeys(play.card for play in plays))
+        _set_options(self.card_box, [(f"{c} ({c.title})", c) for c in cards])
+        self.card_box.disabled = self.play_button.disabled = not cards
+        self.play_row.layout.display = None if cards else "none"
+        self._fill_calls()
+        # texts
+        self.hand_view.value = (
+            f"<div><b>Your hand</b> ({len(view.hand)} cards)</div>" + str(svg.hand(view.hand))
+            if view.hand
+            else "<div><b>Your hand</b>: no cards left</div>"
+        )
+        self.info.value = _note_html(self._status_text())
+        self.trick_view.value = self._trick_html()
+        self.log_view.value = (
+            "<details open><summary>What happened</summary><ol>"
+            + "".join(f"<li>{escape(line)}</li>" for line in self.history[-40:])
+            + "</ol></details>"
+        )
+        self.next_button.disabled = not (rnd.is_over and not self.game.is_over)
+        self.scores_view.value = self._scores_html()
+        self._draw_coach()
+
+    def _status_text(self) -> str:
+        rnd = self.round
+        number = len(self.game.rounds)
+        head = f"Hand {number} of {self.game.hands}, seed {self.game.seed}. "
+        head += f"Dealer: {self._name(rnd.dealer)}. "
+        bids = ", ".join(
+            f"{self._name(s)} {'-' if b is None else b}" for s, b in enumerate(rnd.bids)
+        )
+        won = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(rnd.tricks_won))
+        head += f"Bids: {bids}. Tricks taken: {won}. "
+        if rnd.is_over:
+            if self.game.is_over:
+                winners = " and ".join(self._name(s) for s in self.game.winners())
+                return head + f"The game is over: {winners} won."
+            return head + "The hand is over: see the scores, then press Next hand."
+        if rnd.phase == BID:
+            text = head + "Your turn to bid."
+            if rnd.dealer == 0:
+                total = sum(b for b in rnd.bids if b is not None)
+                forbidden = rnd.cards_per_hand - total
+                if 0 <= forbidden <= rnd.cards_per_hand:
+                    text += (
+                        f" As dealer you may not bid {forbidden}: the bids would total "
+                        f"{rnd.cards_per_hand}, the number of tricks."
+                    )
+            return text
+        if rnd.current_trick:
+            return head + f"Your turn: follow {rnd.call} if you can."
+        return head + "Your turn to lead: choose a card and the combination to call."
+
+    def _trick_html(self) -> str:
+        rnd = self.round
+        parts = []
+        if rnd.tricks:
+            last = rnd.tricks[-1]
+            parts.append(
+                self._cards_row(
+                    f"Last trick (trick {len(rnd.tricks)}): {self._name(last.winner)} "
+                    f"took it with {last.winning_card} ({last.winning_card.value}) "
+                    f"on {last.call}",
+                    last.plays,
+                    last.call,
+                    winner=last.winner,
+                )
+            )
+        if rnd.current_trick and rnd.call is not None:
+            parts.append(self._cards_row("This trick", rnd.current_trick, rnd.call))
+        return "".join(parts)
+
+    def _cards_row(
+        self,
+        title: str,
+        plays: Sequence[tuple[int, Play]],
+        call: Any,
+        winner: int | None = None,
+    ) -> str:
+        cells = []
+        for seat, play in plays:
+            what = f"led, calling {play.call}" if play.is_lead else "played"
+            if seat == winner:
+                what += " (won)"
+            picture = svg.card(play.card, highlight=call if play.card.has(call) else None)
+            cells.append(
+                "<div style='display:inline-block;margin:2px;text-align:center;"
+                f"vertical-align:top'>{picture}"
+                f"<div>{escape(self._name(seat))} {escape(what)}</div></div>"
+            )
+        return f"<div><b>{escape(title)}</b></div><div>{''.join(cells)}</div>"
+
+    def _scores_html(self) -> str:
+        rnd = self.round
+        parts = []
+        if rnd.is_over:
+            scores = rnd.scores()
+            lines = "".join(
+                f"<li>{escape(self._name(s))}: bid {rnd.bids[s]}, took {rnd.tricks_won[s]}: "
+                f"{scores[s]:+d} "
+                f"{'(exact bid)' if rnd.bids[s] == rnd.tricks_won[s] else '(missed)'}</li>"
+                for s in range(rnd.players)
+            )
+            parts.append(
+                f"<div class='xe-hand-scores'><b>Scores this hand</b><ul>{lines}</ul></div>"
+            )
+        if any(r.is_over for r in self.game.rounds):
+            sheet = score_table(self.game, self.names)
+            parts.append(
+                "<div><b>Score sheet</b></div>"
+                + sheet.reset_index().to_html(
+                    classes="xe-score-sheet", border=0, escape=True, index=False
+                )
+            )
+        return "".join(parts)
+
+    def _draw_coach(self) -> None:
+        if not self.coach_box.value:
+            self.coach_view.value = ""
+            return
+        rnd = self.round
+        if rnd.is_over or rnd.current_player != 0:
+            self.coach_view.value = _note_html("Coach: waiting for your turn.")
+            return
+        view = rnd.view(0)
+        if rnd.phase == BID:
+            key = (len(self.game.rounds), 0)
+            if key not in self._advice:
+                from .simulate import suggest_bid
+
+                made = [rnd.bids[s] for s in rnd.bidding_order if rnd.bids[s] is not None]
+                self._advice[key] = suggest_bid(
+                    view.hand,
+                    rnd.players,
+                    0,
+                    trials=self.coach_trials,
+                    seed=self.game.seed + len(self.game.rounds),
+                    dealer=rnd.dealer,
+                    bids_so_far=made,
+                )
+            advice = self._advice[key]
+            rows = "".join(
+                f"<tr><td>{bid}</td><td>{describe_chance(r['probability'])}</td>"
+                f"<td>{r['expected score']:+.2f}</td><td>"
+                + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
+                + "</td></tr>"
+                for bid, r in advice.to_dict("index").items()
+            )
+            self.coach_view.value = _padded(
+                "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
+                f"from {advice.attrs['trials']} simulated deals (computer players play "
+                "for everyone)</caption><tr><th>bid</th><th>chance to take exactly that "
+                f"many</th><th>expected score</th><th>note</th></tr>{rows}</table>"
+            )
+            return
+        if rnd.current_trick:
+            self.coach_view.value = _note_html(
+                f"Coach: you follow {rnd.call}. Chances are shown when you lead."
+            )
+            return
+        table = lead_table(view.hand, rnd.players, view.played_cards)
+        top = table["chance"].max()
+        table["best"] = table["chance"] == top
+        self.coach_view.value = render_lead_table(
+            table,
+            caption=(
+                "Coach: chance each lead wins for sure (your hand and the cards played; "
+                "not what players showed by failing to follow)"
+            ),
+        )
