@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import itertools
 import math
-import types
 from collections import Counter
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from _support import reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,22 +37,6 @@ from xactika_edu.probability import chance_unbeatable, lead_chances
 from xactika_edu.simulate import play_round
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def reachable_objects(root: object) -> list[object]:
-    """Everything reachable from ``root`` by references, not entering classes/modules."""
-    seen: set[int] = set()
-    found: list[object] = []
-    stack = [root]
-    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, skip):
-            continue
-        seen.add(id(obj))
-        found.append(obj)
-        stack.extend(gc.get_referents(obj))
-    return found
 
 
 class Spy:

@@ -7,16 +7,15 @@ Every rule checked here is recomputed in the test from the card counts themselve
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
 import re
-import types
 from collections import Counter
 
 import numpy as np
 import pandas as pd
 import pytest
+from _support import reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -625,22 +624,6 @@ def test_dealer_restriction_lifts_when_the_forbidden_bid_is_out_of_range():
 
 
 # --- views ---------------------------------------------------------------------------
-
-
-def reachable_objects(root: object) -> list[object]:
-    """Everything reachable from ``root`` by references, not entering classes/modules."""
-    seen: set[int] = set()
-    found: list[object] = []
-    stack = [root]
-    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, skip):
-            continue
-        seen.add(id(obj))
-        found.append(obj)
-        stack.extend(gc.get_referents(obj))
-    return found
 
 
 @settings(max_examples=25, deadline=None)
