@@ -101,8 +101,16 @@ def test_tolerance_is_half_a_hundredth_by_default():
 
 @pytest.mark.parametrize(
     ("response", "right"),
-    [(8, True), ("8", True), (8.0, True), ("eight", True), ("Eight.", True),
-     (np.int64(8), True), (7, False), ("seven", False)],
+    [
+        (8, True),
+        ("8", True),
+        (8.0, True),
+        ("eight", True),
+        ("Eight.", True),
+        (np.int64(8), True),
+        (7, False),
+        ("seven", False),
+    ],
 )
 def test_whole_number_answers(response, right):
     question = Question("Which face value is most common?", np.int64(8), hint="Tallest bar.")
@@ -110,8 +118,26 @@ def test_whole_number_answers(response, right):
 
 
 @pytest.mark.parametrize(
-    "response", ["", "   ", None, ..., "abc", "1/0", "nan", float("nan"), float("inf"), True,
-                 [8], {"a": 1}, 1j, "8 cards and some", object(), b"8", "1e999"],
+    "response",
+    [
+        "",
+        "   ",
+        None,
+        ...,
+        "abc",
+        "1/0",
+        "nan",
+        float("nan"),
+        float("inf"),
+        True,
+        [8],
+        {"a": 1},
+        1j,
+        "8 cards and some",
+        object(),
+        b"8",
+        "1e999",
+    ],
 )
 def test_odd_input_is_read_kindly_not_raised(response):
     verdict = Question("Which value?", 8, hint="Tallest bar.").check(response)

@@ -335,8 +335,6 @@ class Card:
         return cls(*(counts[shape] for shape in Shape))
 
 
-
-
 def as_card(card: Card | str) -> Card:
     """``card`` itself if it is a :class:`Card`, else read it as notation."""
     if isinstance(card, Card):

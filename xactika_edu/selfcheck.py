@@ -49,9 +49,27 @@ _NUMBER_WORDS = {
     word: value
     for value, word in enumerate(
         (
-            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-            "seventeen", "eighteen", "nineteen", "twenty",
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
         )
     )
 }
@@ -350,8 +368,10 @@ class Question:
         return Verdict("right", message)
 
     def _unreadable(self, response: object) -> Verdict:
-        empty = response is None or response is Ellipsis or (
-            isinstance(response, str) and not response.strip()
+        empty = (
+            response is None
+            or response is Ellipsis
+            or (isinstance(response, str) and not response.strip())
         )
         if empty:
             opening = "? There is no answer yet."
@@ -405,4 +425,3 @@ class Question:
             f"<p><b>Answer:</b> {escape(self.answer_text)}</p>{explanation}"
             "</details></div>"
         )
-
