@@ -397,7 +397,7 @@ def test_deck_explorer_counts_equal_the_filter() -> None:
     assert d.selection == Hand() and "No card matches" in d.cards_view.value
     assert not has_error(d)
     d.reset_button.click()
-    assert d.selection == filter_deck() and d.cubes.value is None
+    assert d.selection == filter_deck() and d.cubes.label == "any"
 
 
 def test_deck_explorer_graph_and_labels() -> None:
@@ -579,3 +579,10 @@ def test_a_new_deal_relabels_the_same_controls() -> None:
         assert button.description == card_label(hand.index(card) + 1, card)
         assert card.title in button.tooltip and card.title in box.tooltip
         assert f"<title>{card.title}</title>" in picture.value
+
+
+def test_deck_explorer_shape_filters_show_any_at_start():
+    # A Dropdown whose value is None shows an empty box; "any" must be visible.
+    explorer = DeckExplorer(plot=False)
+    assert [box.label for box in explorer.shape_boxes.values()] == ["any"] * 4
+    assert len(explorer.selection) == 81

@@ -991,7 +991,9 @@ class HandWidget(_Fallback, widgets.VBox):
 # --- the deck explorer ------------------------------------------------------------------------
 
 
-_COUNT_OPTIONS = [("any", None), ("1", 1), ("2", 2), ("3", 3)]
+# "any" is 0, not None: an ipywidgets Dropdown whose value is None shows no label.
+_ANY = 0
+_COUNT_OPTIONS = [("any", _ANY), ("1", 1), ("2", 2), ("3", 3)]
 
 
 class DeckExplorer(_Fallback, widgets.VBox):
@@ -1033,7 +1035,7 @@ class DeckExplorer(_Fallback, widgets.VBox):
         for shape in Shape:
             box = widgets.Dropdown(
                 options=_COUNT_OPTIONS,
-                value=None,
+                value=_ANY,
                 description=shape.plural.capitalize(),
                 tooltip=f"Show only cards with this many {shape.plural} (or any)",
                 layout=widgets.Layout(width="11em"),
@@ -1079,7 +1081,7 @@ class DeckExplorer(_Fallback, widgets.VBox):
     def _on_reset(self, _button: object = None) -> None:
         self.values.value = (FACE_VALUES[0], FACE_VALUES[-1])
         for box in self.shape_boxes.values():
-            box.value = None
+            box.value = _ANY
 
     def static_html(self) -> str:
         """The widget as it looks now, as plain HTML (no controls)."""
@@ -1093,7 +1095,7 @@ class DeckExplorer(_Fallback, widgets.VBox):
         shapes = ", ".join(
             f"{box.value} {shape.name_for(box.value)}"
             for shape, box in self.shape_boxes.items()
-            if box.value is not None
+            if box.value != _ANY
         )
         return (
             f"DeckExplorer(face value {low} to {high}{', ' + shapes if shapes else ''}): "
@@ -1101,7 +1103,10 @@ class DeckExplorer(_Fallback, widgets.VBox):
         )
 
     def _update(self) -> None:
-        counts = {shape.plural: box.value for shape, box in self.shape_boxes.items()}
+        counts = {
+            shape.plural: (box.value if box.value != _ANY else None)
+            for shape, box in self.shape_boxes.items()
+        }
         self.selection = filter_deck(tuple(self.values.value), **counts)  # type: ignore[arg-type]
         self.summary.value = _note_html(selection_summary(self.selection))
         if not self.selection:
