@@ -2,6 +2,9 @@
 
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
     xactika-edu worksheet --kind bar-graph --students N --seed S --out DIR [--cards N]
+    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
+
+The app runs until Ctrl-C, its normal end (exit status 0).
 
 Bad input gets a one-line error naming the value and exit status 2; nothing is
 written unless the whole job succeeds, and no folder is replaced unless xactika-edu
@@ -116,6 +119,33 @@ def _parser() -> argparse.ArgumentParser:
         help="cards per worksheet (default 16)",
     )
     common(sheet)
+
+    app = commands.add_parser(
+        "app",
+        parents=[debug],
+        help="serve the student app (hand explorer, play table) in a browser with Voilà",
+        description="Serve the no-code student app with Voilà: the hand explorer, the play "
+        "table and the deck explorer, without any code. It listens on 127.0.0.1 (this "
+        "computer only) unless --ip is given. Ctrl-C stops it.",
+    )
+    app.add_argument(
+        "--port", type=_whole(1, 65535), default=8866, help="port to listen on (default 8866)"
+    )
+    app.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser on this computer"
+    )
+    app.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this computer only); 0.0.0.0 lets "
+        "anyone on the network open the app",
+    )
+    app.add_argument(
+        "--notebook",
+        type=Path,
+        default=None,
+        help="serve this notebook instead of the student app",
+    )
     return parser
 
 
@@ -156,6 +186,14 @@ def _class_pack(args: argparse.Namespace) -> None:
     _say(f"Class pack ready in {time.perf_counter() - started:.0f} s: open {index}")
 
 
+def _app(args: argparse.Namespace) -> int:
+    from .app import serve
+
+    return serve(
+        args.notebook, port=args.port, ip=args.ip, open_browser=not args.no_browser, say=_say
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0 done, 1 unexpected error,
     2 bad input, 130 stopped with Ctrl-C."""
@@ -169,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
     try:
+        if args.command == "app":
+            return _app(args)
         if args.command == "class-pack":
             _class_pack(args)
         else:

@@ -1,0 +1,149 @@
+"""Helpers shared by the tests that start servers (the student app, JupyterLab).
+
+Servers run with HOME and the Jupyter, IPython and Matplotlib folders in a temporary
+folder, on a free port of 127.0.0.1, and are stopped by their process id (and that
+of any child still running) when the test ends, also on failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on now (bind port 0)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def quiet_env(folder: Path) -> dict[str, str]:
+    """The environment for a server: every per-user folder inside ``folder``."""
+    env = dict(os.environ)
+    for name, sub in {
+        "HOME": "home",
+        "JUPYTER_CONFIG_DIR": "jupyter-config",
+        "JUPYTER_DATA_DIR": "jupyter-data",
+        "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
+        "IPYTHONDIR": "ipython",
+        "MPLCONFIGDIR": "mpl",
+    }.items():
+        path = folder / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    env.pop("JUPYTER_PLATFORM_DIRS", None)
+    return env
+
+
+def answers(port: int, path: str = "/favicon.ico") -> bool:
+    """Whether a web server answers on 127.0.0.1:``port`` (any HTTP reply)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", path)
+        connection.getresponse().read()
+        return True
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()
+
+
+def _children(pid: int) -> list[int]:
+    """Process ids of ``pid``'s children and their children (Linux /proc)."""
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                for child in (task / "children").read_text().split():
+                    found.append(int(child))
+                    found.extend(_children(int(child)))
+    return found
+
+
+@dataclass
+class Server:
+    """A server process started by a test."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_until_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"server stopped with status {self.process.returncode}:\n{self.output()}"
+                )
+            if answers(self.port):
+                return
+            time.sleep(0.2)
+        raise TimeoutError(f"server did not answer in {timeout} s:\n{self.output()}")
+
+    def stop(self, first: signal.Signals = signal.SIGINT, grace: float = 20) -> int:
+        """Stop the server by its PID (``first``, then SIGKILL), then any child left;
+        returns its exit status."""
+        children = _children(self.process.pid)
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.send_signal(first)
+            try:
+                self.process.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        return self.process.returncode
+
+
+@contextlib.contextmanager
+def running(
+    command: Sequence[str], port: int, folder: Path, *, stop_signal=signal.SIGINT
+) -> Iterator[Server]:
+    """Start ``command`` (a server on ``port``), wait until it answers, yield it, and
+    stop it by PID at the end, also on failure."""
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "server.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            list(command),
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=quiet_env(folder),
+            cwd=folder,
+        )
+    server = Server(process, port, log)
+    try:
+        server.wait_until_ready()
+        yield server
+    finally:
+        server.stop(stop_signal)
+
+
+@pytest.fixture
+def server_folder(tmp_path: Path) -> Path:
+    """A fresh folder for a server's HOME, settings and log."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    return folder

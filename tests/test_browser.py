@@ -1,0 +1,314 @@
+"""The widgets in a real browser: the student app (Voilà) and JupyterLab, in Debian's
+Chromium driven by Playwright for Python (see ../shared/BROWSER.md).
+
+Skipped, with the reason, where /usr/bin/chromium or Playwright is missing; CI
+installs both. Screenshots and the measured click-to-readout times are written to
+each test's temporary folder (and printed: run pytest with -s to see them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+from conftest import free_port, running
+
+from xactika_edu import chance_unbeatable, deal
+from xactika_edu.app import NOTEBOOK
+from xactika_edu.widgets import format_fraction
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
+)
+pytest.importorskip("voila", reason="Voilà is missing (pip install voila)")
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+TIMEOUT_MS = 30_000  # any single wait
+PLAYERS = 4  # the app's HandWidget(players=4)
+
+# Resolves with the milliseconds from a click (in the page) to the first change of
+# the chances panel's text.
+CLICK_TO_READOUT = """([hand, selector, index]) => new Promise((resolve, reject) => {
+    const root = document.querySelectorAll(hand)[0];
+    const panel = root.querySelector('.xe-chances-panel');
+    const before = panel.textContent;
+    const target = root.querySelectorAll(selector)[index];
+    const timer = setTimeout(() => reject(new Error('no change in 10 s')), 10000);
+    const start = performance.now();
+    const observer = new MutationObserver(() => {
+        if (panel.textContent !== before) {
+            const elapsed = performance.now() - start;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(elapsed);
+        }
+    });
+    observer.observe(panel, {subtree: true, childList: true, characterData: true});
+    target.click();
+})"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory) -> Iterator[object]:
+    """``xactika-edu app`` on a free port; stopped with Ctrl-C (SIGINT) by its PID."""
+    folder = tmp_path_factory.mktemp("voila")
+    port = free_port()
+    command = [sys.executable, "-m", "xactika_edu.cli", "app", f"--port={port}", "--no-browser"]
+    with running(command, port, folder) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def app_page(browser, app_server) -> Iterator[object]:
+    """The student app, loaded once: its kernel has run every cell."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        page.goto(app_server.url, timeout=TIMEOUT_MS)
+        page.wait_for_selector(".xe-hand .xe-select", timeout=60_000)
+        page.wait_for_selector(".xe-table .xe-info", timeout=TIMEOUT_MS)
+        yield page
+    finally:
+        page.close()
+
+
+def _readout(page, root: str = ".xe-hand") -> list[str]:
+    return page.locator(f"{root} .xe-chances .xe-fraction").all_inner_texts()
+
+
+def _seed(page, root: str = ".xe-hand") -> int:
+    status = page.locator(f"{root} .xe-status").inner_text()
+    return int(re.search(r"Seed (\d+)", status).group(1))
+
+
+def _expected(hand, index: int, played: set[int] = frozenset()) -> list[str]:
+    """The library's chances for card ``index`` with the cards ``played`` marked."""
+    held = [c for i, c in enumerate(hand) if i not in played]
+    seen = [c for i, c in enumerate(hand) if i in played]
+    card = hand[index]
+    return [
+        format_fraction(chance_unbeatable(card, c, held, PLAYERS, seen)) for c in card.combinations
+    ]
+
+
+def _click_and_time(page, root: str, selector: str, index: int) -> float:
+    return float(page.evaluate(CLICK_TO_READOUT, [root, selector, index]))
+
+
+def _report(tmp_path: Path, name: str, times: dict[str, float]) -> None:
+    lines = [f"{name}: {what}: {ms:.1f} ms" for what, ms in times.items()]
+    print("\n" + "\n".join(lines))
+    (tmp_path / "latency.txt").write_text("\n".join(lines) + "\n")
+    (tmp_path / "latency.json").write_text(json.dumps(times, indent=1))
+
+
+def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, float]:
+    """8 cards; a click shows the library's four chances; marking a card played
+    changes them as the library says. Returns the click-to-readout times (ms)."""
+    buttons = page.locator(f"{root} .xe-select")
+    assert buttons.count() == 8
+    assert page.locator(f"{root} .xe-card svg").count() == 8
+    times = {}
+    times["select a card"] = _click_and_time(page, root, ".xe-select", 0)
+    page.wait_for_function(
+        f"document.querySelectorAll('{root} .xe-chances .xe-fraction').length == 4"
+    )
+    shown = _readout(page, root)
+    assert shown == _expected(hand, 0)
+    assert len(page.locator(f"{root} .xe-chances .xe-percent").all_inner_texts()) == 4
+    assert "best lead" in page.locator(f"{root} .xe-chances").inner_text()
+    # Mark another card played: the first card whose removal changes card 0's chances.
+    other = next(i for i in range(1, 8) if _expected(hand, 0, {i}) != shown)
+    times["mark a card played"] = _click_and_time(page, root, ".xe-played input", other)
+    page.wait_for_function(
+        f"document.querySelector('{root} .xe-status').textContent.includes('1 card played')"
+    )
+    assert _readout(page, root) == _expected(hand, 0, {other})
+    assert page.locator(f"{root} .xe-played input").nth(other).is_checked()
+    page.screenshot(path=str(tmp_path / f"{name}-hand.png"), full_page=True)
+    for ms in times.values():
+        assert 0 < ms < 5000  # a sanity bound only; the figure itself is reported
+    return times
+
+
+def test_app_hand_in_voila(app_page, tmp_path):
+    page = app_page
+    assert page.locator(".xe-hand").count() == 1
+    # No code on the page: Voilà shows outputs and headings only.
+    body = page.inner_text("body")
+    code = [c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "code"]
+    assert code and not any(line in body for source in code for line in source.splitlines())
+    assert page.locator(".jp-CodeCell .jp-InputArea .cm-editor").count() == 0
+    assert page.locator("h1").first.inner_text().startswith("Xactika")
+    seed = _seed(page)
+    hand = deal(PLAYERS, seed=seed)[0]
+    titles = page.locator(".xe-hand .xe-select").all_inner_texts()
+    assert [t.strip() for t in titles] == [f"#{i + 1}: {c.value}" for i, c in enumerate(hand)]
+    page.screenshot(path=str(tmp_path / "voila-app.png"), full_page=True)
+    times = _check_hand(page, ".xe-hand", hand, tmp_path, "voila")
+    _report(tmp_path, "Voilà", times)
+
+
+def _choose(select, pick) -> int:
+    """Choose option ``pick(n)`` of a dropdown offering ``n``; returns ``n``."""
+    count = int(select.evaluate("s => s.options.length", timeout=5000))
+    if count == 0:
+        raise sync_api.TimeoutError("no options yet")
+    select.select_option(index=pick(count), timeout=5000)
+    return count
+
+
+def test_app_play_table_full_hand(app_page, tmp_path):
+    page = app_page
+    table = page.locator(".xe-table")
+    log = table.locator(".xe-log")
+    bid, play = table.locator(".xe-bid"), table.locator(".xe-play")
+    card_select = table.locator(".widget-dropdown").filter(has_text="Card").locator("select")
+    call_select = table.locator(".widget-dropdown").filter(has_text="Call").locator("select")
+    bid_select = table.locator(".widget-dropdown").filter(has_text="Your bid").locator("select")
+    deadline = time.monotonic() + 60
+    moves = 0
+    while table.locator(".xe-score-sheet").count() == 0:
+        assert time.monotonic() < deadline, f"the hand did not finish:\n{table.inner_text()}"
+        before = log.inner_text()
+        try:
+            if bid.is_visible() and bid.is_enabled():
+                legal = _choose(bid_select, lambda n: n // 2)  # a middle legal bid
+                if moves == 0:
+                    assert legal >= 8  # 0-8, less the dealer's forbidden bid
+                    page.screenshot(path=str(tmp_path / "voila-table-bid.png"), full_page=True)
+                bid.click(timeout=5000)
+            elif play.is_visible() and play.is_enabled():
+                _choose(card_select, lambda n: n - 1)  # the last legal card
+                if call_select.is_enabled():
+                    assert _choose(call_select, lambda n: n - 1) == 4  # a card's 4 calls
+                play.click(timeout=5000)
+            else:
+                raise sync_api.TimeoutError("no bid or play offered yet")
+        except sync_api.TimeoutError:  # the page is still drawing the bots' answer
+            assert time.monotonic() < deadline, f"no bid or play offered:\n{table.inner_text()}"
+            page.wait_for_timeout(100)
+            continue
+        moves += 1
+        page.wait_for_function(
+            "([s, b]) => document.querySelector(s).textContent !== b",
+            arg=[".xe-table .xe-log", before],
+            timeout=TIMEOUT_MS,
+        )
+        assert table.locator(".xe-error").inner_text().strip() == ""
+    assert moves == 9  # one bid, then eight cards
+    sheet = table.locator(".xe-score-sheet").inner_text()
+    assert "total" in sheet and "You" in sheet
+    assert "The hand is over" in table.locator(".xe-info").inner_text()
+    assert "Scores this hand" in table.inner_text()
+    table.locator(".xe-scores").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "voila-table-scores.png"))
+
+
+@pytest.fixture
+def lab_server(tmp_path) -> Iterator[object]:
+    """JupyterLab on a free port, with a notebook that shows a HandWidget."""
+    folder = tmp_path / "lab"
+    root = folder / "notebooks"
+    root.mkdir(parents=True)
+    settings = folder / "lab-settings"
+    settings.mkdir()
+    (settings / "overrides.json").write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:notification": {
+                    "checkForUpdates": False,
+                    "fetchNews": "false",
+                }
+            }
+        )
+    )
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    notebook = new_notebook(
+        cells=[
+            new_code_cell(
+                f"from xactika_edu.widgets import HandWidget\nHandWidget(players={PLAYERS}, seed=1)"
+            )
+        ],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+    )
+    nbformat.write(notebook, root / "hand.ipynb")
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        f"--LabApp.app_settings_dir={settings}",
+    ]
+    with running(command, port, folder) as server:
+        yield server
+
+
+def test_hand_in_jupyterlab(browser, lab_server, tmp_path):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        page.goto(lab_server.url + "lab/tree/hand.ipynb", timeout=TIMEOUT_MS)
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+        page.wait_for_selector(
+            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
+        )
+        prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first
+        for _attempt in range(4):  # a click before the kernel is wired up can be lost
+            page.locator(".lm-MenuBar-itemLabel:text-is('Run')").click()
+            page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+            try:
+                page.wait_for_function(
+                    "e => !e.textContent.includes('[ ]')",
+                    arg=prompt.element_handle(),
+                    timeout=5000,
+                )
+                break
+            except sync_api.TimeoutError:
+                page.keyboard.press("Escape")
+        try:
+            page.wait_for_selector(".xe-hand .xe-select", timeout=30_000)
+        finally:
+            page.screenshot(path=str(tmp_path / "jupyterlab-run-all.png"))
+        hand = deal(PLAYERS, seed=1)[0]
+        assert _seed(page) == 1
+        page.screenshot(path=str(tmp_path / "jupyterlab-notebook.png"))
+        times = _check_hand(page, ".xe-hand", hand, tmp_path, "jupyterlab")
+        _report(tmp_path, "JupyterLab", times)
+    finally:
+        page.close()
