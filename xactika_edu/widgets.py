@@ -596,10 +596,11 @@ def _guard(method: Callable[..., None]) -> Callable[..., None]:
 
 class _Fallback:
     """Adds a static picture and a short text to a widget's display, for exported
-    notebooks and viewers without a kernel (the live widget is preferred where it runs)."""
+    notebooks and viewers without a kernel (the live widget is preferred where it runs).
 
-    def static_html(self) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
+    Each widget using it defines ``static_html() -> str``."""
+
+    static_html: Callable[[], str]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
