@@ -93,6 +93,28 @@ def test_force_replaces_its_own_output(tmp_path, capsys):
     assert (out / "bar-graph" / "student-01.pdf").exists()
 
 
+def test_force_keeps_files_added_to_its_output(tmp_path, capsys):
+    out = tmp_path / "sheets"
+    assert main(["worksheet", "--students", "1", "--out", str(out)]) == 0
+    (out / "grades.csv").write_text("a teacher's grades")
+    assert main(["worksheet", "--students", "1", "--out", str(out), "--force"]) == 2
+    assert "holds 'grades.csv', which xactika-edu did not write" in capsys.readouterr().err
+    assert (out / "grades.csv").read_text() == "a teacher's grades"
+    # A marker copied into another folder does not make that folder replaceable.
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("notes")
+    shutil.copy(out / MARKER, other / MARKER)
+    assert main(["worksheet", "--students", "1", "--out", str(other), "--force"]) == 2
+    assert (other / "notes.txt").read_text() == "notes"
+    # A link to an output folder is refused, not replaced.
+    link = tmp_path / "link"
+    link.symlink_to(out)
+    assert main(["worksheet", "--students", "1", "--out", str(link), "--force"]) == 2
+    assert "is a link" in capsys.readouterr().err
+    assert link.is_symlink()
+
+
 def test_current_folder(tmp_path, monkeypatch, capsys):
     # An empty current folder is filled in place (the teacher's shell stays in it).
     here = tmp_path / "here"

@@ -2,8 +2,9 @@
 
 Nothing is half-written (a failure leaves the target as it was) and nothing is lost:
 a folder that is not empty is replaced only with ``force``, and only if xactika-edu
-made it (it holds the marker file :data:`MARKER`). The current folder, its parents
-and the home folder are never replaced.
+made it and it holds nothing else (the marker file :data:`MARKER` lists what was
+written). The current folder, its parents, the home folder and links are never
+replaced.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def check_output_directory(target: Path | str, *, force: bool = False) -> Path:
         raise XactikaError(f"{shown!r} is a file, not a folder; choose another --out")
     if not target.is_dir() or not any(target.iterdir()):
         return target
+    if target.is_symlink():
+        raise XactikaError(f"{shown!r} is a link, not a folder; choose another --out")
     ours = (target / MARKER).is_file()
     if not force:
         hint = (
@@ -68,11 +71,41 @@ def check_output_directory(target: Path | str, *, force: bool = False) -> Path:
     reason = _protected(target)
     if reason:
         raise XactikaError(f"will not replace folder {shown!r}: {reason}; choose another --out")
+    extra = sorted(set(_files_in(target)) - set(_recorded_files(target)))
+    if extra:
+        raise XactikaError(
+            f"folder {shown!r} holds {extra[0]!r}, which xactika-edu did not write, so even "
+            "--force will not replace it; move that file out or choose a new folder"
+        )
     return target
 
 
+def _files_in(folder: Path) -> list[str]:
+    """Every file and link below ``folder`` (not the marker), as POSIX relative paths."""
+    return [
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if (path.is_file() or path.is_symlink()) and path.name != MARKER
+    ]
+
+
+def _recorded_files(folder: Path) -> list[str]:
+    """The files the marker says xactika-edu wrote (empty if unreadable)."""
+    try:
+        info = json.loads((folder / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    files = info.get("files") if isinstance(info, dict) else None
+    return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+
+
 def _write_marker(folder: Path, command: str) -> None:
-    info = {"made by": "xactika-edu", "version": __version__, "command": command}
+    info = {
+        "made by": "xactika-edu",
+        "version": __version__,
+        "command": command,
+        "files": sorted(_files_in(folder)),
+    }
     (folder / MARKER).write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
 
