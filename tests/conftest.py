@@ -8,7 +8,6 @@ of any child still running) when the test ends, also on failure.
 from __future__ import annotations
 
 import contextlib
-import http.client
 import os
 import signal
 import socket
@@ -19,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from xactika_edu.app import _answers
 
 
 def free_port() -> int:
@@ -46,17 +47,9 @@ def quiet_env(folder: Path) -> dict[str, str]:
     return env
 
 
-def answers(port: int, path: str = "/favicon.ico") -> bool:
+def answers(port: int) -> bool:
     """Whether a web server answers on 127.0.0.1:``port`` (any HTTP reply)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-    try:
-        connection.request("GET", path)
-        connection.getresponse().read()
-        return True
-    except (OSError, http.client.HTTPException):
-        return False
-    finally:
-        connection.close()
+    return _answers("127.0.0.1", port)
 
 
 def _children(pid: int) -> list[int]:
