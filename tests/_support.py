@@ -5,6 +5,10 @@ from __future__ import annotations
 import gc
 import types
 
+import numpy as np
+
+from xactika_edu.game import BID, Round
+
 
 def reachable_objects(root: object) -> list[object]:
     """Everything reachable from ``root`` by references, not entering classes/modules."""
@@ -20,3 +24,17 @@ def reachable_objects(root: object) -> list[object]:
         found.append(obj)
         stack.extend(gc.get_referents(obj))
     return found
+
+
+def play_randomly(rnd: Round, rng: np.random.Generator, stop_after: int | None = None) -> Round:
+    """Apply uniformly random legal actions (all of them, or ``stop_after`` of them)."""
+    done = 0
+    while not rnd.is_over and (stop_after is None or done < stop_after):
+        if rnd.phase == BID:
+            bids = rnd.legal_bids()
+            rnd.bid(bids[rng.integers(len(bids))])
+        else:
+            plays = rnd.legal_plays()
+            rnd.play(plays[rng.integers(len(plays))])
+        done += 1
+    return rnd

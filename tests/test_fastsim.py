@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from _support import play_randomly
 from scipy import stats
 
 from xactika_edu import fastsim
@@ -62,18 +63,6 @@ def winner_position(cards: list[Card], call: Combination) -> int:
 
 def expected_score(bid: int, tricks: int) -> int:
     return tricks if tricks == bid else -abs(tricks - bid)
-
-
-def play_randomly(rnd: Round, rng: np.random.Generator) -> Round:
-    """The reference engine driven by uniformly random legal choices."""
-    while not rnd.is_over:
-        if rnd.phase == BID:
-            bids = rnd.legal_bids()
-            rnd.bid(bids[rng.integers(len(bids))])
-        else:
-            plays = rnd.legal_plays()
-            rnd.play(plays[rng.integers(len(plays))])
-    return rnd
 
 
 def play_heuristic(rnd: Round) -> Round:

@@ -15,7 +15,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-from _support import reachable_objects
+from _support import play_randomly, reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,19 +67,6 @@ def expected_legal_bids(bids_so_far: list[int], is_dealer: bool, cards: int) -> 
     if is_dealer:
         allowed.discard(cards - sum(bids_so_far))
     return allowed
-
-
-def play_randomly(rnd: Round, rng: np.random.Generator, stop_after: int | None = None) -> None:
-    """Apply uniformly random legal actions (all of them, or ``stop_after`` of them)."""
-    done = 0
-    while not rnd.is_over and (stop_after is None or done < stop_after):
-        if rnd.phase == BID:
-            bids = rnd.legal_bids()
-            rnd.bid(bids[rng.integers(len(bids))])
-        else:
-            plays = rnd.legal_plays()
-            rnd.play(plays[rng.integers(len(plays))])
-        done += 1
 
 
 # --- the worked example (seed 002) -------------------------------------------------
