@@ -115,8 +115,8 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument(
         "--cards",
         type=_whole(4, 40),
-        default=16,
-        help="cards per worksheet (default 16)",
+        default=None,
+        help="cards per worksheet, for the kinds that draw cards (bar-graph: default 16)",
     )
     common(sheet)
 

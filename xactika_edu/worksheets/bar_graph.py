@@ -1,170 +1,70 @@
-"""Printable worksheets: one variant per student, each with its own answer key, as PDF.
+"""The bar-graph worksheet: the publisher's graphing page, one variant per student.
 
-The first kind is the publisher's "graphing page" idea: a student adds up the
-shapes on some cards drawn from a shuffled deck, tallies the face values, draws a
-bar graph on graph paper and answers three questions about it. Every number in a
-question or an answer is computed from the cards, never typed in.
-
-A variant is a seed: student k (1-based) of a run with base seed S gets seed
-S + k - 1, printed on the sheet ("Worksheet 7 of 30 · seed 1006"), so the same seed
-always gives the same cards, the same questions and byte-identical PDF files.
+A student adds up the shapes on cards drawn from a shuffled deck, tallies the face
+values, draws a bar graph on graph paper and answers three questions about it. Every
+number in a question or an answer is computed from the cards, never typed in.
 
 >>> sheet = bar_graph_worksheet(1006, number=7, of=30)
 >>> sheet.label
 'Worksheet 7 of 30 · seed 1006'
 >>> sum(sheet.frequencies.values()), len(sheet.questions())
 (16, 3)
->>> sheet.student_pdf()[:5]
-b'%PDF-'
-
-Pages are laid out with fpdf2; the cards are the SVG pictures of
-:mod:`xactika_edu.svg`, so a worksheet shows the same cards as a notebook.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import math
-import re
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
-from . import svg
-from .cards import Card, Hand, _check_whole, draw_cards
-from .errors import XactikaError
-from .palette import INK, OKABE_ITO, PAPER
-from .probability import FACE_VALUES, value_distribution
+from .. import svg
+from ..cards import Card, Hand, _check_whole, draw_cards
+from ..errors import XactikaError
+from ..palette import INK
+from ..probability import FACE_VALUES, value_distribution
+from ._common import (
+    _ANSWER,
+    _CARD_BAND,
+    _CARD_GAP,
+    _CARD_LABEL,
+    _DIVISION_RE,
+    _GRID_MAJOR,
+    _GRID_MINOR,
+    _MUTED,
+    _SHADE,
+    ESTIMATE_VALUE,
+    MAX_CARDS,
+    MAX_STUDENTS,
+    MIN_CARDS,
+    _and_list,
+    _card_grid,
+    _card_image,
+    _check_seed,
+    _decimal,
+    _draw_tally,
+    _fraction_text,
+    _hatched_bar,
+    _one_decimal,
+    _Page,
+    _percent,
+    _plural,
+    _rgb,
+    _Sheet,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = [
-    "KINDS",
-    "PAPERS",
-    "BarGraphWorksheet",
-    "bar_graph_worksheet",
-    "export_worksheets",
-    "new_pdf",
-]
-
-#: Paper sizes a worksheet can be printed on.
-PAPERS: tuple[str, ...] = ("letter", "a4")
-
-MIN_CARDS = 4
-MAX_CARDS = 40
-MAX_STUDENTS = 200
-
-#: The value the estimation question compares with the whole deck: the deck's
-#: most common face value (19 of the 81 cards).
-ESTIMATE_VALUE = 8
-
-# Every PDF carries this creation date, so the same seed gives the same bytes.
-_CREATED = datetime(2024, 1, 1, tzinfo=timezone.utc)
-_TITLE_RE = re.compile(r"<title>.*?</title>", re.DOTALL)
-_DIVISION_RE = re.compile(r"\S+ ÷ \S+( = \S+)?")
-
-# Page geometry, in millimetres.
-_MARGIN_X = 13.0
-_MARGIN_TOP = 11.0
-_MARGIN_BOTTOM = 10.0
-_CARD_BAND = 68.0  # height available for the card pictures and their labels
-_CARD_GAP = 3.0
-_CARD_LABEL = 6.8  # under each card: its number and a box for its value
-_CARD_MAX_WIDTH = 21.5
-
-# Greys are tints of INK; colours come from the palette.
-_GRID_MINOR = "#DCDCDC"
-_GRID_MAJOR = "#A0A0A0"
-_MUTED = "#555555"
-_SHADE = "#EDEDED"
-_BAR_FILL = OKABE_ITO["sky blue"]
-_ANSWER = OKABE_ITO["blue"]
-
-
-# --- small helpers ----------------------------------------------------------------
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    """``"#56B4E9"`` -> ``(86, 180, 233)``."""
-    colour = colour.lstrip("#")
-    return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
-
-
-def _check_paper(paper: str) -> str:
-    key = paper.strip().lower() if isinstance(paper, str) else paper
-    if key not in PAPERS:
-        raise XactikaError(
-            f"unknown paper size {paper!r}; use one of {', '.join(map(repr, PAPERS))}"
-        )
-    return key
-
-
-def _and_list(items: Iterable[object]) -> str:
-    """``[6, 7, 9]`` -> ``'6, 7 and 9'``."""
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _decimal(value: Fraction, places: int = 4) -> str | None:
-    """The exact decimal for ``value`` if it needs at most ``places`` decimals, else None."""
-    scaled = value * 10**places
-    if scaled.denominator != 1:
-        return None
-    whole, rest = divmod(scaled.numerator, 10**places)
-    if rest == 0:
-        return str(whole)
-    return f"{whole}.{rest:0{places}d}".rstrip("0")
-
-
-def _percent(value: Fraction) -> str:
-    """A fraction as a percent: exact if it has at most two decimals, else about 1.
-
-    >>> _percent(Fraction(3, 16)), _percent(Fraction(1, 4)), _percent(Fraction(1, 3))
-    ('18.75%', '25%', 'about 33.3%')
-    """
-    exact = _decimal(value * 100, places=2)
-    if exact is not None:
-        return f"{exact}%"
-    return f"about {float(value * 100):.1f}%"
-
-
-def _fraction_text(count: int, total: int) -> str:
-    """``6, 16`` -> ``'6/16 = 3/8'``; ``3, 16`` -> ``'3/16'``."""
-    simple = Fraction(count, total)
-    text = f"{count}/{total}"
-    if simple.denominator != total:
-        text += f" = {simple.numerator}" if simple.denominator == 1 else f" = {simple}"
-    return text
-
-
-def _one_decimal(value: Fraction) -> str:
-    """``value`` rounded to one decimal place, halves up: ``Fraction(304, 81)`` -> ``'3.8'``."""
-    return f"{math.floor(value * 10 + Fraction(1, 2)) / 10:.1f}"
-
-
-def _check_seed(seed: object) -> int:
-    """A worksheet seed: a whole number >= 0 (it is printed, so ``None`` will not do)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise XactikaError(f"seed must be a whole number >= 0, got {seed!r}")
-    return int(seed)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+__all__ = ["BarGraphWorksheet", "bar_graph_worksheet"]
 
 
 # --- the bar-graph worksheet ------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class BarGraphWorksheet:
+class BarGraphWorksheet(_Sheet):
     """One student's bar-graph worksheet: the cards, the questions and the answers.
 
     Build it with :func:`bar_graph_worksheet` (which draws the cards from the seed);
@@ -219,11 +119,6 @@ class BarGraphWorksheet:
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards {self.cards}"
-
-    @property
-    def label(self) -> str:
-        """What the sheet prints to identify itself: ``'Worksheet 7 of 30 · seed 1006'``."""
-        return f"Worksheet {self.number} of {self.of} · seed {self.seed}"
 
     # ---- the data ----------------------------------------------------------------
 
@@ -379,34 +274,6 @@ class BarGraphWorksheet:
 
     # ---- the PDFs ----------------------------------------------------------------
 
-    def student_pdf(self, paper: str = "letter") -> bytes:
-        """The student sheet as a one-page PDF (values hidden, table and graph blank).
-
-        Args:
-            paper: ``"letter"`` (US Letter) or ``"a4"``.
-
-        Returns:
-            the PDF file's bytes; the same worksheet always gives the same bytes.
-
-        Raises:
-            XactikaError: for an unknown ``paper``.
-        """
-        return _single_pdf(self, key=False, paper=paper)
-
-    def key_pdf(self, paper: str = "letter") -> bytes:
-        """The answer key as a one-page PDF: values, tallies, bars and answers filled in.
-
-        Args:
-            paper: ``"letter"`` (US Letter) or ``"a4"``.
-
-        Returns:
-            the PDF file's bytes; the same worksheet always gives the same bytes.
-
-        Raises:
-            XactikaError: for an unknown ``paper``.
-        """
-        return _single_pdf(self, key=True, paper=paper)
-
     def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
         """Draw this worksheet (or its answer key) on a new page of ``pdf``.
 
@@ -446,272 +313,30 @@ def bar_graph_worksheet(
     return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
 
 
-# --- kinds and export -------------------------------------------------------------
+# --- drawing the page -----------------------------------------------------------
 
 
-class _Worksheet(Protocol):
-    """What every worksheet kind provides to :func:`export_worksheets`."""
-
-    kind: ClassVar[str]
-    title: ClassVar[str]
-    number: int
-    of: int
-    seed: int
-
-    @property
-    def label(self) -> str: ...
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None: ...
-
-
-# To add a kind: write its worksheet class (with ``add_page``) and a builder taking
-# ``(seed, *, number, of, cards)``, then register the builder here.
-_BUILDERS: dict[str, Callable[..., _Worksheet]] = {
-    "bar-graph": bar_graph_worksheet,
-}
-
-#: The worksheet kinds :func:`export_worksheets` can make.
-KINDS: tuple[str, ...] = tuple(_BUILDERS)
-
-
-def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF:
-    """An empty, deterministic ``fpdf.FPDF`` document (mm units) for worksheet pages.
-
-    The creation date is fixed, so the same pages give the same bytes.
-
-    Raises:
-        XactikaError: for an unknown ``paper``.
-    """
-    from fpdf import FPDF
-
-    pdf = FPDF(orientation="portrait", unit="mm", format=_check_paper(paper))
-    pdf.set_creation_date(_CREATED)
-    pdf.set_auto_page_break(False)
-    pdf.set_margins(_MARGIN_X, _MARGIN_TOP, _MARGIN_X)
-    pdf.set_title(title)
-    pdf.set_author("xactika-edu")
-    pdf.set_creator("xactika-edu worksheets")
-    pdf.set_lang("en-US")
-    return pdf
-
-
-def _finish(pdf: FPDF) -> bytes:
-    return bytes(pdf.output())
-
-
-def _single_pdf(sheet: _Worksheet, *, key: bool, paper: str) -> bytes:
-    which = "answer key" if key else "student sheet"
-    pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
-    sheet.add_page(pdf, key=key)
-    return _finish(pdf)
-
-
-def export_worksheets(
-    out_dir: str | Path,
-    *,
-    kind: str = "bar-graph",
-    students: int = 30,
-    seed: int = 1,
-    cards: int = 16,
-    paper: str = "letter",
-    progress: Callable[[str], None] | None = None,
-) -> list[Path]:
-    """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
-
-    Student k (1 to ``students``) gets seed ``seed + k - 1``. Into
-    ``out_dir/<kind>/`` go ``student-01.pdf`` and ``student-01-key.pdf`` for each
-    student (three digits from 100 students on, so the files sort), then
-    ``all-students.pdf`` and ``all-keys.pdf`` with every page in one file for
-    printing. Nothing is written unless every file name is free.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     paths = export_worksheets(folder, students=2, seed=7)
-    ...     for path in paths:
-    ...         print(path.relative_to(folder).as_posix())
-    bar-graph/student-01.pdf
-    bar-graph/student-01-key.pdf
-    bar-graph/student-02.pdf
-    bar-graph/student-02-key.pdf
-    bar-graph/all-students.pdf
-    bar-graph/all-keys.pdf
-
-    Args:
-        out_dir: an existing directory (the caller chooses and cleans it up).
-        kind: one of :data:`KINDS`.
-        students: how many worksheets, 1 to 200.
-        seed: the first student's seed, a whole number >= 0.
-        cards: cards per worksheet, 4 to 40.
-        paper: ``"letter"`` or ``"a4"``.
-        progress: called with a short line now and then (about every 10 students).
-
-    Returns:
-        the paths written, in the order above.
-
-    Raises:
-        XactikaError: for an unknown ``kind`` or ``paper``, ``students``, ``cards``
-            or ``seed`` out of range, a missing ``out_dir``, or a file that already
-            exists (files are never overwritten).
-    """
-    if not isinstance(kind, str) or kind not in _BUILDERS:
-        raise XactikaError(
-            f"unknown worksheet kind {kind!r}; the kinds are {', '.join(map(repr, KINDS))}"
-        )
-    students = _check_whole(students, "students", 1, MAX_STUDENTS)
-    paper = _check_paper(paper)
-    folder = Path(out_dir)
-    if not folder.is_dir():
-        raise XactikaError(f"output directory {str(folder)!r} does not exist")
-    builder = _BUILDERS[kind]
-    seed = _check_seed(seed)
-    sheets = [
-        builder(seed + k - 1, number=k, of=students, cards=cards) for k in range(1, students + 1)
-    ]
-
-    width = max(2, len(str(students)))
-    files: list[tuple[Path, Callable[[], bytes]]] = []
-    target = folder / kind
-    for sheet in sheets:
-        stem = f"student-{sheet.number:0{width}d}"
-        files.append((target / f"{stem}.pdf", _page_maker([sheet], key=False, paper=paper)))
-        files.append((target / f"{stem}-key.pdf", _page_maker([sheet], key=True, paper=paper)))
-    files.append((target / "all-students.pdf", _page_maker(sheets, key=False, paper=paper)))
-    files.append((target / "all-keys.pdf", _page_maker(sheets, key=True, paper=paper)))
-
-    for path, _ in files:
-        if path.exists():
-            raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
-    if target.exists() and not target.is_dir():
-        raise XactikaError(f"{str(target)!r} already exists and is not a directory")
-    target.mkdir(exist_ok=True)
-    written = []
-    for index, (path, make) in enumerate(files, start=1):
-        if progress is not None and index % 20 == 0:
-            progress(f"{index} of {len(files)} files")
-        data = make()
-        try:
-            with open(path, "xb") as handle:
-                handle.write(data)
-        except FileExistsError:
-            raise XactikaError(
-                f"{str(path)!r} already exists; worksheets never overwrite a file"
-            ) from None
-        written.append(path)
-    return written
-
-
-def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
-    def make() -> bytes:
-        if len(sheets) == 1:
-            return _single_pdf(sheets[0], key=key, paper=paper)
-        first = sheets[0]
-        which = "answer keys" if key else "student sheets"
-        pdf = new_pdf(
-            paper, title=f"{first.title} ({which}, {len(sheets)} worksheets from seed {first.seed})"
-        )
-        for sheet in sheets:
-            sheet.add_page(pdf, key=key)
-        return _finish(pdf)
-
-    return make
-
-
-# --- drawing the bar-graph page ---------------------------------------------------
-
-
-class _BarGraphPage:
+class _BarGraphPage(_Page):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
+    key_note = (
+        "For the teacher: compare each student's card values, table, graph and answers "
+        "with this page."
+    )
+    footer_note = "the same seed always gives the same cards"
+
     def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
-        self.sheet = sheet
-        self.pdf = pdf
-        self.key = key
+        super().__init__(sheet, pdf, key=key)
+        self.sheet: BarGraphWorksheet = sheet
         self.n = len(sheet.cards)
 
-    # -- primitives
-
-    def font(self, size: float, style: str = "", colour: str = INK) -> None:
-        self.pdf.set_font("helvetica", style, size)
-        self.pdf.set_text_color(*_rgb(colour))
-
-    def line_style(self, width: float, colour: str = INK) -> None:
-        self.pdf.set_line_width(width)
-        self.pdf.set_draw_color(*_rgb(colour))
-
-    def text_at(self, x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
-        self.pdf.set_xy(x, y)
-        self.pdf.cell(w, h, text, align=align)
-
-    def paragraph(self, x: float, y: float, w: float, text: str, line: float) -> float:
-        """Wrapped text at (x, y); returns the y below it."""
-        self.pdf.set_xy(x, y)
-        self.pdf.multi_cell(w, line, text, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
-        return self.pdf.get_y()
-
-    def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
-        """A numbered step heading (a black disc with the number); returns the y below."""
-        pdf = self.pdf
-        size = 5.4
-        pdf.set_fill_color(*_rgb(INK))
-        pdf.ellipse(x, y, size, size, style="F")
-        self.font(10, "B", PAPER)
-        self.text_at(x, y + 0.1, size, size, number, align="C")
-        self.font(10.5)
-        return self.paragraph(x + size + 2.2, y + 0.1, w - size - 2.2, text, 5.2)
-
-    # -- the page
-
     def draw(self) -> None:
-        pdf = self.pdf
-        pdf.add_page()
-        self.left = _MARGIN_X
-        self.width = pdf.w - 2 * _MARGIN_X
-        self.bottom = pdf.h - _MARGIN_BOTTOM
-        y = self.header(_MARGIN_TOP)
+        y = self.start()
         y = self.intro(y + 2.5)
         y = self.cards(y + 3.0)
         y = self.table(y + 3.0)
         self.graph_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
-
-    def header(self, y: float) -> float:
-        pdf, sheet = self.pdf, self.sheet
-        self.font(15, "B")
-        self.text_at(self.left, y, self.width, 7, sheet.title)
-        self.font(10, "B")
-        self.text_at(self.left, y + 0.6, self.width, 7, sheet.label, align="R")
-        y += 8.5
-        self.line_style(0.6)
-        pdf.line(self.left, y, self.left + self.width, y)
-        y += 3.0
-        if self.key:
-            self.font(12, "B", PAPER)
-            pdf.set_fill_color(*_rgb(INK))
-            label = "ANSWER KEY"
-            box = pdf.get_string_width(label) + 8
-            pdf.rect(self.left, y, box, 7.5, style="F")
-            self.text_at(self.left, y, box, 7.5, label, align="C")
-            self.font(10, "", _MUTED)
-            self.text_at(
-                self.left + box + 4,
-                y,
-                self.width - box - 4,
-                7.5,
-                "For the teacher: compare each student's card values, table, graph "
-                "and answers with this page.",
-            )
-            return y + 7.5
-        self.font(11)
-        gap = 7.0
-        space = self.width - 2 * gap
-        fields = (("Name", 0.5 * space), ("Date", 0.28 * space), ("Class", 0.22 * space))
-        x = self.left
-        self.line_style(0.3)
-        for label, w in fields:
-            self.text_at(x, y, w, 7.5, label)
-            pdf.line(x + pdf.get_string_width(label) + 2, y + 6.2, x + w, y + 6.2)
-            x += w + gap
-        return y + 7.5
 
     def intro(self, y: float) -> float:
         self.font(10.5)
@@ -922,87 +547,3 @@ class _BarGraphPage:
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
             y = y + 6.0 if self.key else max(y + 3.0, top + space)
-
-    def footer(self) -> None:
-        which = "answer key" if self.key else "student sheet"
-        self.font(7.5, "", _MUTED)
-        self.text_at(
-            self.left,
-            self.pdf.h - _MARGIN_BOTTOM - 3.5,
-            self.width,
-            4,
-            f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
-            "the same seed always gives the same cards",
-            align="C",
-        )
-
-
-def _card_grid(n: int, width: float, height: float) -> tuple[float, int, int]:
-    """(card width, rows, columns) for the biggest cards that fit ``width`` x ``height``."""
-    best = (0.0, 1, n)
-    ratio = svg.CARD_WIDTH / svg.CARD_HEIGHT
-    for rows in range(1, n + 1):
-        cols = math.ceil(n / rows)
-        by_width = (width - (cols - 1) * _CARD_GAP) / cols
-        by_height = (height - rows * _CARD_LABEL - (rows - 1) * _CARD_GAP / 2) / rows * ratio
-        w = min(_CARD_MAX_WIDTH, by_width, by_height)
-        if w > best[0] + 1e-9:
-            best = (w, rows, cols)
-    return best
-
-
-def _card_image(card: Card, *, show_value: bool) -> io.BytesIO:
-    """The card's SVG without ``<title>`` elements (fpdf2 warns about each one)."""
-    text = _TITLE_RE.sub("", str(svg.card(card, show_value=show_value)))
-    return io.BytesIO(text.encode("utf-8"))
-
-
-def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -> None:
-    """Tally marks for ``count`` centred in a box: groups of four strokes and a slash."""
-    if count <= 0:
-        return
-    groups = math.ceil(count / 5)
-    stroke = min(5.5, h * 0.62)
-    while True:
-        step = stroke * 0.3
-        group_w = 3 * step
-        gap = step * 2.0
-        per_line = max(1, int((w - 2.5 + gap) // (group_w + gap)))
-        lines = math.ceil(groups / per_line)
-        block_h = lines * stroke + (lines - 1) * 1.2
-        if block_h <= h * 0.86 or stroke < 1.5:
-            break
-        stroke *= 0.9
-    pdf.set_line_width(0.35)
-    pdf.set_draw_color(*_rgb(INK))
-    top = y + (h - block_h) / 2
-    left_count = count
-    for line in range(lines):
-        in_line = min(per_line, groups - line * per_line)
-        line_w = in_line * group_w + (in_line - 1) * gap
-        gx = x + (w - line_w) / 2
-        ly = top + line * (stroke + 1.2)
-        for _ in range(in_line):
-            marks = min(5, left_count)
-            left_count -= marks
-            for m in range(min(marks, 4)):
-                pdf.line(gx + m * step, ly, gx + m * step, ly + stroke)
-            if marks == 5:
-                pdf.line(gx - step * 0.6, ly + stroke * 0.78, gx + 3.6 * step, ly + stroke * 0.22)
-            gx += group_w + gap
-
-
-def _hatched_bar(pdf: FPDF, x: float, y: float, w: float, h: float) -> None:
-    """A bar filled with the palette colour, hatched and outlined so it prints in grey."""
-    pdf.set_fill_color(*_rgb(_BAR_FILL))
-    pdf.rect(x, y, w, h, style="F")
-    pdf.set_line_width(0.2)
-    pdf.set_draw_color(*_rgb(INK))
-    spacing = 1.8
-    with pdf.rect_clip(x, y, w, h):
-        offset = -h
-        while offset < w:
-            pdf.line(x + offset, y + h, x + offset + h, y)
-            offset += spacing
-    pdf.set_line_width(0.45)
-    pdf.rect(x, y, w, h, style="D")

@@ -1,0 +1,156 @@
+"""Printable worksheets: one variant per student, each with its own answer key, as PDF.
+
+Every kind is a frozen worksheet class plus a builder ``kind_worksheet(seed, *,
+number, of, cards=None)``; :func:`export_worksheets` prints a class set of any kind.
+Every number in a question or an answer is computed by the library, never typed in.
+
+A variant is a seed: student k (1-based) of a run with base seed S gets seed
+S + k - 1, printed on the sheet ("Worksheet 7 of 30 · seed 1006"), so the same seed
+always gives the same cards, the same questions and byte-identical PDF files.
+
+>>> sheet = bar_graph_worksheet(1006, number=7, of=30)
+>>> sheet.label
+'Worksheet 7 of 30 · seed 1006'
+>>> sheet.student_pdf()[:5]
+b'%PDF-'
+
+Pages are laid out with fpdf2; the cards are the SVG pictures of
+:mod:`xactika_edu.svg`, so a worksheet shows the same cards as a notebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..cards import _check_whole
+from ..errors import XactikaError
+from ._common import (
+    MAX_STUDENTS,
+    PAPERS,
+    _check_paper,
+    _check_seed,
+    _page_maker,
+    _Worksheet,
+    new_pdf,
+)
+from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
+
+__all__ = [
+    "KINDS",
+    "MAX_STUDENTS",
+    "PAPERS",
+    "BarGraphWorksheet",
+    "bar_graph_worksheet",
+    "export_worksheets",
+    "new_pdf",
+]
+
+# --- kinds and export -------------------------------------------------------------
+
+
+# To add a kind: write its module (a worksheet class using ``_Sheet`` and a ``_Page``
+# subclass, and a builder taking ``(seed, *, number, of, cards=None)``), then
+# register the builder here. The order is the order of the class pack.
+_BUILDERS: dict[str, Callable[..., _Worksheet]] = {
+    "bar-graph": bar_graph_worksheet,
+}
+
+#: The worksheet kinds :func:`export_worksheets` can make.
+KINDS: tuple[str, ...] = tuple(_BUILDERS)
+
+
+def export_worksheets(
+    out_dir: str | Path,
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+    progress: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
+
+    Student k (1 to ``students``) gets seed ``seed + k - 1``. Into
+    ``out_dir/<kind>/`` go ``student-01.pdf`` and ``student-01-key.pdf`` for each
+    student (three digits from 100 students on, so the files sort), then
+    ``all-students.pdf`` and ``all-keys.pdf`` with every page in one file for
+    printing. Nothing is written unless every file name is free.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     paths = export_worksheets(folder, students=2, seed=7)
+    ...     for path in paths:
+    ...         print(path.relative_to(folder).as_posix())
+    bar-graph/student-01.pdf
+    bar-graph/student-01-key.pdf
+    bar-graph/student-02.pdf
+    bar-graph/student-02-key.pdf
+    bar-graph/all-students.pdf
+    bar-graph/all-keys.pdf
+
+    Args:
+        out_dir: an existing directory (the caller chooses and cleans it up).
+        kind: one of :data:`KINDS`.
+        students: how many worksheets, 1 to 200.
+        seed: the first student's seed, a whole number >= 0.
+        cards: cards per worksheet for the kinds that draw cards (bar-graph: 4 to
+            40); None for each kind's default.
+        paper: ``"letter"`` or ``"a4"``.
+        progress: called with a short line now and then (about every 10 students).
+
+    Returns:
+        the paths written, in the order above.
+
+    Raises:
+        XactikaError: for an unknown ``kind`` or ``paper``, ``students``, ``cards``
+            or ``seed`` out of range, a missing ``out_dir``, or a file that already
+            exists (files are never overwritten).
+    """
+    if not isinstance(kind, str) or kind not in _BUILDERS:
+        raise XactikaError(
+            f"unknown worksheet kind {kind!r}; the kinds are {', '.join(map(repr, KINDS))}"
+        )
+    students = _check_whole(students, "students", 1, MAX_STUDENTS)
+    paper = _check_paper(paper)
+    folder = Path(out_dir)
+    if not folder.is_dir():
+        raise XactikaError(f"output directory {str(folder)!r} does not exist")
+    builder = _BUILDERS[kind]
+    seed = _check_seed(seed)
+    options = {} if cards is None else {"cards": cards}
+    sheets = [
+        builder(seed + k - 1, number=k, of=students, **options) for k in range(1, students + 1)
+    ]
+
+    width = max(2, len(str(students)))
+    files: list[tuple[Path, Callable[[], bytes]]] = []
+    target = folder / kind
+    for sheet in sheets:
+        stem = f"student-{sheet.number:0{width}d}"
+        files.append((target / f"{stem}.pdf", _page_maker([sheet], key=False, paper=paper)))
+        files.append((target / f"{stem}-key.pdf", _page_maker([sheet], key=True, paper=paper)))
+    files.append((target / "all-students.pdf", _page_maker(sheets, key=False, paper=paper)))
+    files.append((target / "all-keys.pdf", _page_maker(sheets, key=True, paper=paper)))
+
+    for path, _ in files:
+        if path.exists():
+            raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
+    if target.exists() and not target.is_dir():
+        raise XactikaError(f"{str(target)!r} already exists and is not a directory")
+    target.mkdir(exist_ok=True)
+    written = []
+    for index, (path, make) in enumerate(files, start=1):
+        if progress is not None and index % 20 == 0:
+            progress(f"{index} of {len(files)} files")
+        data = make()
+        try:
+            with open(path, "xb") as handle:
+                handle.write(data)
+        except FileExistsError:
+            raise XactikaError(
+                f"{str(path)!r} already exists; worksheets never overwrite a file"
+            ) from None
+        written.append(path)
+    return written
