@@ -63,7 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     debug = _Parser(add_help=False)
     debug.add_argument(
-        "--debug", action="store_true", help="show the full traceback of an unexpected error"
+        "--debug",
+        action="store_true",
+        help="show the full traceback of an unexpected error (app: all of Voilà's log)",
     )
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_Parser
@@ -190,14 +192,18 @@ def _app(args: argparse.Namespace) -> int:
     from .app import serve
 
     return serve(
-        args.notebook, port=args.port, ip=args.ip, open_browser=not args.no_browser, say=_say
+        args.notebook,
+        port=args.port,
+        ip=args.ip,
+        open_browser=not args.no_browser,
+        say=_say,
+        verbose=args.debug,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0 done, 1 unexpected error,
     2 bad input, 130 stopped with Ctrl-C."""
-    args = _parser().parse_args(argv)
     interrupted = threading.Event()
 
     def on_interrupt(signum: int, frame: object) -> None:
@@ -206,6 +212,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
+    try:
+        args = _parser().parse_args(argv)
+    except KeyboardInterrupt:
+        print(_STOPPED, file=sys.stderr)
+        return 130
+    except BaseException:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, previous)
+        raise
     try:
         if args.command == "app":
             return _app(args)
