@@ -58,6 +58,35 @@ def test_voila_command_is_the_documented_one():
     command = app.voila_command(port=9000)
     assert command[:4] == [sys.executable, "-m", "voila", str(app.NOTEBOOK)]
     assert command[4:7] == ["--no-browser", "--port=9000", "--Voila.ip=127.0.0.1"]
+    # pages that were closed give their kernels back (an open page keeps its own)
+    assert f"--MappingKernelManager.cull_idle_timeout={app.CULL_IDLE_SECONDS}" in command
+    assert "--MappingKernelManager.cull_interval=60" in command
+
+
+def test_log_filter_keeps_errors_and_drops_chatter():
+    log = app._LogFilter()
+    shown = []
+    for line in [
+        "[Voila] Voilà is running at:",
+        "[Voila] WARNING | Notebook student_app.ipynb is not trusted",
+        "[Voila] Kernel started: a",
+        "[Voila] Kernel started: b",
+        "403 GET /voila/files/favicon.ico (127.0.0.1): File not allowlisted",
+        "Traceback (most recent call last):",
+        '  File "handler.py", line 3, in get',
+        "    raise KeyError('x')",
+        "KeyError: 'x'",
+        "[Voila] ERROR | Uncaught exception GET /",
+        "[Voila] Kernel shutdown: a",
+    ]:
+        shown.extend(log.feed(line))
+    assert shown == [
+        "A student page opened (1 open).",
+        "A student page opened (2 open).",
+        "Voilà error: KeyError: 'x'",
+        "[Voila] ERROR | Uncaught exception GET /",
+        "A student page closed (1 open).",
+    ]
 
 
 def test_app_help(capsys):

@@ -157,6 +157,10 @@ def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, f
     return times
 
 
+def test_app_page_has_a_title(app_page):
+    assert app_page.title().strip() == "Xactika student app"
+
+
 def test_app_hand_in_voila(app_page, tmp_path):
     page = app_page
     assert page.locator(".xe-hand").count() == 1

@@ -7,7 +7,7 @@ the headings (never the code), and does not let the page run code of its own.
 
 >>> NOTEBOOK.name
 'student_app.ipynb'
->>> voila_command(port=8866)[-4:]
+>>> voila_command(port=8866)[4:8]
 ['--no-browser', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0']
 
 The same page by hand: ``voila PATH --no-browser --port=8866 --Voila.ip=127.0.0.1``
@@ -39,6 +39,8 @@ NOTEBOOK = Path(__file__).with_name("student_app.ipynb")
 #: Voilà's usual port.
 DEFAULT_PORT = 8866
 LOCALHOST = "127.0.0.1"
+#: A kernel whose page is gone is shut down after this many idle seconds.
+CULL_IDLE_SECONDS = 600
 
 
 def notebook_path(notebook: str | os.PathLike[str] | None = None) -> Path:
@@ -72,7 +74,8 @@ def voila_command(
 
     It is the documented ``voila PATH --no-browser --port=PORT --Voila.ip=IP``, run
     with this Python, plus ``--Voila.port_retries=0`` so a busy port is an error
-    instead of a silent move to another port.
+    instead of a silent move to another port, and kernel culling: the kernel of a
+    page that was closed is shut down after :data:`CULL_IDLE_SECONDS` idle seconds.
 
     Returns:
         the arguments, for :func:`subprocess.run`.
@@ -87,6 +90,10 @@ def voila_command(
         f"--port={port}",
         f"--Voila.ip={ip}",
         "--Voila.port_retries=0",
+        # A closed or reloaded page leaves its kernel behind: shut it down after
+        # 10 minutes without a connected page (an open page is never culled).
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
     ]
 
 
@@ -146,11 +153,67 @@ def _answers(ip: str, port: int) -> bool:
         connection.close()
 
 
-def _forward(stream: IO[str], quiet: threading.Event) -> None:
-    """Copy Voilà's log to our output, except once stopping (its shutdown noise)."""
+class _LogFilter:
+    """Turns Voilà's log into the few lines a teacher needs.
+
+    Each page visit starts a kernel: that becomes one line with the number of open
+    pages. Errors are kept (a traceback becomes its last line); a traceback about a
+    page that closed its connection is dropped, as is routine chatter (trust and
+    encryption warnings, protocol and buffering notes, icon requests).
+
+    >>> log = _LogFilter()
+    >>> log.feed("[Voila] Kernel started: 1f2e")
+    ['A student page opened (1 open).']
+    >>> log.feed("[IPKernelApp] WARNING | Kernel is running over TCP without encryption.")
+    []
+    >>> log.feed("Traceback (most recent call last):")
+    []
+    >>> log.feed('  File "x.py", line 1, in f')
+    []
+    >>> log.feed("tornado.websocket.WebSocketClosedError")
+    []
+    >>> log.feed("[Voila] Kernel shutdown: 1f2e")
+    ['A student page closed (0 open).']
+    """
+
+    _DROPPED_ERRORS = ("WebSocketClosedError", "StreamClosedError")
+
+    def __init__(self) -> None:
+        self.open = 0
+        self.in_traceback = False
+
+    def feed(self, line: str) -> list[str]:
+        """The lines to show for one line of Voilà's output (often none)."""
+        text = line.rstrip()
+        if self.in_traceback:
+            if text.startswith((" ", "\t")) or not text:
+                return []
+            self.in_traceback = False
+            if any(name in text for name in self._DROPPED_ERRORS):
+                return []
+            return [f"Voilà error: {text}"]
+        if text.startswith("Traceback (most recent call last)"):
+            self.in_traceback = True
+            return []
+        if "Kernel started:" in text:
+            self.open += 1
+            return [f"A student page opened ({self.open} open)."]
+        if "Kernel shutdown:" in text:
+            self.open = max(0, self.open - 1)
+            return [f"A student page closed ({self.open} open)."]
+        if "ERROR" in text and not any(name in text for name in self._DROPPED_ERRORS):
+            return [text]
+        return []
+
+
+def _forward(stream: IO[str], quiet: threading.Event, verbose: bool) -> None:
+    """Copy Voilà's log to our output (filtered unless ``verbose``), except once
+    stopping (its shutdown noise)."""
+    log = _LogFilter()
     for line in stream:
-        if not quiet.is_set():
-            sys.stdout.write(line)
+        shown = [line.rstrip("\n")] if verbose else log.feed(line)
+        if shown and not quiet.is_set():
+            sys.stdout.write("".join(f"{text}\n" for text in shown))
             sys.stdout.flush()
 
 
@@ -161,9 +224,18 @@ def serve(
     ip: str = LOCALHOST,
     open_browser: bool = True,
     say: Callable[[str], None] = print,
+    verbose: bool = False,
 ) -> int:
     """Serve the app with Voilà until Ctrl-C (or until Voilà stops); returns the exit
     status: 0 after Ctrl-C, 1 if Voilà stopped on its own with an error.
+
+    Args:
+        notebook: the notebook to serve (default: the student app).
+        port: the port, e.g. 8866.
+        ip: the address to listen on; 127.0.0.1 (default) is this computer only.
+        open_browser: open the page in this computer's browser once it answers.
+        say: where our own lines go (the address, how to stop, pages opened).
+        verbose: show Voilà's whole log instead of the lines a teacher needs.
 
     Raises:
         XactikaError: if Voilà is missing, the notebook is missing, the address is
@@ -193,7 +265,7 @@ def serve(
     )
     quiet = threading.Event()
     assert process.stdout is not None  # piped above
-    threading.Thread(target=_forward, args=(process.stdout, quiet), daemon=True).start()
+    threading.Thread(target=_forward, args=(process.stdout, quiet, verbose), daemon=True).start()
     try:
         ready = False
         while process.poll() is None:
