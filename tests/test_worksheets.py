@@ -260,9 +260,16 @@ def test_bad_card_counts_are_rejected(tmp_path, cards):
 
 
 def test_export_rejects_unknown_kind_listing_the_kinds(tmp_path):
-    assert KINDS == ("bar-graph",)
-    with pytest.raises(XactikaError, match=r"'pie-chart'.*'bar-graph'"):
-        export_worksheets(tmp_path, kind="pie-chart")
+    assert KINDS == (
+        "bar-graph",
+        "pie-chart",
+        "bell-curve",
+        "probability",
+        "simulation",
+        "estimation",
+    )
+    with pytest.raises(XactikaError, match=r"'pie-charts'.*'bar-graph', 'pie-chart'"):
+        export_worksheets(tmp_path, kind="pie-charts")
 
 
 @pytest.mark.parametrize("seed", [-1, None, 1.5])

@@ -35,15 +35,33 @@ from ._common import (
     new_pdf,
 )
 from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
+from .bell_curve import BellCurveWorksheet, bell_curve_worksheet
+from .estimation import EstimationWorksheet, estimation_worksheet
+from .pie_chart import PieChartWorksheet, pie_chart_worksheet
+from .probability import ProbabilityWorksheet, probability_worksheet
+from .score_sheet import score_sheet_pdf, write_score_sheet
+from .simulation import SimulationWorksheet, simulation_worksheet
 
 __all__ = [
     "KINDS",
     "MAX_STUDENTS",
     "PAPERS",
     "BarGraphWorksheet",
+    "BellCurveWorksheet",
+    "EstimationWorksheet",
+    "PieChartWorksheet",
+    "ProbabilityWorksheet",
+    "SimulationWorksheet",
     "bar_graph_worksheet",
+    "bell_curve_worksheet",
+    "estimation_worksheet",
     "export_worksheets",
     "new_pdf",
+    "pie_chart_worksheet",
+    "probability_worksheet",
+    "score_sheet_pdf",
+    "simulation_worksheet",
+    "write_score_sheet",
 ]
 
 # --- kinds and export -------------------------------------------------------------
@@ -54,6 +72,11 @@ __all__ = [
 # register the builder here. The order is the order of the class pack.
 _BUILDERS: dict[str, Callable[..., _Worksheet]] = {
     "bar-graph": bar_graph_worksheet,
+    "pie-chart": pie_chart_worksheet,
+    "bell-curve": bell_curve_worksheet,
+    "probability": probability_worksheet,
+    "simulation": simulation_worksheet,
+    "estimation": estimation_worksheet,
 }
 
 #: The worksheet kinds :func:`export_worksheets` can make.
@@ -95,8 +118,10 @@ def export_worksheets(
         kind: one of :data:`KINDS`.
         students: how many worksheets, 1 to 200.
         seed: the first student's seed, a whole number >= 0.
-        cards: cards per worksheet for the kinds that draw cards (bar-graph: 4 to
-            40); None for each kind's default.
+        cards: cards (or draws) per worksheet for the kinds that draw cards:
+            bar-graph 4 to 40, pie-chart one of 8 to 40 that divides 360,
+            bell-curve 18 to 30, simulation 10 to 50 in tens; None for each kind's
+            default. The probability and estimation kinds take no ``cards``.
         paper: ``"letter"`` or ``"a4"``.
         progress: called with a short line now and then (about every 10 students).
 

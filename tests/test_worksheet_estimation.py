@@ -1,0 +1,235 @@
+"""Tests for the estimation worksheet: the deal and seats follow the seed, the key's
+chances, sure tricks and bid advice are the library's (recomputed independently where
+cheap), the worked example is a real bots' play-out, and the PDFs are single pages."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xactika_edu.bots import HeuristicBot, expected_sure_tricks
+from xactika_edu.cards import DECK, Hand, deal
+from xactika_edu.errors import XactikaError
+from xactika_edu.game import Round, score
+from xactika_edu.probability import chance_unbeatable
+from xactika_edu.simulate import play_round, suggest_bid
+from xactika_edu.worksheets import (
+    KINDS,
+    EstimationWorksheet,
+    estimation_worksheet,
+    export_worksheets,
+)
+from xactika_edu.worksheets.estimation import TRIALS
+
+PDFINFO = shutil.which("pdfinfo")
+PDFTOTEXT = shutil.which("pdftotext")
+
+
+def pdf_pages(path: Path) -> int:
+    out = subprocess.run([PDFINFO, str(path)], capture_output=True, text=True, check=True)
+    return int(re.search(r"^Pages:\s+(\d+)", out.stdout, re.MULTILINE).group(1))
+
+
+def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    out = subprocess.run(
+        [PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    return " ".join(out.stdout.split())
+
+
+def test_registered_last():
+    assert KINDS[-1] == "estimation"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 1006])
+def test_deal_seat_and_dealer_follow_the_seed(seed):
+    sheet = estimation_worksheet(seed)
+    assert sheet.hand == deal(4, seed=seed)[0]  # the app's "Your hand" for this seed
+    assert sheet.seat == 0
+    assert sheet.dealer == seed % 4
+    # bidding starts left of the dealer: dealer 0 means seat 0 bids last
+    assert sheet.place == [3, 2, 1, 0][seed % 4]
+    assert sheet.is_dealer == (seed % 4 == 0)
+
+
+def test_same_seed_same_bytes_and_str():
+    first, again = (
+        estimation_worksheet(1006, number=7, of=30),
+        estimation_worksheet(1006, number=7, of=30),
+    )
+    assert first == again
+    assert first.student_pdf() == again.student_pdf()
+    assert first.key_pdf() == again.key_pdf()
+    assert str(first).startswith("Worksheet 7 of 30 · seed 1006: player 1 holds ")
+
+
+@pytest.mark.parametrize("seed", [1, 5, 8, 1006])
+def test_card_table_matches_an_independent_count(seed):
+    sheet = estimation_worksheet(seed)
+    hand = sheet.hand
+    rows = sheet.card_table()
+    assert [row["card"] for row in rows] == list(hand)
+    for row in rows:
+        card = row["card"]
+        counts = {
+            call: sum(
+                1
+                for other in DECK
+                if other not in hand and other.has(call) and other.value >= card.value
+            )
+            for call in card.combinations
+        }
+        best = min(counts.values())
+        assert row["threats"] == best
+        # the best call: fewest threats, first in shape order on a tie
+        assert row["call"] == next(c for c in card.combinations if counts[c] == best)
+        # 73 unseen cards, 24 held by the others: C(73 - T, 24) / C(73, 24)
+        exact = Fraction(math.comb(73 - best, 24), math.comb(73, 24))
+        assert row["chance"] == exact
+        assert row["chance"] == chance_unbeatable(card, row["call"], hand=hand, players=4)
+        assert row["kind"] == ("sure" if best == 0 else "maybe" if best <= 3 else "unlikely")
+    kinds = [row["kind"] for row in rows]
+    assert sheet.estimate() == kinds.count("sure") + Fraction(kinds.count("maybe"), 2)
+    # expected sure tricks: the sum of each card's best chance
+    assert sheet.sure_tricks() == expected_sure_tricks(hand, players=4)
+    assert math.isclose(sheet.sure_tricks(), float(sum(row["chance"] for row in rows)))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_worked_example_is_a_bots_play_out(seed):
+    sheet = estimation_worksheet(seed)
+    rnd = sheet.example()
+    again = play_round(Round.deal(4, dealer=seed % 4, seed=seed), [HeuristicBot()] * 4)
+    assert rnd == again
+    assert sum(rnd.tricks_won) == 8
+    rows = sheet.example_rows()
+    assert len(rows) == 8
+    won = sum(1 for row in rows if row["won"] == "yes")
+    assert won == rnd.tricks_won[0]
+    for row, trick in zip(rows, rnd.tricks, strict=True):
+        assert row["led"] == str(trick.plays[0][1].card)
+        assert row["call"] == str(trick.call)
+        assert row["mine"] == str(next(p.card for s, p in trick.plays if s == 0))
+    bid = rnd.bids[0]
+    assert rnd.scores()[0] == score(bid, won) == (won if won == bid else -abs(won - bid))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 1006])
+def test_advice_is_suggest_bid_after_the_earlier_bids(seed):
+    sheet = estimation_worksheet(seed)
+    rnd = sheet.example()
+    order = rnd.bidding_order
+    before = [rnd.bids[s] for s in order[: order.index(0)]]
+    assert sheet.bids_before() == before
+    expected = suggest_bid(
+        sheet.hand,
+        players=4,
+        seat=0,
+        trials=TRIALS,
+        seed=seed,
+        dealer=seed % 4,
+        bids_so_far=before,
+    )
+    advice = sheet.advice()
+    assert advice.equals(expected)
+    assert advice.attrs["recommended"] == expected.attrs["recommended"]
+    assert math.isclose(float(advice["probability"].sum()), 1.0)
+    recommended = advice.attrs["recommended"]
+    assert advice.loc[recommended, "legal"]
+    if sheet.is_dealer:
+        assert sum(before) + recommended != 8
+    mean = float(np.dot(advice.index.to_numpy(), advice["probability"].to_numpy()))
+    assert math.isclose(sheet.expected_tricks(), mean)
+
+
+def test_constructor_checks_hands():
+    hands = tuple(deal(4, seed=3))
+    assert EstimationWorksheet(number=1, of=1, seed=3, hands=hands, dealer=3).hand == hands[0]
+    with pytest.raises(XactikaError, match="4 hands"):
+        EstimationWorksheet(number=1, of=1, seed=3, hands=hands[:3], dealer=3)
+    small = tuple(Hand(hand[:3]) for hand in hands)
+    with pytest.raises(XactikaError, match="8 cards, got 3"):
+        EstimationWorksheet(number=1, of=1, seed=3, hands=small, dealer=0)
+    with pytest.raises(XactikaError, match="got 4"):
+        EstimationWorksheet(number=1, of=1, seed=3, hands=hands, dealer=4)
+
+
+@pytest.mark.parametrize("cards", [16, 8])
+def test_cards_option_is_refused_naming_the_value(tmp_path, cards):
+    with pytest.raises(XactikaError, match=f"got {cards}$"):
+        estimation_worksheet(1, cards=cards)
+    with pytest.raises(XactikaError, match=f"got {cards}$"):
+        export_worksheets(tmp_path, kind="estimation", students=1, cards=cards)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("seed", [4, 7])  # the student deals; the student bids first
+def test_pdfs_are_one_page(tmp_path, seed, paper):
+    sheet = estimation_worksheet(seed)
+    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
+        assert data.startswith(b"%PDF-")
+        if PDFINFO is not None:
+            path = tmp_path / name
+            path.write_bytes(data)
+            assert pdf_pages(path) == 1
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("seed", [1004, 1006])
+def test_pdf_text(tmp_path, seed):
+    sheet = estimation_worksheet(seed, number=2, of=3)
+    student = pdf_text(sheet.student_pdf(), tmp_path, "s.pdf")
+    key = pdf_text(sheet.key_pdf(), tmp_path, "k.pdf")
+    for text in (student, key):
+        assert f"Worksheet 2 of 3 · seed {seed}" in text
+        assert "player 1 of 4" in text
+        assert "Dealer rule" in text
+        for card in sheet.hand:
+            assert str(card) in text
+    if sheet.is_dealer:
+        assert "You are the dealer" in student
+    assert "ANSWER KEY" in key and "ANSWER KEY" not in student
+    assert f"{TRIALS} simulated deals, seed {seed}" in key
+    assert f"bid {sheet.advice().attrs['recommended']}" in key
+    for row in sheet.card_table():
+        assert (
+            f"#{sheet.hand.index(row['card']) + 1} {row['card']} {row['call']} {row['threats']}"
+            in key
+        )
+    rnd = sheet.example()
+    for row in sheet.example_rows():
+        assert row["call"] in key
+    assert "Did I win?" in student
+    assert str(rnd.scores()[0]) in key
+
+
+def test_export_two_students(tmp_path):
+    paths = export_worksheets(tmp_path, kind="estimation", students=2, seed=20)
+    assert paths[0].relative_to(tmp_path).as_posix() == "estimation/student-01.pdf"
+    assert paths[3].read_bytes() == estimation_worksheet(21, number=2, of=2).key_pdf()
+
+
+def test_rendering_logs_no_fpdf_warnings(caplog):
+    with caplog.at_level("WARNING"):
+        estimation_worksheet(2).key_pdf()
+    assert [record.getMessage() for record in caplog.records] == []
+
+
+@pytest.mark.parametrize("seed", range(0, 48, 4))
+def test_every_page_fits_above_the_footer(seed):
+    # the page refuses to draw past the footer, so drawing is the check
+    from xactika_edu.worksheets import new_pdf
+
+    sheet = estimation_worksheet(seed + seed // 4 % 4)  # every dealer seat
+    for paper in ("letter", "a4"):
+        for key in (False, True):
+            sheet.add_page(new_pdf(paper), key=key)

@@ -1,0 +1,232 @@
+"""Tests for the simulation worksheet: draws, exact probabilities and running relative
+frequencies recomputed independently, one event per class, one-page deterministic PDFs
+and the export."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from test_worksheets import PDFINFO, PDFTOTEXT, collapse, pdf_pages, pdf_text, quoted
+
+from xactika_edu.cards import Card
+from xactika_edu.errors import XactikaError
+from xactika_edu.worksheets import (
+    KINDS,
+    SimulationWorksheet,
+    export_worksheets,
+    simulation_worksheet,
+)
+from xactika_edu.worksheets.simulation import EVENTS
+
+# The deck written out independently, in notation order: "1111", "1112", ... "3333".
+DECK_COUNTS = list(itertools.product((1, 2, 3), repeat=4))
+
+# Each event tested a second way, on (balls, cubes, cones, stars) counts.
+TESTS = {
+    "face value 8 or more": lambda c: sum(c) >= 8,
+    "face value 10 or more": lambda c: sum(c) >= 10,
+    "face value exactly 8": lambda c: sum(c) == 8,
+    "an even face value": lambda c: sum(c) % 2 == 0,
+    "3 cubes": lambda c: c[1] == 3,
+    "1 star": lambda c: c[3] == 1,
+}
+
+# From the deck table (RULES.md): 8 or more = 19 + 16 + 10 + 4 + 1 = 50; 10 or more
+# = 15; exactly 8 = 19; even = 1 + 10 + 19 + 10 + 1 = 41; a combination is on 27 cards.
+DECK_TOTALS = {
+    "face value 8 or more": 50,
+    "face value 10 or more": 15,
+    "face value exactly 8": 19,
+    "an even face value": 41,
+    "3 cubes": 27,
+    "1 star": 27,
+}
+
+
+def percent_text(value: Fraction) -> str:
+    hundred = value * 100
+    if (hundred * 100).denominator == 1:
+        return f"{float(hundred):g}%"
+    return f"about {float(hundred):.1f}%"
+
+
+# --- variants and seeds -------------------------------------------------------------
+
+
+def test_events_are_the_tested_ones():
+    assert set(EVENTS) == set(TESTS)
+
+
+def test_same_seed_same_draws_and_bytes():
+    first = simulation_worksheet(1006, number=7, of=30)
+    again = simulation_worksheet(1006, number=7, of=30)
+    assert first == again
+    positions = np.random.default_rng(1006).integers(81, size=40)
+    assert [card.counts for card in first.draws] == [DECK_COUNTS[i] for i in positions]
+    assert first.student_pdf() == again.student_pdf()
+    assert first.key_pdf("a4") == again.key_pdf("a4")
+    assert first.label == "Worksheet 7 of 30 · seed 1006"
+
+
+def test_a_class_shares_one_event_and_gets_different_draws():
+    for first in (0, 1, 5, 100):
+        sheets = [simulation_worksheet(first + k, number=k + 1, of=6) for k in range(6)]
+        assert {sheet.event for sheet in sheets} == {EVENTS[first % len(EVENTS)]}
+        assert len({sheet.draws for sheet in sheets}) == 6
+    events = {simulation_worksheet(first).event for first in range(len(EVENTS))}
+    assert events == set(EVENTS)
+
+
+def test_draws_put_the_card_back():
+    # with replacement: 50 draws from 81 cards repeat a card more often than not
+    repeats = [len(set(simulation_worksheet(s, cards=50).draws)) < 50 for s in range(20)]
+    assert any(repeats)
+
+
+def test_repr_rebuilds_and_str_counts_the_yes():
+    sheet = simulation_worksheet(3, number=2, of=4, cards=20)
+    assert eval(repr(sheet), {"SimulationWorksheet": SimulationWorksheet, "Card": Card}) == sheet
+    yes = sum(TESTS[sheet.event](card.counts) for card in sheet.draws)
+    assert str(sheet) == f"Worksheet 2 of 4 · seed 3: 20 draws, event {sheet.event}, {yes} yes"
+
+
+# --- answers, recomputed independently ----------------------------------------------
+
+
+@pytest.mark.parametrize("event", sorted(TESTS))
+def test_exact_probability_is_counted_from_the_deck(event):
+    count = sum(1 for card in DECK_COUNTS if TESTS[event](card))
+    assert count == DECK_TOTALS[event]
+    sheet = SimulationWorksheet(1, 1, 0, event, ["1111"] * 10)
+    assert sheet.deck_count == count
+    assert sheet.probability == Fraction(count, 81)
+    answer = sheet.questions()[0][1]
+    simple = Fraction(count, 81)
+    assert answer.startswith(f"{count}/81")
+    if simple.denominator != 81:
+        assert f" = {simple}," in answer
+    assert answer.endswith(percent_text(simple))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5, 77, 1006])
+@pytest.mark.parametrize("n", [10, 40, 50])
+def test_running_frequencies_and_answers(seed, n):
+    of = 25
+    sheet = simulation_worksheet(seed, number=1, of=of, cards=n)
+    test = TESTS[sheet.event]
+    yes = [test(card.counts) for card in sheet.draws]
+    assert sheet.hits == tuple(yes)
+    running = [(sum(yes[:end]), end) for end in range(10, n + 1, 10)]
+    assert sheet.running() == running
+
+    p = Fraction(DECK_TOTALS[sheet.event], 81)
+    _, (question_b, closer), (_, class_total) = sheet.questions()
+    first, last = Fraction(*running[0]), Fraction(*running[-1])
+    assert f"after 10 draws or after {n} draws" in question_b
+    if abs(first - p) == abs(last - p):
+        assert closer.startswith("Both")
+    elif abs(last - p) < abs(first - p):
+        assert closer == f"After {n} draws."
+    else:
+        assert closer.startswith("After 10 draws")
+
+    expected = p * of * n
+    nearest = int(expected + Fraction(1, 2))  # halves up (expected > 0)
+    assert class_total == f"{of} sheets, {of * n} draws: expect about {nearest} yes."
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+def test_key_lists_every_row_of_the_running_table(tmp_path):
+    sheet = simulation_worksheet(21, number=3, of=30)
+    key = pdf_text(sheet.key_pdf(), tmp_path, "key.pdf")
+    student = pdf_text(sheet.student_pdf(), tmp_path, "student.pdf")
+    for so_far, draws in sheet.running():
+        share = Fraction(so_far, draws)
+        hundredths = (share * 100 * 2 + 1) // 2  # halves up
+        decimal = f"{hundredths // 100}.{hundredths % 100:02d}"
+        if (share * 100).denominator != 1:
+            decimal = f"about {decimal}"
+        assert f"{so_far}/{draws}" in key
+        assert f"= {decimal}" in key
+        assert f"{so_far}/{draws}" not in student
+
+
+# --- bad input ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", [45, 0, 60, 5, 40.0, True])
+def test_bad_draw_counts_are_rejected(tmp_path, cards):
+    with pytest.raises(XactikaError, match=quoted(cards)):
+        simulation_worksheet(1, cards=cards)
+    with pytest.raises(XactikaError, match=quoted(cards)):
+        export_worksheets(tmp_path, kind="simulation", students=1, cards=cards)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_constructor_checks_its_values():
+    with pytest.raises(XactikaError, match="'rain'"):
+        SimulationWorksheet(1, 1, 0, "rain", ["1111"] * 10)
+    with pytest.raises(XactikaError, match="got 15"):
+        SimulationWorksheet(1, 1, 0, "3 cubes", ["1111"] * 15)
+    with pytest.raises(XactikaError, match="'1114'"):
+        SimulationWorksheet(1, 1, 0, "3 cubes", ["1114"] * 10)
+    with pytest.raises(XactikaError, match="got 3"):
+        SimulationWorksheet(3, 2, 0, "3 cubes", ["1111"] * 10)
+    with pytest.raises(XactikaError, match=quoted(2.5)):
+        simulation_worksheet(2.5)
+
+
+# --- the PDFs -------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(PDFINFO is None, reason="pdfinfo (poppler-utils) is not installed")
+@pytest.mark.parametrize(
+    ("seed", "n", "paper"), [(0, 40, "letter"), (1, 40, "a4"), (2, 10, "letter"), (3, 50, "a4")]
+)
+def test_pdfs_are_one_page(tmp_path, seed, n, paper):
+    sheet = simulation_worksheet(seed, cards=n)
+    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        assert pdf_pages(path) == 1
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+def test_pdf_text_has_seed_event_questions_and_answers(tmp_path):
+    sheet = simulation_worksheet(1006, number=7, of=30)
+    student = pdf_text(sheet.student_pdf(), tmp_path, "student.pdf")
+    key = pdf_text(sheet.key_pdf(), tmp_path, "key.pdf")
+    for text in (student, key):
+        assert "Worksheet 7 of 30 · seed 1006" in text
+        assert f"The event: the card {sheet.phrase}." in text
+        assert "Class total" in text
+        for question, _ in sheet.questions():
+            assert collapse(question) in text
+    assert "ANSWER KEY" in key and "ANSWER KEY" not in student
+    for _, answer in sheet.questions():
+        assert answer in key
+        assert answer not in student
+
+
+def test_rendering_logs_no_fpdf_warnings(caplog):
+    with caplog.at_level("WARNING"):
+        simulation_worksheet(2).key_pdf()
+    assert [record.getMessage() for record in caplog.records] == []
+
+
+# --- export ---------------------------------------------------------------------------
+
+
+def test_export_writes_simulation_sheets(tmp_path):
+    assert "simulation" in KINDS
+    paths = export_worksheets(tmp_path, kind="simulation", students=2, seed=30, cards=20)
+    assert [p.relative_to(tmp_path).as_posix() for p in paths][:2] == [
+        "simulation/student-01.pdf",
+        "simulation/student-01-key.pdf",
+    ]
+    second = simulation_worksheet(31, number=2, of=2, cards=20)
+    assert paths[2].read_bytes() == second.student_pdf()
+    assert paths[3].read_bytes() == second.key_pdf()

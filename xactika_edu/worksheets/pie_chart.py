@@ -1,0 +1,739 @@
+"""The pie-chart worksheet: sort drawn cards into three groups and draw them as a pie.
+
+Each card is one equal slice of the circle (with 20 cards: 1/20 = 5% = 18 degrees),
+so a blank circle with one tick mark per card lets a student shade each group's
+slice by counting ticks. The groups are face values (4 to 6, 7 to 9, 10 to 12) or
+how many times the card shows one shape (1, 2 or 3 cubes), chosen by the seed.
+Every number in a question or an answer is computed from the cards, never typed in.
+
+>>> sheet = pie_chart_worksheet(1006, number=7, of=30)
+>>> sheet.label
+'Worksheet 7 of 30 · seed 1006'
+>>> sum(sheet.counts), len(sheet.questions())
+(20, 3)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from .. import svg
+from ..cards import COUNTS, Card, Combination, Hand, Shape, _check_whole, draw_cards
+from ..errors import XactikaError
+from ..palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
+from ..probability import shape_count_table, value_distribution
+from ._common import (
+    _ANSWER,
+    _CARD_GAP,
+    _CARD_LABEL,
+    _MUTED,
+    _SHADE,
+    MAX_STUDENTS,
+    _and_list,
+    _card_grid,
+    _check_seed,
+    _draw_tally,
+    _fraction_text,
+    _one_decimal,
+    _Page,
+    _percent,
+    _plural,
+    _rgb,
+    _Sheet,
+)
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = ["GROUPINGS", "PIE_CARDS", "PieChartWorksheet", "pie_chart_worksheet"]
+
+#: How a pie-chart worksheet can sort its cards: by face value, or by how many
+#: times a card shows one shape.
+GROUPINGS: tuple[str, ...] = ("face value", *(str(shape) for shape in Shape))
+
+#: The card counts a pie chart can have: each card is a whole number of degrees.
+PIE_CARDS: tuple[int, ...] = tuple(n for n in range(8, 41) if 360 % n == 0)
+
+#: The face values in each face-value group: low, middle, high.
+_VALUE_GROUPS: tuple[tuple[int, int], ...] = ((4, 6), (7, 9), (10, 12))
+
+# Slice fills (palette colours) and their hatching (angle in degrees, or None for
+# cross-hatching), so the slices differ in a grey print too.
+_SLICE_FILLS = (OKABE_ITO["sky blue"], OKABE_ITO["orange"], OKABE_ITO["bluish green"])
+_SLICE_HATCH: tuple[float | None, ...] = (45.0, -45.0, None)
+
+
+# --- card pictures drawn with PDF primitives ---------------------------------------
+
+
+def _glyph(pdf: FPDF, shape: Shape, cx: float, cy: float, size: float, fill: str) -> None:
+    """One shape's glyph (as in :func:`xactika_edu.svg.glyph`) centred at (cx, cy), in mm."""
+    pdf.set_fill_color(*_rgb(fill))
+    half = size / 2
+    if shape is Shape.BALLS:
+        pdf.circle(cx, cy, half, style="FD")
+    elif shape is Shape.CUBES:
+        s = size * 0.88
+        pdf.rect(cx - s / 2, cy - s / 2, s, s, style="FD")
+    elif shape is Shape.CONES:
+        pdf.polygon([(cx, cy - half), (cx + half, cy + half), (cx - half, cy + half)], style="FD")
+    else:
+        r, inner, cy = half * 1.15, half * 1.15 * 0.45, cy + size * 0.05
+        points = []
+        for i in range(10):
+            radius = r if i % 2 == 0 else inner
+            angle = -math.pi / 2 + i * math.pi / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        pdf.polygon(points, style="FD")
+
+
+def _card_picture(pdf: FPDF, card: Card, x: float, y: float, w: float, *, show_value: bool) -> None:
+    """The card picture of :func:`xactika_edu.svg.card`, ``w`` mm wide, drawn directly.
+
+    Same layout, glyphs and colours as the SVG (a "?" for the face value on student
+    sheets), drawn with PDF primitives: about twenty times faster than placing the
+    SVG, which keeps a class set quick to print.
+    """
+    scale = w / svg.CARD_WIDTH  # mm per SVG pixel
+    pt = scale * 72 / 25.4  # points per SVG pixel
+    pdf.set_draw_color(*_rgb(INK))
+    pdf.set_fill_color(*_rgb(PAPER))
+    pdf.set_line_width(1.5 * scale)
+    pdf.rect(
+        x + scale,
+        y + scale,
+        (svg.CARD_WIDTH - 2) * scale,
+        (svg.CARD_HEIGHT - 2) * scale,
+        style="FD",
+        round_corners=True,
+        corner_radius=7 * scale,
+    )
+    pdf.set_text_color(*_rgb(INK))
+    pdf.set_font("helvetica", "B", 17 * pt)
+    pdf.text(x + 7 * scale, y + 21 * scale, str(card.value) if show_value else "?")
+    pdf.set_font("helvetica", "", 12 * pt)
+    pdf.set_line_width(scale)
+    for shape, count in zip(Shape, card.counts, strict=True):
+        cy = 39 + shape * 19
+        pdf.text(x + 10 * scale, y + (cy + 4.5) * scale, str(count))
+        for i in range(count):
+            _glyph(
+                pdf,
+                shape,
+                x + (32 + i * 18) * scale,
+                y + cy * scale,
+                13 * scale,
+                SHAPE_COLORS[shape],
+            )
+
+
+def _card_rows(page: _Page, cards: Hand, y: float, band: float, boxes: list[str] | None) -> float:
+    """The cards in rows filling the page width, each with its number and an answer box.
+
+    ``boxes`` holds what the key writes in each box (None: a student sheet, blank
+    boxes). Returns the y below the cards.
+    """
+    pdf = page.pdf
+    n = len(cards)
+    w, rows, cols = _card_grid(n, page.width, band)
+    h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
+    x0 = page.left + (page.width - (cols * w + (cols - 1) * _CARD_GAP)) / 2
+    for i, card in enumerate(cards):
+        row, col = divmod(i, cols)
+        x = x0 + col * (w + _CARD_GAP)
+        top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
+        _card_picture(pdf, card, x, top, w, show_value=boxes is not None)
+        # the card's number and a box for the student's answer
+        box_h = _CARD_LABEL - 1.4
+        size = 8.5 if w >= 15 else 7.0
+        page.font(size, "B", _MUTED)
+        label = f"#{i + 1}"
+        label_w = pdf.get_string_width(label) + 1.8
+        box_w = min(w - label_w, box_h * 1.9)
+        start = x + (w - label_w - box_w) / 2
+        ly = top + h + 0.8
+        page.text_at(start, ly, label_w, box_h, label)
+        page.line_style(0.3)
+        pdf.rect(start + label_w, ly, box_w, box_h)
+        if boxes is not None:
+            page.font(size + 1, "B", _ANSWER)
+            page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
+    return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
+
+
+# --- slices -------------------------------------------------------------------------
+
+
+def _point(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
+    """The point ``r`` from the centre at ``degrees`` clockwise from 12 o'clock."""
+    angle = math.radians(degrees)
+    return (cx + r * math.sin(angle), cy - r * math.cos(angle))
+
+
+def _in_slice(dx: float, dy: float, start: float, end: float) -> bool:
+    degrees = math.degrees(math.atan2(dx, -dy)) % 360
+    return start - 1e-9 <= degrees <= end + 1e-9 or start - 1e-9 <= degrees + 360 <= end + 1e-9
+
+
+def _hatch_segments(
+    cx: float, cy: float, r: float, start: float, end: float, angle: float, spacing: float
+) -> list[tuple[float, float, float, float]]:
+    """Hatching lines at ``angle`` degrees, ``spacing`` mm apart, cut to one slice.
+
+    The slice runs clockwise from ``start`` to ``end`` degrees (from 12 o'clock) in
+    the circle of radius ``r`` around (cx, cy). Returns (x1, y1, x2, y2) segments.
+    """
+    direction = (math.cos(math.radians(angle)), -math.sin(math.radians(angle)))
+    normal = (-direction[1], direction[0])
+    segments = []
+    steps = int(r / spacing)
+    for k in range(-steps, steps + 1):
+        offset = k * spacing
+        half = math.sqrt(max(0.0, r * r - offset * offset))
+        if half <= 0:
+            continue
+        base = (normal[0] * offset, normal[1] * offset)
+        # where the line crosses the slice's two edges
+        cuts = [-half, half]
+        for edge in (start, end):
+            ex, ey = math.sin(math.radians(edge)), -math.cos(math.radians(edge))
+            det = direction[0] * ey - direction[1] * ex
+            if abs(det) < 1e-12:
+                continue
+            t = -(base[0] * ey - base[1] * ex) / det
+            if -half < t < half:
+                cuts.append(t)
+        cuts.sort()
+        for t1, t2 in itertools.pairwise(cuts):
+            mid = (t1 + t2) / 2
+            mx, my = base[0] + direction[0] * mid, base[1] + direction[1] * mid
+            if t2 - t1 > 1e-6 and _in_slice(mx, my, start, end):
+                segments.append(
+                    (
+                        cx + base[0] + direction[0] * t1,
+                        cy + base[1] + direction[1] * t1,
+                        cx + base[0] + direction[0] * t2,
+                        cy + base[1] + direction[1] * t2,
+                    )
+                )
+    return segments
+
+
+def _draw_slice(
+    pdf: FPDF, cx: float, cy: float, r: float, start: float, end: float, index: int
+) -> None:
+    """One slice filled with its palette colour and hatched so it prints in grey."""
+    steps = max(2, math.ceil((end - start) / 3))
+    points = [(cx, cy)] + [
+        _point(cx, cy, r, start + (end - start) * k / steps) for k in range(steps + 1)
+    ]
+    pdf.set_fill_color(*_rgb(_SLICE_FILLS[index]))
+    pdf.polygon(points, style="F")
+    pdf.set_line_width(0.2)
+    pdf.set_draw_color(*_rgb(INK))
+    hatch = _SLICE_HATCH[index]
+    for angle in (45.0, -45.0) if hatch is None else (hatch,):
+        spacing = 2.6 if hatch is None else 1.8
+        for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
+            pdf.line(x1, y1, x2, y2)
+    pdf.set_line_width(0.5)
+    if end - start < 360:
+        pdf.line(cx, cy, *_point(cx, cy, r, start))
+        pdf.line(cx, cy, *_point(cx, cy, r, end))
+
+
+# --- the pie-chart worksheet --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PieChartWorksheet(_Sheet):
+    """One student's pie-chart worksheet: the cards, the groups, the questions, the answers.
+
+    Build it with :func:`pie_chart_worksheet` (which draws the cards and picks the
+    grouping from the seed); the constructor takes any cards and grouping.
+
+    >>> sheet = PieChartWorksheet(1, 1, 0, "1111 2222 3333 1233 2331 1123 3121 2113", "cubes")
+    >>> sheet.groups, sheet.counts, sheet.degrees
+    (('1 cube', '2 cubes', '3 cubes'), (4, 2, 2), (180, 90, 90))
+    >>> str(sheet)
+    'Worksheet 1 of 1 · seed 0: 8 cards by cubes 1111 2222 3333 1233 2331 1123 3121 2113'
+
+    Attributes:
+        number: which worksheet of the run this is, 1 to ``of``.
+        of: how many worksheets the run has (students in the class).
+        seed: the seed the cards were drawn with (printed on the sheet).
+        cards: the cards in the order shown, a :class:`Hand` of one of
+            :data:`PIE_CARDS` (8 to 40 cards that divide 360 degrees evenly);
+            notation is accepted.
+        grouping: one of :data:`GROUPINGS`: ``"face value"`` (groups 4 to 6, 7 to
+            9, 10 to 12) or a shape (groups 1, 2, 3 of that shape).
+
+    Raises:
+        XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
+            number >= 0, the number of cards is not one of :data:`PIE_CARDS`, a
+            card is there twice or ``grouping`` is unknown.
+    """
+
+    number: int
+    of: int
+    seed: int
+    cards: Hand
+    grouping: str = "face value"
+
+    kind: ClassVar[str] = "pie-chart"
+    title: ClassVar[str] = "Xactika graphing page: pie chart"
+
+    def __post_init__(self) -> None:
+        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = _check_whole(self.number, "worksheet number", 1, of)
+        seed = _check_seed(self.seed)
+        cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
+        if len(cards) not in PIE_CARDS:
+            raise XactikaError(
+                f"a pie-chart worksheet needs {_and_list(PIE_CARDS)} cards (so each card "
+                f"is a whole number of degrees), got {len(cards)}"
+            )
+        grouping = self.grouping.strip().lower() if isinstance(self.grouping, str) else None
+        if grouping not in GROUPINGS:
+            raise XactikaError(
+                f"unknown grouping {self.grouping!r}; use one of {', '.join(map(repr, GROUPINGS))}"
+            )
+        object.__setattr__(self, "of", of)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "grouping", grouping)
+
+    def __str__(self) -> str:
+        return f"{self.label}: {len(self.cards)} cards by {self.grouping} {self.cards}"
+
+    # ---- the data ----------------------------------------------------------------
+
+    @property
+    def shape(self) -> Shape | None:
+        """The shape the cards are grouped by, or None when grouped by face value."""
+        return None if self.grouping == "face value" else Shape.parse(self.grouping)
+
+    @property
+    def groups(self) -> tuple[str, str, str]:
+        """The three groups' names, as the table lists them: ``('4 to 6', ...)``."""
+        if self.shape is None:
+            low, middle, high = (f"{a} to {b}" for a, b in _VALUE_GROUPS)
+            return (low, middle, high)
+        one, two, three = (str(Combination(self.shape, k)) for k in COUNTS)
+        return (one, two, three)
+
+    def group_of(self, card: Card) -> int:
+        """Which group (0, 1 or 2) ``card`` belongs to."""
+        if self.shape is None:
+            return next(i for i, (a, b) in enumerate(_VALUE_GROUPS) if a <= card.value <= b)
+        return card.count(self.shape) - 1
+
+    def _describe(self, group: int) -> str:
+        """A group in a sentence: ``'face value 7 to 9'`` or ``'2 cubes'``."""
+        name = self.groups[group]
+        return f"face value {name}" if self.shape is None else name
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        """How many of the cards are in each group."""
+        found = [0, 0, 0]
+        for card in self.cards:
+            found[self.group_of(card)] += 1
+        return (found[0], found[1], found[2])
+
+    @property
+    def degrees(self) -> tuple[int, int, int]:
+        """Each group's slice in whole degrees: cards x 360 / number of cards."""
+        step = 360 // len(self.cards)
+        a, b, c = (count * step for count in self.counts)
+        return (a, b, c)
+
+    @property
+    def deck_counts(self) -> tuple[int, int, int]:
+        """How many of the deck's 81 cards are in each group (the whole deck's pie).
+
+        From :func:`~xactika_edu.probability.value_distribution` (face value) or
+        :func:`~xactika_edu.probability.shape_count_table` (a shape).
+
+        >>> pie_chart_worksheet(0).deck_counts
+        (15, 51, 15)
+        """
+        if self.shape is None:
+            frequency = value_distribution()["frequency"]
+            a, b, c = (int(frequency.loc[lo:hi].sum()) for lo, hi in _VALUE_GROUPS)
+        else:
+            table = shape_count_table(self.shape)
+            a, b, c = (int(table[name].sum()) for name in self.groups)
+        return (a, b, c)
+
+    def _extreme(self, pick: Callable[[tuple[int, ...]], int]) -> tuple[int, ...]:
+        counts = self.counts
+        best = pick(counts)
+        return tuple(i for i, n in enumerate(counts) if n == best)
+
+    def _questions(self) -> list[tuple[str, str, str]]:
+        """(question, answer, one-line working) for each question."""
+        n = len(self.cards)
+        counts, degrees = self.counts, self.degrees
+        step = 360 // n
+
+        def names(groups: tuple[int, ...]) -> str:
+            return _and_list(self._describe(g) for g in groups)
+
+        biggest = self._extreme(max)
+        top = counts[biggest[0]]
+        each = " each" if len(biggest) > 1 else ""
+        question_a = (
+            "Which slice of your pie is the biggest? What percent of the circle is it? "
+            "If there is a tie, write every one."
+        )
+        answer_a = f"{names(biggest)} ({_plural(top, 'card')}, {_percent(Fraction(top, n))}{each})"
+        working_a = f"{_fraction_text(top, n)} of the cards = {_percent(Fraction(top, n))}."
+
+        smallest = self._extreme(min)
+        low = counts[smallest[0]]
+        each = " each" if len(smallest) > 1 else ""
+        question_b = "Which slice is the smallest? How many degrees is it? Write every one if tied."
+        answer_b = f"{names(smallest)} ({_plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
+        working_b = f"Each card is 360 ÷ {n} = {step}°; {low} × {step}° = {low * step}°."
+
+        group = biggest[0]
+        in_deck = self.deck_counts[group]
+        deck_degrees = Fraction(360 * in_deck, 81)
+        mine = degrees[group]
+        gap = mine - deck_degrees
+        question_c = (
+            f"In a pie of the whole deck, {self._describe(group)} is {in_deck} of the 81 "
+            f"cards: 360 × {in_deck}/81 degrees. Is your slice for it bigger or smaller, "
+            "and by how many degrees?"
+        )
+        deck_text = _one_decimal(deck_degrees)
+        if deck_degrees.denominator != 1:
+            deck_text = f"about {deck_text}"
+        if gap == 0:
+            answer_c = f"The same: {mine}° in both."
+        else:
+            word = "bigger" if gap > 0 else "smaller"
+            by = _one_decimal(abs(gap))
+            by = by if abs(gap).denominator == 1 else f"about {by}"
+            answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
+        working_c = (
+            f"Deck: 360 × {in_deck}/81 = {deck_degrees.numerator}/{deck_degrees.denominator}"
+            f"° = {deck_text}°. Yours: {counts[group]} × {step}° = {mine}°."
+            if deck_degrees.denominator != 1
+            else f"Deck: 360 × {in_deck}/81 = {deck_degrees}°. Yours: "
+            f"{counts[group]} × {step}° = {mine}°."
+        )
+        return [
+            (question_a, answer_a, working_a),
+            (question_b, answer_b, working_b),
+            (question_c, answer_c, working_c),
+        ]
+
+    def questions(self) -> list[tuple[str, str]]:
+        """The three questions with their answers, computed from the cards.
+
+        a) the biggest slice(s) and their percent, b) the smallest slice(s) and
+        their degrees, c) the biggest slice against the same group's slice in a
+        pie of the whole deck (360 x deck count / 81 degrees, to one decimal).
+
+        >>> for question, answer in pie_chart_worksheet(0).questions():
+        ...     print(answer)
+        face value 7 to 9 (13 cards, 65%)
+        face value 4 to 6 (2 cards, 36°)
+        Bigger, by about 7.3° (yours 234°, deck about 226.7°).
+
+        Returns:
+            a list of 3 (question text, answer text) pairs.
+        """
+        return [(question, answer) for question, answer, _ in self._questions()]
+
+    def workings(self) -> list[str]:
+        """One line of working for each answer, as the answer key prints it."""
+        return [working for _, _, working in self._questions()]
+
+    # ---- the PDFs ----------------------------------------------------------------
+
+    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
+        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
+
+        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
+        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
+        """
+        _PieChartPage(self, pdf, key=key).draw()
+
+
+def pie_chart_worksheet(
+    seed: int, *, number: int = 1, of: int = 1, cards: int = 20
+) -> PieChartWorksheet:
+    """A pie-chart worksheet: ``cards`` cards drawn with ``seed``, grouped as the seed picks.
+
+    The grouping is ``GROUPINGS[seed % 5]``, so neighbours in a class get
+    different groupings: face value, then balls, cubes, cones and stars.
+
+    >>> sheet = pie_chart_worksheet(1006, number=7, of=30)
+    >>> sheet.grouping, sheet.groups
+    ('balls', ('1 ball', '2 balls', '3 balls'))
+    >>> pie_chart_worksheet(5, cards=16)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: cards for a pie chart must be one of 8, 9, ... got 16
+
+    Args:
+        seed: a whole number >= 0; the cards are ``draw_cards(cards, seed)``.
+        number: which worksheet of the run, 1 to ``of``.
+        of: how many worksheets the run has.
+        cards: how many cards, one of :data:`PIE_CARDS` (20 cards: 18° each, 5%).
+
+    Returns:
+        a :class:`PieChartWorksheet`.
+
+    Raises:
+        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
+    """
+    seed = _check_seed(seed)
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards not in PIE_CARDS:
+        raise XactikaError(
+            f"cards for a pie chart must be one of {_and_list(PIE_CARDS)} (each card a "
+            f"whole number of degrees), got {cards!r}"
+        )
+    grouping = GROUPINGS[seed % len(GROUPINGS)]
+    return PieChartWorksheet(number, of, seed, draw_cards(cards, seed), grouping)
+
+
+# --- drawing the page -----------------------------------------------------------
+
+
+class _PieChartPage(_Page):
+    """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
+
+    key_note = (
+        "For the teacher: compare each student's table, pie chart and answers with this page."
+    )
+    footer_note = "the same seed always gives the same cards"
+
+    def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool) -> None:
+        super().__init__(sheet, pdf, key=key)
+        self.sheet: PieChartWorksheet = sheet
+        self.n = len(sheet.cards)
+
+    def draw(self) -> None:
+        y = self.start()
+        y = self.intro(y + 2.5)
+        y = self.cards(y + 2.5)
+        y = self.table(y + 3.0)
+        self.pie_and_questions(y + 3.5, self.bottom - 6.0)
+        self.footer()
+
+    def intro(self, y: float) -> float:
+        sheet = self.sheet
+        step = 360 // self.n
+        if sheet.shape is None:
+            sort = (
+                "by **face value** (the number of shapes on the card): 4 to 6, 7 to 9 or 10 to 12"
+            )
+        else:
+            sort = f"by how many **{sheet.shape}** each card shows: {_and_list(sheet.groups)}"
+        text = (
+            f"These {self.n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
+            f"In your pie chart each card is one slice of 1/{self.n} of the circle: "
+            f"{_percent(Fraction(1, self.n))}, or 360 ÷ {self.n} = {step} degrees."
+        )
+        self.font(10.5)
+        return self.paragraph(self.left, y, self.width, text, 5.0)
+
+    def cards(self, y: float) -> float:
+        sheet = self.sheet
+        if sheet.shape is None:
+            text = "Find each card's face value (add up its shapes) and write it in its box."
+            answers = [str(card.value) for card in sheet.cards]
+        else:
+            text = f"Count the {sheet.shape} on each card and write the number in its box."
+            answers = [str(card.count(sheet.shape)) for card in sheet.cards]
+        y = self.step(self.left, y, "1", text, self.width) + 1.5
+        band = 58.0 if self.n <= 20 else 66.0
+        return _card_rows(self, sheet.cards, y, band, answers if self.key else None)
+
+    def table(self, y: float) -> float:
+        pdf, sheet = self.pdf, self.sheet
+        y = (
+            self.step(
+                self.left,
+                y,
+                "2",
+                "Tally the cards in each group, then fill in the table. Check: the cards "
+                f"add up to {self.n} and the degrees to 360.",
+                self.width,
+            )
+            + 1.5
+        )
+        heading = "Face value" if sheet.shape is None else f"{sheet.shape.plural.capitalize()}"
+        columns = (
+            (heading, 26.0),
+            ("Tally", 0.0),
+            ("Cards", 17.0),
+            ("Fraction", 30.0),
+            ("Percent", 24.0),
+            ("Degrees", 22.0),
+        )
+        fixed = sum(w for _, w in columns)
+        widths = [w if w else self.width - fixed for _, w in columns]
+        head_h, row_h = 7.0, 8.5
+        rows = len(sheet.groups) + 1
+        x = self.left
+        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.rect(x, y, self.width, head_h, style="F")
+        pdf.rect(x, y, widths[0], head_h + rows * row_h, style="F")
+        total_top = y + head_h + (rows - 1) * row_h
+        pdf.rect(x + widths[0], total_top, widths[1], row_h, style="F")
+        self.font(10, "B")
+        cx = x
+        for (name, _), w in zip(columns, widths, strict=True):
+            self.text_at(cx, y, w, head_h, name, align="C")
+            cx += w
+        counts, degrees = sheet.counts, sheet.degrees
+        for r in range(rows):
+            top = y + head_h + r * row_h
+            is_total = r == rows - 1
+            self.font(10, "B")
+            self.text_at(x + 2, top, widths[0] - 2, row_h, "Total" if is_total else sheet.groups[r])
+            if not self.key:
+                continue
+            if is_total:
+                cells = [None, str(self.n), f"{self.n}/{self.n} = 1", "100%", "360°"]
+            else:
+                count = counts[r]
+                cells = [
+                    count,
+                    str(count),
+                    _fraction_text(count, self.n),
+                    _percent(Fraction(count, self.n)),
+                    f"{degrees[r]}°",
+                ]
+            cx = x + widths[0]
+            for cell, w in zip(cells, widths[1:], strict=True):
+                if isinstance(cell, int):
+                    _draw_tally(pdf, cell, cx, top, w, row_h)
+                elif cell is not None:
+                    self.font(10, "B", _ANSWER)
+                    self.text_at(cx, top, w, row_h, cell, align="C")
+                cx += w
+        bottom = y + head_h + rows * row_h
+        self.line_style(0.3)
+        for r in range(rows + 1):
+            gy = y + head_h + r * row_h
+            pdf.line(x, gy, x + self.width, gy)
+        cx = x
+        for w in widths[:-1]:
+            cx += w
+            pdf.line(cx, y, cx, bottom)
+        self.line_style(0.6)
+        pdf.rect(x, y, self.width, bottom - y)
+        pdf.line(x, total_top, x + self.width, total_top)
+        return bottom
+
+    def pie_and_questions(self, y: float, bottom: float) -> None:
+        pie_w = self.width * 0.5
+        gap = 6.0
+        self.pie(self.left, y, pie_w, bottom)
+        self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
+
+    def pie(self, x: float, y: float, w: float, bottom: float) -> None:
+        pdf, sheet = self.pdf, self.sheet
+        step = 360 // self.n
+        y = self.step(
+            x,
+            y,
+            "3",
+            "Shade each group's slice, starting at the arrow and going clockwise: one tick "
+            "per card. Label each slice.",
+            w,
+        )
+        legend_h = 3 * 6.0 + 1.0
+        r = min((w - 16.0) / 2, (bottom - y - legend_h - 14.0) / 2, 38.0)
+        cx, cy = x + w / 2, y + 7.0 + r
+        if self.key:
+            start = 0.0
+            for index, count in enumerate(sheet.counts):
+                if count:
+                    end = start + count * step
+                    _draw_slice(pdf, cx, cy, r, start, end, index)
+                    start = end
+        # the circle, its tick marks (one per card) and the start arrow
+        self.line_style(0.6)
+        pdf.circle(cx, cy, r)
+        self.line_style(0.35)
+        label_every = 1 if self.n <= 12 else (5 if self.n % 5 == 0 else 3)
+        for k in range(self.n):
+            degrees = k * step
+            long = k % label_every == 0
+            pdf.line(
+                *_point(cx, cy, r - (2.2 if long else 1.4), degrees),
+                *_point(cx, cy, r + (2.2 if long else 1.4), degrees),
+            )
+            if long and k:
+                lx, ly = _point(cx, cy, r + 5.0, degrees)
+                self.font(7.5, "", _MUTED)
+                self.text_at(lx - 4, ly - 2, 8, 4, str(k), align="C")
+        pdf.set_fill_color(*_rgb(INK))
+        pdf.circle(cx, cy, 0.7, style="F")
+        top_x, top_y = _point(cx, cy, r, 0)
+        self.line_style(0.45)
+        pdf.line(top_x, top_y - 2.6, top_x + 6, top_y - 2.6)
+        pdf.polygon(
+            [(top_x + 7.6, top_y - 2.6), (top_x + 5.4, top_y - 3.7), (top_x + 5.4, top_y - 1.5)],
+            style="F",
+        )
+        self.font(8, "B")
+        self.text_at(top_x - 14, top_y - 6.8, 13, 4, "start", align="R")
+        # the legend: blank lines for the student, the slices on the key
+        ly = cy + r + 7.0
+        self.font(9.5)
+        for index, name in enumerate(sheet.groups):
+            gx = x + 4.0
+            self.line_style(0.3)
+            if self.key:
+                _draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
+                self.line_style(0.3)
+                self.font(9.5, "B", _ANSWER)
+                count = sheet.counts[index]
+                share = _percent(Fraction(count, self.n))
+                text = f"{name}: {_plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
+                self.text_at(gx + 12, ly, w - 16, 5.5, text)
+            else:
+                pdf.rect(gx, ly + 0.6, 9, 4.4)
+                self.font(9.5)
+                self.text_at(gx + 12, ly, w - 16, 5.5, f"{name}:")
+                start = gx + 13 + pdf.get_string_width(f"{name}:")
+                pdf.line(start, ly + 4.8, x + w - 2, ly + 4.8)
+            ly += 6.0
+
+    def questions(self, x: float, y: float, w: float, bottom: float) -> None:
+        pdf = self.pdf
+        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        items = self.sheet._questions()
+        space = (bottom - y) / len(items)
+        for (question, answer, working), letter in zip(items, "abc", strict=True):
+            top = y
+            self.font(10, "B")
+            self.text_at(x, y, 6, 5, f"{letter})")
+            self.font(10)
+            y = self.paragraph(x + 6, y, w - 6, question, 4.7) + 1.5
+            if self.key:
+                self.font(10, "B", _ANSWER)
+                y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
+                self.font(8.5, "I", _MUTED)
+                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 4.0)
+                y += 3.5
+            else:
+                self.line_style(0.3)
+                for _ in range(2):
+                    y += 7.0
+                    pdf.line(x + 6, y, x + w, y)
+                y = max(y + 3.0, top + space)

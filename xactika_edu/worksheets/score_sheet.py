@@ -1,0 +1,236 @@
+"""A printable blank score sheet for one game of Xactika: 8 hands, 2 to 8 players.
+
+One landscape page: a row per hand (the dealer's player number in its own column),
+a block per player with bid / tricks / score / total cells, a "bids total" column
+(the dealer's bid may not make it 8) and the scoring rule. Its labels match the
+class-data columns ``game, hand, player, bid, tricks``, so a finished sheet can be
+typed in line by line.
+
+>>> data = score_sheet_pdf(players=4)
+>>> data[:5]
+b'%PDF-'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..cards import CARDS_PER_HAND, MIN_PLAYERS, _check_whole
+from ..errors import XactikaError
+from ..game import HANDS_PER_GAME
+from ..palette import INK
+from ._common import _CREATED, _MUTED, _SHADE, _check_paper, _rgb
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = ["MAX_SCORE_SHEET_PLAYERS", "score_sheet_pdf", "write_score_sheet"]
+
+#: The most players one score sheet has room for.
+MAX_SCORE_SHEET_PLAYERS = 8
+#: Columns for each player, in order; bid and tricks are the class-data columns.
+CELLS = ("Bid", "Tricks", "Score", "Total")
+
+_MARGIN = 10.0
+
+
+def score_sheet_pdf(players: int = 6, paper: str = "letter") -> bytes:
+    """A blank Xactika score sheet as a one-page landscape PDF.
+
+    >>> score_sheet_pdf(players=8, paper="a4")[:5]
+    b'%PDF-'
+    >>> score_sheet_pdf(players=9)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: players must be from 2 to 8, got 9
+
+    Args:
+        players: player columns, 2 to 8.
+        paper: ``"letter"`` or ``"a4"``.
+
+    Returns:
+        the PDF file's bytes; the same arguments always give the same bytes.
+
+    Raises:
+        XactikaError: for ``players`` out of range or an unknown ``paper``.
+    """
+    from fpdf import FPDF
+
+    players = _check_whole(players, "players", MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS)
+    paper = _check_paper(paper)
+    pdf = FPDF(orientation="landscape", unit="mm", format=paper)
+    pdf.set_creation_date(_CREATED)
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
+    pdf.set_title(f"Xactika score sheet ({players} players)")
+    pdf.set_author("xactika-edu")
+    pdf.set_creator("xactika-edu worksheets")
+    pdf.set_lang("en-US")
+    pdf.add_page()
+    _draw(pdf, players)
+    return bytes(pdf.output())
+
+
+def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter") -> Path:
+    """Write :func:`score_sheet_pdf` to ``path``; an existing file is never overwritten.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_score_sheet(Path(folder) / "score-sheet.pdf", players=4)
+    ...     print(written.name, written.read_bytes()[:5])
+    score-sheet.pdf b'%PDF-'
+
+    Args:
+        path: the file to create (its folder must exist).
+        players, paper: as for :func:`score_sheet_pdf`.
+
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
+
+    Raises:
+        XactikaError: if ``path`` already exists or its folder does not, or for a
+            bad ``players`` or ``paper``.
+    """
+    target = Path(path)
+    data = score_sheet_pdf(players=players, paper=paper)
+    if not target.parent.is_dir():
+        raise XactikaError(f"folder {str(target.parent)!r} does not exist")
+    try:
+        with open(target, "xb") as handle:
+            handle.write(data)
+    except FileExistsError:
+        raise XactikaError(
+            f"{str(target)!r} already exists; a score sheet never overwrites a file"
+        ) from None
+    return target
+
+
+def _font(pdf: FPDF, size: float, style: str = "", colour: str = INK) -> None:
+    pdf.set_font("helvetica", style, size)
+    pdf.set_text_color(*_rgb(colour))
+
+
+def _text(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
+    pdf.set_xy(x, y)
+    pdf.cell(w, h, text, align=align)
+
+
+def _draw(p: FPDF, players: int) -> None:
+    left, width = _MARGIN, p.w - 2 * _MARGIN
+    height = p.h - 2 * _MARGIN
+    y = _MARGIN
+    _font(p, 16, "B")
+    _text(p, left, y, width, 8, "Xactika score sheet")
+    _font(p, 10)
+    fields = (("Game no.", 18.0), ("Date", 32.0), ("Table / group", 34.0))
+    x = left + width
+    for label, w in reversed(fields):
+        x -= w
+        label_w = p.get_string_width(label) + 2
+        x -= label_w
+        _text(p, x, y + 1.5, label_w, 6, label)
+        p.set_line_width(0.3)
+        p.set_draw_color(*_rgb(INK))
+        p.line(x + label_w, y + 6.8, x + label_w + w - 3, y + 6.8)
+    y += 10.5
+    p.set_line_width(0.6)
+    p.line(left, y, left + width, y)
+    y += 2.5
+
+    # column widths
+    hand_w, dealer_w, total_w = 13.0, 16.0, 19.0
+    block = (width - hand_w - dealer_w - total_w) / players
+    cell = block / len(CELLS)
+    name_h, sub_h = 11.0, 6.0
+    reminder_h = 24.0
+    row_h = min(15.0, (height - (y - _MARGIN) - name_h - sub_h - reminder_h) / HANDS_PER_GAME)
+    top = y
+    table_bottom = top + name_h + sub_h + HANDS_PER_GAME * row_h
+
+    # shading: header rows, and every player's running total
+    p.set_fill_color(*_rgb(_SHADE))
+    p.rect(left, top, width, name_h + sub_h, style="F")
+    for k in range(players):
+        x = left + hand_w + dealer_w + k * block + 3 * cell
+        p.rect(x, top + name_h + sub_h, cell, HANDS_PER_GAME * row_h, style="F")
+
+    # headers
+    _font(p, 9.5, "B")
+    _text(p, left, top, hand_w, name_h + sub_h, "Hand", align="C")
+    _text(p, left + hand_w, top + 2.5, dealer_w, 5, "Dealer", align="C")
+    _font(p, 7.5, "", _MUTED)
+    _text(p, left + hand_w, top + 7.5, dealer_w, 4, "(player no.)", align="C")
+    bids_x = left + width - total_w
+    _font(p, 9.5, "B")
+    _text(p, bids_x, top + 2.5, total_w, 5, "Bids total", align="C")
+    _font(p, 7.5, "", _MUTED)
+    _text(p, bids_x, top + 7.5, total_w, 4, f"(never {CARDS_PER_HAND})", align="C")
+    for k in range(players):
+        x = left + hand_w + dealer_w + k * block
+        _font(p, 9.5, "B")
+        _text(p, x + 1, top + 0.8, block - 2, 5, f"Player {k + 1}", align="C")
+        p.set_line_width(0.25)
+        p.line(x + 3, top + 9.6, x + block - 3, top + 9.6)
+        size = 8.0
+        _font(p, size, "B")
+        while size > 5 and max(p.get_string_width(label) for label in CELLS) > cell - 0.8:
+            size -= 0.5
+            _font(p, size, "B")
+        for j, label in enumerate(CELLS):
+            _text(p, x + j * cell, top + name_h, cell, sub_h, label, align="C")
+
+    # rows
+    _font(p, 11, "B")
+    for r in range(HANDS_PER_GAME):
+        ry = top + name_h + sub_h + r * row_h
+        _text(p, left, ry, hand_w, row_h, str(r + 1), align="C")
+
+    # rules of the grid
+    p.set_draw_color(*_rgb(INK))
+    p.set_line_width(0.2)
+    body = top + name_h + sub_h
+    for k in range(players):
+        x = left + hand_w + dealer_w + k * block
+        for j in range(1, len(CELLS)):
+            p.line(x + j * cell, top + name_h, x + j * cell, table_bottom)
+        p.line(x, top + name_h, x + block, top + name_h)
+    for r in range(1, HANDS_PER_GAME):
+        p.line(left, body + r * row_h, left + width, body + r * row_h)
+    p.set_line_width(0.5)
+    p.line(left, body, left + width, body)
+    edges = [left, left + hand_w, left + hand_w + dealer_w]
+    edges += [left + hand_w + dealer_w + k * block for k in range(1, players + 1)]
+    edges.append(left + width)
+    for x in edges:
+        p.line(x, top, x, table_bottom)
+    p.rect(left, top, width, table_bottom - top)
+
+    # the rules, as a reminder
+    y = table_bottom + 3.0
+    lines = (
+        "**Bids:** starting at the dealer's left, clockwise, each player bids 0 to "
+        f"{CARDS_PER_HAND} tricks. The dealer bids last and may not make the bids total "
+        f"exactly {CARDS_PER_HAND}. The deal passes to the left each hand.",
+        "**Score:** exact bid: + the tricks taken (bid 0, took 0: 0). Missed bid: minus the "
+        "difference, -|tricks - bid| (bid 3, took 5: -2). **Total** = last total + score. "
+        f"After hand {HANDS_PER_GAME}, the highest total wins; equal totals share the win.",
+        "**Class data:** type one line per hand and player: game, hand, player, bid, tricks.",
+    )
+    _font(p, 9.5)
+    for line in lines:
+        p.set_xy(left, y)
+        p.multi_cell(width, 4.6, line, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
+        y = p.get_y() + 0.8
+    _font(p, 7.5, "", _MUTED)
+    _text(
+        p,
+        left,
+        p.h - _MARGIN - 3.5,
+        width,
+        4,
+        f"xactika-edu · score sheet · {players} players · {HANDS_PER_GAME} hands",
+        align="C",
+    )
+    if y > p.h - _MARGIN - 4:  # pragma: no cover - the layout leaves room
+        raise XactikaError(f"the score sheet for {players} players does not fit the page")
