@@ -1,0 +1,550 @@
+"""Tests for xactika_edu.classroom: the score sheet, its checks, summaries, graphs and
+safe export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from xactika_edu.classroom import (
+    DANGEROUS_STARTS,
+    EXPORT_COLUMNS,
+    ScoreSheetError,
+    bid_trick_table,
+    bids_vs_tricks,
+    compare_with_simulation,
+    difference_distribution,
+    difference_histogram,
+    example_scores,
+    export_scores,
+    load_scores,
+    made_missed_counts,
+    made_missed_pie,
+    safe_cell,
+    scores_by_player,
+    simulated_comparison,
+    summary_by_player,
+    template_csv,
+    write_template,
+)
+from xactika_edu.errors import XactikaError
+from xactika_edu.game import score
+
+HEADER = "game,hand,player,bid,tricks\n"
+# A good 3-player hand: Ben and Cat bid, Ana deals (last). Bids 3 + 2 + 2 = 7, not 8.
+GOOD = HEADER + "1,1,Ben,3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n"
+
+
+def load_text(text: str, **kwargs: object) -> pd.DataFrame:
+    return load_scores(io.StringIO(text), **kwargs)  # type: ignore[arg-type]
+
+
+def problems_of(text: str, **kwargs: object) -> list[str]:
+    with pytest.raises(ScoreSheetError) as caught:
+        load_text(text, **kwargs)
+    assert str(caught.value).count("\n- ") == len(caught.value.problems)
+    return caught.value.problems
+
+
+# --- loading good sheets ------------------------------------------------------------------
+
+
+def test_good_sheet_gets_scores_dealer_and_running_totals() -> None:
+    text = GOOD + "1,2,Cat,1,1\n1,2,Ana,3,3\n1,2,Ben,0,4\n"
+    scores = load_text(text)
+    assert scores.columns.tolist() == [
+        "game",
+        "hand",
+        "player",
+        "dealer",
+        "bid",
+        "tricks",
+        "score",
+        "made",
+        "difference",
+        "total",
+    ]
+    assert scores["dealer"].tolist() == [False, False, True, False, False, True]
+    assert scores["score"].tolist() == [
+        score(b, t) for b, t in zip(scores.bid, scores.tricks, strict=True)
+    ]
+    assert scores["difference"].tolist() == [-1, 0, 2, 0, 0, 4]
+    # running totals per player: Ben -1 then -1 + -4; Cat 2 then 2 + 1; Ana -2 then -2 + 3
+    assert scores["total"].tolist() == [-1, 2, -2, 3, 1, -5]
+    assert scores.attrs == {"cards_per_hand": 8, "source": None, "simulated": False}
+
+
+def test_running_total_restarts_each_game() -> None:
+    text = GOOD + "2,1,Ben,3,3\n2,1,Cat,0,1\n2,1,Ana,2,4\n"
+    scores = load_text(text)
+    assert scores.loc[scores.game == 2, "total"].tolist() == [3, -1, -2]
+
+
+def test_dealer_column_allows_any_order_and_forgiving_headers(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.csv"
+    # Excel's byte-order mark, headers in capitals with spaces, semicolons, a blank row
+    path.write_text(
+        "\ufeffGame; Hand ;PLAYER;Dealer;bid;tricks\n"
+        "1;1;Ana;yes;2;4\n;;;;;\n1;1;Ben;;3;2\n1;1;Cat;no;2;2\n",
+        encoding="utf-8",
+    )
+    scores = load_scores(path)
+    assert scores["player"].tolist() == ["Ana", "Ben", "Cat"]
+    assert scores["dealer"].tolist() == [True, False, False]
+    assert scores.attrs["source"] == str(path)
+
+
+def test_short_hands() -> None:
+    scores = load_text(HEADER + "1,1,Ben,1,1\n1,1,Ana,1,2\n", cards_per_hand=3)
+    assert scores["made"].tolist() == [True, False]
+    assert "line 2, column 'bid': 4 is not a bid (bids are 0 to 3)" in problems_of(
+        HEADER + "1,1,Ben,4,1\n1,1,Ana,1,2\n", cards_per_hand=3
+    )
+
+
+def test_escaped_cells_are_read_back() -> None:
+    scores = load_text(HEADER + "1,1,'=Ben,3,2\n1,1,''Cat,2,2\n1,1,'Ana,2,4\n")
+    # "'=" and "''" are safe_cell's escapes; "'Ana" is not one, so it stays
+    assert scores["player"].tolist() == ["=Ben", "'Cat", "'Ana"]
+
+
+# --- every problem, with its line ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (
+            HEADER + "1,1,Ben,9,2\n1,1,Ana,2,6\n",
+            "line 2, column 'bid': 9 is not a bid (bids are 0 to 8)",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,1,Ana,2,-1\n",
+            "line 3, column 'tricks': -1 is not a number of tricks (a player takes 0 to 8)",
+        ),
+        (
+            HEADER + "1,1,Ben,,2\n1,1,Ana,2,6\n",
+            "line 2, column 'bid': missing value (every row needs a bid)",
+        ),
+        (
+            HEADER + "1,1,,3,2\n1,1,Ana,2,6\n",
+            "line 2, column 'player': missing value (every row needs the player's name)",
+        ),
+        (
+            HEADER + "1,1,Ben,2.5,2\n1,1,Ana,2,6\n",
+            "line 2, column 'bid': 2.5 is not a whole number",
+        ),
+        (
+            HEADER + "1,1,Ben,three,2\n1,1,Ana,2,6\n",
+            "line 2, column 'bid': 'three' is not a whole number",
+        ),
+        (
+            HEADER + "0,1,Ben,3,2\n0,1,Ana,2,6\n",
+            "line 2, column 'game': 0 is not a game number (games are numbered from 1)",
+        ),
+        (
+            HEADER + "1,9,Ben,3,2\n1,9,Ana,2,6\n",
+            "line 2, column 'hand': 9 is not a hand number (a game has hands 1 to 8)",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,1,Ana,2,5\n",
+            "game 1, hand 1 (lines 2-3), column 'tricks': the tricks add up to 7, "
+            "but a hand has 8 tricks",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,1,Ana,5,6\n",
+            "line 3, column 'bid': the dealer (Ana) may not bid 5: the bids would total 8, "
+            "the number of tricks",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,1,Ben,2,6\n",
+            "line 3, column 'player': 'Ben' is already in game 1, hand 1 (line 2)",
+        ),
+        (
+            HEADER + "1,1,Ben,3,8\n",
+            "game 1, hand 1 (line 2): 1 player; a hand has 2 to 10 players",
+        ),
+        (
+            HEADER + "".join(f"1,1,P{k},0,{8 if k == 0 else 0}\n" for k in range(11)),
+            "game 1, hand 1 (lines 2-12): 11 players; a hand has 2 to 10 players",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,2,Ben,3,2\n1,2,Ana,2,6\n1,1,Ana,2,6\n",
+            "line 5: game 1, hand 1 started earlier (line 2); keep each hand's rows together",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2\n1,1,Ana,2,6\n1,2,Ana,3,2\n1,2,Bne,2,6\n",
+            "game 1, hand 2 (lines 4-5), column 'player': not the same players as hand 1 "
+            "(lines 2-3): 'Bne' is not in hand 1; 'Ben' is missing",
+        ),
+        (
+            HEADER + "1,1,Ben,3,2,oops\n1,1,Ana,2,6\n",
+            "line 2: 'oops' is in column 6, which has no name in the header",
+        ),
+        (
+            "game,hand,player,dealer,bid,tricks\n1,1,Ben,,3,2\n1,1,Ana,,2,6\n",
+            "game 1, hand 1 (lines 2-3), column 'dealer': no dealer marked; mark exactly one",
+        ),
+        (
+            "game,hand,player,dealer,bid,tricks\n1,1,Ben,x,3,2\n1,1,Ana,yes,2,6\n",
+            "game 1, hand 1 (lines 2-3), column 'dealer': 2 dealers marked (lines 2-3); "
+            "mark exactly one",
+        ),
+        (
+            "game,hand,player,dealer,bid,tricks\n1,1,Ben,maybe,3,2\n1,1,Ana,yes,2,6\n",
+            "line 2, column 'dealer': 'maybe' is not yes or no",
+        ),
+        (
+            "game,hand,player,bid\n1,1,Ben,3\n1,1,Ana,2\n",
+            "line 1: missing column 'tricks' (the columns are game, hand, player, bid, tricks "
+            "(and, if you like, dealer))",
+        ),
+        (
+            "game,hand,name,player,bid,tricks\n1,1,x,Ben,3,2\n1,1,y,Ana,2,6\n",
+            "line 1: unknown column 'name' (column 3; the columns are game, hand, player",
+        ),
+        (
+            "game,hand,player,bid,bid,tricks\n1,1,Ben,3,3,2\n1,1,Ana,2,2,6\n",
+            "line 1: column 'bid' appears twice",
+        ),
+        (HEADER, "the file has a header (line 1) but no rows"),
+        ("", "the file is empty"),
+        (" \n,,,,\n", "the file is empty"),
+    ],
+)
+def test_each_problem_is_reported_with_its_line(text: str, problem: str) -> None:
+    problems = problems_of(text)
+    assert any(p.startswith(problem) for p in problems), problems
+
+
+def test_every_problem_is_collected_in_one_error() -> None:
+    text = (
+        HEADER
+        + "1,1,Ben,9,2\n"  # line 2: bid out of range
+        + "1,1,Cat,x,2\n"  # line 3: not a number
+        + "1,1,Ana,2,\n"  # line 4: missing tricks
+        + "1,2,Ben,3,3\n1,2,Cat,2,2\n1,2,Ana,3,2\n"  # lines 5-7: tricks add to 7, dealer 3
+    )
+    problems = problems_of(text)
+    assert [p.split(":")[0] for p in problems] == [
+        "line 2, column 'bid'",
+        "line 3, column 'bid'",
+        "line 4, column 'tricks'",
+        "game 1, hand 2 (lines 5-7), column 'tricks'",
+        "line 7, column 'bid'",
+    ]
+
+
+def test_line_numbers_count_blank_and_multi_line_records() -> None:
+    text = HEADER + '\n1,1,"Ben\nBenson",9,2\n1,1,Ana,2,6\n'
+    problems = problems_of(text)
+    assert problems[0].startswith("line 3, column 'bid': 9 is not a bid")
+
+
+def test_file_not_found_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(ScoreSheetError, match=r"file not found: '.*missing\.csv' does not exist"):
+        load_scores(tmp_path / "missing.csv")
+    with pytest.raises(ScoreSheetError, match="is a folder, not a CSV file"):
+        load_scores(tmp_path)
+    with pytest.raises(XactikaError, match="needs a file name or an open file, got 5"):
+        load_scores(5)  # type: ignore[arg-type]
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin.csv"
+    path.write_bytes((HEADER + "1,1,Zo\xeb,3,2\n").encode("latin-1"))
+    with pytest.raises(ScoreSheetError, match="not UTF-8 text"):
+        load_scores(path)
+
+
+def test_score_sheet_error_is_a_xactika_error() -> None:
+    assert issubclass(ScoreSheetError, XactikaError)
+    assert issubclass(ScoreSheetError, ValueError)
+
+
+# --- the template ---------------------------------------------------------------------------
+
+
+def test_packaged_template_is_template_csv() -> None:
+    from xactika_edu.classroom import _template_file
+
+    assert _template_file() == template_csv()
+    path = Path(__file__).parents[1] / "xactika_edu" / "data" / "score-sheet-template.csv"
+    assert path.read_bytes().decode("utf-8") == template_csv()
+
+
+def test_template_rotates_the_deal_and_loads_once_filled() -> None:
+    text = template_csv(players=3, games=2, names=["Ana", "Ben", "Cy"])
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 2 * 8 * 3
+    # hand 1: Ana deals (last); hand 2: Ben deals
+    assert [r["player"] for r in rows[:6]] == ["Ben", "Cy", "Ana", "Cy", "Ana", "Ben"]
+    # unfilled: every bid and every tricks cell is reported
+    assert len(problems_of(text)) == 2 * len(rows)
+    filled = [{**r, "bid": "0", "tricks": "8" if i % 3 == 0 else "0"} for i, r in enumerate(rows)]
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(filled)
+    scores = load_text(buffer.getvalue())
+    assert scores.groupby(["game", "hand"])["tricks"].sum().eq(8).all()
+    assert scores.loc[scores.dealer, "player"].tolist()[:3] == ["Ana", "Ben", "Cy"]
+
+
+def test_write_template_refuses_to_overwrite(tmp_path: Path) -> None:
+    path = write_template(tmp_path / "sheet.csv", players=2)
+    assert path.read_bytes().decode("utf-8") == template_csv(players=2)
+    with pytest.raises(XactikaError, match="already exists; pass overwrite=True"):
+        write_template(path)
+    write_template(path, players=5, overwrite=True)
+    assert path.read_bytes().decode("utf-8") == template_csv(players=5)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 1}, "players must be from 2 to 10, got 1"),
+        ({"players": 2, "names": ["A"]}, "give 2 names, one per player"),
+        ({"players": 2, "names": ["A", "A"]}, "must be different and not empty"),
+    ],
+)
+def test_template_bad_input(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(XactikaError, match=message):
+        template_csv(**kwargs)  # type: ignore[arg-type]
+
+
+# --- the example class ----------------------------------------------------------------------
+
+
+def test_example_scores_is_seeded_and_follows_the_rules(tmp_path: Path) -> None:
+    scores = example_scores(players=5, games=2, seed=4)
+    assert scores.equals(example_scores(players=5, games=2, seed=4))
+    assert not scores.equals(example_scores(players=5, games=2, seed=5))
+    assert len(scores) == 2 * 8 * 5
+    assert scores.attrs["simulated"] is True
+    assert set(scores.attrs["bots"].values()) <= {"heuristic", "random"}
+    assert sorted(scores.attrs["bots"]) == sorted(scores["player"].unique())
+    # each hand: the dealer is the last row, the tricks add up to 8, the bids do not
+    for _, hand in scores.groupby(["game", "hand"], sort=False):
+        assert hand["dealer"].tolist() == [False] * 4 + [True]
+        assert hand["tricks"].sum() == 8
+        assert hand["bid"].sum() != 8
+    # written out, it is a valid score sheet, read back the same
+    path = export_scores(scores, tmp_path / "example.csv")
+    assert load_scores(path).drop(columns=[]).equals(scores)
+
+
+def test_example_scores_bot_mix() -> None:
+    everyone = example_scores(players=4, games=3, seed=1, random_share=0)
+    assert set(everyone.attrs["bots"].values()) == {"heuristic"}
+    randoms = example_scores(players=4, games=3, seed=1, random_share=1)
+    assert set(randoms.attrs["bots"].values()) == {"random"}
+    with pytest.raises(XactikaError, match="random_share must be from 0 to 1, got 2"):
+        example_scores(random_share=2)
+
+
+# --- summaries ------------------------------------------------------------------------------
+
+
+def test_summary_by_player() -> None:
+    text = GOOD + "1,2,Cat,1,1\n1,2,Ana,3,3\n1,2,Ben,0,4\n"
+    summary = summary_by_player(load_text(text))
+    assert summary.index.tolist() == ["Ben", "Cat", "Ana"]
+    assert summary.loc["Ben"].tolist() == [1, 2, 0, 0.0, 1, 1, -5]
+    assert summary.loc["Cat"].tolist() == [1, 2, 2, 1.0, 0, 0, 3]
+    assert summary.loc["Ana", "made rate"] == 0.5
+
+
+def test_counts_and_distributions_agree() -> None:
+    scores = example_scores(players=4, games=3, seed=2)
+    counts = made_missed_counts(scores)
+    assert counts["frequency"].sum() == len(scores)
+    assert sum(counts["fraction"]) == 1
+    assert counts.loc["exact bid", "frequency"] == scores["made"].sum()
+    assert counts.loc["took fewer than bid", "frequency"] == (scores.tricks < scores.bid).sum()
+    distribution = difference_distribution(scores)
+    assert distribution["frequency"].sum() == len(scores)
+    assert distribution.loc[0, "frequency"] == scores["made"].sum()
+    assert list(distribution.index) == list(
+        range(distribution.index[0], distribution.index[-1] + 1)
+    )
+    assert sum(distribution["fraction"]) == Fraction(1)
+    table = bid_trick_table(scores)
+    assert table.shape == (9, 9)
+    assert sum(table.loc[k, k] for k in range(9)) == scores["made"].sum()
+    assert table.to_numpy().sum() == len(scores)
+
+
+def test_simulated_comparison_mixes_table_sizes() -> None:
+    three = example_scores(players=3, games=1, seed=1)
+    five = example_scores(players=5, games=1, seed=2)
+    five["game"] = 2
+    both = pd.concat([three, five], ignore_index=True)
+    both.attrs = dict(three.attrs)
+    table = simulated_comparison(both, seed=1, rounds=100)
+    assert table.attrs == {"players": [3, 5], "rounds": 100}
+    assert table["class"].sum() == pytest.approx(1)
+    assert table["simulated"].sum() == pytest.approx(1)
+    assert table["class frequency"].sum() == len(both)
+    assert table.equals(simulated_comparison(both, seed=1, rounds=100))
+
+
+def test_summaries_refuse_other_tables() -> None:
+    with pytest.raises(XactikaError, match="give the scores from load_scores"):
+        summary_by_player([1, 2])  # type: ignore[arg-type]
+    with pytest.raises(XactikaError, match="the scores have no column 'score'"):
+        made_missed_counts(pd.DataFrame({"player": ["A"], "bid": [1], "tricks": [1]}))
+
+
+# --- graphs ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "plot",
+    [made_missed_pie, bids_vs_tricks, difference_histogram, scores_by_player],
+)
+def test_plots_draw_on_the_axes_given(plot: object) -> None:
+    scores = example_scores(seed=1)
+    ax = Figure().subplots()
+    assert plot(scores, ax=ax) is ax  # type: ignore[operator]
+    assert ax.get_title()
+    with pytest.raises(XactikaError, match="ax must be a matplotlib Axes"):
+        plot(scores, ax="here")  # type: ignore[operator]
+
+
+def test_bids_vs_tricks_labels_every_bubble() -> None:
+    scores = example_scores(seed=1)
+    ax = bids_vs_tricks(scores, ax=Figure().subplots())
+    table = bid_trick_table(scores)
+    labels = [t for t in ax.texts if t.get_text().isdigit()]
+    assert len(labels) == int((table > 0).to_numpy().sum())
+    for label in labels:
+        bid, tricks = label.xy
+        assert int(label.get_text()) == table.loc[bid, tricks]
+
+
+def test_scores_by_player_order_and_labels() -> None:
+    scores = example_scores(players=4, games=1, seed=1)
+    ax = scores_by_player(scores, ax=Figure().subplots())
+    summary = summary_by_player(scores).sort_values("total score", kind="stable")
+    assert [t.get_text() for t in ax.get_yticklabels()] == summary.index.tolist()
+    assert [b.get_width() for b in ax.patches] == summary["total score"].tolist()
+
+
+def test_compare_with_simulation_bars() -> None:
+    scores = example_scores(seed=1)
+    ax = compare_with_simulation(scores, seed=1, rounds=100, ax=Figure().subplots())
+    table = simulated_comparison(scores, seed=1, rounds=100)
+    heights = [b.get_height() for b in ax.patches]
+    assert heights == pytest.approx(table["class"].tolist() + table["simulated"].tolist())
+    assert isinstance(ax, Axes)
+
+
+def test_core_imports_no_plotting_library() -> None:
+    code = (
+        "import sys, xactika_edu.classroom as c; c.example_scores(seed=1); "
+        "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+# --- safe export ----------------------------------------------------------------------------
+
+
+def test_export_round_trip_of_a_loaded_sheet(tmp_path: Path) -> None:
+    scores = load_text(HEADER + "1,1,=Ben,3,2\n1,1,@Cat,2,2\n1,1,-Ana,2,4\n")
+    path = export_scores(scores, tmp_path / "out.csv")
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # a byte-order mark for spreadsheets
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert rows[0] == list(EXPORT_COLUMNS)
+    assert [r[2] for r in rows[1:]] == ["'=Ben", "'@Cat", "'-Ana"]
+    again = load_scores(path)
+    assert again.equals(scores)
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_export_more_columns_escapes_negative_numbers(tmp_path: Path) -> None:
+    scores = load_text(GOOD)
+    path = export_scores(scores, tmp_path / "all.csv", columns=[*EXPORT_COLUMNS, "score"])
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    assert [r["score"] for r in rows] == ["'-1", "2", "'-2"]
+
+
+def test_export_refuses_to_overwrite(tmp_path: Path) -> None:
+    scores = load_text(GOOD)
+    path = tmp_path / "class.csv"
+    path.write_text("keep me")
+    with pytest.raises(XactikaError, match=r"class\.csv' already exists; pass overwrite=True"):
+        export_scores(scores, path)
+    assert path.read_text() == "keep me"
+    export_scores(scores, path, overwrite=True)
+    assert load_scores(path).equals(scores)
+    with pytest.raises(XactikaError, match=r"the folder .* does not exist"):
+        export_scores(scores, tmp_path / "nowhere" / "class.csv")
+    with pytest.raises(XactikaError, match="the scores have no column 'colour'"):
+        export_scores(scores, tmp_path / "x.csv", columns=["colour"])
+
+
+_CELL_TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12
+) | st.sampled_from(["=1+1", "+1", "-2", "@SUM(A1)", "\t=x", "\r=x", "'=x", "'", "''"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cells=st.lists(st.tuples(_CELL_TEXT, st.integers(-20, 20)), min_size=1, max_size=6))
+def test_no_exported_cell_starts_with_a_dangerous_character(
+    cells: list[tuple[str, int]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    frame = pd.DataFrame({"player": [c[0] for c in cells], "score": [c[1] for c in cells]})
+    path = tmp_path_factory.mktemp("export") / "cells.csv"
+    export_scores(frame, path, columns=["player", "score"])
+    with path.open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.reader(file))
+    assert len(rows) == len(cells) + 1
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(DANGEROUS_STARTS), cell
+    for text_cell, number in cells:
+        assert not safe_cell(text_cell).startswith(DANGEROUS_STARTS)
+        assert safe_cell(number).lstrip("'") == str(number)
+
+
+_NAME = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=8
+).map(str.strip).filter(bool) | st.sampled_from(["=A1", "+B", "-C", "@D", "'=E", "'F", "'"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    names=st.lists(_NAME, min_size=2, max_size=5, unique=True),
+    seed=st.integers(0, 1000),
+)
+def test_round_trip_load_export_load(
+    names: list[str], seed: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    scores = example_scores(players=len(names), games=1, seed=seed)
+    rename = {f"Bot {k + 1}": name for k, name in enumerate(names)}
+    scores["player"] = scores["player"].map(rename).astype(object)
+    folder = tmp_path_factory.mktemp("trip")
+    first = load_scores(export_scores(scores, folder / "a.csv"))
+    second = load_scores(export_scores(first, folder / "b.csv"))
+    columns = ["game", "hand", "player", "dealer", "bid", "tricks", "score", "total"]
+    assert first[columns].equals(scores[columns])
+    assert second.equals(first)
+
+
+def test_byte_order_mark_in_an_open_text_file() -> None:
+    assert load_text("\ufeff" + GOOD)["player"].tolist() == ["Ben", "Cat", "Ana"]
