@@ -48,7 +48,15 @@ from .cards import (
 from .errors import XactikaError
 from .game import BID, Round, score
 
-__all__ = ["BOTS", "play_round", "simulate_rounds", "strength_table", "suggest_bid"]
+__all__ = [
+    "BOTS",
+    "expected_score_table",
+    "play_round",
+    "simulate_rounds",
+    "strength_table",
+    "suggest_bid",
+    "trick_distribution",
+]
 
 #: The bots known by name: ``simulate_rounds(bots=("heuristic", "random", ...))``.
 BOTS: dict[str, type[Bot]] = {
@@ -477,4 +485,137 @@ def suggest_bid(
     table.attrs.update(
         {"recommended": best, "trials": trials, "played as": played_as, "dealer": dealer}
     )
+    return table
+
+
+# --- estimation: the distribution of tricks for one hand -------------------------------
+
+
+def trick_distribution(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+) -> pd.DataFrame:
+    """How many tricks one hand takes: the frequency of each number of tricks over many
+    simulated deals of the other players' cards.
+
+    The simulation is :func:`suggest_bid`'s, trial for trial: each trial deals the
+    cards you have not seen to the other players at random and plays the hand out
+    with :class:`~xactika_edu.bots.HeuristicBot` in every seat, yours included. With
+    the same arguments and seed, ``relative frequency`` equals ``suggest_bid``'s
+    ``probability``, so a lesson can show the distribution first and the bid advice
+    next from the same trials.
+
+    >>> table = trick_distribution("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> list(table.columns), table.index.name, len(table)
+    (['frequency', 'relative frequency'], 'tricks', 4)
+    >>> int(table["frequency"].sum()), table.attrs["trials"]
+    (200, 200)
+    >>> trick_distribution("3133", players=4, seat=1, trials=0)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: trials must be from 1 to 1000000, got 0
+
+    Args:
+        hand, players, seat, dealer, bids_so_far: as for :func:`suggest_bid`.
+        trials: simulated deals, 1 to 1,000,000.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`; the
+            same seed gives the same table.
+
+    Returns:
+        a DataFrame indexed by ``tricks`` 0..len(hand) (every number, even those
+        that never happened) with columns ``frequency`` (int: trials in which the
+        hand took that many tricks; they add up to ``trials``) and
+        ``relative frequency`` (float in [0, 1]: frequency / trials; they add up
+        to 1). ``.attrs`` holds ``trials``, ``played as`` (the bid your seat aimed
+        at while playing) and ``dealer``.
+
+    Raises:
+        XactikaError: as :func:`suggest_bid`.
+    """
+    advice = suggest_bid(
+        hand, players, seat, trials=trials, seed=seed, dealer=dealer, bids_so_far=bids_so_far
+    )
+    trials = int(advice.attrs["trials"])
+    # suggest_bid's probability is count / trials, so this recovers the counts exactly.
+    frequency = np.rint(advice["probability"].to_numpy() * trials).astype(np.int64)
+    table = pd.DataFrame(
+        {"frequency": frequency, "relative frequency": frequency / trials},
+        index=pd.Index(advice.index.to_numpy(), name="tricks"),
+    )
+    table.attrs.update(
+        {
+            "trials": trials,
+            "played as": advice.attrs["played as"],
+            "dealer": advice.attrs["dealer"],
+        }
+    )
+    return table
+
+
+def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
+    """The expected score of one bid, step by step: for each number of tricks, its
+    relative frequency times the points the bid would score.
+
+    The expected score is the sum of the last column: each outcome's points
+    weighted by how often it happens. Points follow RULES.md, step 4 (exact bid:
+    +1 per trick; a miss: minus the difference).
+
+    >>> table = pd.DataFrame({"relative frequency": [0.0, 0.5, 0.5]},
+    ...                      index=pd.Index([0, 1, 2], name="tricks"))
+    >>> result = expected_score_table(table, bid=2)
+    >>> result["score"].tolist(), result.attrs["expected score"]
+    ([-2, -1, 2], 0.5)
+    >>> expected_score_table(table, bid=3)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: bid must be from 0 to 2, got 3
+
+    Args:
+        distribution: a table indexed by tricks 0..n with a ``relative frequency``
+            column, like :func:`trick_distribution`'s (or ``suggest_bid``'s, whose
+            ``probability`` column is used when there is no ``relative frequency``).
+        bid: the bid, 0 to n.
+
+    Returns:
+        a DataFrame indexed by ``tricks`` (as ``distribution``) with columns
+        ``relative frequency`` (float in [0, 1]), ``score`` (int, points for taking
+        that many tricks after bidding ``bid``) and ``relative frequency x score``
+        (float, points). ``.attrs["expected score"]`` is that column's sum (a float)
+        and ``.attrs["bid"]`` the bid.
+
+    Raises:
+        XactikaError: if ``distribution`` is not such a table, or ``bid`` is not a
+            whole number from 0 to n.
+    """
+    if not isinstance(distribution, pd.DataFrame):
+        raise XactikaError(
+            f"distribution must be the DataFrame from trick_distribution, got {distribution!r}"
+        )
+    column = next(
+        (c for c in ("relative frequency", "probability") if c in distribution.columns), None
+    )
+    tricks = list(distribution.index)
+    if column is None or not tricks or tricks != list(range(len(tricks))):
+        raise XactikaError(
+            "distribution must be indexed by tricks 0, 1, 2, ... with a 'relative frequency' "
+            f"column, like trick_distribution's; got columns {list(distribution.columns)!r} "
+            f"and index {tricks!r}"
+        )
+    bid = _check_whole(bid, "bid", 0, len(tricks) - 1)
+    share = distribution[column].to_numpy(dtype=float)
+    points = np.array([score(bid, k) for k in tricks], dtype=np.int64)
+    table = pd.DataFrame(
+        {
+            "relative frequency": share,
+            "score": points,
+            "relative frequency x score": share * points + 0.0,  # + 0.0: no "-0.0"
+        },
+        index=pd.Index(tricks, name="tricks"),
+    )
+    table.attrs.update({"bid": bid, "expected score": float(table.iloc[:, 2].sum())})
     return table
