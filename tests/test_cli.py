@@ -291,3 +291,23 @@ def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
     assert "stopped; nothing was written" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_rendered_widgets_are_static_and_offline(tmp_path):
+    lesson = nbformat.v4.new_notebook()
+    lesson.cells = [
+        nbformat.v4.new_code_cell("from xactika_edu.widgets import DeckExplorer\nDeckExplorer()"),
+        nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+    ]
+    lesson.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path / "01_widgets.ipynb"
+    nbformat.write(lesson, path)
+    page = classpack.render_lesson(path).html
+    assert "xe-" in page  # the explorer's static picture
+    assert "of the 81 cards" in page
+    assert "IntSlider(" not in page  # a bare widget is left out, not shown as code text
+    assert "unpkg.com" not in page and "widget-state+json" not in page

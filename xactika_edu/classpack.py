@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 from ._files import atomic_directory, check_output_directory
@@ -32,6 +33,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _STUDENT_FILE = re.compile(r"student-(\d+)(-key)?\.pdf")
 
 Progress = Callable[[str], None]
+
+#: Player columns on the class pack's blank score sheet (worksheets/score-sheet.pdf).
+SCORE_SHEET_PLAYERS = 6
 
 
 class LessonError(XactikaError):
@@ -76,6 +80,26 @@ def _title(notebook: object, fallback: str) -> str:
                 if line.startswith("# "):
                     return line[2:].strip()
     return fallback
+
+
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_WIDGET_REPR = re.compile(r"^[A-Z]\w*\(")
+
+
+def _static_widget(output: Any) -> bool:
+    """Make a widget output static (in place); False if nothing static is left to show.
+
+    A live widget cannot work in a rendered page. The library's widgets carry an HTML
+    picture of themselves next to the widget view: that is kept. A bare widget
+    (``IntSlider(value=3)`` as text) is dropped; a progress bar keeps its text.
+    """
+    data = output.get("data")
+    if not data or _WIDGET_VIEW not in data:
+        return True
+    del data[_WIDGET_VIEW]
+    if "text/html" in data:
+        return True
+    return not _WIDGET_REPR.match(data.get("text/plain", ""))
 
 
 def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
@@ -150,8 +174,12 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
             if output.output_type == "stream" and output.name == "stderr":
                 warnings.append(f"cell {index}: {output.text.strip()}")
                 continue
-            kept.append(output)
+            if _static_widget(output):
+                kept.append(output)
         cell.outputs = kept
+    # Without the widget state nbconvert loads no widget script from the internet:
+    # the page works offline, and each widget shows its static picture instead.
+    notebook.metadata.pop("widgets", None)
 
     config = Config()
     config.TagRemovePreprocessor.enabled = True
@@ -178,6 +206,7 @@ def _index_html(
     *,
     students: int,
     seed: int,
+    score_sheet: Path | None = None,
 ) -> str:
     esc = html.escape
     lesson_items = "\n".join(
@@ -219,6 +248,12 @@ def _index_html(
             f"<p>Print: {' · '.join(combined)}</p>"
             "<table><thead><tr><th>Student</th><th>Seed</th><th>Worksheet</th>"
             f"<th>Answer key</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+    if score_sheet is not None:
+        sections.append(
+            "<h3>Score sheet</h3><p>Print: "
+            f'<a href="{esc(score_sheet.relative_to(root).as_posix())}">a blank score sheet</a>'
+            f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
         )
     today = _dt.date.today().isoformat()
     return f"""<!DOCTYPE html>
@@ -286,7 +321,13 @@ def build_class_pack(
         XactikaError: if ``out`` is not empty (without ``force``), an argument is out
             of range, or a lesson fails (:class:`LessonError`).
     """
-    from .worksheets import KINDS, MAX_STUDENTS, _check_paper, export_worksheets
+    from .worksheets import (
+        KINDS,
+        MAX_STUDENTS,
+        _check_paper,
+        export_worksheets,
+        write_score_sheet,
+    )
 
     say = progress or (lambda _line: None)
     # Check every argument before the slow steps, so a typo fails at once.
@@ -322,7 +363,12 @@ def build_class_pack(
             )
             written.extend(paths)
             say(f"[{step}/{steps}] worksheets {kind}: {len(paths)} PDF files")
-        index = _index_html(lessons, written, staging, students=students, seed=seed)
+        score_sheet = write_score_sheet(
+            staging / "worksheets" / "score-sheet.pdf", players=SCORE_SHEET_PLAYERS, paper=paper
+        )
+        index = _index_html(
+            lessons, written, staging, students=students, seed=seed, score_sheet=score_sheet
+        )
         (staging / "index.html").write_text(index, "utf-8")
         manifest = {
             "version": __version__,
@@ -334,6 +380,7 @@ def build_class_pack(
                 for lesson in lessons
             ],
             "worksheets": [p.relative_to(staging).as_posix() for p in written],
+            "score sheet": score_sheet.relative_to(staging).as_posix(),
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
         say(f"[{steps}/{steps}] index.html written")

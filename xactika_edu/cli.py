@@ -1,7 +1,7 @@
 """The ``xactika-edu`` command.
 
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
-    xactika-edu worksheet --kind bar-graph --students N --seed S --out DIR [--cards N]
+    xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
@@ -116,9 +116,11 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("--kind", choices=KINDS, default=KINDS[0], help="worksheet kind")
     sheet.add_argument(
         "--cards",
-        type=_whole(4, 40),
+        type=_whole(1, 100),
         default=None,
-        help="cards per worksheet, for the kinds that draw cards (bar-graph: default 16)",
+        help="cards (or draws) per worksheet, for the kinds that draw cards: bar-graph 4-40 "
+        "(default 16), pie-chart 8-40 dividing 360 (default 20), bell-curve 18-30 "
+        "(default 27), simulation 10-50 draws in tens (default 40)",
     )
     common(sheet)
 
