@@ -165,7 +165,7 @@ def test_paper_and_debug_options(tmp_path):
         (["--students", "many"], "--students: must be a whole number from 1 to 200, got 'many'"),
         (["--seed", "-3"], "argument --seed: must be from 0"),
         (["--kind", "pie"], "invalid choice: 'pie'"),
-        (["--cards", "100"], "argument --cards: must be from 4 to 40, got 100"),
+        (["--cards", "101"], "argument --cards: must be from 1 to 100, got 101"),
         (["--paper", "legal"], "invalid choice: 'legal'"),
     ],
 )
@@ -176,6 +176,22 @@ def test_bad_arguments_are_named(tmp_path, capsys, args, fragment):
     err = capsys.readouterr().err
     assert fragment in err
     assert len(err.strip().splitlines()) == 1  # one line, no usage block
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards", "fragment"),
+    [
+        ("bar-graph", "41", "cards must be from 4 to 40, got 41"),
+        ("pie-chart", "7", "got 7"),
+        ("probability", "8", "takes no cards option"),
+    ],
+)
+def test_cards_out_of_range_for_the_kind(tmp_path, capsys, kind, cards, fragment):
+    code = main(["worksheet", "--kind", kind, "--cards", cards, "--out", str(tmp_path / "x")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err
     assert not (tmp_path / "x").exists()
 
 
@@ -195,6 +211,7 @@ def test_atomic_directory_leaves_nothing_on_error(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_class_pack(tmp_path):
     out = tmp_path / "class-pack"
     lines: list[str] = []

@@ -74,10 +74,14 @@ def test_same_seed_same_draws_and_bytes():
 def test_a_class_shares_one_event_and_gets_different_draws():
     for first in (0, 1, 5, 100):
         sheets = [simulation_worksheet(first + k, number=k + 1, of=6) for k in range(6)]
-        assert {sheet.event for sheet in sheets} == {EVENTS[first % len(EVENTS)]}
+        assert {sheet.event for sheet in sheets} == {"face value 8 or more"}
         assert len({sheet.draws for sheet in sheets}) == 6
-    events = {simulation_worksheet(first).event for first in range(len(EVENTS))}
-    assert events == set(EVENTS)
+    # a lost sheet printed again alone is the same sheet
+    assert simulation_worksheet(3).draws == simulation_worksheet(3, number=3, of=30).draws
+    for event in EVENTS:
+        assert simulation_worksheet(1, event=event).event == event
+    with pytest.raises(XactikaError, match="unknown event 'odd'"):
+        simulation_worksheet(1, event="odd")
 
 
 def test_draws_put_the_card_back():

@@ -10,7 +10,7 @@ by the library, never typed in.
 
 >>> sheet = simulation_worksheet(1006, number=7, of=30)
 >>> sheet.label, sheet.event, sheet.probability
-('Worksheet 7 of 30 · seed 1006', '3 cubes', Fraction(1, 3))
+('Worksheet 7 of 30 · seed 1006', 'face value 8 or more', Fraction(50, 81))
 >>> len(sheet.draws), sheet.running()[-1][0] <= 40
 (40, True)
 """
@@ -48,7 +48,7 @@ from .pie_chart import _glyph
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["EVENTS", "SimulationWorksheet", "simulation_worksheet"]
+__all__ = ["DEFAULT_EVENT", "EVENTS", "SimulationWorksheet", "simulation_worksheet"]
 
 
 def _value_at_least(value: int) -> Callable[[Card], bool]:
@@ -78,8 +78,10 @@ _EVENT_TESTS: dict[str, Callable[[Card], bool]] = {
     "1 star": _shows("1 star"),
 }
 
-#: The events a simulation worksheet can be about, in the order the seed picks them.
+#: The events a simulation worksheet can be about.
 EVENTS: tuple[str, ...] = tuple(_EVENT_TESTS)
+#: The event unless another is asked for: Lesson 5's experiment.
+DEFAULT_EVENT = "face value 8 or more"
 
 MIN_DRAWS = 10
 MAX_DRAWS = 50
@@ -274,19 +276,24 @@ class SimulationWorksheet(_Sheet):
 
 
 def simulation_worksheet(
-    seed: int, *, number: int = 1, of: int = 1, cards: int = 40
+    seed: int,
+    *,
+    number: int = 1,
+    of: int = 1,
+    cards: int = 40,
+    event: str = DEFAULT_EVENT,
 ) -> SimulationWorksheet:
     """A simulation worksheet: ``cards`` draws (with the card put back) made with ``seed``.
 
-    The event is the same for the whole class, so results can be pooled: it is
-    ``EVENTS[first % 6]`` where ``first = seed - number + 1`` is the seed of
-    worksheet 1 of the run. The draws are
+    The event is the same for the whole class, so results can be pooled; by default
+    it is Lesson 5's, "face value 8 or more". The draws are
     ``make_rng(seed).integers(81, size=cards)``, positions in
-    :data:`~xactika_edu.cards.DECK`.
+    :data:`~xactika_edu.cards.DECK`, so every student's draws differ and a lost
+    sheet can be printed again alone.
 
     >>> sheet = simulation_worksheet(5, number=2, of=3)
-    >>> sheet.event, simulation_worksheet(4, number=1, of=3).event
-    ('3 cubes', '3 cubes')
+    >>> sheet.event, simulation_worksheet(4, event="3 cubes").event
+    ('face value 8 or more', '3 cubes')
     >>> simulation_worksheet(5, cards=45)
     Traceback (most recent call last):
     ...
@@ -297,12 +304,14 @@ def simulation_worksheet(
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
         cards: how many draws, 10, 20, 30, 40 or 50 (a row of 10 per block).
+        event: one of :data:`EVENTS`.
 
     Returns:
         a :class:`SimulationWorksheet`.
 
     Raises:
-        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
+        XactikaError: if ``cards``, ``number``, ``of``, ``seed`` or ``event`` is out of
+            range.
     """
     seed = _check_seed(seed)
     if (
@@ -312,8 +321,6 @@ def simulation_worksheet(
         or not MIN_DRAWS <= cards <= MAX_DRAWS
     ):
         raise XactikaError(f"cards (draws) must be 10, 20, 30, 40 or 50, got {cards!r}")
-    first = seed - int(number) + 1 if isinstance(number, int) else seed
-    event = EVENTS[first % len(EVENTS)]
     positions = make_rng(seed).integers(len(DECK), size=cards)
     draws = tuple(DECK[int(i)] for i in positions)
     return SimulationWorksheet(number, of, seed, event, draws)
