@@ -310,11 +310,14 @@ def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_rendered_widgets_are_static_and_offline(tmp_path):
+def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
     lesson = nbformat.v4.new_notebook()
     lesson.cells = [
         nbformat.v4.new_code_cell("from xactika_edu.widgets import DeckExplorer\nDeckExplorer()"),
         nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+        nbformat.v4.new_code_cell(
+            "import time\nprint('unseen:', end=' ', flush=True)\ntime.sleep(0.3)\nprint(73)"
+        ),
     ]
     lesson.metadata["kernelspec"] = {
         "name": "python3",
@@ -328,3 +331,4 @@ def test_rendered_widgets_are_static_and_offline(tmp_path):
     assert "of the 81 cards" in page
     assert "IntSlider(" not in page  # a bare widget is left out, not shown as code text
     assert "unpkg.com" not in page and "widget-state+json" not in page
+    assert "unseen: 73" in page  # printed text split by the kernel is one block again

@@ -284,7 +284,12 @@ def test_plain_text_shows_the_prompt_but_not_the_answer():
 
 def test_answer_text_formats():
     assert Question("Q?", Fraction(8, 1), hint="h").answer_text == "8"
-    assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (about 0.75, or 75%)"
+    assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (0.75, or 75%)"
+    # a decimal and a percent that end are shown exactly; others rounded half up
+    assert Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (0.125, or 12.5%)"
+    assert Question("Q?", Fraction(1, 3), hint="h").answer_text == "1/3 (about 0.33, or 33%)"
+    assert Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (0.625, or 62.5%)"
+    assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
     assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
 

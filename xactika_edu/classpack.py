@@ -185,6 +185,8 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {HIDE_INPUT_TAG}
     config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    # One printed block per cell, however the kernel happened to split the text.
+    config.CoalesceStreamsPreprocessor.enabled = True
     config.TemplateExporter.exclude_input_prompt = True
     config.TemplateExporter.exclude_output_prompt = True
     exporter = HTMLExporter(config=config, template_name="lab")

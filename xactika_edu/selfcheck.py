@@ -28,7 +28,7 @@ import numbers
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from html import escape
 from typing import Any, NamedTuple
@@ -172,10 +172,24 @@ def _show(answer: Answer) -> str:
         return str(answer)
     if exact.denominator == 1:
         return str(exact.numerator)
-    approx = float(exact)
     if isinstance(answer, Fraction):
-        return f"{exact} (about {approx:.2f}, or {whole_percent(exact)}%)"
-    return f"{approx:.4g}"
+        decimal = _exact_decimal(exact)
+        if decimal is not None:  # 1/8: 0.125, or 12.5%
+            percent = _exact_decimal(exact * 100)
+            return f"{exact} ({decimal}, or {percent}%)"
+        # Rounded half up, like whole_percent: 1/3 is about 0.33, or 33%.
+        rounded = Decimal(exact.numerator) / Decimal(exact.denominator)
+        two_places = rounded.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        return f"{exact} (about {two_places}, or {whole_percent(exact)}%)"
+    return f"{float(exact):.4g}"
+
+
+def _exact_decimal(value: Fraction, places: int = 4) -> str | None:
+    """``value`` as a decimal if it has at most ``places`` decimals: 1/8 -> '0.125'."""
+    scaled = value * 10**places
+    if scaled.denominator != 1:
+        return None
+    return f"{Decimal(scaled.numerator).scaleb(-places).normalize():f}"
 
 
 @dataclass(frozen=True)
@@ -401,9 +415,10 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The answer as shown in the "Show the answer" box: ``'19/81 (about 0.235,
-        or 23.5%)'``. With several acceptable answers, the first is the answer and the
-        others are listed after it: ``'bell (also accepted: bell curve, hill)'``."""
+        """The answer as shown in the "Show the answer" box: ``'19/81 (about 0.23, or
+        23%)'``, ``'1/8 (0.125, or 12.5%)'``. With several acceptable answers, the
+        first is the answer and the others are listed after it:
+        ``'bell (also accepted: bell curve, hill)'``."""
         first, *others = (_show(a) for a in self.answers)
         if others:
             return f"{first} (also accepted: {', '.join(others)})"

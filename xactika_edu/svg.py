@@ -180,7 +180,7 @@ def hand(
         )
         for i, c in enumerate(cards)
     )
-    label = f"{len(cards)} cards: " + "; ".join(
+    label = f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}: " + "; ".join(
         c.title if show_value else c.describe() for c in cards
     )
     return _document(body, width, height, scale, label)
