@@ -318,6 +318,7 @@ def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
         nbformat.v4.new_code_cell(
             "import time\nprint('unseen:', end=' ', flush=True)\ntime.sleep(0.3)\nprint(73)"
         ),
+        nbformat.v4.new_code_cell("from xactika_edu import Card\nCard.parse('3213')"),
     ]
     lesson.metadata["kernelspec"] = {
         "name": "python3",
@@ -332,3 +333,4 @@ def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
     assert "IntSlider(" not in page  # a bare widget is left out, not shown as code text
     assert "unpkg.com" not in page and "widget-state+json" not in page
     assert "unseen: 73" in page  # printed text split by the kernel is one block again
+    assert 'alt="9: 3 balls, 2 cubes, 1 cone, 3 stars"' in page  # a card picture's own words

@@ -102,6 +102,35 @@ def _static_widget(output: Any) -> bool:
     return not _WIDGET_REPR.match(data.get("text/plain", ""))
 
 
+_IMAGE = re.compile(r"<img\b[^>]*>")
+_SVG_DATA = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+_ALT = re.compile(r'\balt="[^"]*"')
+_ARIA_LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def _describe_pictures(page: str) -> str:
+    """Give each card picture its own description as alt text (its SVG's aria-label).
+
+    nbconvert embeds SVG outputs as images, which drops their labels, and gives every
+    image without alt text the same placeholder description.
+    """
+    import base64
+
+    def described(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        data = _SVG_DATA.search(tag)
+        if data is None:
+            return tag
+        svg = base64.b64decode(data.group(1)).decode("utf-8", "replace")
+        label = _ARIA_LABEL.search(svg)
+        if label is None:
+            return tag
+        alt = f'alt="{label.group(1)}"'  # already escaped inside the SVG
+        return _ALT.sub(alt, tag) if _ALT.search(tag) else tag.replace("<img", f"<img {alt}", 1)
+
+    return _IMAGE.sub(described, page)
+
+
 def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     """Run one lesson notebook on a fresh kernel and render it to HTML.
 
@@ -195,7 +224,7 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     return RenderedLesson(
         name=path.stem,
         title=title,
-        html=body,
+        html=_describe_pictures(body),
         seconds=seconds,
         warnings=tuple(warnings),
     )
