@@ -133,7 +133,7 @@ def test_whole_number_answers(response, right):
         [8],
         {"a": 1},
         1j,
-        "8 cards and some",
+        "8 cards or 9",
         object(),
         b"8",
         "1e999",
@@ -314,3 +314,20 @@ def test_check_never_raises(response):
         verdict = question.check(response)
         assert verdict.status in {"right", "not yet", "unreadable"}
         assert verdict.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "response", "status"),
+    [
+        (7, "7 ways", "right"),
+        (18, "18°", "right"),
+        (3, "line 3", "right"),
+        (1000, "1,000 draws", "right"),
+        (Fraction(19, 81), "19/81 of the deck", "right"),
+        (8, "7 ways", "not yet"),
+        (3, "3 or 9", "unreadable"),  # two numbers: which one is meant?
+        (3, "3 - 0", "unreadable"),
+    ],
+)
+def test_a_number_among_words_is_read(answer, response, status):
+    assert Question("Q?", answer, hint="h").check(response).status == status

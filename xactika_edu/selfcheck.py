@@ -155,6 +155,19 @@ def _read_number(response: object) -> _Number | None:
     return None
 
 
+_NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")
+
+
+def _lone_number(text: str) -> str:
+    """The one number in ``text`` among words ("7 ways" -> "7", "18°" -> "18"), or ""
+    if there is none or more than one ("3 or 9")."""
+    tokens = _NUMBER_TOKEN.findall(text)
+    rest = _NUMBER_TOKEN.sub(" ", text)
+    if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
+        return ""
+    return tokens[0].strip()
+
+
 def _normal_text(value: object) -> str:
     """Text for comparing words: lower case, single spaces, no surrounding quotes
     or final punctuation."""
@@ -344,6 +357,8 @@ class Question:
             Never raises.
         """
         number = _read_number(response)
+        if number is None and self.numeric and isinstance(response, str):
+            number = _read_number(_lone_number(response))  # "7 ways", "18°", "line 3"
         if number is not None and self._matches_number(number):
             return self._right()
         if self._readable_text(response) and self._matches_text(response):
