@@ -73,6 +73,7 @@ _NUMBER_WORDS = {
         )
     )
 }
+_NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
 _DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
 _MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
