@@ -268,6 +268,53 @@ def test_not_utf8(tmp_path: Path) -> None:
         load_scores(path)
 
 
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("scores.xlsx", "an Excel"), ("scores.ods", "a LibreOffice"), ("scores.csv", "an Excel")],
+)
+def test_spreadsheet_file_gets_one_message(tmp_path: Path, name: str, kind: str) -> None:
+    import zipfile
+
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w") as book:  # .xlsx and .ods files are zip archives
+        book.writestr("xl/workbook.xml", "<workbook/>")
+    with pytest.raises(ScoreSheetError) as caught:
+        load_scores(path)
+    assert caught.value.problems == [
+        f"{str(path)!r} looks like {kind} file, not CSV: save it from the spreadsheet as "
+        "'CSV UTF-8 (comma delimited)' and load that file"
+    ]
+
+
+def test_old_excel_file_and_latin_xls_name(tmp_path: Path) -> None:
+    old = tmp_path / "scores.dat"
+    old.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(100))
+    with pytest.raises(ScoreSheetError, match="looks like an Excel file, not CSV"):
+        load_scores(old)
+    named = tmp_path / "scores.xls"
+    named.write_bytes((HEADER + "1,1,Zo\xeb,3,2\n").encode("latin-1"))
+    with pytest.raises(ScoreSheetError, match="looks like an Excel file, not CSV"):
+        load_scores(named)
+    named.write_text(HEADER + "1,1,Ben,3,3\n1,1,Ana,4,5\n")  # text after all: loads
+    assert load_scores(named)["tricks"].sum() == 8
+
+
+def test_spreadsheet_opened_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "scores.xlsx"
+    path.write_bytes(b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00\xb5U")
+    with (
+        pytest.raises(ScoreSheetError, match="looks like an Excel file, not CSV"),
+        path.open(encoding="utf-8") as file,
+    ):
+        load_scores(file)
+    path.write_bytes(b"PK\x03\x04 zip")
+    with (
+        path.open(encoding="utf-8") as file,
+        pytest.raises(ScoreSheetError, match="looks like an Excel file, not CSV"),
+    ):
+        load_scores(file)
+
+
 def test_score_sheet_error_is_a_xactika_error() -> None:
     assert issubclass(ScoreSheetError, XactikaError)
     assert issubclass(ScoreSheetError, ValueError)

@@ -286,10 +286,16 @@ class _Row:
 def _read_text(source: str | os.PathLike[str] | TextIO) -> tuple[str, str | None]:
     """The file's text and a name for messages."""
     if hasattr(source, "read"):
-        text = source.read()  # type: ignore[union-attr]
+        shown = getattr(source, "name", None)
+        try:
+            text = source.read()  # type: ignore[union-attr]
+        except UnicodeDecodeError:
+            raise ScoreSheetError([_not_text_message(None, shown)], shown) from None
         if not isinstance(text, str):
             raise ScoreSheetError(["the file was opened as bytes; open it as text"])
-        return text, getattr(source, "name", None)
+        if text.startswith(("PK\x03\x04", "\ufeffPK\x03\x04")):
+            raise ScoreSheetError([_not_text_message(b"PK\x03\x04", shown)], shown)
+        return text, shown
     if not isinstance(source, (str, os.PathLike)):
         raise XactikaError(f"load_scores needs a file name or an open file, got {source!r}")
     path = Path(source)
@@ -302,16 +308,46 @@ def _read_text(source: str | os.PathLike[str] | TextIO) -> tuple[str, str | None
         data = path.read_bytes()
     except OSError as error:
         raise ScoreSheetError([f"cannot read {shown!r}: {error.strerror}"], shown) from None
+    if data.startswith(_SPREADSHEET_SIGNATURES):
+        raise ScoreSheetError([_not_text_message(data, shown)], shown)
     try:
         return data.decode("utf-8-sig"), shown
     except UnicodeDecodeError:
-        raise ScoreSheetError(
-            [
-                "the file is not UTF-8 text: save it from the spreadsheet as "
-                "'CSV UTF-8 (comma delimited)'"
-            ],
-            shown,
-        ) from None
+        raise ScoreSheetError([_not_text_message(data, shown)], shown) from None
+
+
+#: How spreadsheet files (not CSV) begin: a zip archive (.xlsx, .ods, .numbers) or an
+#: old Office file (.xls).
+_SPREADSHEET_SIGNATURES = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+_SAVE_AS_CSV = "save it from the spreadsheet as 'CSV UTF-8 (comma delimited)' and load that file"
+
+
+def _not_text_message(data: bytes | None, shown: str | None) -> str:
+    """One message for a file that is not UTF-8 CSV text: a spreadsheet file (told by
+    its first bytes or its name), or text saved in another encoding.
+
+    >>> print(_not_text_message(b"PK\\x03\\x04...", "scores.xlsx"))  # doctest: +ELLIPSIS
+    'scores.xlsx' looks like an Excel file, not CSV: save it from the spreadsheet as 'CSV UTF-8 ...
+    >>> print(_not_text_message(b"game,player\\n1,Zo\\xeb", "scores.csv"))  # doctest: +ELLIPSIS
+    the file is not UTF-8 text: save it from the spreadsheet as 'CSV UTF-8 (comma delimited)' ...
+    """
+    suffix = Path(shown).suffix.lower() if shown else ""
+    kind = _SPREADSHEET_KINDS.get(suffix)
+    if kind is None and data is not None and data.startswith(_SPREADSHEET_SIGNATURES):
+        kind = "an Excel"  # a zip or an old Office file: almost always a workbook
+    if kind is None:
+        return f"the file is not UTF-8 text: {_SAVE_AS_CSV}"
+    name = repr(shown) if shown else "the file"
+    return f"{name} looks like {kind} file, not CSV: {_SAVE_AS_CSV}"
+
+
+_SPREADSHEET_KINDS = {
+    ".xlsx": "an Excel",
+    ".xlsm": "an Excel",
+    ".xls": "an Excel",
+    ".ods": "a LibreOffice",
+    ".numbers": "a Numbers",
+}
 
 
 def _delimiter(header_line: str) -> str:
@@ -1209,18 +1245,20 @@ def difference_histogram(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axe
 
     Returns:
         the Axes: one bar per difference from :func:`difference_distribution`, each
-        labeled with its count; the bar at 0 is hatched and its tick says "exact bid".
+        labeled with its count; the bar at 0 has its own color and its tick says
+        "exact bid" (no hatching: in these graphs hatching means "below 0").
 
     Raises:
         XactikaError: if ``scores`` is not such a table or ``ax`` is not an Axes.
     """
+    from .palette import SERIES
     from .plots import _axes, _draw_count_bars
 
     table = difference_distribution(scores)
     ax = _axes(ax, _BAR_FIGSIZE)
     xs = [int(d) for d in table.index]
     _draw_count_bars(ax, xs, [int(n) for n in table["frequency"]])
-    ax.patches[xs.index(0)].set_hatch("//")
+    ax.patches[xs.index(0)].set_facecolor(SERIES[2])  # the exact-bid color of bids_vs_tricks
     ax.set_xticks(xs, labels=[f"{x}\n(exact bid)" if x == 0 else f"{x:+d}" for x in xs])
     ax.set_xlabel("tricks taken - bid (below 0: took fewer than the bid; above 0: took more)")
     ax.set_ylabel("frequency (player-hands)")
@@ -1278,6 +1316,17 @@ def scores_by_player(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     return ax
 
 
+def _two_places(value: float) -> str:
+    """A relative frequency as a decimal with 2 places, halves rounded up: 0.485 -> '0.49'.
+
+    >>> _two_places(0.485), _two_places(0.4849), _two_places(1.0)
+    ('0.49', '0.48', '1.00')
+    """
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return str(Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
 def compare_with_simulation(
     scores: pd.DataFrame, seed: Seed = 1, rounds: int = 2000, *, ax: Axes | None = None
 ) -> Axes:
@@ -1287,8 +1336,12 @@ def compare_with_simulation(
     >>> from matplotlib.figure import Figure
     >>> ax = compare_with_simulation(example_scores(seed=1), rounds=200,
     ...                              ax=Figure().subplots())
-    >>> [t.get_text() for t in ax.get_legend().get_texts()]  # doctest: +ELLIPSIS
-    ['simulated class (96 player-hands)', 'computer players (heuristic bots, 200 hands ...)']
+    >>> for text in ax.get_legend().get_texts():
+    ...     print(text.get_text())
+    simulated class (96 player-hands)
+    computer players (800 player-hands: 200 hands of 4 players)
+    >>> [t.get_text() for t in ax.texts]  # the two bars at 0 (exact bids) show their heights
+    ['0.40', '0.47']
 
     Args:
         scores: a table from :func:`load_scores` or :func:`example_scores`.
@@ -1297,8 +1350,9 @@ def compare_with_simulation(
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
 
     Returns:
-        the Axes: two bars per difference (class first, hatched simulation second)
-        and a legend.
+        the Axes: two bars per difference (class first, then the simulation's,
+        dotted), a legend, and the heights of the two bars at 0 (exact bids) written
+        on them, rounded to 2 decimal places (halves up).
 
     Raises:
         XactikaError: as :func:`simulated_comparison`, or if ``ax`` is not an Axes.
@@ -1310,8 +1364,10 @@ def compare_with_simulation(
     ax = _axes(ax, _BAR_FIGSIZE)
     xs = np.array([int(d) for d in table.index], dtype=float)
     who = "simulated class" if scores.attrs.get("simulated") else "class"
-    players = " or ".join(map(str, table.attrs["players"]))
-    ax.bar(
+    sizes = table.attrs["players"]
+    rounds = table.attrs["rounds"]
+    players = " or ".join(map(str, sizes))
+    class_bars = ax.bar(
         xs - 0.2,
         table["class"],
         width=0.4,
@@ -1321,25 +1377,40 @@ def compare_with_simulation(
         zorder=2,
         label=f"{who} ({len(scores)} player-hands)",
     )
-    ax.bar(
+    simulated_bars = ax.bar(
         xs + 0.2,
         table["simulated"],
         width=0.4,
         color=SERIES[1],
         edgecolor=INK,
         linewidth=0.8,
-        hatch="//",
+        hatch="..",  # dotted: hatching ("//") means "below 0" in scores_by_player
         zorder=2,
-        label=f"computer players (heuristic bots, {table.attrs['rounds']} hands at {players} "
-        "players)",
+        label=f"computer players ({rounds * sum(sizes):,} player-hands: {rounds:,} hands of "
+        f"{players} players)",
     )
+    exact = int(np.flatnonzero(xs == 0)[0])
+    for bars in (class_bars, simulated_bars):
+        height = float(bars[exact].get_height())
+        ax.annotate(
+            _two_places(height),
+            (float(xs[exact]) + (0.2 if bars is simulated_bars else -0.2), height),
+            xytext=(0, 2),
+            textcoords="offset points",
+            ha="center",
+            va="bottom",
+            rotation=90,  # upright text would cover the other bar's label
+            fontsize=_LABEL_SIZE,
+            color=INK,
+        )
     ax.set_xticks(xs)
     ax.set_xticklabels([f"{int(x)}" for x in xs])
     ax.set_xlabel("tricks taken - bid (0: exact bid)")
     ax.set_ylabel("relative frequency (part of the hands)")
     ax.grid(axis="y", color="#DDDDDD", linewidth=0.6, zorder=0)
     ax.set_axisbelow(True)
-    ax.margins(y=0.2)
+    tallest = float(max(table["class"].max(), table["simulated"].max()))
+    ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend and the labels
     ax.legend(loc="upper left", fontsize=_LABEL_SIZE, framealpha=0.95)
     ax.set_title("How far from the bid: the class and the computer")
     return ax
