@@ -331,3 +331,12 @@ def test_check_never_raises(response):
 )
 def test_a_number_among_words_is_read(answer, response, status):
     assert Question("Q?", answer, hint="h").check(response).status == status
+
+
+def test_a_yes_or_no_question_asks_for_yes_or_no():
+    question = Question("Is it fair?", "no", hint="h")
+    assert (
+        question.check(None).message
+        == '? There is no answer yet. Type "yes" or "no", between quotes.'
+    )
+    assert question.check("No.").correct and not question.check("yes").correct

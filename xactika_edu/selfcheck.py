@@ -420,6 +420,8 @@ class Question:
                 f'Type a whole number like {whole}, a fraction like "{fraction}", '
                 f'a decimal like {decimal} or a percent like "{percent}".'
             )
+        elif {_normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
+            advice = 'Type "yes" or "no", between quotes.'
         else:
             word = next(
                 (w for w in _WORD_EXAMPLES if not self._matches_text(w)), _WORD_EXAMPLES[-1]
