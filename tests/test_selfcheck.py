@@ -290,6 +290,8 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(1, 3), hint="h").answer_text == "1/3 (about 0.33, or 33%)"
     assert Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (0.625, or 62.5%)"
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
+    # a number that is not a part of a whole gets no percent: an angle in degrees
+    assert Question("Q?", Fraction(360, 7), hint="h").answer_text == "360/7 (about 51.43)"
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
     assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
 

@@ -187,14 +187,18 @@ def _show(answer: Answer) -> str:
     if exact.denominator == 1:
         return str(exact.numerator)
     if isinstance(answer, Fraction):
+        # A part of a whole (0 to 1) also as a percent; other numbers (an angle of
+        # 360/7 degrees) only as a decimal.
+        part = 0 <= exact <= 1
         decimal = _exact_decimal(exact)
         if decimal is not None:  # 1/8: 0.125, or 12.5%
-            percent = _exact_decimal(exact * 100)
-            return f"{exact} ({decimal}, or {percent}%)"
+            percent = f", or {_exact_decimal(exact * 100)}%" if part else ""
+            return f"{exact} ({decimal}{percent})"
         # Rounded half up, like whole_percent: 1/3 is about 0.33, or 33%.
         rounded = Decimal(exact.numerator) / Decimal(exact.denominator)
         two_places = rounded.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        return f"{exact} (about {two_places}, or {whole_percent(exact)}%)"
+        percent = f", or {whole_percent(exact)}%" if part else ""
+        return f"{exact} (about {two_places}{percent})"
     return f"{float(exact):.4g}"
 
 
