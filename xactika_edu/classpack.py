@@ -244,45 +244,43 @@ def _index_html(
         f'<li><a href="lessons/{esc(lesson.name)}.html">{esc(lesson.title)}</a></li>'
         for lesson in lessons
     )
-    by_kind: dict[str, list[Path]] = {}
+    by_kind: dict[str, list[Path]] = {}  # in the order written: the lessons' order
     for path in worksheets:
         by_kind.setdefault(path.parent.name, []).append(path)
-    sections = []
-    for kind, paths in sorted(by_kind.items()):
-        names = {p.name: p for p in paths}
-        numbered: dict[int, dict[str, Path]] = {}
+
+    def link(path: Path | None, label: str) -> str:
+        if path is None:
+            return ""
+        return f'<a href="{esc(path.relative_to(root).as_posix())}">{label}</a>'
+
+    files: dict[str, dict[str, Path]] = {}
+    for kind, paths in by_kind.items():
         for path in paths:
             match = _STUDENT_FILE.fullmatch(path.name)
-            if match:
-                role = "key" if match.group(2) else "sheet"
-                numbered.setdefault(int(match.group(1)), {})[role] = path
-        rows = []
-        for k, files in sorted(numbered.items()):
-            sheet, key = files.get("sheet"), files.get("key")
-            if sheet is None or key is None:
-                continue
-            rows.append(
-                f"<tr><td>{k}</td><td>{seed + k - 1}</td>"
-                f'<td><a href="{esc(sheet.relative_to(root).as_posix())}">worksheet</a></td>'
-                f'<td><a href="{esc(key.relative_to(root).as_posix())}">answer key</a></td></tr>'
-            )
-        combined = [
-            f'<a href="{esc(names[n].relative_to(root).as_posix())}">{label}</a>'
-            for n, label in (
-                ("all-students.pdf", "all worksheets in one file"),
-                ("all-keys.pdf", "all answer keys in one file"),
-            )
-            if n in names
-        ]
-        sections.append(
-            f"<h3>{esc(kind.replace('-', ' ').capitalize())} worksheets</h3>"
-            f"<p>Print: {' · '.join(combined)}</p>"
-            "<table><thead><tr><th>Student</th><th>Seed</th><th>Worksheet</th>"
-            f"<th>Answer key</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            role = f"{int(match.group(1))}{match.group(2) or ''}" if match else path.name
+            files.setdefault(kind, {})[role] = path
+    numbers = sorted({int(role) for roles in files.values() for role in roles if role.isdigit()})
+    head = "".join(f"<th>{esc(kind.replace('-', ' ').capitalize())}</th>" for kind in by_kind)
+    print_row = "".join(
+        f"<td>{link(files[kind].get('all-students.pdf'), 'all sheets')} · "
+        f"{link(files[kind].get('all-keys.pdf'), 'all keys')}</td>"
+        for kind in by_kind
+    )
+    rows = [f'<tr class="print"><th>Print</th><td></td>{print_row}</tr>']
+    for k in numbers:
+        cells = "".join(
+            f"<td>{link(files[kind].get(str(k)), 'sheet')} · "
+            f"{link(files[kind].get(f'{k}-key'), 'key')}</td>"
+            for kind in by_kind
         )
+        rows.append(f"<tr><td>{k}</td><td>{seed + k - 1}</td>{cells}</tr>")
+    sections = [
+        '<div class="wide"><table><thead><tr><th>Student</th><th>Seed</th>'
+        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    ]
     if score_sheet is not None:
         sections.append(
-            "<h3>Score sheet</h3><p>Print: "
+            "<h3>Score sheet (Lesson 7)</h3><p>Print: "
             f'<a href="{esc(score_sheet.relative_to(root).as_posix())}">a blank score sheet</a>'
             f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
         )
@@ -294,12 +292,15 @@ def _index_html(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Xactika class pack</title>
 <style>
-body {{ font-family: Helvetica, Arial, sans-serif; max-width: 52rem; margin: 2rem auto;
+body {{ font-family: Helvetica, Arial, sans-serif; max-width: 72rem; margin: 2rem auto;
        padding: 0 1rem; line-height: 1.5; color: #000; }}
 h1 {{ margin-bottom: 0.2rem; }}
 table {{ border-collapse: collapse; margin-bottom: 1.5rem; }}
-th, td {{ border: 1px solid #777; padding: 0.2rem 0.8rem; text-align: left; }}
+th, td {{ border: 1px solid #777; padding: 0.2rem 0.6rem; text-align: left; }}
 th {{ background: #eee; }}
+td {{ white-space: nowrap; }}
+tr.print td, tr.print th {{ background: #f4f4f4; font-weight: bold; }}
+.wide {{ overflow-x: auto; }}
 a {{ color: #0072B2; }}
 .note {{ color: #333; font-size: 0.9rem; }}
 </style>
@@ -315,8 +316,10 @@ so the same command makes the same worksheets again.</p>
 {lesson_items}
 </ol>
 <h2>Worksheets and answer keys</h2>
-<p>Each student gets a different set of cards. Print the worksheets for the class and
-keep the answer keys for yourself.</p>
+<p>One column per kind of worksheet, in the order of the lessons; one row per student.
+Each student gets a different worksheet of each kind: print the sheets for the class
+(the <b>Print</b> row has every sheet of a kind in one file) and keep the answer keys
+for yourself.</p>
 {"".join(sections)}
 </body>
 </html>
