@@ -334,3 +334,42 @@ def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
     assert "unpkg.com" not in page and "widget-state+json" not in page
     assert "unseen: 73" in page  # printed text split by the kernel is one block again
     assert 'alt="9: 3 balls, 2 cubes, 1 cone, 3 stars"' in page  # a card picture's own words
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_closed_terminal_or_kill_stops_like_ctrl_c(tmp_path, sig):
+    # Closing the terminal (SIGHUP) or `kill` (SIGTERM) leaves nothing half-written.
+    out = tmp_path / "sheets"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xactika_edu.cli", "worksheet", "--students", "60", "--out", out],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert "Exporting" in process.stdout.readline()
+    time.sleep(1.0)  # writing PDFs into the hidden staging folder
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "stopped; nothing was written" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_folder_on_another_drive_is_filled(tmp_path, monkeypatch):
+    # An empty USB stick mounted as the output folder: a rename from the staging folder
+    # beside it crosses drives (EXDEV), so the files are copied in instead.
+    import errno
+
+    from xactika_edu import _files
+
+    def no_rename_across(src, dst):
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    stick = tmp_path / "usb"
+    stick.mkdir()
+    monkeypatch.setattr(_files.os, "replace", no_rename_across)
+    monkeypatch.setattr(_files.shutil.os, "rename", no_rename_across)
+    with _files.atomic_directory(stick, command="test") as staging:
+        (staging / "sheet.pdf").write_bytes(b"%PDF-")
+    assert sorted(p.name for p in stick.iterdir()) == [_files.MARKER, "sheet.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["usb"]  # no staging left

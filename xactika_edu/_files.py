@@ -111,9 +111,11 @@ def _write_marker(folder: Path, command: str) -> None:
 
 def _move_into_place(staging: Path, target: Path) -> None:
     if target.is_dir() and not any(target.iterdir()):
-        # An empty folder (maybe the one the teacher is in): fill it, keep it.
+        # An empty folder (maybe the one the teacher is in, or an empty USB stick, on
+        # another drive than its parent): fill it, keep it. shutil.move renames when it
+        # can and copies across drives.
         for entry in staging.iterdir():
-            os.replace(entry, target / entry.name)
+            shutil.move(entry, target / entry.name)
         return
     if not target.exists():
         os.replace(staging, target)

@@ -213,15 +213,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise KeyboardInterrupt
 
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main_thread else None
+    # Ctrl-C, and a closed terminal or a `kill`, all stop the job the same clean way.
+    stops = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        stops.append(signal.SIGHUP)
+    previous = {sig: signal.signal(sig, on_interrupt) for sig in stops} if in_main_thread else {}
+
+    def restore() -> None:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
     try:
         args = _parser().parse_args(argv)
     except KeyboardInterrupt:
+        restore()
         print(_STOPPED, file=sys.stderr)
         return 130
     except BaseException:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
+        restore()
         raise
     try:
         if args.command == "app":
@@ -251,8 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
+        restore()
     return 0
 
 
