@@ -595,3 +595,13 @@ def test_round_trip_load_export_load(
 
 def test_byte_order_mark_in_an_open_text_file() -> None:
     assert load_text("\ufeff" + GOOD)["player"].tolist() == ["Ben", "Cat", "Ana"]
+
+
+def test_a_huge_number_is_a_problem_not_a_crash():
+    sheet = io.StringIO(
+        "game,hand,player,bid,tricks\n99999999999999999999,1,Ben,3,5\n1,1,Ana,4,3\n"
+    )
+    with pytest.raises(
+        ScoreSheetError, match=r"line 2, column 'game': 99999999999999999999 is far"
+    ):
+        load_scores(sheet)

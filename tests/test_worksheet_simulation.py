@@ -104,7 +104,7 @@ def test_repr_rebuilds_and_str_counts_the_yes():
 def test_exact_probability_is_counted_from_the_deck(event):
     count = sum(1 for card in DECK_COUNTS if TESTS[event](card))
     assert count == DECK_TOTALS[event]
-    sheet = SimulationWorksheet(1, 1, 0, event, ["1111"] * 10)
+    sheet = SimulationWorksheet(1, 1, 0, event, ["1111"] * 20)
     assert sheet.deck_count == count
     assert sheet.probability == Fraction(count, 81)
     answer = sheet.questions()[0][1]
@@ -116,7 +116,7 @@ def test_exact_probability_is_counted_from_the_deck(event):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5, 77, 1006])
-@pytest.mark.parametrize("n", [10, 40, 50])
+@pytest.mark.parametrize("n", [20, 40, 50])
 def test_running_frequencies_and_answers(seed, n):
     of = 25
     sheet = simulation_worksheet(seed, number=1, of=of, cards=n)
@@ -161,7 +161,7 @@ def test_key_lists_every_row_of_the_running_table(tmp_path):
 # --- bad input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards", [45, 0, 60, 5, 40.0, True])
+@pytest.mark.parametrize("cards", [45, 0, 10, 60, 5, 40.0, True])
 def test_bad_draw_counts_are_rejected(tmp_path, cards):
     with pytest.raises(XactikaError, match=quoted(cards)):
         simulation_worksheet(1, cards=cards)
@@ -172,13 +172,13 @@ def test_bad_draw_counts_are_rejected(tmp_path, cards):
 
 def test_constructor_checks_its_values():
     with pytest.raises(XactikaError, match="'rain'"):
-        SimulationWorksheet(1, 1, 0, "rain", ["1111"] * 10)
+        SimulationWorksheet(1, 1, 0, "rain", ["1111"] * 20)
     with pytest.raises(XactikaError, match="got 15"):
         SimulationWorksheet(1, 1, 0, "3 cubes", ["1111"] * 15)
     with pytest.raises(XactikaError, match="'1114'"):
-        SimulationWorksheet(1, 1, 0, "3 cubes", ["1114"] * 10)
+        SimulationWorksheet(1, 1, 0, "3 cubes", ["1114"] * 20)
     with pytest.raises(XactikaError, match="got 3"):
-        SimulationWorksheet(3, 2, 0, "3 cubes", ["1111"] * 10)
+        SimulationWorksheet(3, 2, 0, "3 cubes", ["1111"] * 20)
     with pytest.raises(XactikaError, match=quoted(2.5)):
         simulation_worksheet(2.5)
 
@@ -188,7 +188,7 @@ def test_constructor_checks_its_values():
 
 @pytest.mark.skipif(PDFINFO is None, reason="pdfinfo (poppler-utils) is not installed")
 @pytest.mark.parametrize(
-    ("seed", "n", "paper"), [(0, 40, "letter"), (1, 40, "a4"), (2, 10, "letter"), (3, 50, "a4")]
+    ("seed", "n", "paper"), [(0, 40, "letter"), (1, 40, "a4"), (2, 20, "letter"), (3, 50, "a4")]
 )
 def test_pdfs_are_one_page(tmp_path, seed, n, paper):
     sheet = simulation_worksheet(seed, cards=n)

@@ -285,3 +285,10 @@ def test_rendering_logs_no_fpdf_warnings(caplog):
     with caplog.at_level("WARNING"):
         bar_graph_worksheet(2).key_pdf()
     assert [record.getMessage() for record in caplog.records] == []
+
+
+def test_every_printed_seed_can_be_typed_again(tmp_path):
+    # Student k gets seed + k - 1: the run may not go past the largest seed.
+    with pytest.raises(XactikaError, match=r"last student seed 2147483648.*up to 2147483646"):
+        export_worksheets(tmp_path, students=2, seed=2**31 - 1)
+    assert list(tmp_path.iterdir()) == []

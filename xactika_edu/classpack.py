@@ -362,11 +362,13 @@ def build_class_pack(
         export_worksheets,
         write_score_sheet,
     )
+    from .worksheets._common import MAX_SEED, _check_run_seeds
 
     say = progress or (lambda _line: None)
     # Check every argument before the slow steps, so a typo fails at once.
     students = _check_whole(students, "students", 1, MAX_STUDENTS)
-    seed = _check_whole(seed, "seed", 0, 2**31 - 1)
+    seed = _check_whole(seed, "seed", 0, MAX_SEED)
+    _check_run_seeds(seed, students)
     paper = _check_paper(paper)
     check_output_directory(out, force=force)
     notebooks = lesson_notebooks()

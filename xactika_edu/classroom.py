@@ -359,20 +359,27 @@ def _delimiter(header_line: str) -> str:
     return ","
 
 
+#: No cell of a score sheet needs a bigger number (game numbers included).
+_BIGGEST = 1_000_000
+
+
 def _whole(text: str, line: int, column: str, problems: list[str]) -> int | None:
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
-        pass
-    try:
-        number = float(text)
-    except ValueError:
-        problems.append(f"line {line}, column {column!r}: {text!r} is not a whole number")
+        try:
+            number = float(text)
+        except ValueError:
+            problems.append(f"line {line}, column {column!r}: {text!r} is not a whole number")
+            return None
+        if not number.is_integer():
+            problems.append(f"line {line}, column {column!r}: {text} is not a whole number")
+            return None
+        value = int(number)
+    if abs(value) > _BIGGEST:
+        problems.append(f"line {line}, column {column!r}: {text} is far too big")
         return None
-    if number.is_integer():
-        return int(number)
-    problems.append(f"line {line}, column {column!r}: {text} is not a whole number")
-    return None
+    return value
 
 
 def _check_cells(row: _Row, cards_per_hand: int, has_dealer: bool, problems: list[str]) -> None:

@@ -113,14 +113,16 @@ def _parser() -> argparse.ArgumentParser:
         help="print worksheets and answer keys",
         description="Export one kind of worksheet, one per student, each with an answer key.",
     )
-    sheet.add_argument("--kind", choices=KINDS, default=KINDS[0], help="worksheet kind")
+    sheet.add_argument(
+        "--kind", choices=KINDS, default=KINDS[0], help=f"worksheet kind (default {KINDS[0]})"
+    )
     sheet.add_argument(
         "--cards",
         type=_whole(1, 100),
         default=None,
         help="cards (or draws) per worksheet, for the kinds that draw cards: bar-graph 4-40 "
         "(default 16), pie-chart 8-40 dividing 360 (default 20), bell-curve 18-30 "
-        "(default 27), simulation 10-50 draws in tens (default 40)",
+        "(default 27), simulation 20-50 draws in tens (default 40)",
     )
     common(sheet)
 

@@ -29,6 +29,7 @@ from ._common import (
     MAX_STUDENTS,
     PAPERS,
     _check_paper,
+    _check_run_seeds,
     _check_seed,
     _page_maker,
     _Worksheet,
@@ -120,7 +121,7 @@ def export_worksheets(
         seed: the first student's seed, a whole number >= 0.
         cards: cards (or draws) per worksheet for the kinds that draw cards:
             bar-graph 4 to 40, pie-chart one of 8 to 40 that divides 360,
-            bell-curve 18 to 30, simulation 10 to 50 in tens; None for each kind's
+            bell-curve 18 to 30, simulation 20 to 50 in tens; None for each kind's
             default. The probability and estimation kinds take no ``cards``.
         paper: ``"letter"`` or ``"a4"``.
         progress: called with a short line now and then (about every 10 students).
@@ -144,6 +145,7 @@ def export_worksheets(
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
     builder = _BUILDERS[kind]
     seed = _check_seed(seed)
+    _check_run_seeds(seed, students)
     options = {} if cards is None else {"cards": cards}
     sheets = [
         builder(seed + k - 1, number=k, of=students, **options) for k in range(1, students + 1)

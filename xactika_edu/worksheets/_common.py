@@ -31,6 +31,8 @@ PAPERS: tuple[str, ...] = ("letter", "a4")
 MIN_CARDS = 4
 MAX_CARDS = 40
 MAX_STUDENTS = 200
+#: The largest seed a worksheet prints (and the command line accepts).
+MAX_SEED = 2**31 - 1
 
 #: The value the estimation question compares with the whole deck: the deck's
 #: most common face value (19 of the 81 cards).
@@ -120,6 +122,17 @@ def _fraction_text(count: int, total: int) -> str:
 def _one_decimal(value: Fraction) -> str:
     """``value`` rounded to one decimal place, halves up: ``Fraction(304, 81)`` -> ``'3.8'``."""
     return f"{math.floor(value * 10 + Fraction(1, 2)) / 10:.1f}"
+
+
+def _check_run_seeds(seed: int, students: int) -> None:
+    """Every student's seed, ``seed`` to ``seed + students - 1``, must be at most
+    :data:`MAX_SEED`, so any printed seed can be typed in again."""
+    last = seed + students - 1
+    if last > MAX_SEED:
+        raise XactikaError(
+            f"seed {seed} with {students} students would give the last student seed {last}, "
+            f"above the largest seed {MAX_SEED}; use a seed up to {MAX_SEED - students + 1}"
+        )
 
 
 def _check_seed(seed: object) -> int:

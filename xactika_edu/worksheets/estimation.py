@@ -494,8 +494,9 @@ class _EstimationPage(_Page):
         sheet = self.sheet
         text = (
             "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
-            "shuffle the rest and deal 8 each to three classmates (or play a hand in the "
-            "app, `xactika-edu app`). Record every trick."
+            "shuffle the rest and deal 8 each to three classmates. (No deck? Play any hand "
+            "in the app's Play a game, `xactika-edu app`: it deals other cards.) Record "
+            "every trick."
             if not self.key
             else "**Part 2, worked example:** the same deal played by four computer players "
             "(HeuristicBot, every seat); a student's play will differ."

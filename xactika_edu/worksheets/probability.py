@@ -70,7 +70,7 @@ def _check_cards_option(cards: object, kind: str) -> None:
     if cards is not None:
         raise XactikaError(
             f"the {kind} worksheet always shows one {CARDS_PER_HAND}-card hand, so it takes "
-            f"no cards option; leave cards out (None), got {cards!r}"
+            f"no cards option (leave out --cards), got {cards!r}"
         )
 
 

@@ -83,7 +83,7 @@ EVENTS: tuple[str, ...] = tuple(_EVENT_TESTS)
 #: The event unless another is asked for: Lesson 5's experiment.
 DEFAULT_EVENT = "face value 8 or more"
 
-MIN_DRAWS = 10
+MIN_DRAWS = 20  # question b compares the first 10 draws with all of them
 MAX_DRAWS = 50
 _BLOCK = 10  # draws per row: the relative frequency is written after each block
 
@@ -115,7 +115,7 @@ class SimulationWorksheet(_Sheet):
         of: how many worksheets the run has (students in the class).
         seed: the seed the draws were made with (printed on the sheet).
         event: one of :data:`EVENTS`.
-        draws: 10 to 50 cards (a multiple of 10), each a draw from the full deck,
+        draws: 20 to 50 cards (a multiple of 10), each a draw from the full deck,
             so a card can come up more than once; notation is accepted.
 
     Raises:
@@ -147,7 +147,7 @@ class SimulationWorksheet(_Sheet):
         draws = tuple(as_card(card) for card in items)
         if len(draws) % _BLOCK or not MIN_DRAWS <= len(draws) <= MAX_DRAWS:
             raise XactikaError(
-                f"a simulation worksheet needs 10, 20, 30, 40 or 50 draws, got {len(draws)}"
+                f"a simulation worksheet needs 20, 30, 40 or 50 draws, got {len(draws)}"
             )
         object.__setattr__(self, "of", of)
         object.__setattr__(self, "number", number)
@@ -297,13 +297,13 @@ def simulation_worksheet(
     >>> simulation_worksheet(5, cards=45)
     Traceback (most recent call last):
     ...
-    xactika_edu.errors.XactikaError: cards (draws) must be 10, 20, 30, 40 or 50, got 45
+    xactika_edu.errors.XactikaError: cards (draws) must be 20, 30, 40 or 50, got 45
 
     Args:
         seed: a whole number >= 0.
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
-        cards: how many draws, 10, 20, 30, 40 or 50 (a row of 10 per block).
+        cards: how many draws, 20, 30, 40 or 50 (a row of 10 per block).
         event: one of :data:`EVENTS`.
 
     Returns:
@@ -320,7 +320,7 @@ def simulation_worksheet(
         or cards % _BLOCK
         or not MIN_DRAWS <= cards <= MAX_DRAWS
     ):
-        raise XactikaError(f"cards (draws) must be 10, 20, 30, 40 or 50, got {cards!r}")
+        raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {cards!r}")
     positions = make_rng(seed).integers(len(DECK), size=cards)
     draws = tuple(DECK[int(i)] for i in positions)
     return SimulationWorksheet(number, of, seed, event, draws)
