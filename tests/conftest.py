@@ -140,3 +140,13 @@ def server_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "server"
     folder.mkdir()
     return folder
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the slow part: ``python -m pytest`` (the README's command, and CI) runs
+    everything; ``python -m pytest -m "not slow"`` leaves out whole lessons run on a
+    kernel (nbmake, collected from notebooks/ too), the class pack, the real-browser
+    tests and the heavier seeded statistics."""
+    for item in items:
+        if item.path.suffix == ".ipynb" or item.path.name == "test_browser.py":
+            item.add_marker(pytest.mark.slow)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import signal
 import socket
 import subprocess
@@ -194,3 +195,10 @@ def test_app_serves_the_page_and_stops_cleanly_on_ctrl_c(tmp_path):
     output = log.read_text()
     assert "Stopping the student app" in output
     assert "Traceback" not in output and "Error" not in output
+
+
+def test_an_app_open_to_the_network_also_gives_its_address_by_number():
+    assert app._address_urls("127.0.0.1", 8866) == []
+    for url in app._address_urls("0.0.0.0", 8866):  # none on a machine without a network
+        host = url.removeprefix("http://").removesuffix(":8866/")
+        assert not ipaddress.ip_address(host).is_loopback

@@ -136,6 +136,23 @@ def url_for(ip: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
+def _address_urls(ip: str, port: int) -> list[str]:
+    """For an app open to the network, the address by number as well as by name: on
+    many school networks a computer's bare name does not reach it. Empty otherwise."""
+    if ip not in ("0.0.0.0", "::"):
+        return []
+    try:
+        # No packet is sent: connecting a UDP socket only picks the outgoing address.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return []
+    if ipaddress.ip_address(address).is_loopback:
+        return []
+    return [url_for(address, port)]
+
+
 def _answers(ip: str, port: int) -> bool:
     """Whether a web server answers on ``ip:port`` (any HTTP reply).
 
@@ -272,6 +289,8 @@ def serve(
             if not ready and _answers(probe, port):
                 ready = True
                 say(f"Students open: {url}")
+                for other in _address_urls(ip, port):
+                    say(f"  (or, if that name does not work on their computers: {other})")
                 say("Press Ctrl-C to stop the app.")
                 if open_browser:
                     import webbrowser
