@@ -81,9 +81,9 @@ def test_expected_score_table_worked_example():
     expected = [expected_score_table(table, bid).attrs["expected score"] for bid in (0, 1, 2)]
     assert expected == [-1.5, 0.0, 0.5]
     result = expected_score_table(table, 1)
-    weighted = result["relative frequency x score"].to_numpy()
+    weighted = result["relative frequency × score"].to_numpy()
     assert not np.signbit(weighted[weighted == 0]).any()  # 0 x -1 shows as 0.0, not -0.0
-    assert list(result.columns) == ["relative frequency", "score", "relative frequency x score"]
+    assert list(result.columns) == ["relative frequency", "score", "relative frequency × score"]
     assert result["score"].tolist() == [score(1, k) for k in range(3)]
     assert result.attrs["bid"] == 1
 

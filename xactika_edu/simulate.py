@@ -584,7 +584,7 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
     Returns:
         a DataFrame indexed by ``tricks`` (as ``distribution``) with columns
         ``relative frequency`` (float in [0, 1]), ``score`` (int, points for taking
-        that many tricks after bidding ``bid``) and ``relative frequency x score``
+        that many tricks after bidding ``bid``) and ``relative frequency × score``
         (float, points). ``.attrs["expected score"]`` is that column's sum (a float)
         and ``.attrs["bid"]`` the bid.
 
@@ -613,7 +613,7 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
         {
             "relative frequency": share,
             "score": points,
-            "relative frequency x score": share * points + 0.0,  # + 0.0: no "-0.0"
+            "relative frequency × score": share * points + 0.0,  # + 0.0: no "-0.0"
         },
         index=pd.Index(tricks, name="tricks"),
     )
