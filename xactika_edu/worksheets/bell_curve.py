@@ -52,31 +52,38 @@ __all__ = ["BellCurveWorksheet", "bell_curve_worksheet"]
 MIN_BELL_CARDS = 18
 MAX_BELL_CARDS = 30
 
-# One line per count of the shape: colour, and a marker shape (circle, square,
-# triangle) so the lines differ without colour too.
+# One line per count of the shape: colour, and a marker (diamond, cross, plus) so the
+# lines differ without colour too. Not circle, square, triangle: those are the card's
+# balls, cubes and cones, and "1 cube" drawn as a circle would read as a ball.
 _LINE_COLOURS = (SERIES[0], SERIES[1], SERIES[2])
-_MARKERS = ("circle", "square", "triangle")
+_MARKERS = ("diamond", "cross", "plus")
 
 
 def _marker(pdf: FPDF, kind: str, x: float, y: float, size: float, fill: str) -> None:
-    """A plot marker centred at (x, y): ``"circle"``, ``"square"`` or ``"triangle"``."""
+    """A plot marker centred at (x, y): ``"diamond"``, ``"cross"`` (×) or ``"plus"``."""
     pdf.set_fill_color(*_rgb(fill))
     pdf.set_draw_color(*_rgb(INK))
     pdf.set_line_width(0.3)
     half = size / 2
-    if kind == "circle":
-        pdf.circle(x, y, half, style="FD")
-    elif kind == "square":
-        pdf.rect(x - half * 0.9, y - half * 0.9, size * 0.9, size * 0.9, style="FD")
-    else:
+    if kind == "diamond":
         pdf.polygon(
-            [
-                (x, y - half * 1.1),
-                (x + half * 1.1, y + half * 0.8),
-                (x - half * 1.1, y + half * 0.8),
-            ],
+            [(x, y - half * 1.2), (x + half, y), (x, y + half * 1.2), (x - half, y)],
             style="FD",
         )
+        return
+    # A cross or a plus: a thick stroke in the line's colour with a thin dark outline.
+    if kind == "cross":
+        low, high = (x - half, y + half), (x + half, y - half)
+        arms = [((x - half, y - half), (x + half, y + half)), (low, high)]
+    else:
+        reach = half * 1.2
+        arms = [((x - reach, y), (x + reach, y)), ((x, y - reach), (x, y + reach))]
+    for width, colour in ((size * 0.42, INK), (size * 0.26, fill)):
+        pdf.set_draw_color(*_rgb(colour))
+        pdf.set_line_width(width)
+        for start, end in arms:
+            pdf.line(*start, *end)
+    pdf.set_line_width(0.3)
 
 
 @dataclass(frozen=True)
