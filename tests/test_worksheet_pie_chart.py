@@ -30,7 +30,10 @@ def group_index(counts: tuple[int, ...], grouping: str) -> int:
 
 
 def half_up(value: Fraction) -> str:
-    """One decimal, halves up, computed a second way (integer arithmetic)."""
+    """One decimal, halves up, computed a second way (integer arithmetic); a whole
+    number of degrees is written without a decimal (60°, not 60.0°)."""
+    if value.denominator == 1:
+        return str(value.numerator)
     tenths = (value.numerator * 10 * 2 + value.denominator) // (2 * value.denominator)
     return f"{tenths // 10}.{tenths % 10}"
 

@@ -413,15 +413,20 @@ class PieChartWorksheet(_Sheet):
             f"cards: 360 × {in_deck}/81 degrees. Is your slice for it bigger or smaller, "
             "and by how many degrees?"
         )
-        deck_text = _one_decimal(deck_degrees)
-        if deck_degrees.denominator != 1:
-            deck_text = f"about {deck_text}"
+        deck_text = (
+            str(deck_degrees.numerator)
+            if deck_degrees.denominator == 1
+            else f"about {_one_decimal(deck_degrees)}"
+        )
         if gap == 0:
             answer_c = f"The same: {mine}° in both."
         else:
             word = "bigger" if gap > 0 else "smaller"
-            by = _one_decimal(abs(gap))
-            by = by if abs(gap).denominator == 1 else f"about {by}"
+            by = (
+                str(abs(gap).numerator)
+                if abs(gap).denominator == 1
+                else f"about {_one_decimal(abs(gap))}"
+            )
             answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
         working_c = (
             f"Deck: 360 × {in_deck}/81 = {deck_degrees.numerator}/{deck_degrees.denominator}"
