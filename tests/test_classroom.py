@@ -605,3 +605,10 @@ def test_a_huge_number_is_a_problem_not_a_crash():
         ScoreSheetError, match=r"line 2, column 'game': 99999999999999999999 is far"
     ):
         load_scores(sheet)
+
+
+def test_export_refuses_a_spreadsheet_file_name(tmp_path):
+    scores = example_scores(games=1, seed=1)
+    with pytest.raises(XactikaError, match=r"writes CSV.*\.xlsx name; name the file with \.csv"):
+        export_scores(scores, tmp_path / "class.xlsx")
+    assert list(tmp_path.iterdir()) == []

@@ -342,3 +342,9 @@ def test_a_yes_or_no_question_asks_for_yes_or_no():
         == '? There is no answer yet. Type "yes" or "no", between quotes.'
     )
     assert question.check("No.").correct and not question.check("yes").correct
+
+
+def test_a_word_question_suggests_a_word_from_its_prompt_but_never_the_answer():
+    question = Question('More or fewer? Type "fewer", "more" or "same".', "fewer", hint="h")
+    message = question.check(None).message
+    assert message.endswith('like "more".') and "fewer" not in message

@@ -1064,7 +1064,8 @@ def export_scores(
 
     Raises:
         XactikaError: naming the path if it exists and ``overwrite`` is not given,
-            or its folder does not exist; naming a column the table does not have.
+            its folder does not exist or its name is a spreadsheet's own type
+            (``.xlsx`` ...); naming a column the table does not have.
     """
     if not isinstance(scores, pd.DataFrame):
         raise XactikaError(f"export_scores needs a DataFrame of scores, got {scores!r}")
@@ -1074,8 +1075,18 @@ def export_scores(
     missing = [column for column in chosen if column not in scores.columns]
     if missing:
         raise XactikaError(f"the scores have no column {', '.join(map(repr, missing))}")
+    target = Path(path)
+    if target.suffix.lower() in _SPREADSHEET_SUFFIXES:
+        raise XactikaError(
+            f"{str(target)!r}: export_scores writes CSV, which a spreadsheet program will not "
+            f"open under a {target.suffix} name; name the file with .csv, like 'class.csv'"
+        )
     text = _csv_text(chosen, scores[chosen].itertuples(index=False, name=None))
-    return _write_atomic(Path(path), text, overwrite=overwrite, encoding="utf-8-sig")
+    return _write_atomic(target, text, overwrite=overwrite, encoding="utf-8-sig")
+
+
+# A spreadsheet program's own file types: CSV text under these names will not open.
+_SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
 
 
 def _write_atomic(path: Path, text: str, *, overwrite: bool, encoding: str) -> Path:

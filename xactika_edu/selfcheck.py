@@ -427,8 +427,12 @@ class Question:
         elif {_normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
             advice = 'Type "yes" or "no", between quotes.'
         else:
+            # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
+            # the best example, as long as it is not the answer.
+            offered = re.findall(r'"([^"\d]{1,20})"', self.prompt)
             word = next(
-                (w for w in _WORD_EXAMPLES if not self._matches_text(w)), _WORD_EXAMPLES[-1]
+                (w for w in [*offered, *_WORD_EXAMPLES] if not self._matches_text(w)),
+                _WORD_EXAMPLES[-1],
             )
             advice = f'Type a word between quotes, like "{word}".'
         return Verdict("unreadable", f"{opening} {advice}")
