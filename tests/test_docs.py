@@ -35,3 +35,22 @@ def test_guide_links_resolve():
     guide = (DOCS / "teacher-guide.md").read_text(encoding="utf-8")
     for link in re.findall(r"\]\(([^)#:]+)\)", guide):
         assert (DOCS / link).exists(), link
+
+
+APP = ROOT / "xactika_edu" / "app" / "student_app.ipynb"
+NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("*.ipynb")), APP]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_notebooks_are_valid_and_saved_without_outputs(path):
+    import warnings
+
+    import nbformat
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # e.g. a cell without an id
+        notebook = nbformat.read(path, as_version=4)
+        nbformat.validate(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]

@@ -222,12 +222,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = {sig: signal.signal(sig, on_interrupt) for sig in stops} if in_main_thread else {}
 
     def restore() -> None:
+        # Run as the command (argv from the command line) and stopped: the process is
+        # about to exit, so later signals are ignored; a second Ctrl-C, or the kernel
+        # manager signalling its process group while it shuts the kernel down, must not
+        # turn a clean stop into a traceback. Called from Python, handlers come back.
+        ignore = argv is None and interrupted.is_set()
         for sig, handler in previous.items():
-            signal.signal(sig, handler)
+            signal.signal(sig, signal.SIG_IGN if ignore else handler)
 
     try:
         args = _parser().parse_args(argv)
     except KeyboardInterrupt:
+        interrupted.set()
         restore()
         print(_STOPPED, file=sys.stderr)
         return 130
@@ -242,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             _worksheet(args)
     except (KeyboardInterrupt, asyncio.CancelledError):
+        interrupted.set()
         print(_STOPPED, file=sys.stderr)
         return 130
     except Exception as error:
