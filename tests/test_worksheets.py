@@ -292,3 +292,36 @@ def test_every_printed_seed_can_be_typed_again(tmp_path):
     with pytest.raises(XactikaError, match=r"last student seed 2147483648.*up to 2147483646"):
         export_worksheets(tmp_path, students=2, seed=2**31 - 1)
     assert list(tmp_path.iterdir()) == []
+
+
+def _lowest_text_above_footer(data: bytes, tmp_path: Path) -> tuple[float, float]:
+    """(the bottom of the lowest word that is not the footer, the footer's top), in points."""
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(data)
+    out = subprocess.run(
+        [PDFTOTEXT, "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = [
+        (float(y0), float(y1))
+        for y0, y1 in re.findall(
+            r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', out
+        )
+    ]
+    footer_top = max(y0 for y0, _ in words)  # the footer is the lowest line of the page
+    body = [y1 for y0, y1 in words if y0 < footer_top - 1.0]
+    return max(body), footer_top
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_text_runs_into_the_footer(tmp_path, kind):
+    # The longest variants: the most cards a kind takes, several seeds, both papers.
+    from xactika_edu.worksheets import _BUILDERS
+
+    most = {"bar-graph": 40, "pie-chart": 40, "bell-curve": 30, "simulation": 50}
+    options = {"cards": most[kind]} if kind in most else {}
+    for seed in range(6):
+        sheet = _BUILDERS[kind](seed, **options)
+        for data in (sheet.key_pdf(), sheet.student_pdf("a4"), sheet.key_pdf("a4")):
+            lowest, footer = _lowest_text_above_footer(data, tmp_path)
+            assert lowest <= footer - 1.0, f"{kind} seed {seed}: text at {lowest} > {footer}"

@@ -406,7 +406,7 @@ def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -
         step = stroke * 0.3
         group_w = 3 * step
         gap = step * 2.0
-        per_line = max(1, int((w - 2.5 + gap) // (group_w + gap)))
+        per_line = max(1, int((w - 5.0 + gap) // (group_w + gap)))  # a margin each side
         lines = math.ceil(groups / per_line)
         block_h = lines * stroke + (lines - 1) * 1.2
         if block_h <= h * 0.86 or stroke < 1.5:

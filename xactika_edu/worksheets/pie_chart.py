@@ -728,8 +728,9 @@ class _PieChartPage(_Page):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
-            self.font(10)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.7) + 1.5
+            # The key also prints answers and workings: its questions are set smaller.
+            self.font(9 if self.key else 10)
+            y = self.paragraph(x + 6, y, w - 6, question, 4.2 if self.key else 4.7) + 1.5
             if self.key:
                 self.font(10, "B", _ANSWER)
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
