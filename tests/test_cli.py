@@ -304,7 +304,9 @@ def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
     assert time.monotonic() < deadline
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
+    # 130, or (rarely, when the signal lands while Python is already exiting) death by
+    # SIGINT, which a shell also reports as 130 (128 + 2). Either way: the clean message.
+    assert process.returncode in (130, -signal.SIGINT), err
     assert "stopped; nothing was written" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []

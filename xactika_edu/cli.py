@@ -211,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     interrupted = threading.Event()
 
     def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            return  # already stopping: a second Ctrl-C must not break the clean-up
         interrupted.set()
         raise KeyboardInterrupt
 
@@ -248,6 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             _worksheet(args)
     except (KeyboardInterrupt, asyncio.CancelledError):
+        # Stopping (the lesson runner may have raised this itself): from now on further
+        # signals are ignored, e.g. the kernel manager signalling its process group.
         interrupted.set()
         print(_STOPPED, file=sys.stderr)
         return 130
