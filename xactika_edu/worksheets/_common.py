@@ -8,6 +8,7 @@ header (title, label, name/date/class lines or the ANSWER KEY badge) and footer.
 
 from __future__ import annotations
 
+import abc
 import io
 import math
 import re
@@ -212,10 +213,11 @@ def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[
     return make
 
 
-class _Sheet:
-    """Mixin for a worksheet dataclass with ``number``, ``of``, ``seed`` and ``add_page``.
+class _Sheet(abc.ABC):
+    """Mixin for a worksheet dataclass with ``number``, ``of`` and ``seed``.
 
-    Gives it the printed label and one-page student/key PDFs.
+    Gives it the printed label, :meth:`add_page` and one-page student/key PDFs. Each
+    kind sets ``page``, the :class:`_Page` subclass that draws it.
     """
 
     number: int
@@ -223,14 +225,20 @@ class _Sheet:
     seed: int
     kind: ClassVar[str]
     title: ClassVar[str]
+    page: ClassVar[type[_Page]]
 
     @property
     def label(self) -> str:
         """What the sheet prints to identify itself: ``'Worksheet 7 of 30 · seed 1006'``."""
         return f"Worksheet {self.number} of {self.of} · seed {self.seed}"
 
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
+        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
+
+        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
+        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
+        """
+        self.page(self, pdf, key=key).draw()
 
     def student_pdf(self, paper: str = "letter") -> bytes:
         """The student sheet as a PDF (answers blank).
@@ -261,10 +269,31 @@ class _Sheet:
         return _single_pdf(self, key=True, paper=paper)
 
 
+class _QuestionSheet(_Sheet):
+    """A worksheet whose key answers three questions: the kind builds them, with a
+    line of working each, in ``_questions()``."""
+
+    @abc.abstractmethod
+    def _questions(self) -> list[tuple[str, str, str]]:
+        """(question, answer, one-line working) for each of the three questions."""
+
+    def questions(self) -> list[tuple[str, str]]:
+        """The three questions with their answers, computed by the library.
+
+        Returns:
+            a list of 3 (question text, answer text) pairs.
+        """
+        return [(question, answer) for question, answer, _ in self._questions()]
+
+    def workings(self) -> list[str]:
+        """One line of working for each answer, as the answer key prints it."""
+        return [working for _, _, working in self._questions()]
+
+
 # --- drawing ----------------------------------------------------------------------
 
 
-class _Page:
+class _Page(abc.ABC):
     """Draws one worksheet page on a PDF: primitives, the header and the footer.
 
     Subclasses implement :meth:`draw`; ``key_note`` is the line printed next to the
@@ -288,8 +317,9 @@ class _Page:
         self.bottom = pdf.h - _MARGIN_BOTTOM
         return self.header(_MARGIN_TOP)
 
-    def draw(self) -> None:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def draw(self) -> None:
+        """Draw the whole page: ``start()``, the kind's parts, ``footer()``."""
 
     # -- primitives
 

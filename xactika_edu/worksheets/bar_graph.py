@@ -50,8 +50,8 @@ from ._common import (
     _Page,
     _percent,
     _plural,
+    _QuestionSheet,
     _rgb,
-    _Sheet,
 )
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ __all__ = ["BarGraphWorksheet", "bar_graph_worksheet"]
 
 
 @dataclass(frozen=True)
-class BarGraphWorksheet(_Sheet):
+class BarGraphWorksheet(_QuestionSheet):
     """One student's bar-graph worksheet: the cards, the questions and the answers.
 
     Build it with :func:`bar_graph_worksheet` (which draws the cards from the seed);
@@ -185,7 +185,22 @@ class BarGraphWorksheet(_Sheet):
         return sum(n for v, n in frequencies.items() if v <= value)
 
     def _questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each question."""
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) the mode (every tied value), b) the fraction of the cards at or beyond
+        :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
+        would hold if they matched the deck (n x 19/81, to one decimal) and how
+        many they hold.
+
+        >>> sheet = bar_graph_worksheet(1)
+        >>> for question, answer in sheet.questions():
+        ...     print(answer)
+        8 (5 cards)
+        3/16 = 18.75%
+        About 3.8 expected; you got 5.
+        >>> bar_graph_worksheet(1).workings()[2]
+        '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'
+        """
         frequencies = self.frequencies
         n = len(self.cards)
 
@@ -243,44 +258,6 @@ class BarGraphWorksheet(_Sheet):
             (question_b, answer_b, working_b),
             (question_c, answer_c, working_c),
         ]
-
-    def questions(self) -> list[tuple[str, str]]:
-        """The three questions with their answers, computed from the cards.
-
-        a) the mode (every tied value), b) the fraction of the cards at or beyond
-        :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
-        would hold if they matched the deck (n x 19/81, to one decimal) and how
-        many they hold.
-
-        >>> sheet = bar_graph_worksheet(1)
-        >>> for question, answer in sheet.questions():
-        ...     print(answer)
-        8 (5 cards)
-        3/16 = 18.75%
-        About 3.8 expected; you got 5.
-
-        Returns:
-            a list of 3 (question text, answer text) pairs.
-        """
-        return [(question, answer) for question, answer, _ in self._questions()]
-
-    def workings(self) -> list[str]:
-        """One line of working for each answer, as the answer key prints it.
-
-        >>> bar_graph_worksheet(1).workings()[2]
-        '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'
-        """
-        return [working for _, _, working in self._questions()]
-
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
-
-        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
-        in millimetres, as made by :func:`new_pdf`.
-        """
-        _BarGraphPage(self, pdf, key=key).draw()
 
 
 def bar_graph_worksheet(
@@ -547,3 +524,6 @@ class _BarGraphPage(_Page):
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
             y = y + 6.0 if self.key else max(y + 3.0, top + space)
+
+
+BarGraphWorksheet.page = _BarGraphPage

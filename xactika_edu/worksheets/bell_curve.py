@@ -39,8 +39,8 @@ from ._common import (
     _one_decimal,
     _Page,
     _plural,
+    _QuestionSheet,
     _rgb,
-    _Sheet,
 )
 from .pie_chart import _card_rows
 
@@ -87,7 +87,7 @@ def _marker(pdf: FPDF, kind: str, x: float, y: float, size: float, fill: str) ->
 
 
 @dataclass(frozen=True)
-class BellCurveWorksheet(_Sheet):
+class BellCurveWorksheet(_QuestionSheet):
     """One student's bell-curve worksheet: the cards, the shape, the questions, the answers.
 
     Build it with :func:`bell_curve_worksheet` (which draws the cards and picks the
@@ -203,7 +203,18 @@ class BellCurveWorksheet(_Sheet):
         return (a, b, c)
 
     def _questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each question."""
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) each line's peak (ties kept), b) the mean face value of the cards with 1
+        and with 3 of the shape (one decimal) and the gap, c) how many cards would
+        show 2 of the shape if the cards matched the deck (n x 27/81) and how many do.
+
+        >>> for question, answer in bell_curve_worksheet(1).questions():
+        ...     print(answer)
+        1 cube: 7; 2 cubes: 8; 3 cubes: 8 and 10
+        1 cube: 6.8; 3 cubes: 9.7. 3 cubes is bigger by 2.9.
+        9 expected; you have 10.
+        """
         n = len(self.cards)
         names = self.combinations
         shape = self.shape
@@ -277,38 +288,6 @@ class BellCurveWorksheet(_Sheet):
             (question_b, answer_b, working_b),
             (question_c, answer_c, working_c),
         ]
-
-    def questions(self) -> list[tuple[str, str]]:
-        """The three questions with their answers, computed from the cards.
-
-        a) each line's peak (ties kept), b) the mean face value of the cards with 1
-        and with 3 of the shape (one decimal) and the gap, c) how many cards would
-        show 2 of the shape if the cards matched the deck (n x 27/81) and how many do.
-
-        >>> for question, answer in bell_curve_worksheet(1).questions():
-        ...     print(answer)
-        1 cube: 7; 2 cubes: 8; 3 cubes: 8 and 10
-        1 cube: 6.8; 3 cubes: 9.7. 3 cubes is bigger by 2.9.
-        9 expected; you have 10.
-
-        Returns:
-            a list of 3 (question text, answer text) pairs.
-        """
-        return [(question, answer) for question, answer, _ in self._questions()]
-
-    def workings(self) -> list[str]:
-        """One line of working for each answer, as the answer key prints it."""
-        return [working for _, _, working in self._questions()]
-
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
-
-        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
-        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
-        """
-        _BellCurvePage(self, pdf, key=key).draw()
 
 
 def bell_curve_worksheet(
@@ -560,3 +539,6 @@ class _BellCurvePage(_Page):
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
                 y = max(y + 2.0, top + space)
+
+
+BellCurveWorksheet.page = _BellCurvePage

@@ -256,12 +256,6 @@ class EstimationWorksheet(_Sheet):
             )
         return rows
 
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``."""
-        _EstimationPage(self, pdf, key=key).draw()
-
 
 def estimation_worksheet(
     seed: int, *, number: int = 1, of: int = 1, cards: int | None = None
@@ -563,3 +557,6 @@ def _half(count: int) -> str:
 def _number(value: Fraction) -> str:
     """``5/2`` -> ``'2.5'``, ``3`` -> ``'3'``: the halves the estimate makes."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+EstimationWorksheet.page = _EstimationPage

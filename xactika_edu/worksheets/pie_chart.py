@@ -43,8 +43,8 @@ from ._common import (
     _Page,
     _percent,
     _plural,
+    _QuestionSheet,
     _rgb,
-    _Sheet,
 )
 
 if TYPE_CHECKING:
@@ -251,7 +251,7 @@ def _draw_slice(
 
 
 @dataclass(frozen=True)
-class PieChartWorksheet(_Sheet):
+class PieChartWorksheet(_QuestionSheet):
     """One student's pie-chart worksheet: the cards, the groups, the questions, the answers.
 
     Build it with :func:`pie_chart_worksheet` (which draws the cards and picks the
@@ -378,7 +378,18 @@ class PieChartWorksheet(_Sheet):
         return tuple(i for i, n in enumerate(counts) if n == best)
 
     def _questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each question."""
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) the biggest slice(s) and their percent, b) the smallest slice(s) and
+        their degrees, c) the biggest slice against the same group's slice in a
+        pie of the whole deck (360 x deck count / 81 degrees, to one decimal).
+
+        >>> for question, answer in pie_chart_worksheet(0).questions():
+        ...     print(answer)
+        face value 7 to 9 (13 cards, 65%)
+        face value 4 to 6 (2 cards, 36°)
+        Bigger, by about 7.3° (yours 234°, deck about 226.7°).
+        """
         n = len(self.cards)
         counts, degrees = self.counts, self.degrees
         step = 360 // n
@@ -440,38 +451,6 @@ class PieChartWorksheet(_Sheet):
             (question_b, answer_b, working_b),
             (question_c, answer_c, working_c),
         ]
-
-    def questions(self) -> list[tuple[str, str]]:
-        """The three questions with their answers, computed from the cards.
-
-        a) the biggest slice(s) and their percent, b) the smallest slice(s) and
-        their degrees, c) the biggest slice against the same group's slice in a
-        pie of the whole deck (360 x deck count / 81 degrees, to one decimal).
-
-        >>> for question, answer in pie_chart_worksheet(0).questions():
-        ...     print(answer)
-        face value 7 to 9 (13 cards, 65%)
-        face value 4 to 6 (2 cards, 36°)
-        Bigger, by about 7.3° (yours 234°, deck about 226.7°).
-
-        Returns:
-            a list of 3 (question text, answer text) pairs.
-        """
-        return [(question, answer) for question, answer, _ in self._questions()]
-
-    def workings(self) -> list[str]:
-        """One line of working for each answer, as the answer key prints it."""
-        return [working for _, _, working in self._questions()]
-
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
-
-        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
-        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
-        """
-        _PieChartPage(self, pdf, key=key).draw()
 
 
 def pie_chart_worksheet(
@@ -743,3 +722,6 @@ class _PieChartPage(_Page):
                     y += 7.0
                     pdf.line(x + 6, y, x + w, y)
                 y = max(y + 3.0, top + space)
+
+
+PieChartWorksheet.page = _PieChartPage

@@ -290,12 +290,6 @@ class ProbabilityWorksheet(_Sheet):
             f"{self.held_by_others}/{self.unseen}, so the lead wins more often than it loses."
         )
 
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``."""
-        _ProbabilityPage(self, pdf, key=key).draw()
-
 
 def probability_worksheet(
     seed: int, *, number: int = 1, of: int = 1, cards: int | None = None
@@ -564,3 +558,6 @@ class _ProbabilityPage(_Page):
             fraction = answer["chance"].split(" = ")[0]
             self.text_at(start, ry - 0.2, 40, 5.4, fraction, align="C")
         return y + height
+
+
+ProbabilityWorksheet.page = _ProbabilityPage

@@ -40,8 +40,8 @@ from ._common import (
     _Page,
     _percent,
     _plural,
+    _QuestionSheet,
     _rgb,
-    _Sheet,
 )
 from .pie_chart import _glyph
 
@@ -96,7 +96,7 @@ def _two_places(value: Fraction) -> str:
 
 
 @dataclass(frozen=True)
-class SimulationWorksheet(_Sheet):
+class SimulationWorksheet(_QuestionSheet):
     """One student's simulation worksheet: the event, the draws and the answers.
 
     Build it with :func:`simulation_worksheet` (which draws the cards from the
@@ -187,7 +187,18 @@ class SimulationWorksheet(_Sheet):
         return [(sum(hits[:end]), end) for end in range(_BLOCK, len(self.draws) + 1, _BLOCK)]
 
     def _questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each question."""
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) the exact probability (deck count / 81, and a percent), b) whether the
+        relative frequency after the first 10 draws or after all of them was closer
+        to it, c) the class total to expect from all ``of`` sheets.
+
+        >>> for question, answer in simulation_worksheet(6, number=1, of=30).questions():
+        ...     print(answer)
+        50/81, about 61.7%
+        After 40 draws.
+        30 sheets, 1200 draws: expect about 741 yes.
+        """
         p = self.probability
         count = self.deck_count
         if "face value" in self.event:
@@ -241,38 +252,6 @@ class SimulationWorksheet(_Sheet):
             (question_b, answer_b, working_b),
             (question_c, answer_c, working_c),
         ]
-
-    def questions(self) -> list[tuple[str, str]]:
-        """The three questions with their answers, computed from the draws and the deck.
-
-        a) the exact probability (deck count / 81, and a percent), b) whether the
-        relative frequency after the first 10 draws or after all of them was closer
-        to it, c) the class total to expect from all ``of`` sheets.
-
-        >>> for question, answer in simulation_worksheet(6, number=1, of=30).questions():
-        ...     print(answer)
-        50/81, about 61.7%
-        After 40 draws.
-        30 sheets, 1200 draws: expect about 741 yes.
-
-        Returns:
-            a list of 3 (question text, answer text) pairs.
-        """
-        return [(question, answer) for question, answer, _ in self._questions()]
-
-    def workings(self) -> list[str]:
-        """One line of working for each answer, as the answer key prints it."""
-        return [working for _, _, working in self._questions()]
-
-    # ---- the PDFs ----------------------------------------------------------------
-
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
-
-        For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
-        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
-        """
-        _SimulationPage(self, pdf, key=key).draw()
 
 
 def simulation_worksheet(
@@ -615,3 +594,6 @@ class _SimulationPage(_Page):
             start = x + 3 + pdf.get_string_width(label)
             pdf.line(start, ly + 4.3, x + w - 3, ly + 4.3)
         return y + h
+
+
+SimulationWorksheet.page = _SimulationPage
