@@ -9,7 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
-from test_worksheets import PDFINFO, PDFTOTEXT, collapse, pdf_pages, pdf_text, quoted
+from test_worksheets import PDFTOTEXT, collapse, pdf_text, quoted
 
 from xactika_edu.cards import Hand, Shape, draw_cards
 from xactika_edu.errors import XactikaError
@@ -160,18 +160,6 @@ def test_constructor_checks_its_values():
 
 
 # --- the PDFs -------------------------------------------------------------------------
-
-
-@pytest.mark.skipif(PDFINFO is None, reason="pdfinfo (poppler-utils) is not installed")
-@pytest.mark.parametrize(
-    ("seed", "n", "paper"), [(0, 27, "letter"), (1, 27, "a4"), (2, 18, "letter"), (3, 30, "a4")]
-)
-def test_pdfs_are_one_page(tmp_path, seed, n, paper):
-    sheet = bell_curve_worksheet(seed, cards=n)
-    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
-        path = tmp_path / name
-        path.write_bytes(data)
-        assert pdf_pages(path) == 1
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")

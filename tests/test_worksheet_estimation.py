@@ -171,18 +171,6 @@ def test_cards_option_is_refused_naming_the_value(tmp_path, cards):
         export_worksheets(tmp_path, kind="estimation", students=1, cards=cards)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("seed", [4, 7])  # the student deals; the student bids first
-def test_pdfs_are_one_page(tmp_path, seed, paper):
-    sheet = estimation_worksheet(seed)
-    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
-        assert data.startswith(b"%PDF-")
-        if PDFINFO is not None:
-            path = tmp_path / name
-            path.write_bytes(data)
-            assert pdf_pages(path) == 1
-
-
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
 @pytest.mark.parametrize("seed", [1004, 1006])
 def test_pdf_text(tmp_path, seed):

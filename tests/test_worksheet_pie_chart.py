@@ -184,18 +184,6 @@ def test_constructor_checks_its_values():
 # --- the PDFs -------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(PDFINFO is None, reason="pdfinfo (poppler-utils) is not installed")
-@pytest.mark.parametrize(
-    ("seed", "n", "paper"), [(0, 20, "letter"), (1, 20, "a4"), (2, 8, "letter"), (3, 40, "a4")]
-)
-def test_pdfs_are_one_page(tmp_path, seed, n, paper):
-    sheet = pie_chart_worksheet(seed, cards=n)
-    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
-        path = tmp_path / name
-        path.write_bytes(data)
-        assert pdf_pages(path) == 1
-
-
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
 def test_pdf_text_has_seed_table_questions_and_answers(tmp_path):
     sheet = pie_chart_worksheet(1006, number=7, of=30)

@@ -170,18 +170,6 @@ def test_bad_seeds_are_refused(seed):
         probability_worksheet(seed)
 
 
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("seed", [1, 1006])
-def test_pdfs_are_one_page(tmp_path, seed, paper):
-    sheet = probability_worksheet(seed)
-    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
-        assert data.startswith(b"%PDF-")
-        if PDFINFO is not None:
-            path = tmp_path / name
-            path.write_bytes(data)
-            assert pdf_pages(path) == 1
-
-
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
 def test_pdf_text_has_label_leads_and_key_answers(tmp_path):
     sheet = probability_worksheet(1006, number=7, of=30)

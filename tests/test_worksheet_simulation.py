@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from test_worksheets import PDFINFO, PDFTOTEXT, collapse, pdf_pages, pdf_text, quoted
+from test_worksheets import PDFTOTEXT, collapse, pdf_text, quoted
 
 from xactika_edu.cards import Card
 from xactika_edu.errors import XactikaError
@@ -184,18 +184,6 @@ def test_constructor_checks_its_values():
 
 
 # --- the PDFs -------------------------------------------------------------------------
-
-
-@pytest.mark.skipif(PDFINFO is None, reason="pdfinfo (poppler-utils) is not installed")
-@pytest.mark.parametrize(
-    ("seed", "n", "paper"), [(0, 40, "letter"), (1, 40, "a4"), (2, 20, "letter"), (3, 50, "a4")]
-)
-def test_pdfs_are_one_page(tmp_path, seed, n, paper):
-    sheet = simulation_worksheet(seed, cards=n)
-    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
-        path = tmp_path / name
-        path.write_bytes(data)
-        assert pdf_pages(path) == 1
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")

@@ -17,6 +17,7 @@ from xactika_edu.cards import DECK, draw_cards
 from xactika_edu.errors import XactikaError
 from xactika_edu.worksheets import (
     KINDS,
+    PAPERS,
     BarGraphWorksheet,
     bar_graph_worksheet,
     export_worksheets,
@@ -166,19 +167,30 @@ def test_workings_restate_the_numbers():
 # --- the PDFs ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("n", "paper"), [(16, "letter"), (16, "a4"), (4, "letter"), (40, "letter"), (40, "a4")]
-)
-def test_pdfs_are_one_page(tmp_path, n, paper):
-    sheet = bar_graph_worksheet(3, cards=n)
-    pdfs = {"student.pdf": sheet.student_pdf(paper), "key.pdf": sheet.key_pdf(paper)}
-    for name, data in pdfs.items():
+# The extremes of every kind: fewest and most cards, and seeds that make the sheet
+# longest (for estimation, 4: the student deals; 7: the student bids first).
+ONE_PAGE_CASES = [
+    ("bar-graph", 3, 16), ("bar-graph", 3, 4), ("bar-graph", 3, 40),
+    ("pie-chart", 0, 20), ("pie-chart", 2, 8), ("pie-chart", 3, 40),
+    ("bell-curve", 0, 27), ("bell-curve", 2, 18), ("bell-curve", 3, 30),
+    ("probability", 1, None), ("probability", 1006, None),
+    ("simulation", 0, 40), ("simulation", 2, 20), ("simulation", 3, 50),
+    ("estimation", 4, None), ("estimation", 7, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("kind", "seed", "cards"), ONE_PAGE_CASES)
+def test_pdfs_are_one_page(tmp_path, kind, seed, cards, paper):
+    from xactika_edu.worksheets import _BUILDERS
+
+    sheet = _BUILDERS[kind](seed, **({} if cards is None else {"cards": cards}))
+    for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
         assert data.startswith(b"%PDF-")
-        if PDFINFO is None:
-            continue
-        path = tmp_path / name
-        path.write_bytes(data)
-        assert pdf_pages(path) == 1
+        if PDFINFO is not None:
+            path = tmp_path / name
+            path.write_bytes(data)
+            assert pdf_pages(path) == 1
 
 
 def test_pdf_needs_a_known_paper():
