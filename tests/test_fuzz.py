@@ -34,15 +34,15 @@ import matplotlib
 
 matplotlib.use("Agg")  # headless; set here in the test, never by the package
 
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-import xactika_edu  # noqa: E402
-from xactika_edu import XactikaError  # noqa: E402
+import xactika_edu
+from xactika_edu import XactikaError
 
 EXAMPLES = int(os.environ.get("XACTIKA_FUZZ_EXAMPLES", "12"))
 
@@ -276,7 +276,7 @@ def _public_methods(cls: type, *, bound: bool) -> Iterator[str]:
             if name.startswith("_"):
                 continue
             is_class_level = isinstance(value, (classmethod, staticmethod))
-            if bound and inspect.isfunction(value) or not bound and is_class_level:
+            if (bound and inspect.isfunction(value)) or (not bound and is_class_level):
                 yield name
 
 
@@ -340,7 +340,7 @@ def _call(draw: st.DrawFn, function: Callable[..., Any]) -> tuple[list[Any], dic
 def _short(value: object) -> str:
     try:
         text = repr(value)
-    except Exception as error:  # noqa: BLE001 - only for the failure message
+    except Exception as error:  # only for the failure message
         return f"<unprintable {type(value).__name__}: {type(error).__name__}>"
     return text if len(text) <= 300 else text[:300] + "..."
 
@@ -361,7 +361,7 @@ def check_call(entry: str, args: list[Any], kwargs: dict[str, Any]) -> None:
             f"{entry}({_short(args)}, {_short(kwargs)}) raised a {len(message)}-character "
             f"message: {message[:200]}..."
         )
-    except Exception as error:  # noqa: BLE001 - anything else is the fault under test
+    except Exception as error:  # anything else is the fault under test
         raise AssertionError(
             f"{entry}(*{_short(args)}, **{_short(kwargs)}) raised "
             f"{type(error).__name__}: {_short(str(error))}"
@@ -409,8 +409,7 @@ def test_entry_points_come_from_the_export_table() -> None:
     functions = {
         name
         for name in xactika_edu.__all__
-        if callable(getattr(xactika_edu, name))
-        and not isinstance(getattr(xactika_edu, name), type)
+        if callable(getattr(xactika_edu, name)) and not isinstance(getattr(xactika_edu, name), type)
     }
     assert functions - set(SKIPPED) <= set(ENTRY_POINTS)
     assert set(SKIPPED) <= set(xactika_edu.__all__)
