@@ -221,6 +221,8 @@ def _bounds_text(low: float | None, high: float | None, low_open: bool, high_ope
         parts.append(f"above {low:g}" if low_open else f"at least {low:g}")
     if high is not None:
         parts.append(f"below {high:g}" if high_open else f"at most {high:g}")
+    if len(parts) == 1 and parts[0].startswith("at "):
+        return f" of {parts[0]}"  # "a number of at least 0"
     return "".join(f" {part}" for part in [" and ".join(parts)] if part)
 
 
