@@ -38,7 +38,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import xactika_edu
@@ -58,9 +58,52 @@ SKIPPED: dict[str, str] = {
     "export_scores": "writes a CSV file at the path it is given",
 }
 
+# Each of these modules puts the value into its message with !r: a 5,000-digit number
+# or a list nested 3,000 deep then breaks the message (ValueError, RecursionError) and
+# long text makes it thousands of characters long. The fix is xactika_edu.checks.shown.
+_PLOTS = "plots.py !r in messages (lines 91, 619, 849, 1167, 1367); not in the errors branch"
+_CLASSROOM = "classroom.py !r in messages (lines 217, 300, 794); owner: classroom engineer"
+_WORKSHEETS = "worksheets/_common.py !r in message (line 78); owner: worksheets engineer"
 #: Entry points with a known fault in a module another engineer owns (issue #9), as
 #: ``{entry id: reason}``; the lead removes each line once that branch is merged.
-KNOWN_FAULTS: dict[str, str] = {}
+KNOWN_FAULTS: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "bell_curve",
+            "bid_total_bar_graph",
+            "compare_value_bar_graph",
+            "error_graph",
+            "expected_score_bar_graph",
+            "group_bar_graph",
+            "group_pie_chart",
+            "running_frequency_graph",
+            "shape_columns_graph",
+            "sum_bar_graph",
+            "trick_bar_graph",
+            "value_bar_graph",
+        ],
+        _PLOTS,
+    ),
+    **dict.fromkeys(
+        [
+            "bid_trick_table",
+            "bids_vs_tricks",
+            "compare_with_simulation",
+            "difference_distribution",
+            "difference_histogram",
+            "load_scores",
+            "made_missed_counts",
+            "made_missed_pie",
+            "scores_by_player",
+            "simulated_comparison",
+            "summary_by_player",
+            "template_csv",
+            "example_scores",
+        ],
+        _CLASSROOM,
+    ),
+    "score_sheet_pdf": _WORKSHEETS,
+}
 
 
 def _deep(depth: int) -> list[Any]:
@@ -380,11 +423,14 @@ def _param(entry: str) -> Any:
 def test_junk_gets_library_errors_only(entry: str) -> None:
     function = ENTRY_POINTS[entry]()
 
+    known = entry in KNOWN_FAULTS  # not shrunk: the xfail only needs to fail fast
+
     @settings(
         max_examples=EXAMPLES,
         deadline=None,
         database=None,
         suppress_health_check=list(HealthCheck),
+        phases=[Phase.generate] if known else list(Phase),
     )
     @given(call=_call(function))
     def fuzz(call: tuple[list[Any], dict[str, Any]]) -> None:
