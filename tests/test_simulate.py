@@ -302,3 +302,10 @@ def test_suggest_bid_names_a_hand_that_is_not_a_list(hand):
         suggest_bid(hand, players=4, seat=0, trials=10)
     with pytest.raises(XactikaError, match="hand must be a list like"):
         simulate_module.trick_distribution(hand, players=4, seat=0, trials=10)
+
+
+def test_play_round_names_a_round_or_bots_that_are_not_one():
+    with pytest.raises(XactikaError, match=r"play_round needs a Round, got \{\}"):
+        simulate_module.play_round({}, [])
+    with pytest.raises(XactikaError, match="bots must be a list like"):
+        simulate_module.play_round(Round.deal(players=2, seed=1), None)

@@ -57,7 +57,7 @@ from .cards import (
     as_hand,
     make_rng,
 )
-from .checks import check_whole, shown
+from .checks import as_items, check_whole, shown
 from .errors import IllegalBidError, IllegalPlayError, XactikaError
 
 if TYPE_CHECKING:
@@ -137,7 +137,8 @@ def card_ids(cards: Iterable[Card | str]) -> np.ndarray:
     Raises:
         NotationError: if a card cannot be read.
     """
-    return np.array([_CARD_ID[as_card(card)] for card in cards], dtype=np.int8)
+    given = as_items(cards, "cards")
+    return np.array([_CARD_ID[as_card(card)] for card in given], dtype=np.int8)
 
 
 def cards_from_ids(ids: Iterable[int] | np.ndarray) -> tuple[Card, ...]:
@@ -150,7 +151,11 @@ def cards_from_ids(ids: Iterable[int] | np.ndarray) -> tuple[Card, ...]:
         XactikaError: if a number is not 0 to 80 (quoting it).
     """
     out = []
-    for value in np.asarray(ids).ravel().tolist():
+    try:
+        numbers = np.asarray(ids).ravel().tolist()
+    except (ValueError, TypeError):  # ragged or nested lists
+        raise XactikaError(f"card numbers must be a list of 0 to 80, got {shown(ids)}") from None
+    for value in numbers:
         if not isinstance(value, int) or not 0 <= value < len(DECK):
             raise XactikaError(f"card numbers are 0 to {len(DECK) - 1}, got {shown(value)}")
         out.append(DECK[value])
@@ -1088,9 +1093,14 @@ def replay_rounds(rounds: Sequence[Round]) -> FastRounds:
         IllegalBidError, IllegalPlayError: if the fast engine finds a recorded action
             illegal (naming the round, player and card).
     """
-    rounds = list(rounds)
+    from .game import Round
+
+    rounds = list(as_items(rounds, "rounds", example="[round, round]"))
     if not rounds:
         raise XactikaError("replay_rounds needs at least one round, got none")
+    for rnd in rounds:
+        if not isinstance(rnd, Round):
+            raise XactikaError(f"replay_rounds needs Round objects, got {shown(rnd)}")
     shapes = {(rnd.players, rnd.cards_per_hand) for rnd in rounds}
     if len(shapes) > 1:
         raise XactikaError(f"rounds must all have the same shape, got {sorted(shapes)}")

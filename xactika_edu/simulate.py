@@ -45,7 +45,7 @@ from .cards import (
     as_hand,
     make_rng,
 )
-from .checks import check_whole, shown
+from .checks import as_items, check_whole, shown
 from .errors import XactikaError
 from .game import BID, Round, score
 
@@ -89,6 +89,9 @@ def play_round(rnd: Round, bots: Sequence[SupportsBot]) -> Round:
         XactikaError: if the number of bots is not the number of players.
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
+    if not isinstance(rnd, Round):
+        raise XactikaError(f"play_round needs a Round, got {shown(rnd)}")
+    bots = as_items(bots, "bots", example="[HeuristicBot(), RandomBot()]")
     if len(bots) != rnd.players:
         raise XactikaError(f"give one bot per player ({rnd.players}), got {len(bots)}")
     while not rnd.is_over:
