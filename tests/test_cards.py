@@ -201,3 +201,42 @@ def test_deal_text_forms():
     assert str(dealt).startswith("player 0: ")
     assert "set aside: 57 cards" in str(dealt)
     assert "Player 2" in dealt._repr_html_()
+
+
+# --- bad input gets one library error naming it (issue #9, item 19) -----------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"), [(5, "got 5"), (None, "got None"), (3.5, "got 3.5"), (b"3213", "b'3213'")]
+)
+def test_a_hand_of_something_that_is_not_a_list_is_refused(cards, shown):
+    # Before: TypeError: 'int' object is not iterable.
+    with pytest.raises(XactikaError, match=f"a hand must be a list like .*{shown}"):
+        Hand(cards)
+    with pytest.raises(XactikaError, match="cards to take out must be a list"):
+        DECK.without(cards)
+
+
+@pytest.mark.parametrize("players", [10**5000, -(10**5000)], ids=["10**5000", "-10**5000"])
+def test_a_huge_number_is_named_by_its_size(players):
+    # Before: the message could not be built (ValueError: Exceeds the limit (4300 digits)).
+    with pytest.raises(XactikaError, match=r"players must be from 2 to 10, got <a .*5,001 digits>"):
+        deal(players)
+    with pytest.raises(XactikaError, match="5,001 digits"):
+        draw_cards(3, seed=[players])
+    with pytest.raises(XactikaError, match="5,001 digits"):
+        Card(players, 1, 1, 1)
+    with pytest.raises(XactikaError, match="5,001 digits"):
+        Combination(Shape.BALLS, players)
+
+
+def test_shape_looks_up_numbers_and_names_and_refuses_the_rest():
+    assert Shape(1) is Shape.CUBES and Shape(np.int64(3)) is Shape.STARS
+    assert Shape("cone") is Shape.CONES
+    # Before: ValueError "... is not a valid Shape", or TypeError for the enum's
+    # functional form; a huge number or a deep list failed while printing it.
+    for bad in (7, None, 1.5, True, [1], 10**5000):
+        with pytest.raises(NotationError, match="there is no shape"):
+            Shape(bad)
+    with pytest.raises(NotationError, match="unknown shape"):
+        Shape.parse(10**5000)

@@ -331,3 +331,26 @@ def test_margin_shrinks_like_one_over_root_n():
 def test_bad_input_raises_naming_it(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# --- bad input gets one library error naming it (issue #9, item 19) -----------------
+
+
+def test_trials_needed_for_a_tiny_margin_is_exact_not_a_division_by_zero():
+    # Before: ZeroDivisionError (1e-300 squared is 0.0 as a float).
+    needed = trials_needed(0.5, 1e-300)
+    expected = Fraction(Z95**2 / 4) / Fraction(1e-300) ** 2
+    assert needed == math.ceil(expected)
+    assert trials_needed(0.5, Fraction(1, 10**5000)) > 10**9999
+    assert trials_needed(0.5, 0.01) == 9604  # unchanged for ordinary margins
+
+
+@pytest.mark.parametrize(
+    "text",
+    [10**5000, "face value " + "9" * 5000 + " or more", [10**5000]],
+    ids=["10**5000", "face value 99...9 or more", "[10**5000]"],
+)
+def test_event_parse_names_a_huge_number(text):
+    # Before: ValueError "Exceeds the limit (4300 digits)" while building the message.
+    with pytest.raises(NotationError, match="cannot read event"):
+        Event.parse(text)

@@ -687,3 +687,15 @@ def test_replay_needs_one_shape():
     b = play_randomly(Round.deal(3, seed=1, cards_per_hand=1), rng)
     with pytest.raises(XactikaError, match=r"same shape, got \[\(2, 1\), \(3, 1\)\]"):
         replay_rounds([a, b])
+
+
+def test_module_functions_name_input_that_is_not_a_list():
+    # Before: TypeError / AttributeError / numpy's ValueError (issue #9, item 19).
+    with pytest.raises(XactikaError, match="cards must be a list like"):
+        fastsim.card_ids(None)
+    with pytest.raises(XactikaError, match="card numbers must be a list of 0 to 80"):
+        fastsim.cards_from_ids([[1, 2], [3]])
+    with pytest.raises(XactikaError, match="rounds must be a list like"):
+        fastsim.replay_rounds(None)
+    with pytest.raises(XactikaError, match="replay_rounds needs Round objects, got 'x'"):
+        fastsim.replay_rounds(["x"])

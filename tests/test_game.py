@@ -860,3 +860,146 @@ def test_trick_is_a_frozen_value():
     trick = Trick(0, Combination.parse("2 balls"), ((0, Play.parse("2332:2ba")),), winner=0)
     with pytest.raises(AttributeError):
         trick.winner = 1  # type: ignore[misc]
+
+
+# --- bad input gets one library error naming it (issue #9, items 13, 14 and 19) -----
+
+
+def _deep(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+_JUNK = (
+    None,
+    -1,
+    10**5000,
+    0.5,
+    float("nan"),
+    "",
+    "x" * 5000,
+    b"1111",
+    [],
+    {},
+    {"players": 2},
+    [[[["1111"]]]],
+    _deep(3000),
+)
+
+
+def _places(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place inside a record: a path of keys and indexes."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _places(item, (*path, index))
+    return found
+
+
+def test_mutated_game_records_get_one_library_error():
+    # As the issue's fuzzer did: 600 records, each with one value replaced by junk.
+    # Before the fix 7 of 600 raised RecursionError (a list nested thousands deep).
+    game = play_game(Game.new(players=3, seed=4, hands=2, cards_per_hand=2), policy=1)
+    record = game.to_record()
+    places = [place for place in _places(record) if place]
+    rng = np.random.default_rng(600)
+    for _ in range(600):
+        changed = json.loads(json.dumps(record))
+        *parents, last = places[rng.integers(len(places))]
+        node = changed
+        for key in parents:
+            node = node[key]
+        node[last] = _JUNK[rng.integers(len(_JUNK))]
+        try:
+            Game.from_record(changed)
+        except XactikaError as error:
+            assert len(str(error)) < 500
+        # anything else (RecursionError, TypeError, ValueError) fails the test
+
+
+def test_a_record_nested_too_deeply_is_refused_naming_the_place():
+    game = play_game(Game.new(players=2, seed=21, hands=2, cards_per_hand=3), policy=4)
+    record = json.loads(json.dumps(game.to_record()))
+    record["rounds"][1]["hands"][0] = _deep(3000)
+    with pytest.raises(
+        XactikaError, match=r"game record \['rounds'\]\[1\]\['hands'\]\[0\] is nested too deeply"
+    ):
+        Game.from_record(record)
+    record = json.loads(json.dumps(game.to_record()))
+    record["rounds"][0]["plays"] = ["2332"] * 200_000
+    with pytest.raises(XactikaError, match="game record is too big: more than 100,000 values"):
+        Game.from_record(record)
+    record = json.loads(json.dumps(game.to_record()))
+    record["rounds"][0]["bids"][0] = 1.0
+    with pytest.raises(
+        XactikaError, match=r"\['rounds'\]\[0\]\['bids'\]\[0\] must be a whole number"
+    ):
+        Game.from_record(record)
+    with pytest.raises(XactikaError, match=r"round record \['hands'\]\[0\] is nested too deeply"):
+        Round.from_record({"players": 2, "dealer": 0, "hands": [["1111"]], "bids": [], "plays": []})
+
+
+@pytest.mark.parametrize("key", ["players", "seed", "hands", "first_dealer", "cards_per_hand"])
+def test_a_huge_number_in_a_record_is_named_not_printed(key):
+    record = Game.new(players=2, seed=1, hands=1, cards_per_hand=1).to_record()
+    record[key] = 10**5000  # str() of it raises ValueError: "Exceeds the limit (4300 digits)"
+    with pytest.raises(XactikaError, match="5,001 digits"):
+        Game.from_record(record)
+
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "message"),
+    [
+        (None, None, "bid must be a whole number from 0 to 8, got None"),
+        ("3", 3, "bid must be a whole number from 0 to 8, got '3'"),
+        (3, "3", "tricks must be a whole number from 0 to 8, got '3'"),
+        (-5, 100, "bid must be from 0 to 8, got -5"),
+        (2, 100, "tricks must be from 0 to 8, got 100"),
+        (2.0, 2, "bid must be a whole number from 0 to 8, got 2.0"),
+    ],
+)
+def test_score_checks_its_numbers(bid, tricks, message):
+    # Before: score(None, None) returned None, score(-5, 100) returned -105, and text
+    # raised a raw TypeError.
+    with pytest.raises(XactikaError, match=re.escape(message)):
+        score(bid, tricks)
+    assert score(np.int64(3), np.int64(3)) == 3
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ([5, 6], "a hand must be a list like ['3213', '1111'], got 5"),
+        ([None, None], "a hand must be a list like ['3213', '1111'], got None"),
+        (None, "hands must be a list of hands, one per player, got None"),
+        (5, "hands must be a list of hands, one per player, got 5"),
+    ],
+)
+def test_round_from_hands_names_a_hand_that_is_not_a_list(hands, message):
+    with pytest.raises(XactikaError, match=re.escape(message)):
+        Round.from_hands(hands)
+
+
+def test_names_are_checked_where_a_transcript_uses_them():
+    game = play_game(Game.new(players=2, seed=2, hands=2, cards_per_hand=2), policy=0)
+    for names in (3, ["Ann"], ["Ann", 5], "AB"):
+        with pytest.raises(XactikaError, match="name"):
+            game.transcript(names=names)
+    trick = game.rounds[0].tricks[0]
+    for names in ([], {}, -2):
+        with pytest.raises(XactikaError, match="name"):
+            trick.describe(names=names)
+    assert trick.describe(names=["Ann", "Ben"]).startswith(("Ann leads", "Ben leads"))
+
+
+def test_a_seat_given_as_junk_is_named_in_the_message():
+    rnd = Round.deal(players=3, seed=1, cards_per_hand=2)
+    with pytest.raises(IllegalBidError, match=r"not player \[\[\[\[\.\.\.\]\]\]\]'s"):
+        rnd.bid(0, player=_deep(3000))
+    with pytest.raises(IllegalPlayError, match="5,001 digits"):
+        rnd.play([10**5000])

@@ -25,6 +25,7 @@ from xactika_edu import (
     shape_count_table,
     simulate_chance_unbeatable,
     value_distribution,
+    whole_percent,
 )
 from xactika_edu.errors import XactikaError
 from xactika_edu.probability import Estimate, lead_chances, threats, unseen_cards
@@ -262,3 +263,38 @@ def test_estimate():
     assert "50 of 100 trials" in str(estimate)
     with pytest.raises(XactikaError, match="between 0 and 1, got 95"):
         estimate.confidence_interval(95)
+
+
+# --- bad input gets one library error naming it (issue #9, items 14 and 19) ---------
+
+
+def test_whole_percent_of_a_huge_fraction_is_exact():
+    # Before: OverflowError (math.isfinite turns the fraction into a float).
+    assert whole_percent(Fraction(10**5000, 3)) == 10**5002 // 3  # 33...3.33%, rounded
+    assert whole_percent(10**400) == 10**402
+    assert whole_percent(Fraction(-1, 10**5000)) == 0
+    for bad in (math.nan, math.inf, "0.5", None, True):
+        with pytest.raises(XactikaError, match="part must be"):
+            whole_percent(bad)
+
+
+@pytest.mark.parametrize("hand", [None, 5, "3313 1111"], ids=repr)
+def test_chance_unbeatable_names_a_hand_that_is_not_a_list(hand):
+    # Before: TypeError: 'NoneType' object is not iterable.
+    with pytest.raises(XactikaError, match="hand must be a list like"):
+        chance_unbeatable("3313", "3 balls", hand=hand, players=4)
+    with pytest.raises(XactikaError, match="seen must be a list like"):
+        chance_unbeatable("3313", "3 balls", hand=["3313"], players=4, seen=5)
+    with pytest.raises(XactikaError, match="cards must be a list like"):
+        value_distribution(10**5000)
+
+
+def test_an_estimate_checks_its_counts_and_level():
+    with pytest.raises(XactikaError, match="trials must be a whole number"):
+        Estimate(successes=1, trials=None)  # type: ignore[arg-type]
+    with pytest.raises(XactikaError, match="successes must be from 0 to 10, got 11"):
+        Estimate(successes=11, trials=10)
+    # Before: TypeError: '<' not supported between instances of 'int' and 'NoneType'.
+    for level in (None, "95%", math.nan, 1, 0):
+        with pytest.raises(XactikaError, match="confidence level must be a number between"):
+            Estimate(3, 10).confidence_interval(level)  # type: ignore[arg-type]

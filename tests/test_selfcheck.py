@@ -348,3 +348,30 @@ def test_a_word_question_suggests_a_word_from_its_prompt_but_never_the_answer():
     question = Question('More or fewer? Type "fewer", "more" or "same".', "fewer", hint="h")
     message = question.check(None).message
     assert message.endswith('like "more".') and "fewer" not in message
+
+
+# --- bad input gets one library error naming it (issue #9, item 19) -----------------
+
+
+@pytest.mark.parametrize("answer", [Fraction(19, 81), 7, "bell", ["bell", 3]], ids=repr)
+def test_check_never_raises_on_huge_or_deep_responses(answer):
+    # Before: ValueError "Exceeds the limit (4300 digits)" or RecursionError.
+    question = Question("What?", answer, hint="Count.")
+    deep: list[object] = []
+    for _ in range(3000):
+        deep = [deep]
+    for response in (10**5000, -(10**5000), Fraction(1, 10**5000), "9" * 5000, deep, [10**5000]):
+        verdict = question.check(response)
+        assert verdict.status in ("not yet", "unreadable")
+        assert len(str(verdict)) < 400
+
+
+def test_a_number_answer_too_large_to_show_is_refused():
+    # Before: decimal.InvalidOperation from the "Show the answer" text.
+    for answer in (Fraction(10**5000, 3), Fraction(1, 10**5000), 10**16):
+        with pytest.raises(XactikaError, match="a number answer must be at most"):
+            Question("What?", answer, hint="h")
+    assert Question("What?", 10**15, hint="h").answer_text == "1000000000000000"
+    assert Question("What?", 1e-300, hint="h").answer_text == "1e-300"
+    with pytest.raises(XactikaError, match="tolerance must be a number of at least 0, got inf"):
+        Question("What?", 1, hint="h", tolerance=float("inf"))

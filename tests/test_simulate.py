@@ -293,3 +293,19 @@ def test_auto_engine_uses_the_fast_engine_for_named_random_and_heuristic_bots():
         simulate_module.simulate_rounds(1, bots="montecarlo", engine="fast")
     with pytest.raises(XactikaError, match="engine must be 'auto', 'fast' or 'reference'"):
         simulate_module.simulate_rounds(1, engine="quick")
+
+
+@pytest.mark.parametrize("hand", [None, 5, 3.5], ids=repr)
+def test_suggest_bid_names_a_hand_that_is_not_a_list(hand):
+    # Before: TypeError: 'NoneType' object is not iterable (issue #9, item 19).
+    with pytest.raises(XactikaError, match="hand must be a list like '3213 1111' or"):
+        suggest_bid(hand, players=4, seat=0, trials=10)
+    with pytest.raises(XactikaError, match="hand must be a list like"):
+        simulate_module.trick_distribution(hand, players=4, seat=0, trials=10)
+
+
+def test_play_round_names_a_round_or_bots_that_are_not_one():
+    with pytest.raises(XactikaError, match=r"play_round needs a Round, got \{\}"):
+        simulate_module.play_round({}, [])
+    with pytest.raises(XactikaError, match="bots must be a list like"):
+        simulate_module.play_round(Round.deal(players=2, seed=1), None)

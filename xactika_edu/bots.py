@@ -34,7 +34,8 @@ from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from .cards import COMBINATIONS, DECK, Card, Combination, Hand, Seed, make_rng
+from .cards import COMBINATIONS, DECK, Card, Combination, Hand, Seed, as_hand, make_rng
+from .checks import check_whole, shown
 from .errors import XactikaError
 from .game import BID, PLAY, Play, PlayerView, score
 
@@ -106,11 +107,11 @@ class Bot(abc.ABC):
 
 def _check_turn(view: object, phase: str) -> PlayerView:
     if not isinstance(view, PlayerView):
-        raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {view!r}")
+        raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {shown(view)}")
     if view.phase != phase or not view.is_my_turn:
         action = "bid" if phase == BID else "play"
         raise XactikaError(
-            f"player {view.seat} cannot {action} now: phase {view.phase!r}, "
+            f"player {view.seat} cannot {action} now: phase {shown(view.phase)}, "
             f"current player {view.current_player}"
         )
     return view
@@ -453,11 +454,11 @@ def expected_sure_tricks(hand: Sequence[Card | str] | Hand, players: int) -> flo
     Raises:
         XactikaError: if a card cannot be read or appears twice, or a count is out of range.
     """
-    from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, _check_whole
+    from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS
 
-    hand = Hand(hand)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    _check_whole(len(hand), "cards in the hand", 1, CARDS_PER_HAND)
+    hand = as_hand(hand)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    check_whole(len(hand), "cards in the hand", 1, CARDS_PER_HAND)
     if players * len(hand) > len(DECK):
         raise XactikaError(f"{players} hands of {len(hand)} cards need more than 81 cards")
     return _bid_estimate(_mask(hand), len(hand), players)
@@ -646,7 +647,7 @@ def sample_hands(view: PlayerView, seed: Seed = None, *, sweeps: int = 3) -> tup
         XactikaError: if ``view`` is not a :class:`~xactika_edu.game.PlayerView`.
     """
     if not isinstance(view, PlayerView):
-        raise XactikaError(f"sample_hands needs a PlayerView, got {view!r}")
+        raise XactikaError(f"sample_hands needs a PlayerView, got {shown(view)}")
     state = _State.from_view(view)
     masks = _sample_hidden(state, view.seat, make_rng(seed), sweeps)
     return tuple(
@@ -720,11 +721,9 @@ class MonteCarloBot(Bot):
     name = "montecarlo"
 
     def __init__(self, seed: Seed = None, samples: int = 64, sweeps: int = 3) -> None:
-        from .cards import _check_whole
-
         super().__init__(seed)
-        self.samples = _check_whole(samples, "samples", 1, 10_000)
-        self.sweeps = _check_whole(sweeps, "sweeps", 0, 100)
+        self.samples = check_whole(samples, "samples", 1, 10_000)
+        self.sweeps = check_whole(sweeps, "sweeps", 0, 100)
 
     def __repr__(self) -> str:
         return f"MonteCarloBot(seed={self.seed!r}, samples={self.samples}, sweeps={self.sweeps})"

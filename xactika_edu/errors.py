@@ -1,7 +1,10 @@
 """The package's errors: one base class, subclasses for each kind of mistake.
 
 Every error subclasses :class:`ValueError`, so ``except ValueError`` catches them,
-and every message quotes the value that was wrong.
+and every message quotes the value that was wrong, through
+:func:`xactika_edu.checks.shown` (short, one line, and safe for any value).
+Every public function raises only these on bad input; ``tests/test_fuzz.py`` calls
+each exported function with junk to keep it so.
 """
 
 from __future__ import annotations

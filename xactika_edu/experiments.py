@@ -33,7 +33,8 @@ from itertools import pairwise
 import numpy as np
 import pandas as pd
 
-from .cards import DECK, Card, Combination, Hand, Seed, _check_whole, make_rng
+from .cards import DECK, Card, Combination, Hand, Seed, make_rng
+from .checks import check_whole, shown
 from .errors import NotationError, XactikaError
 from .probability import FACE_VALUES
 
@@ -91,7 +92,7 @@ class Event:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise XactikaError(f"an event needs a name in words, got {self.name!r}")
+            raise XactikaError(f"an event needs a name in words, got {shown(self.name)}")
         object.__setattr__(self, "cards", Hand(self.cards))
 
     @property
@@ -143,13 +144,14 @@ class Event:
             NotationError: quoting ``text`` if it cannot be read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read event {text!r}: expected text like '3 cubes'")
+            raise NotationError(f"cannot read event {shown(text)}: expected text like '3 cubes'")
         match = _FACE_VALUE_RE.match(text.lower())
         if match:
-            value = int(match.group(1))
+            digits = match.group(1)
+            value = int(digits) if len(digits) <= 3 else None  # 5,000 nines are no face value
             if value not in FACE_VALUES:
                 raise NotationError(
-                    f"cannot read event {text!r}: face values go from {FACE_VALUES[0]} "
+                    f"cannot read event {shown(text)}: face values go from {FACE_VALUES[0]} "
                     f"to {FACE_VALUES[-1]}"
                 )
             direction = match.group(2)
@@ -162,7 +164,7 @@ class Event:
             combination = Combination.parse(text)
         except NotationError:
             raise NotationError(
-                f"cannot read event {text!r}: expected a combination like '3 cubes' or a "
+                f"cannot read event {shown(text)}: expected a combination like '3 cubes' or a "
                 "face value like 'face value 8 or more'"
             ) from None
         return cls(str(combination), _cards(lambda c: c.has(combination)))
@@ -188,13 +190,14 @@ class Event:
                 than True or False (the message quotes it and the card).
         """
         if not callable(test):
-            raise XactikaError(f"an event's test must be a function of a card, got {test!r}")
+            raise XactikaError(f"an event's test must be a function of a card, got {shown(test)}")
         chosen = []
         for card in DECK:
             result = test(card)
             if not isinstance(result, (bool, np.bool_)):
                 raise XactikaError(
-                    f"an event's test must answer True or False, got {result!r} for card {card}"
+                    f"an event's test must answer True or False, got {shown(result)} "
+                    f"for card {card}"
                 )
             if result:
                 chosen.append(card)
@@ -232,7 +235,7 @@ def as_event(event: EventLike) -> Event:
         return Event.where(event)
     raise XactikaError(
         "an event is text like 'face value 8 or more' or '3 cubes', a combination, or a "
-        f"function of a card that answers True or False; got {event!r}"
+        f"function of a card that answers True or False; got {shown(event)}"
     )
 
 
@@ -301,8 +304,8 @@ def draw_experiment(
             range, ``runs x trials`` is over 2,000,000, or the seed is bad.
     """
     event = as_event(event)
-    trials = _check_whole(trials, "trials", 1, 1_000_000)
-    runs = _check_whole(runs, "runs", 1, 1_000)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
+    runs = check_whole(runs, "runs", 1, 1_000)
     if runs * trials > MAX_DRAWS:
         raise XactikaError(
             f"runs x trials must be at most {MAX_DRAWS:,}, got {runs} x {trials:,}; "
@@ -382,14 +385,16 @@ def error_by_trials(
     """
     event = as_event(event)
     if isinstance(trial_counts, (str, bytes)) or not isinstance(trial_counts, Sequence):
-        raise XactikaError(f"trial_counts must be a list of whole numbers, got {trial_counts!r}")
-    counts = [_check_whole(n, "each trial count", 1, 1_000_000) for n in trial_counts]
+        raise XactikaError(
+            f"trial_counts must be a list of whole numbers, got {shown(trial_counts)}"
+        )
+    counts = [check_whole(n, "each trial count", 1, 1_000_000) for n in trial_counts]
     if not counts or any(a >= b for a, b in pairwise(counts)):
         raise XactikaError(
             f"trial_counts must be increasing whole numbers, like (10, 100, 1000); "
-            f"got {trial_counts!r}"
+            f"got {shown(trial_counts)}"
         )
-    repeats = _check_whole(repeats, "repeats", 2, 100_000)
+    repeats = check_whole(repeats, "repeats", 2, 100_000)
     rng = make_rng(seed)
     p = float(event.probability)
     rows = []
@@ -415,19 +420,21 @@ def _probability(p: Fraction | float | EventLike) -> float:
     """A probability in [0, 1] from a number or an event (its exact probability)."""
     if isinstance(p, numbers.Real) and not isinstance(p, bool):
         if not 0 <= p <= 1:
-            raise XactikaError(f"a probability must be from 0 to 1, got {p!r}")
+            raise XactikaError(f"a probability must be from 0 to 1, got {shown(p)}")
         return float(p)
     if isinstance(p, (Event, Combination, str)) or callable(p):
         return float(as_event(p).probability)
-    raise XactikaError(f"expected a probability from 0 to 1 or an event, got {p!r}")
+    raise XactikaError(f"expected a probability from 0 to 1 or an event, got {shown(p)}")
 
 
 def _z(confidence: float) -> float:
     """The normal quantile z with P(-z < Z < z) = ``confidence`` (1.96 for 0.95)."""
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise XactikaError(f"confidence must be a number between 0 and 1, got {confidence!r}")
+        raise XactikaError(f"confidence must be a number between 0 and 1, got {shown(confidence)}")
     if not 0 < confidence < 1:
-        raise XactikaError(f"confidence must be between 0 and 1, like 0.95, got {confidence!r}")
+        raise XactikaError(
+            f"confidence must be between 0 and 1, like 0.95, got {shown(confidence)}"
+        )
     from scipy.stats import norm
 
     return float(norm.ppf((1 + float(confidence)) / 2))
@@ -458,8 +465,12 @@ def margin_of_error(
             range, or ``confidence`` is not strictly between 0 and 1.
     """
     probability = _probability(p)
-    trials = _check_whole(trials, "trials", 1, 1_000_000_000)
+    trials = check_whole(trials, "trials", 1, 1_000_000_000)
     return _z(confidence) * math.sqrt(probability * (1 - probability) / trials)
+
+
+# Below this a margin's square is too small for a float to divide by reliably.
+_SMALLEST_FLOAT_MARGIN = 1e-100
 
 
 def trials_needed(p: Fraction | float | EventLike, margin: float, confidence: float = 0.95) -> int:
@@ -490,6 +501,10 @@ def trials_needed(p: Fraction | float | EventLike, margin: float, confidence: fl
     """
     probability = _probability(p)
     if isinstance(margin, bool) or not isinstance(margin, numbers.Real) or not 0 < margin < 1:
-        raise XactikaError(f"margin must be between 0 and 1, like 0.05, got {margin!r}")
-    needed = _z(confidence) ** 2 * probability * (1 - probability) / float(margin) ** 2
-    return max(1, math.ceil(needed - 1e-9))
+        raise XactikaError(f"margin must be between 0 and 1, like 0.05, got {shown(margin)}")
+    spread = _z(confidence) ** 2 * probability * (1 - probability)
+    if float(margin) > _SMALLEST_FLOAT_MARGIN:
+        return max(1, math.ceil(spread / float(margin) ** 2 - 1e-9))
+    # margin**2 would underflow a float (to 0 for 1e-300): work exactly instead.
+    exact = margin if isinstance(margin, numbers.Rational) else Fraction(float(margin))
+    return max(1, math.ceil(Fraction(spread) / Fraction(exact) ** 2))

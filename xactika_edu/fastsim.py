@@ -53,10 +53,11 @@ from .cards import (
     MIN_PLAYERS,
     Card,
     Seed,
-    _check_whole,
     as_card,
+    as_hand,
     make_rng,
 )
+from .checks import as_items, check_whole, shown
 from .errors import IllegalBidError, IllegalPlayError, XactikaError
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ def card_ids(cards: Iterable[Card | str]) -> np.ndarray:
     Raises:
         NotationError: if a card cannot be read.
     """
-    return np.array([_CARD_ID[as_card(card)] for card in cards], dtype=np.int8)
+    given = as_items(cards, "cards")
+    return np.array([_CARD_ID[as_card(card)] for card in given], dtype=np.int8)
 
 
 def cards_from_ids(ids: Iterable[int] | np.ndarray) -> tuple[Card, ...]:
@@ -149,9 +151,13 @@ def cards_from_ids(ids: Iterable[int] | np.ndarray) -> tuple[Card, ...]:
         XactikaError: if a number is not 0 to 80 (quoting it).
     """
     out = []
-    for value in np.asarray(ids).ravel().tolist():
+    try:
+        numbers = np.asarray(ids).ravel().tolist()
+    except (ValueError, TypeError):  # ragged or nested lists
+        raise XactikaError(f"card numbers must be a list of 0 to 80, got {shown(ids)}") from None
+    for value in numbers:
         if not isinstance(value, int) or not 0 <= value < len(DECK):
-            raise XactikaError(f"card numbers are 0 to {len(DECK) - 1}, got {value!r}")
+            raise XactikaError(f"card numbers are 0 to {len(DECK) - 1}, got {shown(value)}")
         out.append(DECK[value])
     return tuple(out)
 
@@ -168,10 +174,10 @@ def _check_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ..
         names = tuple(bots)
         if len(names) != players:
             raise XactikaError(
-                f"give one bot per player ({players}), got {len(names)}: {list(bots)!r}"
+                f"give one bot per player ({players}), got {len(names)}: {shown(list(bots))}"
             )
     else:
-        raise XactikaError(f"bots must be a policy name or a list of them, got {bots!r}")
+        raise XactikaError(f"bots must be a policy name or a list of them, got {shown(bots)}")
     out = []
     for seat, name in enumerate(names):
         key = name
@@ -180,7 +186,7 @@ def _check_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ..
         if key not in POLICIES:
             known = ", ".join(map(repr, POLICIES))
             raise XactikaError(
-                f"unknown bot {name!r} for seat {seat}: the fast engine plays {known} "
+                f"unknown bot {shown(name)} for seat {seat}: the fast engine plays {known} "
                 "(xactika_edu.simulate plays any bot, more slowly)"
             )
         out.append(str(key))
@@ -190,7 +196,7 @@ def _check_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ..
 def _check_dealer(dealer: int | None, players: int) -> int | None:
     if dealer is None:
         return None
-    return _check_whole(dealer, "dealer", 0, players - 1)
+    return check_whole(dealer, "dealer", 0, players - 1)
 
 
 def _dealers(start: int, n: int, players: int, fixed: int | None) -> np.ndarray:
@@ -205,7 +211,7 @@ def _check_hands(hands: object) -> np.ndarray:
     try:
         array = np.asarray(hands)
     except (TypeError, ValueError) as error:
-        raise XactikaError(f"hands must be an array of card numbers, got {hands!r}") from error
+        raise XactikaError(f"hands must be an array of card numbers, got {shown(hands)}") from error
     if array.ndim != 3:
         raise XactikaError(
             f"hands must have shape (rounds, players, cards), got shape {array.shape}"
@@ -213,8 +219,8 @@ def _check_hands(hands: object) -> np.ndarray:
     rounds, players, cards = array.shape
     if rounds < 1:
         raise XactikaError(f"hands must hold at least one round, got shape {array.shape}")
-    _check_whole(players, "players (hands.shape[1])", MIN_PLAYERS, MAX_PLAYERS)
-    _check_whole(cards, "cards per hand (hands.shape[2])", 1, CARDS_PER_HAND)
+    check_whole(players, "players (hands.shape[1])", MIN_PLAYERS, MAX_PLAYERS)
+    check_whole(cards, "cards per hand (hands.shape[2])", 1, CARDS_PER_HAND)
     if not np.issubdtype(array.dtype, np.integer):
         raise XactikaError(f"hands must hold whole card numbers 0-80, got dtype {array.dtype}")
     bad = (array < 0) | (array >= len(DECK))
@@ -314,23 +320,21 @@ def deal_rounds(
             length differs from ``cards_per_hand``, or the seed is not valid.
         NotationError: if a card in ``hand`` cannot be read.
     """
-    n = _check_whole(n, "n (rounds)", 1, MAX_ROUNDS)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    n = check_whole(n, "n (rounds)", 1, MAX_ROUNDS)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     fixed = None
     if hand is not None:
         from .cards import Hand
 
-        if isinstance(hand, (str, Card)):
-            hand = Hand.parse(hand) if isinstance(hand, str) else Hand([hand])
-        fixed = card_ids(Hand(hand))
-        length = _check_whole(len(fixed), "cards in hand", 1, CARDS_PER_HAND)
+        fixed = card_ids(Hand([hand]) if isinstance(hand, Card) else as_hand(hand))
+        length = check_whole(len(fixed), "cards in hand", 1, CARDS_PER_HAND)
         if cards_per_hand is not None and cards_per_hand != length:
             raise XactikaError(
-                f"cards_per_hand is {cards_per_hand!r} but the hand has {length} cards"
+                f"cards_per_hand is {shown(cards_per_hand)} but the hand has {length} cards"
             )
         cards_per_hand = length
-        seat = _check_whole(seat, "seat", 0, players - 1)
-    cards_per_hand = _check_whole(
+        seat = check_whole(seat, "seat", 0, players - 1)
+    cards_per_hand = check_whole(
         CARDS_PER_HAND if cards_per_hand is None else cards_per_hand,
         "cards_per_hand",
         1,
@@ -850,7 +854,7 @@ class FastRounds:
         """
         from .game import Play, Round
 
-        index = _check_whole(index, "round index", 0, len(self) - 1)
+        index = check_whole(index, "round index", 0, len(self) - 1)
         hands = [cards_from_ids(hand) for hand in self.hands[index]]
         rnd = Round.from_hands(hands, dealer=int(self.dealer[index]))
         for seat in rnd.bidding_order:
@@ -917,7 +921,7 @@ def _make_policy(name: str, rng: np.random.Generator) -> _Policy:
         return _RandomPolicy(rng)
     if name == "heuristic":
         return _HeuristicPolicy()
-    raise XactikaError(f"unknown bot {name!r}")  # pragma: no cover - checked before
+    raise XactikaError(f"unknown bot {shown(name)}")  # pragma: no cover - checked before
 
 
 def play_rounds(
@@ -976,14 +980,14 @@ def play_rounds(
     if hands is not None:
         deals = _check_hands(hands)
         total, players, cards_per_hand = deals.shape
-        if n is not None and _check_whole(n, "n (rounds)", 1, MAX_ROUNDS) != total:
+        if n is not None and check_whole(n, "n (rounds)", 1, MAX_ROUNDS) != total:
             raise XactikaError(f"n is {n} but hands hold {total} rounds")
     else:
         if n is None:
             raise XactikaError("give n (the number of rounds) or hands")
-        total = _check_whole(n, "n (rounds)", 1, MAX_ROUNDS)
-        players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+        total = check_whole(n, "n (rounds)", 1, MAX_ROUNDS)
+        players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
         deals = None
     names = _check_bots(bots, players)
     fixed = _check_dealer(dealer, players)
@@ -1089,9 +1093,14 @@ def replay_rounds(rounds: Sequence[Round]) -> FastRounds:
         IllegalBidError, IllegalPlayError: if the fast engine finds a recorded action
             illegal (naming the round, player and card).
     """
-    rounds = list(rounds)
+    from .game import Round
+
+    rounds = list(as_items(rounds, "rounds", example="[round, round]"))
     if not rounds:
         raise XactikaError("replay_rounds needs at least one round, got none")
+    for rnd in rounds:
+        if not isinstance(rnd, Round):
+            raise XactikaError(f"replay_rounds needs Round objects, got {shown(rnd)}")
     shapes = {(rnd.players, rnd.cards_per_hand) for rnd in rounds}
     if len(shapes) > 1:
         raise XactikaError(f"rounds must all have the same shape, got {sorted(shapes)}")

@@ -47,12 +47,12 @@ from .cards import (
     Combination,
     Hand,
     Seed,
-    _check_whole,
     as_card,
     as_combination,
     make_rng,
 )
 from .cards import deal as deal_cards
+from .checks import as_items, check_record, check_whole, shown
 from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
 
 __all__ = [
@@ -152,17 +152,18 @@ class Play:
             NotationError: quoting ``text`` if it cannot be read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read play {text!r}: expected text like '3213:2cu'")
+            raise NotationError(f"cannot read play {shown(text)}: expected text like '3213:2cu'")
         card_text, colon, call_text = text.partition(":")
         if colon and not call_text.strip():
             raise NotationError(
-                f"cannot read play {text!r}: expected a card, or a card and a call like '3213:2cu'"
+                f"cannot read play {shown(text)}: expected a card, or a card and a call "
+                "like '3213:2cu'"
             )
         try:
             card = Card.parse(card_text)
             call = Combination.parse(call_text) if colon else None
         except NotationError as error:
-            raise NotationError(f"cannot read play {text!r}: {error}") from None
+            raise NotationError(f"cannot read play {shown(text)}: {error}") from None
         return cls(card, call)
 
 
@@ -208,7 +209,7 @@ class Trick:
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """One line of words; ``names`` (one per seat) replace ``"player 0"`` etc."""
-        name = _namer(names)
+        name = _namer(names, 1 + max(seat for seat, _ in self.plays), exact=False)
         parts = [f"{name(self.leader)} leads {self.plays[0][1].card} calling {self.call}"]
         parts += [f"{name(seat)} plays {play.card}" for seat, play in self.plays[1:]]
         parts.append(f"{name(self.winner)} wins")
@@ -218,10 +219,20 @@ class Trick:
         return self.describe()
 
 
-def _namer(names: Sequence[str] | None) -> Any:
+def _namer(names: Sequence[str] | None, players: int, *, exact: bool = True) -> Any:
+    """A function from a seat to its name: ``names[seat]``, or ``"player 3"``.
+
+    Raises :class:`XactikaError` unless ``names`` is ``None`` or a list of text, one
+    per player (at least ``players`` of them if not ``exact``).
+    """
     if names is None:
         return lambda seat: f"player {seat}"
-    return lambda seat: names[seat]
+    given = as_items(names, "names", example="['Anne', 'Tim']")
+    if len(given) != players if exact else len(given) < players:
+        raise XactikaError(f"give one name per player ({players}), got {shown(names)}")
+    if not all(isinstance(name, str) for name in given):
+        raise XactikaError(f"names must be text, like ['Anne', 'Tim'], got {shown(names)}")
+    return lambda seat: given[seat]
 
 
 # --- the rules as pure functions ------------------------------------------------
@@ -234,7 +245,23 @@ def score(bid: int, tricks: int) -> int:
 
     >>> score(3, 3), score(0, 0), score(3, 5), score(2, 1)
     (3, 0, -2, -1)
+    >>> score(-5, 100)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: bid must be from 0 to 8, got -5
+
+    Args:
+        bid: the tricks bid, a whole number from 0 to 8 (the most cards in a hand).
+        tricks: the tricks taken, a whole number from 0 to 8.
+
+    Returns:
+        the points, an int from -8 to 8.
+
+    Raises:
+        XactikaError: if ``bid`` or ``tricks`` is not a whole number from 0 to 8.
     """
+    bid = check_whole(bid, "bid", 0, CARDS_PER_HAND)
+    tricks = check_whole(tricks, "tricks", 0, CARDS_PER_HAND)
     return tricks if tricks == bid else -abs(tricks - bid)
 
 
@@ -259,7 +286,7 @@ def trick_winner(cards: Sequence[Card | str], call: Combination | str) -> int:
     Raises:
         XactikaError: if ``cards`` is empty or the lead does not show ``call``.
     """
-    played = [as_card(card) for card in cards]
+    played = [as_card(card) for card in as_items(cards, "cards", example="['2332', '2233']")]
     call = as_combination(call)
     if not played:
         raise XactikaError("a trick needs at least one card, got none")
@@ -296,7 +323,7 @@ def _legal_plays(hand: Sequence[Card], call: Combination | None) -> list[Play]:
 def _voids(
     tricks: Iterable[Trick], current: Sequence[tuple[int, Play]], players: int
 ) -> tuple[tuple[Combination, ...], ...]:
-    shown: list[set[Combination]] = [set() for _ in range(players)]
+    voids: list[set[Combination]] = [set() for _ in range(players)]
     plays = [trick.plays for trick in tricks]
     if current:
         plays.append(tuple(current))
@@ -304,13 +331,13 @@ def _voids(
         call = trick_plays[0][1].call
         for seat, play in trick_plays[1:]:
             if call not in _COMBOS[play.card]:
-                shown[seat].add(call)  # type: ignore[arg-type]
-    return tuple(tuple(sorted(combinations)) for combinations in shown)
+                voids[seat].add(call)  # type: ignore[arg-type]
+    return tuple(tuple(sorted(combinations)) for combinations in voids)
 
 
 def _read_hands(hands: object) -> tuple[Hand, ...]:
     if isinstance(hands, (str, Card, Hand)) or not isinstance(hands, Iterable):
-        raise XactikaError(f"hands must be a list of hands, one per player, got {hands!r}")
+        raise XactikaError(f"hands must be a list of hands, one per player, got {shown(hands)}")
     read = tuple(Hand.parse(hand) if isinstance(hand, str) else Hand(hand) for hand in hands)
     if not MIN_PLAYERS <= len(read) <= MAX_PLAYERS:
         raise XactikaError(
@@ -379,7 +406,7 @@ class Round:
         start = _read_hands(hands)
         players = len(start)
         self._players = players
-        self._dealer = _check_whole(dealer, "dealer", 0, players - 1)
+        self._dealer = check_whole(dealer, "dealer", 0, players - 1)
         self._cards_per_hand = len(start[0])
         self._start = start
         self._hands: list[list[Card]] = [list(hand) for hand in start]
@@ -446,16 +473,20 @@ class Round:
                 and ``plays`` (notation, in the order played).
 
         Raises:
-            XactikaError: if the record is malformed or its hands are not a valid deal.
+            XactikaError: if the record is malformed (a missing key, lists nested
+                deeper than a record's, more than 100,000 values, or a value that is not
+                a whole number, text, None or a list: see
+                :func:`xactika_edu.checks.check_record`) or its hands are not a valid deal.
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules
                 (a tampered record).
         """
+        check_record(record, "round record", max_depth=_ROUND_RECORD_DEPTH)
         _require(record, ("players", "dealer", "hands", "bids", "plays"), "round record")
-        players = _check_whole(record["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+        players = check_whole(record["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         hands = record["hands"]
         if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != players:
             raise XactikaError(
-                f"round record has players={players} but hands={hands!r}: "
+                f"round record has players={players} but hands={shown(hands)}: "
                 "expected one hand per player"
             )
         rnd = cls(hands, record["dealer"])
@@ -465,17 +496,17 @@ class Round:
     def _replay(self, bids: object, plays: object) -> None:
         if not isinstance(bids, Sequence) or isinstance(bids, str) or len(bids) != self._players:
             raise XactikaError(
-                f"round record bids must list one bid (or None) per player, got {bids!r}"
+                f"round record bids must list one bid (or None) per player, got {shown(bids)}"
             )
         if not isinstance(plays, Sequence) or isinstance(plays, str):
-            raise XactikaError(f"round record plays must be a list of plays, got {plays!r}")
+            raise XactikaError(f"round record plays must be a list of plays, got {shown(plays)}")
         order = self.bidding_order
         for position, seat in enumerate(order):
             if bids[seat] is None:
                 later = [s for s in order[position:] if bids[s] is not None]
                 if later:
                     raise XactikaError(
-                        f"round record bids {list(bids)!r}: player {later[0]} bids before "
+                        f"round record bids {shown(list(bids))}: player {later[0]} bids before "
                         f"player {seat}, out of turn"
                     )
                 break
@@ -625,18 +656,20 @@ class Round:
         phase = self.phase
         if phase != BID:
             why = "the round is over" if phase == OVER else "bidding is over"
-            raise IllegalBidError(f"{why}: no more bids (bid {bid!r} refused)")
+            raise IllegalBidError(f"{why}: no more bids (bid {shown(bid)} refused)")
         seat = self._turn
         if player is not None and player != seat:
-            raise IllegalBidError(f"it is player {seat}'s turn to bid, not player {player}'s")
+            raise IllegalBidError(
+                f"it is player {seat}'s turn to bid, not player {shown(player)}'s"
+            )
         top = self._cards_per_hand
         if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)):
             raise IllegalBidError(
-                f"player {seat} must bid a whole number from 0 to {top}, got {bid!r}"
+                f"player {seat} must bid a whole number from 0 to {top}, got {shown(bid)}"
             )
         if not 0 <= bid <= top:
             raise IllegalBidError(
-                f"player {seat} may not bid {bid}: bids are 0 to {top}, the number of cards"
+                f"player {seat} may not bid {shown(bid)}: bids are 0 to {top}, the number of cards"
             )
         if seat == self._dealer and self._bid_total + bid == top:
             raise IllegalBidError(
@@ -702,15 +735,17 @@ class Round:
         if turn < 0:
             raise IllegalPlayError(
                 f"the round is over: all {self._cards_per_hand} tricks are played "
-                f"(play {card!s} refused)"
+                f"(play {_play_text(card)} refused)"
             )
         if self._bids[self._dealer] is None:
             raise IllegalPlayError(
                 f"bidding is not finished: it is player {turn}'s turn to bid "
-                f"(play {card!s} refused)"
+                f"(play {_play_text(card)} refused)"
             )
         if player is not None and player != turn:
-            raise IllegalPlayError(f"it is player {turn}'s turn to play, not player {player}'s")
+            raise IllegalPlayError(
+                f"it is player {turn}'s turn to play, not player {shown(player)}'s"
+            )
         chosen = self._read_play(card, call)
         hand = self._hands[turn]
         played = chosen.card
@@ -762,14 +797,16 @@ class Round:
     def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:
         if isinstance(card, Play):
             if call is not None:
-                raise XactikaError(f"give the call once: the play {card} and call {call!r}")
+                raise XactikaError(f"give the call once: the play {card} and call {shown(call)}")
             return card
         if isinstance(card, str):
             parsed = Play.parse(card)
             if call is None:
                 return parsed
             if parsed.call is not None:
-                raise XactikaError(f"give the call once: the play {card!r} and call {call!r}")
+                raise XactikaError(
+                    f"give the call once: the play {shown(card)} and call {shown(call)}"
+                )
             return Play(parsed.card, call)
         return Play(card, call)
 
@@ -852,9 +889,7 @@ class Round:
         2 players, 3 cards each; dealer: Tim
         bids: Anne bids 1; Tim to bid
         """
-        if names is not None and len(names) != self._players:
-            raise XactikaError(f"give one name per player ({self._players}), got {names!r}")
-        name = _namer(names)
+        name = _namer(names, self._players)
         cards = "card" if self._cards_per_hand == 1 else "cards"
         lines = [
             f"{self._players} players, {self._cards_per_hand} {cards} each; "
@@ -917,16 +952,30 @@ class Round:
     __hash__ = None  # type: ignore[assignment]  # a round changes as it is played
 
     def _seat(self, seat: object) -> int:
-        return _check_whole(seat, "seat", 0, self._players - 1)
+        return check_whole(seat, "seat", 0, self._players - 1)
 
 
 def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+# How many levels of lists a saved record holds below its top mapping: a round's
+# "hands", "bids" and "plays" are lists (1); a game's "rounds" is a list (1) of round
+# mappings (2) holding those lists (3).
+_ROUND_RECORD_DEPTH = 1
+_GAME_RECORD_DEPTH = 3
+
+
+def _play_text(card: object) -> str:
+    """A play as given, for a message: ``2332:2ba`` as typed, anything else shown."""
+    if isinstance(card, (Card, Play)) or (isinstance(card, str) and len(card) <= 20):
+        return str(card)
+    return shown(card)
+
+
 def _require(record: object, keys: Sequence[str], what: str) -> None:
     if not isinstance(record, Mapping):
-        raise XactikaError(f"a {what} must be a mapping (a dict), got {record!r}")
+        raise XactikaError(f"a {what} must be a mapping (a dict), got {shown(record)}")
     missing = [key for key in keys if key not in record]
     if missing:
         raise XactikaError(f"{what} is missing {', '.join(repr(k) for k in missing)}")
@@ -1084,10 +1133,10 @@ class Game:
         hands: int = HANDS_PER_GAME,
         cards_per_hand: int = CARDS_PER_HAND,
     ):
-        self._players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        self._first_dealer = _check_whole(first_dealer, "first_dealer", 0, self._players - 1)
-        self._hands = _check_whole(hands, "hands", 1, HANDS_PER_GAME)
-        self._cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+        self._players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        self._first_dealer = check_whole(first_dealer, "first_dealer", 0, self._players - 1)
+        self._hands = check_whole(hands, "hands", 1, HANDS_PER_GAME)
+        self._cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
         self._seed = _game_seed(seed)
         self._rounds: list[Round] = [self._deal(0)]
 
@@ -1253,14 +1302,18 @@ class Game:
         True
 
         Raises:
-            XactikaError: if the record is malformed, or a round's hands or dealer
-                differ from the deal the seed gives.
+            XactikaError: if the record is malformed (as for
+                :meth:`Round.from_record`), or a round's hands or dealer differ from
+                the deal the seed gives.
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules.
         """
+        check_record(record, "game record", max_depth=_GAME_RECORD_DEPTH)
         keys = ("players", "seed", "first_dealer", "hands", "cards_per_hand", "rounds")
         _require(record, keys, "game record")
         if isinstance(record["seed"], np.random.Generator) or record["seed"] is None:
-            raise XactikaError(f"game record seed must be a whole number, got {record['seed']!r}")
+            raise XactikaError(
+                f"game record seed must be a whole number, got {shown(record['seed'])}"
+            )
         game = cls(
             record["players"],
             record["seed"],
@@ -1270,7 +1323,7 @@ class Game:
         )
         rounds = record["rounds"]
         if not isinstance(rounds, Sequence) or isinstance(rounds, str):
-            raise XactikaError(f"game record rounds must be a list, got {rounds!r}")
+            raise XactikaError(f"game record rounds must be a list, got {shown(rounds)}")
         if len(rounds) > game.hands:
             raise XactikaError(f"game record has {len(rounds)} rounds, more than {game.hands}")
         for index, round_record in enumerate(rounds):
@@ -1280,15 +1333,18 @@ class Game:
             for key in ("players", "dealer", "hands"):
                 if round_record[key] != dealt[key]:
                     raise XactikaError(
-                        f"game record hand {index + 1}: {key} {round_record[key]!r} differ from "
-                        f"the deal by seed {game.seed} ({dealt[key]!r})"
+                        f"game record hand {index + 1}: {key} {shown(round_record[key])} "
+                        f"differ from the deal by seed {game.seed} ({shown(dealt[key])})"
                     )
             rnd._replay(round_record["bids"], round_record["plays"])
         return game
 
     def transcript(self, names: Sequence[str] | None = None) -> str:
-        """The game in words: each hand's transcript, then the totals."""
-        name = _namer(names)
+        """The game in words: each hand's transcript, then the totals.
+
+        Raises :class:`XactikaError` unless ``names`` is ``None`` or one name per player.
+        """
+        name = _namer(names, self._players)
         blocks = [
             f"hand {number} of {self._hands}\n{rnd.transcript(names)}"
             for number, rnd in enumerate(self._rounds, start=1)

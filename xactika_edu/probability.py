@@ -33,11 +33,11 @@ from .cards import (
     Hand,
     Seed,
     Shape,
-    _check_whole,
     as_card,
     as_combination,
     make_rng,
 )
+from .checks import as_items, check_number, check_whole, shown
 from .errors import XactikaError
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ FACE_VALUES: tuple[int, ...] = tuple(range(4, 13))
 
 
 def _cards(cards: Iterable[Card | str] | None) -> tuple[Card, ...]:
-    return DECK if cards is None else tuple(Hand(cards))
+    return DECK if cards is None else tuple(Hand(as_items(cards, "cards")))
 
 
 def value_distribution(cards: Iterable[Card | str] | None = None) -> pd.DataFrame:
@@ -252,9 +252,11 @@ def whole_percent(part: Fraction | float) -> int:
         XactikaError: if ``part`` is not a finite number.
     """
     if isinstance(part, bool) or not isinstance(part, numbers.Real):
-        raise XactikaError(f"part must be a number like Fraction(19, 81) or 0.25, got {part!r}")
-    if not math.isfinite(part):
-        raise XactikaError(f"part must be a finite number, got {part!r}")
+        raise XactikaError(
+            f"part must be a number like Fraction(19, 81) or 0.25, got {shown(part)}"
+        )
+    if not isinstance(part, numbers.Rational) and not math.isfinite(part):
+        raise XactikaError(f"part must be a finite number, got {shown(part)}")
     return math.floor(100 * Fraction(part) + Fraction(1, 2))
 
 
@@ -304,9 +306,9 @@ def _lead(
 ) -> _Lead:
     card = as_card(card)
     combination = as_combination(combination)
-    hand = Hand(hand)
-    seen = Hand(seen)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    hand = Hand(as_items(hand, "hand"))
+    seen = Hand(as_items(seen, "seen", example="['1111', '2222'] (cards already played)"))
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     if card not in hand:
         raise XactikaError(f"card {card} is not in the hand {hand}; lead a card you hold")
     if not card.has(combination):
@@ -331,7 +333,7 @@ def unseen_cards(hand: Iterable[Card | str], seen: Iterable[Card | str] = ()) ->
     >>> len(unseen_cards(["3213"], seen=["1111", "2222"]))
     78
     """
-    known = set(Hand(hand)) | set(Hand(seen))
+    known = set(Hand(as_items(hand, "hand"))) | set(Hand(as_items(seen, "seen")))
     return Hand(card for card in DECK if card not in known)
 
 
@@ -432,6 +434,10 @@ def lead_chances(
     return pd.DataFrame(rows, columns=["card", "combination", "threats", "chance", "probability"])
 
 
+# More trials than any simulation here runs (they stop at 10 million).
+_MAX_ESTIMATE_TRIALS = 10**12
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A probability estimated by simulation: ``successes`` out of ``trials``.
@@ -441,10 +447,19 @@ class Estimate:
     (0.75, 0.0685)
     >>> float(estimate)
     0.75
+
+    Raises :class:`XactikaError` unless ``trials`` is a whole number >= 1 and
+    ``successes`` one from 0 to ``trials``.
     """
 
     successes: int
     trials: int
+
+    def __post_init__(self) -> None:
+        trials = check_whole(self.trials, "trials", 1, _MAX_ESTIMATE_TRIALS)
+        successes = check_whole(self.successes, "successes", 0, trials)
+        object.__setattr__(self, "trials", trials)
+        object.__setattr__(self, "successes", successes)
 
     @property
     def probability(self) -> float:
@@ -462,8 +477,7 @@ class Estimate:
 
         Raises :class:`XactikaError` unless 0 < ``level`` < 1.
         """
-        if not 0 < level < 1:
-            raise XactikaError(f"confidence level must be between 0 and 1, got {level!r}")
+        level = check_number(level, "confidence level", 0, 1, low_open=True, high_open=True)
         from scipy import stats
 
         interval = stats.binomtest(self.successes, self.trials).proportion_ci(
@@ -515,7 +529,7 @@ def simulate_chance_unbeatable(
         XactikaError: as :func:`chance_unbeatable`, or if ``trials`` is out of range.
     """
     lead = _lead(card, combination, hand, players, seen)
-    trials = _check_whole(trials, "trials", 1, 10_000_000)
+    trials = check_whole(trials, "trials", 1, 10_000_000)
     rng = make_rng(seed)
     unseen = lead.unseen
     is_threat = np.array([lead.beats(other) for other in unseen], dtype=bool)
@@ -541,16 +555,17 @@ def _sum_terms(counts: Iterable[int], terms: object) -> tuple[tuple[int, ...], i
     """``counts`` as a tuple of whole numbers and ``terms`` as an int, both checked."""
     if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
         raise XactikaError(
-            f"counts must be a list of whole numbers, like (1, 2, 3) or range(1, 7); got {counts!r}"
+            "counts must be a list of whole numbers, like (1, 2, 3) or range(1, 7); "
+            f"got {shown(counts)}"
         )
     values = tuple(counts)
     bad = [v for v in values if isinstance(v, bool) or not isinstance(v, (int, np.integer))]
     if bad:
-        raise XactikaError(f"counts must be whole numbers, got {bad[0]!r} in {counts!r}")
+        raise XactikaError(f"counts must be whole numbers, got {shown(bad[0])} in {shown(counts)}")
     if not values:
-        raise XactikaError(f"counts needs at least one value, got {counts!r}")
+        raise XactikaError(f"counts needs at least one value, got {shown(counts)}")
     values = tuple(int(v) for v in values)
-    terms = _check_whole(terms, "terms", 1, 1000)
+    terms = check_whole(terms, "terms", 1, 1000)
     if len(values) ** terms > _MAX_WAYS:
         most = math.floor(math.log(_MAX_WAYS) / math.log(len(values)))
         raise XactikaError(
@@ -687,7 +702,7 @@ def sum_normal_approximation(
     mean, variance = _sum_moments(values, terms)
     if variance == 0:
         raise XactikaError(
-            f"counts {values!r} are all the same: the total never varies, so there is no "
+            f"counts {shown(values)} are all the same: the total never varies, so there is no "
             "normal curve"
         )
     return stats.norm(loc=float(mean), scale=math.sqrt(variance))
@@ -770,11 +785,11 @@ def sum_normal_fit(
     """
     if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
         raise XactikaError(
-            f"terms must be a list of whole numbers, like (4, 10, 20); got {terms!r}"
+            f"terms must be a list of whole numbers, like (4, 10, 20); got {shown(terms)}"
         )
     wanted = list(terms)
     if not wanted:
-        raise XactikaError(f"terms needs at least one number of terms, got {terms!r}")
+        raise XactikaError(f"terms needs at least one number of terms, got {shown(terms)}")
     values, _ = _sum_terms(counts, 1)
     rows = []
     for n in wanted:
@@ -819,7 +834,7 @@ def lead_kind(threats: int) -> str:
     Raises:
         XactikaError: if ``threats`` is not a whole number >= 0.
     """
-    count = _check_whole(threats, "threats", 0, len(DECK))
+    count = check_whole(threats, "threats", 0, len(DECK))
     if count == 0:
         return "sure"
     return "maybe" if count <= MAYBE_MAX_THREATS else "unlikely"

@@ -33,10 +33,11 @@ from fractions import Fraction
 from html import escape
 from typing import Any, NamedTuple
 
+from .checks import check_number, shown
 from .errors import XactikaError
 from .probability import whole_percent
 
-__all__ = ["DEFAULT_TOLERANCE", "Answer", "Question", "Verdict"]
+__all__ = ["DEFAULT_TOLERANCE", "MAX_ANSWER", "Answer", "Question", "Verdict"]
 
 #: A decimal counts as right if it is within this of the exact answer: any answer
 #: rounded to 2 decimal places (or to a whole percent) passes.
@@ -90,6 +91,14 @@ _NUMBER_EXAMPLES = (
 _WORD_EXAMPLES = ("square", "circle", "triangle")
 
 
+#: The largest size of a number answer: a lesson's answers are counts, parts of a
+#: deck and angles, far below this; a much larger number could not be shown in the
+#: "Show the answer" box.
+MAX_ANSWER = 10**15
+# The most bits in a number answer's denominator: every float fits (2**1074 at most).
+_MAX_DENOMINATOR_BITS = 1100
+
+
 def _is_number(value: object) -> bool:
     return isinstance(value, numbers.Number) and not isinstance(value, bool)
 
@@ -98,12 +107,20 @@ def _to_fraction(value: object) -> Fraction | None:
     """``value`` as an exact Fraction if it is a finite real number, else None."""
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
         return None
+    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 400:
+        return None  # 1e999999 would take a long time to write as a fraction, and no
+        # response or answer is that large or that small
     try:
         if isinstance(value, numbers.Rational):
             return Fraction(int(value.numerator), int(value.denominator))
         return Fraction(Decimal(value) if isinstance(value, Decimal) else float(value))
     except (ValueError, TypeError, OverflowError, ArithmeticError):
         return None  # NaN or infinity
+
+
+def _showable(value: Fraction) -> bool:
+    """Whether an answer is small enough to show (see :data:`MAX_ANSWER`)."""
+    return abs(value) <= MAX_ANSWER and value.denominator.bit_length() <= _MAX_DENOMINATOR_BITS
 
 
 def _decimal(text: str) -> Fraction:
@@ -172,7 +189,11 @@ def _lone_number(text: str) -> str:
 def _normal_text(value: object) -> str:
     """Text for comparing words: lower case, single spaces, no surrounding quotes
     or final punctuation."""
-    text = re.sub(r"\s+", " ", str(value)).strip().lower()
+    try:
+        text = str(value)
+    except ValueError:  # a whole number too long to write out: it is no word
+        return ""
+    text = re.sub(r"\s+", " ", text).strip().lower()
     text = text.strip("\"'").rstrip(".!?").strip()
     return re.sub(r"^(?:a|an|the) ", "", text)
 
@@ -280,14 +301,10 @@ class Question:
     def __post_init__(self) -> None:
         for name in ("prompt", "hint", "explanation"):
             if not isinstance(getattr(self, name), str):
-                raise XactikaError(f"{name} must be text, got {getattr(self, name)!r}")
+                raise XactikaError(f"{name} must be text, got {shown(getattr(self, name))}")
         if not self.prompt.strip():
             raise XactikaError("a question needs a prompt, got empty text")
-        tolerance_ok = isinstance(self.tolerance, numbers.Real) and not isinstance(
-            self.tolerance, bool
-        )
-        if not tolerance_ok or not self.tolerance >= 0:
-            raise XactikaError(f"tolerance must be a number >= 0, got {self.tolerance!r}")
+        check_number(self.tolerance, "tolerance", 0)
         answers = self._answers(self.answer)
         object.__setattr__(self, "answers", answers)
         if isinstance(self.answer, (list, set, frozenset)):
@@ -297,22 +314,29 @@ class Question:
     def _answers(answer: object) -> tuple[Answer, ...]:
         given: list[object]
         if isinstance(answer, (set, frozenset)):
-            given = sorted(answer, key=lambda a: (isinstance(a, str), str(a)))
+            given = sorted(answer, key=lambda a: (isinstance(a, str), _normal_text(a), shown(a)))
         elif isinstance(answer, (list, tuple)):
             given = list(answer)
         else:
             given = [answer]
         if not given or answer is None:
             raise XactikaError(
-                f"a question needs an answer: a number, a word, or a set of them; got {answer!r}"
+                "a question needs an answer: a number, a word, or a set of them; "
+                f"got {shown(answer)}"
             )
         for item in given:
             if isinstance(item, str):
                 if not _normal_text(item):
-                    raise XactikaError(f"an answer cannot be empty text, got {item!r}")
+                    raise XactikaError(f"an answer cannot be empty text, got {shown(item)}")
             elif _to_fraction(item) is None:
                 raise XactikaError(
-                    f"an answer must be a finite number or text, got {item!r} in {answer!r}"
+                    f"an answer must be a finite number or text, got {shown(item)} "
+                    f"in {shown(answer)}"
+                )
+            elif not _showable(_to_fraction(item)):  # type: ignore[arg-type]
+                raise XactikaError(
+                    f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
+                    f"fraction with a denominator of over 300 digits; got {shown(item)}"
                 )
         return tuple(given)  # type: ignore[arg-type]
 
@@ -378,7 +402,8 @@ class Question:
             and self._matches_number(_Number(number.value / 100, rounded=True))
         ):
             # Only the student's own number is echoed back, so nothing is given away.
-            message += f' (If you meant a percent, add a % sign: "{str(response).strip()}%".)'
+            typed = response.strip() if isinstance(response, str) else _normal_text(response)
+            message += f' (If you meant a percent, add a % sign: "{typed}%".)'
         return Verdict("not yet", message)
 
     def _matches_any(self, forms: Iterable[object]) -> bool:
@@ -410,11 +435,11 @@ class Question:
         if empty:
             opening = "? There is no answer yet."
         else:
-            shown = repr(response)
-            if len(shown) > 40:
-                shown = shown[:37] + "..."
+            text = shown(response)
+            if len(text) > 40:
+                text = text[:37] + "..."
             kind = "a number" if self.numeric else "an answer"
-            opening = f"? I could not read {shown} as {kind}."
+            opening = f"? I could not read {text} as {kind}."
         if self.numeric:
             whole, fraction, decimal, percent = next(
                 (forms for forms in _NUMBER_EXAMPLES if not self._matches_any(forms)),

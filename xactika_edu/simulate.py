@@ -42,9 +42,10 @@ from .cards import (
     Card,
     Hand,
     Seed,
-    _check_whole,
+    as_hand,
     make_rng,
 )
+from .checks import as_items, check_whole, shown
 from .errors import XactikaError
 from .game import BID, Round, score
 
@@ -88,6 +89,9 @@ def play_round(rnd: Round, bots: Sequence[SupportsBot]) -> Round:
         XactikaError: if the number of bots is not the number of players.
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
+    if not isinstance(rnd, Round):
+        raise XactikaError(f"play_round needs a Round, got {shown(rnd)}")
+    bots = as_items(bots, "bots", example="[HeuristicBot(), RandomBot()]")
     if len(bots) != rnd.players:
         raise XactikaError(f"give one bot per player ({rnd.players}), got {len(bots)}")
     while not rnd.is_over:
@@ -124,7 +128,7 @@ def _make_bots(
         specs = list(bots)
     if len(specs) != players:
         raise XactikaError(
-            f"give one bot per player ({players}), got {len(specs)}: {list(specs)!r}"
+            f"give one bot per player ({players}), got {len(specs)}: {shown(list(specs))}"
         )
     made: list[SupportsBot] = []
     for seat, spec in enumerate(specs):
@@ -132,18 +136,22 @@ def _make_bots(
             key = spec.strip().lower().replace(" ", "").replace("_", "").replace("-", "")
             if key not in BOTS:
                 known = ", ".join(repr(name) for name in BOTS)
-                raise XactikaError(f"unknown bot {spec!r} for seat {seat}; the bots are {known}")
+                raise XactikaError(
+                    f"unknown bot {shown(spec)} for seat {seat}; the bots are {known}"
+                )
             made.append(BOTS[key](seed=seeds[seat]))
         elif isinstance(spec, type) or (callable(spec) and not isinstance(spec, SupportsBot)):
             bot = spec(seed=seeds[seat])
             if not isinstance(bot, SupportsBot):
-                raise XactikaError(f"bot factory {spec!r} for seat {seat} made {bot!r}, not a bot")
+                raise XactikaError(
+                    f"bot factory {shown(spec)} for seat {seat} made {shown(bot)}, not a bot"
+                )
             made.append(bot)
         elif isinstance(spec, SupportsBot):
             made.append(spec)
         else:
             raise XactikaError(
-                f"bot {spec!r} for seat {seat} is not a bot name, a bot or a bot factory"
+                f"bot {shown(spec)} for seat {seat} is not a bot name, a bot or a bot factory"
             )
     return made
 
@@ -206,16 +214,16 @@ def simulate_rounds(
             number of bots.
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
-    n = _check_whole(n, "n", 1, 10_000_000)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+    n = check_whole(n, "n", 1, 10_000_000)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     if engine not in ("auto", "fast", "reference"):
-        raise XactikaError(f"engine must be 'auto', 'fast' or 'reference', got {engine!r}")
+        raise XactikaError(f"engine must be 'auto', 'fast' or 'reference', got {shown(engine)}")
     names = [bots] if bots is None or isinstance(bots, str) else list(bots)
     fast_ok = all(b is None or b in ("random", "heuristic") for b in names)
     if engine == "fast" and not fast_ok:
         raise XactikaError(
-            f"the fast engine plays only the 'random' and 'heuristic' bots, got {bots!r}"
+            f"the fast engine plays only the 'random' and 'heuristic' bots, got {shown(bots)}"
         )
     if engine == "fast" or (engine == "auto" and fast_ok):
         from . import fastsim
@@ -297,7 +305,7 @@ def strength_table(results: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 
     if not isinstance(results, pd.DataFrame):
         raise XactikaError(
-            f"strength_table needs the DataFrame from simulate_rounds, got {results!r}"
+            f"strength_table needs the DataFrame from simulate_rounds, got {shown(results)}"
         )
     missing = [c for c in ("round", "bot", "score", "made") if c not in results.columns]
     if missing:
@@ -307,7 +315,7 @@ def strength_table(results: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     if results.empty:
         raise XactikaError("strength_table: the table is empty")
     if not 0 < level < 1:
-        raise XactikaError(f"confidence level must be between 0 and 1, got {level!r}")
+        raise XactikaError(f"confidence level must be between 0 and 1, got {shown(level)}")
     rows = {}
     for bot, games in results.groupby("bot", sort=False):
         per_round = games.groupby("round")[["made", "score"]].mean()
@@ -432,19 +440,19 @@ def suggest_bid(
         XactikaError: for bad cards, a number out of range, too many cards for the
             deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``.
     """
-    cards = Hand.parse(hand) if isinstance(hand, str) else Hand(hand)
-    size = _check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    seat = _check_whole(seat, "seat", 0, players - 1)
-    trials = _check_whole(trials, "trials", 1, 1_000_000)
+    cards = as_hand(hand)
+    size = check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    seat = check_whole(seat, "seat", 0, players - 1)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
     if players * size > len(DECK):
         raise XactikaError(
             f"{players} players with {size} cards each need {players * size} cards; "
             f"the deck has {len(DECK)}"
         )
     if isinstance(bids_so_far, (str, bytes)) or not isinstance(bids_so_far, Sequence):
-        raise XactikaError(f"bids_so_far must be a list of bids, got {bids_so_far!r}")
-    made = [_check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
+        raise XactikaError(f"bids_so_far must be a list of bids, got {shown(bids_so_far)}")
+    made = [check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
     if len(made) >= players:
         raise XactikaError(
             f"bids_so_far has {len(made)} bids but only {players - 1} players bid before you"
@@ -452,12 +460,12 @@ def suggest_bid(
     if dealer is None:
         dealer = (seat - 1 - len(made)) % players
     else:
-        dealer = _check_whole(dealer, "dealer", 0, players - 1)
+        dealer = check_whole(dealer, "dealer", 0, players - 1)
         place = (seat - dealer - 1) % players
         if place != len(made):
             raise XactikaError(
                 f"with dealer {dealer}, seat {seat} bids after {place} players, "
-                f"but bids_so_far has {len(made)} bids: {made!r}"
+                f"but bids_so_far has {len(made)} bids: {shown(made)}"
             )
     rng = make_rng(seed)
     counts, played_as = _trick_counts(cards, players, seat, dealer, made, trials, rng)
@@ -594,7 +602,7 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
     """
     if not isinstance(distribution, pd.DataFrame):
         raise XactikaError(
-            f"distribution must be the DataFrame from trick_distribution, got {distribution!r}"
+            f"distribution must be the DataFrame from trick_distribution, got {shown(distribution)}"
         )
     column = next(
         (c for c in ("relative frequency", "probability") if c in distribution.columns), None
@@ -603,10 +611,10 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
     if column is None or not tricks or tricks != list(range(len(tricks))):
         raise XactikaError(
             "distribution must be indexed by tricks 0, 1, 2, ... with a 'relative frequency' "
-            f"column, like trick_distribution's; got columns {list(distribution.columns)!r} "
-            f"and index {tricks!r}"
+            f"column, like trick_distribution's; got columns {shown(list(distribution.columns))} "
+            f"and index {shown(tricks)}"
         )
-    bid = _check_whole(bid, "bid", 0, len(tricks) - 1)
+    bid = check_whole(bid, "bid", 0, len(tricks) - 1)
     share = distribution[column].to_numpy(dtype=float)
     points = np.array([score(bid, k) for k in tricks], dtype=np.int64)
     table = pd.DataFrame(
