@@ -1027,7 +1027,7 @@ class HandWidget(_Fallback, widgets.VBox):
                 "for a fix to the Others' played cards box."
             )
             self.chances.value = _note_html(
-                f"The chances wait for a fix to the Others' played cards box: {self.seen_error}"
+                "The chances wait for a fix to the Others' played cards box (the problem is above)."
             )
             return
         opponents = (self.players - 1) * len(held)
