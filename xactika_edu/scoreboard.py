@@ -1,5 +1,6 @@
-"""What the play table shows, as data and as HTML: one hand's scores, the game's score
-sheet, a trick, and the log of everything that happened.
+"""The play table's pure side: the computer players' turns as lines of the log, and
+what the table shows, as data and as HTML: one hand's scores, the game's score sheet,
+a trick, and the log of everything that happened.
 
 The data functions (:func:`hand_scores`, :func:`score_table`) return DataFrames a
 student can read in a notebook; the ``*_html`` functions lay them out as real HTML
@@ -27,8 +28,9 @@ from typing import Any
 import pandas as pd
 
 from . import svg
+from .bots import SupportsBot
 from .errors import XactikaError
-from .game import Game, Play, Round
+from .game import BID, Game, Play, Round
 
 __all__ = [
     "CELL_STYLE",
@@ -38,9 +40,11 @@ __all__ = [
     "hand_scores",
     "hand_scores_html",
     "log_html",
+    "play_bots",
     "score_sheet_html",
     "score_table",
     "trick_html",
+    "trick_lines",
 ]
 
 #: Room around every table cell the widgets draw (inline: a page may have no style sheet).
@@ -69,6 +73,65 @@ def _names(players: int, names: Sequence[str] | None) -> list[str]:
     if len(names) != players:
         raise XactikaError(f"give one name per player ({players}), got {len(names)}")
     return names
+
+
+# --- the computer players' turns, as lines of the log ---------------------------------
+
+
+def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
+    """Let the computer players bid and play until it is ``human``'s turn or the
+    round is over; return what they did, one line each.
+
+    >>> from xactika_edu.bots import HeuristicBot
+    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
+    []
+    >>> rnd.bid(1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
+    ['player 1 bids 1']
+
+    Args:
+        rnd: the round; changed in place.
+        bots: one bot per seat; the human's entry is ignored (may be ``None``).
+        human: the human's seat.
+
+    Raises:
+        XactikaError: if a bot is missing or makes an illegal move.
+    """
+    events: list[str] = []
+    while not rnd.is_over and rnd.current_player != human:
+        seat = rnd.current_player
+        assert seat is not None  # the round is not over
+        bot = bots[seat]
+        if bot is None:
+            raise XactikaError(f"no computer player for seat {seat}")
+        view = rnd.view(seat)
+        if rnd.phase == BID:
+            bid = bot.bid(view)
+            rnd.bid(bid, player=seat)
+            events.append(f"player {seat} bids {bid}")
+        else:
+            play = bot.play(view)
+            before = len(rnd.tricks)
+            rnd.play(play, player=seat)
+            events.append(f"player {seat} plays {play.describe()}")
+            events.extend(trick_lines(rnd, before))
+    return events
+
+
+def trick_lines(rnd: Round, before: int = 0) -> list[str]:
+    """One line per trick finished after the first ``before``: who won, with what.
+
+    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+    >>> trick_lines(rnd)
+    ['trick 1: player 1 wins with 2233 (10) on 2 balls']
+    """
+    return [
+        f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
+        f"({trick.winning_card.value}) on {trick.call}"
+        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
+    ]
 
 
 # --- one hand's scores ------------------------------------------------------------------

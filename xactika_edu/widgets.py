@@ -2,8 +2,9 @@
 table to play at against computer players.
 
 The widgets are thin: every number they show comes from a pure function of this
-module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`,
-:func:`score_table`, ...) or of the library, and those are tested directly. The
+module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`, ...), of
+:mod:`xactika_edu.scoreboard` (the play table's turns, score tables, tricks and log)
+or of the library, and those are tested directly. The
 widgets only wire controls (``ipywidgets`` 8) to them and render the results as HTML
 with the library's card pictures (:mod:`xactika_edu.svg`).
 
@@ -73,9 +74,11 @@ from .scoreboard import (
     hand_scores,
     hand_scores_html,
     log_html,
+    play_bots,
     score_sheet_html,
     score_table,
     trick_html,
+    trick_lines,
 )
 
 __all__ = [
@@ -511,61 +514,6 @@ def _plot_html(cards: Hand, kind: str) -> str:
 
 
 # --- pure helpers: the play table --------------------------------------------------------
-
-
-def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
-    """Let the computer players bid and play until it is ``human``'s turn or the
-    round is over; return what they did, one line each.
-
-    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
-    []
-    >>> rnd.bid(1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
-    ['player 1 bids 1']
-
-    Args:
-        rnd: the round; changed in place.
-        bots: one bot per seat; the human's entry is ignored (may be ``None``).
-        human: the human's seat.
-
-    Raises:
-        XactikaError: if a bot is missing or makes an illegal move.
-    """
-    events: list[str] = []
-    while not rnd.is_over and rnd.current_player != human:
-        seat = rnd.current_player
-        assert seat is not None  # the round is not over
-        bot = bots[seat]
-        if bot is None:
-            raise XactikaError(f"no computer player for seat {seat}")
-        view = rnd.view(seat)
-        if rnd.phase == BID:
-            bid = bot.bid(view)
-            rnd.bid(bid, player=seat)
-            events.append(f"player {seat} bids {bid}")
-        else:
-            play = bot.play(view)
-            before = len(rnd.tricks)
-            rnd.play(play, player=seat)
-            events.append(f"player {seat} plays {play.describe()}")
-            events.extend(trick_lines(rnd, before))
-    return events
-
-
-def trick_lines(rnd: Round, before: int = 0) -> list[str]:
-    """One line per trick finished after the first ``before``: who won, with what.
-
-    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
-    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> trick_lines(rnd)
-    ['trick 1: player 1 wins with 2233 (10) on 2 balls']
-    """
-    return [
-        f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
-        f"({trick.winning_card.value}) on {trick.call}"
-        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
-    ]
 
 
 # --- widget plumbing ----------------------------------------------------------------------
