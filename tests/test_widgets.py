@@ -585,6 +585,9 @@ def test_play_table_plays_a_hand_to_the_scores() -> None:
     offered = [value for _, value in t.bid_box.options]
     assert 0 <= forbidden <= 8 and forbidden not in offered
     assert f"may not bid {forbidden}" in t.info.value
+    # names that end in a number are kept apart from the numbers that follow them
+    assert "Bids — You: not yet, Bot 1: " in t.info.value
+    assert "Tricks taken — You: 0, Bot 1: 0, Bot 2: 0, Bot 3: 0." in t.info.value
     turns = play_hand_through_controls(t)
     assert turns == 9  # one bid, eight plays
     assert rnd.is_over and sum(rnd.tricks_won) == 8

@@ -1414,11 +1414,12 @@ class PlayTable(_Fallback, widgets.VBox):
         number = len(self.game.rounds)
         head = f"Hand {number} of {self.game.hands}, seed {self.game.seed}. "
         head += f"Dealer: {self._name(rnd.dealer)}. "
+        # "Bot 1: 2", not "Bot 1 2": a name may end in a number
         bids = ", ".join(
-            f"{self._name(s)} {'-' if b is None else b}" for s, b in enumerate(rnd.bids)
+            f"{self._name(s)}: {'not yet' if b is None else b}" for s, b in enumerate(rnd.bids)
         )
-        won = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(rnd.tricks_won))
-        head += f"Bids: {bids}. Tricks taken: {won}. "
+        won = ", ".join(f"{self._name(s)}: {n}" for s, n in enumerate(rnd.tricks_won))
+        head += f"Bids — {bids}. Tricks taken — {won}. "
         if rnd.is_over:
             if self.game.is_over:
                 winners = " and ".join(self._name(s) for s in self.game.winners())
@@ -1496,8 +1497,9 @@ class PlayTable(_Fallback, widgets.VBox):
             self.coach_view.value = _padded(
                 "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
                 f"from {advice.attrs['trials']} simulated deals (computer players play "
-                "for everyone)</caption><tr><th>bid</th><th>chance to take exactly that "
-                f"many</th><th>expected score</th><th>note</th></tr>{rows}</table>"
+                "for everyone)</caption><thead><tr><th scope='col'>bid</th><th scope='col'>"
+                "chance to take exactly that many</th><th scope='col'>expected score</th>"
+                f"<th scope='col'>note</th></tr></thead><tbody>{rows}</tbody></table>"
             )
             return
         if rnd.current_trick:
