@@ -791,3 +791,23 @@ def test_deck_explorer_shape_filters_show_any_at_start():
     explorer = DeckExplorer(plot=False)
     assert [box.label for box in explorer.shape_boxes.values()] == ["any"] * 4
     assert len(explorer.selection) == 81
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: format_points("3"), "whole number, got '3'"),
+        (lambda: format_points(True), "whole number, got True"),
+        (lambda: hand_scores(None), "the hand must be a Round, got None"),
+        (lambda: score_table("game"), "the game must be a Game, got 'game'"),
+        (lambda: score_table(Game.new(players=2, seed=1), ["You"]), "one name per player"),
+        (lambda: play_bots(Round.deal(players=3, seed=5), [None]), "one bot (or None) per seat"),
+        (lambda: trick_lines(Round.deal(players=3, seed=5), -1), "got -1"),
+        (lambda: trick_html([(0, "1111")], ["You"], caption="x"), "(seat, Play) pair"),
+        (lambda: log_html([("Hand 1", 5)]), "(heading, [events])"),
+    ],
+)
+def test_scoreboard_bad_input_is_a_clear_error(call, message: str) -> None:
+    with pytest.raises(XactikaError) as error:
+        call()
+    assert message in str(error.value)

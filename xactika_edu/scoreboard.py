@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from . import svg
@@ -62,13 +63,26 @@ LOG_HEIGHT = "22em"
 
 
 def format_points(points: int) -> str:
-    """Points with their sign, as on a score sheet: ``'+3'``, ``'-1'``, ``'0'``."""
-    return f"{points:+d}" if points else "0"
+    """Points with their sign, as on a score sheet: ``'+3'``, ``'-1'``, ``'0'``.
+
+    Raises:
+        XactikaError: if ``points`` is not a whole number.
+    """
+    if isinstance(points, bool) or not isinstance(points, (int, np.integer)):
+        raise XactikaError(f"points must be a whole number, got {points!r}")
+    return f"{int(points):+d}" if points else "0"
+
+
+def _check(value: object, kind: type, what: str) -> None:
+    if not isinstance(value, kind):
+        raise XactikaError(f"{what} must be a {kind.__name__}, got {value!r}")
 
 
 def _names(players: int, names: Sequence[str] | None) -> list[str]:
     if names is None:
         return [f"player {seat}" for seat in range(players)]
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise XactikaError(f"names must be a list of names, one per player, got {names!r}")
     names = [str(name) for name in names]
     if len(names) != players:
         raise XactikaError(f"give one name per player ({players}), got {len(names)}")
@@ -98,6 +112,11 @@ def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) ->
     Raises:
         XactikaError: if a bot is missing or makes an illegal move.
     """
+    _check(rnd, Round, "the round")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise XactikaError(f"bots must be a list with one entry per seat, got {bots!r}")
+    if len(bots) != rnd.players:
+        raise XactikaError(f"give one bot (or None) per seat ({rnd.players}), got {len(bots)}")
     events: list[str] = []
     while not rnd.is_over and rnd.current_player != human:
         seat = rnd.current_player
@@ -127,6 +146,9 @@ def trick_lines(rnd: Round, before: int = 0) -> list[str]:
     >>> trick_lines(rnd)
     ['trick 1: player 1 wins with 2233 (10) on 2 balls']
     """
+    _check(rnd, Round, "the round")
+    if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+        raise XactikaError(f"before must be a whole number of tricks >= 0, got {before!r}")
     return [
         f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
         f"({trick.winning_card.value}) on {trick.call}"
@@ -152,6 +174,7 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.
     """
+    _check(rnd, Round, "the hand")
     if not rnd.is_over:
         raise XactikaError("the hand is not over yet: its scores come after the last trick")
     names = _names(rnd.players, names)
@@ -234,6 +257,7 @@ def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
     Raises:
         XactikaError: if ``names`` has the wrong length.
     """
+    _check(game, Game, "the game")
     names = _names(game.players, names)
     sheet = game.score_sheet()
     columns = pd.MultiIndex.from_tuples(
@@ -341,6 +365,12 @@ def trick_html(
     Returns:
         an HTML ``<table class="xe-trick-table">``.
     """
+    names = list(names)
+    for item in plays:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], Play)):
+            raise XactikaError(f"each play must be a (seat, Play) pair, got {item!r}")
+        if not (isinstance(item[0], int) and 0 <= item[0] < len(names)):
+            raise XactikaError(f"seat {item[0]!r} has no name in {names!r}")
     call = plays[0][1].call if plays else None
     width = f"width:{TRICK_COLUMN_PX}px;{CELL_STYLE};text-align:center;vertical-align:top"
     heads, pictures, notes = [], [], []
@@ -382,7 +412,16 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
     """
     parts = []
     number = 1
-    for heading, events in hands:
+    for item in hands:
+        if not (
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and isinstance(item[1], Sequence)
+            and all(isinstance(line, str) for line in item[1])
+        ):
+            raise XactikaError(f"each hand must be (heading, [events]) in text, got {item!r}")
+        heading, events = item
         items = "".join(f"<li>{escape(line)}</li>" for line in events)
         parts.append(
             f"<h4 style='margin:6px 0 2px 0'>{escape(heading)}</h4>"
