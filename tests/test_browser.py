@@ -237,6 +237,15 @@ def test_app_play_table_full_hand(app_page, tmp_path):
     assert "total" in sheet and "You" in sheet
     assert "The hand is over" in table.locator(".xe-info").inner_text()
     assert "Scores this hand" in table.inner_text()
+    # real tables: a row per player with its name as a header cell; the score sheet's
+    # total row as wide as a hand's row; the last trick a column per player
+    assert table.locator(".xe-hand-scores tbody th[scope=row]").count() == PLAYERS
+    rows = table.locator(".xe-score-sheet tbody tr")
+    assert rows.count() == 2
+    widths = [rows.nth(i).locator("th, td").count() for i in range(2)]
+    assert widths == [2 + 3 * PLAYERS] * 2
+    assert table.locator(".xe-trick-table thead th").count() == PLAYERS
+    assert log.locator("h4").first.inner_text().startswith("Hand 1 of 8")
     table.locator(".xe-scores").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "voila-table-scores.png"))
 
