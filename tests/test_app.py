@@ -71,22 +71,81 @@ def test_log_filter_keeps_errors_and_drops_chatter():
         "[Voila] Voilà is running at:",
         "[Voila] WARNING | Notebook student_app.ipynb is not trusted",
         "[Voila] Kernel started: a",
-        "[Voila] Kernel started: b",
+        "[Voila] Connecting to kernel a.",
         "403 GET /voila/files/favicon.ico (127.0.0.1): File not allowlisted",
         "Traceback (most recent call last):",
         '  File "handler.py", line 3, in get',
         "    raise KeyError('x')",
         "KeyError: 'x'",
         "[Voila] ERROR | Uncaught exception GET /",
-        "[Voila] Kernel shutdown: a",
+        "Traceback (most recent call last):",
+        '  File "websocket.py", line 3, in write_message',
+        "tornado.websocket.WebSocketClosedError",
     ]:
         shown.extend(log.feed(line))
     assert shown == [
         "A student page opened (1 open).",
-        "A student page opened (2 open).",
         "Voilà error: KeyError: 'x'",
         "[Voila] ERROR | Uncaught exception GET /",
+    ]
+
+
+# What Voilà 0.5 (jupyter_server 2) logs, in order, when three students open the app and
+# two close their pages; ten minutes later the closed pages' kernels are culled.
+K1, K2, K3 = (f"{n}d0f1c2e-6c1b-4f0e-9a57-3c2b1e0d9f8{n}" for n in (1, 2, 3))
+PAGES_LOG = [
+    f"[Voila] Kernel started: {K1}",
+    "[IPKernelApp] WARNING | Kernel is running over TCP without encryption.",
+    f"[Voila] Adapting from protocol version 5.3 (kernel {K1}) to 5.4 (client).",
+    f"[Voila] Connecting to kernel {K1}.",
+    "Setting websocket_ping_timeout=30000",
+    f"[Voila] Kernel started: {K2}",
+    f"[Voila] Connecting to kernel {K2}.",
+    f"[Voila] Kernel started: {K3}",
+    f"[Voila] Connecting to kernel {K3}.",
+    f"[Voila] Starting buffering for {K1}:d843f60c-7f0d-49f9-b8f1-6706043dceb2",
+    f"[Voila] Starting buffering for {K3}:4672c15d-0115-4a22-8bcb-4129dabb1aa8",
+    f"[Voila] Kernel culled: {K1}",
+    f"[Voila] Kernel shutdown: {K1}",
+    f"[Voila] Kernel shutdown: {K3}",
+]
+
+
+def test_log_filter_counts_pages_by_their_connections_not_their_kernels():
+    log = app._LogFilter()
+    closing = PAGES_LOG.index(f"[Voila] Kernel culled: {K1}")
+    shown = [text for line in PAGES_LOG[:closing] for text in log.feed(line)]
+    assert shown == [
+        "A student page opened (1 open).",
+        "A student page opened (2 open).",
+        "A student page opened (3 open).",
+        "A student page closed (2 open).",  # when the page closes, not when culled
         "A student page closed (1 open).",
+    ]
+    assert log.open == 1
+    # the kernels of the closed pages culled ten minutes later: nothing more to say
+    assert [text for line in PAGES_LOG[closing:] for text in log.feed(line)] == []
+    assert log.open == 1
+
+
+def test_log_filter_pages_that_reconnect_or_never_connect():
+    log = app._LogFilter()
+    lines = [
+        "[Voila] Kernel started: k1",
+        "[Voila] Connecting to kernel k1.",
+        "[Voila] Starting buffering for k1:s1",  # the network dropped ...
+        "[Voila] Connecting to kernel k1.",  # ... and came back
+        "[Voila] Restoring connection for k1:s1",
+        "[Voila] Connecting to kernel k1.",  # a second socket of the same page
+        "[Voila] Kernel started: k2",  # a page closed while it was still loading
+        "[Voila] Kernel shutdown: k2",
+        "[Voila] Kernel shutdown: k1",  # the teacher's server stops the kernel
+    ]
+    assert [text for line in lines for text in log.feed(line)] == [
+        "A student page opened (1 open).",
+        "A student page closed (0 open).",
+        "A student page reconnected (1 open).",
+        "A student page closed (0 open).",
     ]
 
 

@@ -237,6 +237,15 @@ def test_app_play_table_full_hand(app_page, tmp_path):
     assert "total" in sheet and "You" in sheet
     assert "The hand is over" in table.locator(".xe-info").inner_text()
     assert "Scores this hand" in table.inner_text()
+    # real tables: a row per player with its name as a header cell; the score sheet's
+    # total row as wide as a hand's row; the last trick a column per player
+    assert table.locator(".xe-hand-scores tbody th[scope=row]").count() == PLAYERS
+    rows = table.locator(".xe-score-sheet tbody tr")
+    assert rows.count() == 2
+    widths = [rows.nth(i).locator("th, td").count() for i in range(2)]
+    assert widths == [2 + 3 * PLAYERS] * 2
+    assert table.locator(".xe-trick-table thead th").count() == PLAYERS
+    assert log.locator("h4").first.inner_text().startswith("Hand 1 of 8")
     table.locator(".xe-scores").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "voila-table-scores.png"))
 
@@ -322,3 +331,47 @@ def test_hand_in_jupyterlab(browser, lab_server, tmp_path):
         _report(tmp_path, "JupyterLab", times)
     finally:
         page.close()
+
+
+# --- the teacher's terminal: open pages counted as they open and close -----------------
+
+
+def _wait_for_output(server, text: str, timeout: float) -> float:
+    """Seconds until ``text`` is in the server's output (fails after ``timeout``)."""
+    start = time.monotonic()
+    while text not in server.output():
+        assert time.monotonic() - start < timeout, f"no {text!r} in:\n{server.output()}"
+        time.sleep(0.2)
+    return time.monotonic() - start
+
+
+def test_app_terminal_counts_open_pages(browser, tmp_path):
+    """Three students open the app, two close it: the terminal says "(1 open)" within
+    seconds (not when the closed pages' kernels are culled, 10 minutes later)."""
+    port = free_port()
+    command = [sys.executable, "-m", "xactika_edu.cli", "app", f"--port={port}", "--no-browser"]
+    with running(command, port, tmp_path / "server") as server:
+        pages = []
+        try:
+            for number in range(1, 4):
+                page = browser.new_page()
+                pages.append(page)
+                page.goto(server.url, timeout=TIMEOUT_MS)
+                page.wait_for_selector(".xe-hand .xe-select", timeout=90_000)
+                _wait_for_output(server, f"A student page opened ({number} open).", 30)
+            for page in pages[:2]:
+                page.close()
+            seconds = _wait_for_output(server, "A student page closed (1 open).", 15)
+            print(f"\nclosing two pages: '(1 open)' after {seconds:.1f} s")
+            lines = [line for line in server.output().splitlines() if "student page" in line]
+            assert lines == [
+                "A student page opened (1 open).",
+                "A student page opened (2 open).",
+                "A student page opened (3 open).",
+                "A student page closed (2 open).",
+                "A student page closed (1 open).",
+            ]
+        finally:
+            for page in pages:
+                if not page.is_closed():
+                    page.close()

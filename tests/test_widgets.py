@@ -4,9 +4,11 @@ library (``chance_unbeatable``, ``filter_deck``, the rules engine)."""
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from fractions import Fraction
+from html.parser import HTMLParser
 
 import ipywidgets
 import numpy as np
@@ -17,6 +19,14 @@ from xactika_edu.bots import HeuristicBot, RandomBot
 from xactika_edu.errors import IllegalBidError, NotationError, XactikaError
 from xactika_edu.game import Game, Round
 from xactika_edu.probability import lead_chances, threats
+from xactika_edu.scoreboard import (
+    format_points,
+    hand_scores,
+    hand_scores_html,
+    log_html,
+    score_sheet_html,
+    trick_html,
+)
 from xactika_edu.widgets import (
     DeckExplorer,
     HandWidget,
@@ -54,6 +64,56 @@ def controls(widget: ipywidgets.Widget) -> list[ipywidgets.Widget]:
 
 def has_error(widget: ipywidgets.Widget) -> bool:
     return "Problem:" in widget.error.value
+
+
+def error_text(widget: ipywidgets.Widget) -> str:
+    return html.unescape(widget.error.value)
+
+
+class _TableReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict] = []
+        self.cell: dict | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "table":
+            self.tables.append({"caption": "", "rows": [], "in_caption": False})
+        elif tag == "caption":
+            self.tables[-1]["in_caption"] = True
+        elif tag == "tr":
+            self.tables[-1]["rows"].append([])
+        elif tag in ("td", "th"):
+            self.cell = {"tag": tag, "text": "", **dict(attrs)}
+            self.tables[-1]["rows"][-1].append(self.cell)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th"):
+            self.cell = None
+        elif tag == "caption":
+            self.tables[-1]["in_caption"] = False
+
+    def handle_data(self, data: str) -> None:
+        if self.tables and self.tables[-1]["in_caption"]:
+            self.tables[-1]["caption"] += data
+        elif self.cell is not None:
+            self.cell["text"] += data
+
+
+def tables(markup: str) -> list[dict]:
+    """The HTML tables in ``markup``: each a dict with its ``caption`` and its ``rows``,
+    a row being a list of cells (dicts with ``tag``, ``text`` and the attributes)."""
+    reader = _TableReader()
+    reader.feed(markup)
+    for table in reader.tables:
+        for row in table["rows"]:
+            for cell in row:
+                cell["text"] = " ".join(cell["text"].split())
+    return reader.tables
+
+
+def texts(row: list[dict]) -> list[str]:
+    return [cell["text"] for cell in row]
 
 
 # --- pure functions -----------------------------------------------------------------
@@ -210,11 +270,12 @@ def test_trick_lines_and_score_table() -> None:
     table = score_table(game, ["You", "Bot 1"])
     assert list(table.index) == ["1", "total"]
     sheet = game.score_sheet()
+    assert table.loc["1", ("dealer", "")] == ["You", "Bot 1"][rnd.dealer]
     for seat, name in enumerate(["You", "Bot 1"]):
         row = sheet[sheet["player"] == seat].iloc[0]
-        assert table.loc["1", name].startswith(f"bid {row.bid}, took {row.tricks}: {row.score:+d}")
-        total = game.totals()[seat]
-        assert table.loc["total", name] == (f"{total:+d}" if total else "0")
+        assert table.loc["1", name].tolist() == [row.bid, row.tricks, row.score]
+        assert table.loc["total", (name, "points")] == game.totals()[seat]
+        assert table.loc["total", [(name, "bid"), (name, "took")]].isna().all()
 
 
 # --- HandWidget -------------------------------------------------------------------------
@@ -297,27 +358,96 @@ def test_a_weak_lead_becomes_a_sure_winner_when_its_threats_are_seen() -> None:
     ("text", "message"),
     [("3213 32x3", "cannot read card"), ("1111 1111", "twice"), ("1231", "in your hand")],
 )
-def test_bad_seen_text_shows_a_message_and_changes_nothing(text: str, message: str) -> None:
+def test_bad_seen_text_shows_a_message_and_no_chance(text: str, message: str) -> None:
     w = HandWidget(players=4, seed=1)  # 1231 is in this hand
     w.card_buttons[3].click()
     w.seen_box.value = "3333"
-    shown = w.readout
+    assert w.readout
     w.seen_box.value = text
     assert has_error(w) and message in w.error.value
     assert 'role="alert"' in w.error.value and "Traceback" not in w.error.value
-    assert w.readout == shown and w.seen == Hand(["3333"])
+    # no chance for cards other than those typed: the chances wait for a fix
+    assert w.readout == [] and w.table is None and w.seen == Hand()
+    assert "wait for a fix" in w.chances.value and "cards unseen" not in w.status.value
     w.seen_box.value = "3333 2222"  # fixing it clears the message
     assert not has_error(w) and w.seen == Hand(["3333", "2222"])
+    card = HAND[3]
+    assert w.table["chance"].tolist() == [
+        chance_unbeatable(card, c, HAND, 4, seen=["3333", "2222"]) for c in card.combinations
+    ]
+
+
+def test_parse_seen_reports_every_bad_card() -> None:
+    with pytest.raises(NotationError) as error:
+        parse_seen("3213 4444 12")
+    assert "2 cards" in str(error.value)
+    assert "'4444'" in str(error.value) and "'12'" in str(error.value)
+    with pytest.raises(XactikaError) as error:
+        parse_seen("1111 1111 2222 2222 1231 32x3", hand=HAND)
+    for card in ("1111 is typed twice", "2222 is typed twice", "1231 is in your hand", "'32x3'"):
+        assert card in str(error.value)
+    assert parse_seen("3213; 1111,2222") == Hand(["3213", "1111", "2222"])
+
+
+def test_bad_seen_text_stays_reported_whatever_else_is_clicked() -> None:
+    w = HandWidget(players=4, seed=1)
+    w.card_buttons[0].click()
+    w.seen_box.value = "3213 4444 12"
+    assert "'4444'" in error_text(w) and "'12'" in error_text(w)
+    # ticking a box, selecting a card, turning on the simulation: the problem stays
+    # on the error line and no chance is shown while the box says something wrong
+    w.played_boxes[1].value = True
+    assert w.played == {HAND[1]}
+    w.card_buttons[2].click()
+    w.simulate_box.value = True
+    for _ in range(2):
+        assert has_error(w) and "'4444'" in error_text(w) and "'12'" in error_text(w)
+        assert w.readout == [] and "wait for a fix" in w.chances.value
+        assert "needs a fix" in str(w)
+        w.played_boxes[1].value = False
+    w.simulate_box.value = False
+    w.seen_box.value = "3213"
+    assert not has_error(w) and w.selected == HAND[2]
+    assert w.table["chance"].tolist() == [
+        chance_unbeatable(HAND[2], c, HAND, 4, seen=["3213"]) for c in HAND[2].combinations
+    ]
 
 
 def test_an_impossible_situation_is_refused_in_words() -> None:
     w = HandWidget(players=10, seed=2)
     w.card_buttons[0].click()
-    shown = w.readout
     others = [c for c in DECK if c not in w.hand][:5]
     w.seen_box.value = " ".join(map(str, others))  # 9 opponents x 8 cards need 72 unseen
     assert has_error(w) and "unseen" in w.error.value
-    assert w.readout == shown and w.seen == Hand()
+    assert w.readout == [] and w.seen == Hand() and "wait for a fix" in w.chances.value
+    # marking a card played leaves the opponents 7 cards each: now it is possible
+    w.played_boxes[7].value = True
+    assert not has_error(w) and w.seen == Hand(others) and w.readout
+    # unmarking it would make it impossible again: refused, the box unticked back
+    w.played_boxes[7].value = False
+    assert has_error(w) and "unseen" in w.error.value
+    assert w.played_boxes[7].value and w.played == {w.hand[7]} and w.readout
+
+
+def test_select_takes_the_card_number_shown_on_its_button() -> None:
+    w = HandWidget(players=4, seed=1)
+    w.select(8)  # "#8" on the last button
+    assert w.selected == HAND[7] and "✓" in w.card_buttons[7].description
+    assert w.card_buttons[7].description.startswith("#8:")
+    w.select(1)
+    assert w.selected == HAND[0]
+    w.select(str(HAND[4]))  # or the card itself
+    assert w.selected == HAND[4]
+    for bad in (0, 9, -1):
+        with pytest.raises(XactikaError, match=f"card number must be from 1 to 8.*got {bad}"):
+            w.select(bad)
+        assert has_error(w) and w.selected == HAND[4]
+    with pytest.raises(XactikaError, match="not in this hand"):
+        w.select("3333" if "3333" not in HAND else "1111")
+    w.mark_played(5)
+    assert w.played == {HAND[4]} and w.selected is None
+    with pytest.raises(XactikaError, match="marked played"):
+        w.select(5)
 
 
 def test_selecting_a_played_card_is_refused_and_all_played_is_calm() -> None:
@@ -455,15 +585,24 @@ def test_play_table_plays_a_hand_to_the_scores() -> None:
     offered = [value for _, value in t.bid_box.options]
     assert 0 <= forbidden <= 8 and forbidden not in offered
     assert f"may not bid {forbidden}" in t.info.value
+    # names that end in a number are kept apart from the numbers that follow them
+    assert "Bids — You: not yet, Bot 1: " in t.info.value
+    assert "Tricks taken — You: 0, Bot 1: 0, Bot 2: 0, Bot 3: 0." in t.info.value
     turns = play_hand_through_controls(t)
     assert turns == 9  # one bid, eight plays
     assert rnd.is_over and sum(rnd.tricks_won) == 8
+    scores, sheet = tables(t.scores_view.value)
+    assert scores["caption"] == "Scores this hand"
     for seat, points in enumerate(rnd.scores()):
-        name = t.names[seat]
-        assert f"{name}: bid {rnd.bids[seat]}, took {rnd.tricks_won[seat]}: {points:+d}" in (
-            t.scores_view.value
-        )
-    assert "xe-score-sheet" in t.scores_view.value
+        name = t.names[seat] + (" (dealer)" if seat == rnd.dealer else "")
+        assert texts(scores["rows"][seat + 1]) == [
+            name,
+            str(rnd.bids[seat]),
+            str(rnd.tricks_won[seat]),
+            format_points(points),
+            "exact bid" if rnd.bids[seat] == rnd.tricks_won[seat] else "missed",
+        ]
+    assert sheet["caption"] == "Score sheet" and "xe-score-sheet" in t.scores_view.value
     assert sum("wins with" in line or "win with" in line for line in t.history) == 8
     assert "Last trick (trick 8)" in t.trick_view.value
     assert not t.next_button.disabled and t.bid_button.disabled and t.play_button.disabled
@@ -482,8 +621,10 @@ def test_play_table_plays_a_full_game_with_the_score_sheet() -> None:
     assert "The game is over" in t.info.value
     sheet = score_table(t.game, t.names)
     assert list(sheet.index) == [str(n) for n in range(1, 9)] + ["total"]
-    for cell in sheet.loc["total"]:
-        assert cell in t.scores_view.value
+    shown = tables(t.scores_view.value)[-1]["rows"]
+    assert texts(shown[-1]) == ["total", ""] + [
+        text for total in t.game.totals() for text in ("", "", format_points(total))
+    ]
     t.next_button.click()  # one hand too many: a message, no traceback
     assert has_error(t) and "the game is over" in t.error.value
 
@@ -549,6 +690,70 @@ def test_play_table_shows_the_last_trick_and_the_story() -> None:
     assert t.history[0] == "Hand 1 of 8: You deal."
     assert t.history[1].startswith("Bot 1 bids")
     assert "xe-log" in t.log_view._dom_classes and "What happened" in t.log_view.value
+    # the trick: a column per player, the name above the card, what they did below
+    (trick,) = tables(t.trick_view.value)
+    assert trick["caption"].startswith("Last trick (trick 8): ")
+    names, cards, notes = trick["rows"]
+    assert [c["tag"] for c in names] == ["th", "th"] and all(c["scope"] == "col" for c in names)
+    assert texts(names) == [t.names[seat] for seat, _ in last.plays]
+    for cell, (_seat, play) in zip(cards, last.plays, strict=True):  # the card pictures
+        assert cell["text"].startswith(play.card.title)  # the picture's <title>
+    for cell, (seat, play) in zip(notes, last.plays, strict=True):  # one note a cell
+        what = f"led, calling {last.call}" if play.is_lead else "played"
+        assert cell["text"] == what + (" (won)" if seat == last.winner else "")
+    widths = {c["style"].split(";")[0] for row in trick["rows"] for c in row}
+    assert widths == {"width:120px"}  # evenly spaced
+
+
+def test_play_table_log_keeps_every_event_hand_by_hand() -> None:
+    t = PlayTable(players=4, seed=3)
+    play_hand_through_controls(t)
+    t.next_button.click()
+    play_hand_through_controls(t, choose=1)
+    first, second = t.hands_log
+    assert first[0] == "Hand 1 of 8: You deal." and second[0] == "Hand 2 of 8: Bot 1 deals."
+    events = len(first[1]) + len(second[1])
+    assert events > 40 and len(t.history) == events + 2
+    html = t.log_view.value
+    assert html.count("<li>") == events and f"({events} events)" in html
+    assert re.findall(r"<h4[^>]*>([^<]*)</h4>", html) == [first[0], second[0]]
+    # numbered through the game: hand 2 goes on from hand 1
+    assert re.findall(r"<ol start='(\d+)'", html) == ["1", str(len(first[1]) + 1)]
+    assert "overflow-y:auto" in html and "max-height" in html  # scrolls when long
+    for line in first[1][:3] + second[1][-3:]:
+        assert f"<li>{line}</li>" in html
+
+
+def test_scoreboard_tables_have_header_cells_and_aligned_columns() -> None:
+    game = Game.new(players=3, seed=4, hands=3, cards_per_hand=2)
+    bots = [HeuristicBot()] * 3
+    for number in range(2):
+        play_bots(game.current_round, bots, human=-1)
+        if number == 0:
+            game.next_round()
+    names = ["You", "Bot 1", "Bot 2"]
+    rnd = game.current_round
+    (scores,) = tables(hand_scores_html(hand_scores(rnd, names)))
+    head, *rows = scores["rows"]
+    assert [(c["tag"], c["scope"]) for c in head] == [("th", "col")] * 5
+    assert all(row[0]["tag"] == "th" and row[0]["scope"] == "row" for row in rows)
+    assert [int(row[3]["text"]) for row in rows] == list(rnd.scores())
+    with pytest.raises(XactikaError, match="not over"):
+        hand_scores(game.next_round() or game.current_round, names)
+    (sheet,) = tables(score_sheet_html(score_table(game, names)))
+    top, sub, *body = sheet["rows"]
+    assert [c["text"] for c in top] == ["hand", "dealer", *names]
+    assert [c.get("colspan") for c in top[2:]] == ["3"] * 3
+    assert texts(sub) == ["bid", "took", "points"] * 3
+    assert len(body) == 3 and all(len(row) == 2 + 3 * 3 for row in body)  # every row as wide
+    totals = body[-1]
+    for seat in range(3):
+        points = [int(row[2 + 3 * seat + 2]["text"]) for row in body[:-1]]
+        assert int(totals[2 + 3 * seat + 2]["text"]) == sum(points) == game.totals()[seat]
+    assert trick_html(rnd.tricks[0].plays, names, caption="x").count("<th scope='col'") == len(
+        rnd.tricks[0].plays
+    )
+    assert log_html([]).count("<li>") == 0
 
 
 def test_static_fallback_for_exported_notebooks() -> None:
@@ -586,3 +791,23 @@ def test_deck_explorer_shape_filters_show_any_at_start():
     explorer = DeckExplorer(plot=False)
     assert [box.label for box in explorer.shape_boxes.values()] == ["any"] * 4
     assert len(explorer.selection) == 81
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: format_points("3"), "whole number, got '3'"),
+        (lambda: format_points(True), "whole number, got True"),
+        (lambda: hand_scores(None), "the hand must be a Round, got None"),
+        (lambda: score_table("game"), "the game must be a Game, got 'game'"),
+        (lambda: score_table(Game.new(players=2, seed=1), ["You"]), "one name per player"),
+        (lambda: play_bots(Round.deal(players=3, seed=5), [None]), "one bot (or None) per seat"),
+        (lambda: trick_lines(Round.deal(players=3, seed=5), -1), "got -1"),
+        (lambda: trick_html([(0, "1111")], ["You"], caption="x"), "(seat, Play) pair"),
+        (lambda: log_html([("Hand 1", 5)]), "(heading, [events])"),
+    ],
+)
+def test_scoreboard_bad_input_is_a_clear_error(call, message: str) -> None:
+    with pytest.raises(XactikaError) as error:
+        call()
+    assert message in str(error.value)

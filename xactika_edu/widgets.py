@@ -2,8 +2,9 @@
 table to play at against computer players.
 
 The widgets are thin: every number they show comes from a pure function of this
-module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`,
-:func:`score_table`, ...) or of the library, and those are tested directly. The
+module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`, ...), of
+:mod:`xactika_edu.scoreboard` (the play table's turns, score tables, tricks and log)
+or of the library, and those are tested directly. The
 widgets only wire controls (``ipywidgets`` 8) to them and render the results as HTML
 with the library's card pictures (:mod:`xactika_edu.svg`).
 
@@ -31,6 +32,7 @@ Sources: RULES.md (the rules; "Chance a lead is unbeatable"); the chances are
 from __future__ import annotations
 
 import io
+import re
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -38,6 +40,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+import numpy as np
 import pandas as pd
 
 from . import svg
@@ -56,7 +59,7 @@ from .cards import (
     deal,
     make_rng,
 )
-from .errors import XactikaError
+from .errors import NotationError, XactikaError
 from .game import BID, HANDS_PER_GAME, Game, Play, Round
 from .palette import INK, OKABE_ITO, PAPER
 from .probability import (
@@ -65,6 +68,17 @@ from .probability import (
     simulate_chance_unbeatable,
     threats,
     whole_percent,
+)
+from .scoreboard import (
+    CELL_STYLE,
+    hand_scores,
+    hand_scores_html,
+    log_html,
+    play_bots,
+    score_sheet_html,
+    score_table,
+    trick_html,
+    trick_lines,
 )
 
 __all__ = [
@@ -88,6 +102,8 @@ __all__ = [
 MAX_TRIALS = 100_000
 _BAR = OKABE_ITO["blue"]
 _SEED_RANGE = 100_000  # fresh seeds are short numbers a class can read out
+# What separates cards in typed text, as in Hand.parse.
+_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 # --- pure helpers: text -------------------------------------------------------------
@@ -150,7 +166,7 @@ def _note_html(message: str) -> str:
 def _padded(html: str) -> str:
     """Table HTML with room around each cell (inline styles: no page style sheet)."""
     for tag in ("td", "th"):
-        style = "padding:1px 8px" + (";text-align:left" if tag == "th" else "")
+        style = CELL_STYLE + (";text-align:left" if tag == "th" else "")
         html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
         html = html.replace(f"<{tag} ", f"<{tag} style='{style}' ")
     return html
@@ -174,7 +190,8 @@ def _bar_html(part: float, label: str) -> str:
 def parse_seen(
     text: str, hand: Iterable[Card | str] = (), played: Iterable[Card | str] = ()
 ) -> Hand:
-    """Read other players' played cards typed by a student (``"3213 1111"``).
+    """Read other players' played cards typed by a student (``"3213 1111"``); every
+    card that cannot be taken is reported, not only the first.
 
     Spaces, commas or semicolons separate cards; an empty text is no cards.
 
@@ -184,6 +201,10 @@ def parse_seen(
     Traceback (most recent call last):
     ...
     xactika_edu.errors.XactikaError: 3213 is in your hand: mark it played with its checkbox ...
+    >>> parse_seen("3213 4444 12")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.NotationError: 2 cards cannot be taken: cannot read card '4444': ...
 
     Args:
         text: card notation, four digits 1-3 per card (balls, cubes, cones, stars).
@@ -194,17 +215,40 @@ def parse_seen(
         the cards, as a :class:`~xactika_edu.cards.Hand` in the order typed.
 
     Raises:
-        NotationError: if a card cannot be read (the message quotes it).
-        XactikaError: if a card is typed twice or is one of yours.
+        NotationError: if cards cannot be read (the message quotes each one).
+        XactikaError: if a card is typed twice or is one of yours (each one named).
     """
-    cards = Hand.parse(text)
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read cards {text!r}: expected text like '3213 1111'")
     mine = set(Hand(hand)) | set(Hand(played))
-    for card in cards:
+    cards: list[Card] = []
+    unreadable: list[str] = []
+    problems: list[str] = []
+    for part in _SEPARATORS.split(text.strip()):
+        if not part:
+            continue
+        try:
+            card = Card.parse(part)
+        except NotationError as error:
+            unreadable.append(str(error))
+            continue
         if card in mine:
-            raise XactikaError(
+            problems.append(
                 f"{card} is in your hand: mark it played with its checkbox instead of typing it"
             )
-    return cards
+        elif card in cards:
+            if f"{card} is typed twice" not in problems:
+                problems.append(f"{card} is typed twice")
+        else:
+            cards.append(card)
+    every = unreadable + problems
+    if len(every) == 1:
+        message = every[0]
+    elif every:
+        message = f"{len(every)} cards cannot be taken: " + "; ".join(every)
+    if every:
+        raise (XactikaError if problems else NotationError)(message)
+    return Hand(cards)
 
 
 def lead_table(
@@ -472,89 +516,6 @@ def _plot_html(cards: Hand, kind: str) -> str:
 # --- pure helpers: the play table --------------------------------------------------------
 
 
-def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
-    """Let the computer players bid and play until it is ``human``'s turn or the
-    round is over; return what they did, one line each.
-
-    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
-    []
-    >>> rnd.bid(1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
-    ['player 1 bids 1']
-
-    Args:
-        rnd: the round; changed in place.
-        bots: one bot per seat; the human's entry is ignored (may be ``None``).
-        human: the human's seat.
-
-    Raises:
-        XactikaError: if a bot is missing or makes an illegal move.
-    """
-    events: list[str] = []
-    while not rnd.is_over and rnd.current_player != human:
-        seat = rnd.current_player
-        assert seat is not None  # the round is not over
-        bot = bots[seat]
-        if bot is None:
-            raise XactikaError(f"no computer player for seat {seat}")
-        view = rnd.view(seat)
-        if rnd.phase == BID:
-            bid = bot.bid(view)
-            rnd.bid(bid, player=seat)
-            events.append(f"player {seat} bids {bid}")
-        else:
-            play = bot.play(view)
-            before = len(rnd.tricks)
-            rnd.play(play, player=seat)
-            events.append(f"player {seat} plays {play.describe()}")
-            events.extend(trick_lines(rnd, before))
-    return events
-
-
-def trick_lines(rnd: Round, before: int = 0) -> list[str]:
-    """One line per trick finished after the first ``before``: who won, with what.
-
-    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
-    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> trick_lines(rnd)
-    ['trick 1: player 1 wins with 2233 (10) on 2 balls']
-    """
-    return [
-        f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
-        f"({trick.winning_card.value}) on {trick.call}"
-        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
-    ]
-
-
-def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
-    """The score sheet as a student reads it: a row per finished hand, a column per
-    player, each cell "bid 2, took 3: -1"; a last row with the totals.
-
-    >>> from xactika_edu.simulate import play_round
-    >>> game = Game.new(players=2, seed=1, hands=2, cards_per_hand=1)
-    >>> _ = play_round(game.current_round, [HeuristicBot()] * 2)
-    >>> score_table(game, names=["You", "Bot 1"]).columns.tolist()
-    ['You', 'Bot 1']
-
-    Returns:
-        a DataFrame indexed by ``hand`` (``"1"`` ... and ``"total"``), one str
-        column per player. Built from :meth:`~xactika_edu.game.Game.score_sheet`.
-    """
-    names = list(names) if names is not None else [f"player {s}" for s in range(game.players)]
-    sheet = game.score_sheet()
-    rows: dict[str, list[str]] = {}
-    for hand_number, part in sheet.groupby("hand"):
-        rows[str(hand_number)] = [
-            f"bid {r.bid}, took {r.tricks}: {r.score:+d}" + (" (dealer)" if r.dealer else "")
-            for r in part.sort_values("player").itertuples()
-        ]
-    rows["total"] = [f"{total:+d}" if total else "0" for total in game.totals()]
-    table = pd.DataFrame.from_dict(rows, orient="index", columns=names)
-    table.index.name = "hand"
-    return table
-
-
 # --- widget plumbing ----------------------------------------------------------------------
 
 
@@ -637,7 +598,7 @@ class HandWidget(_Fallback, widgets.VBox):
     its four leads is unbeatable now, as cards are played.
 
     >>> w = HandWidget(players=4, seed=1)
-    >>> w.select(0)
+    >>> w.select(1)   # card #1, as its button shows
     >>> w.table["chance"].tolist() == [
     ...     chance_unbeatable(w.hand[0], c, w.hand, 4) for c in w.hand[0].combinations]
     True
@@ -657,7 +618,8 @@ class HandWidget(_Fallback, widgets.VBox):
 
     Attributes:
         hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal`).
-        played: your cards marked played; seen: others' cards typed as played.
+        played: your cards marked played; seen: others' cards typed as played
+            (empty while the box holds a problem); seen_error: that problem, or ``None``.
         selected: the selected card, or ``None``.
         table: the :func:`lead_table` shown, or ``None``.
         error: the error line; last_error: the last error shown (or ``None``).
@@ -673,6 +635,7 @@ class HandWidget(_Fallback, widgets.VBox):
         self.hand: Hand = Hand()
         self.played: frozenset[Card] = frozenset()
         self.seen: Hand = Hand()
+        self.seen_error: XactikaError | None = None
         self.selected: Card | None = None
         self.table: pd.DataFrame | None = None
         self._quiet = False
@@ -796,7 +759,7 @@ class HandWidget(_Fallback, widgets.VBox):
             picture.add_class("xe-card")
             button = widgets.Button(description="", layout=widgets.Layout(width="86px"))
             button.add_class("xe-select")
-            button.on_click(lambda _b, i=i: self.select(i))
+            button.on_click(lambda _b, i=i: self._on_select(i))
             box = widgets.Checkbox(
                 value=False,
                 description="played",
@@ -813,10 +776,71 @@ class HandWidget(_Fallback, widgets.VBox):
             columns.append(column)
         self.cards_box.children = columns
 
+    def select(self, card: int | Card | str) -> None:
+        """Select a card and show its four leads, as its button does.
+
+        ``card`` is the card's number as its button shows it (``#1`` to ``#8``, so
+        ``select(8)`` is the last card), or the card itself (``"2131"``).
+
+        >>> w = HandWidget(players=4, seed=11)
+        >>> w.select(8); w.selected == w.hand[-1]
+        True
+        >>> w.select(0)
+        Traceback (most recent call last):
+        ...
+        xactika_edu.errors.XactikaError: card number must be from 1 to 8 (as on the buttons), got 0
+
+        Raises:
+            XactikaError: if there is no such card in the hand, or it is marked played
+                (also shown on the widget's error line).
+        """
+        try:
+            self.error.clear()
+            self._select(self._card_index(card))
+        except XactikaError as error:
+            self.last_error = error
+            self.error.show(error)
+            raise
+
+    def mark_played(self, card: int | Card | str, played: bool = True) -> None:
+        """Tick (or, with ``played=False``, untick) a card's *played* box, as a click
+        does; ``card`` as in :meth:`select`.
+
+        >>> w = HandWidget(players=4, seed=11)
+        >>> w.mark_played(1); w.played == {w.hand[0]}
+        True
+
+        Raises:
+            XactikaError: if there is no such card in the hand.
+        """
+        self.played_boxes[self._card_index(card)].value = bool(played)
+
+    def _card_index(self, card: int | Card | str) -> int:
+        """The place in :attr:`hand` (from 0) of a card given by its number as shown
+        (``#1`` to ``#8``) or by the card itself."""
+        if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
+            number = int(card)
+            if not 1 <= number <= len(self.hand):
+                raise XactikaError(
+                    f"card number must be from 1 to {len(self.hand)} (as on the buttons), "
+                    f"got {number}"
+                )
+            return number - 1
+        if isinstance(card, (Card, str)):
+            chosen = as_card(card)
+            if chosen not in self.hand:
+                raise XactikaError(f"card {chosen} is not in this hand {self.hand}")
+            return self.hand.index(chosen)
+        raise XactikaError(
+            f"give a card number 1 to {len(self.hand)} or a card like '3213', got {card!r}"
+        )
+
     @_guard
-    def select(self, index: int) -> None:
-        """Select card ``index`` (0-7, hand order) and show its four leads."""
-        card = self.hand[_check_whole(index, "card number", 0, len(self.hand) - 1)]
+    def _on_select(self, index: int) -> None:
+        self._select(index)
+
+    def _select(self, index: int) -> None:
+        card = self.hand[index]
         if card in self.played:
             raise XactikaError(f"{card} is marked played; select a card you still hold")
         self.selected = card
@@ -846,10 +870,12 @@ class HandWidget(_Fallback, widgets.VBox):
     def _set_played(self, index: int, played: bool) -> None:
         card = self.hand[index]
         before = self.played
+        fine_before = self.seen_error is None
         self.played = before | {card} if played else before - {card}
-        try:
-            self._refresh()
-        except XactikaError:
+        self._refresh()
+        problem = self.seen_error
+        if fine_before and problem is not None:
+            # this box made the situation impossible (the others' cards did not): undo it
             self.played = before
             self._quiet = True
             try:
@@ -857,7 +883,7 @@ class HandWidget(_Fallback, widgets.VBox):
             finally:
                 self._quiet = False
             self._refresh()
-            raise
+            raise problem
 
     def _on_seen(self, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -865,15 +891,10 @@ class HandWidget(_Fallback, widgets.VBox):
         self._set_seen(change["new"])
 
     @_guard
-    def _set_seen(self, text: str) -> None:
-        before = self.seen
-        self.seen = parse_seen(text, self.hand)
-        try:
-            self._refresh()
-        except XactikaError:
-            self.seen = before
-            self._refresh()
-            raise
+    def _set_seen(self, _text: str) -> None:
+        self._refresh()  # reads the box
+        if self.seen_error is not None:
+            raise self.seen_error  # also kept as last_error
 
     @_guard
     def _on_simulate(self, _change: object = None) -> None:
@@ -881,11 +902,28 @@ class HandWidget(_Fallback, widgets.VBox):
 
     # drawing --------------------------------------------------------------------------
 
+    def _read_seen(self, held: Hand) -> tuple[Hand, XactikaError | None]:
+        """The cards in the *Others' played cards* box, or the problem with them (bad
+        cards, or more cards than the opponents' hands leave unseen)."""
+        try:
+            seen = parse_seen(self.seen_box.value, self.hand)
+            if held:  # checks the situation (enough unseen cards for the opponents)
+                mine = [c for c in self.hand if c in self.played]
+                lead_table(held, self.players, [*mine, *seen], card=held[0])
+        except XactikaError as error:
+            return Hand(), error
+        return seen, None
+
     def _refresh(self) -> None:
-        """Recompute the table (may raise: callers restore the state), then redraw."""
+        """Read the others' box, recompute the table, then redraw. While the box holds
+        something wrong, no chance is shown (the chances wait for a fix) and the
+        problem stays on the error line, whatever else is clicked."""
         held = self.current_hand
+        self.seen, self.seen_error = self._read_seen(held)
         table = None
-        if self.selected is not None and self.selected in held:
+        if self.seen_error is not None:
+            self.error.show(self.seen_error)
+        elif self.selected is not None and self.selected in held:
             trials = int(self.trials_box.value) if self.simulate_box.value else 0
             table = lead_table(
                 held,
@@ -895,8 +933,6 @@ class HandWidget(_Fallback, widgets.VBox):
                 trials=trials,
                 seed=self.seed,
             )
-        elif held:
-            lead_table(held, self.players, self.all_seen, card=held[0])  # checks the situation
         if self.selected is not None and self.selected not in held:
             self.selected = None
         self.table = table
@@ -932,6 +968,16 @@ class HandWidget(_Fallback, widgets.VBox):
                 self.played_boxes[i].value = is_played
             finally:
                 self._quiet = False
+        if self.seen_error is not None:
+            self.status.value = _note_html(
+                f"Seed {self.seed}, {self.players} players. You hold "
+                f"{_count(len(held), 'card')}. The counts of played and unseen cards wait "
+                "for a fix to the Others' played cards box."
+            )
+            self.chances.value = _note_html(
+                "The chances wait for a fix to the Others' played cards box (the problem is above)."
+            )
+            return
         opponents = (self.players - 1) * len(held)
         unseen = len(DECK) - len(held) - len(self.all_seen)
         self.status.value = _note_html(
@@ -973,9 +1019,12 @@ class HandWidget(_Fallback, widgets.VBox):
 
     def __str__(self) -> str:
         played = " ".join(str(c) for c in self.hand if c in self.played) or "none"
+        others = (
+            f"needs a fix ({self.seen_box.value!r})" if self.seen_error else self.seen or "none"
+        )
         return (
             f"HandWidget(players={self.players}, seed={self.seed}): hand {self.hand}; "
-            f"played {played}; others' played {self.seen or 'none'}"
+            f"played {played}; others' played {others}"
         )
 
     @property
@@ -1169,7 +1218,8 @@ class PlayTable(_Fallback, widgets.VBox):
         self.bots: list[SupportsBot | None] = [None, *others]
         self.names = ["You", *(f"Bot {s}" for s in range(1, players))]
         self.coach_trials = _check_whole(coach_trials, "coach_trials", 1, 100_000)
-        self.history: list[str] = []
+        # (heading, events) per hand: the log keeps every event of the game
+        self.hands_log: list[tuple[str, list[str]]] = []
         self._advice: dict[tuple[int, int], pd.DataFrame] = {}
 
         self.error = _ErrorLine()
@@ -1239,6 +1289,11 @@ class PlayTable(_Fallback, widgets.VBox):
         """The round being played."""
         return self.game.current_round
 
+    @property
+    def history(self) -> list[str]:
+        """Every line of the log, in order: each hand's heading, then its events."""
+        return [line for heading, events in self.hands_log for line in (heading, *events)]
+
     def static_html(self) -> str:
         """The table as it looks now, as plain HTML (no controls)."""
         return (
@@ -1254,14 +1309,16 @@ class PlayTable(_Fallback, widgets.VBox):
     @_guard
     def _start_round(self) -> None:
         number = len(self.game.rounds)
-        self.history.append(
-            self._named(f"Hand {number} of {self.game.hands}: player {self.round.dealer} deals.")
-        )
+        heading = f"Hand {number} of {self.game.hands}: player {self.round.dealer} deals."
+        self.hands_log.append((self._named(heading), []))
         self._advance()
+
+    def _record(self, line: str) -> None:
+        self.hands_log[-1][1].append(self._named(line))
 
     def _advance(self) -> None:
         for line in play_bots(self.round, self.bots, human=0):
-            self.history.append(self._named(line))
+            self._record(line)
         self._refresh()
 
     def _name(self, seat: int) -> str:
@@ -1280,7 +1337,7 @@ class PlayTable(_Fallback, widgets.VBox):
         if bid is None:
             raise XactikaError("it is not your turn to bid")
         self.round.bid(int(bid), player=0)
-        self.history.append(f"You bid {bid}")
+        self._record(f"You bid {bid}")
         self._advance()
 
     @_guard
@@ -1292,8 +1349,9 @@ class PlayTable(_Fallback, widgets.VBox):
         before = len(self.round.tricks)
         play = Play(card, call)
         self.round.play(play, player=0)
-        self.history.append(f"You play {play.describe()}")
-        self.history.extend(self._named(line) for line in trick_lines(self.round, before))
+        self._record(f"You play {play.describe()}")
+        for line in trick_lines(self.round, before):
+            self._record(line)
         self._advance()
 
     @_guard
@@ -1346,11 +1404,7 @@ class PlayTable(_Fallback, widgets.VBox):
         )
         self.info.value = _note_html(self._status_text())
         self.trick_view.value = self._trick_html()
-        self.log_view.value = (
-            "<details open><summary>What happened</summary><ol>"
-            + "".join(f"<li>{escape(line)}</li>" for line in self.history[-40:])
-            + "</ol></details>"
-        )
+        self.log_view.value = log_html(self.hands_log)
         self.next_button.disabled = not (rnd.is_over and not self.game.is_over)
         self.scores_view.value = self._scores_html()
         self._draw_coach()
@@ -1360,11 +1414,12 @@ class PlayTable(_Fallback, widgets.VBox):
         number = len(self.game.rounds)
         head = f"Hand {number} of {self.game.hands}, seed {self.game.seed}. "
         head += f"Dealer: {self._name(rnd.dealer)}. "
+        # "Bot 1: 2", not "Bot 1 2": a name may end in a number
         bids = ", ".join(
-            f"{self._name(s)} {'-' if b is None else b}" for s, b in enumerate(rnd.bids)
+            f"{self._name(s)}: {'not yet' if b is None else b}" for s, b in enumerate(rnd.bids)
         )
-        won = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(rnd.tricks_won))
-        head += f"Bids: {bids}. Tricks taken: {won}. "
+        won = ", ".join(f"{self._name(s)}: {n}" for s, n in enumerate(rnd.tricks_won))
+        head += f"Bids — {bids}. Tricks taken — {won}. "
         if rnd.is_over:
             if self.game.is_over:
                 winners = " and ".join(self._name(s) for s in self.game.winners())
@@ -1390,62 +1445,21 @@ class PlayTable(_Fallback, widgets.VBox):
         parts = []
         if rnd.tricks:
             last = rnd.tricks[-1]
-            parts.append(
-                self._cards_row(
-                    f"Last trick (trick {len(rnd.tricks)}): {self._name(last.winner)} "
-                    f"took it with {last.winning_card} ({last.winning_card.value}) "
-                    f"on {last.call}",
-                    last.plays,
-                    last.call,
-                    winner=last.winner,
-                )
+            caption = (
+                f"Last trick (trick {len(rnd.tricks)}): {self._name(last.winner)} "
+                f"took it with {last.winning_card} ({last.winning_card.value}) on {last.call}"
             )
+            parts.append(trick_html(last.plays, self.names, caption=caption, winner=last.winner))
         if rnd.current_trick and rnd.call is not None:
-            parts.append(self._cards_row("This trick", rnd.current_trick, rnd.call))
+            parts.append(trick_html(rnd.current_trick, self.names, caption="This trick"))
         return "".join(parts)
 
-    def _cards_row(
-        self,
-        title: str,
-        plays: Sequence[tuple[int, Play]],
-        call: Any,
-        winner: int | None = None,
-    ) -> str:
-        cells = []
-        for seat, play in plays:
-            what = f"led, calling {play.call}" if play.is_lead else "played"
-            if seat == winner:
-                what += " (won)"
-            picture = svg.card(play.card, highlight=call if play.card.has(call) else None)
-            cells.append(
-                "<div style='display:inline-block;margin:2px;text-align:center;"
-                f"vertical-align:top'>{picture}"
-                f"<div>{escape(self._name(seat))} {escape(what)}</div></div>"
-            )
-        return f"<div><b>{escape(title)}</b></div><div>{''.join(cells)}</div>"
-
     def _scores_html(self) -> str:
-        rnd = self.round
         parts = []
-        if rnd.is_over:
-            scores = rnd.scores()
-            lines = "".join(
-                f"<li>{escape(self._name(s))}: bid {rnd.bids[s]}, took {rnd.tricks_won[s]}: "
-                f"{scores[s]:+d} "
-                f"{'(exact bid)' if rnd.bids[s] == rnd.tricks_won[s] else '(missed)'}</li>"
-                for s in range(rnd.players)
-            )
-            parts.append(
-                f"<div class='xe-hand-scores'><b>Scores this hand</b><ul>{lines}</ul></div>"
-            )
+        if self.round.is_over:
+            parts.append(hand_scores_html(hand_scores(self.round, self.names)))
         if any(r.is_over for r in self.game.rounds):
-            sheet = score_table(self.game, self.names)
-            parts.append(
-                "<div><b>Score sheet</b></div>"
-                + sheet.reset_index().to_html(
-                    classes="xe-score-sheet", border=0, escape=True, index=False
-                )
-            )
+            parts.append(score_sheet_html(score_table(self.game, self.names)))
         return "".join(parts)
 
     def _draw_coach(self) -> None:
@@ -1483,8 +1497,9 @@ class PlayTable(_Fallback, widgets.VBox):
             self.coach_view.value = _padded(
                 "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
                 f"from {advice.attrs['trials']} simulated deals (computer players play "
-                "for everyone)</caption><tr><th>bid</th><th>chance to take exactly that "
-                f"many</th><th>expected score</th><th>note</th></tr>{rows}</table>"
+                "for everyone)</caption><thead><tr><th scope='col'>bid</th><th scope='col'>"
+                "chance to take exactly that many</th><th scope='col'>expected score</th>"
+                f"<th scope='col'>note</th></tr></thead><tbody>{rows}</tbody></table>"
             )
             return
         if rnd.current_trick:

@@ -20,6 +20,7 @@ import http.client
 import importlib.util
 import ipaddress
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -173,13 +174,22 @@ def _answers(ip: str, port: int) -> bool:
 class _LogFilter:
     """Turns Voilà's log into the few lines a teacher needs.
 
-    Each page visit starts a kernel: that becomes one line with the number of open
-    pages. Errors are kept (a traceback becomes its last line); a traceback about a
-    page that closed its connection is dropped, as is routine chatter (trust and
-    encryption warnings, protocol and buffering notes, icon requests).
+    A student page counts as open while its kernel has a live connection to the page:
+    from the websocket opening (Voilà logs "Connecting to kernel K.") until the last
+    connection to that kernel closes (the server then keeps the kernel's messages for
+    a return: "Starting buffering for K:session") or the kernel shuts down. Each
+    change is one line with the number of open pages. A page that reconnects (after a
+    network hiccup, or a laptop waking up) says so. A kernel without a page (closed
+    before it connected, or culled later) changes nothing.
+
+    Errors are kept (a traceback becomes its last line); a traceback about a page that
+    closed its connection is dropped, as is routine chatter (trust and encryption
+    warnings, protocol and buffering notes, icon requests).
 
     >>> log = _LogFilter()
     >>> log.feed("[Voila] Kernel started: 1f2e")
+    []
+    >>> log.feed("[Voila] Connecting to kernel 1f2e.")
     ['A student page opened (1 open).']
     >>> log.feed("[IPKernelApp] WARNING | Kernel is running over TCP without encryption.")
     []
@@ -189,15 +199,27 @@ class _LogFilter:
     []
     >>> log.feed("tornado.websocket.WebSocketClosedError")
     []
-    >>> log.feed("[Voila] Kernel shutdown: 1f2e")
+    >>> log.feed("[Voila] Starting buffering for 1f2e:9a0b")
     ['A student page closed (0 open).']
+    >>> log.feed("[Voila] Kernel shutdown: 1f2e")
+    []
     """
 
     _DROPPED_ERRORS = ("WebSocketClosedError", "StreamClosedError")
+    _KERNEL = r"([0-9A-Za-z][0-9A-Za-z-]*)"
+    _CONNECTED = re.compile(rf"\bConnecting to kernel {_KERNEL}")
+    _DISCONNECTED = re.compile(rf"\bStarting buffering for {_KERNEL}")
+    _SHUTDOWN = re.compile(rf"\bKernel shutdown: {_KERNEL}")
 
     def __init__(self) -> None:
-        self.open = 0
+        self.pages: set[str] = set()  # kernels with a page connected now
+        self.seen: set[str] = set()  # kernels that ever had a page
         self.in_traceback = False
+
+    @property
+    def open(self) -> int:
+        """Student pages open now."""
+        return len(self.pages)
 
     def feed(self, line: str) -> list[str]:
         """The lines to show for one line of Voilà's output (often none)."""
@@ -212,11 +234,20 @@ class _LogFilter:
         if text.startswith("Traceback (most recent call last)"):
             self.in_traceback = True
             return []
-        if "Kernel started:" in text:
-            self.open += 1
-            return [f"A student page opened ({self.open} open)."]
-        if "Kernel shutdown:" in text:
-            self.open = max(0, self.open - 1)
+        if match := self._CONNECTED.search(text):
+            kernel = match.group(1)
+            if kernel in self.pages:
+                return []
+            again = kernel in self.seen
+            self.pages.add(kernel)
+            self.seen.add(kernel)
+            what = "reconnected" if again else "opened"
+            return [f"A student page {what} ({self.open} open)."]
+        if match := self._DISCONNECTED.search(text) or self._SHUTDOWN.search(text):
+            kernel = match.group(1)
+            if kernel not in self.pages:
+                return []
+            self.pages.discard(kernel)
             return [f"A student page closed ({self.open} open)."]
         if "ERROR" in text and not any(name in text for name in self._DROPPED_ERRORS):
             return [text]
