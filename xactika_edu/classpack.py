@@ -8,13 +8,16 @@ written. Worksheets and answer keys come from :mod:`xactika_edu.worksheets`.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import html
 import json
+import os
 import re
+import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,11 +134,66 @@ def _describe_pictures(page: str) -> str:
     return _IMAGE.sub(described, page)
 
 
-def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
+#: Run first, in a cell left out of the page: every figure shown gets its description
+#: (xactika_edu.alt_text) in the output's metadata, which the page uses as alt text.
+_DESCRIBE_FIGURES = (
+    "from xactika_edu.alt_text import describe_shown_figures\ndescribe_shown_figures()"
+)
+
+#: The lesson page: nbconvert's "lab" page with each figure's description as its alt
+#: text, and without the scripts nbconvert fetches from a CDN (cdnjs): require.js (for
+#: live widgets and JavaScript outputs, which the static pages leave out), MathJax (the
+#: lessons write math in plain text and Unicode, no TeX; test_classpack checks) and
+#: mermaid (no diagrams). A class pack works offline and sends nothing to another host.
+_PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block data_png scoped -%}
+{%- set alt = output | get_metadata('alt', 'image/png') -%}
+{%- if alt -%}
+{{ super() | replace('<img ', '<img alt="' ~ (alt | escape_html) ~ '" ', 1) }}
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock data_png -%}
+"""
+
+
+@contextlib.contextmanager
+def _lesson_folder(workdir: Path | str | None) -> Iterator[Path]:
+    """A new empty folder for one lesson's kernel, removed afterwards: inside
+    ``workdir`` if given (the class pack's staging folder, so a killed run leaves
+    nothing anywhere else), else in the system's temporary folder."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as folder:
+            yield Path(folder)
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".lesson-", dir=workdir))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def render_lesson(
+    path: Path | str, *, timeout: int = 600, workdir: Path | str | None = None
+) -> RenderedLesson:
     """Run one lesson notebook on a fresh kernel and render it to HTML.
 
     Cells tagged ``hide-input`` show only their output. Text written to stderr
-    (warnings) is left out of the page and returned in ``warnings``.
+    (warnings) is left out of the page and returned in ``warnings``. Every figure
+    gets its description (:func:`xactika_edu.alt_text.describe_figure`) as alt text,
+    and the page loads nothing from another host.
+
+    The kernel runs in a new folder, which is also its temporary folder (``TMPDIR``)
+    and holds its connection file, and which is removed afterwards.
+
+    Args:
+        path: the ``.ipynb`` file.
+        timeout: seconds one cell may take.
+        workdir: an existing folder to make the kernel's folder in; ``None`` for the
+            system's temporary folder.
 
     Raises:
         LessonError: if a cell raises an error or the kernel times out; the message
@@ -149,20 +207,25 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(_DESCRIBE_FIGURES))
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as workdir:
+    with _lesson_folder(workdir) as folder:
+        kernel_config = Config()
+        kernel_config.KernelManager.connection_file = str(folder / "kernel.json")
         client = NotebookClient(
             notebook,
             timeout=timeout,
             kernel_name="python3",
-            resources={"metadata": {"path": workdir}},
+            resources={"metadata": {"path": str(folder)}},
+            config=kernel_config,
         )
-        kernel_log = Path(workdir) / "kernel.log"
+        kernel_log = folder / "kernel.log"
+        environment = {**os.environ, "TMPDIR": str(folder), "TEMP": str(folder), "TMP": str(folder)}
         try:
             # The kernel process's own log (start-up notices) goes to a file, not to
             # the teacher's terminal; it is shown only if the kernel dies.
             with kernel_log.open("w", encoding="utf-8") as log:
-                client.execute(stderr=log)
+                client.execute(stderr=log, env=environment)
         except BaseException as error:
             # While it runs, nbclient answers Ctrl-C (SIGINT) itself by shutting the
             # kernel down (it then sets this attribute); the kernel may also get the
@@ -189,6 +252,7 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
                 ) from None
             raise
     seconds = time.perf_counter() - started
+    notebook.cells.pop(0)  # the hidden first cell (_DESCRIBE_FIGURES)
 
     warnings: list[str] = []
     for index, cell in enumerate(notebook.cells):
@@ -218,7 +282,7 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     config.CoalesceStreamsPreprocessor.enabled = True
     config.TemplateExporter.exclude_input_prompt = True
     config.TemplateExporter.exclude_output_prompt = True
-    exporter = HTMLExporter(config=config, template_name="lab")
+    exporter = HTMLExporter(config=config, template_name="lab", raw_template=_PAGE_TEMPLATE)
     title = _title(notebook, path.stem)
     body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
     return RenderedLesson(
@@ -379,7 +443,7 @@ def build_class_pack(
         lessons = []
         for step, notebook in enumerate(notebooks, start=1):
             say(f"[{step}/{steps}] lesson {notebook.stem}: running on a fresh kernel ...")
-            lesson = render_lesson(notebook)
+            lesson = render_lesson(notebook, workdir=staging)
             (staging / "lessons" / f"{lesson.name}.html").write_text(lesson.html, "utf-8")
             for warning in lesson.warnings:
                 say(f"      warning from {lesson.name} {warning}")
