@@ -24,7 +24,9 @@ from typing import Any
 
 from . import __version__
 from ._files import atomic_directory, check_output_directory
+from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .cards import _check_whole
+from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
 
 __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
@@ -39,6 +41,8 @@ Progress = Callable[[str], None]
 
 #: Player columns on the class pack's blank score sheet (worksheets/score-sheet.pdf).
 SCORE_SHEET_PLAYERS = 6
+#: The pack's folder for the teacher's documents as pages (guide/teacher-guide.html).
+GUIDE_FOLDER = "guide"
 
 
 class LessonError(XactikaError):
@@ -349,45 +353,40 @@ def _index_html(
             f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
         )
     today = _dt.date.today().isoformat()
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Xactika class pack</title>
-<style>
-body {{ font-family: Helvetica, Arial, sans-serif; max-width: 72rem; margin: 2rem auto;
-       padding: 0 1rem; line-height: 1.5; color: #000; }}
-h1 {{ margin-bottom: 0.2rem; }}
-table {{ border-collapse: collapse; margin-bottom: 1.5rem; }}
-th, td {{ border: 1px solid #777; padding: 0.2rem 0.6rem; text-align: left; }}
-th {{ background: #eee; }}
-td {{ white-space: nowrap; }}
-tr.print td, tr.print th {{ background: #f4f4f4; font-weight: bold; }}
-.wide {{ overflow-x: auto; }}
-a {{ color: #0072B2; }}
-.note {{ color: #333; font-size: 0.9rem; }}
-</style>
-</head>
-<body>
-<h1>Xactika class pack</h1>
+    guide_items = "\n".join(
+        f'<li><a href="{GUIDE_FOLDER}/{esc(page_name(document))}">'
+        f"{esc(document_title(document))}</a></li>"
+        for document in DOCUMENTS
+    )
+    app_address = url_for(LOCALHOST, DEFAULT_PORT)
+    body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {esc(__version__)} on {today}.
-{students} students, first seed {seed}: student <i>k</i> has seed {seed} + <i>k</i> - 1,
+{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has seed {seed} + <i>k</i> - 1,
 so the same command makes the same worksheets again.</p>
+<h2>For the teacher</h2>
+<p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to
+every self-check and "Talk about it", and how to collect the class's scores.</p>
+<ul>
+{guide_items}
+</ul>
 <h2>Lessons</h2>
 <p>Open a lesson to project it or to read it on a laptop.</p>
 <ol>
 {lesson_items}
 </ol>
+<h2>The student app</h2>
+<p>Students can also play and explore with no code. On the computer where xactika-edu
+is installed, open a terminal and type <code>xactika-edu app</code>. It opens the app
+in the browser at <code>{esc(app_address)}</code> and runs until you press Ctrl-C in the
+terminal. The teacher guide ("Running the student app") says how to open it to other
+computers on the school network.</p>
 <h2>Worksheets and answer keys</h2>
 <p>One column per kind of worksheet, in the order of the lessons; one row per student.
 Each student gets a different worksheet of each kind: print the sheets for the class
 (the <b>Print</b> row has every sheet of a kind in one file) and keep the answer keys
 for yourself.</p>
-{"".join(sections)}
-</body>
-</html>
-"""
+{"".join(sections)}"""
+    return html_page("Xactika class pack", body)
 
 
 def build_class_pack(
@@ -469,6 +468,10 @@ def build_class_pack(
         index = _index_html(
             lessons, written, staging, students=students, seed=seed, score_sheet=score_sheet
         )
+        (staging / GUIDE_FOLDER).mkdir()
+        for document in DOCUMENTS:
+            page = staging / GUIDE_FOLDER / page_name(document)
+            page.write_text(document_page(document), "utf-8")
         (staging / "index.html").write_text(index, "utf-8")
         manifest = {
             "version": __version__,
