@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from xactika_edu import classpack, docpages
+from xactika_edu import classpack
 from xactika_edu.probability import value_distribution
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -252,6 +252,8 @@ def test_the_index_says_how_to_start_the_student_app(pack_without_lessons):
 def test_the_documents_travel_in_the_wheel():
     # A plain (non-editable) install has no docs/ folder: the wheel carries it.
     import tomllib
+
+    from xactika_edu import docpages
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
