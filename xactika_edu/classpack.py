@@ -361,8 +361,8 @@ def _index_html(
     app_address = url_for(LOCALHOST, DEFAULT_PORT)
     body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {esc(__version__)} on {today}.
-{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has seed {seed} + <i>k</i> - 1,
-so the same command makes the same worksheets again.</p>
+{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has
+seed {seed} + <i>k</i> - 1, so the same command makes the same worksheets again.</p>
 <h2>For the teacher</h2>
 <p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to
 every self-check and "Talk about it", and how to collect the class's scores.</p>
