@@ -41,13 +41,17 @@ _CLOSE = 1e-9
 
 def _number(value: float) -> str:
     """``19``, ``1,000``, ``0.0275``: whole numbers exactly, others to 3 significant
-    figures; ``"less than 0.001"`` for tiny numbers (no ``1e-05`` for a student)."""
+    figures; ``"less than 0.001"`` for tiny numbers (no ``1e-05`` for a student).
+
+    >>> _number(1000.0), _number(0.02754), _number(0.0000169), _number(-0.0004)
+    ('1,000', '0.0275', 'less than 0.001', 'just below 0')
+    """
     if not math.isfinite(value):
         return str(value)
     if abs(value - round(value)) < _CLOSE * max(1.0, abs(value)):
         return f"{round(value):,}"
     if abs(value) < 0.001:
-        return f"{'more' if value < 0 else 'less'} than {'-' if value < 0 else ''}0.001"
+        return "less than 0.001" if value > 0 else "just below 0"
     return f"{value:,.3g}" if abs(value) < 1e15 else f"{value:.3g}"
 
 
@@ -122,18 +126,13 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
         )
         slot = min((b - a for a, b in pairwise(centers) if b > a), default=0.0) / 2
         for patch in container.patches:
-            if horizontal:
-                middle, size, half = (
-                    patch.get_y() + patch.get_height() / 2,
-                    patch.get_width(),
-                    (patch.get_height() / 2),
-                )
-            else:
-                middle, size, half = (
-                    patch.get_x() + patch.get_width() / 2,
-                    patch.get_height(),
-                    (patch.get_width() / 2),
-                )
+            # along the category axis: the bar's middle and half width; across: its size
+            start, width, size = (
+                (patch.get_y(), patch.get_height(), patch.get_width())
+                if horizontal
+                else (patch.get_x(), patch.get_width(), patch.get_height())
+            )
+            middle, half = start + width / 2, width / 2
             shown = _number(size)
             for label in labels:  # the bar's own labels (ax.bar_label), empty or not
                 point = _point(ax, label)
@@ -166,7 +165,7 @@ def _wedges(ax: Axes, used: set[int]) -> list[str]:
     wedges = [p for p in ax.patches if isinstance(p, Wedge)]
     if not wedges:
         return []
-    labels = _annotations(ax) + [t for t in ax.texts if t not in _annotations(ax)]
+    labels = [t for t in ax.texts if t.get_visible()]
     items = []
     for wedge in wedges:
         cx, cy = wedge.center
