@@ -25,7 +25,7 @@ from xactika_edu.probability import value_distribution
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = "No description has been provided for this image"
 IMG = re.compile(r"<img\b[^>]*>")
-ALT = re.compile(r'\balt="([^"]*)"')
+ALT = re.compile(r"""\balt=(?:"([^"]*)"|'([^']*)')""")
 
 
 def _lesson(tmp_path: Path, name: str, *sources: str) -> Path:
@@ -47,7 +47,7 @@ def _alts(page: str) -> list[str]:
     alts = []
     for tag in IMG.findall(page):
         found = ALT.search(tag)
-        alts.append(html.unescape(found.group(1)) if found else "")
+        alts.append(html.unescape(found.group(1) or found.group(2) or "") if found else "")
     return alts
 
 
@@ -69,7 +69,7 @@ def figures_page(tmp_path_factory) -> str:
         # plain matplotlib with text categories, as a lesson's own helper draws them
         "_, ax = plt.subplots()\n"
         "ax.bar(['2', '3', '4'], [79, 61, 45])\n"
-        "ax.set_title('Chance to win by players')\n"
+        "ax.set_title('Chance to \"win\" & <players>')\n"
         "ax.plot([1, 2, 3], [0.5, 0.7, 0.6], label='run 1')\n"
         "plt.show()",
         # a figure returned as the cell's value
@@ -94,7 +94,8 @@ def test_every_figure_of_a_rendered_lesson_has_its_own_description(figures_page)
     assert alts[1].startswith("2 graphs side by side. Graph 1: Pie chart:")
     assert "3 slices: 4: 1 card (25%); 8: 1 card (25%); 9: 2 cards (50%)." in alts[1]
     assert "Graph 2: Bar graph: Face values of 2 cards." in alts[1]
-    # Text categories and a line over the bars.
+    # Text categories and a line over the bars; quotes and brackets kept as text.
+    assert alts[2].startswith('Bar graph: Chance to "win" & <players>.')
     assert "Bars: 2: 79, 3: 61, 4: 45." in alts[2]
     assert "Line run 1: from 0.5 at 1 to 0.6 at 3" in alts[2]
     assert "Line a line: from 1 at 0 to 3 at 10" in alts[3] and alts[3] == alts[4]

@@ -484,6 +484,7 @@ def build_class_pack(
             ],
             "worksheets": [p.relative_to(staging).as_posix() for p in written],
             "score sheet": score_sheet.relative_to(staging).as_posix(),
+            "guide": [f"{GUIDE_FOLDER}/{page_name(document)}" for document in DOCUMENTS],
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
         say(f"[{steps}/{steps}] index.html written")
