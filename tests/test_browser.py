@@ -375,3 +375,80 @@ def test_app_terminal_counts_open_pages(browser, tmp_path):
             for page in pages:
                 if not page.is_closed():
                     page.close()
+
+
+# --- the class pack, offline ----------------------------------------------------------
+
+NO_DESCRIPTION = "No description has been provided for this image"
+
+
+@pytest.fixture(scope="module")
+def class_pack(tmp_path_factory) -> Path:
+    """A whole class pack (every lesson, one student's worksheets)."""
+    from xactika_edu.classpack import build_class_pack
+
+    out = tmp_path_factory.mktemp("pack") / "class-pack"
+    return build_class_pack(out, students=1, progress=None).parent
+
+
+@pytest.mark.slow
+def test_class_pack_pages_ask_nothing_from_outside_the_pack(browser, class_pack, tmp_path):
+    # Every page of the pack opened from the disk, as a teacher would: any request to
+    # another host (http, https) or to a file outside the pack fails the test. The
+    # pages' pictures are described, and they show (loaded, not broken).
+    inside = class_pack.resolve().as_uri() + "/"
+    pages = [
+        class_pack / "index.html",
+        *sorted((class_pack / "guide").glob("*.html")),
+        *sorted((class_pack / "lessons").glob("*.html")),
+    ]
+    assert len(pages) == 1 + 2 + 7
+    outside: list[str] = []
+
+    def stop_outside(route) -> None:
+        url = route.request.url
+        if url.startswith(inside) or url.startswith(("data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.route("**/*", stop_outside)
+    context.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith(inside) or request.url.startswith(("data:", "blob:"))
+            else outside.append(request.url)
+        ),
+    )
+    images = 0
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        for path in pages:
+            page.goto(path.resolve().as_uri(), wait_until="load")
+            page.wait_for_load_state("networkidle")
+            found = page.evaluate(
+                """() => Array.from(document.images, img => ({
+                    alt: img.getAttribute('alt'),
+                    shown: img.complete && img.naturalWidth > 0,
+                }))"""
+            )
+            for image in found:
+                assert image["alt"] and image["alt"].strip(), path.name
+                assert image["alt"] != NO_DESCRIPTION, path.name
+                assert image["shown"], path.name
+            images += len(found)
+            if path.name == "index.html":
+                page.screenshot(path=str(tmp_path / "index.png"), full_page=True)
+        # The index's links all open pages and files inside the pack.
+        page.goto((class_pack / "index.html").resolve().as_uri())
+        links = page.evaluate("() => Array.from(document.links, a => a.href)")
+        assert links and all(link.startswith(inside) for link in links), links
+    finally:
+        context.close()
+    assert outside == []
+    assert images >= 50  # the lessons' figures and card pictures
+    print(f"\n{len(pages)} pages, {images} images, no request outside the pack")

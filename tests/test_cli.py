@@ -227,6 +227,8 @@ def test_class_pack(tmp_path):
         assert "jp-OutputArea-error" not in text
         assert 'class="jp-RenderedImage' in text or "<img" in text  # plots are there
         assert 'data-mime-type="application/vnd.jupyter.stderr"' not in text
+        assert "No description has been provided" not in text  # every figure described
+        assert "cdnjs" not in text  # nothing loaded from another host
     for link in re.findall(r'href="([^"]+)"', page):
         assert (out / link).exists(), link
     assert (out / "worksheets" / "bar-graph" / "student-02-key.pdf").exists()

@@ -8,20 +8,25 @@ written. Worksheets and answer keys come from :mod:`xactika_edu.worksheets`.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import html
 import json
+import os
 import re
+import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import __version__
 from ._files import atomic_directory, check_output_directory
+from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .cards import _check_whole
+from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
 
 __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
@@ -36,6 +41,8 @@ Progress = Callable[[str], None]
 
 #: Player columns on the class pack's blank score sheet (worksheets/score-sheet.pdf).
 SCORE_SHEET_PLAYERS = 6
+#: The pack's folder for the teacher's documents as pages (guide/teacher-guide.html).
+GUIDE_FOLDER = "guide"
 
 
 class LessonError(XactikaError):
@@ -131,11 +138,66 @@ def _describe_pictures(page: str) -> str:
     return _IMAGE.sub(described, page)
 
 
-def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
+#: Run first, in a cell left out of the page: every figure shown gets its description
+#: (xactika_edu.alt_text) in the output's metadata, which the page uses as alt text.
+_DESCRIBE_FIGURES = (
+    "from xactika_edu.alt_text import describe_shown_figures\ndescribe_shown_figures()"
+)
+
+#: The lesson page: nbconvert's "lab" page with each figure's description as its alt
+#: text, and without the scripts nbconvert fetches from a CDN (cdnjs): require.js (for
+#: live widgets and JavaScript outputs, which the static pages leave out), MathJax (the
+#: lessons write math in plain text and Unicode, no TeX; test_classpack checks) and
+#: mermaid (no diagrams). A class pack works offline and sends nothing to another host.
+_PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block data_png scoped -%}
+{%- set alt = output | get_metadata('alt', 'image/png') -%}
+{%- if alt -%}
+{{ super() | replace('<img ', '<img alt="' ~ (alt | escape_html) ~ '" ', 1) }}
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock data_png -%}
+"""
+
+
+@contextlib.contextmanager
+def _lesson_folder(workdir: Path | str | None) -> Iterator[Path]:
+    """A new empty folder for one lesson's kernel, removed afterwards: inside
+    ``workdir`` if given (the class pack's staging folder, so a killed run leaves
+    nothing anywhere else), else in the system's temporary folder."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as folder:
+            yield Path(folder)
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".lesson-", dir=workdir))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def render_lesson(
+    path: Path | str, *, timeout: int = 600, workdir: Path | str | None = None
+) -> RenderedLesson:
     """Run one lesson notebook on a fresh kernel and render it to HTML.
 
     Cells tagged ``hide-input`` show only their output. Text written to stderr
-    (warnings) is left out of the page and returned in ``warnings``.
+    (warnings) is left out of the page and returned in ``warnings``. Every figure
+    gets its description (:func:`xactika_edu.alt_text.describe_figure`) as alt text,
+    and the page loads nothing from another host.
+
+    The kernel runs in a new folder, which is also its temporary folder (``TMPDIR``)
+    and holds its connection file, and which is removed afterwards.
+
+    Args:
+        path: the ``.ipynb`` file.
+        timeout: seconds one cell may take.
+        workdir: an existing folder to make the kernel's folder in; ``None`` for the
+            system's temporary folder.
 
     Raises:
         LessonError: if a cell raises an error or the kernel times out; the message
@@ -149,20 +211,25 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(_DESCRIBE_FIGURES))
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as workdir:
+    with _lesson_folder(workdir) as folder:
+        kernel_config = Config()
+        kernel_config.KernelManager.connection_file = str(folder / "kernel.json")
         client = NotebookClient(
             notebook,
             timeout=timeout,
             kernel_name="python3",
-            resources={"metadata": {"path": workdir}},
+            resources={"metadata": {"path": str(folder)}},
+            config=kernel_config,
         )
-        kernel_log = Path(workdir) / "kernel.log"
+        kernel_log = folder / "kernel.log"
+        environment = {**os.environ, "TMPDIR": str(folder), "TEMP": str(folder), "TMP": str(folder)}
         try:
             # The kernel process's own log (start-up notices) goes to a file, not to
             # the teacher's terminal; it is shown only if the kernel dies.
             with kernel_log.open("w", encoding="utf-8") as log:
-                client.execute(stderr=log)
+                client.execute(stderr=log, env=environment)
         except BaseException as error:
             # While it runs, nbclient answers Ctrl-C (SIGINT) itself by shutting the
             # kernel down (it then sets this attribute); the kernel may also get the
@@ -189,6 +256,7 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
                 ) from None
             raise
     seconds = time.perf_counter() - started
+    notebook.cells.pop(0)  # the hidden first cell (_DESCRIBE_FIGURES)
 
     warnings: list[str] = []
     for index, cell in enumerate(notebook.cells):
@@ -218,7 +286,7 @@ def render_lesson(path: Path | str, *, timeout: int = 600) -> RenderedLesson:
     config.CoalesceStreamsPreprocessor.enabled = True
     config.TemplateExporter.exclude_input_prompt = True
     config.TemplateExporter.exclude_output_prompt = True
-    exporter = HTMLExporter(config=config, template_name="lab")
+    exporter = HTMLExporter(config=config, template_name="lab", raw_template=_PAGE_TEMPLATE)
     title = _title(notebook, path.stem)
     body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
     return RenderedLesson(
@@ -285,45 +353,40 @@ def _index_html(
             f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
         )
     today = _dt.date.today().isoformat()
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Xactika class pack</title>
-<style>
-body {{ font-family: Helvetica, Arial, sans-serif; max-width: 72rem; margin: 2rem auto;
-       padding: 0 1rem; line-height: 1.5; color: #000; }}
-h1 {{ margin-bottom: 0.2rem; }}
-table {{ border-collapse: collapse; margin-bottom: 1.5rem; }}
-th, td {{ border: 1px solid #777; padding: 0.2rem 0.6rem; text-align: left; }}
-th {{ background: #eee; }}
-td {{ white-space: nowrap; }}
-tr.print td, tr.print th {{ background: #f4f4f4; font-weight: bold; }}
-.wide {{ overflow-x: auto; }}
-a {{ color: #0072B2; }}
-.note {{ color: #333; font-size: 0.9rem; }}
-</style>
-</head>
-<body>
-<h1>Xactika class pack</h1>
+    guide_items = "\n".join(
+        f'<li><a href="{GUIDE_FOLDER}/{esc(page_name(document))}">'
+        f"{esc(document_title(document))}</a></li>"
+        for document in DOCUMENTS
+    )
+    app_address = url_for(LOCALHOST, DEFAULT_PORT)
+    body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {esc(__version__)} on {today}.
-{students} students, first seed {seed}: student <i>k</i> has seed {seed} + <i>k</i> - 1,
-so the same command makes the same worksheets again.</p>
+{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has
+seed {seed} + <i>k</i> - 1, so the same command makes the same worksheets again.</p>
+<h2>For the teacher</h2>
+<p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to
+every self-check and "Talk about it", and how to collect the class's scores.</p>
+<ul>
+{guide_items}
+</ul>
 <h2>Lessons</h2>
 <p>Open a lesson to project it or to read it on a laptop.</p>
 <ol>
 {lesson_items}
 </ol>
+<h2>The student app</h2>
+<p>Students can also play and explore with no code. On the computer where xactika-edu
+is installed, open a terminal and type <code>xactika-edu app</code>. It opens the app
+in the browser at <code>{esc(app_address)}</code> and runs until you press Ctrl-C in the
+terminal. The teacher guide ("Running the student app") says how to open it to other
+computers on the school network.</p>
 <h2>Worksheets and answer keys</h2>
 <p>One column per kind of worksheet, in the order of the lessons; one row per student.
 Each student gets a different worksheet of each kind: print the sheets for the class
 (the <b>Print</b> row has every sheet of a kind in one file) and keep the answer keys
 for yourself.</p>
-{"".join(sections)}
-</body>
-</html>
-"""
+{"".join(sections)}"""
+    return html_page("Xactika class pack", body)
 
 
 def build_class_pack(
@@ -379,7 +442,7 @@ def build_class_pack(
         lessons = []
         for step, notebook in enumerate(notebooks, start=1):
             say(f"[{step}/{steps}] lesson {notebook.stem}: running on a fresh kernel ...")
-            lesson = render_lesson(notebook)
+            lesson = render_lesson(notebook, workdir=staging)
             (staging / "lessons" / f"{lesson.name}.html").write_text(lesson.html, "utf-8")
             for warning in lesson.warnings:
                 say(f"      warning from {lesson.name} {warning}")
@@ -405,6 +468,10 @@ def build_class_pack(
         index = _index_html(
             lessons, written, staging, students=students, seed=seed, score_sheet=score_sheet
         )
+        (staging / GUIDE_FOLDER).mkdir()
+        for document in DOCUMENTS:
+            page = staging / GUIDE_FOLDER / page_name(document)
+            page.write_text(document_page(document), "utf-8")
         (staging / "index.html").write_text(index, "utf-8")
         manifest = {
             "version": __version__,
@@ -417,6 +484,7 @@ def build_class_pack(
             ],
             "worksheets": [p.relative_to(staging).as_posix() for p in written],
             "score sheet": score_sheet.relative_to(staging).as_posix(),
+            "guide": [f"{GUIDE_FOLDER}/{page_name(document)}" for document in DOCUMENTS],
         }
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
         say(f"[{steps}/{steps}] index.html written")

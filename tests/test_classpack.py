@@ -1,0 +1,292 @@
+"""The class pack's pages: every figure described, nothing loaded from another host,
+the teacher guide and the student app on the index, no lesson files left behind, and
+the lessons' own self-checks (the browser test is in test_browser.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from xactika_edu import classpack
+from xactika_edu.probability import value_distribution
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER = "No description has been provided for this image"
+IMG = re.compile(r"<img\b[^>]*>")
+ALT = re.compile(r"""\balt=(?:"([^"]*)"|'([^']*)')""")
+
+
+def _lesson(tmp_path: Path, name: str, *sources: str) -> Path:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell(f"# {name}")]
+    notebook.cells += [nbformat.v4.new_code_cell(source) for source in sources]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path / f"01_{name}.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+def _alts(page: str) -> list[str]:
+    """The alt text of every image on a page ('' for an image without one)."""
+    alts = []
+    for tag in IMG.findall(page):
+        found = ALT.search(tag)
+        alts.append(html.unescape(found.group(1) or found.group(2) or "") if found else "")
+    return alts
+
+
+@pytest.fixture(scope="module")
+def figures_page(tmp_path_factory) -> str:
+    """A lesson with the kinds of figure the lessons show, rendered."""
+    folder = tmp_path_factory.mktemp("figures")
+    path = _lesson(
+        folder,
+        "figures",
+        "import matplotlib.pyplot as plt\n"
+        "from xactika_edu.plots import value_bar_graph, value_pie_chart\n"
+        "graph = value_bar_graph()",
+        # two graphs in one figure, shown with plt.show()
+        "fig, (left, right) = plt.subplots(1, 2)\n"
+        "value_pie_chart(['3213', '1111', '2222', '2223'], ax=left)\n"
+        "value_bar_graph(['3213', '1111'], ax=right)\n"
+        "plt.show()",
+        # plain matplotlib with text categories, as a lesson's own helper draws them
+        "_, ax = plt.subplots()\n"
+        "ax.bar(['2', '3', '4'], [79, 61, 45])\n"
+        "ax.set_title('Chance to \"win\" & <players>')\n"
+        "ax.plot([1, 2, 3], [0.5, 0.7, 0.6], label='run 1')\n"
+        "plt.show()",
+        # a figure returned as the cell's value
+        "plt.figure()\nplt.plot([0, 10], [1, 3], label='a line')\nplt.legend()\nplt.gcf()",
+    )
+    return classpack.render_lesson(path).html
+
+
+def test_every_figure_of_a_rendered_lesson_has_its_own_description(figures_page):
+    alts = _alts(figures_page)
+    assert len(alts) == 4 + 1  # the last figure is shown once as the value, once at the end
+    assert PLACEHOLDER not in figures_page
+    assert all(len(alt) > 40 for alt in alts), alts
+    # The deck's bar graph: its title, what the axes measure and every bar's count,
+    # from the same table the graph draws (the deck has 19 cards of face value 8).
+    deck = value_distribution()
+    bars = ", ".join(f"{value}: {int(n)}" for value, n in deck["frequency"].items())
+    assert alts[0].startswith("Bar graph: Face values of the 81 cards in the deck.")
+    assert f"Bars: {bars}." in alts[0]
+    assert "Up: frequency (number of cards)." in alts[0]
+    # Two graphs in one figure: both, each with its own numbers.
+    assert alts[1].startswith("2 graphs side by side. Graph 1: Pie chart:")
+    assert "3 slices: 4: 1 card (25%); 8: 1 card (25%); 9: 2 cards (50%)." in alts[1]
+    assert "Graph 2: Bar graph: Face values of 2 cards." in alts[1]
+    # Text categories and a line over the bars; quotes and brackets kept as text.
+    assert alts[2].startswith('Bar graph: Chance to "win" & <players>.')
+    assert "Bars: 2: 79, 3: 61, 4: 45." in alts[2]
+    assert "Line run 1: from 0.5 at 1 to 0.6 at 3" in alts[2]
+    assert "Line a line: from 1 at 0 to 3 at 10" in alts[3] and alts[3] == alts[4]
+
+
+def test_a_figure_that_cannot_be_described_is_still_shown(tmp_path, monkeypatch):
+    # A broken description must not break a lesson: the figure is shown without one
+    # and the reason comes back as a warning.
+    path = _lesson(
+        tmp_path,
+        "odd",
+        "import matplotlib.pyplot as plt\n"
+        "import xactika_edu.alt_text as alt_text\n"
+        "def broken(figure):\n"
+        "    raise ValueError('odd figure')\n"
+        "alt_text.describe_figure = broken\n"
+        "plt.plot([1, 2], [3, 4])\nplt.show()",
+    )
+    lesson = classpack.render_lesson(path)
+    assert len(_alts(lesson.html)) == 1
+    assert any("no description for a figure: ValueError: odd figure" in w for w in lesson.warnings)
+
+
+def test_rendered_lessons_ask_no_other_host_for_anything(figures_page):
+    # nbconvert's page loads require.js, MathJax and mermaid from cdnjs; a class pack
+    # must work offline and send nothing about a class anywhere.
+    assert "cdnjs" not in figures_page
+    assert not re.search(r"""\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", figures_page)
+    assert not re.search(r"""import\(\s*["'](?:https?:)?//""", figures_page)
+    assert not re.search(r"""url\(\s*["']?(?:https?:)?//""", figures_page)
+    assert "<script src=" not in figures_page
+
+
+def test_lessons_write_no_tex_math():
+    # The pages carry no MathJax, so lesson math is plain text and Unicode (×, ÷, √, ≈):
+    # TeX such as $\frac{1}{2}$ would show as code.
+    tex = re.compile(r"\$[^$\n]*[\\^_{][^$\n]*\$|\\\(|\\\[|\$\$")
+    for path in classpack.lesson_notebooks():
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            assert not tex.search(cell.source), f"{path.name}, cell {index}"
+
+
+def test_a_lesson_kernel_keeps_its_files_in_the_folder_it_is_given(tmp_path):
+    # The class pack runs each lesson's kernel inside its staging folder: its working
+    # folder, its temporary folder and its connection file, all removed afterwards.
+    path = _lesson(
+        tmp_path,
+        "where",
+        "import os, tempfile\nprint(os.getcwd())\nprint(tempfile.gettempdir())\n"
+        "scratch = tempfile.mkdtemp()",
+    )
+    work = tmp_path / "staging"
+    work.mkdir()
+    page = classpack.render_lesson(path, workdir=work).html
+    printed = re.findall(re.escape(str(work)) + r"/[^\s<]+", page)  # the printed folders
+    assert len(printed) == 2
+    assert all(Path(p).parent == work and Path(p).name.startswith(".lesson-") for p in printed)
+    assert list(work.iterdir()) == []
+
+
+def _kill_started_under(folder: Path) -> None:
+    """Stop any process whose command line names ``folder`` (a kernel this test
+    started), by its id."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if str(folder) in command:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(proc.name), signal.SIGKILL)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the kernel")
+def test_kill_9_of_class_pack_leaves_nothing_in_the_temporary_folder(tmp_path):
+    # kill -9 runs no clean-up code: the lesson's folder must be where a later run
+    # cleans up (the staging folder), not in the system's temporary folder, and the
+    # kernel's connection file not in Jupyter's runtime folder.
+    temp, runtime, work = tmp_path / "tmp", tmp_path / "runtime", tmp_path / "work"
+    for folder in (temp, runtime, work):
+        folder.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp), "JUPYTER_RUNTIME_DIR": str(runtime)}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xactika_edu.cli",
+            "class-pack",
+            "--students",
+            "1",
+            "--out",
+            work / "pack",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert "lesson" in process.stdout.readline()
+        deadline = time.monotonic() + 60
+        while not [*temp.glob("*/kernel.log"), *work.glob(".*/.*/kernel.log")]:
+            assert time.monotonic() < deadline, "no lesson kernel started"
+            time.sleep(0.2)
+        time.sleep(1.0)  # the kernel is running the lesson
+        process.kill()
+        process.communicate(timeout=30)
+        time.sleep(1.0)
+        assert list(temp.iterdir()) == []
+        assert list(runtime.glob("kernel-*.json")) == []
+    finally:
+        process.kill()
+        _kill_started_under(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def pack_without_lessons(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("pack") / "class-pack"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(classpack, "lesson_notebooks", lambda: [])
+        return classpack.build_class_pack(out, students=1, progress=None)
+
+
+def test_the_index_links_the_teacher_guide_as_a_page(pack_without_lessons):
+    index = pack_without_lessons.read_text(encoding="utf-8")
+    root = pack_without_lessons.parent
+    assert '<a href="guide/teacher-guide.html">Teacher guide</a>' in index
+    guide = (root / "guide" / "teacher-guide.html").read_text(encoding="utf-8")
+    assert "<title>Teacher guide</title>" in guide
+    source = (ROOT / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
+    for heading in re.findall(r"^## (.+)$", source, re.MULTILINE):  # all of it
+        assert f"<h2>{html.escape(heading, quote=False)}</h2>" in guide, heading
+    assert "<table>" in guide  # the unit at a glance
+    # Its link to the class-data format leads to that document's page in the pack.
+    assert 'href="class-data.html"' in guide and 'href="class-data.md"' not in guide
+    assert (root / "guide" / "class-data.html").is_file()
+    for page in [index, guide]:
+        for link in re.findall(r'href="([^"#]+)"', page):
+            assert not re.match(r"[a-z]+:", link), link
+    for link in re.findall(r'href="([^"#]+)"', index):
+        assert (root / link).is_file(), link
+
+
+def test_the_index_says_how_to_start_the_student_app(pack_without_lessons):
+    index = pack_without_lessons.read_text(encoding="utf-8")
+    assert "<h2>The student app</h2>" in index
+    assert "<code>xactika-edu app</code>" in index
+    assert "http://127.0.0.1:8866/" in index
+    assert "1 student, first seed 1" in index
+
+
+def test_the_documents_travel_in_the_wheel():
+    # A plain (non-editable) install has no docs/ folder: the wheel carries it.
+    import tomllib
+
+    from xactika_edu import docpages
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included["docs"] == "xactika_edu/docs"
+    for document in docpages.DOCUMENTS:
+        assert (ROOT / "docs" / document).is_file()
+
+
+def _run_lesson_cells(name: str, upto: int) -> dict[str, object]:
+    """Run a lesson's code cells before cell ``upto`` in this process; its names."""
+    notebook = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    names: dict[str, object] = {}
+    for index, cell in enumerate(notebook.cells[:upto]):
+        if cell.cell_type == "code":
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(cell.source, f"{name}, cell {index}", "exec"), names)
+    return names
+
+
+def test_lesson_5_question_3_answer_has_the_decimal_places_it_asks_for():
+    names = _run_lesson_cells("05_simulation.ipynb", upto=36)
+    question = names["q3"]
+    assert "Give a decimal to 3 decimal places" in question.prompt
+    shown = question.answer_text
+    assert re.fullmatch(r"0\.\d{3}", shown), shown  # the box shows 3 decimal places
+    assert question.check(shown).correct
+    assert f"{shown} to 3 decimal places" in question.explanation
+    # The rule's answer rounded either way, and what the simulation got, are right;
+    # an answer with 2 decimals is not (the question asks for 3).
+    exact = names["halved"]
+    assert Decimal(shown) == exact.quantize(Decimal("0.001"), rounding="ROUND_HALF_UP")
+    for near in (exact - Decimal("0.0005"), exact + Decimal("0.0005")):
+        assert question.check(f"{near:.3f}").correct, near
+    assert question.check(f"{names['other_shown'][200]:.3f}").correct
+    assert not question.check(f"{exact:.2f}").correct

@@ -1,0 +1,442 @@
+"""Text descriptions of figures (alt text), read from what is drawn.
+
+A reader who cannot see a graph needs its words and numbers: the title, what the axes
+measure, each bar with its label, each pie slice with its label, each line and where
+it ends. :func:`describe_figure` reads them from the figure's artists, so a
+description is always true to the picture and no plot has to keep a second copy of
+its numbers. :func:`describe_shown_figures` makes IPython attach the description to
+every figure it shows, as output metadata (``{"image/png": {"alt": ...}}``), which
+the class pack's lesson pages use as the image's ``alt`` text.
+
+>>> from matplotlib.figure import Figure
+>>> ax = Figure().subplots()
+>>> bars = ax.bar([1, 2, 3], [5, 12, 3])
+>>> _ = ax.set_title("Votes"), ax.set_xlabel("choice"), ax.set_ylabel("votes")
+>>> describe_figure(ax.figure)
+'Bar graph: Votes. Across: choice. Up: votes. Bars: 1: 5, 2: 12, 3: 3.'
+
+matplotlib is imported only by the functions that need it.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from .errors import XactikaError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.text import Annotation, Text
+
+__all__ = ["MAX_ITEMS", "describe_axes", "describe_figure", "describe_shown_figures"]
+
+#: Bars, slices or lines listed one by one; beyond this a description summarises.
+MAX_ITEMS = 24
+_CLOSE = 1e-9
+
+
+def _number(value: float) -> str:
+    """``19``, ``1,000``, ``0.0275``: whole numbers exactly, others to 3 significant
+    figures; ``"less than 0.001"`` for tiny numbers (no ``1e-05`` for a student).
+
+    >>> _number(1000.0), _number(0.02754), _number(0.0000169), _number(-0.0004)
+    ('1,000', '0.0275', 'less than 0.001', 'just below 0')
+    """
+    if not math.isfinite(value):
+        return str(value)
+    if abs(value - round(value)) < _CLOSE * max(1.0, abs(value)):
+        return f"{round(value):,}"
+    if abs(value) < 0.001:
+        return "less than 0.001" if value > 0 else "just below 0"
+    return f"{value:,.3g}" if abs(value) < 1e15 else f"{value:.3g}"
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if not text or text.endswith((".", "!", "?")) else f"{text}."
+
+
+def _tick_names(ax: Axes, axis: str) -> dict[float, str]:
+    """Tick position -> its label text, for the ticks that have a label."""
+    ticks = ax.get_xticks() if axis == "x" else ax.get_yticks()
+    labels = ax.get_xticklabels() if axis == "x" else ax.get_yticklabels()
+    return {
+        float(t): label.get_text().replace("\n", " ")
+        for t, label in zip(ticks, labels, strict=False)
+        if label.get_text().strip()
+    }
+
+
+def _name_at(names: dict[float, str], position: float, reach: float) -> str:
+    """The label of the tick nearest ``position`` if it is within ``reach`` (a bar's
+    own slot), else the position itself."""
+    nearest = min(names, key=lambda tick: abs(tick - position), default=None)
+    if nearest is None or abs(nearest - position) > reach + _CLOSE:
+        return _number(position)
+    name = names[nearest]
+    try:  # a plain number ("1.0" on a half-step axis) is said as a number: "1"
+        same = "." in name and float(name.replace("\N{MINUS SIGN}", "-")) == nearest
+    except ValueError:
+        same = False
+    return _number(nearest) if same else name
+
+
+def _annotations(ax: Axes) -> list[Annotation]:
+    from matplotlib.text import Annotation
+
+    return [t for t in ax.texts if isinstance(t, Annotation) and t.get_visible()]
+
+
+def _point(ax: Axes, text: Text) -> tuple[float, float] | None:
+    """Where an annotation points (or a text stands), in data numbers; None if it is
+    placed otherwise (in axes or figure coordinates) or cannot be read."""
+    xy = getattr(text, "xy", None)
+    if xy is None:
+        xy = text.get_position()
+        if text.get_transform() != ax.transData:
+            return None
+    elif getattr(text, "xycoords", "data") != "data":
+        return None
+    try:
+        x = float(ax.xaxis.convert_units(xy[0]))
+        y = float(ax.yaxis.convert_units(xy[1]))
+    except (TypeError, ValueError):
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
+
+
+def _bars(ax: Axes, used: set[int]) -> list[str]:
+    """One phrase per bar series: ``'Bars: 4: 1, 5: 4, ...'``."""
+    from matplotlib.container import BarContainer
+
+    phrases = []
+    containers = [c for c in ax.containers if isinstance(c, BarContainer)]
+    labels = _annotations(ax)
+    for container in containers:
+        horizontal = getattr(container, "orientation", "vertical") == "horizontal"
+        names = _tick_names(ax, "y" if horizontal else "x")
+        items = []
+        centers = sorted(
+            (p.get_y() + p.get_height() / 2) if horizontal else (p.get_x() + p.get_width() / 2)
+            for p in container.patches
+        )
+        slot = min((b - a for a, b in pairwise(centers) if b > a), default=0.0) / 2
+        for patch in container.patches:
+            # along the category axis: the bar's middle and half width; across: its size
+            start, width, size = (
+                (patch.get_y(), patch.get_height(), patch.get_width())
+                if horizontal
+                else (patch.get_x(), patch.get_width(), patch.get_height())
+            )
+            middle, half = start + width / 2, width / 2
+            shown = _number(size)
+            for label in labels:  # the bar's own labels (ax.bar_label), empty or not
+                point = _point(ax, label)
+                if point is None or id(label) in used:
+                    continue
+                along = point[1] if horizontal else point[0]
+                if abs(along - middle) <= half + _CLOSE:
+                    used.add(id(label))
+                    if label.get_text().strip():
+                        shown = " ".join(label.get_text().split())
+            items.append((_name_at(names, middle, max(half, slot)), shown, size))
+        title = container.get_label()
+        prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
+        if len(items) <= MAX_ITEMS:
+            listed = ", ".join(f"{name}: {shown}" for name, shown, _ in items)
+            phrases.append(f"{prefix}: {listed}.")
+        else:
+            tallest = max(items, key=lambda item: item[2])
+            phrases.append(
+                f"{prefix}: {len(items)} bars from {items[0][0]} to {items[-1][0]}; the "
+                f"tallest is {tallest[0]}: {tallest[1]}."
+            )
+    return phrases
+
+
+def _wedges(ax: Axes, used: set[int]) -> list[str]:
+    """The pie's slices, clockwise as drawn, by their labels (or their percents)."""
+    from matplotlib.patches import Wedge
+
+    wedges = [p for p in ax.patches if isinstance(p, Wedge)]
+    if not wedges:
+        return []
+    labels = [t for t in ax.texts if t.get_visible()]
+    items = []
+    for wedge in wedges:
+        cx, cy = wedge.center
+        text = ""
+        for label in labels:
+            point = _point(ax, label)
+            if point is None or id(label) in used:
+                continue
+            x, y = point
+            angle = math.degrees(math.atan2(y - cy, x - cx)) % 360
+            start = wedge.theta1 % 360
+            if (angle - start) % 360 <= (wedge.theta2 - wedge.theta1) and label.get_text():
+                text = label.get_text().strip()
+                used.add(id(label))
+                break
+        if not text:
+            text = f"{_number(100 * (wedge.theta2 - wedge.theta1) / 360)}% of the pie"
+        items.append(text.replace("\n", " "))
+    if len(items) > MAX_ITEMS:
+        items = [*items[:MAX_ITEMS], f"and {len(items) - MAX_ITEMS} more"]
+    return [f"{len(wedges)} slices: {'; '.join(items)}."]
+
+
+def _lines(ax: Axes, used: set[int]) -> list[str]:
+    """Each named line or set of points: its labelled points, or where it goes."""
+    phrases = []
+    unnamed = 0
+    labels = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
+    for line in ax.get_lines():
+        try:
+            xs = ax.xaxis.convert_units(line.get_xdata())
+            ys = ax.yaxis.convert_units(line.get_ydata())
+            points = [(float(x), float(y)) for x, y in zip(xs, ys, strict=False)]
+        except (TypeError, ValueError):
+            continue
+        points = [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
+        if not points or not line.get_visible():
+            continue
+        name = line.get_label()
+        if not name or name.startswith("_"):
+            unnamed += 1
+            continue
+        marked = {}  # point -> the label standing at it
+        for label in labels:
+            at = _point(ax, label)
+            if at is not None and id(label) not in used and at in points:
+                marked[at] = " ".join(label.get_text().split())
+                used.add(id(label))
+        dots = line.get_linestyle() in ("None", "none", " ", "")
+        what = "Points" if dots else "Line"
+        if marked and len(points) <= MAX_ITEMS:
+            listed = ", ".join(f"{_number(x)}: {marked.get((x, y), _number(y))}" for x, y in points)
+            phrases.append(f"{what} {name}: {listed}.")
+        elif len({x for x, _ in points}) == 1 and not dots:
+            phrases.append(f"{what} {name}: straight up at {_number(points[0][0])}.")
+        elif len({y for _, y in points}) == 1:
+            phrases.append(f"{what} {name}: flat at {_number(points[0][1])}.")
+        elif dots and len(points) <= MAX_ITEMS:
+            listed = ", ".join(f"({_number(x)}, {_number(y)})" for x, y in points)
+            phrases.append(f"{what} {name}: {listed}.")
+        else:
+            (x0, y0), (x1, y1) = points[0], points[-1]
+            low, high = min(points, key=lambda p: p[1]), max(points, key=lambda p: p[1])
+            phrases.append(
+                f"{what} {name}: from {_number(y0)} at {_number(x0)} to {_number(y1)} at "
+                f"{_number(x1)} (lowest {_number(low[1])} at {_number(low[0])}, highest "
+                f"{_number(high[1])} at {_number(high[0])})."
+            )
+    if unnamed and not phrases and _kind(ax) == "Line graph":
+        phrases.append(f"{unnamed} line{'s' if unnamed > 1 else ''} without names.")
+    return phrases
+
+
+def _scatter(ax: Axes, used: set[int]) -> list[str]:
+    """The dots of all scatter plots on ``ax``: stacked dots counted over each place
+    across (a dot plot), or each dot with its label, or where they spread."""
+    from matplotlib.collections import PathCollection
+
+    points: list[tuple[float, float]] = []
+    for collection in ax.collections:
+        if isinstance(collection, PathCollection) and collection.get_visible():
+            for x, y in collection.get_offsets():
+                try:
+                    points.append(
+                        (float(ax.xaxis.convert_units(x)), float(ax.yaxis.convert_units(y)))
+                    )
+                except (TypeError, ValueError):
+                    continue
+    if not points:
+        return []
+    columns: dict[float, list[float]] = {}
+    for x, y in points:
+        columns.setdefault(x, []).append(y)
+    stacked = all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
+    if stacked and len(columns) <= MAX_ITEMS:
+        listed = ", ".join(f"{_number(x)}: {len(columns[x])}" for x in sorted(columns))
+        return [f"{len(points)} dots, stacked; dots over each place across: {listed}."]
+    marked = {}
+    for label in ax.texts:
+        at = _point(ax, label)
+        if at in points and id(label) not in used and label.get_text().strip():
+            marked[at] = " ".join(label.get_text().split())
+            used.add(id(label))
+    if len(points) <= MAX_ITEMS or len(marked) == len(points):
+        listed = "; ".join(
+            f"({_number(x)}, {_number(y)})" + (f": {marked[x, y]}" if (x, y) in marked else "")
+            for x, y in sorted(points)
+        )
+        return [f"{len(points)} dots at (across, up): {listed}."]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return [
+        f"{len(points)} dots, across from {_number(min(xs))} to {_number(max(xs))} and up "
+        f"from {_number(min(ys))} to {_number(max(ys))}."
+    ]
+
+
+def _kind(ax: Axes) -> str:
+    from matplotlib.collections import PathCollection
+    from matplotlib.container import BarContainer
+    from matplotlib.patches import Wedge
+
+    if any(isinstance(p, Wedge) for p in ax.patches):
+        return "Pie chart"
+    if any(isinstance(c, BarContainer) for c in ax.containers):
+        return "Bar graph"
+    if any(isinstance(c, PathCollection) for c in ax.collections):
+        return "Scatter plot"
+    if ax.get_lines():
+        return "Line graph"
+    return "Graph"
+
+
+def describe_axes(ax: Axes) -> str:
+    """One paragraph describing one graph: its kind, title, axes, bars, slices, lines,
+    legend and any other labels on it.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().subplots()
+    >>> _ = ax.plot([1, 2, 3], [2, 5, 4], label="run 1"), ax.set_title("Runs")
+    >>> describe_axes(ax)
+    'Line graph: Runs. Line run 1: from 2 at 1 to 4 at 3 (lowest 2 at 1, highest 5 at 2).'
+
+    Args:
+        ax: a matplotlib Axes, drawn or not (tick labels are read as last drawn).
+
+    Returns:
+        plain sentences; numbers as shown on the graph (bar and slice labels) or as
+        drawn (whole numbers exactly, others to 3 significant figures).
+
+    Raises:
+        XactikaError: if ``ax`` is not a matplotlib Axes.
+    """
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise XactikaError(f"ax must be a matplotlib Axes, got {ax!r}")
+    kind = _kind(ax)
+    titles = [ax.get_title(where) for where in ("left", "center", "right")]
+    title = ": ".join(t.strip() for t in titles if t.strip())
+    parts = [_sentence(f"{kind}: {title}" if title else kind)]
+    pie = kind == "Pie chart"
+    xlabel, ylabel = ax.get_xlabel().strip(), ax.get_ylabel().strip()
+    if xlabel:
+        parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else f"Across: {xlabel}"))
+    if ylabel and not pie:
+        parts.append(_sentence(f"Up: {ylabel}"))
+    used: set[int] = set()
+    parts += _wedges(ax, used) if pie else _bars(ax, used)
+    parts += _scatter(ax, used)
+    lines = _lines(ax, used)
+    if lines and kind != "Line graph":
+        parts.append("Over it: " + " ".join(lines))
+    elif lines:
+        parts += lines
+    legend = ax.get_legend()
+    if legend is not None:  # the entries not named yet (a shaded band, say)
+        said = " ".join(parts)
+        names = [t.get_text() for t in legend.get_texts() if t.get_text() not in said]
+        if names:
+            parts.append(_sentence("Legend: " + "; ".join(names)))
+    others = [
+        " ".join(t.get_text().split())
+        for t in ax.texts
+        if id(t) not in used and t.get_visible() and t.get_text().strip()
+    ]
+    if others:
+        shown = others[:MAX_ITEMS] + (
+            [f"and {len(others) - MAX_ITEMS} more"] if len(others) > MAX_ITEMS else []
+        )
+        parts.append(_sentence("Labels: " + "; ".join(shown)))
+    return " ".join(parts)
+
+
+def _shown_axes(figure: Figure) -> list[Axes]:
+    """The figure's graphs: visible axes with something drawn in them."""
+    return [
+        ax
+        for ax in figure.axes
+        if ax.get_visible()
+        and (ax.patches or ax.lines or ax.collections or ax.texts or ax.images or ax.get_title())
+    ]
+
+
+def describe_figure(figure: Figure) -> str:
+    """A description of a whole figure: its title and each of its graphs in turn.
+
+    Args:
+        figure: a matplotlib Figure (pyplot's or not). It is drawn once, without
+            rendering, so tick labels are as they will be shown.
+
+    Returns:
+        plain sentences, as :func:`describe_axes`; ``"An empty figure."`` if nothing
+        is drawn.
+
+    Raises:
+        XactikaError: if ``figure`` is not a matplotlib Figure.
+    """
+    from matplotlib.figure import Figure
+
+    if not isinstance(figure, Figure):
+        raise XactikaError(f"figure must be a matplotlib Figure, got {figure!r}")
+    figure.draw_without_rendering()
+    graphs = _shown_axes(figure)
+    suptitle = figure.get_suptitle().strip() if hasattr(figure, "get_suptitle") else ""
+    head = [_sentence(suptitle)] if suptitle else []
+    if not graphs:
+        return " ".join([*head, "An empty figure."])
+    if len(graphs) == 1:
+        return " ".join([*head, describe_axes(graphs[0])])
+    head.append(f"{len(graphs)} graphs side by side.")
+    return " ".join(
+        [*head, *(f"Graph {k}: {describe_axes(ax)}" for k, ax in enumerate(graphs, start=1))]
+    )
+
+
+def _alt_metadata(figure: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A mime bundle with no data and the figure's description as PNG metadata.
+
+    A figure this module cannot read is still shown: without a description, and with
+    one line on stderr saying why (the class pack reports it as a warning).
+    """
+    try:
+        return {}, {"image/png": {"alt": describe_figure(figure)}}
+    except Exception as error:
+        print(f"no description for a figure: {type(error).__name__}: {error}", file=sys.stderr)
+        return {}, {}
+
+
+def describe_shown_figures(shell: Any = None) -> None:
+    """Make IPython attach :func:`describe_figure` to every figure it shows.
+
+    Each shown figure's output gets its description in its metadata,
+    ``output.metadata["image/png"]["alt"]``; the picture itself is made as before (by
+    the inline backend). The class pack runs this in a hidden first cell of every
+    lesson and writes the description as the image's ``alt`` text. Calling it again
+    changes nothing.
+
+    Args:
+        shell: the IPython shell; ``None`` for the running one.
+
+    Raises:
+        XactikaError: outside IPython.
+    """
+    from matplotlib.figure import Figure
+
+    if shell is None:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    if shell is None:
+        raise XactikaError("describe_shown_figures needs IPython (a notebook or a kernel)")
+    # The mime-bundle formatter runs before the per-format ones (the inline backend's
+    # PNG printer, which it sets when the first figure is made): its metadata stays.
+    shell.display_formatter.mimebundle_formatter.for_type(Figure, _alt_metadata)
