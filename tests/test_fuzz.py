@@ -61,29 +61,11 @@ SKIPPED: dict[str, str] = {
 # Each of these modules puts the value into its message with !r: a 5,000-digit number
 # or a list nested 3,000 deep then breaks the message (ValueError, RecursionError) and
 # long text makes it thousands of characters long. The fix is xactika_edu.checks.shown.
-_PLOTS = "plots.py !r in messages (lines 91, 619, 849, 1167, 1367); not in the errors branch"
 _CLASSROOM = "classroom.py !r in messages (lines 217, 300, 794); owner: classroom engineer"
 _WORKSHEETS = "worksheets/_common.py !r in message (line 78); owner: worksheets engineer"
 #: Entry points with a known fault in a module another engineer owns (issue #9), as
 #: ``{entry id: reason}``; the lead removes each line once that branch is merged.
 KNOWN_FAULTS: dict[str, str] = {
-    **dict.fromkeys(
-        [
-            "bell_curve",
-            "bid_total_bar_graph",
-            "compare_value_bar_graph",
-            "error_graph",
-            "expected_score_bar_graph",
-            "group_bar_graph",
-            "group_pie_chart",
-            "running_frequency_graph",
-            "shape_columns_graph",
-            "sum_bar_graph",
-            "trick_bar_graph",
-            "value_bar_graph",
-        ],
-        _PLOTS,
-    ),
     **dict.fromkeys(
         [
             "bid_trick_table",

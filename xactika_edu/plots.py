@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .cards import COUNTS, DECK, Card, Hand, Shape, _check_whole
+from .cards import COUNTS, DECK, Card, Hand, Shape
+from .checks import check_whole, shown
 from .errors import XactikaError
 from .palette import INK, PAPER, SERIES
 from .probability import (
@@ -82,13 +83,13 @@ def _axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
         _, ax = plt.subplots(figsize=figsize, layout="constrained")
         return ax
     if not isinstance(ax, Axes):
-        raise XactikaError(f"ax must be a matplotlib Axes or None, got {ax!r}")
+        raise XactikaError(f"ax must be a matplotlib Axes or None, got {shown(ax)}")
     return ax
 
 
 def _check_flag(value: object, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise XactikaError(f"{name} must be True or False, got {value!r}")
+        raise XactikaError(f"{name} must be True or False, got {shown(value)}")
     return bool(value)
 
 
@@ -98,10 +99,10 @@ def _pile(cards: Iterable[Card | str] | None) -> Hand:
     if cards is None:
         return Hand(DECK)
     if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
-        hint = f" (for text, use Hand.parse({cards!r}))" if isinstance(cards, str) else ""
+        hint = f" (for text, use Hand.parse({shown(cards)}))" if isinstance(cards, str) else ""
         raise XactikaError(
             "cards must be a list of cards, like a hand or ['3213', '1111'], or None for "
-            f"the whole deck; got {cards!r}{hint}"
+            f"the whole deck; got {shown(cards)}{hint}"
         )
     pile = Hand(cards)
     if not pile:
@@ -528,7 +529,7 @@ def ways_bar_graph(shapes: int = 4, *, ax: Axes | None = None) -> Axes:
     Source: counted over every choice of 1, 2 or 3 for each shape; the deck has
     one card per choice for all four shapes (RULES.md).
     """
-    shapes = _check_whole(shapes, "shapes", 1, len(Shape))
+    shapes = check_whole(shapes, "shapes", 1, len(Shape))
     ax = _axes(ax, _BAR_FIGSIZE)
     ways = Counter(sum(choice) for choice in product(COUNTS, repeat=shapes))
     totals = sorted(ways)
@@ -617,15 +618,15 @@ def _groups(groups: object) -> dict[str, int]:
     if not isinstance(groups, Mapping) or not groups:
         raise XactikaError(
             "groups must be a dict of group name -> number of cards, like "
-            f"{{'low': 15, 'middle': 51, 'high': 15}}; got {groups!r}"
+            f"{{'low': 15, 'middle': 51, 'high': 15}}; got {shown(groups)}"
         )
     checked = {}
     for name, n in groups.items():
         if not isinstance(name, str) or not name.strip():
-            raise XactikaError(f"each group needs a name (text), got {name!r}")
-        checked[name] = _check_whole(n, f"the number of cards in {name!r}", 0, 10**6)
+            raise XactikaError(f"each group needs a name (text), got {shown(name)}")
+        checked[name] = check_whole(n, f"the number of cards in {shown(name)}", 0, 10**6)
     if sum(checked.values()) == 0:
-        raise XactikaError(f"a plot needs at least one card, got none in {groups!r}")
+        raise XactikaError(f"a plot needs at least one card, got none in {shown(groups)}")
     return checked
 
 
@@ -768,7 +769,9 @@ def group_bar_graph(
     largest = max(groups.values())
     if of is not None:
         if isinstance(of, bool) or not isinstance(of, (int, np.integer)) or of < largest:
-            raise XactikaError(f"of must be at least the largest group ({largest}), got {of!r}")
+            raise XactikaError(
+                f"of must be at least the largest group ({largest}), got {shown(of)}"
+            )
         of = int(of)
     ax = _axes(ax, _BAR_FIGSIZE)
     names, counts = list(groups), list(groups.values())
@@ -847,13 +850,13 @@ def compare_value_bar_graph(
     if not isinstance(piles, Mapping) or not 2 <= len(piles) <= 4:
         raise XactikaError(
             f"piles must be a dict of 2 to 4 named piles, like {{'hand 1': ..., 'hand 2': ...}}; "
-            f"got {piles!r}"
+            f"got {shown(piles)}"
         )
     relative = _check_flag(relative, "relative")
     checked = {}
     for name, cards in piles.items():
         if not isinstance(name, str) or not name.strip():
-            raise XactikaError(f"each pile needs a name (text), got {name!r}")
+            raise XactikaError(f"each pile needs a name (text), got {shown(name)}")
         checked[name] = _pile(cards)
     ax = _axes(ax, _BAR_FIGSIZE)
     width = 0.8 / len(checked)
@@ -1164,7 +1167,7 @@ def _table_with(table: object, columns: Sequence[str], what: str, made_by: str) 
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame) or table.empty:
-        raise XactikaError(f"{what} must be the DataFrame from {made_by}, got {table!r}")
+        raise XactikaError(f"{what} must be the DataFrame from {made_by}, got {shown(table)}")
     missing = [c for c in columns if c not in table.columns]
     if missing:
         raise XactikaError(
@@ -1205,7 +1208,7 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     """
     table = _table_with(distribution, ["frequency"], "distribution", "trick_distribution")
     tricks = [int(k) for k in table.index]
-    counts = [_check_whole(n, "a frequency", 0, 10**9) for n in table["frequency"]]
+    counts = [check_whole(n, "a frequency", 0, 10**9) for n in table["frequency"]]
     total = sum(counts)
     if total == 0:
         raise XactikaError("distribution has no deals: every frequency is 0")
@@ -1364,7 +1367,7 @@ def _experiment_probability(table: object, probability: object, what: str) -> Fr
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame):
-        raise XactikaError(f"{what} needs the table it made, a DataFrame; got {table!r}")
+        raise XactikaError(f"{what} needs the table it made, a DataFrame; got {shown(table)}")
     if probability is None:
         probability = table.attrs.get("probability")
         if probability is None:
@@ -1373,9 +1376,9 @@ def _experiment_probability(table: object, probability: object, what: str) -> Fr
                 f"or use the table {what} returns"
             )
     if isinstance(probability, bool) or not isinstance(probability, (int, float, Fraction)):
-        raise XactikaError(f"probability must be a number from 0 to 1, got {probability!r}")
+        raise XactikaError(f"probability must be a number from 0 to 1, got {shown(probability)}")
     if not 0 <= probability <= 1:
-        raise XactikaError(f"probability must be from 0 to 1, got {probability!r}")
+        raise XactikaError(f"probability must be from 0 to 1, got {shown(probability)}")
     return Fraction(probability)
 
 
