@@ -592,6 +592,9 @@ _TRICKY = st.lists(st.sampled_from(_PIECES) | st.characters(blacklist_categories
     "".join
 )
 _SPLITS = (",", ";", "\t", "|")
+# What starts a formula in Excel, LibreOffice or Google Sheets (OWASP, "CSV Injection"),
+# with the full-width and small forms an input method types.
+_FORMULA = frozenset("=+-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63")
 
 
 def _blank(char: str) -> bool:
@@ -607,9 +610,13 @@ def formula_cells(raw: str) -> list[tuple[str, str]]:
         for separator in _SPLITS:
             for cell in line.split(separator):
                 rest = "".join(itertools.dropwhile(_blank, cell))
-                if rest[:1] in DANGEROUS_STARTS and not re.fullmatch(r"-?[0-9]+", cell):
+                if rest[:1] in _FORMULA and not re.fullmatch(r"-?[0-9]+", cell):
                     found.append((separator, cell))
     return found
+
+
+def test_dangerous_starts_are_the_formula_starts() -> None:
+    assert set(DANGEROUS_STARTS) >= _FORMULA
 
 
 def test_formula_cells_finds_what_the_old_export_let_through() -> None:
