@@ -927,7 +927,7 @@ def test_a_file_far_bigger_than_a_class_writes_is_refused_unread(tmp_path: Path)
         tracemalloc.stop()
     assert peak < 1_000_000
     assert caught.value.problems == [
-        "the file is 43.0 MB or more, far bigger than any class's score sheet (at most 5 MB): "
+        "the file is 43.0 MB, far bigger than any class's score sheet (at most 5 MB): "
         "is it the right file? If it is, split it into smaller sheets"
     ]
     with pytest.raises(ScoreSheetError, match="far bigger than any class's score sheet"):

@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
     "Question": "selfcheck",
     "RandomBot": "bots",
     "Round": "game",
-    "ScoreSheetError": "scoresheet",
+    "ScoreSheetError": "scorechecks",
     "Shape": "cards",
     "Trick": "game",
     "XactikaError": "errors",
@@ -170,8 +170,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         value_distribution,
         whole_percent,
     )
+    from .scorechecks import ScoreSheetError
     from .scoresheet import (
-        ScoreSheetError,
         export_scores,
         load_scores,
         template_csv,

@@ -40,6 +40,7 @@ __all__ = [
     "SEPARATORS",
     "csv_text",
     "decode_sheet",
+    "reason_of",
     "safe_cell",
     "shown",
     "unescape_cell",
@@ -268,7 +269,7 @@ def write_text_file(
     except XactikaError:
         raise
     except (OSError, ValueError) as error:  # a name too long or with a NUL, no permission
-        raise XactikaError(f"cannot write {name}: {_reason(error)}") from None
+        raise XactikaError(f"cannot write {name}: {reason_of(error)}") from None
     try:
         with os.fdopen(handle, "w", encoding=encoding, newline="") as file:
             file.write(text)
@@ -279,12 +280,17 @@ def write_text_file(
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):
-            raise XactikaError(f"cannot write {name}: {_reason(error)}") from None
+            raise XactikaError(f"cannot write {name}: {reason_of(error)}") from None
         raise
     return path
 
 
-def _reason(error: Exception) -> str:
+def reason_of(error: Exception) -> str:
+    """Why a file could not be read or written, as a message says it.
+
+    >>> reason_of(OSError(36, "File name too long")), reason_of(ValueError("embedded null byte"))
+    ('file name too long', 'embedded null byte')
+    """
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]
     return str(error)

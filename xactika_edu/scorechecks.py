@@ -17,14 +17,31 @@ from dataclasses import dataclass
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .csvtext import shown
+from .errors import XactikaError
 from .game import HANDS_PER_GAME
 
-__all__ = ["DEALER_COLUMN", "SHEET_COLUMNS", "Problems", "SheetRow", "check_cells", "check_hands"]
+__all__ = [
+    "DEALER_COLUMN",
+    "HEADER_NAMES",
+    "LISTED_COLUMNS",
+    "SHEET_COLUMNS",
+    "Problems",
+    "ScoreSheetError",
+    "SheetRow",
+    "check_cells",
+    "check_hands",
+    "header_problems",
+]
 
 #: The columns every score sheet has, in this order in the template.
 SHEET_COLUMNS: tuple[str, ...] = ("game", "hand", "player", "bid", "tricks")
 #: The optional column that marks the dealer (``yes``/``x``; empty or ``no`` otherwise).
 DEALER_COLUMN = "dealer"
+
+#: The columns, as messages list them.
+LISTED_COLUMNS = ", ".join(SHEET_COLUMNS) + f" (and, if you like, {DEALER_COLUMN})"
+#: Every column name a header may hold.
+HEADER_NAMES = frozenset((*SHEET_COLUMNS, DEALER_COLUMN))
 
 _YES = frozenset({"yes", "y", "x", "true", "1", "dealer"})
 _NO = frozenset({"", "no", "n", "false", "0"})
@@ -35,6 +52,50 @@ _WHAT = {
     "bid": "a bid",
     "tricks": "the tricks taken",
 }
+
+
+class ScoreSheetError(XactikaError):
+    """A score sheet that cannot be read or breaks the rules: every problem, listed.
+
+    ``str(error)`` lists the problems one a line, like
+    ``line 7, column 'bid': 9 is not a bid (bids are 0 to 8)``, the first
+    :attr:`SHOWN` of them and then how many more; :attr:`problems` holds the first
+    1,000 (:attr:`~xactika_edu.scorechecks.Problems.KEPT`) and :attr:`count` how many
+    there are.
+
+    >>> error = ScoreSheetError(["line 2, column 'bid': missing value"])
+    >>> error.problems, error.count
+    (["line 2, column 'bid': missing value"], 1)
+    >>> print(error)
+    the score sheet has 1 problem:
+    - line 2, column 'bid': missing value
+    >>> print(ScoreSheetError([f"line {n}: bad" for n in range(2, 42)], count=4000))
+    ... # doctest: +ELLIPSIS
+    the score sheet has 4,000 problems:
+    - line 2: bad
+    ...
+    - line 31: bad
+    - ... and 3,970 more: fix these and load the sheet again to see the rest
+    """
+
+    #: How many problems the message shows.
+    SHOWN = 30
+
+    def __init__(
+        self, problems: Sequence[str], source: str | None = None, *, count: int | None = None
+    ) -> None:
+        self.problems = list(problems)
+        self.source = source
+        self.count = max(len(self.problems), count or 0)
+        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
+        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
+        lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
+        hidden = self.count - min(len(self.problems), self.SHOWN)
+        if hidden:
+            lines.append(
+                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
+            )
+        super().__init__("\n".join(lines))
 
 
 class Problems:
@@ -194,6 +255,24 @@ def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: 
                 f"line {line}, column {DEALER_COLUMN!r}: {row.cells[DEALER_COLUMN]!r} is not "
                 "yes or no (mark the dealer yes, leave the others empty)"
             )
+
+
+def header_problems(header: list[str], line: int) -> list[str]:
+    problems = []
+    for column in SHEET_COLUMNS:
+        if column not in header:
+            problems.append(
+                f"line {line}: missing column {column!r} (the columns are {LISTED_COLUMNS})"
+            )
+    for index, column in enumerate(header):
+        if column and column not in HEADER_NAMES:
+            problems.append(
+                f"line {line}: unknown column {shown(column)} (column {index + 1}; the columns "
+                f"are {LISTED_COLUMNS})"
+            )
+        elif column and header.index(column) != index:
+            problems.append(f"line {line}: column {column!r} appears twice")
+    return problems
 
 
 def _lines(rows: Sequence[SheetRow]) -> str:

@@ -32,7 +32,7 @@ any order.
 >>> load_scores(io.StringIO("game,hand,player,bid,tricks\\n1,1,Ben,9,8\\n1,1,Ana,2,\\n"))
 Traceback (most recent call last):
 ...
-xactika_edu.scoresheet.ScoreSheetError: the score sheet has 2 problems:
+xactika_edu.scorechecks.ScoreSheetError: the score sheet has 2 problems:
 - line 2, column 'bid': 9 is not a bid (bids are 0 to 8)
 - line 3, column 'tricks': missing value (every row needs the tricks taken)
 
@@ -45,11 +45,7 @@ Sources: RULES.md ("A hand (round)": bids 0-8, the dealer's rule, 8 tricks, the 
 
 from __future__ import annotations
 
-import csv
-import io
 import os
-import re
-import unicodedata
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -58,24 +54,20 @@ from typing import BinaryIO, TextIO
 import pandas as pd
 
 from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, _check_whole
-from .csvtext import (
-    FORMULA_STARTS,
-    csv_text,
-    decode_sheet,
-    shown,
-    unescape_cell,
-    write_text_file,
-)
+from .csvtext import FORMULA_STARTS, csv_text, shown, write_text_file
 from .errors import XactikaError
 from .game import HANDS_PER_GAME, score
 from .scorechecks import (
     DEALER_COLUMN,
     SHEET_COLUMNS,
     Problems,
+    ScoreSheetError,
     SheetRow,
     check_cells,
     check_hands,
+    header_problems,
 )
+from .scorefile import MAX_SHEET_BYTES, normal_text, read_records
 
 __all__ = [
     "ADDED_COLUMNS",
@@ -99,57 +91,7 @@ ADDED_COLUMNS: tuple[str, ...] = ("score", "made", "difference", "total")
 #: A text cell starting with one of these could run as a formula in a spreadsheet
 #: (OWASP, "CSV Injection"): :func:`~xactika_edu.csvtext.safe_cell` escapes them.
 DANGEROUS_STARTS: tuple[str, ...] = tuple(sorted(FORMULA_STARTS - {"'"}))
-#: The largest file :func:`load_scores` reads: a class of 30 playing every day for a
-#: year writes about 1 MB, so a bigger file is some other file (and would need
-#: gigabytes of memory to check).
-MAX_SHEET_BYTES = 5_000_000
-
 _TEMPLATE = "score-sheet-template.csv"
-_LISTED = ", ".join(SHEET_COLUMNS) + f" (and, if you like, {DEALER_COLUMN})"
-
-
-class ScoreSheetError(XactikaError):
-    """A score sheet that cannot be read or breaks the rules: every problem, listed.
-
-    ``str(error)`` lists the problems one a line, like
-    ``line 7, column 'bid': 9 is not a bid (bids are 0 to 8)``, the first
-    :attr:`SHOWN` of them and then how many more; :attr:`problems` holds the first
-    1,000 (:attr:`~xactika_edu.scorechecks.Problems.KEPT`) and :attr:`count` how many
-    there are.
-
-    >>> error = ScoreSheetError(["line 2, column 'bid': missing value"])
-    >>> error.problems, error.count
-    (["line 2, column 'bid': missing value"], 1)
-    >>> print(error)
-    the score sheet has 1 problem:
-    - line 2, column 'bid': missing value
-    >>> print(ScoreSheetError([f"line {n}: bad" for n in range(2, 42)], count=4000))
-    ... # doctest: +ELLIPSIS
-    the score sheet has 4,000 problems:
-    - line 2: bad
-    ...
-    - line 31: bad
-    - ... and 3,970 more: fix these and load the sheet again to see the rest
-    """
-
-    #: How many problems the message shows.
-    SHOWN = 30
-
-    def __init__(
-        self, problems: Sequence[str], source: str | None = None, *, count: int | None = None
-    ) -> None:
-        self.problems = list(problems)
-        self.source = source
-        self.count = max(len(self.problems), count or 0)
-        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
-        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
-        lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
-        hidden = self.count - min(len(self.problems), self.SHOWN)
-        if hidden:
-            lines.append(
-                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
-            )
-        super().__init__("\n".join(lines))
 
 
 # --- the template --------------------------------------------------------------------
@@ -193,7 +135,7 @@ def template_csv(players: int = 4, games: int = 1, names: Sequence[str] | None =
         names = [f"Player {seat}" for seat in range(1, players + 1)]
     elif isinstance(names, str) or len(names) != players:
         raise XactikaError(f"give {players} names, one per player, got {names!r}")
-    names = [_clean(str(name)) for name in names]
+    names = [normal_text(str(name)) for name in names]
     if len(set(names)) != len(names) or not all(names):
         raise XactikaError(f"the players' names must be different and not empty, got {names!r}")
     rows = [
@@ -237,242 +179,6 @@ def _template_file() -> str:
     )
 
 
-# --- reading the file ---------------------------------------------------------------------
-
-#: How spreadsheet files (not CSV) begin: a zip archive (.xlsx, .ods, .numbers) or an
-#: old Office file (.xls).
-_SPREADSHEET_SIGNATURES = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
-_SAVE_AS_CSV = "save it from the spreadsheet as 'CSV UTF-8 (comma delimited)' and load that file"
-_SPREADSHEET_KINDS = {
-    ".xlsx": "an Excel",
-    ".xlsm": "an Excel",
-    ".xls": "an Excel",
-    ".ods": "a LibreOffice",
-    ".numbers": "a Numbers",
-}
-
-
-def _not_text_message(data: bytes | None, name: str | None) -> str:
-    """One message for a file that is not CSV text: a spreadsheet file (told by its
-    first bytes or its name), or text in an encoding that cannot be read.
-
-    >>> print(_not_text_message(b"PK\\x03\\x04...", "scores.xlsx"))  # doctest: +ELLIPSIS
-    'scores.xlsx' looks like an Excel file, not CSV: save it from the spreadsheet as 'CSV UTF-8 ...
-    >>> print(_not_text_message(b"game,player\\n1,\\xc8\\xe2", "scores.csv"))  # doctest: +ELLIPSIS
-    the file is not UTF-8 text: save it from the spreadsheet as 'CSV UTF-8 (comma delimited)' ...
-    """
-    suffix = Path(name).suffix.lower() if name else ""
-    kind = _SPREADSHEET_KINDS.get(suffix)
-    if kind is None and data is not None and data.startswith(_SPREADSHEET_SIGNATURES):
-        kind = "an Excel"  # a zip or an old Office file: almost always a workbook
-    if kind is None:
-        return f"the file is not UTF-8 text: {_SAVE_AS_CSV}"
-    return (
-        f"{shown(name, 80) if name else 'the file'} looks like {kind} file, not CSV: {_SAVE_AS_CSV}"
-    )
-
-
-def _too_big(size: int, name: str | None) -> ScoreSheetError:
-    return ScoreSheetError(
-        [
-            f"the file is {size / 1e6:.1f} MB or more, far bigger than any class's score "
-            f"sheet (at most {MAX_SHEET_BYTES / 1e6:.0f} MB): is it the right file? "
-            "If it is, split it into smaller sheets"
-        ],
-        name,
-    )
-
-
-def _text_of(data: bytes, name: str | None) -> str:
-    # A file named like a workbook is read only if it is Unicode text: other bytes there
-    # are far more likely a workbook than Windows-1252 CSV.
-    workbook = Path(name or "").suffix.lower() in _SPREADSHEET_KINDS
-    text = None if data.startswith(_SPREADSHEET_SIGNATURES) else decode_sheet(data, not workbook)
-    if text is None:
-        raise ScoreSheetError([_not_text_message(data, name)], name)
-    return text
-
-
-def _read_text(source: str | os.PathLike[str] | TextIO | BinaryIO) -> tuple[str, str | None]:
-    """The file's text and a name for messages; at most :data:`MAX_SHEET_BYTES`."""
-    if hasattr(source, "read"):
-        name = getattr(source, "name", None)
-        name = name if isinstance(name, str) else None
-        try:
-            data = source.read(MAX_SHEET_BYTES + 1)
-        except UnicodeDecodeError:
-            raise ScoreSheetError([_not_text_message(None, name)], name) from None
-        except OSError as error:
-            raise ScoreSheetError([f"cannot read the file: {error.strerror}"], name) from None
-        if len(data) > MAX_SHEET_BYTES:
-            raise _too_big(len(data), name)
-        if isinstance(data, (bytes, bytearray)):
-            return _text_of(bytes(data), name), name
-        if not isinstance(data, str):
-            raise XactikaError(f"load_scores needs a CSV file, but reading it gave {data!r}")
-        if data.startswith(("PK\x03\x04", "\ufeffPK\x03\x04")):
-            raise ScoreSheetError([_not_text_message(b"PK\x03\x04", name)], name)
-        return data.removeprefix("\ufeff"), name
-    if not isinstance(source, (str, os.PathLike)):
-        raise XactikaError(f"load_scores needs a file name or an open file, got {source!r}")
-    path = Path(source)
-    name = str(path)
-    try:
-        if not path.exists():
-            raise ScoreSheetError([f"file not found: {shown(name, 80)} does not exist"], name)
-        if path.is_dir():
-            raise ScoreSheetError([f"{shown(name, 80)} is a folder, not a CSV file"], name)
-        size = path.stat().st_size
-        if size > MAX_SHEET_BYTES:
-            raise _too_big(size, name)
-        with path.open("rb") as file:
-            data = file.read(MAX_SHEET_BYTES + 1)
-    except ScoreSheetError:
-        raise
-    except (OSError, ValueError) as error:  # a name too long, a NUL in it, no permission
-        reason = getattr(error, "strerror", None) or str(error)
-        raise ScoreSheetError([f"cannot read {shown(name, 80)}: {reason}"], name) from None
-    if len(data) > MAX_SHEET_BYTES:
-        raise _too_big(len(data), name)
-    return _text_of(data, name), name
-
-
-# --- the header ----------------------------------------------------------------------------
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_BLANK_LINE = re.compile(r'[\s,;|"\ufeff\u200b]*')
-_SEP_LINE = re.compile(r'\s*"?sep=(.)"?[\s,;\t]*', re.IGNORECASE)
-_DELIMITERS = (",", ";", "\t")
-_KNOWN = frozenset((*SHEET_COLUMNS, DEALER_COLUMN))
-#: How many lines are searched for a header that is not on the first line.
-_HEADER_SEARCH = 20
-
-
-def _clean(cell: str) -> str:
-    """A cell as read: NFC (so a typed and a pasted "José" are one name), spaces and
-    zero-width characters off both ends, :func:`~xactika_edu.csvtext.safe_cell`'s
-    escapes undone."""
-    cell = unicodedata.normalize("NFC", cell).strip().strip("\u200b\u200c\u200d\u2060\ufeff")
-    return unescape_cell(cell.strip())
-
-
-def _cells(line: str, delimiter: str) -> list[str]:
-    return [_clean(cell).lower() for cell in next(csv.reader([line], delimiter=delimiter), [])]
-
-
-def _delimiter(line: str) -> tuple[str, int]:
-    """The separator that makes most known column names of ``line``, and how many."""
-    counts = {d: len(_KNOWN & set(_cells(line, d))) if d in line else -1 for d in _DELIMITERS}
-    best = max(_DELIMITERS, key=lambda d: counts[d])  # the first of equals: "," ";" tab
-    return (best, counts[best]) if counts[best] >= 0 else (",", len(_KNOWN & {_clean(line)}))
-
-
-def _find_header(lines: list[str]) -> tuple[int, str]:
-    """The header's index in ``lines`` and the separator, or raise the one problem."""
-    filled = [i for i, line in enumerate(lines) if not _BLANK_LINE.fullmatch(line)]
-    empty = (
-        "the file is empty: it needs a header line "
-        f"'{','.join(SHEET_COLUMNS)}' and one row per player per hand"
-    )
-    if not filled:
-        raise ScoreSheetError([empty])
-    first = filled[0]
-    forced = _SEP_LINE.fullmatch(lines[first])
-    if forced:
-        delimiter = forced.group(1)
-        filled = filled[1:]
-        if not filled:
-            raise ScoreSheetError(
-                [f"line {first + 1} says {lines[first].strip()!r} and nothing follows: {empty}"]
-            )
-        known = len(_KNOWN & set(_cells(lines[filled[0]], delimiter)))
-    else:
-        delimiter, known = _delimiter(lines[first])
-    top = filled[0]
-    if known:
-        return top, delimiter
-    for index in filled[1:_HEADER_SEARCH]:
-        if _delimiter(lines[index])[1] >= 2:
-            raise ScoreSheetError(
-                [
-                    f"line {top + 1}: {shown(lines[top].strip())} is above the header (line "
-                    f"{index + 1}); the header must be line 1: delete the "
-                    f"line{'s' if index - top > 1 else ''} above it"
-                ]
-            )
-    raise ScoreSheetError(
-        [
-            f"line {top + 1}: {shown(lines[top].strip())} is not a header; the first line "
-            f"must name the columns {_LISTED}"
-        ]
-    )
-
-
-def _header_problems(header: list[str], line: int) -> list[str]:
-    problems = []
-    for column in SHEET_COLUMNS:
-        if column not in header:
-            problems.append(f"line {line}: missing column {column!r} (the columns are {_LISTED})")
-    for index, column in enumerate(header):
-        if column and column not in _KNOWN:
-            problems.append(
-                f"line {line}: unknown column {shown(column)} (column {index + 1}; the columns "
-                f"are {_LISTED})"
-            )
-        elif column and header.index(column) != index:
-            problems.append(f"line {line}: column {column!r} appears twice")
-    return problems
-
-
-# --- the rows ------------------------------------------------------------------------------
-
-
-def _records(
-    text: str, lines: list[str], header_index: int, delimiter: str, problems: Problems
-) -> list[tuple[int, list[str]]]:
-    """Each record from the header on, with its first line (1 = the file's first).
-
-    A ``"`` that opens a quoted cell which then swallows whole rows (or runs to the
-    end of the file) is reported on its line, and those lines are read on their own,
-    the ``"`` as a plain character, so no row disappears into one cell.
-    """
-    records: list[tuple[int, list[str]]] = []
-    limit = csv.field_size_limit()
-    csv.field_size_limit(max(limit, MAX_SHEET_BYTES + 1))  # a stray " may take the rest
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        end = 0
-        for record in reader:
-            start, end = end + 1, reader.line_num
-            if start <= header_index:
-                continue
-            if end > start and _swallowed(record, lines[start - 1 : end], delimiter):
-                for number in range(start, end + 1):
-                    line = lines[number - 1]
-                    if '"' in line:
-                        problems.append(
-                            f'line {number}: the " in {shown(line)} starts or ends a quoted '
-                            f'cell that runs over lines {start}-{end}; delete that " (or '
-                            "the cell's other \")"
-                        )
-                    plain = csv.reader([line], delimiter=delimiter, quoting=csv.QUOTE_NONE)
-                    records.append((number, next(plain, [])))
-                continue
-            records.append((start, record))
-    finally:
-        csv.field_size_limit(limit)
-    return records
-
-
-def _swallowed(record: list[str], raw: list[str], delimiter: str) -> bool:
-    """Whether a record over several lines never closes its quote, or has a cell with a
-    line break and two separators (a piece of a row, which a name typed on two lines
-    hardly holds): a stray ``"``."""
-    if sum(line.count('"') for line in raw) % 2:
-        return True
-    return any(("\n" in cell or "\r" in cell) and cell.count(delimiter) >= 2 for cell in record)
-
-
 def load_scores(
     path: str | os.PathLike[str] | TextIO | BinaryIO, *, cards_per_hand: int = CARDS_PER_HAND
 ) -> pd.DataFrame:
@@ -494,7 +200,7 @@ def load_scores(
     >>> load_scores(io.StringIO(sheet))
     Traceback (most recent call last):
     ...
-    xactika_edu.scoresheet.ScoreSheetError: the score sheet has 1 problem:
+    xactika_edu.scorechecks.ScoreSheetError: the score sheet has 1 problem:
     - line 4, column 'bid': the dealer (Cy) may not bid 1: the bids would total 8, ...
 
     Args:
@@ -524,23 +230,15 @@ def load_scores(
             ``cards_per_hand`` is not 1 to 8.
     """
     cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
-    text, source = _read_text(path)
-    lines = _LINE_BREAK.split(text)
-    try:
-        header_index, delimiter = _find_header(lines)
-    except ScoreSheetError as error:
-        raise ScoreSheetError(error.problems, source) from None
     problems = Problems()
-    records = _records(text, lines, header_index, delimiter, problems)
+    source, records = read_records(path, problems)
     header: list[str] = []
+    header_line = 0
     rows: list[SheetRow] = []
-    for start, record in records:
-        cells = [_clean(cell) for cell in record]
-        if not any(cells):
-            continue
+    for start, cells in records:
         if not header:
-            header = [cell.lower() for cell in cells]
-            problems += _header_problems(header, start)
+            header, header_line = [cell.lower() for cell in cells], start
+            problems += header_problems(header, start)
             continue
         row_cells: dict[str, str] = {}
         for index, cell in enumerate(cells):
@@ -557,7 +255,7 @@ def load_scores(
         rows.append(SheetRow(start, row_cells))
     if not rows:
         problems.append(
-            f"the file has a header (line {header_index + 1}) but no rows: add one row per "
+            f"the file has a header (line {header_line}) but no rows: add one row per "
             "player per hand"
         )
     has_dealer = DEALER_COLUMN in header
