@@ -591,7 +591,7 @@ _PIECES = [
 _TRICKY = st.lists(st.sampled_from(_PIECES) | st.characters(blacklist_categories=("Cs",))).map(
     "".join
 )
-_SPLITS = (",", ";", "\t", "|")
+_SPLITS = (",", ";", "\t", "|", " ")
 # What starts a formula in Excel, LibreOffice or Google Sheets (OWASP, "CSV Injection"),
 # with the full-width and small forms an input method types.
 _FORMULA = frozenset("=+-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63")
@@ -622,14 +622,14 @@ def test_dangerous_starts_are_the_formula_starts() -> None:
 def test_formula_cells_finds_what_the_old_export_let_through() -> None:
     # the issue's examples, as the old export wrote them
     assert formula_cells("1,1,Ana;=1+1;,no,3,2") == [(";", "=1+1")]
-    assert formula_cells('1,1," =1+1",no') == [(",", '" =1+1"')]
+    assert formula_cells('1,1," =1+1",no') == [(",", '" =1+1"'), (" ", '=1+1",no')]
     assert formula_cells("1,A\t=1+1") == [("\t", "=1+1")]
     assert formula_cells("x,-2,'=1") == []
 
 
 @pytest.mark.parametrize(
     "name",
-    ["Ana;=1+1;", " =1+1", "A\t=1+1", "x\n=1", "\u00a0\u200b@SUM(A1)", "\uff1d1+1", 'a;"=1"'],
+    ["Ana;=1+1;", " =1+1", "A =1", "A\t=1", "x\n=1", "\u00a0\u200b@SUM(A1)", "\uff1d1", 'a;"=1"'],
 )
 def test_export_escapes_formulas_after_any_separator(tmp_path: Path, name: str) -> None:
     frame = pd.DataFrame({"player": [name], "score": [-2]})

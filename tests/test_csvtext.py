@@ -40,8 +40,8 @@ def test_unescape_undoes_safe_cell_for_every_text(text: str) -> None:
 @given(_TEXT)
 def test_no_cell_start_is_a_formula_start_after_escaping(text: str) -> None:
     escaped = safe_cell(text)
-    # every place a cell may start: the text's start, and after each separator
-    starts = [0] + [i + 1 for i, char in enumerate(escaped) if char in SEPARATORS]
+    # every place a cell may start: the text's start, after each separator or space
+    starts = [0] + [i + 1 for i, c in enumerate(escaped) if c in SEPARATORS or c.isspace()]
     for start in starts:
         rest = escaped[start:].lstrip(' \u00a0\u200b\u200e\t"\n\r')
         assert rest[:1] not in FORMULA_STARTS - {"'"}, (text, escaped, start)

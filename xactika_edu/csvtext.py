@@ -4,11 +4,12 @@ spreadsheet saves, and a file written in one step.
 **Formula-safe cells.** A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``
 or ``@`` (also their full-width forms) as a formula (OWASP, "CSV Injection"). Which
 text *starts* a cell depends on the separator the spreadsheet splits the lines on:
-a comma, a semicolon (Excel in much of Europe), a tab, a ``|``, or a line break
-inside a quoted cell. So :func:`safe_cell` puts a ``'`` (the spreadsheet sign for
-"this is text") before every such character that could start a cell *whatever the
-separator*: at the start of the text and after any separator, even behind spaces,
-no-break or zero-width spaces, other invisible characters and ``"``.
+a comma, a semicolon (Excel in much of Europe), a tab, a space, a ``|``, or a line
+break inside a quoted cell; and a spreadsheet may trim spaces, even no-break or
+zero-width ones. So :func:`safe_cell` puts a ``'`` (the spreadsheet sign for "this
+is text") before every such character that could start a cell *whatever the
+separator*: at the start of the text and after any separator, space, invisible
+character or ``"``.
 :func:`unescape_cell` removes exactly those ``'`` again, so
 ``unescape_cell(safe_cell(text)) == text`` for every text.
 
@@ -51,11 +52,11 @@ __all__ = [
 #: that an escaped cell can be told from one that starts with ``'`` itself.
 FORMULA_STARTS = frozenset("=+-@'\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\u2212")
 #: Characters a spreadsheet may split a line on (comma, semicolon, tab, ``|``, line
-#: breaks): a new cell may start after each of them.
+#: breaks): a new cell may start after each of them, and after every space.
 SEPARATORS = frozenset(",;\t|\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-# Skipped at the start of a cell when looking for a formula start: spaces of every
-# kind (a spreadsheet may trim them), invisible format characters (zero-width spaces,
-# direction marks, the byte-order mark), control characters and the quote character.
+# After these too a formula may start: spaces of every kind (a separator, or trimmed),
+# invisible format characters (zero-width spaces, direction marks, the byte-order
+# mark), control characters and the quote character.
 _BLANK_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
 
 
@@ -69,12 +70,14 @@ def safe_cell(value: object) -> object:
     Whole numbers and finite floats stay numbers (so a spreadsheet can sum them,
     negative ones included); ``True``/``False`` become ``yes``/``no``; anything else
     becomes text with a ``'`` put before each formula start (:data:`FORMULA_STARTS`)
-    that begins the text or follows a separator (:data:`SEPARATORS`), with only
-    spaces, invisible characters (Unicode Zs, Zl, Zp, Cc, Cf) and ``"`` in between.
+    that begins the text or follows a separator (:data:`SEPARATORS`), a space, an
+    invisible character (Unicode Zs, Zl, Zp, Cc, Cf) or ``"``.
     :func:`unescape_cell` undoes it.
 
     >>> safe_cell("=SUM(A1:A9)"), safe_cell("x\\t@y"), safe_cell("'quoted"), safe_cell(3)
     ("'=SUM(A1:A9)", "x\\t'@y", "''quoted", 3)
+    >>> safe_cell("Mary-Jane"), safe_cell("Mary - Jane")
+    ('Mary-Jane', "Mary '- Jane")
 
     Args:
         value: the cell's value; ``None`` and NaN become an empty cell.
@@ -100,7 +103,7 @@ def safe_cell(value: object) -> object:
         if start and char in FORMULA_STARTS:
             out.append("'")
         out.append(char)
-        start = char in SEPARATORS or (start and _blank(char))
+        start = char in SEPARATORS or _blank(char)
     return "".join(out)
 
 
@@ -121,7 +124,7 @@ def unescape_cell(text: str) -> str:
             char = text[index + 1]  # an escape: keep the formula start, drop the "'"
             index += 1
         out.append(char)
-        start = char in SEPARATORS or (start and _blank(char))
+        start = char in SEPARATORS or _blank(char)
         index += 1
     return "".join(out)
 
