@@ -951,3 +951,47 @@ def test_a_path_too_long_is_a_score_sheet_error(tmp_path: Path) -> None:
         load_scores("a\x00b.csv")
     with pytest.raises(XactikaError, match=r"cannot write '.*' \(\d+ characters\): file name too"):
         export_scores(load_text(GOOD), long)
+
+
+# A good sheet's text with pieces cut out, doubled or replaced by characters that
+# matter to a CSV reader: what a careless edit or a damaged file looks like.
+_MUTATIONS = st.lists(
+    st.tuples(
+        st.integers(0, len(GOOD)),
+        st.integers(0, 8),
+        st.sampled_from(
+            ['"', "'", ",", ";", "\t", "\n", "\r", "\x00", "9" * 5000, "\ufeff", "=", ""]
+        )
+        | st.text(max_size=3),
+    ),
+    max_size=4,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(edits=_MUTATIONS, binary=st.booleans())
+def test_damaged_sheets_give_only_score_sheet_errors(
+    edits: list[tuple[int, int, str]], binary: bool
+) -> None:
+    # the fuzzer of issue 9 found a ValueError and an OSError; every failure is one
+    # ScoreSheetError, a readable message
+    text = GOOD
+    for at, length, piece in edits:
+        text = text[:at] + piece + text[at + length :]
+    source = io.BytesIO(text.encode("utf-8", "surrogatepass")) if binary else io.StringIO(text)
+    try:
+        scores = load_scores(source)  # type: ignore[arg-type]
+    except ScoreSheetError as error:
+        assert error.problems
+        assert len(str(error)) < 20_000
+    else:
+        assert scores.groupby(["game", "hand"])["tricks"].sum().eq(8).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.binary(max_size=200))
+def test_any_bytes_give_a_table_or_a_score_sheet_error(data: bytes) -> None:
+    try:
+        load_scores(io.BytesIO(data))
+    except ScoreSheetError as error:
+        assert error.problems

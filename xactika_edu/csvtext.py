@@ -145,16 +145,25 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
-def shown(text: str, limit: int = 60) -> str:
-    """``repr(text)``, cut in the middle if long, for messages.
+def shown(value: object, limit: int = 60, *, quoted: bool = True) -> str:
+    """A value for a message: ``repr`` (or the text itself, if not ``quoted``), cut in
+    the middle if long, so a 5,000-character cell makes a short message.
 
-    >>> shown("x" * 100, limit=20)
-    "'xxxxxxxxxx...xxxxxxxxxx' (100 characters)"
+    >>> shown("x" * 100, limit=20), shown("Ana"), shown("Ana", quoted=False)
+    ("'xxxxxxxxxx...xxxxxxxxxx' (100 characters)", "'Ana'", 'Ana')
+    >>> shown(list(range(100)), limit=20)
+    '[0, 1, 2, ...7, 98, 99] (390 characters)'
     """
+    text = value if isinstance(value, str) else repr(value)
     if len(text) <= limit:
-        return repr(text)
+        return repr(text) if quoted and isinstance(value, str) else text
     half = limit // 2
-    return f"{text[:half] + '...' + text[-half:]!r} ({len(text)} characters)"
+    cut = text[:half] + "..." + text[-half:]
+    return (
+        f"{cut!r} ({len(text)} characters)"
+        if quoted and isinstance(value, str)
+        else (f"{cut} ({len(text)} characters)")
+    )
 
 
 # --- reading what a spreadsheet saved ------------------------------------------------------

@@ -160,7 +160,7 @@ def _whole(text: str, line: int, column: str, problems: Problems) -> int | None:
     match = _WHOLE.fullmatch(text)
     if match is None:
         if _DECIMAL.fullmatch(text):
-            problems.append(f"{where}: {text} is not a whole number")
+            problems.append(f"{where}: {shown(text, quoted=False)} is not a whole number")
         elif any(char.isdigit() and not char.isascii() for char in text):
             problems.append(
                 f"{where}: {shown(text)} is not a whole number written with the digits 0 to 9"
@@ -252,7 +252,7 @@ def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: 
             row.dealer = False
         else:
             problems.append(
-                f"line {line}, column {DEALER_COLUMN!r}: {row.cells[DEALER_COLUMN]!r} is not "
+                f"line {line}, column {DEALER_COLUMN!r}: {shown(row.cells[DEALER_COLUMN])} is not "
                 "yes or no (mark the dealer yes, leave the others empty)"
             )
 
@@ -319,7 +319,7 @@ def check_hands(
                 continue
             if row.player in seen:
                 problems.append(
-                    f"line {row.line}, column 'player': {row.player!r} is already in game "
+                    f"line {row.line}, column 'player': {shown(row.player)} is already in game "
                     f"{game}, hand {hand} (line {seen[row.player]})"
                 )
             else:
@@ -346,8 +346,9 @@ def check_hands(
         if dealer is not None and all(row.bid is not None for row in members):
             total = sum(row.bid for row in members)  # type: ignore[misc]
             if total == cards_per_hand and count >= MIN_PLAYERS:
+                who = shown(dealer.player, quoted=False)
                 problems.append(
-                    f"line {dealer.line}, column 'bid': the dealer ({dealer.player}) may not bid "
+                    f"line {dealer.line}, column 'bid': the dealer ({who}) may not bid "
                     f"{dealer.bid}: the bids would total {cards_per_hand}, the number of tricks"
                 )
 
@@ -364,8 +365,8 @@ def _check_same_players(
     now = {row.player for row in members}
     if before == now:
         return
-    parts = [f"{who!r} is not in hand {first_number}" for who in sorted(map(str, now - before))]
-    parts += [f"{who!r} is missing" for who in sorted(map(str, before - now))]
+    parts = [f"{shown(who)} is not in hand {first_number}" for who in sorted(now - before)]
+    parts += [f"{shown(who)} is missing" for who in sorted(before - now)]
     problems.append(
         f"{name}, column 'player': not the same players as hand {first_number} "
         f"({_lines(first_rows)}): {'; '.join(parts)}"

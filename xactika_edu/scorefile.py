@@ -152,12 +152,12 @@ def _read_text(source: str | os.PathLike[str] | TextIO | BinaryIO) -> tuple[str,
         if isinstance(data, (bytes, bytearray)):
             return _text_of(bytes(data), name), name
         if not isinstance(data, str):
-            raise XactikaError(f"load_scores needs a CSV file, but reading it gave {data!r}")
+            raise XactikaError(f"load_scores needs a CSV file, but reading it gave {shown(data)}")
         if data.startswith(("PK\x03\x04", "\ufeffPK\x03\x04")):
             raise ScoreSheetError([_not_text_message(b"PK\x03\x04", name)], name)
         return data.removeprefix("\ufeff"), name
     if not isinstance(source, (str, os.PathLike)):
-        raise XactikaError(f"load_scores needs a file name or an open file, got {source!r}")
+        raise XactikaError(f"load_scores needs a file name or an open file, got {shown(source)}")
     path = Path(source)
     name = str(path)
     try:
@@ -235,9 +235,8 @@ def _find_header(lines: list[str]) -> tuple[int, str]:
         delimiter = forced.group(1)
         filled = filled[1:]
         if not filled:
-            raise ScoreSheetError(
-                [f"line {first + 1} says {lines[first].strip()!r} and nothing follows: {empty}"]
-            )
+            said = shown(lines[first].strip())
+            raise ScoreSheetError([f"line {first + 1} says {said} and nothing follows: {empty}"])
         known = len(HEADER_NAMES & set(_cells(lines[filled[0]], delimiter)))
     else:
         delimiter, known = _delimiter(lines[first])

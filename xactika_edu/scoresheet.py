@@ -134,10 +134,12 @@ def template_csv(players: int = 4, games: int = 1, names: Sequence[str] | None =
     if names is None:
         names = [f"Player {seat}" for seat in range(1, players + 1)]
     elif isinstance(names, str) or len(names) != players:
-        raise XactikaError(f"give {players} names, one per player, got {names!r}")
+        raise XactikaError(f"give {players} names, one per player, got {shown(names)}")
     names = [normal_text(str(name)) for name in names]
     if len(set(names)) != len(names) or not all(names):
-        raise XactikaError(f"the players' names must be different and not empty, got {names!r}")
+        raise XactikaError(
+            f"the players' names must be different and not empty, got {shown(names)}"
+        )
     rows = [
         [game, hand, name, "", ""]
         for game in range(1, games + 1)
@@ -373,10 +375,10 @@ def export_scores(
         raise XactikaError(f"export_scores needs a DataFrame of scores, got {shown(repr(scores))}")
     chosen = list(EXPORT_COLUMNS if columns is None else columns)
     if isinstance(columns, str) or not chosen:
-        raise XactikaError(f"columns must be a list of column names, got {columns!r}")
+        raise XactikaError(f"columns must be a list of column names, got {shown(columns)}")
     missing = [column for column in chosen if column not in scores.columns]
     if missing:
-        raise XactikaError(f"the scores have no column {', '.join(map(repr, missing))}")
+        raise XactikaError(f"the scores have no column {', '.join(map(shown, missing[:5]))}")
     if not isinstance(path, (str, os.PathLike)):
         raise XactikaError(f"export_scores needs a file name, got {shown(repr(path))}")
     target = Path(path)
