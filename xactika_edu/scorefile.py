@@ -197,6 +197,8 @@ def normal_text(text: str) -> str:
     >>> normal_text(" Jose\u0301\u200b ") == "Jos\u00e9"
     True
     """
+    if text.isascii():  # most cells: already NFC, no zero-width characters
+        return text.strip()
     text = unicodedata.normalize("NFC", text).strip()
     return text.strip("\u200b\u200c\u200d\u2060\ufeff").strip()
 
