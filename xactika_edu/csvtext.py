@@ -238,6 +238,15 @@ def _western(text: str) -> bool:
 
 
 def _umask() -> int:
+    """The process's umask: read from Linux's /proc (safe with threads), else set and
+    put back at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
