@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+import re
 import subprocess
 import sys
+import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
@@ -31,13 +34,13 @@ from xactika_edu.classroom import (
     load_scores,
     made_missed_counts,
     made_missed_pie,
-    safe_cell,
     scores_by_player,
     simulated_comparison,
     summary_by_player,
     template_csv,
     write_template,
 )
+from xactika_edu.csvtext import unescape_cell
 from xactika_edu.errors import XactikaError
 from xactika_edu.game import score
 
@@ -53,8 +56,10 @@ def load_text(text: str, **kwargs: object) -> pd.DataFrame:
 def problems_of(text: str, **kwargs: object) -> list[str]:
     with pytest.raises(ScoreSheetError) as caught:
         load_text(text, **kwargs)
-    assert str(caught.value).count("\n- ") == len(caught.value.problems)
-    return caught.value.problems
+    error = caught.value
+    shown = min(len(error.problems), ScoreSheetError.SHOWN)
+    assert str(error).count("\n- ") == shown + (error.count > shown)
+    return error.problems
 
 
 # --- loading good sheets ------------------------------------------------------------------
@@ -262,9 +267,11 @@ def test_file_not_found_and_folder(tmp_path: Path) -> None:
 
 
 def test_not_utf8(tmp_path: Path) -> None:
-    path = tmp_path / "latin.csv"
-    path.write_bytes((HEADER + "1,1,Zo\xeb,3,2\n").encode("latin-1"))
-    with pytest.raises(ScoreSheetError, match="not UTF-8 text"):
+    # Cyrillic in its own code page (Excel's plain "CSV" in Russia) would read as
+    # western letters ("\xc8\xe2\xe0\xed"); it is refused, with the way out
+    path = tmp_path / "cyrillic.csv"
+    path.write_bytes((HEADER + "1,1,Иван,3,2\n").encode("cp1251"))
+    with pytest.raises(ScoreSheetError, match=r"not UTF-8 text: save it .* as 'CSV UTF-8"):
         load_scores(path)
 
 
@@ -324,7 +331,7 @@ def test_score_sheet_error_is_a_xactika_error() -> None:
 
 
 def test_packaged_template_is_template_csv() -> None:
-    from xactika_edu.classroom import _template_file
+    from xactika_edu.scoresheet import _template_file
 
     assert _template_file() == template_csv()
     path = Path(__file__).parents[1] / "xactika_edu" / "data" / "score-sheet-template.csv"
@@ -523,11 +530,36 @@ def test_export_round_trip_of_a_loaded_sheet(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
 
 
-def test_export_more_columns_escapes_negative_numbers(tmp_path: Path) -> None:
+def test_export_writes_negative_numbers_as_numbers(tmp_path: Path) -> None:
+    # before: "'-1", text to a spreadsheet, which then did not sum the scores
     scores = load_text(GOOD)
-    path = export_scores(scores, tmp_path / "all.csv", columns=[*EXPORT_COLUMNS, "score"])
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
-    assert [r["score"] for r in rows] == ["'-1", "2", "'-2"]
+    path = export_scores(scores, tmp_path / "all.csv", columns=[*EXPORT_COLUMNS, "score", "total"])
+    text = path.read_text(encoding="utf-8-sig")
+    assert text.splitlines()[1:] == [
+        "1,1,Ben,no,3,2,-1,-1",
+        "1,1,Cat,no,2,2,2,2",
+        "1,1,Ana,yes,2,4,-2,-2",
+    ]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert sum(int(r["score"]) for r in rows) == scores["score"].sum() == -1
+
+
+def test_export_gets_the_users_usual_permissions(tmp_path: Path) -> None:
+    # before: 0o600 from mkstemp, so a colleague could not open the shared sheet
+    import os
+
+    scores = load_text(GOOD)
+    old = os.umask(0o022)
+    try:
+        path = export_scores(scores, tmp_path / "class.csv")
+        assert path.stat().st_mode & 0o777 == 0o644
+        os.umask(0o002)
+        assert export_scores(scores, tmp_path / "b.csv").stat().st_mode & 0o777 == 0o664
+        path.chmod(0o640)  # a replaced file keeps the permissions it had
+        export_scores(scores, path, overwrite=True)
+        assert path.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(old)
 
 
 def test_export_refuses_to_overwrite(tmp_path: Path) -> None:
@@ -545,36 +577,114 @@ def test_export_refuses_to_overwrite(tmp_path: Path) -> None:
         export_scores(scores, tmp_path / "x.csv", columns=["colour"])
 
 
-_CELL_TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=12
-) | st.sampled_from(["=1+1", "+1", "-2", "@SUM(A1)", "\t=x", "\r=x", "'=x", "'", "''"])
+# Pieces that make text a spreadsheet might run: formula starts (also full-width),
+# separators a spreadsheet may split on, spaces of every kind and invisible characters.
+_PIECES = [
+    *"=+-@\uff1d\uff0b\uff0d\uff20'\"",
+    *" \u00a0\u3000\u200b\u200e\u2066\ufeff",
+    *",;|\t\n\r",
+    "1+1",
+    "SUM(A1)",
+    "Ana",
+    "\u00e9",
+]
+_TRICKY = st.lists(st.sampled_from(_PIECES) | st.characters(blacklist_categories=("Cs",))).map(
+    "".join
+)
+_SPLITS = (",", ";", "\t", "|", " ")
+# What starts a formula in Excel, LibreOffice or Google Sheets (OWASP, "CSV Injection"),
+# with the full-width and small forms an input method types.
+_FORMULA = frozenset("=+-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cells=st.lists(st.tuples(_CELL_TEXT, st.integers(-20, 20)), min_size=1, max_size=6))
-def test_no_exported_cell_starts_with_a_dangerous_character(
+def _blank(char: str) -> bool:
+    return char == '"' or unicodedata.category(char) in ("Zs", "Zl", "Zp", "Cc", "Cf")
+
+
+def formula_cells(raw: str) -> list[tuple[str, str]]:
+    """Every cell of ``raw`` that a spreadsheet would run as a formula, splitting lines
+    on each usual separator and trimming spaces, invisible characters and quotes:
+    (separator, cell) pairs. A plain number like ``-2`` is a number, not a formula."""
+    found = []
+    for line in re.split(r"\r\n|\r|\n", raw):
+        for separator in _SPLITS:
+            for cell in line.split(separator):
+                rest = "".join(itertools.dropwhile(_blank, cell))
+                if rest[:1] in _FORMULA and not re.fullmatch(r"-?[0-9]+", cell):
+                    found.append((separator, cell))
+    return found
+
+
+def test_dangerous_starts_are_the_formula_starts() -> None:
+    assert set(DANGEROUS_STARTS) >= _FORMULA
+
+
+def test_formula_cells_finds_what_the_old_export_let_through() -> None:
+    # the issue's examples, as the old export wrote them
+    assert formula_cells("1,1,Ana;=1+1;,no,3,2") == [(";", "=1+1")]
+    assert formula_cells('1,1," =1+1",no') == [(",", '" =1+1"'), (" ", '=1+1",no')]
+    assert formula_cells("1,A\t=1+1") == [("\t", "=1+1")]
+    assert formula_cells("x,-2,'=1") == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Ana;=1+1;", " =1+1", "A =1", "A\t=1", "x\n=1", "\u00a0\u200b@SUM(A1)", "\uff1d1", 'a;"=1"'],
+)
+def test_export_escapes_formulas_after_any_separator(tmp_path: Path, name: str) -> None:
+    frame = pd.DataFrame({"player": [name], "score": [-2]})
+    path = export_scores(frame, tmp_path / "cells.csv", columns=["player", "score"])
+    assert formula_cells(path.read_text(encoding="utf-8-sig")) == []
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cells=st.lists(st.tuples(_TRICKY, st.integers(-20, 20)), min_size=1, max_size=6))
+def test_no_exported_cell_runs_as_a_formula_whatever_the_separator(
     cells: list[tuple[str, int]], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     frame = pd.DataFrame({"player": [c[0] for c in cells], "score": [c[1] for c in cells]})
     path = tmp_path_factory.mktemp("export") / "cells.csv"
     export_scores(frame, path, columns=["player", "score"])
+    raw = path.read_text(encoding="utf-8-sig")
+    assert formula_cells(raw) == []
     with path.open(encoding="utf-8-sig", newline="") as file:
         rows = list(csv.reader(file))
-    assert len(rows) == len(cells) + 1
-    for row in rows:
-        for cell in row:
-            assert not cell.startswith(DANGEROUS_STARTS), cell
-    for text_cell, number in cells:
-        assert not safe_cell(text_cell).startswith(DANGEROUS_STARTS)
-        assert safe_cell(number).lstrip("'") == str(number)
+    assert rows[0] == ["player", "score"]
+    # numbers are numbers; text reads back exactly
+    assert [int(row[1]) for row in rows[1:]] == [c[1] for c in cells]
+    assert [unescape_cell(row[0]) for row in rows[1:]] == [c[0] for c in cells]
 
 
-_NAME = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=8
-).map(str.strip).filter(bool) | st.sampled_from(["=A1", "+B", "-C", "@D", "'=E", "'F", "'"])
+_INVISIBLE_ENDS = " \t\n\r\u00a0\u200b\u200c\u200d\u2060\ufeff"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def _loadable(name: str) -> bool:
+    """A name as load_scores gives it: NFC, nothing blank at either end, no control
+    character but tab and line breaks, and no line break together with two commas
+    (the sign of a stray quote, docs/class-data.md)."""
+    return (
+        bool(name)
+        and unicodedata.normalize("NFC", name) == name
+        and name.strip(_INVISIBLE_ENDS) == name.strip() == name
+        and not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", name)
+        and not (re.search(r"[\r\n]", name) and name.count(",") >= 2)
+    )
+
+
+_NAME = (
+    st.lists(
+        st.sampled_from([*_PIECES, "Jos\u00e9", "e\u0301"])
+        | st.characters(blacklist_categories=("Cs", "Cc")),
+        min_size=1,
+        max_size=8,
+    )
+    .map("".join)
+    .map(lambda name: unicodedata.normalize("NFC", name).strip(_INVISIBLE_ENDS))
+    .filter(_loadable)
+) | st.sampled_from(["=A1", "+B", "-C", "@D", "'=E", "'F", "'", "A\tB", "Ana;=1+1;"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     names=st.lists(_NAME, min_size=2, max_size=5, unique=True),
     seed=st.integers(0, 1000),
@@ -591,6 +701,14 @@ def test_round_trip_load_export_load(
     columns = ["game", "hand", "player", "dealer", "bid", "tricks", "score", "total"]
     assert first[columns].equals(scores[columns])
     assert second.equals(first)
+
+
+def test_a_name_with_a_tab_round_trips(tmp_path: Path) -> None:
+    first = load_text(HEADER + '1,1,"Ben\tBo",3,2\n1,1,Cat,2,2\n1,1,"Ana\t=1",2,4\n')
+    assert first["player"].tolist() == ["Ben\tBo", "Cat", "Ana\t=1"]
+    path = export_scores(first, tmp_path / "a.csv")
+    assert "Ana\t'=1" in path.read_text(encoding="utf-8-sig")  # safe when split on tabs
+    assert load_scores(path).equals(first)
 
 
 def test_byte_order_mark_in_an_open_text_file() -> None:
@@ -612,3 +730,268 @@ def test_export_refuses_a_spreadsheet_file_name(tmp_path):
     with pytest.raises(XactikaError, match=r"writes CSV.*\.xlsx name; name the file with \.csv"):
         export_scores(scores, tmp_path / "class.xlsx")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- what spreadsheets write, and what to question ------------------------------------------
+
+# Two hands of three players: written in each way a spreadsheet saves a sheet.
+_TWO_HANDS = [
+    ["game", "hand", "player", "bid", "tricks"],
+    ["1", "1", "Zoë", "3", "2"],
+    ["1", "1", "Núñez", "2", "2"],
+    ["1", "1", "Ana", "2", "4"],
+    ["1", "2", "Núñez", "1", "1"],
+    ["1", "2", "Ana", "3", "3"],
+    ["1", "2", "Zoë", "0", "4"],
+]
+
+
+def _sheet(separator: str, end: str = "\n") -> str:
+    return "".join(separator.join(row) + end for row in _TWO_HANDS)
+
+
+@pytest.mark.parametrize(
+    ("what", "data"),
+    [
+        ("CSV UTF-8 (Excel)", b"\xef\xbb\xbf" + _sheet(",", "\r\n").encode()),
+        ("European Excel: ; and CRLF", b"\xef\xbb\xbf" + _sheet(";", "\r\n").encode()),
+        ("Unicode text (Excel)", _sheet("\t", "\r\n").encode("utf-16")),
+        ("UTF-16 big-endian", b"\xfe\xff" + _sheet("\t").encode("utf-16-be")),
+        ("UTF-16 without a mark", _sheet("\t").encode("utf-16-le")),
+        ("CSV from Excel on Windows (cp1252)", _sheet(",", "\r\n").encode("cp1252")),
+        ("old Mac line ends", _sheet(",", "\r").encode()),
+        ("a sep= line", ("sep=;\r\n" + _sheet(";", "\r\n")).encode()),
+        ("a quoted sep= line", ('"sep=|";;\n' + _sheet("|")).encode()),
+    ],
+)
+def test_what_spreadsheets_write_is_read(tmp_path: Path, what: str, data: bytes) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_bytes(data)
+    for scores in (load_scores(path), load_scores(io.BytesIO(data))):
+        assert scores["player"].tolist() == [row[2] for row in _TWO_HANDS[1:]], what
+        assert scores["tricks"].sum() == 16
+
+
+@pytest.mark.parametrize(
+    ("cell", "problem"),
+    [
+        ("Be\x00n", "line 2, column 'player': 'Be\\x00n' holds a NUL character"),
+        ("Be\x07n", "line 2, column 'player': 'Be\\x07n' holds the control character U+0007"),
+    ],
+)
+def test_damaged_names_are_questioned(cell: str, problem: str) -> None:
+    # before: kept silently, a player whose name nobody can type
+    problems = problems_of(HEADER + f"1,1,{cell},3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n")
+    assert [p for p in problems if p.startswith(problem)], problems
+
+
+@pytest.mark.parametrize(
+    ("bid", "problem"),
+    [
+        ("\u0663", "'\u0663' is not a whole number written with the digits 0 to 9"),  # Arabic 3
+        ("\uff13", "'\uff13' is not a whole number written with the digits 0 to 9"),  # full-width
+        ("3e0", "'3e0' is not a whole number (write digits only, like 3)"),
+        ("1_0", "'1_0' is not a whole number"),
+        ("1e1", "'1e1' is not a whole number"),
+        ("0x3", "'0x3' is not a whole number"),
+        ("inf", "'inf' is not a whole number"),
+        ("3,5", "3,5 is not a whole number"),
+    ],
+)
+def test_numbers_python_would_take_are_questioned(bid: str, problem: str) -> None:
+    # before: int() and float() read all but the last four silently (1_0 and 1e1 as 10)
+    text = HEADER + f'1,1,Ben,"{bid}",2\n1,1,Cat,2,2\n1,1,Ana,2,4\n'
+    expected = f"line 2, column 'bid': {problem}"
+    assert [p for p in problems_of(text) if p.startswith(expected)], expected
+
+
+def test_plain_whole_numbers_are_read() -> None:
+    scores = load_text(HEADER + "1,1,Ben,3.0,+2\n01,1,Cat, 2 ,2\n1.,1,Ana,2,4\n")
+    assert scores["bid"].tolist() == [3, 2, 2]
+    assert scores["game"].tolist() == [1, 1, 1]
+
+
+def test_one_name_typed_two_ways_is_one_player() -> None:
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    text = (
+        HEADER
+        + f"1,1,{decomposed},3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n"
+        + f"1,2,Cat,1,1\n1,2,Ana,3,3\n1,2,{composed},0,4\n"
+    )
+    scores = load_text(text)  # before: "not the same players as hand 1"
+    assert scores["player"].tolist()[0] == composed
+    assert scores.loc[scores.player == composed, "total"].tolist() == [-1, -5]
+
+
+def test_a_stray_quote_is_named_on_its_line_and_no_row_is_swallowed() -> None:
+    text = (
+        HEADER + '1,1,"Ben,3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n1,2,Cat,9,1\n1,2,Ana,3,3\n1,2,Ben,0,4\n'
+    )
+    problems = problems_of(text)
+    # before: "line 2, column 'bid': missing value", the rows after it one name
+    assert problems[0].startswith("line 2: the \" in '1,1,\"Ben,3,2' starts or ends a quoted")
+    assert "line 5, column 'bid': 9 is not a bid (bids are 0 to 8)" in problems
+
+
+def test_two_stray_quotes_are_both_named() -> None:
+    text = HEADER + '1,1,"Ben,3,2\n1,1,Cat,2,2\n1,1,Ana",2,4\n'
+    problems = problems_of(text)
+    assert [p.split(":")[0] for p in problems[:2]] == ["line 2", "line 4"]
+    assert all("quoted cell that runs over lines 2-4" in p for p in problems[:2])
+
+
+def test_a_name_on_two_lines_is_not_a_stray_quote() -> None:
+    scores = load_text(HEADER + '1,1,"Ben\nBenson",3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n')
+    assert scores["player"].tolist()[0] == "Ben\nBenson"
+
+
+def test_a_stray_quote_in_a_big_file() -> None:
+    # before: _csv.Error "field larger than field limit (131072)" over 128 KB
+    hand = "{g},{h},Cat,2,2\n{g},{h},Ana,2,4\n{g},{h},Ben,3,2\n"
+    rows = "".join(hand.format(g=1 + k // 8, h=1 + k % 8) for k in range(5600))
+    text = HEADER + '1,1,"Cat,2,2\n' + rows
+    assert len(text) > 131072
+    limit = csv.field_size_limit()
+    problems = problems_of(text)
+    assert problems[0].startswith("line 2: the \" in '1,1,\"Cat,2,2' starts or ends a quoted")
+    assert csv.field_size_limit() == limit  # put back as it was
+
+
+@pytest.mark.parametrize("text", ['"', '""', '"",""\n"",""\n', '"\n"\n', ";;;\n\t\n"])
+def test_only_quotes_is_an_empty_file(text: str) -> None:
+    # before: AssertionError
+    assert problems_of(text) == [
+        "the file is empty: it needs a header line 'game,hand,player,bid,tricks' and one row "
+        "per player per hand"
+    ]
+
+
+def test_many_bad_rows_give_a_short_message() -> None:
+    # before: every problem in one message (100,000 bad rows: 6.3 MB); here 1,000 games
+    # of 8 hands of 3 players, each row with two bad numbers
+    rows = (f"{k // 24 + 1},{k // 3 % 8 + 1},P{k % 3},x,y\n" for k in range(1000 * 24))
+    text = HEADER + "".join(rows)
+    with pytest.raises(ScoreSheetError) as caught:
+        load_text(text)
+    error = caught.value
+    assert error.count == 2 * 1000 * 24 == 48_000
+    assert len(error.problems) == 1000
+    message = str(error)
+    assert len(message) < 5000
+    assert message.startswith("the score sheet has 48,000 problems:\n")
+    assert message.endswith(
+        "- ... and 47,970 more: fix these and load the sheet again to see the rest"
+    )
+
+
+def test_a_title_above_the_header_is_one_problem() -> None:
+    # before: 58 problems (missing and unknown columns, every cell "in a column with no name")
+    text = "Class 7B scores,,,,\n" + GOOD
+    assert problems_of(text) == [
+        "line 1: 'Class 7B scores,,,,' is above the header (line 2); the header must be "
+        "line 1: delete the line above it"
+    ]
+    assert problems_of("Scores\nweek 3\n\n" + GOOD)[0].endswith("delete the lines above it")
+
+
+def test_a_first_line_that_is_no_header_is_one_problem() -> None:
+    problems = problems_of("1,1,Ben,3,2\n1,1,Cat,2,2\n1,1,Ana,2,4\n")
+    assert problems == [
+        "line 1: '1,1,Ben,3,2' is not a header; the first line must name the columns game, "
+        "hand, player, bid, tricks (and, if you like, dealer)"
+    ]
+
+
+def test_sep_line_names_the_separator() -> None:
+    # before: 22 problems (the sep line taken for the header)
+    scores = load_text("sep=;\n" + GOOD.replace(",", ";"))
+    assert scores["player"].tolist() == ["Ben", "Cat", "Ana"]
+    problems = problems_of("sep=;\n" + HEADER.replace(",", ";") + "1;1;Ben;9;2\n1;1;Ana;2;6\n")
+    assert problems[0].startswith("line 3, column 'bid': 9 is not a bid")  # lines still count
+
+
+def test_a_file_far_bigger_than_a_class_writes_is_refused_unread(tmp_path: Path) -> None:
+    # before: a 43 MB sheet took 2.4 GB of memory to be refused
+    import tracemalloc
+
+    path = tmp_path / "huge.csv"
+    with path.open("wb") as file:
+        file.write(HEADER.encode())
+        file.truncate(43_000_000)  # a sparse file: 43 MB without writing them
+    tracemalloc.start()
+    try:
+        with pytest.raises(ScoreSheetError) as caught:
+            load_scores(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+    assert caught.value.problems == [
+        "the file is 43.0 MB, far bigger than any class's score sheet (at most 5 MB): "
+        "is it the right file? If it is, split it into smaller sheets"
+    ]
+    with pytest.raises(ScoreSheetError, match="far bigger than any class's score sheet"):
+        load_text(HEADER + "1,1,Ben,3,2\n" * 500_000)  # 6 MB of text in an open file
+
+
+def test_a_number_of_5000_digits_is_a_problem_not_a_crash() -> None:
+    # before: ValueError "Exceeds the limit (4300 digits) for integer string conversion"
+    problems = problems_of(HEADER + f"1,1,Ben,{'9' * 5000},2\n1,1,Ana,2,6\n")
+    assert problems == [
+        "line 2, column 'bid': 999999999999...999999999999 (5000 characters) is far too big"
+    ]
+
+
+def test_a_path_too_long_is_a_score_sheet_error(tmp_path: Path) -> None:
+    # before: OSError "File name too long"
+    long = tmp_path / ("x" * 5000 + ".csv")
+    with pytest.raises(ScoreSheetError, match=r"cannot read '.*\.\.\..*' \(\d+ characters\): "):
+        load_scores(long)
+    with pytest.raises(ScoreSheetError, match=r"file not found: 'a\\x00b\.csv' does not exist"):
+        load_scores("a\x00b.csv")
+    with pytest.raises(XactikaError, match=r"cannot write '.*' \(\d+ characters\): file name too"):
+        export_scores(load_text(GOOD), long)
+
+
+# A good sheet's text with pieces cut out, doubled or replaced by characters that
+# matter to a CSV reader: what a careless edit or a damaged file looks like.
+_MUTATIONS = st.lists(
+    st.tuples(
+        st.integers(0, len(GOOD)),
+        st.integers(0, 8),
+        st.sampled_from(
+            ['"', "'", ",", ";", "\t", "\n", "\r", "\x00", "9" * 5000, "\ufeff", "=", ""]
+        )
+        | st.text(max_size=3),
+    ),
+    max_size=4,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(edits=_MUTATIONS, binary=st.booleans())
+def test_damaged_sheets_give_only_score_sheet_errors(
+    edits: list[tuple[int, int, str]], binary: bool
+) -> None:
+    # the fuzzer of issue 9 found a ValueError and an OSError; every failure is one
+    # ScoreSheetError, a readable message
+    text = GOOD
+    for at, length, piece in edits:
+        text = text[:at] + piece + text[at + length :]
+    source = io.BytesIO(text.encode("utf-8", "surrogatepass")) if binary else io.StringIO(text)
+    try:
+        scores = load_scores(source)  # type: ignore[arg-type]
+    except ScoreSheetError as error:
+        assert error.problems
+        assert len(str(error)) < 20_000
+    else:
+        assert scores.groupby(["game", "hand"])["tricks"].sum().eq(8).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.binary(max_size=200))
+def test_any_bytes_give_a_table_or_a_score_sheet_error(data: bytes) -> None:
+    try:
+        load_scores(io.BytesIO(data))
+    except ScoreSheetError as error:
+        assert error.problems

@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
     "Question": "selfcheck",
     "RandomBot": "bots",
     "Round": "game",
-    "ScoreSheetError": "classroom",
+    "ScoreSheetError": "scorechecks",
     "Shape": "cards",
     "Trick": "game",
     "XactikaError": "errors",
@@ -61,7 +61,7 @@ _EXPORTS: dict[str, str] = {
     "example_scores": "classroom",
     "expected_score_bar_graph": "plots",
     "expected_score_table": "simulate",
-    "export_scores": "classroom",
+    "export_scores": "scoresheet",
     "export_worksheets": "worksheets",
     "face_value_mad": "probability",
     "face_value_mean": "probability",
@@ -69,7 +69,7 @@ _EXPORTS: dict[str, str] = {
     "group_bar_graph": "plots",
     "group_pie_chart": "plots",
     "lead_kind": "probability",
-    "load_scores": "classroom",
+    "load_scores": "scoresheet",
     "made_missed_counts": "classroom",
     "made_missed_pie": "classroom",
     "margin_of_error": "experiments",
@@ -94,7 +94,7 @@ _EXPORTS: dict[str, str] = {
     "sum_normal_comparison": "probability",
     "sum_normal_fit": "probability",
     "summary_by_player": "classroom",
-    "template_csv": "classroom",
+    "template_csv": "scoresheet",
     "trials_needed": "experiments",
     "trick_bar_graph": "plots",
     "trick_distribution": "simulate",
@@ -105,29 +105,24 @@ _EXPORTS: dict[str, str] = {
     "ways_bar_graph": "plots",
     "whole_percent": "probability",
     "write_score_sheet": "worksheets",
-    "write_template": "classroom",
+    "write_template": "scoresheet",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .bots import HeuristicBot, MonteCarloBot, RandomBot
     from .cards import COMBINATIONS, DECK, Card, Combination, Deal, Hand, Shape, deal, draw_cards
     from .classroom import (
-        ScoreSheetError,
         bid_trick_table,
         bids_vs_tricks,
         compare_with_simulation,
         difference_distribution,
         difference_histogram,
         example_scores,
-        export_scores,
-        load_scores,
         made_missed_counts,
         made_missed_pie,
         scores_by_player,
         simulated_comparison,
         summary_by_player,
-        template_csv,
-        write_template,
     )
     from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
     from .experiments import (
@@ -174,6 +169,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         sum_normal_fit,
         value_distribution,
         whole_percent,
+    )
+    from .scorechecks import ScoreSheetError
+    from .scoresheet import (
+        export_scores,
+        load_scores,
+        template_csv,
+        write_template,
     )
     from .selfcheck import Question
     from .simulate import (
