@@ -61,29 +61,10 @@ SKIPPED: dict[str, str] = {
 # Each of these modules puts the value into its message with !r: a 5,000-digit number
 # or a list nested 3,000 deep then breaks the message (ValueError, RecursionError) and
 # long text makes it thousands of characters long. The fix is xactika_edu.checks.shown.
-_CLASSROOM = "classroom.py !r in messages (lines 217, 300, 794); owner: classroom engineer"
 _WORKSHEETS = "worksheets/_common.py !r in message (line 78); owner: worksheets engineer"
 #: Entry points with a known fault in a module another engineer owns (issue #9), as
 #: ``{entry id: reason}``; the lead removes each line once that branch is merged.
 KNOWN_FAULTS: dict[str, str] = {
-    **dict.fromkeys(
-        [
-            "bid_trick_table",
-            "bids_vs_tricks",
-            "compare_with_simulation",
-            "difference_distribution",
-            "difference_histogram",
-            "load_scores",
-            "made_missed_counts",
-            "made_missed_pie",
-            "scores_by_player",
-            "simulated_comparison",
-            "summary_by_player",
-            "template_csv",
-            "example_scores",
-        ],
-        _CLASSROOM,
-    ),
     "score_sheet_pdf": _WORKSHEETS,
 }
 

@@ -124,7 +124,15 @@ class Shape(enum.IntEnum, metaclass=_ShapeType):
         return self.name.lower()[:2]
 
     def name_for(self, count: int) -> str:
-        """The singular for a count of 1, the plural otherwise."""
+        """The singular for a count of 1, the plural otherwise.
+
+        >>> Shape.CUBES.name_for(1), Shape.CUBES.name_for(3)
+        ('cube', 'cubes')
+
+        Raises :class:`XactikaError` (naming ``count``) if ``count`` is not a whole
+        number of 0 or more.
+        """
+        count = check_whole(count, "count", 0, 10**9)
         return self.singular if count == 1 else self.plural
 
     @classmethod

@@ -96,33 +96,48 @@ class _Shower(reprlib.Repr):
 _SHOWER = _Shower()
 
 
-def shown(value: object) -> str:
+def shown(value: object, limit: int = SHOWN_LENGTH, *, quoted: bool = True) -> str:
     """``value`` as a short ``repr`` for an error message; never raises.
 
     Short values look exactly as ``repr`` shows them; long text, long or deep lists
-    and huge numbers are cut, so the message stays one readable line of at most
-    :data:`SHOWN_LENGTH` characters.
+    and huge numbers are cut in the middle, so the message stays one readable line of
+    at most ``limit`` characters. Cut text says how long it was.
 
     >>> shown([1, [2, [3, [4, [5]]]]])
     '[1, [2, [3, [...]]]]'
-    >>> shown("x" * 500)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> shown("x" * 500, limit=40)
+    "'xxxxxxxxx...xxxxxxxxx' (500 characters)"
+    >>> shown("Ana"), shown("Ana", quoted=False)
+    ("'Ana'", 'Ana')
 
     Args:
         value: anything.
+        limit: the most characters of the value itself to show (default
+            :data:`SHOWN_LENGTH`).
+        quoted: if False, text is shown as itself, without quotes.
 
     Returns:
-        one line of text, at most :data:`SHOWN_LENGTH` characters.
+        one line of text.
     """
+    if isinstance(value, str):
+        text = repr(value) if quoted else value
+        text = text.replace("\n", " ").replace("\r", " ")
+        if len(text) <= limit:
+            return text
+        suffix = f" ({len(value)} characters)"
+        return _middle_cut(text, limit - len(suffix)) + suffix
     try:
         text = _SHOWER.repr(value)
     except Exception:  # pragma: no cover - repr1 already shields every value
         text = f"<{type(value).__name__}>"
     text = text.replace("\n", " ")
-    if len(text) > SHOWN_LENGTH:
-        half = (SHOWN_LENGTH - 3) // 2
-        text = text[:half] + "..." + text[-half:]
-    return text
+    return text if len(text) <= limit else _middle_cut(text, limit)
+
+
+def _middle_cut(text: str, limit: int) -> str:
+    """``text`` with its middle replaced by "...", about ``limit`` characters long."""
+    half = max(1, (limit - 3) // 2)
+    return text[:half] + "..." + text[-half:]
 
 
 def _is_whole(value: object) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 from . import __version__
 from ._files import atomic_directory, check_output_directory
 from .app import DEFAULT_PORT, LOCALHOST, url_for
-from .cards import _check_whole
+from .checks import check_whole
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
 
@@ -429,8 +429,8 @@ def build_class_pack(
 
     say = progress or (lambda _line: None)
     # Check every argument before the slow steps, so a typo fails at once.
-    students = _check_whole(students, "students", 1, MAX_STUDENTS)
-    seed = _check_whole(seed, "seed", 0, MAX_SEED)
+    students = check_whole(students, "students", 1, MAX_STUDENTS)
+    seed = check_whole(seed, "seed", 0, MAX_SEED)
     _check_run_seeds(seed, students)
     paper = _check_paper(paper)
     check_output_directory(out, force=force)

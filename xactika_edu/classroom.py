@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, _check_whole, make_rng
+from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, make_rng
+from .checks import check_whole, shown
 from .csvtext import safe_cell
 from .errors import XactikaError
 from .game import HANDS_PER_GAME
@@ -119,13 +120,13 @@ def example_scores(
     """
     from .simulate import simulate_rounds
 
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    games = _check_whole(games, "games", 1, 50)
-    cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    games = check_whole(games, "games", 1, 50)
+    cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     if isinstance(random_share, bool) or not isinstance(random_share, (int, float)):
-        raise XactikaError(f"random_share must be a number from 0 to 1, got {random_share!r}")
+        raise XactikaError(f"random_share must be a number from 0 to 1, got {shown(random_share)}")
     if not 0 <= random_share <= 1:
-        raise XactikaError(f"random_share must be from 0 to 1, got {random_share!r}")
+        raise XactikaError(f"random_share must be from 0 to 1, got {shown(random_share)}")
     rng = make_rng(seed)
     parts = []
     kinds: dict[str, str] = {}
@@ -168,7 +169,7 @@ def example_scores(
 def _check_scores(scores: object, needed: Sequence[str] = ("player", "bid", "tricks")) -> None:
     if not isinstance(scores, pd.DataFrame):
         raise XactikaError(
-            f"give the scores from load_scores or example_scores (a DataFrame), got {scores!r}"
+            f"give the scores from load_scores or example_scores (a DataFrame), got {shown(scores)}"
         )
     missing = [column for column in (*needed, *ADDED_COLUMNS) if column not in scores.columns]
     if missing:
@@ -360,7 +361,7 @@ def simulated_comparison(scores: pd.DataFrame, seed: Seed = 1, rounds: int = 200
     from .simulate import simulate_rounds
 
     _check_scores(scores, SHEET_COLUMNS)
-    rounds = _check_whole(rounds, "rounds", 10, 1_000_000)
+    rounds = check_whole(rounds, "rounds", 10, 1_000_000)
     size = _cards_per_hand(scores)
     table_sizes = scores.groupby(["game", "hand"])["player"].transform("size")
     weights = table_sizes.value_counts(normalize=True).sort_index()

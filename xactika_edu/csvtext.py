@@ -34,6 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .checks import shown
 from .errors import XactikaError
 
 __all__ = [
@@ -43,7 +44,6 @@ __all__ = [
     "decode_sheet",
     "reason_of",
     "safe_cell",
-    "shown",
     "unescape_cell",
     "write_text_file",
 ]
@@ -143,27 +143,6 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     writer.writerow([safe_cell(str(cell)) for cell in header])
     writer.writerows([safe_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue()
-
-
-def shown(value: object, limit: int = 60, *, quoted: bool = True) -> str:
-    """A value for a message: ``repr`` (or the text itself, if not ``quoted``), cut in
-    the middle if long, so a 5,000-character cell makes a short message.
-
-    >>> shown("x" * 100, limit=20), shown("Ana"), shown("Ana", quoted=False)
-    ("'xxxxxxxxxx...xxxxxxxxxx' (100 characters)", "'Ana'", 'Ana')
-    >>> shown(list(range(100)), limit=20)
-    '[0, 1, 2, ...7, 98, 99] (390 characters)'
-    """
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) <= limit:
-        return repr(text) if quoted and isinstance(value, str) else text
-    half = limit // 2
-    cut = text[:half] + "..." + text[-half:]
-    return (
-        f"{cut!r} ({len(text)} characters)"
-        if quoted and isinstance(value, str)
-        else (f"{cut} ({len(text)} characters)")
-    )
 
 
 # --- reading what a spreadsheet saved ------------------------------------------------------

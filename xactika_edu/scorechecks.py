@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .csvtext import shown
+from .checks import shown
 from .errors import XactikaError
 from .game import HANDS_PER_GAME
 

@@ -17,7 +17,8 @@ import unicodedata
 from pathlib import Path
 from typing import BinaryIO, NamedTuple, TextIO
 
-from .csvtext import decode_sheet, reason_of, shown, unescape_cell
+from .checks import shown
+from .csvtext import decode_sheet, reason_of, unescape_cell
 from .errors import XactikaError
 from .scorechecks import (
     HEADER_NAMES,

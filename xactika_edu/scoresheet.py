@@ -53,8 +53,9 @@ from typing import BinaryIO, TextIO
 
 import pandas as pd
 
-from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, _check_whole
-from .csvtext import FORMULA_STARTS, csv_text, shown, write_text_file
+from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS
+from .checks import check_whole, shown
+from .csvtext import FORMULA_STARTS, csv_text, write_text_file
 from .errors import XactikaError
 from .game import HANDS_PER_GAME, score
 from .scorechecks import (
@@ -129,13 +130,15 @@ def template_csv(players: int = 4, games: int = 1, names: Sequence[str] | None =
         XactikaError: if a number is out of range or the names are not ``players``
             different names.
     """
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    games = _check_whole(games, "games", 1, 100)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    games = check_whole(games, "games", 1, 100)
     if names is None:
         names = [f"Player {seat}" for seat in range(1, players + 1)]
-    elif isinstance(names, str) or len(names) != players:
+    elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players:
         raise XactikaError(f"give {players} names, one per player, got {shown(names)}")
-    names = [normal_text(str(name)) for name in names]
+    elif not all(isinstance(name, str) for name in names):
+        raise XactikaError(f"each player's name must be text, got {shown(names)}")
+    names = [normal_text(name) for name in names]
     if len(set(names)) != len(names) or not all(names):
         raise XactikaError(
             f"the players' names must be different and not empty, got {shown(names)}"
@@ -231,7 +234,7 @@ def load_scores(
         XactikaError: if ``path`` is neither a file name nor an open file, or
             ``cards_per_hand`` is not 1 to 8.
     """
-    cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+    cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     problems = Problems()
     source, records = read_records(path, problems)
     header: list[str] = []
