@@ -26,15 +26,22 @@ import json
 import os
 import secrets
 import shutil
-import signal
-import socket
-import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from . import __version__
+from ._staging import (
+    SUFFIX,
+    BrokenSwap,
+    HeldSignals,
+    is_stale_staging,
+    new_staging,
+    owner_gone,
+    remove_stale_staging,
+    staging_owner,
+    swap,
+)
 from .errors import XactikaError
 
 __all__ = [
@@ -52,13 +59,6 @@ MARKER = ".xactika-edu.json"
 #: Version of the marker's layout; 2 records a SHA-256 per file and every folder.
 MARKER_FORMAT = 2
 
-_OWNER = "owner.json"  # inside a staging folder: who is writing it
-_SUFFIX = ".partial"  # every staging folder's name ends so (and starts with ".")
-_FOREIGN_STALE = 24 * 3600  # seconds: staging from another computer is stale after a day
-_STOPS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-
 
 class InterruptedAfterWriting(KeyboardInterrupt):
     """Ctrl-C (or a stop signal) arrived while the finished output was being put in
@@ -69,222 +69,46 @@ class InterruptedAfterWriting(KeyboardInterrupt):
         self.folder = folder
 
 
-# --- staging folders and their owners ----------------------------------------------
-
-
-def _process_state(pid: int) -> tuple[str, int] | None:
-    """(state letter, start time in clock ticks) of a Linux process, or None."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-        fields = stat.rsplit(")", 1)[1].split()
-        return fields[0], int(fields[19])  # fields 3 and 22 of proc(5)
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-def _owner() -> dict[str, object]:
-    state = _process_state(os.getpid())
-    return {
-        "made by": "xactika-edu",
-        "pid": os.getpid(),
-        "started": state[1] if state else None,
-        "host": socket.gethostname(),
-        "time": time.time(),
-    }
-
-
-def _owner_gone(info: dict[str, object]) -> bool:
-    """Whether the process that made a staging folder has ended (unsure: False)."""
-    pid, when, started = info.get("pid"), info.get("time"), info.get("started")
-    if info.get("host") != socket.gethostname() or os.name == "nt":
-        # Another computer's process ids mean nothing here (and on Windows os.kill
-        # would end the process): wait a day.
-        return isinstance(when, (int, float)) and time.time() - when > _FOREIGN_STALE
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        pass  # it exists (perhaps another user's)
-    state = _process_state(pid)
-    if state is None:
-        return False
-    # A zombie has ended; a different start time means the id was reused.
-    return state[0] == "Z" or (isinstance(started, int) and state[1] != started)
-
-
-def _staging_owner(path: Path) -> dict[str, object] | None:
-    """The owner record if ``path`` is a staging folder xactika-edu made, else None."""
-    if not (path.name.startswith(".") and path.name.endswith(_SUFFIX)):
-        return None
-    if path.is_symlink() or not path.is_dir():
-        return None
-    try:
-        info = json.loads((path / _OWNER).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(info, dict) or info.get("made by") != "xactika-edu":
-        return None
-    return info
-
-
-def _is_stale_staging(path: Path) -> bool:
-    info = _staging_owner(path)
-    return info is not None and _owner_gone(info)
-
-
-def remove_stale_staging(folder: Path | str) -> list[str]:
-    """Remove xactika-edu's staging folders in ``folder`` whose writer has ended.
-
-    Only folders named ``.<name>.partial`` holding xactika-edu's owner record are
-    touched, and only when that process has ended (same computer) or the record is a
-    day old (another computer). Returns the names removed.
-    """
-    removed = []
-    try:
-        entries = list(Path(folder).iterdir())
-    except OSError:
-        return removed
-    for entry in entries:
-        if _is_stale_staging(entry):
-            shutil.rmtree(entry, ignore_errors=True)
-            if not entry.exists():
-                removed.append(entry.name)
-    return removed
-
-
-def _new_staging(place: Path, name: str) -> Path:
-    """A new hidden staging folder in ``place`` holding its owner record and ``new/``."""
-    root = Path(tempfile.mkdtemp(prefix=f".{name[:60]}.", suffix=_SUFFIX, dir=place))
-    try:
-        (root / _OWNER).write_text(json.dumps(_owner()) + "\n", encoding="utf-8")
-        (root / "new").mkdir()  # the user's usual permissions, unlike mkdtemp's 0700
-    except BaseException:
-        shutil.rmtree(root, ignore_errors=True)
-        raise
-    return root
-
-
-class _HeldSignals:
-    """Hold Ctrl-C and stop signals back during a few renames, then act on them.
-
-    Only the main thread can change signal handlers; elsewhere nothing is held.
-    """
-
-    def __init__(self) -> None:
-        self._previous: dict[int, object] = {}
-        self._caught: list[int] = []
-
-    def hold(self) -> None:
-        if threading.current_thread() is not threading.main_thread():
-            return
-        for sig in _STOPS:
-            current = signal.getsignal(sig)
-            if current is None:  # set outside Python: it could not be restored
-                continue
-            signal.signal(sig, self._catch)
-            self._previous[sig] = current
-
-    def _catch(self, signum: int, frame: object) -> None:
-        self._caught.append(signum)
-
-    def release(self) -> None:
-        previous, self._previous = self._previous, {}
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)  # type: ignore[arg-type]
-        caught, self._caught = list(dict.fromkeys(self._caught)), []
-        for signum in caught:
-            handler = previous.get(signum)
-            if callable(handler):
-                handler(signum, None)
-            elif handler == signal.SIG_DFL:
-                if signum == signal.SIGINT:
-                    raise KeyboardInterrupt
-                signal.raise_signal(signum)
-
-
-class _BrokenSwap(XactikaError):
-    """A swap failed and could not be undone; the staging folder must be kept."""
-
-
-def _swap(new: Path, target: Path, old: Path | None) -> None:
-    """Rename every entry of ``new`` into ``target`` (all on one drive): all or none.
-
-    With ``old``, first rename every entry of ``target`` except the staging folder
-    into ``old``. The marker goes out first and comes in last, so no marker ever
-    stands beside partial output. On any failure, or a KeyboardInterrupt, every
-    rename is undone.
-    """
-    outgoing: list[str] = []
-    if old is not None:
-        skip = {new.parent.name}
-        outgoing = sorted(e.name for e in target.iterdir() if e.name not in skip)
-        outgoing.sort(key=lambda name: name != MARKER)
-        old.mkdir()
-    incoming = sorted(e.name for e in new.iterdir())
-    incoming.sort(key=lambda name: name == MARKER)
-    done: list[tuple[Path, Path]] = []
-    try:
-        for name in outgoing:
-            os.rename(target / name, old / name)  # type: ignore[operator]
-            done.append((target / name, old / name))  # type: ignore[operator]
-        for name in incoming:
-            if os.path.lexists(target / name):
-                raise FileExistsError(errno.EEXIST, "File exists", str(target / name))
-            os.rename(new / name, target / name)
-            done.append((new / name, target / name))
-    except BaseException:
-        stuck = []
-        for source, moved in reversed(done):
-            try:
-                os.rename(moved, source)
-            except OSError:
-                stuck.append(source)
-        if stuck:
-            raise _BrokenSwap(
-                f"could not put {str(stuck[0])!r} back; the earlier output is in "
-                f"{str(new.parent)!r}"
-            ) from None
-        raise
-
-
-def _commit(new: Path, target: Path, *, replace: bool, shown: str) -> None:
+def _commit(new: Path, target: Path, *, replace: bool, shown: str, earlier: bool) -> None:
     """Put the finished ``new`` in place as, or into, ``target``."""
     try:
         if target.is_dir():
-            _swap(new, target, new.parent / "old" if replace else None)
+            swap(new, target, new.parent / "old" if replace else None, last=MARKER)
         else:
             os.rename(new, target)  # one step: the folder is there whole, or not at all
-    except _BrokenSwap:
+    except BrokenSwap:
         raise
     except OSError as error:
-        raise XactikaError(_cannot_write(shown, error, changed=False)) from None
+        raise XactikaError(_cannot_write(shown, error, earlier)) from None
 
 
-def _cannot_write(shown: str, error: OSError, *, changed: bool = False) -> str:
+def _cannot_write(shown: str, error: OSError, earlier: bool = False) -> str:
+    """One line: what failed, and that nothing was written (the state it leaves)."""
     reason = error.strerror or str(error)
-    state = "nothing was written" if not changed else "nothing was changed"
+    state = (
+        "nothing was written, and what was there is as it was"
+        if earlier
+        else ("nothing was written")
+    )
     return f"cannot write folder {shown!r}: {reason}; {state}"
 
 
 @contextlib.contextmanager
 def _staged(
-    place: Path, name: str, target: Path, shown: str, *, replace: bool = False
-) -> Iterator[tuple[Path, _HeldSignals, list[bool]]]:
+    place: Path, name: str, target: Path, shown: str, earlier: bool
+) -> Iterator[tuple[Path, HeldSignals, list[bool]]]:
     """The shared life of a staging folder: make it, yield it, always remove it."""
     remove_stale_staging(place)
     try:
-        root = _new_staging(place, name)
+        root = new_staging(place, name)
     except OSError as error:
-        raise XactikaError(_cannot_write(shown, error)) from None
-    held = _HeldSignals()
+        raise XactikaError(_cannot_write(shown, error, earlier)) from None
+    held = HeldSignals()
     committed = [False]
     keep = False
     try:
         yield root / "new", held, committed
-    except _BrokenSwap:
+    except BrokenSwap:
         keep = True
         raise
     finally:
@@ -300,11 +124,11 @@ def _staged(
                 raise
 
 
-def _reworded(error: XactikaError, shown: str) -> XactikaError:
+def _reworded(error: XactikaError, shown: str, earlier: bool) -> XactikaError:
     """A write error from below names a staging folder: name the target instead."""
     cause = error.__cause__
     if isinstance(cause, OSError):
-        return XactikaError(_cannot_write(shown, cause))
+        return XactikaError(_cannot_write(shown, cause, earlier))
     return error
 
 
@@ -383,8 +207,8 @@ def _protected(target: Path) -> str | None:
 def _live_writer(target: Path, skip: set[str]) -> str | None:
     for entry in target.iterdir():
         if entry.name not in skip:
-            info = _staging_owner(entry)
-            if info is not None and not _owner_gone(info):
+            info = staging_owner(entry)
+            if info is not None and not owner_gone(info):
                 return f"another xactika-edu (process {info.get('pid')}) is writing into it"
     return None
 
@@ -454,7 +278,7 @@ def _check(target: Path, force: bool, command: str, skip: set[str]) -> None:
         raise XactikaError(f"{shown!r} is a file, not a folder; choose another --out")
     if not target.is_dir():
         return
-    entries = [e for e in target.iterdir() if e.name not in skip and not _is_stale_staging(e)]
+    entries = [e for e in target.iterdir() if e.name not in skip and not is_stale_staging(e)]
     if not entries:
         return
     if target.is_symlink():
@@ -541,23 +365,24 @@ def atomic_directory(
         remove_stale_staging(absolute)
     check_output_directory(target, force=force, command=command)
     inside = absolute.is_dir()
+    earlier = inside and any(not is_stale_staging(e) for e in absolute.iterdir())
     place = absolute if inside else absolute.parent
-    with _staged(place, absolute.name, absolute, shown) as (new, held, committed):
+    with _staged(place, absolute.name, absolute, shown, earlier) as (new, held, committed):
         try:
             yield new
         except OSError as error:
-            raise XactikaError(_cannot_write(shown, error)) from None
+            raise XactikaError(_cannot_write(shown, error, earlier)) from None
         except XactikaError as error:
-            raise _reworded(error, shown) from None
+            raise _reworded(error, shown, earlier) from None
         skip = {new.parent.name} if inside else set()
         _check(absolute, force, command, skip)  # nothing changed meanwhile
         try:
             _write_marker(new, command)
         except OSError as error:
-            raise XactikaError(_cannot_write(shown, error)) from None
+            raise XactikaError(_cannot_write(shown, error, earlier)) from None
         replace = inside and any(e.name not in skip for e in absolute.iterdir())
         held.hold()
-        _commit(new, absolute, replace=replace, shown=shown)
+        _commit(new, absolute, replace=replace, shown=shown, earlier=earlier)
         committed[0] = True
 
 
@@ -578,7 +403,7 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
     folder = Path(folder).absolute()
     if not folder.is_dir():
         raise XactikaError(f"folder {shown!r} does not exist")
-    with _staged(folder, "xactika-edu", folder, shown) as (new, held, committed):
+    with _staged(folder, "xactika-edu", folder, shown, False) as (new, held, committed):
         try:
             yield new
         except OSError as error:
@@ -589,7 +414,7 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
                     f"{str(folder / entry.name)!r} already exists; nothing was written"
                 )
         held.hold()
-        _commit(new, folder, replace=False, shown=shown)
+        _commit(new, folder, replace=False, shown=shown, earlier=False)
         committed[0] = True
 
 
@@ -604,7 +429,7 @@ def write_new_file(path: Path | str, data: bytes) -> Path:
         OSError: if writing fails (the temporary file is removed).
     """
     path = Path(path)
-    temporary = path.with_name(f".{path.name[:60]}.{secrets.token_hex(4)}{_SUFFIX}")
+    temporary = path.with_name(f".{path.name[:60]}.{secrets.token_hex(4)}{SUFFIX}")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(descriptor, "wb") as handle:
