@@ -282,6 +282,14 @@ def test_write_score_sheet_on_a_full_drive_leaves_no_partial_file(small_drive):
     assert sorted(p.name for p in drive.iterdir()) == ["filler.txt"]
 
 
+def test_export_worksheets_to_a_small_drive_is_all_or_nothing(small_drive):
+    drive = small_drive("drive", "128k")
+    with pytest.raises(XactikaError, match="No space left on device; nothing was written"):
+        export_worksheets(drive, students=12)
+    assert list(drive.iterdir()) == []  # no truncated PDF, no staging
+    assert len(export_worksheets(drive, students=2)) == 6  # a retry works
+
+
 def test_a_small_drive_fills_up_atomically(tmp_path, small_drive):
     # A 256 KB drive (a tmpfs standing in for a nearly full USB stick) mounted as --out.
     stick = small_drive("stick", "256k")
