@@ -339,6 +339,21 @@ def atomic_directory(
 ) -> Iterator[Path]:
     """Yield an empty staging folder; on success its contents become ``target``.
 
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as parent:
+    ...     out = Path(parent) / "out"
+    ...     with atomic_directory(out, command="demo") as staging:
+    ...         _ = (staging / "notes.txt").write_text("hello")
+    ...     print(sorted(p.name for p in out.iterdir()))
+    ...     _ = (out / "notes.txt").write_text("edited")
+    ...     try:
+    ...         with atomic_directory(out, force=True, command="demo") as staging:
+    ...             pass
+    ...     except XactikaError as error:
+    ...         print(str(error).split(": ", 1)[1].split(";")[0])
+    ['.xactika-edu.json', 'notes.txt']
+    'notes.txt' was changed after xactika-edu wrote it
+
     The staging folder is on ``target``'s drive: beside a missing ``target`` (then
     one rename puts the whole folder in place) or inside an existing one (then its
     entries are renamed in, all or none; with ``force`` the earlier output is first

@@ -106,6 +106,7 @@ def staging_owner(path: Path) -> dict[str, object] | None:
 
 
 def is_stale_staging(path: Path) -> bool:
+    """Whether ``path`` is xactika-edu's staging folder and its writer has ended."""
     info = staging_owner(path)
     return info is not None and owner_gone(info)
 
