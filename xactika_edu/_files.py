@@ -297,7 +297,10 @@ def _check(target: Path, force: bool, command: str, skip: set[str]) -> None:
         raise XactikaError(
             f"even --force will not replace folder {shown!r}: {why}; choose a new folder{todo}"
         )
-    raise XactikaError(f"folder {shown!r} is not empty and {why}; choose a new folder")
+    raise XactikaError(
+        f"folder {shown!r} is not empty, and xactika-edu will not replace it: {why}; "
+        "choose a new folder"
+    )
 
 
 def check_output_directory(
