@@ -288,8 +288,8 @@ def _check(target: Path, force: bool, command: str, skip: set[str]) -> None:
     if refusal is None:
         if not force:
             raise XactikaError(
-                f"folder {shown!r} holds earlier output of 'xactika-edu {command}'; choose "
-                "a new folder, or add --force to replace that output"
+                f"folder {shown!r} is not empty: it holds earlier output of 'xactika-edu "
+                f"{command}'; choose a new folder, or add --force to replace that output"
             )
         return
     why, todo = refusal
