@@ -400,3 +400,16 @@ def test_one_worksheet_is_singular(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Exporting 1 bar-graph worksheet and answer key ..." in out
     assert "worksheets" not in out.splitlines()[0]
+
+
+def test_write_file_has_normal_permissions_and_never_overwrites_by_default(tmp_path):
+    umask = os.umask(0o022)
+    os.umask(umask)
+    path = _files.write_file(tmp_path / "a.pdf", b"%PDF-1")
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask  # not a temporary file's 0600
+    with pytest.raises(FileExistsError):
+        _files.write_file(path, b"%PDF-2")
+    assert path.read_bytes() == b"%PDF-1"
+    _files.write_file(path, b"%PDF-3", overwrite=True)
+    assert path.read_bytes() == b"%PDF-3"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf"]

@@ -51,7 +51,7 @@ __all__ = [
     "check_output_directory",
     "remove_stale_staging",
     "staged_entries",
-    "write_new_file",
+    "write_file",
 ]
 
 #: Every output folder holds this file, so ``--force`` knows what xactika-edu wrote.
@@ -436,15 +436,30 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
         committed[0] = True
 
 
-def write_new_file(path: Path | str, data: bytes) -> Path:
-    """Create the file ``path`` holding ``data``, whole or not at all; never overwrite.
+def write_file(path: Path | str, data: bytes, *, overwrite: bool = False) -> Path:
+    """Write the file ``path`` holding ``data``, whole or not at all.
 
-    The bytes go to a hidden temporary file beside ``path`` first, then are linked
-    (or, where the drive has no links, renamed) into place.
+    The bytes go to a hidden temporary file beside ``path`` (with the user's usual
+    permissions, not a temporary file's 0600), are flushed to the drive, then linked
+    into place, which fails if ``path`` exists (where the drive has no links, as FAT
+    and exFAT USB sticks, renamed after a check). With ``overwrite`` an existing file
+    is replaced in one rename. A full drive or an interruption leaves no partial file.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = write_file(Path(folder) / "a.txt", b"first")
+    ...     try:
+    ...         write_file(path, b"second")
+    ...     except FileExistsError:
+    ...         print("kept:", path.read_bytes())
+    kept: b'first'
+
+    Returns:
+        ``path`` as a :class:`~pathlib.Path`.
 
     Raises:
-        FileExistsError: if ``path`` exists.
-        OSError: if writing fails (the temporary file is removed).
+        FileExistsError: if ``path`` exists and ``overwrite`` is not given.
+        OSError: if writing fails (the temporary file is removed, ``path`` untouched).
     """
     path = Path(path)
     temporary = path.with_name(f".{path.name[:60]}.{secrets.token_hex(4)}{SUFFIX}")
@@ -452,6 +467,11 @@ def write_new_file(path: Path | str, data: bytes) -> Path:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if overwrite:
+            os.replace(temporary, path)
+            return path
         try:
             os.link(temporary, path)
         except FileExistsError:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._files import write_new_file
+from .._files import write_file
 from ..cards import CARDS_PER_HAND, MIN_PLAYERS, _check_whole
 from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
@@ -99,7 +99,7 @@ def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter")
     if not target.parent.is_dir():
         raise XactikaError(f"folder {str(target.parent)!r} does not exist")
     try:
-        write_new_file(target, data)  # whole or not at all, even on a full drive
+        write_file(target, data)  # whole or not at all, even on a full drive
     except FileExistsError:
         raise XactikaError(
             f"{str(target)!r} already exists; a score sheet never overwrites a file"
