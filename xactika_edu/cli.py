@@ -75,7 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--out", required=True, type=Path, help="folder to create")
+        sub.add_argument(
+            "--out", required=True, type=Path, help="folder to write: a new or empty one"
+        )
         sub.add_argument(
             "--force",
             action="store_true",
@@ -104,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
 
     pack = commands.add_parser(
         "class-pack",
-        help="run and render every lesson, print every worksheet and key, write index.html",
+        help="run and render every lesson, write every worksheet and key as PDF, and an index.html",
         description="Run and render every lesson, export all worksheets and answer keys, "
         "and write an index.html linking them all.",
     )
@@ -113,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
 
     sheet = commands.add_parser(
         "worksheet",
-        help="print worksheets and answer keys",
+        help="write one kind of worksheet and its answer keys as PDF files",
         description="Export one kind of worksheet, one per student, each with an answer key.",
     )
     debug(sheet)
