@@ -375,6 +375,45 @@ def test_stale_staging_inside_an_empty_output_folder_does_not_block(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == [MARKER, "bar-graph"]
 
 
+_KILLED_MID_SWAP = """
+import os, signal, sys
+from xactika_edu.cli import main
+rename, count = os.rename, []
+
+def rename_then_die(src, dst):
+    rename(src, dst)
+    count.append(dst)
+    if len(count) == int(sys.argv[2]):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+os.rename = rename_then_die
+main(["worksheet", "--students", "2", "--out", sys.argv[1], "--force"])
+"""
+
+
+@pytest.mark.parametrize("renames", [2, 3, 4])
+def test_kill_9_in_the_middle_of_a_replace_is_undone_next_time(tmp_path, renames):
+    # --force over earlier output: the new kind folder is renamed into the staging
+    # folder (1), the old marker and folder go aside (2, 3), the new folder and
+    # marker come in (4, 5). Killed after any of these, the next run puts the
+    # earlier output back, whole.
+    out = tmp_path / "sheets"
+    assert _sheets(out) == 0
+    before = _snapshot(out)
+    killed = subprocess.run(
+        [sys.executable, "-c", _KILLED_MID_SWAP, str(out), str(renames)], capture_output=True
+    )
+    assert killed.returncode == -signal.SIGKILL
+    assert _snapshot(out) != before  # half done
+    # The next run's check puts the earlier output back, marker and all ...
+    _files.check_output_directory(out, force=True, command="worksheet --kind bar-graph")
+    assert sorted(p.name for p in out.iterdir()) == [MARKER, "bar-graph"]
+    assert _snapshot(out) == before
+    # ... so --force works again.
+    assert main(["worksheet", "--students", "2", "--out", str(out), "--force"]) == 0
+    assert (out / "bar-graph" / "student-02.pdf").is_file()
+
+
 # --- item 8: the command line's words -------------------------------------------------
 
 

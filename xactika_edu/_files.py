@@ -308,8 +308,9 @@ def check_output_directory(
 ) -> Path:
     """Check that ``target`` may be written by ``command``.
 
-    It may if it is missing or empty (xactika-edu's own unfinished staging aside), or,
-    with ``force``, if it holds exactly what the same ``command`` wrote there before.
+    It may if it is missing or empty, or, with ``force``, if it holds exactly what the
+    same ``command`` wrote there before. Staging folders left inside it by a killed
+    xactika-edu are removed first (see :func:`remove_stale_staging`).
 
     Args:
         target: the output folder.
@@ -329,6 +330,8 @@ def check_output_directory(
             where ``--force`` would replace nothing but that command's own output.
     """
     target = Path(target)
+    if target.is_dir() and not target.is_symlink():
+        remove_stale_staging(target)  # and undo a swap a killed run left half done
     _check(target, force, command, set())
     return target
 
@@ -379,9 +382,7 @@ def atomic_directory(
         absolute.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise XactikaError(_cannot_write(shown, error)) from None
-    if absolute.is_dir() and not absolute.is_symlink():
-        remove_stale_staging(absolute)
-    check_output_directory(target, force=force, command=command)
+    check_output_directory(target, force=force, command=command)  # removes stale staging
     inside = absolute.is_dir()
     earlier = inside and any(not is_stale_staging(e) for e in absolute.iterdir())
     place = absolute if inside else absolute.parent

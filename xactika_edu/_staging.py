@@ -37,6 +37,7 @@ __all__ = [
 ]
 
 OWNER = "owner.json"  # inside a staging folder: who is writing it
+JOURNAL = "swap.json"  # inside a staging folder: the renames a swap is making
 SUFFIX = ".partial"  # every staging folder's name ends so (and starts with ".")
 _FOREIGN_STALE = 24 * 3600  # seconds: staging from another computer is stale after a day
 _STOPS = tuple(
@@ -116,7 +117,9 @@ def remove_stale_staging(folder: Path | str) -> list[str]:
 
     Only folders named ``.<name>.partial`` holding xactika-edu's owner record are
     touched, and only when that process has ended (same computer) or the record is a
-    day old (another computer). Returns the names removed.
+    day old (another computer). A swap the process was killed in is undone first
+    (the earlier output goes back); if that cannot be done the folder is kept.
+    Returns the names removed.
     """
     removed = []
     try:
@@ -124,11 +127,38 @@ def remove_stale_staging(folder: Path | str) -> list[str]:
     except OSError:
         return removed
     for entry in entries:
-        if is_stale_staging(entry):
+        if is_stale_staging(entry) and _undo_swap(entry):
             shutil.rmtree(entry, ignore_errors=True)
             if not entry.exists():
                 removed.append(entry.name)
     return removed
+
+
+def _undo_swap(root: Path) -> bool:
+    """Undo the renames of a :func:`swap` that was killed part way (its journal says
+    which); True if ``root`` may now be removed (nothing of the output is only there)."""
+    try:
+        journal = json.loads((root / JOURNAL).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return True  # no swap had started
+    except (OSError, ValueError):
+        return False
+    target, new, old = root.parent, root / "new", root / "old"
+    incoming, outgoing = journal.get("incoming", []), journal.get("outgoing", [])
+    if not any(os.path.lexists(new / name) for name in incoming):
+        return True  # it had finished: the new output is whole, the old may go
+    try:
+        for name in reversed(incoming):
+            if not os.path.lexists(new / name) and os.path.lexists(target / name):
+                os.rename(target / name, new / name)
+        for name in outgoing:
+            if os.path.lexists(old / name):
+                if os.path.lexists(target / name):
+                    return False
+                os.rename(old / name, target / name)
+    except OSError:
+        return False
+    return True
 
 
 def new_staging(place: Path, name: str) -> Path:
@@ -191,7 +221,8 @@ def swap(new: Path, target: Path, old: Path | None, *, last: str = "") -> None:
     With ``old``, first rename every entry of ``target`` except the staging folder
     holding ``new`` into ``old``. The entry named ``last`` (a completeness marker)
     goes out first and comes in last, so it never stands beside partial output. On
-    any failure, or a KeyboardInterrupt, every rename is undone.
+    any failure, or a KeyboardInterrupt, every rename is undone; if the process is
+    killed, the next :func:`remove_stale_staging` undoes them from a journal.
 
     Raises:
         OSError: if a rename fails (all are undone), e.g. FileExistsError if an entry
@@ -206,6 +237,9 @@ def swap(new: Path, target: Path, old: Path | None, *, last: str = "") -> None:
         old.mkdir()
     incoming = sorted(e.name for e in new.iterdir())
     incoming.sort(key=lambda name: name == last)
+    # If the process is killed part way, the next run undoes the renames from this.
+    journal = {"outgoing": outgoing, "incoming": incoming}
+    (new.parent / JOURNAL).write_text(json.dumps(journal) + "\n", encoding="utf-8")
     done: list[tuple[Path, Path]] = []
     try:
         for name in outgoing:
