@@ -77,7 +77,7 @@ def test_never_replaces_a_folder_it_did_not_make(tmp_path, capsys):
     assert "is not empty" in capsys.readouterr().err
     # Not even with --force: the folder holds files xactika-edu did not make.
     assert main(["worksheet", "--students", "1", "--out", str(out), "--force"]) == 2
-    assert "even --force will not replace it" in capsys.readouterr().err
+    assert "even --force will not replace folder" in capsys.readouterr().err
     assert (out / "grades.csv").read_text() == "a teacher's grades"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["teacher"]
 
@@ -87,7 +87,7 @@ def test_force_replaces_its_own_output(tmp_path, capsys):
     assert main(["worksheet", "--students", "2", "--out", str(out)]) == 0
     assert (out / MARKER).is_file()
     assert main(["worksheet", "--students", "1", "--out", str(out)]) == 2
-    assert "add --force to replace the earlier xactika-edu output" in capsys.readouterr().err
+    assert "or add --force to replace that output" in capsys.readouterr().err
     assert main(["worksheet", "--students", "1", "--out", str(out), "--force"]) == 0
     assert not (out / "bar-graph" / "student-02.pdf").exists()
     assert (out / "bar-graph" / "student-01.pdf").exists()
@@ -360,19 +360,23 @@ def test_a_closed_terminal_or_kill_stops_like_ctrl_c(tmp_path, sig):
 
 
 def test_an_empty_folder_on_another_drive_is_filled(tmp_path, monkeypatch):
-    # An empty USB stick mounted as the output folder: a rename from the staging folder
-    # beside it crosses drives (EXDEV), so the files are copied in instead.
+    # An empty USB stick mounted as the output folder: a rename between it and the
+    # folder beside it crosses drives (EXDEV), so the staging folder must be inside.
     import errno
 
     from xactika_edu import _files
 
-    def no_rename_across(src, dst):
-        raise OSError(errno.EXDEV, "Invalid cross-device link")
-
     stick = tmp_path / "usb"
     stick.mkdir()
-    monkeypatch.setattr(_files.os, "replace", no_rename_across)
-    monkeypatch.setattr(_files.shutil.os, "rename", no_rename_across)
+    rename = os.rename
+
+    def one_drive_only(src, dst):
+        if Path(src).is_relative_to(stick) != Path(dst).is_relative_to(stick):
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        return rename(src, dst)
+
+    monkeypatch.setattr(_files.os, "rename", one_drive_only)
+    monkeypatch.setattr(_files.os, "replace", one_drive_only)
     with _files.atomic_directory(stick, command="test") as staging:
         (staging / "sheet.pdf").write_bytes(b"%PDF-")
     assert sorted(p.name for p in stick.iterdir()) == [_files.MARKER, "sheet.pdf"]

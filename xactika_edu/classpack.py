@@ -433,7 +433,7 @@ def build_class_pack(
     seed = check_whole(seed, "seed", 0, MAX_SEED)
     _check_run_seeds(seed, students)
     paper = _check_paper(paper)
-    check_output_directory(out, force=force)
+    check_output_directory(out, force=force, command="class-pack")
     notebooks = lesson_notebooks()
     steps = len(notebooks) + len(KINDS) + 1
     target = Path(out)

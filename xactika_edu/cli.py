@@ -7,8 +7,10 @@
 The app runs until Ctrl-C, its normal end (exit status 0).
 
 Bad input gets a one-line error naming the value and exit status 2; nothing is
-written unless the whole job succeeds, and no folder is replaced unless xactika-edu
-made it and --force is given. Ctrl-C stops cleanly (exit status 130).
+written unless the whole job succeeds (a full drive or Ctrl-C leaves the --out folder
+as it was, and the message says so). --force replaces only the earlier output of the
+same command, and only while it holds exactly what was written; anything else is
+refused with the reason. Ctrl-C stops cleanly (exit status 130).
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
+from ._files import InterruptedAfterWriting
 from .errors import XactikaError
 
 __all__ = ["main"]
 
 _STOPPED = "xactika-edu: stopped; nothing was written"
+_STOPPED_AFTER = "xactika-edu: stopped, but only after {folder!r} was written in full"
+_TRACEBACK_HELP = "show the full traceback of an unexpected error"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,22 +66,23 @@ def _parser() -> argparse.ArgumentParser:
         description="Xactika classroom toolkit: lessons, worksheets and answer keys.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    debug = _Parser(add_help=False)
-    debug.add_argument(
-        "--debug",
-        action="store_true",
-        help="show the full traceback of an unexpected error (app: all of Voilà's log)",
-    )
+
+    def debug(sub: argparse.ArgumentParser, help: str = _TRACEBACK_HELP) -> None:
+        sub.add_argument("--debug", action="store_true", help=help)
+
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_Parser
     )
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--out", required=True, type=Path, help="folder to create")
+        sub.add_argument(
+            "--out", required=True, type=Path, help="folder to write: a new or empty one"
+        )
         sub.add_argument(
             "--force",
             action="store_true",
-            help="replace the --out folder if it holds earlier xactika-edu output",
+            help="replace the earlier output of this same command in --out; never anything "
+            "else, nor a file changed since",
         )
         sub.add_argument(
             "--students",
@@ -100,19 +106,19 @@ def _parser() -> argparse.ArgumentParser:
 
     pack = commands.add_parser(
         "class-pack",
-        parents=[debug],
-        help="run and render every lesson, print every worksheet and key, write index.html",
+        help="run and render every lesson, write every worksheet and key as PDF, and an index.html",
         description="Run and render every lesson, export all worksheets and answer keys, "
         "and write an index.html linking them all.",
     )
+    debug(pack)
     common(pack)
 
     sheet = commands.add_parser(
         "worksheet",
-        parents=[debug],
-        help="print worksheets and answer keys",
+        help="write one kind of worksheet and its answer keys as PDF files",
         description="Export one kind of worksheet, one per student, each with an answer key.",
     )
+    debug(sheet)
     sheet.add_argument(
         "--kind", choices=KINDS, default=KINDS[0], help=f"worksheet kind (default {KINDS[0]})"
     )
@@ -128,12 +134,12 @@ def _parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser(
         "app",
-        parents=[debug],
         help="serve the student app (hand explorer, play table) in a browser with Voilà",
         description="Serve the no-code student app with Voilà: the hand explorer, the play "
         "table and the deck explorer, without any code. It listens on 127.0.0.1 (this "
         "computer only) unless --ip is given. Ctrl-C stops it.",
     )
+    debug(app, help=f"{_TRACEBACK_HELP}, and all of Voilà's log")
     app.add_argument(
         "--port", type=_whole(1, 65535), default=8866, help="port to listen on (default 8866)"
     )
@@ -161,10 +167,16 @@ def _say(line: str) -> None:
 
 def _worksheet(args: argparse.Namespace) -> None:
     from ._files import atomic_directory
-    from .worksheets import export_worksheets
+    from .worksheets import check_export_options, export_worksheets
 
-    with atomic_directory(args.out, force=args.force, command="worksheet") as staging:
-        _say(f"Exporting {args.students} {args.kind} worksheets and answer keys ...")
+    # Every option is checked before anything is said or written.
+    check_export_options(
+        kind=args.kind, students=args.students, seed=args.seed, cards=args.cards, paper=args.paper
+    )
+    command = f"worksheet --kind {args.kind}"  # what --force may replace: this kind only
+    with atomic_directory(args.out, force=args.force, command=command) as staging:
+        what = "worksheet and answer key" if args.students == 1 else "worksheets and answer keys"
+        _say(f"Exporting {args.students} {args.kind} {what} ...")
         paths = export_worksheets(
             staging,
             kind=args.kind,
@@ -249,6 +261,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _class_pack(args)
         else:
             _worksheet(args)
+    except InterruptedAfterWriting as stop:
+        # The stop was held back while the finished output was put in place.
+        interrupted.set()
+        print(_STOPPED_AFTER.format(folder=str(stop.folder)), file=sys.stderr)
+        return 130
     except (KeyboardInterrupt, asyncio.CancelledError):
         # Stopping (the lesson runner may have raised this itself): from now on further
         # signals are ignored, e.g. the kernel manager signalling its process group.

@@ -55,6 +55,7 @@ __all__ = [
     "SimulationWorksheet",
     "bar_graph_worksheet",
     "bell_curve_worksheet",
+    "check_export_options",
     "estimation_worksheet",
     "export_worksheets",
     "new_pdf",
@@ -84,6 +85,56 @@ _BUILDERS: dict[str, Callable[..., _Worksheet]] = {
 KINDS: tuple[str, ...] = tuple(_BUILDERS)
 
 
+def _plan(
+    kind: object,
+    students: object,
+    seed: object,
+    cards: int | None,
+    paper: object,
+    *,
+    first_only: bool = False,
+) -> tuple[str, list[_Worksheet], str]:
+    """Check the options of :func:`export_worksheets`; (kind, sheets, paper).
+
+    Every sheet of a run shares ``cards`` and seeds are checked as a range, so building
+    the first sheet (``first_only``) checks them all.
+    """
+    if not isinstance(kind, str) or kind not in _BUILDERS:
+        raise XactikaError(
+            f"unknown worksheet kind {kind!r}; the kinds are {', '.join(map(repr, KINDS))}"
+        )
+    count = _check_whole(students, "students", 1, MAX_STUDENTS)
+    paper = _check_paper(paper)  # type: ignore[arg-type]
+    builder = _BUILDERS[kind]
+    first = _check_seed(seed)
+    _check_run_seeds(first, count)
+    options = {} if cards is None else {"cards": cards}
+    last = 1 if first_only else count
+    sheets = [builder(first + k - 1, number=k, of=count, **options) for k in range(1, last + 1)]
+    return kind, sheets, paper
+
+
+def check_export_options(
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+) -> None:
+    """Raise what :func:`export_worksheets` would raise for these options; write nothing.
+
+    >>> check_export_options(kind="bar-graph", cards=41)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: cards must be from 4 to 40, got 41
+
+    Raises:
+        XactikaError: as :func:`export_worksheets`, for any option.
+    """
+    _plan(kind, students, seed, cards, paper, first_only=True)
+
+
 def export_worksheets(
     out_dir: str | Path,
     *,
@@ -100,7 +151,10 @@ def export_worksheets(
     ``out_dir/<kind>/`` go ``student-01.pdf`` and ``student-01-key.pdf`` for each
     student (three digits from 100 students on, so the files sort), then
     ``all-students.pdf`` and ``all-keys.pdf`` with every page in one file for
-    printing. Nothing is written unless every file name is free.
+    printing. Nothing is written unless every file name is free, and the files appear
+    all at once or not at all: they are written in a hidden staging folder inside
+    ``out_dir`` and renamed into place (see :func:`xactika_edu._files.staged_entries`),
+    so a full drive, an error or Ctrl-C leaves ``out_dir`` as it was.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -131,27 +185,18 @@ def export_worksheets(
 
     Raises:
         XactikaError: for an unknown ``kind`` or ``paper``, ``students``, ``cards``
-            or ``seed`` out of range, a missing ``out_dir``, or a file that already
-            exists (files are never overwritten).
+            or ``seed`` out of range, a missing ``out_dir``, a file that already
+            exists (files are never overwritten), or files that cannot be written,
+            e.g. on a full drive (then nothing is written; the message says so).
     """
-    if not isinstance(kind, str) or kind not in _BUILDERS:
-        raise XactikaError(
-            f"unknown worksheet kind {kind!r}; the kinds are {', '.join(map(repr, KINDS))}"
-        )
-    students = _check_whole(students, "students", 1, MAX_STUDENTS)
-    paper = _check_paper(paper)
+    from .._files import staged_entries
+
+    kind, sheets, paper = _plan(kind, students, seed, cards, paper)
     folder = Path(out_dir)
     if not folder.is_dir():
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
-    builder = _BUILDERS[kind]
-    seed = _check_seed(seed)
-    _check_run_seeds(seed, students)
-    options = {} if cards is None else {"cards": cards}
-    sheets = [
-        builder(seed + k - 1, number=k, of=students, **options) for k in range(1, students + 1)
-    ]
 
-    width = max(2, len(str(students)))
+    width = max(2, len(str(len(sheets))))
     files: list[tuple[Path, Callable[[], bytes]]] = []
     target = folder / kind
     for sheet in sheets:
@@ -166,18 +211,14 @@ def export_worksheets(
             raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
     if target.exists() and not target.is_dir():
         raise XactikaError(f"{str(target)!r} already exists and is not a directory")
-    target.mkdir(exist_ok=True)
-    written = []
-    for index, (path, make) in enumerate(files, start=1):
-        if progress is not None and index % 20 == 0:
-            progress(f"{index} of {len(files)} files")
-        data = make()
-        try:
-            with open(path, "xb") as handle:
-                handle.write(data)
-        except FileExistsError:
-            raise XactikaError(
-                f"{str(path)!r} already exists; worksheets never overwrite a file"
-            ) from None
-        written.append(path)
-    return written
+    # Into an existing kind folder the files are renamed one by one; otherwise the
+    # whole kind folder is renamed into out_dir in one step.
+    into = target if target.is_dir() else folder
+    with staged_entries(into) as staging:
+        place = staging if into == target else staging / kind
+        place.mkdir(exist_ok=True)
+        for index, (path, make) in enumerate(files, start=1):
+            if progress is not None and index % 20 == 0:
+                progress(f"{index} of {len(files)} files")
+            (place / path.name).write_bytes(make())
+    return [path for path, _ in files]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._files import write_file
 from ..cards import CARDS_PER_HAND, MIN_PLAYERS, _check_whole
 from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
@@ -89,20 +90,24 @@ def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter")
         ``path`` as a :class:`~pathlib.Path`.
 
     Raises:
-        XactikaError: if ``path`` already exists or its folder does not, or for a
-            bad ``players`` or ``paper``.
+        XactikaError: if ``path`` already exists or its folder does not, for a bad
+            ``players`` or ``paper``, or if the file cannot be written (e.g. a full
+            drive; then no partial file is left).
     """
     target = Path(path)
     data = score_sheet_pdf(players=players, paper=paper)
     if not target.parent.is_dir():
         raise XactikaError(f"folder {str(target.parent)!r} does not exist")
     try:
-        with open(target, "xb") as handle:
-            handle.write(data)
+        write_file(target, data)  # whole or not at all, even on a full drive
     except FileExistsError:
         raise XactikaError(
             f"{str(target)!r} already exists; a score sheet never overwrites a file"
         ) from None
+    except OSError as error:
+        raise XactikaError(
+            f"cannot write {str(target)!r}: {error.strerror or error}; nothing was written"
+        ) from error
     return target
 
 
