@@ -444,7 +444,8 @@ def write_file(path: Path | str, data: bytes, *, overwrite: bool = False) -> Pat
     permissions, not a temporary file's 0600), are flushed to the drive, then linked
     into place, which fails if ``path`` exists (where the drive has no links, as FAT
     and exFAT USB sticks, renamed after a check). With ``overwrite`` an existing file
-    is replaced in one rename. A full drive or an interruption leaves no partial file.
+    is replaced in one rename and keeps its permissions. A full drive or an
+    interruption leaves no partial file.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -464,12 +465,15 @@ def write_file(path: Path | str, data: bytes, *, overwrite: bool = False) -> Pat
     """
     path = Path(path)
     temporary = path.with_name(f".{path.name[:60]}.{secrets.token_hex(4)}{SUFFIX}")
+    replaced = path.stat().st_mode & 0o7777 if overwrite and path.is_file() else None
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        if replaced is not None:  # a replaced file keeps its permissions
+            os.chmod(temporary, replaced)
         if overwrite:
             os.replace(temporary, path)
             return path

@@ -27,13 +27,13 @@ import csv
 import io
 import math
 import os
-import tempfile
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
 
+from ._files import write_file
 from .checks import shown
 from .errors import XactikaError
 
@@ -216,21 +216,6 @@ def _western(text: str) -> bool:
 # --- writing in one step -------------------------------------------------------------------
 
 
-def _umask() -> int:
-    """The process's umask: read from Linux's /proc (safe with threads), else set and
-    put back at once."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def write_text_file(
     path: str | os.PathLike[str], text: str, *, overwrite: bool = False, encoding: str = "utf-8"
 ) -> Path:
@@ -249,7 +234,7 @@ def write_text_file(
             permission, a name too long).
     """
     if not isinstance(overwrite, bool):
-        raise XactikaError(f"overwrite must be True or False, got {overwrite!r}")
+        raise XactikaError(f"overwrite must be True or False, got {shown(overwrite)}")
     path = Path(path)
     name = shown(str(path), 120)
     try:
@@ -262,26 +247,13 @@ def write_text_file(
             raise XactikaError(
                 f"cannot write {name}: the folder {shown(str(folder), 120)} does not exist"
             )
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{path.name[:60]}.", suffix=".tmp", dir=folder
-        )
+        write_file(path, text.encode(encoding), overwrite=overwrite)
     except XactikaError:
         raise
+    except FileExistsError:
+        raise XactikaError(f"{name} already exists; pass overwrite=True to replace it") from None
     except (OSError, ValueError) as error:  # a name too long or with a NUL, no permission
         raise XactikaError(f"cannot write {name}: {reason_of(error)}") from None
-    try:
-        with os.fdopen(handle, "w", encoding=encoding, newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise XactikaError(f"cannot write {name}: {reason_of(error)}") from None
-        raise
     return path
 
 
