@@ -405,7 +405,8 @@ def build_class_pack(
 
     Args:
         out: the folder to create (missing or empty, unless ``force``).
-        force: replace a non-empty ``out``.
+        force: replace the earlier class pack in ``out``, if nothing in it was
+            changed or added (see :func:`~xactika_edu._files.check_output_directory`).
         students: worksheet variants per kind, 1 to 200.
         seed: seed of student 1 (student k gets seed + k - 1).
         paper: ``"letter"`` or ``"a4"``.
@@ -451,7 +452,7 @@ def build_class_pack(
         written: list[Path] = []
         (staging / "worksheets").mkdir()
         for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
-            say(f"[{step}/{steps}] worksheets {kind}: {students} students and keys ...")
+            say(f"[{step}/{steps}] worksheets {kind} with their keys, {students} in all ...")
             paths = export_worksheets(
                 staging / "worksheets",
                 kind=kind,
