@@ -21,6 +21,7 @@ from .. import svg
 from ..cards import Card
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO, PAPER
+from .layout import Recorder
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -177,7 +178,7 @@ def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF
 
     pdf = FPDF(orientation="portrait", unit="mm", format=_check_paper(paper))
     pdf.set_creation_date(_CREATED)
-    pdf.set_auto_page_break(False)
+    pdf.set_auto_page_break(False, margin=_MARGIN_BOTTOM)
     pdf.set_margins(_MARGIN_X, _MARGIN_TOP, _MARGIN_X)
     pdf.set_title(title)
     pdf.set_author("xactika-edu")
@@ -211,6 +212,21 @@ def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[
         return _finish(pdf)
 
     return make
+
+
+def page_layout(sheet: _Worksheet, *, key: bool = False, paper: str = "letter") -> Recorder:
+    """Draw ``sheet`` (its answer key if ``key``) and return what its page printed where.
+
+    The returned :class:`~xactika_edu.worksheets.layout.Recorder` holds every
+    element (``.elements``) and the printable area (``.area``), for
+    :func:`~xactika_edu.worksheets.layout.layout_problems`.
+
+    Raises:
+        XactikaError: for an unknown ``paper``.
+    """
+    recorder = Recorder(new_pdf(paper, title=sheet.title))
+    sheet.add_page(recorder, key=key)  # type: ignore[arg-type]
+    return recorder
 
 
 class _Sheet(abc.ABC):
@@ -303,10 +319,12 @@ class _Page(abc.ABC):
     key_note: ClassVar[str] = "For the teacher: compare each student's answers with this page."
     footer_note: ClassVar[str] = "the same seed always gives the same worksheet"
 
-    def __init__(self, sheet: _Worksheet, pdf: FPDF, *, key: bool) -> None:
+    def __init__(self, sheet: _Worksheet, pdf: FPDF | Recorder, *, key: bool) -> None:
         self.sheet = sheet
-        self.pdf = pdf
+        self.pdf = pdf if isinstance(pdf, Recorder) else Recorder(pdf)
         self.key = key
+        self.group = self.pdf.group
+        self.background = self.pdf.background
 
     def start(self) -> float:
         """Add the page, set ``left``, ``width``, ``bottom``; draw the header; return y."""
@@ -315,7 +333,8 @@ class _Page(abc.ABC):
         self.left = _MARGIN_X
         self.width = pdf.w - 2 * _MARGIN_X
         self.bottom = pdf.h - _MARGIN_BOTTOM
-        return self.header(_MARGIN_TOP)
+        with self.group("header"):
+            return self.header(_MARGIN_TOP)
 
     @abc.abstractmethod
     def draw(self) -> None:
@@ -395,15 +414,16 @@ class _Page(abc.ABC):
     def footer(self) -> None:
         which = "answer key" if self.key else "student sheet"
         self.font(7.5, "", _MUTED)
-        self.text_at(
-            self.left,
-            self.pdf.h - _MARGIN_BOTTOM - 3.5,
-            self.width,
-            4,
-            f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
-            f"{self.footer_note}",
-            align="C",
-        )
+        with self.group("footer"):
+            self.text_at(
+                self.left,
+                self.pdf.h - _MARGIN_BOTTOM - 3.5,
+                self.width,
+                4,
+                f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
+                f"{self.footer_note}",
+                align="C",
+            )
 
 
 def _card_grid(n: int, width: float, height: float) -> tuple[float, int, int]:
@@ -426,10 +446,15 @@ def _card_image(card: Card, *, show_value: bool) -> io.BytesIO:
     return io.BytesIO(text.encode("utf-8"))
 
 
-def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -> None:
+def _draw_tally(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
     """Tally marks for ``count`` centred in a box: groups of four strokes and a slash."""
     if count <= 0:
         return
+    with pdf.group("tally"):
+        _tally_marks(pdf, count, x, y, w, h)
+
+
+def _tally_marks(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
     groups = math.ceil(count / 5)
     stroke = min(5.5, h * 0.62)
     while True:
@@ -461,14 +486,14 @@ def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -
             gx += group_w + gap
 
 
-def _hatched_bar(pdf: FPDF, x: float, y: float, w: float, h: float) -> None:
+def _hatched_bar(pdf: Recorder, x: float, y: float, w: float, h: float) -> None:
     """A bar filled with the palette colour, hatched and outlined so it prints in grey."""
     pdf.set_fill_color(*_rgb(_BAR_FILL))
     pdf.rect(x, y, w, h, style="F")
     pdf.set_line_width(0.2)
     pdf.set_draw_color(*_rgb(INK))
     spacing = 1.8
-    with pdf.rect_clip(x, y, w, h):
+    with pdf.rect_clip(x, y, w, h), pdf.background():
         offset = -h
         while offset < w:
             pdf.line(x + offset, y + h, x + offset + h, y)

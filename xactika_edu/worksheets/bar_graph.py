@@ -309,9 +309,12 @@ class _BarGraphPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 3.0)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 3.0)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.graph_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -335,8 +338,10 @@ class _BarGraphPage(_Page):
             row, col = divmod(i, cols)
             x = x0 + col * (w + _CARD_GAP)
             top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
-            pdf.image(_card_image(card, show_value=self.key), x=x, y=top, w=w, h=h)
-            self.card_label(i + 1, card, x, top + h + 0.8, w, _CARD_LABEL - 1.4)
+            with self.group("card"):
+                pdf.image(_card_image(card, show_value=self.key), x=x, y=top, w=w, h=h)
+            with self.group("card label"):
+                self.card_label(i + 1, card, x, top + h + 0.8, w, _CARD_LABEL - 1.4)
         return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
 
     def card_label(self, number: int, card: Card, x: float, y: float, w: float, h: float) -> None:
@@ -418,8 +423,10 @@ class _BarGraphPage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.53
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -445,22 +452,23 @@ class _BarGraphPage(_Page):
         sub_x = 4  # minor squares per column: bars fill the middle two
         minor_w = col_w / sub_x
         sub_y = max(1, round(unit / minor_w))
-        # minor grid
-        self.line_style(0.12, _GRID_MINOR)
-        for i in range(cols * sub_x + 1):
-            gx = left + i * minor_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax * sub_y + 1):
-            gy = top + plot_h - j * unit / sub_y
-            pdf.line(left, gy, left + plot_w, gy)
-        # major grid: whole numbers and column edges
-        self.line_style(0.25, _GRID_MAJOR)
-        for i in range(cols + 1):
-            gx = left + i * col_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax + 1):
-            gy = top + plot_h - j * unit
-            pdf.line(left, gy, left + plot_w, gy)
+        with self.background():
+            # minor grid
+            self.line_style(0.12, _GRID_MINOR)
+            for i in range(cols * sub_x + 1):
+                gx = left + i * minor_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax * sub_y + 1):
+                gy = top + plot_h - j * unit / sub_y
+                pdf.line(left, gy, left + plot_w, gy)
+            # major grid: whole numbers and column edges
+            self.line_style(0.25, _GRID_MAJOR)
+            for i in range(cols + 1):
+                gx = left + i * col_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax + 1):
+                gy = top + plot_h - j * unit
+                pdf.line(left, gy, left + plot_w, gy)
         # bars (answer key)
         if self.key:
             for i, value in enumerate(FACE_VALUES):

@@ -340,9 +340,12 @@ class _BellCurvePage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.5)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.5)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.graph_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -424,8 +427,10 @@ class _BellCurvePage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.5
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -440,19 +445,22 @@ class _BellCurvePage(_Page):
         unit = plot_h / ymax
         cols = len(FACE_VALUES)
         col_w = plot_w / cols
-        # grid: a line at each face value, minor lines halfway, one per card upwards
-        self.line_style(0.12, _GRID_MINOR)
-        for i in range(2 * cols + 1):
-            pdf.line(left + i * col_w / 2, top, left + i * col_w / 2, top + plot_h)
-        for j in range(2 * ymax + 1):
-            pdf.line(left, top + plot_h - j * unit / 2, left + plot_w, top + plot_h - j * unit / 2)
-        self.line_style(0.25, _GRID_MAJOR)
-        for i in range(cols):
-            gx = left + (i + 0.5) * col_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax + 1):
-            gy = top + plot_h - j * unit
-            pdf.line(left, gy, left + plot_w, gy)
+        with self.background():
+            # grid: a line at each face value, minor lines halfway, one per card upwards
+            self.line_style(0.12, _GRID_MINOR)
+            for i in range(2 * cols + 1):
+                pdf.line(left + i * col_w / 2, top, left + i * col_w / 2, top + plot_h)
+            for j in range(2 * ymax + 1):
+                pdf.line(
+                    left, top + plot_h - j * unit / 2, left + plot_w, top + plot_h - j * unit / 2
+                )
+            self.line_style(0.25, _GRID_MAJOR)
+            for i in range(cols):
+                gx = left + (i + 0.5) * col_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax + 1):
+                gy = top + plot_h - j * unit
+                pdf.line(left, gy, left + plot_w, gy)
 
         def at(i: int, count: float) -> tuple[float, float]:
             return (left + (i + 0.5) * col_w, top + plot_h - count * unit)

@@ -50,6 +50,8 @@ from ._common import (
 if TYPE_CHECKING:
     from fpdf import FPDF
 
+    from .layout import Recorder
+
 __all__ = ["GROUPINGS", "PIE_CARDS", "PieChartWorksheet", "pie_chart_worksheet"]
 
 #: How a pie-chart worksheet can sort its cards: by face value, or by how many
@@ -71,7 +73,7 @@ _SLICE_HATCH: tuple[float | None, ...] = (45.0, -45.0, None)
 # --- card pictures drawn with PDF primitives ---------------------------------------
 
 
-def _glyph(pdf: FPDF, shape: Shape, cx: float, cy: float, size: float, fill: str) -> None:
+def _glyph(pdf: Recorder, shape: Shape, cx: float, cy: float, size: float, fill: str) -> None:
     """One shape's glyph (as in :func:`xactika_edu.svg.glyph`) centred at (cx, cy), in mm."""
     pdf.set_fill_color(*_rgb(fill))
     half = size / 2
@@ -92,7 +94,7 @@ def _glyph(pdf: FPDF, shape: Shape, cx: float, cy: float, size: float, fill: str
         pdf.polygon(points, style="FD")
 
 
-def _card_picture(pdf: FPDF, card: Card, x: float, y: float, w: float, *, show_value: bool) -> None:
+def _card_picture(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_value: bool) -> None:
     """The card picture of :func:`xactika_edu.svg.card`, ``w`` mm wide, drawn directly.
 
     Same layout, glyphs and colours as the SVG (a "?" for the face value on student
@@ -147,22 +149,24 @@ def _card_rows(page: _Page, cards: Hand, y: float, band: float, boxes: list[str]
         row, col = divmod(i, cols)
         x = x0 + col * (w + _CARD_GAP)
         top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
-        _card_picture(pdf, card, x, top, w, show_value=boxes is not None)
+        with page.group("card"):
+            _card_picture(pdf, card, x, top, w, show_value=boxes is not None)
         # the card's number and a box for the student's answer
-        box_h = _CARD_LABEL - 1.4
-        size = 8.5 if w >= 15 else 7.0
-        page.font(size, "B", _MUTED)
-        label = f"#{i + 1}"
-        label_w = pdf.get_string_width(label) + 1.8
-        box_w = min(w - label_w, box_h * 1.9)
-        start = x + (w - label_w - box_w) / 2
-        ly = top + h + 0.8
-        page.text_at(start, ly, label_w, box_h, label)
-        page.line_style(0.3)
-        pdf.rect(start + label_w, ly, box_w, box_h)
-        if boxes is not None:
-            page.font(size + 1, "B", _ANSWER)
-            page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
+        with page.group("card label"):
+            box_h = _CARD_LABEL - 1.4
+            size = 8.5 if w >= 15 else 7.0
+            page.font(size, "B", _MUTED)
+            label = f"#{i + 1}"
+            label_w = pdf.get_string_width(label) + 1.8
+            box_w = min(w - label_w, box_h * 1.9)
+            start = x + (w - label_w - box_w) / 2
+            ly = top + h + 0.8
+            page.text_at(start, ly, label_w, box_h, label)
+            page.line_style(0.3)
+            pdf.rect(start + label_w, ly, box_w, box_h)
+            if boxes is not None:
+                page.font(size + 1, "B", _ANSWER)
+                page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
     return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
 
 
@@ -225,7 +229,7 @@ def _hatch_segments(
 
 
 def _draw_slice(
-    pdf: FPDF, cx: float, cy: float, r: float, start: float, end: float, index: int
+    pdf: Recorder, cx: float, cy: float, r: float, start: float, end: float, index: int
 ) -> None:
     """One slice filled with its palette colour and hatched so it prints in grey."""
     steps = max(2, math.ceil((end - start) / 3))
@@ -237,10 +241,11 @@ def _draw_slice(
     pdf.set_line_width(0.2)
     pdf.set_draw_color(*_rgb(INK))
     hatch = _SLICE_HATCH[index]
-    for angle in (45.0, -45.0) if hatch is None else (hatch,):
-        spacing = 2.6 if hatch is None else 1.8
-        for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
-            pdf.line(x1, y1, x2, y2)
+    with pdf.background():
+        for angle in (45.0, -45.0) if hatch is None else (hatch,):
+            spacing = 2.6 if hatch is None else 1.8
+            for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
+                pdf.line(x1, y1, x2, y2)
     pdf.set_line_width(0.5)
     if end - start < 360:
         pdf.line(cx, cy, *_point(cx, cy, r, start))
@@ -509,9 +514,12 @@ class _PieChartPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.5)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.5)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.pie_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -625,8 +633,10 @@ class _PieChartPage(_Page):
     def pie_and_questions(self, y: float, bottom: float) -> None:
         pie_w = self.width * 0.5
         gap = 6.0
-        self.pie(self.left, y, pie_w, bottom)
-        self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
+        with self.group("pie"):
+            self.pie(self.left, y, pie_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
 
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet

@@ -362,14 +362,21 @@ class _ProbabilityPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.0)
-        y = self.counts(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.0)
+        with self.group("counts"):
+            y = self.counts(y + 3.0)
         answers = self.sheet.answers()
-        y = self.lead(y + 3.5, 0, answers[0], "2")
-        y = self.lead(y + 3.0, 1, answers[1], "3")
-        y = self.lead(y + 3.0, 2, answers[2], "4")
-        y = self.explain(y + 3.5)
+        with self.group("lead"):
+            y = self.lead(y + 3.5, 0, answers[0], "2")
+        with self.group("lead"):
+            y = self.lead(y + 3.0, 1, answers[1], "3")
+        with self.group("lead"):
+            y = self.lead(y + 3.0, 2, answers[2], "4")
+        with self.group("explain"):
+            y = self.explain(y + 3.5)
         _check_fits(y, self.bottom - 4.5, self.sheet)
         self.footer()
 

@@ -321,9 +321,12 @@ class _SimulationPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.draws(y + 3.0)
-        y = self.deck_table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("draws"):
+            y = self.draws(y + 3.0)
+        with self.group("deck_table"):
+            y = self.deck_table(y + 3.0)
         self.graph_and_questions(y + 4.0, self.bottom - 6.0)
         self.footer()
 
@@ -478,8 +481,10 @@ class _SimulationPage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.5
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -498,21 +503,22 @@ class _SimulationPage(_Page):
         top = y + 3.0
         plot_w = w - 13.0 - 3.0
         plot_h = min(bottom - top - 12.0, 85.0)
-        # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
-        self.line_style(0.12, _GRID_MINOR)
-        for j in range(21):
-            gy = top + plot_h - j * plot_h / 20
-            pdf.line(left, gy, left + plot_w, gy)
-        for i in range(2 * self.n // 5 + 1):
-            gx = left + i * plot_w / (2 * self.n // 5)
-            pdf.line(gx, top, gx, top + plot_h)
-        self.line_style(0.25, _GRID_MAJOR)
-        for j in range(11):
-            gy = top + plot_h - j * plot_h / 10
-            pdf.line(left, gy, left + plot_w, gy)
-        for i in range(self.n // _BLOCK + 1):
-            gx = left + i * plot_w * _BLOCK / self.n
-            pdf.line(gx, top, gx, top + plot_h)
+        with self.background():
+            # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
+            self.line_style(0.12, _GRID_MINOR)
+            for j in range(21):
+                gy = top + plot_h - j * plot_h / 20
+                pdf.line(left, gy, left + plot_w, gy)
+            for i in range(2 * self.n // 5 + 1):
+                gx = left + i * plot_w / (2 * self.n // 5)
+                pdf.line(gx, top, gx, top + plot_h)
+            self.line_style(0.25, _GRID_MAJOR)
+            for j in range(11):
+                gy = top + plot_h - j * plot_h / 10
+                pdf.line(left, gy, left + plot_w, gy)
+            for i in range(self.n // _BLOCK + 1):
+                gx = left + i * plot_w * _BLOCK / self.n
+                pdf.line(gx, top, gx, top + plot_h)
 
         def at(draws: int, share: float) -> tuple[float, float]:
             return (left + draws * plot_w / self.n, top + plot_h - share * plot_h)
