@@ -13,6 +13,7 @@ import io
 import math
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -21,7 +22,7 @@ from .. import svg
 from ..cards import Card
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO, PAPER
-from .layout import Recorder
+from .layout import MIN_TEXT_PT, Recorder
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -51,8 +52,15 @@ _MARGIN_TOP = 11.0
 _MARGIN_BOTTOM = 10.0
 _CARD_BAND = 68.0  # height available for the card pictures and their labels
 _CARD_GAP = 3.0
+_CARD_GAP_TIGHT = 2.0  # between cards when more than 10 share a row
+_CARD_ROW_GAP = 1.5
 _CARD_LABEL = 6.8  # under each card: its number and a box for its value
 _CARD_MAX_WIDTH = 21.5
+#: The narrowest a card picture may print, in mm: its smallest text (the count
+#: digits) is then :data:`~xactika_edu.worksheets.layout.MIN_TEXT_PT` (7 pt).
+MIN_CARD_WIDTH = (
+    MIN_TEXT_PT * 25.4 / 72 * svg.CARD_WIDTH / min(svg.COUNT_FONT_SIZE, svg.VALUE_FONT_SIZE)
+)
 
 # Greys are tints of INK; colours come from the palette.
 _GRID_MINOR = "#DCDCDC"
@@ -192,10 +200,7 @@ def _finish(pdf: FPDF) -> bytes:
 
 
 def _single_pdf(sheet: _Worksheet, *, key: bool, paper: str) -> bytes:
-    which = "answer key" if key else "student sheet"
-    pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
-    sheet.add_page(pdf, key=key)
-    return _finish(pdf)
+    return _finish(page_layout(sheet, key=key, paper=paper))  # type: ignore[arg-type]
 
 
 def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
@@ -215,7 +220,8 @@ def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[
 
 
 def page_layout(sheet: _Worksheet, *, key: bool = False, paper: str = "letter") -> Recorder:
-    """Draw ``sheet`` (its answer key if ``key``) and return what its page printed where.
+    """Draw ``sheet`` (its answer key if ``key``) as a one-page PDF, recording what
+    its page printed where; ``.output()`` gives the PDF of ``student_pdf``/``key_pdf``.
 
     The returned :class:`~xactika_edu.worksheets.layout.Recorder` holds every
     element (``.elements``) and the printable area (``.area``), for
@@ -224,7 +230,8 @@ def page_layout(sheet: _Worksheet, *, key: bool = False, paper: str = "letter") 
     Raises:
         XactikaError: for an unknown ``paper``.
     """
-    recorder = Recorder(new_pdf(paper, title=sheet.title))
+    which = "answer key" if key else "student sheet"
+    recorder = Recorder(new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})"))
     sheet.add_page(recorder, key=key)  # type: ignore[arg-type]
     return recorder
 
@@ -360,6 +367,20 @@ class _Page(abc.ABC):
         self.pdf.multi_cell(w, line, text, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
         return self.pdf.get_y()
 
+    def paragraph_height(self, w: float, text: str, line: float) -> float:
+        """How tall :meth:`paragraph` would make ``text`` in the current font, in mm."""
+        lines = self.pdf.multi_cell(
+            w, line, text, align="L", markdown=True, dry_run=True, output="LINES"
+        )
+        return len(lines) * line
+
+    @staticmethod
+    def rooms(y: float, bottom: float, needs: list[float]) -> list[float]:
+        """Heights for blocks that need ``needs`` mm, sharing the room left from ``y``
+        to ``bottom`` out evenly (students get space to write in)."""
+        spare = max(0.0, (bottom - y - sum(needs)) / len(needs))
+        return [need + spare for need in needs]
+
     def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
         """A numbered step heading (a black disc with the number); returns the y below."""
         pdf = self.pdf
@@ -426,18 +447,56 @@ class _Page(abc.ABC):
             )
 
 
-def _card_grid(n: int, width: float, height: float) -> tuple[float, int, int]:
-    """(card width, rows, columns) for the biggest cards that fit ``width`` x ``height``."""
-    best = (0.0, 1, n)
+@dataclass(frozen=True)
+class _CardGrid:
+    """Where a sheet's card pictures go: ``rows`` x ``cols`` cards ``w`` x ``h`` mm,
+    each with its label (number and answer box) below it."""
+
+    left: float
+    top: float
+    w: float
+    h: float
+    rows: int
+    cols: int
+    gap: float
+
+    def at(self, index: int) -> tuple[float, float]:
+        """The top-left corner (x, y) in mm of card ``index`` (from 0)."""
+        row, col = divmod(index, self.cols)
+        return (
+            self.left + col * (self.w + self.gap),
+            self.top + row * (self.h + _CARD_LABEL + _CARD_ROW_GAP),
+        )
+
+    @property
+    def bottom(self) -> float:
+        """The y below the last row's labels, in mm."""
+        return self.top + self.rows * (self.h + _CARD_LABEL) + (self.rows - 1) * _CARD_ROW_GAP
+
+
+def _card_grid(n: int, left: float, width: float, top: float, band: float) -> _CardGrid:
+    """The biggest cards that fit ``n`` to a ``width`` x ``band`` mm area, centred.
+
+    Cards are at most ``_CARD_MAX_WIDTH`` wide; with more than 10 to a row they
+    stand closer together. If cards that fit the band would be narrower than
+    :data:`MIN_CARD_WIDTH`, the grid grows taller than ``band`` instead (the page
+    below moves down; the layout test checks that it still fits).
+    """
+    best = (0.0, 1, n, _CARD_GAP)
     ratio = svg.CARD_WIDTH / svg.CARD_HEIGHT
     for rows in range(1, n + 1):
         cols = math.ceil(n / rows)
-        by_width = (width - (cols - 1) * _CARD_GAP) / cols
-        by_height = (height - rows * _CARD_LABEL - (rows - 1) * _CARD_GAP / 2) / rows * ratio
+        gap = _CARD_GAP if cols <= 10 else _CARD_GAP_TIGHT
+        by_width = (width - (cols - 1) * gap) / cols
+        by_height = (band - rows * _CARD_LABEL - (rows - 1) * _CARD_ROW_GAP) / rows * ratio
+        if by_height < MIN_CARD_WIDTH <= by_width:
+            by_height = MIN_CARD_WIDTH  # readable cards: the band grows
         w = min(_CARD_MAX_WIDTH, by_width, by_height)
         if w > best[0] + 1e-9:
-            best = (w, rows, cols)
-    return best
+            best = (w, rows, cols, gap)
+    w, rows, cols, gap = best
+    x0 = left + (width - (cols * w + (cols - 1) * gap)) / 2
+    return _CardGrid(x0, top, w, w / ratio, rows, cols, gap)
 
 
 def _card_image(card: Card, *, show_value: bool) -> io.BytesIO:

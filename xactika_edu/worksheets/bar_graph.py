@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import svg
 from ..cards import Card, Hand, _check_whole, draw_cards
 from ..errors import XactikaError
 from ..palette import INK
@@ -27,7 +26,6 @@ from ..probability import FACE_VALUES, value_distribution
 from ._common import (
     _ANSWER,
     _CARD_BAND,
-    _CARD_GAP,
     _CARD_LABEL,
     _DIVISION_RE,
     _GRID_MAJOR,
@@ -297,7 +295,7 @@ class _BarGraphPage(_Page):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
-        "For the teacher: compare each student's card values, table, graph and answers "
+        "For the teacher: compare each student's values, table, graph and answers "
         "with this page."
     )
     footer_note = "the same seed always gives the same cards"
@@ -331,18 +329,15 @@ class _BarGraphPage(_Page):
         pdf = self.pdf
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
-        w, rows, cols = _card_grid(self.n, self.width, _CARD_BAND)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (cols * w + (cols - 1) * _CARD_GAP)) / 2
+        grid = _card_grid(self.n, self.left, self.width, y, _CARD_BAND)
         for i, card in enumerate(self.sheet.cards):
-            row, col = divmod(i, cols)
-            x = x0 + col * (w + _CARD_GAP)
-            top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
+            x, top = grid.at(i)
             with self.group("card"):
-                pdf.image(_card_image(card, show_value=self.key), x=x, y=top, w=w, h=h)
+                picture = _card_image(card, show_value=self.key)
+                pdf.image(picture, x=x, y=top, w=grid.w, h=grid.h)
             with self.group("card label"):
-                self.card_label(i + 1, card, x, top + h + 0.8, w, _CARD_LABEL - 1.4)
-        return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
+                self.card_label(i + 1, card, x, top + grid.h + 0.8, grid.w, _CARD_LABEL - 1.4)
+        return grid.bottom
 
     def card_label(self, number: int, card: Card, x: float, y: float, w: float, h: float) -> None:
         """The card's number and a box for its face value (filled in on the key)."""
@@ -505,8 +500,12 @@ class _BarGraphPage(_Page):
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
         blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter, fields in zip(items, "abc", blanks, strict=True):
+        self.font(10)
+        needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
+        rooms = self.rooms(y, bottom, needs)
+        for (question, answer, working), letter, fields, room in zip(
+            items, "abc", blanks, rooms, strict=True
+        ):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -531,7 +530,7 @@ class _BarGraphPage(_Page):
                     pdf.line(start, y + 5.2, fx + slot - (3 if k < len(fields) - 1 else 0), y + 5.2)
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
-            y = y + 6.0 if self.key else max(y + 3.0, top + space)
+            y = y + 6.0 if self.key else top + room
 
 
 BarGraphWorksheet.page = _BarGraphPage

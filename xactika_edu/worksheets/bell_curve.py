@@ -522,15 +522,17 @@ class _BellCurvePage(_Page):
                 ly + 4.8,
                 plot_w,
                 4,
-                f"Dashed: the whole deck's columns scaled to {self.n} cards (count × {self.n}/81).",
+                f"Dashed: the whole deck scaled to {self.n} cards (count × {self.n}/81).",
             )
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter in zip(items, "abc", strict=True):
+        self.font(9.5)
+        needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
+        rooms = self.rooms(y, bottom, needs)
+        for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
             self.font(9.5, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -546,7 +548,7 @@ class _BellCurvePage(_Page):
                 self.line_style(0.3)
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
-                y = max(y + 2.0, top + space)
+                y = top + room
 
 
 BellCurveWorksheet.page = _BellCurvePage

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import math
 import re
 from collections.abc import Iterator, Sequence
@@ -186,7 +187,7 @@ class Recorder:
             self._add("fill", (min(xs), min(ys), max(xs), max(ys)), background=True)
         if "D" in style:
             ends = list(points) + ([points[0]] if closed else [])
-            self._strokes([(*a, *b) for a, b in zip(ends, ends[1:], strict=False)])
+            self._strokes([(*a, *b) for a, b in itertools.pairwise(ends)])
 
     def _text_box(self, x: float, baseline: float, width: float) -> Box:
         size = self._pdf.font_size
@@ -223,7 +224,7 @@ class Recorder:
         else:
             start = x + pdf.c_margin
         baseline = y + h / 2 + 0.3 * pdf.font_size
-        shown = text.replace("**", "") if markdown else text
+        shown = re.sub(r"\*\*|__|--", "", text) if markdown else text
         self._add(
             "text",
             self._text_box(start, baseline, width),
@@ -238,7 +239,7 @@ class Recorder:
         self, w: float | None = None, h: float | None = None, text: str = "", **kw: Any
     ) -> Any:
         pdf = self._pdf
-        width = pdf.w - pdf.r_margin - pdf.x if not w else w
+        width = w if w else pdf.w - pdf.r_margin - pdf.x
         height = pdf.font_size if h is None else h
         self._record_line_of_text(
             text, pdf.x, pdf.y, width, height, kw.get("align", "L"), kw.get("markdown", False)
@@ -247,6 +248,8 @@ class Recorder:
 
     def multi_cell(self, w: float, h: float | None = None, text: str = "", **kw: Any) -> Any:
         pdf = self._pdf
+        if kw.get("dry_run"):
+            return pdf.multi_cell(w, h, text, **kw)
         lines = pdf.multi_cell(
             w,
             h,
@@ -504,9 +507,8 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
             if not _overlap(boxes[first], boxes[second], _CLEARANCE):
                 continue
             if _groups_touch(groups[first], groups[second]):
-                problems.append(
-                    f"lines of {groups[first][0].group!r} touch lines of {groups[second][0].group!r}"
-                )
+                one, other = groups[first][0].group, groups[second][0].group
+                problems.append(f"lines of {one!r} touch lines of {other!r}")
     return problems
 
 

@@ -29,7 +29,6 @@ from ..palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
 from ..probability import shape_count_table, value_distribution
 from ._common import (
     _ANSWER,
-    _CARD_GAP,
     _CARD_LABEL,
     _MUTED,
     _SHADE,
@@ -94,7 +93,9 @@ def _glyph(pdf: Recorder, shape: Shape, cx: float, cy: float, size: float, fill:
         pdf.polygon(points, style="FD")
 
 
-def _card_picture(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_value: bool) -> None:
+def _card_picture(
+    pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_value: bool
+) -> None:
     """The card picture of :func:`xactika_edu.svg.card`, ``w`` mm wide, drawn directly.
 
     Same layout, glyphs and colours as the SVG (a "?" for the face value on student
@@ -116,20 +117,21 @@ def _card_picture(pdf: Recorder, card: Card, x: float, y: float, w: float, *, sh
         corner_radius=7 * scale,
     )
     pdf.set_text_color(*_rgb(INK))
-    pdf.set_font("helvetica", "B", 17 * pt)
-    pdf.text(x + 7 * scale, y + 21 * scale, str(card.value) if show_value else "?")
-    pdf.set_font("helvetica", "", 12 * pt)
+    pdf.set_font("helvetica", "B", svg.VALUE_FONT_SIZE * pt)
+    value_x, value_y = svg.VALUE_AT
+    pdf.text(x + value_x * scale, y + value_y * scale, str(card.value) if show_value else "?")
+    pdf.set_font("helvetica", "", svg.COUNT_FONT_SIZE * pt)
     pdf.set_line_width(scale)
     for shape, count in zip(Shape, card.counts, strict=True):
-        cy = 39 + shape * 19
-        pdf.text(x + 10 * scale, y + (cy + 4.5) * scale, str(count))
+        cy = svg.row_centre(shape)
+        pdf.text(x + svg.COUNT_X * scale, y + (cy + svg.COUNT_BASELINE) * scale, str(count))
         for i in range(count):
             _glyph(
                 pdf,
                 shape,
-                x + (32 + i * 18) * scale,
+                x + (svg.GLYPH_X + i * svg.GLYPH_STEP) * scale,
                 y + cy * scale,
-                13 * scale,
+                svg.GLYPH_SIZE * scale,
                 SHAPE_COLORS[shape],
             )
 
@@ -141,14 +143,10 @@ def _card_rows(page: _Page, cards: Hand, y: float, band: float, boxes: list[str]
     boxes). Returns the y below the cards.
     """
     pdf = page.pdf
-    n = len(cards)
-    w, rows, cols = _card_grid(n, page.width, band)
-    h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-    x0 = page.left + (page.width - (cols * w + (cols - 1) * _CARD_GAP)) / 2
+    grid = _card_grid(len(cards), page.left, page.width, y, band)
+    w, h = grid.w, grid.h
     for i, card in enumerate(cards):
-        row, col = divmod(i, cols)
-        x = x0 + col * (w + _CARD_GAP)
-        top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
+        x, top = grid.at(i)
         with page.group("card"):
             _card_picture(pdf, card, x, top, w, show_value=boxes is not None)
         # the card's number and a box for the student's answer
@@ -167,7 +165,7 @@ def _card_rows(page: _Page, cards: Hand, y: float, band: float, boxes: list[str]
             if boxes is not None:
                 page.font(size + 1, "B", _ANSWER)
                 page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
-    return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
+    return grid.bottom
 
 
 # --- slices -------------------------------------------------------------------------
@@ -631,7 +629,7 @@ class _PieChartPage(_Page):
         return bottom
 
     def pie_and_questions(self, y: float, bottom: float) -> None:
-        pie_w = self.width * 0.5
+        pie_w = self.width * 0.45
         gap = 6.0
         with self.group("pie"):
             self.pie(self.left, y, pie_w, bottom)
@@ -712,8 +710,12 @@ class _PieChartPage(_Page):
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter in zip(items, "abc", strict=True):
+        self.font(10)
+        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
+        # two answer lines each, or one when the cards take the room (40 cards)
+        lines = 2 if sum(texts) + len(items) * 2 * 7.0 <= bottom - y else 1
+        rooms = self.rooms(y, bottom, [t + lines * 7.0 for t in texts])
+        for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -728,10 +730,10 @@ class _PieChartPage(_Page):
                 y += 3.5
             else:
                 self.line_style(0.3)
-                for _ in range(2):
+                for _ in range(lines):
                     y += 7.0
                     pdf.line(x + 6, y, x + w, y)
-                y = max(y + 3.0, top + space)
+                y = top + room
 
 
 PieChartWorksheet.page = _PieChartPage
