@@ -14,11 +14,13 @@ import io
 import pytest
 from fpdf import FPDF
 
+from xactika_edu.cards import MIN_PLAYERS
 from xactika_edu.worksheets import _BUILDERS, KINDS
 from xactika_edu.worksheets._common import MAX_CARDS, MIN_CARDS, PAPERS, page_layout
 from xactika_edu.worksheets.bell_curve import MAX_BELL_CARDS, MIN_BELL_CARDS
 from xactika_edu.worksheets.layout import MIN_TEXT_PT, Recorder, layout_problems
 from xactika_edu.worksheets.pie_chart import PIE_CARDS
+from xactika_edu.worksheets.score_sheet import MAX_SCORE_SHEET_PLAYERS, score_sheet_layout
 from xactika_edu.worksheets.simulation import MAX_DRAWS, MIN_DRAWS
 
 # The --cards each kind takes: the fewest, the default (None) and the most.
@@ -70,6 +72,16 @@ def test_pages_are_clean(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_pages_are_clean_for_a_whole_class(kind: str) -> None:
     found = _problems(kind, SLOW_SEEDS)
+    assert not found, _report(found)
+
+
+def test_score_sheets_are_clean() -> None:
+    found = []
+    for players in range(MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS + 1):
+        for paper in PAPERS:
+            page = score_sheet_layout(players, paper)
+            where = f"score sheet, {players} players, {paper}"
+            found += [f"{where}: {p}" for p in layout_problems(page.elements, page.area)]
     assert not found, _report(found)
 
 

@@ -295,8 +295,7 @@ class _BarGraphPage(_Page):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
-        "For the teacher: compare each student's values, table, graph and answers "
-        "with this page."
+        "For the teacher: compare each student's values, table, graph and answers with this page."
     )
     footer_note = "the same seed always gives the same cards"
 
