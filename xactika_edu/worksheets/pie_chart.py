@@ -629,7 +629,7 @@ class _PieChartPage(_Page):
         return bottom
 
     def pie_and_questions(self, y: float, bottom: float) -> None:
-        pie_w = self.width * 0.45
+        pie_w = self.width * 0.45  # the questions' column gets the more room
         gap = 6.0
         with self.group("pie"):
             self.pie(self.left, y, pie_w, bottom)
@@ -712,10 +712,15 @@ class _PieChartPage(_Page):
         items = self.sheet._questions()
         self.font(10)
         texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
-        # two answer lines each, or one when the cards take the room (40 cards)
-        lines = 2 if sum(texts) + len(items) * 2 * 7.0 <= bottom - y else 1
-        rooms = self.rooms(y, bottom, [t + lines * 7.0 for t in texts])
-        for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
+        # one answer line each, and a second one for each question there is room for
+        lines = [1] * len(items)
+        for i in range(len(items)):
+            if sum(texts) + (sum(lines) + 1) * 7.0 <= bottom - y:
+                lines[i] = 2
+        rooms = self.rooms(y, bottom, [t + n * 7.0 for t, n in zip(texts, lines, strict=True)])
+        for (question, answer, working), letter, room, n in zip(
+            items, "abc", rooms, lines, strict=True
+        ):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -730,7 +735,7 @@ class _PieChartPage(_Page):
                 y += 3.5
             else:
                 self.line_style(0.3)
-                for _ in range(lines):
+                for _ in range(n):
                     y += 7.0
                     pdf.line(x + 6, y, x + w, y)
                 y = top + room
