@@ -51,6 +51,8 @@ def _problems(kind: str, seeds: tuple[int, ...]) -> list[str]:
                     which = "key" if key else "student sheet"
                     where = f"{kind} --cards {cards or 'default'}, seed {seed}, {paper} {which}"
                     found += [f"{where}: {p}" for p in layout_problems(page.elements, page.area)]
+                    if page.pages_count != 1 or {e.page for e in page.elements} != {1}:
+                        found.append(f"{where}: the sheet is not one page")
     return found
 
 

@@ -15,8 +15,7 @@ something else, no text smaller than :data:`MIN_TEXT_PT`.
 >>> page.add_page()
 >>> page.set_font("helvetica", "", 6)
 >>> page.set_xy(13, 20)
->>> page.cell(40, 5, "small print")
-True
+>>> _ = page.cell(40, 5, "small print")
 >>> with page.group("answer line"):
 ...     page.line(13, 22, 100, 22)
 >>> for problem in layout_problems(page.elements):
