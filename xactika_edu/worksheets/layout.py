@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["MIN_TEXT_PT", "Element", "Recorder", "layout_problems"]
+__all__ = ["MIN_TEXT_PT", "Element", "Recorder", "layout_problems", "segment_crosses_box"]
 
 #: The smallest font size, in points, a worksheet may print (text in card pictures too).
 MIN_TEXT_PT = 7.0
@@ -362,8 +362,15 @@ def _shrink(box: Box, by: float) -> Box:
     return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
 
 
-def _segment_hits_box(s: Segment, box: Box) -> bool:
-    """Whether segment ``s`` passes through the inside of ``box`` (Liang-Barsky)."""
+def segment_crosses_box(s: Segment, box: Box) -> bool:
+    """Whether segment ``s`` (x1, y1, x2, y2) passes through ``box`` (x0, y0, x1, y1),
+    all in mm (Liang-Barsky clipping).
+
+    >>> segment_crosses_box((0, 5, 10, 5), (2, 2, 4, 8))
+    True
+    >>> segment_crosses_box((0, 0, 1, 1), (2, 2, 4, 8))
+    False
+    """
     x1, y1, x2, y2 = s
     dx, dy = x2 - x1, y2 - y1
     low, high = 0.0, 1.0
@@ -476,7 +483,7 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
         inner = _shrink(a.box, 0.1)
         for line in lines:
             if _overlap(line.box, inner) and any(
-                _segment_hits_box(s, inner) for s in line.segments
+                segment_crosses_box(s, inner) for s in line.segments
             ):
                 problems.append(f"{line.describe()} crosses {a.describe()}")
     for i, a in enumerate(images):
@@ -486,7 +493,7 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
         for line in lines:
             if line.part != a.part and _overlap(line.box, a.box, _CLEARANCE):
                 grown = _shrink(a.box, -_CLEARANCE)
-                if any(_segment_hits_box(s, grown) for s in line.segments):
+                if any(segment_crosses_box(s, grown) for s in line.segments):
                     problems.append(f"{line.describe()} crosses {a.describe()}")
     groups: dict[int, list[Element]] = {}
     for line in lines:

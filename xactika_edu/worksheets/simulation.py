@@ -43,6 +43,7 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
+from .layout import segment_crosses_box
 from .pie_chart import _glyph
 
 if TYPE_CHECKING:
@@ -531,12 +532,28 @@ class _SimulationPage(_Page):
                 pdf.line(*at(0, p), *at(self.n, p))
             self.font(8, "B", INK)
             label = f"exact: {_percent(sheet.probability)}"
-            above = p < 0.85
-            ly = at(0, p)[1] - (4.6 if above else -0.6)
-            pdf.set_fill_color(255, 255, 255)
-            self.pdf.set_xy(left + 1.0, ly)
-            self.pdf.cell(self.pdf.get_string_width(label) + 1.5, 4, label, fill=True)
             points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
+            label_w = self.pdf.get_string_width(label) + 1.5
+            # above the dashed line (below near the top), as far left as the plotted
+            # line and its dots leave room
+            line_y = at(0, p)[1]
+            rows = (line_y - 4.6, line_y + 0.6) if p < 0.85 else (line_y + 0.6, line_y - 4.6)
+            steps = int((plot_w - 2.0 - label_w) // 2.5)
+            places = [(left + 1.0 + 2.5 * k, ly) for ly in rows for k in range(steps + 1)]
+            path = [(*a, *b) for a, b in itertools.pairwise(points)]
+            dots = 1.2 + 0.3
+
+            def free(lx: float, ly: float) -> bool:
+                box = (lx - dots, ly - dots, lx + label_w + dots, ly + 4 + dots)
+                inner = (lx, ly, lx + label_w, ly + 4)
+                return not any(segment_crosses_box(s, inner) for s in path) and not any(
+                    box[0] < px < box[2] and box[1] < py < box[3] for px, py in points
+                )
+
+            lx, ly = next((place for place in places if free(*place)), places[0])
+            pdf.set_fill_color(255, 255, 255)
+            self.pdf.set_xy(lx, ly)
+            self.pdf.cell(label_w, 4, label, fill=True)
             self.line_style(0.6, OKABE_ITO["blue"])
             for a, b in itertools.pairwise(points):
                 pdf.line(*a, *b)
