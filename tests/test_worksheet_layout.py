@@ -33,9 +33,10 @@ CARD_CHOICES: dict[str, tuple[int | None, ...]] = {
     "estimation": (None,),
 }
 # Seed 2 is student 2 of the default class set (its pie-chart sheet ran into the
-# footer); 1006 has another pie-chart grouping and a four-digit seed in the label.
+# footer); with seed 12 the simulation key's line ran through its label; 1006 has
+# another pie-chart grouping and a four-digit seed in the label.
 # The slow run lays out a whole default class set: seeds 1 to 30.
-FAST_SEEDS = (2, 1006)
+FAST_SEEDS = (2, 12, 1006)
 SLOW_SEEDS = tuple(range(1, 31))
 
 

@@ -26,7 +26,6 @@ from ..probability import FACE_VALUES, value_distribution
 from ._common import (
     _ANSWER,
     _CARD_BAND,
-    _CARD_LABEL,
     _DIVISION_RE,
     _GRID_MAJOR,
     _GRID_MINOR,
@@ -37,8 +36,6 @@ from ._common import (
     MAX_STUDENTS,
     MIN_CARDS,
     _and_list,
-    _card_grid,
-    _card_image,
     _check_seed,
     _decimal,
     _draw_tally,
@@ -51,6 +48,7 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
+from .card_pictures import draw_card_rows
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -325,34 +323,10 @@ class _BarGraphPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 5.0)
 
     def cards(self, y: float) -> float:
-        pdf = self.pdf
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
-        grid = _card_grid(self.n, self.left, self.width, y, _CARD_BAND)
-        for i, card in enumerate(self.sheet.cards):
-            x, top = grid.at(i)
-            with self.group("card"):
-                picture = _card_image(card, show_value=self.key)
-                pdf.image(picture, x=x, y=top, w=grid.w, h=grid.h)
-            with self.group("card label"):
-                self.card_label(i + 1, card, x, top + grid.h + 0.8, grid.w, _CARD_LABEL - 1.4)
-        return grid.bottom
-
-    def card_label(self, number: int, card: Card, x: float, y: float, w: float, h: float) -> None:
-        """The card's number and a box for its face value (filled in on the key)."""
-        pdf = self.pdf
-        size = 8.5 if w >= 15 else 7.0
-        self.font(size, "B", _MUTED)
-        label = f"#{number}"
-        label_w = pdf.get_string_width(label) + 1.8
-        box_w = min(w - label_w, h * 1.9)
-        start = x + (w - label_w - box_w) / 2
-        self.text_at(start, y, label_w, h, label)
-        self.line_style(0.3)
-        pdf.rect(start + label_w, y, box_w, h)
-        if self.key:
-            self.font(size + 1, "B", _ANSWER)
-            self.text_at(start + label_w, y, box_w, h, str(card.value), align="C")
+        answers = [str(card.value) for card in self.sheet.cards] if self.key else None
+        return draw_card_rows(self, self.sheet.cards, y, _CARD_BAND, answers)
 
     def table(self, y: float) -> float:
         pdf = self.pdf

@@ -42,7 +42,7 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
-from .pie_chart import _card_rows
+from .card_pictures import draw_card_rows
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -363,7 +363,7 @@ class _BellCurvePage(_Page):
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         answers = [str(card.value) for card in self.sheet.cards] if self.key else None
-        return _card_rows(self, self.sheet.cards, y, 72.0, answers)
+        return draw_card_rows(self, self.sheet.cards, y, 72.0, answers)
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet

@@ -43,8 +43,8 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
+from .card_pictures import draw_glyph
 from .layout import segment_crosses_box
-from .pie_chart import _glyph
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -374,7 +374,7 @@ class _SimulationPage(_Page):
         pdf.set_line_width(0.15)
         pdf.set_draw_color(*_rgb(INK))
         for shape in Shape:
-            _glyph(pdf, shape, gx + 2, y + head_h / 2, 3.0, SHAPE_COLORS[shape])
+            draw_glyph(pdf, shape, gx + 2, y + head_h / 2, 3.0, SHAPE_COLORS[shape])
             self.font(8.5)
             self.text_at(gx + 4.2, y, 14, head_h, shape.plural)
             gx += 19
@@ -441,7 +441,7 @@ class _SimulationPage(_Page):
         pdf.set_draw_color(*_rgb(INK))
         for shape, count in zip(Shape, card.counts, strict=True):
             cx = x + 0.8 + (shape + 0.5) * step
-            _glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
+            draw_glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
             self.font(9.5, "B")
             self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
         if self.key and "face value" in self.sheet.event:
