@@ -123,6 +123,14 @@ class Recorder:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._pdf, name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # the recorder's own state starts with "_" (and ``elements``); the rest,
+        # such as ``x`` or ``y``, belongs to the document
+        if name.startswith("_") or name == "elements":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._pdf, name, value)
+
     @property
     def area(self) -> Box:
         """The printable area (x0, y0, x1, y1) in mm: the page inside its margins."""
