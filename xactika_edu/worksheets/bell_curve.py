@@ -440,7 +440,7 @@ class _BellCurvePage(_Page):
         left = x + 13.0
         top = y + 2.0
         plot_w = w - 13.0 - 1.0
-        plot_h = bottom - top - 11.0 - legend_h
+        plot_h = bottom - top - 12.0 - legend_h
         ymax = sheet.ymax
         unit = plot_h / ymax
         cols = len(FACE_VALUES)
@@ -497,14 +497,15 @@ class _BellCurvePage(_Page):
             self.text_at(left - 9.0, gy - 2, 7.5, 4, str(j), align="R")
         self.font(10, "B")
         for i, value in enumerate(FACE_VALUES):
-            self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
-        self.text_at(left, top + plot_h + 5.6, plot_w, 5, "Face value", align="C")
+            # below the markers a count of 0 puts on the axis
+            self.text_at(left + i * col_w, top + plot_h + 1.8, col_w, 5, str(value), "C")
+        self.text_at(left, top + plot_h + 6.4, plot_w, 5, "Face value", align="C")
         title = "Number of cards"
         start_y = top + (plot_h + pdf.get_string_width(title)) / 2
         with pdf.rotation(90, x + 3.5, start_y):
             pdf.text(x + 3.5, start_y, title)
         # legend
-        ly = top + plot_h + 12.0
+        ly = top + plot_h + 13.0
         lx = left
         self.font(9)
         slot = plot_w / 3

@@ -488,8 +488,9 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
         for b in texts[i + 1 :] + images:
             if _overlap(_shrink(a.box, 0.05), _shrink(b.box, 0.05)):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
-        inner = _shrink(a.box, 0.1)
         for line in lines:
+            # the stroke's own width counts: a thick line near text touches it
+            inner = _shrink(a.box, 0.1 - line.weight / 2)
             if _overlap(line.box, inner) and any(
                 segment_crosses_box(s, inner) for s in line.segments
             ):
