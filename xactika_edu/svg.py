@@ -21,14 +21,42 @@ from .cards import Card, Combination, Shape, as_card, as_combination
 from .errors import XactikaError
 from .palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgImage", "card", "glyph", "hand"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "COUNT_FONT_SIZE",
+    "VALUE_FONT_SIZE",
+    "SvgImage",
+    "card",
+    "glyph",
+    "hand",
+    "row_centre",
+]
 
 CARD_WIDTH = 80
 CARD_HEIGHT = 112
-_GLYPH = 13.0  # glyph size in px at scale 1
+#: Font size (px at scale 1) of the face value in a card's corner.
+VALUE_FONT_SIZE = 20
+#: Font size (px at scale 1) of the count digit beside each row of shapes: as tall
+#: as the glyphs, so a card printed 11 mm wide still shows it at 7 pt.
+COUNT_FONT_SIZE = 18
+#: Where the face value's baseline starts, (x, y) px.
+VALUE_AT = (7.0, 22.0)
+#: Where each count digit starts, x px, and its baseline below the row's centre, px.
+COUNT_X = 9.0
+COUNT_BASELINE = 6.5
+#: The first glyph's centre x, and the step to the next glyph in a row, px.
+GLYPH_X = 32.0
+GLYPH_STEP = 18.0
+GLYPH_SIZE = 13.0  # glyph size in px at scale 1
 _ROW_TOP = 30.0
 _ROW_STEP = 19.0
 _GAP = 6.0  # space between cards in a hand
+
+
+def row_centre(shape: Shape) -> float:
+    """The y (px from the card's top) of the centre of ``shape``'s row of glyphs."""
+    return _ROW_TOP + 9 + int(shape) * _ROW_STEP
 
 
 class SvgImage(str):
@@ -48,7 +76,9 @@ def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return points
 
 
-def glyph(shape: Shape, cx: float, cy: float, size: float = _GLYPH, fill: str | None = None) -> str:
+def glyph(
+    shape: Shape, cx: float, cy: float, size: float = GLYPH_SIZE, fill: str | None = None
+) -> str:
     """One shape's glyph centred at (cx, cy), ``size`` px across, as an SVG element."""
     fill = SHAPE_COLORS[shape] if fill is None else fill
     style = f'fill="{fill}" stroke="{INK}" stroke-width="1"'
@@ -86,11 +116,12 @@ def _card_body(
     )
     value = str(card.value) if show_value else "?"
     parts.append(
-        f'<text x="7" y="21" font-family="Helvetica, Arial, sans-serif" font-size="17" '
-        f'font-weight="bold" fill="{INK}">{value}</text>'
+        f'<text x="{VALUE_AT[0]:g}" y="{VALUE_AT[1]:g}" font-family="Helvetica, Arial, '
+        f'sans-serif" font-size="{VALUE_FONT_SIZE}" font-weight="bold" fill="{INK}">'
+        f"{value}</text>"
     )
     for shape, count in zip(Shape, card.counts, strict=True):
-        cy = _ROW_TOP + 9 + shape * _ROW_STEP
+        cy = row_centre(shape)
         if highlight is not None and highlight == Combination(shape, count):
             parts.append(
                 f'<rect x="4" y="{cy - 9:.1f}" width="{CARD_WIDTH - 8}" height="18" rx="4" '
@@ -98,11 +129,11 @@ def _card_body(
                 f'stroke-dasharray="4 2"/>'
             )
         parts.append(
-            f'<text x="10" y="{cy + 4.5:.1f}" font-family="Helvetica, Arial, sans-serif" '
-            f'font-size="12" fill="{INK}">{count}</text>'
+            f'<text x="{COUNT_X:g}" y="{cy + COUNT_BASELINE:.1f}" font-family="Helvetica, '
+            f'Arial, sans-serif" font-size="{COUNT_FONT_SIZE}" fill="{INK}">{count}</text>'
         )
         for i in range(count):
-            parts.append(glyph(shape, 32 + i * (_GLYPH + 5), cy))
+            parts.append(glyph(shape, GLYPH_X + i * GLYPH_STEP, cy))
     if dimmed:
         parts.append(
             f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="7" '

@@ -13,6 +13,7 @@ import io
 import math
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -21,6 +22,7 @@ from .. import svg
 from ..cards import Card
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO, PAPER
+from .layout import MIN_TEXT_PT, Recorder
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -50,8 +52,15 @@ _MARGIN_TOP = 11.0
 _MARGIN_BOTTOM = 10.0
 _CARD_BAND = 68.0  # height available for the card pictures and their labels
 _CARD_GAP = 3.0
+_CARD_GAP_TIGHT = 2.0  # between cards when more than 10 share a row
+_CARD_ROW_GAP = 1.5
 _CARD_LABEL = 6.8  # under each card: its number and a box for its value
 _CARD_MAX_WIDTH = 21.5
+#: The narrowest a card picture may print, in mm: its smallest text (the count
+#: digits) is then :data:`~xactika_edu.worksheets.layout.MIN_TEXT_PT` (7 pt).
+MIN_CARD_WIDTH = (
+    MIN_TEXT_PT * 25.4 / 72 * svg.CARD_WIDTH / min(svg.COUNT_FONT_SIZE, svg.VALUE_FONT_SIZE)
+)
 
 # Greys are tints of INK; colours come from the palette.
 _GRID_MINOR = "#DCDCDC"
@@ -177,7 +186,7 @@ def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF
 
     pdf = FPDF(orientation="portrait", unit="mm", format=_check_paper(paper))
     pdf.set_creation_date(_CREATED)
-    pdf.set_auto_page_break(False)
+    pdf.set_auto_page_break(False, margin=_MARGIN_BOTTOM)
     pdf.set_margins(_MARGIN_X, _MARGIN_TOP, _MARGIN_X)
     pdf.set_title(title)
     pdf.set_author("xactika-edu")
@@ -191,10 +200,7 @@ def _finish(pdf: FPDF) -> bytes:
 
 
 def _single_pdf(sheet: _Worksheet, *, key: bool, paper: str) -> bytes:
-    which = "answer key" if key else "student sheet"
-    pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
-    sheet.add_page(pdf, key=key)
-    return _finish(pdf)
+    return _finish(page_layout(sheet, key=key, paper=paper))  # type: ignore[arg-type]
 
 
 def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
@@ -211,6 +217,23 @@ def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[
         return _finish(pdf)
 
     return make
+
+
+def page_layout(sheet: _Worksheet, *, key: bool = False, paper: str = "letter") -> Recorder:
+    """Draw ``sheet`` (its answer key if ``key``) as a one-page PDF, recording what
+    its page printed where; ``.output()`` gives the PDF of ``student_pdf``/``key_pdf``.
+
+    The returned :class:`~xactika_edu.worksheets.layout.Recorder` holds every
+    element (``.elements``) and the printable area (``.area``), for
+    :func:`~xactika_edu.worksheets.layout.layout_problems`.
+
+    Raises:
+        XactikaError: for an unknown ``paper``.
+    """
+    which = "answer key" if key else "student sheet"
+    recorder = Recorder(new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})"))
+    sheet.add_page(recorder, key=key)  # type: ignore[arg-type]
+    return recorder
 
 
 class _Sheet(abc.ABC):
@@ -303,10 +326,12 @@ class _Page(abc.ABC):
     key_note: ClassVar[str] = "For the teacher: compare each student's answers with this page."
     footer_note: ClassVar[str] = "the same seed always gives the same worksheet"
 
-    def __init__(self, sheet: _Worksheet, pdf: FPDF, *, key: bool) -> None:
+    def __init__(self, sheet: _Worksheet, pdf: FPDF | Recorder, *, key: bool) -> None:
         self.sheet = sheet
-        self.pdf = pdf
+        self.pdf = pdf if isinstance(pdf, Recorder) else Recorder(pdf)
         self.key = key
+        self.group = self.pdf.group
+        self.background = self.pdf.background
 
     def start(self) -> float:
         """Add the page, set ``left``, ``width``, ``bottom``; draw the header; return y."""
@@ -315,7 +340,8 @@ class _Page(abc.ABC):
         self.left = _MARGIN_X
         self.width = pdf.w - 2 * _MARGIN_X
         self.bottom = pdf.h - _MARGIN_BOTTOM
-        return self.header(_MARGIN_TOP)
+        with self.group("header"):
+            return self.header(_MARGIN_TOP)
 
     @abc.abstractmethod
     def draw(self) -> None:
@@ -340,6 +366,20 @@ class _Page(abc.ABC):
         self.pdf.set_xy(x, y)
         self.pdf.multi_cell(w, line, text, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
         return self.pdf.get_y()
+
+    def paragraph_height(self, w: float, text: str, line: float) -> float:
+        """How tall :meth:`paragraph` would make ``text`` in the current font, in mm."""
+        lines = self.pdf.multi_cell(
+            w, line, text, align="L", markdown=True, dry_run=True, output="LINES"
+        )
+        return len(lines) * line
+
+    @staticmethod
+    def rooms(y: float, bottom: float, needs: list[float]) -> list[float]:
+        """Heights for blocks that need ``needs`` mm, sharing the room left from ``y``
+        to ``bottom`` out evenly (students get space to write in)."""
+        spare = max(0.0, (bottom - y - sum(needs)) / len(needs))
+        return [need + spare for need in needs]
 
     def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
         """A numbered step heading (a black disc with the number); returns the y below."""
@@ -395,29 +435,68 @@ class _Page(abc.ABC):
     def footer(self) -> None:
         which = "answer key" if self.key else "student sheet"
         self.font(7.5, "", _MUTED)
-        self.text_at(
-            self.left,
-            self.pdf.h - _MARGIN_BOTTOM - 3.5,
-            self.width,
-            4,
-            f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
-            f"{self.footer_note}",
-            align="C",
+        with self.group("footer"):
+            self.text_at(
+                self.left,
+                self.pdf.h - _MARGIN_BOTTOM - 3.5,
+                self.width,
+                4,
+                f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
+                f"{self.footer_note}",
+                align="C",
+            )
+
+
+@dataclass(frozen=True)
+class _CardGrid:
+    """Where a sheet's card pictures go: ``rows`` x ``cols`` cards ``w`` x ``h`` mm,
+    each with its label (number and answer box) below it."""
+
+    left: float
+    top: float
+    w: float
+    h: float
+    rows: int
+    cols: int
+    gap: float
+
+    def at(self, index: int) -> tuple[float, float]:
+        """The top-left corner (x, y) in mm of card ``index`` (from 0)."""
+        row, col = divmod(index, self.cols)
+        return (
+            self.left + col * (self.w + self.gap),
+            self.top + row * (self.h + _CARD_LABEL + _CARD_ROW_GAP),
         )
 
+    @property
+    def bottom(self) -> float:
+        """The y below the last row's labels, in mm."""
+        return self.top + self.rows * (self.h + _CARD_LABEL) + (self.rows - 1) * _CARD_ROW_GAP
 
-def _card_grid(n: int, width: float, height: float) -> tuple[float, int, int]:
-    """(card width, rows, columns) for the biggest cards that fit ``width`` x ``height``."""
-    best = (0.0, 1, n)
+
+def _card_grid(n: int, left: float, width: float, top: float, band: float) -> _CardGrid:
+    """The biggest cards that fit ``n`` to a ``width`` x ``band`` mm area, centred.
+
+    Cards are at most ``_CARD_MAX_WIDTH`` wide; with more than 10 to a row they
+    stand closer together. If cards that fit the band would be narrower than
+    :data:`MIN_CARD_WIDTH`, the grid grows taller than ``band`` instead (the page
+    below moves down; the layout test checks that it still fits).
+    """
+    best = (0.0, 1, n, _CARD_GAP)
     ratio = svg.CARD_WIDTH / svg.CARD_HEIGHT
     for rows in range(1, n + 1):
         cols = math.ceil(n / rows)
-        by_width = (width - (cols - 1) * _CARD_GAP) / cols
-        by_height = (height - rows * _CARD_LABEL - (rows - 1) * _CARD_GAP / 2) / rows * ratio
+        gap = _CARD_GAP if cols <= 10 else _CARD_GAP_TIGHT
+        by_width = (width - (cols - 1) * gap) / cols
+        by_height = (band - rows * _CARD_LABEL - (rows - 1) * _CARD_ROW_GAP) / rows * ratio
+        if by_height < MIN_CARD_WIDTH <= by_width:
+            by_height = MIN_CARD_WIDTH  # readable cards: the band grows
         w = min(_CARD_MAX_WIDTH, by_width, by_height)
         if w > best[0] + 1e-9:
-            best = (w, rows, cols)
-    return best
+            best = (w, rows, cols, gap)
+    w, rows, cols, gap = best
+    x0 = left + (width - (cols * w + (cols - 1) * gap)) / 2
+    return _CardGrid(x0, top, w, w / ratio, rows, cols, gap)
 
 
 def _card_image(card: Card, *, show_value: bool) -> io.BytesIO:
@@ -426,10 +505,15 @@ def _card_image(card: Card, *, show_value: bool) -> io.BytesIO:
     return io.BytesIO(text.encode("utf-8"))
 
 
-def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -> None:
+def _draw_tally(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
     """Tally marks for ``count`` centred in a box: groups of four strokes and a slash."""
     if count <= 0:
         return
+    with pdf.group("tally"):
+        _tally_marks(pdf, count, x, y, w, h)
+
+
+def _tally_marks(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
     groups = math.ceil(count / 5)
     stroke = min(5.5, h * 0.62)
     while True:
@@ -461,14 +545,14 @@ def _draw_tally(pdf: FPDF, count: int, x: float, y: float, w: float, h: float) -
             gx += group_w + gap
 
 
-def _hatched_bar(pdf: FPDF, x: float, y: float, w: float, h: float) -> None:
+def _hatched_bar(pdf: Recorder, x: float, y: float, w: float, h: float) -> None:
     """A bar filled with the palette colour, hatched and outlined so it prints in grey."""
     pdf.set_fill_color(*_rgb(_BAR_FILL))
     pdf.rect(x, y, w, h, style="F")
     pdf.set_line_width(0.2)
     pdf.set_draw_color(*_rgb(INK))
     spacing = 1.8
-    with pdf.rect_clip(x, y, w, h):
+    with pdf.rect_clip(x, y, w, h), pdf.background():
         offset = -h
         while offset < w:
             pdf.line(x + offset, y + h, x + offset + h, y)

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import svg
 from ..cards import Card, Hand, _check_whole, draw_cards
 from ..errors import XactikaError
 from ..palette import INK
@@ -27,8 +26,6 @@ from ..probability import FACE_VALUES, value_distribution
 from ._common import (
     _ANSWER,
     _CARD_BAND,
-    _CARD_GAP,
-    _CARD_LABEL,
     _DIVISION_RE,
     _GRID_MAJOR,
     _GRID_MINOR,
@@ -39,8 +36,6 @@ from ._common import (
     MAX_STUDENTS,
     MIN_CARDS,
     _and_list,
-    _card_grid,
-    _card_image,
     _check_seed,
     _decimal,
     _draw_tally,
@@ -53,6 +48,7 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
+from .card_pictures import draw_card_rows
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -297,8 +293,7 @@ class _BarGraphPage(_Page):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
-        "For the teacher: compare each student's card values, table, graph and answers "
-        "with this page."
+        "For the teacher: compare each student's values, table, graph and answers with this page."
     )
     footer_note = "the same seed always gives the same cards"
 
@@ -309,9 +304,12 @@ class _BarGraphPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 3.0)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 3.0)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.graph_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -325,35 +323,10 @@ class _BarGraphPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 5.0)
 
     def cards(self, y: float) -> float:
-        pdf = self.pdf
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
-        w, rows, cols = _card_grid(self.n, self.width, _CARD_BAND)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (cols * w + (cols - 1) * _CARD_GAP)) / 2
-        for i, card in enumerate(self.sheet.cards):
-            row, col = divmod(i, cols)
-            x = x0 + col * (w + _CARD_GAP)
-            top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
-            pdf.image(_card_image(card, show_value=self.key), x=x, y=top, w=w, h=h)
-            self.card_label(i + 1, card, x, top + h + 0.8, w, _CARD_LABEL - 1.4)
-        return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
-
-    def card_label(self, number: int, card: Card, x: float, y: float, w: float, h: float) -> None:
-        """The card's number and a box for its face value (filled in on the key)."""
-        pdf = self.pdf
-        size = 8.5 if w >= 15 else 7.0
-        self.font(size, "B", _MUTED)
-        label = f"#{number}"
-        label_w = pdf.get_string_width(label) + 1.8
-        box_w = min(w - label_w, h * 1.9)
-        start = x + (w - label_w - box_w) / 2
-        self.text_at(start, y, label_w, h, label)
-        self.line_style(0.3)
-        pdf.rect(start + label_w, y, box_w, h)
-        if self.key:
-            self.font(size + 1, "B", _ANSWER)
-            self.text_at(start + label_w, y, box_w, h, str(card.value), align="C")
+        answers = [str(card.value) for card in self.sheet.cards] if self.key else None
+        return draw_card_rows(self, self.sheet.cards, y, _CARD_BAND, answers)
 
     def table(self, y: float) -> float:
         pdf = self.pdf
@@ -418,8 +391,10 @@ class _BarGraphPage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.53
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -445,22 +420,23 @@ class _BarGraphPage(_Page):
         sub_x = 4  # minor squares per column: bars fill the middle two
         minor_w = col_w / sub_x
         sub_y = max(1, round(unit / minor_w))
-        # minor grid
-        self.line_style(0.12, _GRID_MINOR)
-        for i in range(cols * sub_x + 1):
-            gx = left + i * minor_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax * sub_y + 1):
-            gy = top + plot_h - j * unit / sub_y
-            pdf.line(left, gy, left + plot_w, gy)
-        # major grid: whole numbers and column edges
-        self.line_style(0.25, _GRID_MAJOR)
-        for i in range(cols + 1):
-            gx = left + i * col_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax + 1):
-            gy = top + plot_h - j * unit
-            pdf.line(left, gy, left + plot_w, gy)
+        with self.background():
+            # minor grid
+            self.line_style(0.12, _GRID_MINOR)
+            for i in range(cols * sub_x + 1):
+                gx = left + i * minor_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax * sub_y + 1):
+                gy = top + plot_h - j * unit / sub_y
+                pdf.line(left, gy, left + plot_w, gy)
+            # major grid: whole numbers and column edges
+            self.line_style(0.25, _GRID_MAJOR)
+            for i in range(cols + 1):
+                gx = left + i * col_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax + 1):
+                gy = top + plot_h - j * unit
+                pdf.line(left, gy, left + plot_w, gy)
         # bars (answer key)
         if self.key:
             for i, value in enumerate(FACE_VALUES):
@@ -497,8 +473,12 @@ class _BarGraphPage(_Page):
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
         blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter, fields in zip(items, "abc", blanks, strict=True):
+        self.font(10)
+        needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
+        rooms = self.rooms(y, bottom, needs)
+        for (question, answer, working), letter, fields, room in zip(
+            items, "abc", blanks, rooms, strict=True
+        ):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -523,7 +503,7 @@ class _BarGraphPage(_Page):
                     pdf.line(start, y + 5.2, fx + slot - (3 if k < len(fields) - 1 else 0), y + 5.2)
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
-            y = y + 6.0 if self.key else max(y + 3.0, top + space)
+            y = y + 6.0 if self.key else top + room
 
 
 BarGraphWorksheet.page = _BarGraphPage

@@ -42,7 +42,7 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
-from .pie_chart import _card_rows
+from .card_pictures import draw_card_rows
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -340,9 +340,12 @@ class _BellCurvePage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.5)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.5)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.graph_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -360,7 +363,7 @@ class _BellCurvePage(_Page):
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         answers = [str(card.value) for card in self.sheet.cards] if self.key else None
-        return _card_rows(self, self.sheet.cards, y, 72.0, answers)
+        return draw_card_rows(self, self.sheet.cards, y, 72.0, answers)
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet
@@ -424,8 +427,10 @@ class _BellCurvePage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.5
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -435,24 +440,27 @@ class _BellCurvePage(_Page):
         left = x + 13.0
         top = y + 2.0
         plot_w = w - 13.0 - 1.0
-        plot_h = bottom - top - 11.0 - legend_h
+        plot_h = bottom - top - 12.0 - legend_h
         ymax = sheet.ymax
         unit = plot_h / ymax
         cols = len(FACE_VALUES)
         col_w = plot_w / cols
-        # grid: a line at each face value, minor lines halfway, one per card upwards
-        self.line_style(0.12, _GRID_MINOR)
-        for i in range(2 * cols + 1):
-            pdf.line(left + i * col_w / 2, top, left + i * col_w / 2, top + plot_h)
-        for j in range(2 * ymax + 1):
-            pdf.line(left, top + plot_h - j * unit / 2, left + plot_w, top + plot_h - j * unit / 2)
-        self.line_style(0.25, _GRID_MAJOR)
-        for i in range(cols):
-            gx = left + (i + 0.5) * col_w
-            pdf.line(gx, top, gx, top + plot_h)
-        for j in range(ymax + 1):
-            gy = top + plot_h - j * unit
-            pdf.line(left, gy, left + plot_w, gy)
+        with self.background():
+            # grid: a line at each face value, minor lines halfway, one per card upwards
+            self.line_style(0.12, _GRID_MINOR)
+            for i in range(2 * cols + 1):
+                pdf.line(left + i * col_w / 2, top, left + i * col_w / 2, top + plot_h)
+            for j in range(2 * ymax + 1):
+                pdf.line(
+                    left, top + plot_h - j * unit / 2, left + plot_w, top + plot_h - j * unit / 2
+                )
+            self.line_style(0.25, _GRID_MAJOR)
+            for i in range(cols):
+                gx = left + (i + 0.5) * col_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax + 1):
+                gy = top + plot_h - j * unit
+                pdf.line(left, gy, left + plot_w, gy)
 
         def at(i: int, count: float) -> tuple[float, float]:
             return (left + (i + 0.5) * col_w, top + plot_h - count * unit)
@@ -489,14 +497,15 @@ class _BellCurvePage(_Page):
             self.text_at(left - 9.0, gy - 2, 7.5, 4, str(j), align="R")
         self.font(10, "B")
         for i, value in enumerate(FACE_VALUES):
-            self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
-        self.text_at(left, top + plot_h + 5.6, plot_w, 5, "Face value", align="C")
+            # below the markers a count of 0 puts on the axis
+            self.text_at(left + i * col_w, top + plot_h + 1.8, col_w, 5, str(value), "C")
+        self.text_at(left, top + plot_h + 6.4, plot_w, 5, "Face value", align="C")
         title = "Number of cards"
         start_y = top + (plot_h + pdf.get_string_width(title)) / 2
         with pdf.rotation(90, x + 3.5, start_y):
             pdf.text(x + 3.5, start_y, title)
         # legend
-        ly = top + plot_h + 12.0
+        ly = top + plot_h + 13.0
         lx = left
         self.font(9)
         slot = plot_w / 3
@@ -514,15 +523,17 @@ class _BellCurvePage(_Page):
                 ly + 4.8,
                 plot_w,
                 4,
-                f"Dashed: the whole deck's columns scaled to {self.n} cards (count × {self.n}/81).",
+                f"Dashed: the whole deck scaled to {self.n} cards (count × {self.n}/81).",
             )
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter in zip(items, "abc", strict=True):
+        self.font(9.5)
+        needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
+        rooms = self.rooms(y, bottom, needs)
+        for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
             self.font(9.5, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -538,7 +549,7 @@ class _BellCurvePage(_Page):
                 self.line_style(0.3)
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
-                y = max(y + 2.0, top + space)
+                y = top + room
 
 
 BellCurveWorksheet.page = _BellCurvePage

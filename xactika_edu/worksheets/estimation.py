@@ -311,11 +311,16 @@ class _EstimationPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.0)
-        y = self.cards(y + 1.5)
-        y = self.part1(y + 2.5)
-        y = self.part2(y + 3.0)
-        y = self.part3(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.0)
+        with self.group("cards"):
+            y = self.cards(y + 1.5)
+        with self.group("part1"):
+            y = self.part1(y + 2.5)
+        with self.group("part2"):
+            y = self.part2(y + 3.0)
+        with self.group("part3"):
+            y = self.part3(y + 3.0)
         _check_fits(y, self.bottom - 4.5, self.sheet)
         self.footer()
 

@@ -22,20 +22,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from .. import svg
 from ..cards import COUNTS, Card, Combination, Hand, Shape, _check_whole, draw_cards
 from ..errors import XactikaError
-from ..palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
+from ..palette import INK, OKABE_ITO
 from ..probability import shape_count_table, value_distribution
 from ._common import (
     _ANSWER,
-    _CARD_GAP,
-    _CARD_LABEL,
     _MUTED,
     _SHADE,
     MAX_STUDENTS,
     _and_list,
-    _card_grid,
     _check_seed,
     _draw_tally,
     _fraction_text,
@@ -46,9 +42,12 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
+from .card_pictures import draw_card_rows
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+
+    from .layout import Recorder
 
 __all__ = ["GROUPINGS", "PIE_CARDS", "PieChartWorksheet", "pie_chart_worksheet"]
 
@@ -66,104 +65,6 @@ _VALUE_GROUPS: tuple[tuple[int, int], ...] = ((4, 6), (7, 9), (10, 12))
 # cross-hatching), so the slices differ in a grey print too.
 _SLICE_FILLS = (OKABE_ITO["sky blue"], OKABE_ITO["orange"], OKABE_ITO["bluish green"])
 _SLICE_HATCH: tuple[float | None, ...] = (45.0, -45.0, None)
-
-
-# --- card pictures drawn with PDF primitives ---------------------------------------
-
-
-def _glyph(pdf: FPDF, shape: Shape, cx: float, cy: float, size: float, fill: str) -> None:
-    """One shape's glyph (as in :func:`xactika_edu.svg.glyph`) centred at (cx, cy), in mm."""
-    pdf.set_fill_color(*_rgb(fill))
-    half = size / 2
-    if shape is Shape.BALLS:
-        pdf.circle(cx, cy, half, style="FD")
-    elif shape is Shape.CUBES:
-        s = size * 0.88
-        pdf.rect(cx - s / 2, cy - s / 2, s, s, style="FD")
-    elif shape is Shape.CONES:
-        pdf.polygon([(cx, cy - half), (cx + half, cy + half), (cx - half, cy + half)], style="FD")
-    else:
-        r, inner, cy = half * 1.15, half * 1.15 * 0.45, cy + size * 0.05
-        points = []
-        for i in range(10):
-            radius = r if i % 2 == 0 else inner
-            angle = -math.pi / 2 + i * math.pi / 5
-            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-        pdf.polygon(points, style="FD")
-
-
-def _card_picture(pdf: FPDF, card: Card, x: float, y: float, w: float, *, show_value: bool) -> None:
-    """The card picture of :func:`xactika_edu.svg.card`, ``w`` mm wide, drawn directly.
-
-    Same layout, glyphs and colours as the SVG (a "?" for the face value on student
-    sheets), drawn with PDF primitives: about twenty times faster than placing the
-    SVG, which keeps a class set quick to print.
-    """
-    scale = w / svg.CARD_WIDTH  # mm per SVG pixel
-    pt = scale * 72 / 25.4  # points per SVG pixel
-    pdf.set_draw_color(*_rgb(INK))
-    pdf.set_fill_color(*_rgb(PAPER))
-    pdf.set_line_width(1.5 * scale)
-    pdf.rect(
-        x + scale,
-        y + scale,
-        (svg.CARD_WIDTH - 2) * scale,
-        (svg.CARD_HEIGHT - 2) * scale,
-        style="FD",
-        round_corners=True,
-        corner_radius=7 * scale,
-    )
-    pdf.set_text_color(*_rgb(INK))
-    pdf.set_font("helvetica", "B", 17 * pt)
-    pdf.text(x + 7 * scale, y + 21 * scale, str(card.value) if show_value else "?")
-    pdf.set_font("helvetica", "", 12 * pt)
-    pdf.set_line_width(scale)
-    for shape, count in zip(Shape, card.counts, strict=True):
-        cy = 39 + shape * 19
-        pdf.text(x + 10 * scale, y + (cy + 4.5) * scale, str(count))
-        for i in range(count):
-            _glyph(
-                pdf,
-                shape,
-                x + (32 + i * 18) * scale,
-                y + cy * scale,
-                13 * scale,
-                SHAPE_COLORS[shape],
-            )
-
-
-def _card_rows(page: _Page, cards: Hand, y: float, band: float, boxes: list[str] | None) -> float:
-    """The cards in rows filling the page width, each with its number and an answer box.
-
-    ``boxes`` holds what the key writes in each box (None: a student sheet, blank
-    boxes). Returns the y below the cards.
-    """
-    pdf = page.pdf
-    n = len(cards)
-    w, rows, cols = _card_grid(n, page.width, band)
-    h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-    x0 = page.left + (page.width - (cols * w + (cols - 1) * _CARD_GAP)) / 2
-    for i, card in enumerate(cards):
-        row, col = divmod(i, cols)
-        x = x0 + col * (w + _CARD_GAP)
-        top = y + row * (h + _CARD_LABEL + _CARD_GAP / 2)
-        _card_picture(pdf, card, x, top, w, show_value=boxes is not None)
-        # the card's number and a box for the student's answer
-        box_h = _CARD_LABEL - 1.4
-        size = 8.5 if w >= 15 else 7.0
-        page.font(size, "B", _MUTED)
-        label = f"#{i + 1}"
-        label_w = pdf.get_string_width(label) + 1.8
-        box_w = min(w - label_w, box_h * 1.9)
-        start = x + (w - label_w - box_w) / 2
-        ly = top + h + 0.8
-        page.text_at(start, ly, label_w, box_h, label)
-        page.line_style(0.3)
-        pdf.rect(start + label_w, ly, box_w, box_h)
-        if boxes is not None:
-            page.font(size + 1, "B", _ANSWER)
-            page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
-    return y + rows * (h + _CARD_LABEL) + (rows - 1) * _CARD_GAP / 2
 
 
 # --- slices -------------------------------------------------------------------------
@@ -225,7 +126,7 @@ def _hatch_segments(
 
 
 def _draw_slice(
-    pdf: FPDF, cx: float, cy: float, r: float, start: float, end: float, index: int
+    pdf: Recorder, cx: float, cy: float, r: float, start: float, end: float, index: int
 ) -> None:
     """One slice filled with its palette colour and hatched so it prints in grey."""
     steps = max(2, math.ceil((end - start) / 3))
@@ -237,10 +138,11 @@ def _draw_slice(
     pdf.set_line_width(0.2)
     pdf.set_draw_color(*_rgb(INK))
     hatch = _SLICE_HATCH[index]
-    for angle in (45.0, -45.0) if hatch is None else (hatch,):
-        spacing = 2.6 if hatch is None else 1.8
-        for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
-            pdf.line(x1, y1, x2, y2)
+    with pdf.background():
+        for angle in (45.0, -45.0) if hatch is None else (hatch,):
+            spacing = 2.6 if hatch is None else 1.8
+            for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
+                pdf.line(x1, y1, x2, y2)
     pdf.set_line_width(0.5)
     if end - start < 360:
         pdf.line(cx, cy, *_point(cx, cy, r, start))
@@ -509,9 +411,12 @@ class _PieChartPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.5)
-        y = self.table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.5)
+        with self.group("table"):
+            y = self.table(y + 3.0)
         self.pie_and_questions(y + 3.5, self.bottom - 6.0)
         self.footer()
 
@@ -542,7 +447,7 @@ class _PieChartPage(_Page):
             answers = [str(card.count(sheet.shape)) for card in sheet.cards]
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         band = 58.0 if self.n <= 20 else 66.0
-        return _card_rows(self, sheet.cards, y, band, answers if self.key else None)
+        return draw_card_rows(self, sheet.cards, y, band, answers if self.key else None)
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet
@@ -623,10 +528,12 @@ class _PieChartPage(_Page):
         return bottom
 
     def pie_and_questions(self, y: float, bottom: float) -> None:
-        pie_w = self.width * 0.5
+        pie_w = self.width * 0.45  # the questions' column gets the more room
         gap = 6.0
-        self.pie(self.left, y, pie_w, bottom)
-        self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
+        with self.group("pie"):
+            self.pie(self.left, y, pie_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
 
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -702,8 +609,17 @@ class _PieChartPage(_Page):
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet._questions()
-        space = (bottom - y) / len(items)
-        for (question, answer, working), letter in zip(items, "abc", strict=True):
+        self.font(10)
+        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
+        # one answer line each, and a second one for each question there is room for
+        lines = [1] * len(items)
+        for i in range(len(items)):
+            if sum(texts) + (sum(lines) + 1) * 7.0 <= bottom - y:
+                lines[i] = 2
+        rooms = self.rooms(y, bottom, [t + n * 7.0 for t, n in zip(texts, lines, strict=True)])
+        for (question, answer, working), letter, room, n in zip(
+            items, "abc", rooms, lines, strict=True
+        ):
             top = y
             self.font(10, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -718,10 +634,10 @@ class _PieChartPage(_Page):
                 y += 3.5
             else:
                 self.line_style(0.3)
-                for _ in range(2):
+                for _ in range(n):
                     y += 7.0
                     pdf.line(x + 6, y, x + w, y)
-                y = max(y + 3.0, top + space)
+                y = top + room
 
 
 PieChartWorksheet.page = _PieChartPage

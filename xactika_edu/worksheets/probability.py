@@ -362,14 +362,21 @@ class _ProbabilityPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.cards(y + 2.0)
-        y = self.counts(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("cards"):
+            y = self.cards(y + 2.0)
+        with self.group("counts"):
+            y = self.counts(y + 3.0)
         answers = self.sheet.answers()
-        y = self.lead(y + 3.5, 0, answers[0], "2")
-        y = self.lead(y + 3.0, 1, answers[1], "3")
-        y = self.lead(y + 3.0, 2, answers[2], "4")
-        y = self.explain(y + 3.5)
+        with self.group("lead"):
+            y = self.lead(y + 3.5, 0, answers[0], "2")
+        with self.group("lead"):
+            y = self.lead(y + 3.0, 1, answers[1], "3")
+        with self.group("lead"):
+            y = self.lead(y + 3.0, 2, answers[2], "4")
+        with self.group("explain"):
+            y = self.explain(y + 3.5)
         _check_fits(y, self.bottom - 4.5, self.sheet)
         self.footer()
 
@@ -412,22 +419,33 @@ class _ProbabilityPage(_Page):
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
+    def blanks(self, x: float, y: float, fields: list[tuple[str, float, str]]) -> None:
+        """A row of :meth:`blank` fields (label, relative width, answer) from ``x`` to the
+        right margin: the lines share the room the labels leave."""
+        self.font(10)
+        labels = sum(self.pdf.get_string_width(label) + 1.5 for label, _, _ in fields)
+        room = self.left + self.width - x - labels - 4.0 * (len(fields) - 1)
+        total = sum(w for _, w, _ in fields)
+        for label, w, answer in fields:
+            x = self.blank(x, y, label, room * w / total, answer)
+
     def counts(self, y: float) -> float:
         sheet = self.sheet
         text = "Count the cards. They are the same for every lead at the start of the hand."
         y = self.step(self.left, y, "1", text, self.width) + 1.0
-        x = self.left + 7.6
-        x = self.blank(
-            x, y, f"Unseen cards: {len(DECK)} - {len(sheet.hand)} =", 11, str(sheet.unseen)
-        )
-        x = self.blank(
-            x,
+        self.blanks(
+            self.left + 7.6,
             y,
-            f"In the other players' hands: {PLAYERS - 1} × {len(sheet.hand)} =",
-            11,
-            str(sheet.held_by_others),
+            [
+                (f"Unseen cards: {len(DECK)} - {len(sheet.hand)} =", 1, str(sheet.unseen)),
+                (
+                    f"In the other players' hands: {PLAYERS - 1} × {len(sheet.hand)} =",
+                    1,
+                    str(sheet.held_by_others),
+                ),
+                ("Set aside: unseen - others' =", 1, str(sheet.set_aside)),
+            ],
         )
-        self.blank(x, y, "Set aside: unseen - others' =", 11, str(sheet.set_aside))
         return y + 7.0
 
     def lead(self, y: float, k: int, answer: dict[str, str], number: str) -> float:
@@ -461,11 +479,17 @@ class _ProbabilityPage(_Page):
             self.font(10, "B", _ANSWER)
             self.text_at(x, y + 5.6, right, 5.4, answer["threats"])
         line_y = y + 13.0
-        after = self.blank(x, line_y, "Number of threats:", 10, answer["count"])
         fraction, _, percent = answer["chance"].rpartition(" = ")
         fraction = fraction or answer["chance"]
-        after = self.blank(after, line_y, "Chance unbeatable (simplest fraction):", 24, fraction)
-        self.blank(after, line_y, "Percent:", 20, percent.replace("about ", "~"))
+        self.blanks(
+            x,
+            line_y,
+            [
+                ("Number of threats:", 10, answer["count"]),
+                ("Chance unbeatable (simplest fraction):", 24, fraction),
+                ("Percent:", 20, percent.replace("about ", "~")),
+            ],
+        )
         y = max(y + h, line_y + 7.0)
         if k == 1:
             y = self.one_threat(x, y + 0.5, right, sheet.step_pairs(k))

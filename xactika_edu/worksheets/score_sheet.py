@@ -22,6 +22,7 @@ from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
 from ..palette import INK
 from ._common import _CREATED, _MUTED, _SHADE, _check_paper, _rgb
+from .layout import MIN_TEXT_PT, Recorder
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -56,21 +57,35 @@ def score_sheet_pdf(players: int = 6, paper: str = "letter") -> bytes:
     Raises:
         XactikaError: for ``players`` out of range or an unknown ``paper``.
     """
+    return bytes(score_sheet_layout(players, paper).output())
+
+
+def score_sheet_layout(players: int = 6, paper: str = "letter") -> Recorder:
+    """Draw the score sheet of :func:`score_sheet_pdf`, recording what it printed where.
+
+    Returns:
+        a :class:`~xactika_edu.worksheets.layout.Recorder` (``.elements``, ``.area``,
+        ``.output()``) for :func:`~xactika_edu.worksheets.layout.layout_problems`.
+
+    Raises:
+        XactikaError: for ``players`` out of range or an unknown ``paper``.
+    """
     from fpdf import FPDF
 
     players = _check_whole(players, "players", MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS)
     paper = _check_paper(paper)
     pdf = FPDF(orientation="landscape", unit="mm", format=paper)
     pdf.set_creation_date(_CREATED)
-    pdf.set_auto_page_break(False)
+    pdf.set_auto_page_break(False, margin=_MARGIN)
     pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
     pdf.set_title(f"Xactika score sheet ({players} players)")
     pdf.set_author("xactika-edu")
     pdf.set_creator("xactika-edu worksheets")
     pdf.set_lang("en-US")
-    pdf.add_page()
-    _draw(pdf, players)
-    return bytes(pdf.output())
+    page = Recorder(pdf)
+    page.add_page()
+    _draw(page, players)  # type: ignore[arg-type]
+    return page
 
 
 def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter") -> Path:
@@ -121,6 +136,41 @@ def _text(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, align: s
     pdf.cell(w, h, text, align=align)
 
 
+_LABEL_PT = (8.0, MIN_TEXT_PT)  # the cell labels' font size: largest, smallest
+
+
+def _label_widths(p: FPDF, size: float) -> list[float]:
+    _font(p, size, "B")
+    return [p.get_string_width(label) + 0.8 for label in CELLS]
+
+
+def _cell_edges(p: FPDF, block: float) -> list[float]:
+    """Where a player's bid / tricks / score / total cells start and end, in mm from
+    the block's left: equal cells, or, when the labels would not fit them at
+    7 pt, cells as wide as their labels with the rest shared out."""
+    even = block / len(CELLS)
+    widths = _label_widths(p, _LABEL_PT[1])
+    if max(widths) <= even:
+        sizes = [even] * len(CELLS)
+    else:
+        spare = (block - sum(widths)) / len(CELLS)
+        sizes = [w + spare for w in widths]
+    edges = [0.0]
+    for size in sizes:
+        edges.append(edges[-1] + size)
+    return edges
+
+
+def _label_size(p: FPDF, edges: list[float]) -> float:
+    """The largest size, 8 pt down to 7 pt in half points, at which every label fits."""
+    size = _LABEL_PT[0]
+    while size > _LABEL_PT[1] and any(
+        w > edges[j + 1] - edges[j] for j, w in enumerate(_label_widths(p, size))
+    ):
+        size -= 0.5
+    return size
+
+
 def _draw(p: FPDF, players: int) -> None:
     left, width = _MARGIN, p.w - 2 * _MARGIN
     height = p.h - 2 * _MARGIN
@@ -146,7 +196,7 @@ def _draw(p: FPDF, players: int) -> None:
     # column widths
     hand_w, dealer_w, total_w = 13.0, 16.0, 19.0
     block = (width - hand_w - dealer_w - total_w) / players
-    cell = block / len(CELLS)
+    edges = _cell_edges(p, block)
     name_h, sub_h = 11.0, 6.0
     reminder_h = 24.0
     row_h = min(15.0, (height - (y - _MARGIN) - name_h - sub_h - reminder_h) / HANDS_PER_GAME)
@@ -157,8 +207,8 @@ def _draw(p: FPDF, players: int) -> None:
     p.set_fill_color(*_rgb(_SHADE))
     p.rect(left, top, width, name_h + sub_h, style="F")
     for k in range(players):
-        x = left + hand_w + dealer_w + k * block + 3 * cell
-        p.rect(x, top + name_h + sub_h, cell, HANDS_PER_GAME * row_h, style="F")
+        x = left + hand_w + dealer_w + k * block + edges[3]
+        p.rect(x, top + name_h + sub_h, edges[4] - edges[3], HANDS_PER_GAME * row_h, style="F")
 
     # headers
     _font(p, 9.5, "B")
@@ -177,13 +227,10 @@ def _draw(p: FPDF, players: int) -> None:
         _text(p, x + 1, top + 0.8, block - 2, 5, f"Player {k + 1}", align="C")
         p.set_line_width(0.25)
         p.line(x + 3, top + 9.6, x + block - 3, top + 9.6)
-        size = 8.0
-        _font(p, size, "B")
-        while size > 5 and max(p.get_string_width(label) for label in CELLS) > cell - 0.8:
-            size -= 0.5
-            _font(p, size, "B")
+        _font(p, _label_size(p, edges), "B")
         for j, label in enumerate(CELLS):
-            _text(p, x + j * cell, top + name_h, cell, sub_h, label, align="C")
+            w = edges[j + 1] - edges[j]
+            _text(p, x + edges[j], top + name_h, w, sub_h, label, align="C")
 
     # rows
     _font(p, 11, "B")
@@ -198,7 +245,7 @@ def _draw(p: FPDF, players: int) -> None:
     for k in range(players):
         x = left + hand_w + dealer_w + k * block
         for j in range(1, len(CELLS)):
-            p.line(x + j * cell, top + name_h, x + j * cell, table_bottom)
+            p.line(x + edges[j], top + name_h, x + edges[j], table_bottom)
         p.line(x, top + name_h, x + block, top + name_h)
     for r in range(1, HANDS_PER_GAME):
         p.line(left, body + r * row_h, left + width, body + r * row_h)

@@ -43,7 +43,8 @@ from ._common import (
     _QuestionSheet,
     _rgb,
 )
-from .pie_chart import _glyph
+from .card_pictures import draw_glyph
+from .layout import segment_crosses_box
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -321,9 +322,12 @@ class _SimulationPage(_Page):
 
     def draw(self) -> None:
         y = self.start()
-        y = self.intro(y + 2.5)
-        y = self.draws(y + 3.0)
-        y = self.deck_table(y + 3.0)
+        with self.group("intro"):
+            y = self.intro(y + 2.5)
+        with self.group("draws"):
+            y = self.draws(y + 3.0)
+        with self.group("deck_table"):
+            y = self.deck_table(y + 3.0)
         self.graph_and_questions(y + 4.0, self.bottom - 6.0)
         self.footer()
 
@@ -370,7 +374,7 @@ class _SimulationPage(_Page):
         pdf.set_line_width(0.15)
         pdf.set_draw_color(*_rgb(INK))
         for shape in Shape:
-            _glyph(pdf, shape, gx + 2, y + head_h / 2, 3.0, SHAPE_COLORS[shape])
+            draw_glyph(pdf, shape, gx + 2, y + head_h / 2, 3.0, SHAPE_COLORS[shape])
             self.font(8.5)
             self.text_at(gx + 4.2, y, 14, head_h, shape.plural)
             gx += 19
@@ -437,7 +441,7 @@ class _SimulationPage(_Page):
         pdf.set_draw_color(*_rgb(INK))
         for shape, count in zip(Shape, card.counts, strict=True):
             cx = x + 0.8 + (shape + 0.5) * step
-            _glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
+            draw_glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
             self.font(9.5, "B")
             self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
         if self.key and "face value" in self.sheet.event:
@@ -478,8 +482,10 @@ class _SimulationPage(_Page):
     def graph_and_questions(self, y: float, bottom: float) -> None:
         graph_w = self.width * 0.5
         gap = 6.0
-        self.graph(self.left, y, graph_w, bottom)
-        self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
+        with self.group("graph"):
+            self.graph(self.left, y, graph_w, bottom)
+        with self.group("questions"):
+            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -498,21 +504,22 @@ class _SimulationPage(_Page):
         top = y + 3.0
         plot_w = w - 13.0 - 3.0
         plot_h = min(bottom - top - 12.0, 85.0)
-        # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
-        self.line_style(0.12, _GRID_MINOR)
-        for j in range(21):
-            gy = top + plot_h - j * plot_h / 20
-            pdf.line(left, gy, left + plot_w, gy)
-        for i in range(2 * self.n // 5 + 1):
-            gx = left + i * plot_w / (2 * self.n // 5)
-            pdf.line(gx, top, gx, top + plot_h)
-        self.line_style(0.25, _GRID_MAJOR)
-        for j in range(11):
-            gy = top + plot_h - j * plot_h / 10
-            pdf.line(left, gy, left + plot_w, gy)
-        for i in range(self.n // _BLOCK + 1):
-            gx = left + i * plot_w * _BLOCK / self.n
-            pdf.line(gx, top, gx, top + plot_h)
+        with self.background():
+            # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
+            self.line_style(0.12, _GRID_MINOR)
+            for j in range(21):
+                gy = top + plot_h - j * plot_h / 20
+                pdf.line(left, gy, left + plot_w, gy)
+            for i in range(2 * self.n // 5 + 1):
+                gx = left + i * plot_w / (2 * self.n // 5)
+                pdf.line(gx, top, gx, top + plot_h)
+            self.line_style(0.25, _GRID_MAJOR)
+            for j in range(11):
+                gy = top + plot_h - j * plot_h / 10
+                pdf.line(left, gy, left + plot_w, gy)
+            for i in range(self.n // _BLOCK + 1):
+                gx = left + i * plot_w * _BLOCK / self.n
+                pdf.line(gx, top, gx, top + plot_h)
 
         def at(draws: int, share: float) -> tuple[float, float]:
             return (left + draws * plot_w / self.n, top + plot_h - share * plot_h)
@@ -525,12 +532,28 @@ class _SimulationPage(_Page):
                 pdf.line(*at(0, p), *at(self.n, p))
             self.font(8, "B", INK)
             label = f"exact: {_percent(sheet.probability)}"
-            above = p < 0.85
-            ly = at(0, p)[1] - (4.6 if above else -0.6)
-            pdf.set_fill_color(255, 255, 255)
-            self.pdf.set_xy(left + 1.0, ly)
-            self.pdf.cell(self.pdf.get_string_width(label) + 1.5, 4, label, fill=True)
             points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
+            label_w = self.pdf.get_string_width(label) + 1.5
+            # above the dashed line (below near the top), as far left as the plotted
+            # line and its dots leave room
+            line_y = at(0, p)[1]
+            rows = (line_y - 4.6, line_y + 0.6) if p < 0.85 else (line_y + 0.6, line_y - 4.6)
+            steps = int((plot_w - 2.0 - label_w) // 2.5)
+            places = [(left + 1.0 + 2.5 * k, ly) for ly in rows for k in range(steps + 1)]
+            path = [(*a, *b) for a, b in itertools.pairwise(points)]
+            dots = 1.2 + 0.3
+
+            def free(lx: float, ly: float) -> bool:
+                box = (lx - dots, ly - dots, lx + label_w + dots, ly + 4 + dots)
+                inner = (lx, ly, lx + label_w, ly + 4)
+                return not any(segment_crosses_box(s, inner) for s in path) and not any(
+                    box[0] < px < box[2] and box[1] < py < box[3] for px, py in points
+                )
+
+            lx, ly = next((place for place in places if free(*place)), places[0])
+            pdf.set_fill_color(255, 255, 255)
+            self.pdf.set_xy(lx, ly)
+            self.pdf.cell(label_w, 4, label, fill=True)
             self.line_style(0.6, OKABE_ITO["blue"])
             for a, b in itertools.pairwise(points):
                 pdf.line(*a, *b)
