@@ -25,6 +25,7 @@ import sys
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from .checks import shown as shown_value
 from .errors import XactikaError
 
 if TYPE_CHECKING:
@@ -321,7 +322,7 @@ def describe_axes(ax: Axes) -> str:
     from matplotlib.axes import Axes
 
     if not isinstance(ax, Axes):
-        raise XactikaError(f"ax must be a matplotlib Axes, got {ax!r}")
+        raise XactikaError(f"ax must be a matplotlib Axes, got {shown_value(ax)}")
     kind = _kind(ax)
     titles = [ax.get_title(where) for where in ("left", "center", "right")]
     title = ": ".join(t.strip() for t in titles if t.strip())
@@ -386,7 +387,7 @@ def describe_figure(figure: Figure) -> str:
     from matplotlib.figure import Figure
 
     if not isinstance(figure, Figure):
-        raise XactikaError(f"figure must be a matplotlib Figure, got {figure!r}")
+        raise XactikaError(f"figure must be a matplotlib Figure, got {shown_value(figure)}")
     figure.draw_without_rendering()
     graphs = _shown_axes(figure)
     suptitle = figure.get_suptitle().strip() if hasattr(figure, "get_suptitle") else ""

@@ -569,11 +569,6 @@ def make_rng(seed: Seed) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-#: The old private name of :func:`xactika_edu.checks.check_whole`, kept because
-#: other modules import it from here; new code imports ``check_whole`` from checks.
-_check_whole = check_whole
-
-
 def shuffled_deck(seed: Seed = None) -> tuple[Card, ...]:
     """The 81 cards in a random order; the same seed gives the same order."""
     order = make_rng(seed).permutation(len(DECK))
@@ -609,8 +604,8 @@ def deal(players: int, seed: Seed = None, cards_per_hand: int = CARDS_PER_HAND) 
     Raises:
         XactikaError: if ``players``, ``cards_per_hand`` or ``seed`` is out of range.
     """
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    cards_per_hand = _check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     deck = shuffled_deck(seed)
     dealt = players * cards_per_hand
     hands = [Hand(_sorted(deck[p:dealt:players])) for p in range(players)]
@@ -625,5 +620,5 @@ def draw_cards(n: int, seed: Seed = None) -> Hand:
     >>> len(set(draw_cards(81, seed=2)))
     81
     """
-    n = _check_whole(n, "number of cards", 1, len(DECK))
+    n = check_whole(n, "number of cards", 1, len(DECK))
     return Hand(shuffled_deck(seed)[:n])

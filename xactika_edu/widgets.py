@@ -54,11 +54,11 @@ from .cards import (
     Hand,
     Seed,
     Shape,
-    _check_whole,
     as_card,
     deal,
     make_rng,
 )
+from .checks import check_whole
 from .errors import NotationError, XactikaError
 from .game import BID, HANDS_PER_GAME, Game, Play, Round
 from .palette import INK, OKABE_ITO, PAPER
@@ -299,8 +299,8 @@ def lead_table(
     """
     held = Hand(hand)
     seen = Hand(seen)
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    trials = _check_whole(trials, "trials", 0, MAX_TRIALS)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    trials = check_whole(trials, "trials", 0, MAX_TRIALS)
     if not held:
         raise XactikaError("you hold no cards: every card is marked played")
     if card is None:
@@ -447,14 +447,14 @@ def filter_deck(
     """
     if isinstance(values, (str, bytes)) or len(values) != 2:
         raise XactikaError(f"values must be (lowest, highest), like (4, 12); got {values!r}")
-    low = _check_whole(values[0], "lowest face value", FACE_VALUES[0], FACE_VALUES[-1])
-    high = _check_whole(values[1], "highest face value", FACE_VALUES[0], FACE_VALUES[-1])
+    low = check_whole(values[0], "lowest face value", FACE_VALUES[0], FACE_VALUES[-1])
+    high = check_whole(values[1], "highest face value", FACE_VALUES[0], FACE_VALUES[-1])
     if low > high:
         raise XactikaError(f"the lowest face value {low} is above the highest {high}")
     wanted = {}
     for shape, count in zip(Shape, (balls, cubes, cones, stars), strict=True):
         if count is not None:
-            wanted[shape] = _check_whole(count, str(shape), COUNTS[0], COUNTS[-1])
+            wanted[shape] = check_whole(count, str(shape), COUNTS[0], COUNTS[-1])
     return Hand(
         sorted(
             card
@@ -628,9 +628,9 @@ class HandWidget(_Fallback, widgets.VBox):
     def __init__(self, players: int = 4, seed: int | None = None, *, trials: int = 2000) -> None:
         super().__init__()
         self.add_class("xe-hand")
-        players = _check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        seed = _fresh_seed() if seed is None else _check_whole(seed, "seed", 0, 2**32 - 1)
-        trials = _check_whole(trials, "trials", 100, MAX_TRIALS)
+        players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        seed = _fresh_seed() if seed is None else check_whole(seed, "seed", 0, 2**32 - 1)
+        trials = check_whole(trials, "trials", 100, MAX_TRIALS)
         self.last_error: BaseException | None = None
         self.hand: Hand = Hand()
         self.played: frozenset[Card] = frozenset()
@@ -1217,7 +1217,7 @@ class PlayTable(_Fallback, widgets.VBox):
             raise XactikaError(f"give one bot per other player ({players - 1}), got {len(others)}")
         self.bots: list[SupportsBot | None] = [None, *others]
         self.names = ["You", *(f"Bot {s}" for s in range(1, players))]
-        self.coach_trials = _check_whole(coach_trials, "coach_trials", 1, 100_000)
+        self.coach_trials = check_whole(coach_trials, "coach_trials", 1, 100_000)
         # (heading, events) per hand: the log keeps every event of the game
         self.hands_log: list[tuple[str, list[str]]] = []
         self._advice: dict[tuple[int, int], pd.DataFrame] = {}

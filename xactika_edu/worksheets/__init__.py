@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..cards import _check_whole
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ._common import (
     MAX_STUDENTS,
@@ -101,9 +101,9 @@ def _plan(
     """
     if not isinstance(kind, str) or kind not in _BUILDERS:
         raise XactikaError(
-            f"unknown worksheet kind {kind!r}; the kinds are {', '.join(map(repr, KINDS))}"
+            f"unknown worksheet kind {shown(kind)}; the kinds are {', '.join(map(repr, KINDS))}"
         )
-    count = _check_whole(students, "students", 1, MAX_STUDENTS)
+    count = check_whole(students, "students", 1, MAX_STUDENTS)
     paper = _check_paper(paper)  # type: ignore[arg-type]
     builder = _BUILDERS[kind]
     first = _check_seed(seed)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from .. import svg
 from ..cards import Card
+from ..checks import shown
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO, PAPER
 from .layout import MIN_TEXT_PT, Recorder
@@ -84,7 +85,7 @@ def _check_paper(paper: str) -> str:
     key = paper.strip().lower() if isinstance(paper, str) else paper
     if key not in PAPERS:
         raise XactikaError(
-            f"unknown paper size {paper!r}; use one of {', '.join(map(repr, PAPERS))}"
+            f"unknown paper size {shown(paper)}; use one of {', '.join(map(repr, PAPERS))}"
         )
     return key
 
@@ -148,7 +149,7 @@ def _check_run_seeds(seed: int, students: int) -> None:
 def _check_seed(seed: object) -> int:
     """A worksheet seed: a whole number >= 0 (it is printed, so ``None`` will not do)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise XactikaError(f"seed must be a whole number >= 0, got {seed!r}")
+        raise XactikaError(f"seed must be a whole number >= 0, got {shown(seed)}")
     return int(seed)
 
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import Card, Hand, _check_whole, draw_cards
+from ..cards import Card, Hand, draw_cards
+from ..checks import check_whole
 from ..errors import XactikaError
 from ..palette import INK
 from ..probability import FACE_VALUES, value_distribution
@@ -95,8 +96,8 @@ class BarGraphWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
         if isinstance(self.cards, str):
             cards = Hand.parse(self.cards)
@@ -281,7 +282,7 @@ def bar_graph_worksheet(
     Raises:
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
-    count = _check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
+    count = check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
     seed = _check_seed(seed)
     return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
 

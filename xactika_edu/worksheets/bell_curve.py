@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import COUNTS, Combination, Hand, Shape, _check_whole, draw_cards
+from ..cards import COUNTS, Combination, Hand, Shape, draw_cards
+from ..checks import check_whole
 from ..errors import XactikaError
 from ..palette import INK, SERIES
 from ..probability import FACE_VALUES, shape_count_table
@@ -125,8 +126,8 @@ class BellCurveWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bell curves"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if not MIN_BELL_CARDS <= len(cards) <= MAX_BELL_CARDS:
@@ -319,7 +320,7 @@ def bell_curve_worksheet(
     Raises:
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
-    count = _check_whole(cards, "cards", MIN_BELL_CARDS, MAX_BELL_CARDS)
+    count = check_whole(cards, "cards", MIN_BELL_CARDS, MAX_BELL_CARDS)
     seed = _check_seed(seed)
     return BellCurveWorksheet(number, of, seed, draw_cards(count, seed), Shape(seed % 4))
 

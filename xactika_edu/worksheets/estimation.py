@@ -29,7 +29,8 @@ import pandas as pd
 
 from .. import svg
 from ..bots import HeuristicBot, expected_sure_tricks
-from ..cards import CARDS_PER_HAND, Hand, _check_whole
+from ..cards import CARDS_PER_HAND, Hand
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ..game import Round
 from ..probability import MAYBE_MAX_THREATS, lead_chances, lead_kind, whole_percent
@@ -97,12 +98,14 @@ class EstimationWorksheet(_Sheet):
     title: ClassVar[str] = "Xactika estimation: bid a hand, then play it"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
         if isinstance(self.hands, (str, Hand)) or len(self.hands) != PLAYERS:
-            raise XactikaError(f"an estimation worksheet needs {PLAYERS} hands, got {self.hands!r}")
-        rnd = Round(self.hands, dealer=_check_whole(self.dealer, "dealer", 0, PLAYERS - 1))
+            raise XactikaError(
+                f"an estimation worksheet needs {PLAYERS} hands, got {shown(self.hands)}"
+            )
+        rnd = Round(self.hands, dealer=check_whole(self.dealer, "dealer", 0, PLAYERS - 1))
         if rnd.cards_per_hand != CARDS_PER_HAND:
             raise XactikaError(
                 f"an estimation worksheet needs hands of {CARDS_PER_HAND} cards, "
@@ -113,7 +116,7 @@ class EstimationWorksheet(_Sheet):
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "hands", rnd.starting_hands)
         object.__setattr__(self, "dealer", int(self.dealer))
-        object.__setattr__(self, "seat", _check_whole(self.seat, "seat", 0, PLAYERS - 1))
+        object.__setattr__(self, "seat", check_whole(self.seat, "seat", 0, PLAYERS - 1))
 
     def __str__(self) -> str:
         return (

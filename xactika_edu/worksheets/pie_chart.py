@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import COUNTS, Card, Combination, Hand, Shape, _check_whole, draw_cards
+from ..cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO
 from ..probability import shape_count_table, value_distribution
@@ -191,8 +192,8 @@ class PieChartWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: pie chart"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if len(cards) not in PIE_CARDS:
@@ -203,7 +204,8 @@ class PieChartWorksheet(_QuestionSheet):
         grouping = self.grouping.strip().lower() if isinstance(self.grouping, str) else None
         if grouping not in GROUPINGS:
             raise XactikaError(
-                f"unknown grouping {self.grouping!r}; use one of {', '.join(map(repr, GROUPINGS))}"
+                f"unknown grouping {shown(self.grouping)}; "
+                f"use one of {', '.join(map(repr, GROUPINGS))}"
             )
         object.__setattr__(self, "of", of)
         object.__setattr__(self, "number", number)
@@ -387,7 +389,7 @@ def pie_chart_worksheet(
     if isinstance(cards, bool) or not isinstance(cards, int) or cards not in PIE_CARDS:
         raise XactikaError(
             f"cards for a pie chart must be one of {_and_list(PIE_CARDS)} (each card a "
-            f"whole number of degrees), got {cards!r}"
+            f"whole number of degrees), got {shown(cards)}"
         )
     grouping = GROUPINGS[seed % len(GROUPINGS)]
     return PieChartWorksheet(number, of, seed, draw_cards(cards, seed), grouping)

@@ -32,12 +32,12 @@ from ..cards import (
     Card,
     Combination,
     Hand,
-    _check_whole,
     as_card,
     as_combination,
     deal,
     make_rng,
 )
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ..probability import chance_unbeatable, threats, whole_percent
 from ._common import (
@@ -70,7 +70,7 @@ def _check_cards_option(cards: object, kind: str) -> None:
     if cards is not None:
         raise XactikaError(
             f"the {kind} worksheet always shows one {CARDS_PER_HAND}-card hand, so it takes "
-            f"no cards option (leave out --cards), got {cards!r}"
+            f"no cards option (leave out --cards), got {shown(cards)}"
         )
 
 
@@ -153,10 +153,10 @@ class ProbabilityWorksheet(_Sheet):
     title: ClassVar[str] = "Xactika probability: will my lead win?"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
-        seat = _check_whole(self.seat, "seat", 0, PLAYERS - 1)
+        seat = check_whole(self.seat, "seat", 0, PLAYERS - 1)
         hand = Hand.parse(self.hand) if isinstance(self.hand, str) else Hand(self.hand)
         if len(hand) != CARDS_PER_HAND:
             raise XactikaError(
@@ -166,7 +166,7 @@ class ProbabilityWorksheet(_Sheet):
             leads = tuple((as_card(card), as_combination(call)) for card, call in self.leads)
         except (TypeError, ValueError) as error:
             raise XactikaError(
-                f"leads must be three (card, combination) pairs, got {self.leads!r}"
+                f"leads must be three (card, combination) pairs, got {shown(self.leads)}"
             ) from error
         if len(leads) != len(_LEAD_NAMES):
             raise XactikaError(f"a probability worksheet has 3 leads, got {len(leads)}")

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._files import write_file
-from ..cards import CARDS_PER_HAND, MIN_PLAYERS, _check_whole
+from ..cards import CARDS_PER_HAND, MIN_PLAYERS
+from ..checks import check_whole
 from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
 from ..palette import INK
@@ -72,7 +73,7 @@ def score_sheet_layout(players: int = 6, paper: str = "letter") -> Recorder:
     """
     from fpdf import FPDF
 
-    players = _check_whole(players, "players", MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS)
     paper = _check_paper(paper)
     pdf = FPDF(orientation="landscape", unit="mm", format=paper)
     pdf.set_creation_date(_CREATED)

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import DECK, Card, Shape, _check_whole, as_card, make_rng
+from ..cards import DECK, Card, Shape, as_card, make_rng
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ..palette import INK, OKABE_ITO, SHAPE_COLORS
 from ..probability import FACE_VALUES, value_distribution
@@ -135,12 +136,12 @@ class SimulationWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika class experiment: simulation"
 
     def __post_init__(self) -> None:
-        of = _check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = _check_whole(self.number, "worksheet number", 1, of)
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
         seed = _check_seed(self.seed)
         if self.event not in _EVENT_TESTS:
             raise XactikaError(
-                f"unknown event {self.event!r}; use one of {', '.join(map(repr, EVENTS))}"
+                f"unknown event {shown(self.event)}; use one of {', '.join(map(repr, EVENTS))}"
             )
         items: Iterable[Card | str] = (
             self.draws.split() if isinstance(self.draws, str) else self.draws
@@ -300,7 +301,7 @@ def simulation_worksheet(
         or cards % _BLOCK
         or not MIN_DRAWS <= cards <= MAX_DRAWS
     ):
-        raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {cards!r}")
+        raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {shown(cards)}")
     positions = make_rng(seed).integers(len(DECK), size=cards)
     draws = tuple(DECK[int(i)] for i in positions)
     return SimulationWorksheet(number, of, seed, event, draws)
