@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,15 @@ from pathlib import Path
 import pytest
 
 from xactika_edu.app import _answers
+
+
+def start_cli(*args: object, **popen: object) -> subprocess.Popen[str]:
+    """Start ``xactika-edu ARGS`` (this Python's copy) with its output piped as text;
+    ``popen`` adds keyword arguments for :class:`subprocess.Popen` (env, a session)."""
+    command = [sys.executable, "-m", "xactika_edu.cli", *map(str, args)]
+    return subprocess.Popen(  # type: ignore[call-overload, no-any-return]
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen
+    )
 
 
 def free_port() -> int:

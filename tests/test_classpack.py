@@ -10,14 +10,13 @@ import io
 import os
 import re
 import signal
-import subprocess
-import sys
 import time
 from decimal import Decimal
 from pathlib import Path
 
 import nbformat
 import pytest
+from conftest import start_cli
 
 from xactika_edu import classpack
 from xactika_edu.probability import value_distribution
@@ -181,22 +180,7 @@ def test_kill_9_of_class_pack_leaves_nothing_in_the_temporary_folder(tmp_path):
     for folder in (temp, runtime, work):
         folder.mkdir()
     env = {**os.environ, "TMPDIR": str(temp), "JUPYTER_RUNTIME_DIR": str(runtime)}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "xactika_edu.cli",
-            "class-pack",
-            "--students",
-            "1",
-            "--out",
-            work / "pack",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    process = start_cli("class-pack", "--students", 1, "--out", work / "pack", env=env)
     try:
         assert "lesson" in process.stdout.readline()
         deadline = time.monotonic() + 60

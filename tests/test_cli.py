@@ -14,6 +14,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from conftest import start_cli
 
 from xactika_edu import classpack
 from xactika_edu._files import MARKER, atomic_directory
@@ -283,22 +284,7 @@ def test_console_script_shows_no_traceback(tmp_path):
 def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
     # Ctrl-C reaches the whole process group: the command and the lesson's kernel.
     out = tmp_path / "pack"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "xactika_edu.cli",
-            "class-pack",
-            "--students",
-            "1",
-            "--out",
-            str(out),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    process = start_cli("class-pack", "--students", 1, "--out", out, start_new_session=True)
     deadline = time.monotonic() + 60
     line = process.stdout.readline()
     assert "lesson" in line
@@ -344,12 +330,7 @@ def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
 def test_a_closed_terminal_or_kill_stops_like_ctrl_c(tmp_path, sig):
     # Closing the terminal (SIGHUP) or `kill` (SIGTERM) leaves nothing half-written.
     out = tmp_path / "sheets"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "xactika_edu.cli", "worksheet", "--students", "60", "--out", out],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_cli("worksheet", "--students", 60, "--out", out)
     assert "Exporting" in process.stdout.readline()
     time.sleep(1.0)  # writing PDFs into the hidden staging folder
     process.send_signal(sig)

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import start_cli
 
 from xactika_edu import _files
 from xactika_edu._files import MARKER, atomic_directory
@@ -322,12 +323,7 @@ def test_a_small_drive_fills_up_atomically(tmp_path, small_drive):
 
 def test_staging_left_by_kill_9_is_removed_next_time(tmp_path):
     out = tmp_path / "sheets"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "xactika_edu.cli", "worksheet", "--students", "60", "--out", out],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_cli("worksheet", "--students", 60, "--out", out)
     assert "Exporting" in process.stdout.readline()
     time.sleep(0.5)
     process.kill()
