@@ -121,7 +121,7 @@ def remove_stale_staging(folder: Path | str) -> list[str]:
     (the earlier output goes back); if that cannot be done the folder is kept.
     Returns the names removed.
     """
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:

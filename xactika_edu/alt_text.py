@@ -25,6 +25,8 @@ import sys
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from .checks import shown as shown_value
 from .errors import XactikaError
 
@@ -205,7 +207,7 @@ def _lines(ax: Axes, used: set[int]) -> list[str]:
         points = [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
         if not points or not line.get_visible():
             continue
-        name = line.get_label()
+        name = str(line.get_label() or "")
         if not name or name.startswith("_"):
             unnamed += 1
             continue
@@ -248,7 +250,7 @@ def _scatter(ax: Axes, used: set[int]) -> list[str]:
     points: list[tuple[float, float]] = []
     for collection in ax.collections:
         if isinstance(collection, PathCollection) and collection.get_visible():
-            for x, y in collection.get_offsets():
+            for x, y in np.asarray(collection.get_offsets()):
                 try:
                     points.append(
                         (float(ax.xaxis.convert_units(x)), float(ax.yaxis.convert_units(y)))

@@ -365,8 +365,8 @@ def _check_same_players(
     now = {row.player for row in members}
     if before == now:
         return
-    parts = [f"{shown(who)} is not in hand {first_number}" for who in sorted(now - before)]
-    parts += [f"{shown(who)} is missing" for who in sorted(before - now)]
+    parts = [f"{shown(who)} is not in hand {first_number}" for who in sorted(now - before, key=str)]
+    parts += [f"{shown(who)} is missing" for who in sorted(before - now, key=str)]
     problems.append(
         f"{name}, column 'player': not the same players as hand {first_number} "
         f"({_lines(first_rows)}): {'; '.join(parts)}"

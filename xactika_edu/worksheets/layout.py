@@ -33,7 +33,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -257,14 +257,17 @@ class Recorder:
         pdf = self._pdf
         if kw.get("dry_run"):
             return pdf.multi_cell(w, h, text, **kw)
-        lines = pdf.multi_cell(
-            w,
-            h,
-            text,
-            align=kw.get("align", "J"),
-            markdown=kw.get("markdown", False),
-            dry_run=True,
-            output="LINES",
+        lines = cast(  # dry_run with output="LINES": the lines it would print
+            "list[str]",
+            pdf.multi_cell(
+                w,
+                h,
+                text,
+                align=kw.get("align", "J"),
+                markdown=kw.get("markdown", False),
+                dry_run=True,
+                output="LINES",
+            ),
         )
         height = pdf.font_size if h is None else h
         align = kw.get("align", "J")
@@ -460,17 +463,18 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
     tolerance = 0.01
     if area is not None:
         for e in items:
-            b = e.box
+            box = e.box
             # a stroke may be centred on the margin: half its width lies outside
             slack = tolerance + e.weight / 2
             if (
-                b[0] < area[0] - slack
-                or b[1] < area[1] - slack
-                or b[2] > area[2] + slack
-                or b[3] > area[3] + slack
+                box[0] < area[0] - slack
+                or box[1] < area[1] - slack
+                or box[2] > area[2] + slack
+                or box[3] > area[3] + slack
             ):
                 problems.append(
-                    f"{e.describe()} at x {b[0]:.1f}-{b[2]:.1f} mm, y {b[1]:.1f}-{b[3]:.1f} mm "
+                    f"{e.describe()} at x {box[0]:.1f}-{box[2]:.1f} mm, "
+                    f"y {box[1]:.1f}-{box[3]:.1f} mm "
                     f"leaves the printable area x {area[0]:.1f}-{area[2]:.1f}, "
                     f"y {area[1]:.1f}-{area[3]:.1f}"
                 )
@@ -488,25 +492,25 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
         for b in texts[i + 1 :] + images:
             if _overlap(_shrink(a.box, 0.05), _shrink(b.box, 0.05)):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
-        for line in lines:
-            # the stroke's own width counts: a thick line near text touches it
-            inner = _shrink(a.box, 0.1 - line.weight / 2)
-            if _overlap(line.box, inner) and any(
-                segment_crosses_box(s, inner) for s in line.segments
+        for stroke in lines:
+            # the stroke's own width counts: a thick stroke near text touches it
+            inner = _shrink(a.box, 0.1 - stroke.weight / 2)
+            if _overlap(stroke.box, inner) and any(
+                segment_crosses_box(s, inner) for s in stroke.segments
             ):
-                problems.append(f"{line.describe()} crosses {a.describe()}")
+                problems.append(f"{stroke.describe()} crosses {a.describe()}")
     for i, a in enumerate(images):
         for b in images[i + 1 :]:
             if _overlap(a.box, b.box, _CLEARANCE):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
-        for line in lines:
-            if line.part != a.part and _overlap(line.box, a.box, _CLEARANCE):
+        for stroke in lines:
+            if stroke.part != a.part and _overlap(stroke.box, a.box, _CLEARANCE):
                 grown = _shrink(a.box, -_CLEARANCE)
-                if any(segment_crosses_box(s, grown) for s in line.segments):
-                    problems.append(f"{line.describe()} crosses {a.describe()}")
+                if any(segment_crosses_box(s, grown) for s in stroke.segments):
+                    problems.append(f"{stroke.describe()} crosses {a.describe()}")
     groups: dict[int, list[Element]] = {}
-    for line in lines:
-        groups.setdefault(line.part, []).append(line)
+    for stroke in lines:
+        groups.setdefault(stroke.part, []).append(stroke)
     boxes = {
         name: (
             min(e.box[0] for e in members),
