@@ -375,3 +375,22 @@ def test_a_number_answer_too_large_to_show_is_refused():
     assert Question("What?", 1e-300, hint="h").answer_text == "1e-300"
     with pytest.raises(XactikaError, match="tolerance must be a number of at least 0, got inf"):
         Question("What?", 1, hint="h", tolerance=float("inf"))
+
+
+def test_a_question_that_asks_for_one_form_says_that_form_when_there_is_no_answer():
+    # Lesson 5 asks for "3 decimal places, like 0.123": the message for a missing or
+    # unreadable answer must not offer "a percent like '75%'" instead.
+    q = Question(
+        "About how big is the typical error? Give a decimal to 3 decimal places, like 0.123.",
+        Fraction(28, 1000),
+        hint="Halve it.",
+        tolerance=0.0015,
+        form="a decimal to 3 decimal places, like 0.123",
+    )
+    for response in (None, "", "about a bit"):
+        message = str(q.check(response))
+        assert message.endswith("Type a decimal to 3 decimal places, like 0.123."), message
+        assert "%" not in message
+    assert q.check("0.028").correct
+    with pytest.raises(XactikaError, match="form must be text"):
+        Question("How many?", 3, hint="Count.", form=3)  # type: ignore[arg-type]

@@ -285,6 +285,9 @@ class Question:
             still be right (default 0.005: any answer correctly rounded to 2 decimal
             places or a whole percent passes). Whole numbers and fractions such as
             "19/81" must be exactly right (when the answer is itself exact).
+        form: how to type the answer, when the question asks for one form ("a
+            decimal to 3 decimal places, like 0.123"); said when there is no answer
+            or it cannot be read, instead of the list of forms a number may take.
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
@@ -296,10 +299,11 @@ class Question:
     hint: str
     explanation: str = ""
     tolerance: float = DEFAULT_TOLERANCE
+    form: str = ""
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("prompt", "hint", "explanation"):
+        for name in ("prompt", "hint", "explanation", "form"):
             if not isinstance(getattr(self, name), str):
                 raise XactikaError(f"{name} must be text, got {shown(getattr(self, name))}")
         if not self.prompt.strip():
@@ -440,7 +444,9 @@ class Question:
                 text = text[:37] + "..."
             kind = "a number" if self.numeric else "an answer"
             opening = f"? I could not read {text} as {kind}."
-        if self.numeric:
+        if self.form:
+            advice = f"Type {self.form}."
+        elif self.numeric:
             whole, fraction, decimal, percent = next(
                 (forms for forms in _NUMBER_EXAMPLES if not self._matches_any(forms)),
                 _NUMBER_EXAMPLES[-1],
