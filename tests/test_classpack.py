@@ -184,7 +184,7 @@ def test_kill_9_of_class_pack_leaves_nothing_in_the_temporary_folder(tmp_path):
     try:
         assert "lesson" in process.stdout.readline()
         deadline = time.monotonic() + 60
-        while not [*temp.glob("*/kernel.log"), *work.glob(".*/.*/kernel.log")]:
+        while not [*temp.glob("*/kernel.log"), *work.rglob("kernel.log")]:
             assert time.monotonic() < deadline, "no lesson kernel started"
             time.sleep(0.2)
         time.sleep(1.0)  # the kernel is running the lesson
