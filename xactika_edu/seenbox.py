@@ -108,7 +108,7 @@ def parse_seen(
     if yours:
         one = len(yours) == 1
         sentences.append(
-            f"{_joined(yours)} {'is one' if one else 'are'} of your cards. Delete "
+            f"{_joined(yours)} {'is one of' if one else 'are'} your cards. Delete "
             f"{'it' if one else 'them'} from this box and tick 'played' under "
             f"{'it' if one else 'each'} instead."
         )

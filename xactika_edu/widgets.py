@@ -314,9 +314,9 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     trials = table.attrs.get("trials", 0)
     if caption is None:
         caption = (
-            f"Chance each lead wins for sure, with {table.attrs.get('players', '?')} players "
-            f"({table.attrs.get('unseen', '?')} unseen cards; the opponents hold "
-            f"{table.attrs.get('opponent cards', '?')} of them)"
+            f"The chance nobody can beat each lead, with {table.attrs.get('players', '?')} "
+            f"players ({table.attrs.get('unseen', '?')} unseen cards; at your lead the "
+            f"opponents hold {table.attrs.get('opponent cards', '?')} of them)"
         )
     head = (
         "<tr><th scope='col'>lead</th><th scope='col'>calling</th>"
