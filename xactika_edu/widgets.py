@@ -170,8 +170,9 @@ def _padded(html: str) -> str:
     """Table HTML with room around each cell (inline styles: no page style sheet)."""
     for tag in ("td", "th"):
         style = CELL_STYLE + (";text-align:left" if tag == "th" else "")
-        html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
+        # cells with attributes first, so a bare cell is not styled twice
         html = html.replace(f"<{tag} ", f"<{tag} style='{style}' ")
+        html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
     return html
 
 
