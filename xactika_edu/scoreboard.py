@@ -3,7 +3,8 @@ what the table shows, as data and as HTML: one hand's scores, the game's score s
 a trick, and the log of everything that happened.
 
 The data functions (:func:`hand_scores`, :func:`score_table`) return DataFrames a
-student can read in a notebook; the ``*_html`` functions lay them out as real HTML
+student can read in a notebook (a :class:`ScoreTable` shows itself as the score sheet,
+as the play table does); the ``*_html`` functions lay them out as real HTML
 tables (header cells with ``scope``, numbers right-aligned in their own columns) for
 the play table in :mod:`xactika_edu.widgets`. Everything here is a pure function of a
 :class:`~xactika_edu.game.Round` or :class:`~xactika_edu.game.Game`: no widgets.

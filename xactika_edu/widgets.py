@@ -3,6 +3,7 @@ table to play at against computer players.
 
 The widgets are thin: every number they show comes from a pure function of this
 module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`, ...), of
+:mod:`xactika_edu.seenbox` (the hand explorer's box of others' cards, in words), of
 :mod:`xactika_edu.scoreboard` (the play table's turns, score tables, tricks and log)
 or of the library, and those are tested directly. The
 widgets only wire controls (``ipywidgets`` 8) to them and render the results as HTML
@@ -565,7 +566,8 @@ class HandWidget(_Fallback, widgets.VBox):
     True
 
     Controls: *Seed* (type a number a class shares to get the same deal), *New deal*
-    (a fresh seed), *Players* (2-10), one *select* button and one *played* checkbox
+    (a fresh seed), *Players* (2-10: the same hand at a bigger or smaller table, as in
+    Lesson 4; a new seed deals for the table's size), one *select* button and one *played* checkbox
     per card, *Others' played cards* (notation such as ``3213 1111``), and
     *Compare with simulation* with the number of *Deals*.
 
@@ -578,7 +580,9 @@ class HandWidget(_Fallback, widgets.VBox):
         XactikaError: if a number is out of range.
 
     Attributes:
-        hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal`).
+        hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal` with
+            the seed and the number of players when it was dealt).
+        notice: what the last deal or change of *Players* did, in words (or ``""``).
         played: your cards marked played; seen: others' cards typed as played
             (empty while the box holds a problem); seen_error: that problem, or ``None``.
         selected: the selected card, or ``None``.
@@ -1458,7 +1462,7 @@ class PlayTable(_Fallback, widgets.VBox):
             if key not in self._advice:
                 from .simulate import suggest_bid
 
-                made = [rnd.bids[s] for s in rnd.bidding_order if rnd.bids[s] is not None]
+                made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
                 self._advice[key] = suggest_bid(
                     view.hand,
                     rnd.players,
