@@ -19,7 +19,13 @@ from xactika_edu.seenbox import (
 @pytest.mark.parametrize(
     ("text", "start"),
     [
-        ("3 2 1 3", "'3', '2', '1' and '3' are not cards."),
+        ("3 2 1 3", "'3 2 1 3' is one card with spaces in it: type it as 3213."),
+        ("3 2 1", "'3', '2' and '1' are not cards."),
+        (
+            "1 1 1 1 2 2 2 2 x",
+            "'1 1 1 1' and '2 2 2 2' are cards with spaces in them: type "
+            "them as 1111 and 2222. 'x' is not a card.",
+        ),
         ("3213 4444", "'4444' is not a card."),
         (
             "3 balls, 2 cubes, 1 cone, 3 stars",

@@ -836,7 +836,9 @@ def test_bad_entries_are_listed_once_with_the_rule_once() -> None:
     w.seen_box.value = "3 2 1 3"
     message = str(w.seen_error)
     assert message in error_text(w)
-    assert message.startswith("'3', '2', '1' and '3' are not cards. Type each card as 4 digits")
+    assert message.startswith(
+        "'3 2 1 3' is one card with spaces in it: type it as 3213. Type each card as 4 digits"
+    )
     assert message.count("Type each card") == 1 and "1-3" not in message
     assert "cannot be taken" not in message and "cannot read" not in message
 

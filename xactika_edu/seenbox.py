@@ -6,10 +6,10 @@ text). Every problem is said once, with every bad entry listed, and with what to
 
 >>> parse_seen("3213 1111")
 Hand.parse('3213 1111')
->>> parse_seen("3 2 1 3")
+>>> parse_seen("3213 3 2 1 3 4444")
 Traceback (most recent call last):
 ...
-xactika_edu.errors.NotationError: '3', '2', '1' and '3' are not cards. Type each card as ...
+xactika_edu.errors.NotationError: '3 2 1 3' is one card with spaces in it: type it as 3213. ...
 
 Sources: RULES.md (a trick: everyone plays one card, so at your lead every player has
 played as many cards as you); the counts are those of
@@ -33,6 +33,8 @@ CARD_RULE = (
 )
 #: The likely cause of too many others' cards: the student's own cards not ticked.
 TICK_HINT = "Did you tick your own played cards too?"
+# The digits of a card's notation (a count of 1, 2 or 3 of a shape).
+_DIGITS = frozenset("123")
 # What separates cards in typed text, as in Hand.parse.
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -84,15 +86,23 @@ def parse_seen(
     mine = set(Hand(hand)) | set(Hand(played))
     cards: list[Card] = []
     unreadable: list[str] = []
+    spaced: list[str] = []  # 4 digits typed with spaces between them: '3 2 1 3'
     yours: list[str] = []
     twice: list[str] = []
-    for part in _SEPARATORS.split(text.strip()):
-        if not part:
+    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        i += 1
+        four = parts[i - 1 : i + 3]
+        if len(four) == 4 and all(p in _DIGITS for p in four):
+            spaced.append(" ".join(four))
+            i += 3
             continue
         try:
             card = Card.parse(part)
         except NotationError:
-            unreadable.append(repr(part))
+            unreadable.append(part)
             continue
         if card in mine:
             if str(card) not in yours:
@@ -103,8 +113,8 @@ def parse_seen(
         else:
             cards.append(card)
     sentences = []
-    if unreadable:
-        sentences.append(_unreadable(text.strip(), unreadable))
+    if unreadable or spaced:
+        sentences.append(_unreadable(text.strip(), unreadable, spaced))
     if yours:
         one = len(yours) == 1
         sentences.append(
@@ -119,21 +129,33 @@ def parse_seen(
             f"{'' if one else ' of each'}."
         )
     if sentences:
-        raise (NotationError if unreadable else XactikaError)(" ".join(sentences))
+        raise (NotationError if unreadable or spaced else XactikaError)(" ".join(sentences))
     return Hand(cards)
 
 
-def _unreadable(text: str, entries: list[str]) -> str:
+def _unreadable(text: str, entries: list[str], spaced: list[str]) -> str:
     """The message for entries that are not cards: the long form of one card gets its
-    4 digits; otherwise every entry is listed, then the rule, once."""
+    4 digits, so do digits typed with spaces; other entries are listed; then the rule,
+    once."""
     try:
         card = Card.parse(text)
     except NotationError:
         card = None
-    if card is not None:
+    if card is not None and not spaced:
         return f"'{text}' is the card {card}: type it as {card}. {CARD_RULE}"
-    verb = "is not a card" if len(entries) == 1 else "are not cards"
-    return f"{_joined(entries)} {verb}. {CARD_RULE}"
+    sentences = []
+    if spaced:
+        one = len(spaced) == 1
+        shown = _joined([f"'{s}'" for s in spaced])
+        digits = _joined([s.replace(" ", "") for s in spaced])
+        sentences.append(
+            f"{shown} {'is one card' if one else 'are cards'} with spaces in "
+            f"{'it' if one else 'them'}: type {'it' if one else 'them'} as {digits}."
+        )
+    if entries:
+        verb = "is not a card" if len(entries) == 1 else "are not cards"
+        sentences.append(f"{_joined([repr(e) for e in entries])} {verb}.")
+    return " ".join([*sentences, CARD_RULE])
 
 
 def check_room(players: int, held: int, played: int) -> None:
