@@ -936,6 +936,7 @@ def test_a_simulated_zero_is_never_shown_as_plus_or_minus_zero() -> None:
     shown = render_lead_table(table)
     assert "±" not in shown and "usually" not in shown
     assert "0.0% (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
+    assert "<b>&lt; 1%</b>" in shown  # "< 1%" written as text, not as the start of a tag
 
 
 def test_score_table_shows_itself_as_the_score_sheet() -> None:

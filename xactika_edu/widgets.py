@@ -336,7 +336,7 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
         cells = [
             f"<td>{data['card']} ({data['card'].value})</td>",
             f"<td>{escape(str(data['combination']))}</td>",
-            f"<td class='xe-percent'><b>{data['percent']}</b>{_one_in(chance)}</td>",
+            f"<td class='xe-percent'><b>{escape(data['percent'])}</b>{_one_in(chance)}</td>",
             f"<td>{_bar_html(float(chance), data['percent'])}</td>",
             f"<td>{data['threats']}</td>",
             f"<td class='xe-fraction'><small>{format_fraction(chance)}</small></td>",
