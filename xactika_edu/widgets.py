@@ -1474,7 +1474,7 @@ class PlayTable(_Fallback, widgets.VBox):
                 )
             advice = self._advice[key]
             rows = "".join(
-                f"<tr><td>{bid}</td><td>{describe_chance(r['probability'])}</td>"
+                f"<tr><td>{bid}</td><td>{escape(describe_chance(r['probability']))}</td>"
                 f"<td>{r['expected score']:+.2f}</td><td>"
                 + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
                 + "</td></tr>"
