@@ -184,7 +184,7 @@ def test_render_lead_table_shows_fraction_percent_bar_and_best_in_words() -> Non
     assert "sure winner" in html  # 3133 calling 1 cube: the only 10 with one cube
     assert html.count("xe-bar") == 4
     simulated = render_lead_table(lead_table(["3133", "1111"], 4, card="3133", trials=500))
-    assert "simulated (500 deals)" in simulated and "±" in simulated
+    assert "simulated (500 deals)" in simulated and "xe-sim-note" in simulated
 
 
 def test_parse_seen() -> None:
@@ -192,7 +192,7 @@ def test_parse_seen() -> None:
     assert parse_seen("   ") == Hand()
     with pytest.raises(NotationError, match="'32x3'"):
         parse_seen("3213 32x3")
-    with pytest.raises(XactikaError, match="in your hand"):
+    with pytest.raises(XactikaError, match="one of your cards"):
         parse_seen("1111", hand=["1111", "2222"])
     with pytest.raises(XactikaError, match="twice"):
         parse_seen("1111 1111")
@@ -356,7 +356,7 @@ def test_a_weak_lead_becomes_a_sure_winner_when_its_threats_are_seen() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("3213 32x3", "cannot read card"), ("1111 1111", "twice"), ("1231", "in your hand")],
+    [("3213 32x3", "is not a card"), ("1111 1111", "twice"), ("1231", "one of your cards")],
 )
 def test_bad_seen_text_shows_a_message_and_no_chance(text: str, message: str) -> None:
     w = HandWidget(players=4, seed=1)  # 1231 is in this hand
@@ -380,11 +380,10 @@ def test_bad_seen_text_shows_a_message_and_no_chance(text: str, message: str) ->
 def test_parse_seen_reports_every_bad_card() -> None:
     with pytest.raises(NotationError) as error:
         parse_seen("3213 4444 12")
-    assert "2 cards" in str(error.value)
-    assert "'4444'" in str(error.value) and "'12'" in str(error.value)
+    assert "'4444' and '12' are not cards" in str(error.value)
     with pytest.raises(XactikaError) as error:
         parse_seen("1111 1111 2222 2222 1231 32x3", hand=HAND)
-    for card in ("1111 is typed twice", "2222 is typed twice", "1231 is in your hand", "'32x3'"):
+    for card in ("1111 and 2222 are typed twice", "1231 is one of your cards", "'32x3'"):
         assert card in str(error.value)
     assert parse_seen("3213; 1111,2222") == Hand(["3213", "1111", "2222"])
 
@@ -467,8 +466,8 @@ def test_seed_players_and_new_deal() -> None:
     w.played_boxes[0].value = True
     w.seed_box.value = 7  # a class shares seed 7
     assert w.hand == deal(players=4, seed=7)[0] and w.played == frozenset()
-    w.players_box.value = 6
-    assert w.hand == deal(players=6, seed=7)[0]
+    w.players_box.value = 6  # "Keep the same hand, but imagine more people" (Lesson 4)
+    assert w.hand == deal(players=4, seed=7)[0]
     w.card_buttons[0].click()
     card = w.hand[0]
     assert w.table["chance"].tolist() == [
@@ -476,6 +475,7 @@ def test_seed_players_and_new_deal() -> None:
     ]
     w.new_button.click()
     assert w.seed_box.value != 7 and w.hand == deal(players=6, seed=w.seed_box.value)[0]
+    assert "dealt for" not in w.status.value  # a new deal is dealt for the table's size
     assert not has_error(w)
     assert HandWidget(players=3, seed=9).hand == HandWidget(players=3, seed=9).hand
 
@@ -686,13 +686,15 @@ def test_play_table_shows_the_last_trick_and_the_story() -> None:
     play_hand_through_controls(t)
     last = t.round.tricks[-1]
     assert str(last.winning_card) in t.trick_view.value
-    assert f"{t.names[last.winner]} took it" in t.trick_view.value
+    verb = "win" if last.winner == 0 else "wins"  # "You win", "Bot 1 wins"
+    card = last.winning_card
+    said = f"{t.names[last.winner]} {verb} with {card} ({card.value}); the call was {last.call}"
     assert t.history[0] == "Hand 1 of 8: You deal."
     assert t.history[1].startswith("Bot 1 bids")
     assert "xe-log" in t.log_view._dom_classes and "What happened" in t.log_view.value
     # the trick: a column per player, the name above the card, what they did below
     (trick,) = tables(t.trick_view.value)
-    assert trick["caption"].startswith("Last trick (trick 8): ")
+    assert trick["caption"] == f"Last trick (trick 8): {said}"
     names, cards, notes = trick["rows"]
     assert [c["tag"] for c in names] == ["th", "th"] and all(c["scope"] == "col" for c in names)
     assert texts(names) == [t.names[seat] for seat, _ in last.plays]
@@ -811,3 +813,165 @@ def test_scoreboard_bad_input_is_a_clear_error(call, message: str) -> None:
     with pytest.raises(XactikaError) as error:
         call()
     assert message in str(error.value)
+
+
+# --- plain words for a 12-year-old (STUDENT-REVIEW items 1-8, 14, 16) -----------------
+
+
+def test_the_long_form_is_not_advertised_and_gets_its_digits() -> None:
+    # item 1: the box reads 4-digit cards only; the long form gets its digits, once
+    w = HandWidget(players=4, seed=1)
+    w.seen_box.value = "3 balls, 2 cubes, 1 cone, 3 stars"
+    message = error_text(w)
+    assert "long form" not in message and "cannot be taken" not in message
+    assert "is the card 3213: type it as 3213" in message
+    assert message.count("4 digits") == 1
+    w.seen_box.value = "3213"
+    assert not has_error(w) and w.seen == Hand(["3213"])
+
+
+def test_bad_entries_are_listed_once_with_the_rule_once() -> None:
+    # item 2: "3 2 1 3" is four entries; the rule is said once, in plain words
+    w = HandWidget(players=4, seed=1)
+    w.seen_box.value = "3 2 1 3"
+    message = str(w.seen_error)
+    assert message in error_text(w)
+    assert message.startswith(
+        "'3 2 1 3' is one card with spaces in it: type it as 3213. Type each card as 4 digits"
+    )
+    assert message.count("Type each card") == 1 and "1-3" not in message
+    assert "cannot be taken" not in message and "cannot read" not in message
+
+
+def test_an_own_card_in_the_box_says_to_delete_it_and_tick_it() -> None:
+    # item 3: ticking alone cannot clear it (the card stays in the box): say both steps
+    w = HandWidget(players=4, seed=1)
+    w.seen_box.value = str(HAND[0])
+    assert f"{HAND[0]} is one of your cards. Delete it from this box and tick 'played'" in (
+        error_text(w)
+    )
+    w.seen_box.value = ""
+    w.played_boxes[0].value = True
+    assert not has_error(w) and w.played == {HAND[0]}
+
+
+def test_an_impossible_count_says_its_likely_cause() -> None:
+    # item 4: too many others' cards for the unseen ones: the own cards were not ticked
+    w = HandWidget(players=10, seed=2)
+    others = [c for c in DECK if c not in w.hand][:6]
+    w.seen_box.value = " ".join(map(str, others))
+    message = str(w.seen_error)
+    assert message in error_text(w)
+    assert "9 opponents with 8 cards each need 72 cards, but only 67 cards are unseen" in message
+    assert message.endswith("Did you tick your own played cards too?")
+
+
+def test_more_others_cards_than_possible_at_a_lead_gets_a_hint_and_true_counts() -> None:
+    # item 5: at your lead each opponent has played as many cards as you
+    w = HandWidget(players=4, seed=1)
+    w.seen_box.value = "3213 1111"  # neither is in HAND
+    assert not has_error(w)
+    status = html.unescape(w.status.value)
+    assert "xe-hint" in status and "ticked 0 of yours" in status
+    assert "Did you tick your own played cards too?" in status
+    assert "The chances are for your lead: then each of the 3 opponents holds 8 cards" in status
+    assert "2 cards played; 71 cards unseen" in status
+    w.played_boxes[0].value = True  # one trick played: the 3 others may have played 3
+    status = html.unescape(w.status.value)
+    assert "xe-hint" not in status and "holds 7 cards, like you" in status
+    assert "3 cards played (1 yours, 2 others')" in status
+
+
+def test_changing_players_keeps_the_hand_and_a_new_seed_says_what_it_cleared() -> None:
+    # item 6: Lesson 4 says "Keep the same hand, but imagine more people"
+    w = HandWidget(players=4, seed=1)
+    w.played_boxes[0].value = True
+    w.seen_box.value = "3213"
+    w.select(3)
+    w.players_box.value = 6
+    assert w.hand == HAND and w.played == {HAND[0]} and w.seen == Hand(["3213"])
+    assert w.selected == HAND[2] and w.seen_box.value == "3213"
+    assert deal(players=6, seed=1)[0] != HAND  # why the hand is kept, not dealt again
+    status = html.unescape(w.status.value)
+    assert "Same hand, now 6 players" in status and "dealt for 4 players" in status
+    assert w.table["chance"].tolist() == [
+        chance_unbeatable(HAND[2], c, HAND.without([HAND[0]]), 6, seen=[HAND[0], "3213"])
+        for c in HAND[2].combinations
+    ]
+    w.seed_box.value = 2  # a new deal clears what belonged to the old hand, and says so
+    assert w.played == frozenset() and w.seen_box.value == "" and w.selected is None
+    assert "your ticks and the Others' played cards box were cleared" in html.unescape(
+        w.status.value
+    )
+    w.seed_box.value = 3  # nothing to clear: nothing said
+    assert "cleared" not in w.status.value
+
+
+def test_chances_lead_with_the_percent_and_say_threats() -> None:
+    # item 7: the lessons' words; the percent first, the exact fraction kept but smaller
+    w = HandWidget(players=4, seed=11)
+    w.select(8)
+    card = w.hand[7]
+    panel = html.unescape(w.chances.value)
+    assert f"If you lead your {card.value} ({card}) now: the chance nobody can beat" in panel
+    (chances,) = tables(panel)
+    assert "threats" in texts(chances["rows"][0])
+    assert "failing to follow" not in panel and "hypergeometric" not in panel
+    assert not re.search(r"<t[dh][^>]*style=[^>]*style=", panel)  # one style per cell
+    assert "could not follow a call has no card with that combination" in panel
+    assert panel.index("xe-percent") < panel.index("xe-fraction")
+    for row in w.table.itertuples():
+        assert f"<small>{format_fraction(row.chance)}</small>" in panel
+    t = PlayTable(players=3, seed=2, coach=True)
+    assert "failing to follow" not in t.coach_view.value
+
+
+def test_a_simulated_zero_is_never_shown_as_plus_or_minus_zero() -> None:
+    # item 8: 0 of 2000 deals: the range is a Wilson interval, not 0.0% ± 0.0%
+    table = lead_table(HAND, players=4, trials=2000, seed=1)
+    zeros = table[(table["simulated"] == 0) & (table["chance"] > 0)]
+    assert len(zeros)  # this seed has leads the simulation never saw win
+    for row in zeros.itertuples():
+        assert row.low == 0 < float(row.chance) < row.high  # the exact chance is inside
+    shown = render_lead_table(table)
+    assert "±" not in shown and "usually" not in shown
+    assert "0.0% (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
+    assert "<b>&lt; 1%</b>" in shown  # "< 1%" written as text, not as the start of a tag
+
+
+def test_score_table_shows_itself_as_the_score_sheet() -> None:
+    # item 14: in a notebook, blanks not <NA>; points signed as on the PlayTable
+    names = ["Ana", "Ben", "Cat", "Dev"]
+    game = Game.new(players=4, seed=7, hands=1)
+    play_bots(game.current_round, [HeuristicBot(seed=s) for s in range(4)], human=-1)
+    table = score_table(game, names)
+    shown = table._repr_html_()
+    assert "NA" not in shown and "NA" not in repr(table)
+    assert shown == score_sheet_html(table)  # one layout, one number format
+    (sheet,) = tables(shown)
+    assert texts(sheet["rows"][-1]) == ["total", ""] + [
+        text for total in game.totals() for text in ("", "", format_points(total))
+    ]
+    assert shown.count("<tr") == 4  # two header rows (names; bid, took, points), 2 rows
+    for total in game.totals():
+        assert format_points(total) in repr(table)
+    # still data for code: whole numbers in, a plain DataFrame out of a slice
+    assert int(table.loc["total", ("Ana", "points")]) == game.totals()[0]
+    assert type(table.loc[["1"]]).__name__ == "DataFrame"
+
+
+def test_log_lines_say_lead_face_values_and_the_call() -> None:
+    # item 16: "Bot 1 leads 3331 (10), calling 1 star"; plays show their face value
+    t = PlayTable(players=3, seed=4)
+    play_hand_through_controls(t)
+    lines = t.history
+    leads = [line for line in lines if " lead" in line]
+    plays = [line for line in lines if " play" in line]
+    tricks = [line for line in lines if line.startswith("trick ")]
+    assert len(leads) == 8 and len(plays) == 16 and len(tricks) == 8
+    pattern = r"(You lead|Bot \d leads) [123]{4} \(\d+\), calling [123] \w+"
+    assert all(re.fullmatch(pattern, line) for line in leads)
+    assert all(re.fullmatch(r"(You play|Bot \d plays) [123]{4} \(\d+\)", line) for line in plays)
+    trick_pattern = r"trick \d: (You win|Bot \d wins) with [123]{4} \(\d+\); the call was [123] \w+"
+    assert all(re.fullmatch(trick_pattern, line) for line in tricks)
+    assert not any(" on " in line for line in tricks)

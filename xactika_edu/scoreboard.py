@@ -3,7 +3,8 @@ what the table shows, as data and as HTML: one hand's scores, the game's score s
 a trick, and the log of everything that happened.
 
 The data functions (:func:`hand_scores`, :func:`score_table`) return DataFrames a
-student can read in a notebook; the ``*_html`` functions lay them out as real HTML
+student can read in a notebook (a :class:`ScoreTable` shows itself as the score sheet,
+as the play table does); the ``*_html`` functions lay them out as real HTML
 tables (header cells with ``scope``, numbers right-aligned in their own columns) for
 the play table in :mod:`xactika_edu.widgets`. Everything here is a pure function of a
 :class:`~xactika_edu.game.Round` or :class:`~xactika_edu.game.Game`: no widgets.
@@ -31,21 +32,25 @@ import pandas as pd
 from . import svg
 from .bots import SupportsBot
 from .errors import XactikaError
-from .game import BID, Game, Play, Round
+from .game import BID, Game, Play, Round, Trick
 
 __all__ = [
     "CELL_STYLE",
     "LOG_HEIGHT",
     "TRICK_COLUMN_PX",
+    "ScoreTable",
     "format_points",
     "hand_scores",
     "hand_scores_html",
     "log_html",
     "play_bots",
+    "play_line",
     "score_sheet_html",
+    "score_sheet_text",
     "score_table",
     "trick_html",
     "trick_lines",
+    "trick_result",
 ]
 
 #: Room around every table cell the widgets draw (inline: a page may have no style sheet).
@@ -133,9 +138,35 @@ def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) ->
             play = bot.play(view)
             before = len(rnd.tricks)
             rnd.play(play, player=seat)
-            events.append(f"player {seat} plays {play.describe()}")
+            events.append(play_line(seat, play))
             events.extend(trick_lines(rnd, before))
     return events
+
+
+def play_line(seat: int, play: Play) -> str:
+    """One play in words, with the card's face value; a lead also says its call.
+
+    >>> play_line(1, Play.parse("3331:1st")), play_line(2, Play.parse("1231"))
+    ('player 1 leads 3331 (10), calling 1 star', 'player 2 plays 1231 (7)')
+    """
+    _check(play, Play, "the play")
+    card = f"{play.card} ({play.card.value})"
+    if play.call is None:
+        return f"player {seat} plays {card}"
+    return f"player {seat} leads {card}, calling {play.call}"
+
+
+def trick_result(trick: Trick, name: str) -> str:
+    """Who took a trick, with what, and the call, in words; ``name`` is the winner's.
+
+    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+    >>> trick_result(rnd.tricks[0], "Bot 1")
+    'Bot 1 wins with 2233 (10); the call was 2 balls'
+    """
+    _check(trick, Trick, "the trick")
+    card = trick.winning_card
+    return f"{name} wins with {card} ({card.value}); the call was {trick.call}"
 
 
 def trick_lines(rnd: Round, before: int = 0) -> list[str]:
@@ -144,14 +175,13 @@ def trick_lines(rnd: Round, before: int = 0) -> list[str]:
     >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
     >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
     >>> trick_lines(rnd)
-    ['trick 1: player 1 wins with 2233 (10) on 2 balls']
+    ['trick 1: player 1 wins with 2233 (10); the call was 2 balls']
     """
     _check(rnd, Round, "the round")
     if isinstance(before, bool) or not isinstance(before, int) or before < 0:
         raise XactikaError(f"before must be a whole number of tricks >= 0, got {before!r}")
     return [
-        f"trick {number}: player {trick.winner} wins with {trick.winning_card} "
-        f"({trick.winning_card.value}) on {trick.call}"
+        f"trick {number}: {trick_result(trick, f'player {trick.winner}')}"
         for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
     ]
 
@@ -228,7 +258,26 @@ def hand_scores_html(table: pd.DataFrame, *, caption: str = "Scores this hand") 
 # --- the score sheet --------------------------------------------------------------------
 
 
-def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
+class ScoreTable(pd.DataFrame):
+    """A :func:`score_table`: a plain DataFrame for code, that shows itself as the score
+    sheet (:func:`score_sheet_html` in a notebook, :func:`score_sheet_text` as text):
+    blank cells where a number is missing, points with their sign (:func:`format_points`).
+
+    Slicing or computing with it gives a plain :class:`pandas.DataFrame`.
+    """
+
+    @property
+    def _constructor(self) -> type[pd.DataFrame]:
+        return pd.DataFrame
+
+    def _repr_html_(self) -> str:
+        return score_sheet_html(self)
+
+    def __repr__(self) -> str:
+        return score_sheet_text(self)
+
+
+def score_table(game: Game, names: Sequence[str] | None = None) -> ScoreTable:
     """The score sheet as a student reads it: a row per finished hand with its dealer,
     and for each player the bid, the tricks taken and the points; a last row with the
     total points.
@@ -242,17 +291,21 @@ def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
     [('dealer', ''), ('You', 'bid'), ('You', 'took'), ('You', 'points')]
     >>> sheet.index.tolist()
     ['1', 'total']
+    >>> int(sheet.loc["total", ("You", "points")]) == game.totals()[0]
+    True
 
     Args:
         game: the game; only finished hands are on the sheet.
         names: one name per seat (default ``"player 0"``, ...).
 
     Returns:
-        a DataFrame indexed by ``hand`` (``"1"``, ``"2"``, ... and ``"total"``) with
-        two-level columns: ``("dealer", "")`` (the dealer's name; empty on the total
-        row), then ``(name, "bid")``, ``(name, "took")`` and ``(name, "points")`` for
-        each player (nullable ints; bid and took are empty on the total row). Built
-        from :meth:`~xactika_edu.game.Game.score_sheet`.
+        a :class:`ScoreTable` (a DataFrame) with one row per finished hand and a last
+        row, indexed by ``hand`` (``"1"``, ``"2"``, ... and ``"total"``), and
+        ``1 + 3 x players`` two-level columns: ``("dealer", "")`` (the dealer's name;
+        ``""`` on the total row), then ``(name, "bid")``, ``(name, "took")`` and
+        ``(name, "points")`` for each player (nullable ``Int64``; bid and took are
+        ``<NA>`` on the total row, shown blank). Built from
+        :meth:`~xactika_edu.game.Game.score_sheet`.
 
     Raises:
         XactikaError: if ``names`` has the wrong length.
@@ -278,7 +331,38 @@ def score_table(game: Game, names: Sequence[str] | None = None) -> pd.DataFrame:
     table = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
     table = table.astype({c: "Int64" for c in columns if c[0] != "dealer"})
     table.index.name = "hand"
-    return table
+    return ScoreTable(table)
+
+
+def _sheet_cell(value: Any, part: str) -> str:
+    """One cell of a score sheet as shown: blank if missing, points signed."""
+    if pd.isna(value):
+        return ""
+    return format_points(int(value)) if part == "points" else str(value)
+
+
+def score_sheet_text(table: pd.DataFrame) -> str:
+    """A :func:`score_table` as plain text: the same cells as :func:`score_sheet_html`.
+
+    >>> from xactika_edu.bots import HeuristicBot
+    >>> from xactika_edu.simulate import play_round
+    >>> game = Game.new(players=2, seed=1, hands=2, cards_per_hand=1)
+    >>> _ = play_round(game.current_round, [HeuristicBot()] * 2)
+    >>> "<NA>" in score_sheet_text(score_table(game, ["You", "Bot 1"]))
+    False
+    """
+    shown = pd.DataFrame(
+        {
+            ("hand", ""): [str(label) for label in table.index],
+            **{
+                (name, part): [_sheet_cell(v, part) for v in table[(name, part)]]
+                if name != "dealer"
+                else [str(v) for v in table[(name, part)]]
+                for name, part in table.columns
+            },
+        }
+    )
+    return shown.to_string(index=False)
 
 
 def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> str:
@@ -319,10 +403,7 @@ def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> st
         ]
         for name in players:
             for part in ("bid", "took", "points"):
-                value = row[(name, part)]
-                text = "" if pd.isna(value) else str(value)
-                if part == "points" and text:
-                    text = format_points(int(value))
+                text = _sheet_cell(row[(name, part)], part)
                 group = f";{_GROUP}" if part == "bid" else ""
                 cells.append(f"<td style='{_NUMBER}{group}{rule}'>{text}</td>")
         body.append(f"<tr class='xe-{'total' if total else 'hand'}-row'>{''.join(cells)}</tr>")

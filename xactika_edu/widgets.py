@@ -3,6 +3,7 @@ table to play at against computer players.
 
 The widgets are thin: every number they show comes from a pure function of this
 module (:func:`lead_table`, :func:`filter_deck`, :func:`selection_summary`, ...), of
+:mod:`xactika_edu.seenbox` (the hand explorer's box of others' cards, in words), of
 :mod:`xactika_edu.scoreboard` (the play table's turns, score tables, tricks and log)
 or of the library, and those are tested directly. The
 widgets only wire controls (``ipywidgets`` 8) to them and render the results as HTML
@@ -32,7 +33,6 @@ Sources: RULES.md (the rules; "Chance a lead is unbeatable"); the chances are
 from __future__ import annotations
 
 import io
-import re
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -59,11 +59,12 @@ from .cards import (
     make_rng,
 )
 from .checks import check_whole
-from .errors import NotationError, XactikaError
+from .errors import XactikaError
 from .game import BID, HANDS_PER_GAME, Game, Play, Round
 from .palette import INK, OKABE_ITO, PAPER
 from .probability import (
     FACE_VALUES,
+    Estimate,
     chance_unbeatable,
     simulate_chance_unbeatable,
     threats,
@@ -75,11 +76,14 @@ from .scoreboard import (
     hand_scores_html,
     log_html,
     play_bots,
+    play_line,
     score_sheet_html,
     score_table,
     trick_html,
     trick_lines,
+    trick_result,
 )
+from .seenbox import check_room, parse_seen, situation_hint, situation_text
 
 __all__ = [
     "DeckExplorer",
@@ -100,10 +104,10 @@ __all__ = [
 
 #: Most simulated deals the hand widget offers (keeps a click under a second).
 MAX_TRIALS = 100_000
+#: How sure the range shown next to a simulated chance is (a Wilson interval).
+SIMULATION_LEVEL = 0.95
 _BAR = OKABE_ITO["blue"]
 _SEED_RANGE = 100_000  # fresh seeds are short numbers a class can read out
-# What separates cards in typed text, as in Hand.parse.
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 # --- pure helpers: text -------------------------------------------------------------
@@ -167,8 +171,9 @@ def _padded(html: str) -> str:
     """Table HTML with room around each cell (inline styles: no page style sheet)."""
     for tag in ("td", "th"):
         style = CELL_STYLE + (";text-align:left" if tag == "th" else "")
-        html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
+        # cells with attributes first, so a bare cell is not styled twice
         html = html.replace(f"<{tag} ", f"<{tag} style='{style}' ")
+        html = html.replace(f"<{tag}>", f"<{tag} style='{style}'>")
     return html
 
 
@@ -185,70 +190,6 @@ def _bar_html(part: float, label: str) -> str:
 
 
 # --- pure helpers: the hand explorer -------------------------------------------------
-
-
-def parse_seen(
-    text: str, hand: Iterable[Card | str] = (), played: Iterable[Card | str] = ()
-) -> Hand:
-    """Read other players' played cards typed by a student (``"3213 1111"``); every
-    card that cannot be taken is reported, not only the first.
-
-    Spaces, commas or semicolons separate cards; an empty text is no cards.
-
-    >>> parse_seen("3213, 1111")
-    Hand.parse('3213 1111')
-    >>> parse_seen("3213", hand=["3213"])
-    Traceback (most recent call last):
-    ...
-    xactika_edu.errors.XactikaError: 3213 is in your hand: mark it played with its checkbox ...
-    >>> parse_seen("3213 4444 12")
-    Traceback (most recent call last):
-    ...
-    xactika_edu.errors.NotationError: 2 cards cannot be taken: cannot read card '4444': ...
-
-    Args:
-        text: card notation, four digits 1-3 per card (balls, cubes, cones, stars).
-        hand: the cards dealt to you (they cannot be an opponent's).
-        played: your cards already marked played (also not an opponent's).
-
-    Returns:
-        the cards, as a :class:`~xactika_edu.cards.Hand` in the order typed.
-
-    Raises:
-        NotationError: if cards cannot be read (the message quotes each one).
-        XactikaError: if a card is typed twice or is one of yours (each one named).
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"cannot read cards {text!r}: expected text like '3213 1111'")
-    mine = set(Hand(hand)) | set(Hand(played))
-    cards: list[Card] = []
-    unreadable: list[str] = []
-    problems: list[str] = []
-    for part in _SEPARATORS.split(text.strip()):
-        if not part:
-            continue
-        try:
-            card = Card.parse(part)
-        except NotationError as error:
-            unreadable.append(str(error))
-            continue
-        if card in mine:
-            problems.append(
-                f"{card} is in your hand: mark it played with its checkbox instead of typing it"
-            )
-        elif card in cards:
-            if f"{card} is typed twice" not in problems:
-                problems.append(f"{card} is typed twice")
-        else:
-            cards.append(card)
-    every = unreadable + problems
-    if len(every) == 1:
-        message = every[0]
-    elif every:
-        message = f"{len(every)} cards cannot be taken: " + "; ".join(every)
-    if every:
-        raise (XactikaError if problems else NotationError)(message)
-    return Hand(cards)
 
 
 def lead_table(
@@ -288,7 +229,9 @@ def lead_table(
         cards that would beat it), ``chance`` (exact Fraction), ``probability``
         (float in [0, 1]), ``percent`` (str, :func:`describe_chance`) and ``best``
         (bool: the card's highest chance; equal chances are all best). With
-        ``trials`` also ``simulated`` (float in [0, 1]) and ``standard error``.
+        ``trials`` also ``simulated`` (float in [0, 1]), ``standard error``, and
+        ``low`` and ``high``: the 95% Wilson interval
+        (:meth:`~xactika_edu.probability.Estimate.confidence_interval`).
         ``.attrs`` holds ``players``, ``unseen`` (cards not seen),
         ``opponent cards`` (cards the opponents hold) and ``trials``.
 
@@ -330,10 +273,11 @@ def lead_table(
                 )
                 row["simulated"] = estimate.probability
                 row["standard error"] = estimate.standard_error
+                row["low"], row["high"] = _interval(estimate)
             rows.append(row)
     columns = ["card", "combination", "threats", "chance", "probability", "percent"]
     if trials:
-        columns += ["simulated", "standard error"]
+        columns += ["simulated", "standard error", "low", "high"]
     table = pd.DataFrame(rows, columns=[*columns, "best"])
     unseen = len(DECK) - len(held) - len(seen)
     table.attrs.update(
@@ -347,9 +291,15 @@ def lead_table(
     return table
 
 
+def _interval(estimate: Estimate) -> tuple[float, float]:
+    """The 95% Wilson interval of a simulated chance."""
+    return estimate.confidence_interval(SIMULATION_LEVEL)
+
+
 def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:
-    """HTML for a :func:`lead_table`: one row per lead with the exact chance as a
-    fraction and a percent, a small bar, the threats, and "best lead" in words.
+    """HTML for a :func:`lead_table`: one row per lead with the chance as a percent
+    first, a small bar, the threats, the exact fraction (smaller), and "best lead" in
+    words; with a simulation, its percent and its 95% range.
 
     >>> html = render_lead_table(lead_table(["3133", "1111"], players=4, card="3133"))
     >>> "xe-chances" in html and "best lead" in html and "1 cube" in html
@@ -366,17 +316,18 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     trials = table.attrs.get("trials", 0)
     if caption is None:
         caption = (
-            f"Chance each lead wins for sure, with {table.attrs.get('players', '?')} players "
-            f"({table.attrs.get('unseen', '?')} unseen cards; the opponents hold "
-            f"{table.attrs.get('opponent cards', '?')} of them)"
+            f"The chance nobody can beat each lead, with {table.attrs.get('players', '?')} "
+            f"players ({table.attrs.get('unseen', '?')} unseen cards; at your lead the "
+            f"opponents hold {table.attrs.get('opponent cards', '?')} of them)"
         )
     head = (
         "<tr><th scope='col'>lead</th><th scope='col'>calling</th>"
-        "<th scope='col'>chance unbeatable (exact)</th><th scope='col'>percent</th>"
-        "<th scope='col'>bar</th><th scope='col'>cards that beat it, unseen</th>"
+        "<th scope='col'>chance nobody can beat it</th>"
+        "<th scope='col'>bar</th><th scope='col'>threats</th>"
+        "<th scope='col'>exact fraction</th>"
     )
     if simulated:
-        head += f"<th scope='col'>simulated ({trials:,} deals)</th>"
+        head += f"<th scope='col'>simulated ({trials:,} deals) and its range</th>"
     head += "<th scope='col'>note</th></tr>"
     rows = []
     for data in table.to_dict("records"):
@@ -385,14 +336,16 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
         cells = [
             f"<td>{data['card']} ({data['card'].value})</td>",
             f"<td>{escape(str(data['combination']))}</td>",
-            f"<td class='xe-fraction'>{format_fraction(chance)}</td>",
-            f"<td class='xe-percent'>{data['percent']}{_one_in(chance)}</td>",
+            f"<td class='xe-percent'><b>{escape(data['percent'])}</b>{_one_in(chance)}</td>",
             f"<td>{_bar_html(float(chance), data['percent'])}</td>",
             f"<td>{data['threats']}</td>",
+            f"<td class='xe-fraction'><small>{format_fraction(chance)}</small></td>",
         ]
         if simulated:
-            error = 2 * data["standard error"]
-            cells.append(f"<td class='xe-simulated'>{data['simulated']:.1%} (± {error:.1%})</td>")
+            cells.append(
+                f"<td class='xe-simulated'>{data['simulated']:.1%} "
+                f"({data['low']:.1%} to {data['high']:.1%})</td>"
+            )
         note = "★ best lead" if best else ""
         if chance == 1:
             note = (note + ", " if note else "") + "sure winner"
@@ -403,8 +356,9 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     if simulated:
         foot = (
             "<p class='xe-sim-note'>Simulated: the unseen cards dealt at random "
-            f"{trials:,} times; ± is two standard errors, so the exact value is usually "
-            "inside that range.</p>"
+            f"{trials:,} times. The range in brackets is worked out from the simulation "
+            f"alone: in about {round(SIMULATION_LEVEL * 20)} of 20 simulations like this, "
+            "the exact chance is inside it.</p>"
         )
     return _padded(
         "<table class='xe-chances' style='border-collapse:collapse'>"
@@ -582,6 +536,14 @@ def _set_options(box: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
         box.value = before
 
 
+#: How the chances are worked out, and the one clue they leave out, in plain words.
+_METHOD = (
+    "How it is worked out: the opponents' hands are a random choice of the unseen "
+    "cards, using only your hand and the cards played. It leaves out one clue: a "
+    "player who could not follow a call has no card with that combination."
+)
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -604,7 +566,8 @@ class HandWidget(_Fallback, widgets.VBox):
     True
 
     Controls: *Seed* (type a number a class shares to get the same deal), *New deal*
-    (a fresh seed), *Players* (2-10), one *select* button and one *played* checkbox
+    (a fresh seed), *Players* (2-10: the same hand at a bigger or smaller table, as in
+    Lesson 4; a new seed deals for the table's size), one *select* button and one *played* checkbox
     per card, *Others' played cards* (notation such as ``3213 1111``), and
     *Compare with simulation* with the number of *Deals*.
 
@@ -617,7 +580,9 @@ class HandWidget(_Fallback, widgets.VBox):
         XactikaError: if a number is out of range.
 
     Attributes:
-        hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal`).
+        hand: the 8 cards dealt to you (player 0 of :func:`~xactika_edu.cards.deal` with
+            the seed and the number of players when it was dealt).
+        notice: what the last deal or change of *Players* did, in words (or ``""``).
         played: your cards marked played; seen: others' cards typed as played
             (empty while the box holds a problem); seen_error: that problem, or ``None``.
         selected: the selected card, or ``None``.
@@ -638,6 +603,8 @@ class HandWidget(_Fallback, widgets.VBox):
         self.seen_error: XactikaError | None = None
         self.selected: Card | None = None
         self.table: pd.DataFrame | None = None
+        self.notice = ""
+        self._dealt_players = players
         self._quiet = False
 
         self.error = _ErrorLine()
@@ -737,7 +704,15 @@ class HandWidget(_Fallback, widgets.VBox):
         return Hand([*(c for c in self.hand if c in self.played), *self.seen])
 
     def _deal(self) -> None:
+        cleared = bool(self.played or self.seen_box.value.strip())
         self.hand = deal(self.players, seed=self.seed)[0]
+        self._dealt_players = self.players
+        self.notice = (
+            f"New hand from seed {self.seed}: your ticks and the Others' played cards box "
+            "were cleared, because they were for the old hand."
+            if cleared
+            else ""
+        )
         self.played = frozenset()
         self.seen = Hand()
         self.selected = None
@@ -859,7 +834,16 @@ class HandWidget(_Fallback, widgets.VBox):
 
     @_guard
     def _on_players(self, _change: object = None) -> None:
-        self._deal()
+        # the same hand at a bigger or smaller table (Lesson 4); deal(players, seed)
+        # deals other cards for another number of players, so this hand is kept instead
+        self.notice = (
+            f"Same hand, now {self.players} players: your cards, ticks and typed cards stay. "
+            f"Seed {self.seed} dealt it for {self._dealt_players} players; press New deal "
+            f"for a hand dealt for {self.players}."
+            if self.players != self._dealt_players
+            else ""
+        )
+        self._refresh()
 
     def _on_played(self, index: int, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -871,6 +855,7 @@ class HandWidget(_Fallback, widgets.VBox):
         card = self.hand[index]
         before = self.played
         fine_before = self.seen_error is None
+        self.notice = ""
         self.played = before | {card} if played else before - {card}
         self._refresh()
         problem = self.seen_error
@@ -892,6 +877,7 @@ class HandWidget(_Fallback, widgets.VBox):
 
     @_guard
     def _set_seen(self, _text: str) -> None:
+        self.notice = ""
         self._refresh()  # reads the box
         if self.seen_error is not None:
             raise self.seen_error  # also kept as last_error
@@ -907,9 +893,8 @@ class HandWidget(_Fallback, widgets.VBox):
         cards, or more cards than the opponents' hands leave unseen)."""
         try:
             seen = parse_seen(self.seen_box.value, self.hand)
-            if held:  # checks the situation (enough unseen cards for the opponents)
-                mine = [c for c in self.hand if c in self.played]
-                lead_table(held, self.players, [*mine, *seen], card=held[0])
+            if held:  # enough unseen cards for the opponents' hands
+                check_room(self.players, len(held), len(self.played) + len(seen))
         except XactikaError as error:
             return Hand(), error
         return seen, None
@@ -968,26 +953,31 @@ class HandWidget(_Fallback, widgets.VBox):
                 self.played_boxes[i].value = is_played
             finally:
                 self._quiet = False
+        seed = f"Seed {self.seed}" + (
+            f" (dealt for {self._dealt_players} players)"
+            if self._dealt_players != self.players
+            else ""
+        )
+        lines = [self.notice] if self.notice else []
         if self.seen_error is not None:
-            self.status.value = _note_html(
-                f"Seed {self.seed}, {self.players} players. You hold "
-                f"{_count(len(held), 'card')}. The counts of played and unseen cards wait "
-                "for a fix to the Others' played cards box."
+            lines.append(
+                f"{seed}, {self.players} players. You hold {_count(len(held), 'card')}. The "
+                "counts of played and unseen cards wait for a fix to the Others' played "
+                "cards box."
             )
+            self.status.value = "".join(_note_html(line) for line in lines)
             self.chances.value = _note_html(
                 "The chances wait for a fix to the Others' played cards box (the problem is above)."
             )
             return
-        opponents = (self.players - 1) * len(held)
-        unseen = len(DECK) - len(held) - len(self.all_seen)
-        self.status.value = _note_html(
-            f"Seed {self.seed}, {self.players} players. You hold {_count(len(held), 'card')}; "
-            f"{_count(len(self.all_seen), 'card')} played; {unseen} cards unseen, and the "
-            + (
-                f"opponent holds {opponents} of them."
-                if self.players == 2
-                else f"{self.players - 1} opponents hold {opponents} of them ({len(held)} each)."
-            )
+        mine, others = len(self.played), len(self.seen)
+        lines.append(
+            f"{seed}, {self.players} players. "
+            + situation_text(self.players, len(held), mine, others)
+        )
+        hint = situation_hint(self.players, mine, others)
+        self.status.value = "".join(_note_html(line) for line in lines) + (
+            f"<div class='xe-hint' role='status'><b>Check:</b> {escape(hint)}</div>" if hint else ""
         )
         if self.table is None:
             self.chances.value = _note_html(
@@ -999,14 +989,10 @@ class HandWidget(_Fallback, widgets.VBox):
         card = self.selected
         assert card is not None
         caption = (
-            f"Leading {card.title} now: the chance no opponent can beat each call "
-            f"({self.players} players)"
+            f"If you lead your {card.value} ({card}) now: the chance nobody can beat each "
+            f"call ({self.players} players)"
         )
-        note = (
-            "<p class='xe-method'>Exact chance: the opponents' cards are a random "
-            "choice of the unseen cards (hypergeometric). It uses your hand and the "
-            "cards played, not what players showed by failing to follow.</p>"
-        )
+        note = f"<p class='xe-method'>{escape(_METHOD)}</p>"
         self.chances.value = render_lead_table(self.table, caption=caption) + note
 
     def static_html(self) -> str:
@@ -1327,7 +1313,7 @@ class PlayTable(_Fallback, widgets.VBox):
     def _named(self, line: str) -> str:
         for seat in range(len(self.names) - 1, -1, -1):
             line = line.replace(f"player {seat}", self.names[seat])
-        for verb in ("bids", "plays", "wins", "deals"):
+        for verb in ("bids", "leads", "plays", "wins", "deals"):
             line = line.replace(f"You {verb}", f"You {verb[:-1]}")
         return line
 
@@ -1349,7 +1335,7 @@ class PlayTable(_Fallback, widgets.VBox):
         before = len(self.round.tricks)
         play = Play(card, call)
         self.round.play(play, player=0)
-        self._record(f"You play {play.describe()}")
+        self._record(play_line(0, play))
         for line in trick_lines(self.round, before):
             self._record(line)
         self._advance()
@@ -1445,9 +1431,9 @@ class PlayTable(_Fallback, widgets.VBox):
         parts = []
         if rnd.tricks:
             last = rnd.tricks[-1]
-            caption = (
-                f"Last trick (trick {len(rnd.tricks)}): {self._name(last.winner)} "
-                f"took it with {last.winning_card} ({last.winning_card.value}) on {last.call}"
+            caption = self._named(
+                f"Last trick (trick {len(rnd.tricks)}): "
+                + trick_result(last, self._name(last.winner))
             )
             parts.append(trick_html(last.plays, self.names, caption=caption, winner=last.winner))
         if rnd.current_trick and rnd.call is not None:
@@ -1476,7 +1462,7 @@ class PlayTable(_Fallback, widgets.VBox):
             if key not in self._advice:
                 from .simulate import suggest_bid
 
-                made = [rnd.bids[s] for s in rnd.bidding_order if rnd.bids[s] is not None]
+                made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
                 self._advice[key] = suggest_bid(
                     view.hand,
                     rnd.players,
@@ -1488,7 +1474,7 @@ class PlayTable(_Fallback, widgets.VBox):
                 )
             advice = self._advice[key]
             rows = "".join(
-                f"<tr><td>{bid}</td><td>{describe_chance(r['probability'])}</td>"
+                f"<tr><td>{bid}</td><td>{escape(describe_chance(r['probability']))}</td>"
                 f"<td>{r['expected score']:+.2f}</td><td>"
                 + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
                 + "</td></tr>"
@@ -1512,8 +1498,5 @@ class PlayTable(_Fallback, widgets.VBox):
         table["best"] = table["chance"] == top
         self.coach_view.value = render_lead_table(
             table,
-            caption=(
-                "Coach: chance each lead wins for sure (your hand and the cards played; "
-                "not what players showed by failing to follow)"
-            ),
+            caption="Coach: the chance nobody can beat each lead. " + _METHOD,
         )
