@@ -8,6 +8,7 @@ import html
 import re
 import time
 from fractions import Fraction
+from html import escape
 from html.parser import HTMLParser
 
 import ipywidgets
@@ -772,6 +773,10 @@ def test_static_fallback_for_exported_notebooks() -> None:
     t = PlayTable(players=2, seed=5)
     assert str(t).startswith("PlayTable(players=2, seed=5)\n2 players, 8 cards each")
     assert "Your hand" in t._repr_mimebundle_()["text/html"]
+    # An exported notebook keeps the whole log of what happened, not only the scores.
+    assert t.history and all(
+        escape(line) in t._repr_mimebundle_()["text/html"] for line in t.history
+    )
 
 
 def test_a_new_deal_relabels_the_same_controls() -> None:

@@ -31,6 +31,7 @@ import pandas as pd
 
 from . import svg
 from .bots import SupportsBot
+from .checks import shown as shown_value
 from .errors import XactikaError
 from .game import BID, Game, Play, Round, Trick
 
@@ -501,7 +502,9 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
             and isinstance(item[1], Sequence)
             and all(isinstance(line, str) for line in item[1])
         ):
-            raise XactikaError(f"each hand must be (heading, [events]) in text, got {item!r}")
+            raise XactikaError(
+                f"each hand must be (heading, [events]) in text, got {shown_value(item)}"
+            )
         heading, events = item
         items = "".join(f"<li>{escape(line)}</li>" for line in events)
         parts.append(
