@@ -104,3 +104,11 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_windows_csv_with_curly_apostrophes_and_dashes_is_read():
+    # Excel on Windows saves "CSV" in Windows-1252; Word and Excel turn O'Brien into
+    # O’Brien (byte 0x92) and "-" into an en dash (0x96).
+    for name in ("O’Brien", "Ana – Luisa", "“Ben”", "Zoë…"):
+        assert decode_sheet(f"player\n{name}\n".encode("cp1252")) == f"player\n{name}\n"
+    assert decode_sheet("Иван Петров".encode("cp1251")) is None

@@ -151,7 +151,11 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 # Latin letters of Windows-1252 (what Excel on Windows saves as plain "CSV" in western
 # Europe and the Americas): Latin-1's letters, without the signs x and /.
+# (Not its Š, Œ, Ž: byte 0x8e is é on an old Mac, which must not be read as Ž.)
 _LATIN_LETTERS = frozenset(chr(code) for code in range(0xC0, 0x100)) - {"\xd7", "\xf7"}
+# Its typographic signs, which Word and Excel put in names and notes: curly quotes and
+# apostrophes (O’Brien), dashes, the ellipsis, the bullet and the no-break space.
+_CP1252_SIGNS = frozenset("‘’‚“”„–—…•\xa0")
 
 
 def decode_sheet(data: bytes, western: bool = True) -> str | None:
@@ -160,7 +164,8 @@ def decode_sheet(data: bytes, western: bool = True) -> str | None:
     Read: UTF-8 with or without a byte-order mark ("CSV UTF-8"); UTF-16 with a
     byte-order mark (Excel's "Unicode text", tab-separated) or without one; and
     Windows-1252 ("CSV" from Excel on Windows) when every letter outside ASCII is a
-    western European one (``é``, ``ñ``, ``ü`` ...) inside a mostly plain word, so
+    western European one (``é``, ``ñ``, ``ü`` ...) inside a mostly plain word (curly
+    apostrophes, quotes and dashes are allowed too), so
     text in another code page is refused rather than read as the wrong letters.
     The text keeps its line ends; a byte-order mark is removed.
 
@@ -172,6 +177,8 @@ def decode_sheet(data: bytes, western: bool = True) -> str | None:
     ('Zoë', 'Zoë')
     >>> decode_sheet("Иван".encode("cp1251")) is None  # Cyrillic in its own code page
     True
+    >>> decode_sheet("O’Brien – Zoë".encode("cp1252"))  # Word's apostrophes and dashes
+    'O’Brien – Zoë'
     """
     if data.startswith(_UTF32_BOMS):
         return _decode(data, "utf-32")
@@ -204,6 +211,8 @@ def _western(text: str) -> bool:
             plain += 1
         elif char in _LATIN_LETTERS:
             foreign += 1
+        elif char in _CP1252_SIGNS:
+            plain += 1  # O’Brien is one plain word
         elif not char.isascii():
             return False
         else:
