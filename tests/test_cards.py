@@ -178,7 +178,10 @@ def test_same_seed_same_deal_and_different_seed_differs():
         ({"players": "4"}, "players must be a whole number from 2 to 10, got '4'"),
         ({"players": True}, "got True"),
         ({"players": 4, "cards_per_hand": 9}, "cards_per_hand must be from 1 to 8, got 9"),
-        ({"players": 4, "seed": -1}, "seed must be a whole number >= 0 or None, got -1"),
+        ({"players": 4, "seed": -1}, "seed must be a whole number from 0 to 2**64 - 1 or None"),
+        ({"players": 4, "seed": 2**64}, "got 18446744073709551616"),
+        # a seed too large to print: refused (a deal made from it could not be shown)
+        ({"players": 4, "seed": 10**5000}, "got <a whole number of 5,001 digits>"),
         ({"players": 4, "seed": 1.5}, "got 1.5"),
     ],
 )

@@ -230,6 +230,9 @@ def test_the_index_says_how_to_start_the_student_app(pack_without_lessons):
     index = pack_without_lessons.read_text(encoding="utf-8")
     assert "<h2>The student app</h2>" in index
     assert "<code>xactika-edu app</code>" in index
+    # After the README's quick start the command is in .venv: the index says so.
+    assert "<code>. .venv/bin/activate</code>" in index
+    assert "<code>.venv\\Scripts\\activate</code>" in index
     assert "http://127.0.0.1:8866/" in index
     assert "1 student, first seed 1" in index
 

@@ -72,6 +72,18 @@ def test_worksheet_force_never_replaces_a_class_pack(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["class-pack"]
 
 
+def test_a_folder_inside_earlier_output_is_named_as_part_of_it(tmp_path, capsys):
+    # A teacher aims at a folder inside a class pack: the refusal says what it is part
+    # of, not that xactika-edu did not make its files.
+    pack = tmp_path / "class-pack"
+    before = _fake_class_pack(pack)
+    assert _sheets(pack / "worksheets", "--kind", "bar-graph", "--force") == 2
+    err = capsys.readouterr().err
+    assert "part of the output of 'xactika-edu class-pack'" in err
+    assert "did not make" not in err
+    assert _snapshot(pack) == before
+
+
 def test_force_replaces_only_the_same_kind(tmp_path, capsys):
     out = tmp_path / "sheets"
     assert _sheets(out, "--kind", "bar-graph") == 0

@@ -220,6 +220,17 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
     """
     info = _read_marker(target)
     if info is None or info.get("made by") != "xactika-edu":
+        outer = next(
+            (
+                folder
+                for folder in target.absolute().parents
+                if (_read_marker(folder) or {}).get("made by") == "xactika-edu"
+            ),
+            None,
+        )
+        if outer is not None:
+            command = (_read_marker(outer) or {}).get("command", "xactika-edu")
+            return f"it is part of the output of 'xactika-edu {command}' in {str(outer)!r}", ""
         return "it holds files that xactika-edu did not make", ""
     recorded = info.get("files")
     recorded_folders = info.get("folders")

@@ -549,15 +549,32 @@ class Deal(tuple):  # type: ignore[type-arg]
         return f"<div>{rows}{note}</div>"
 
 
+#: The largest seed: 64 bits, more than any class types, and every seed can be shown
+#: and typed again (a seed of thousands of digits could not even be printed).
+LARGEST_SEED = 2**64 - 1
+
+
 def check_seed(seed: object) -> Seed:
-    """``seed`` itself if it is ``None``, a whole number >= 0 or a NumPy generator.
+    """``seed`` itself if it is ``None``, a whole number from 0 to :data:`LARGEST_SEED`
+    or a NumPy generator.
+
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.errors.XactikaError: seed must be a whole number from 0 to 2**64 - 1 ...
 
     Raises :class:`XactikaError` naming the seed otherwise.
     """
     if seed is None or isinstance(seed, np.random.Generator):
         return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise XactikaError(f"seed must be a whole number >= 0 or None, got {shown(seed)}")
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, (int, np.integer))
+        or not 0 <= seed <= LARGEST_SEED
+    ):
+        raise XactikaError(
+            f"seed must be a whole number from 0 to 2**64 - 1 or None, got {shown(seed)}"
+        )
     return seed
 
 

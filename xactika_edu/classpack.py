@@ -376,7 +376,9 @@ every self-check and "Talk about it", and how to collect the class's scores.</p>
 </ol>
 <h2>The student app</h2>
 <p>Students can also play and explore with no code. On the computer where xactika-edu
-is installed, open a terminal and type <code>xactika-edu app</code>. It opens the app
+is installed, open a terminal in the toolkit's folder, turn on its environment if you
+installed it as the README shows (<code>. .venv/bin/activate</code>; on Windows
+<code>.venv\\Scripts\\activate</code>) and type <code>xactika-edu app</code>. It opens the app
 in the browser at <code>{esc(app_address)}</code> and runs until you press Ctrl-C in the
 terminal. The teacher guide ("Running the student app") says how to open it to other
 computers on the school network.</p>
