@@ -225,7 +225,7 @@ def test_escaped_cells_are_read_back() -> None:
         ),
         (HEADER, "the file has a header (line 1) but no rows"),
         ("", "the file is empty"),
-        (" \n,,,,\n", "the file is empty"),
+        (" \n,,,,\n", "the file holds no names or numbers"),
     ],
 )
 def test_each_problem_is_reported_with_its_line(text: str, problem: str) -> None:
@@ -858,11 +858,11 @@ def test_a_stray_quote_in_a_big_file() -> None:
 
 
 @pytest.mark.parametrize("text", ['"', '""', '"",""\n"",""\n', '"\n"\n', ";;;\n\t\n"])
-def test_only_quotes_is_an_empty_file(text: str) -> None:
+def test_only_quotes_is_a_file_without_data(text: str) -> None:
     # before: AssertionError
     assert problems_of(text) == [
-        "the file is empty: it needs a header line 'game,hand,player,bid,tricks' and one row "
-        "per player per hand"
+        "the file holds no names or numbers, only separators and quote marks: it needs a "
+        "header line 'game,hand,player,bid,tricks' and one row per player per hand"
     ]
 
 

@@ -226,8 +226,13 @@ def _delimiter(line: str) -> tuple[str, int]:
 def _find_header(lines: list[str]) -> tuple[int, str]:
     """The header's index in ``lines`` and the separator, or raise the one problem."""
     filled = [i for i, line in enumerate(lines) if not _BLANK_LINE.fullmatch(line)]
+    nothing = (
+        "holds no names or numbers, only separators and quote marks"
+        if any(line.strip() for line in lines)
+        else "is empty"
+    )
     empty = (
-        "the file is empty: it needs a header line "
+        f"the file {nothing}: it needs a header line "
         f"'{','.join(SHEET_COLUMNS)}' and one row per player per hand"
     )
     if not filled:
