@@ -38,7 +38,8 @@ def test_a_curve_over_bars_gives_its_peak():
     text = describe_figure(ax.figure)
     assert "Bars for cards in the deck: 4: 1, 5: 4, 6: 10, 7: 16, 8: 19," in text
     assert "Over it: Line normal curve: mean 8, variance 8/3" in text
-    assert "highest 19.8 at" in text  # 81 x the normal density at its mean
+    # 81 x the normal density at its mean, 8, in the axis's own words and precision
+    assert "highest 19.8 (face value 8)" in text
 
 
 def test_stacked_dots_are_counted_over_each_place():

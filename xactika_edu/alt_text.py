@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .axis_text import axis_name, axis_notes, resolution, say_place, say_value
 from .checks import shown as shown_value
 from .errors import XactikaError
 
@@ -136,7 +137,7 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
                 else (patch.get_x(), patch.get_width(), patch.get_height())
             )
             middle, half = start + width / 2, width / 2
-            shown = _number(size)
+            shown = say_value(ax, "x" if horizontal else "y", size)
             for label in labels:  # the bar's own labels (ax.bar_label), empty or not
                 point = _point(ax, label)
                 if point is None or id(label) in used:
@@ -192,19 +193,80 @@ def _wedges(ax: Axes, used: set[int]) -> list[str]:
     return [f"{len(wedges)} slices: {'; '.join(items)}."]
 
 
+#: Plain names for the palette's colours, as a classmate would say them.
+_PLAIN_COLOURS = {"bluish green": "green", "vermillion": "red", "reddish purple": "pink"}
+
+
+def _colour(color: Any) -> str:
+    """The palette name of a colour ("blue", "green"), or "" for another colour."""
+    from matplotlib.colors import to_hex
+
+    from .palette import OKABE_ITO
+
+    try:
+        code = to_hex(color).upper()
+    except (TypeError, ValueError):
+        return ""
+    name = next((n for n, c in OKABE_ITO.items() if c.upper() == code), "")
+    return _PLAIN_COLOURS.get(name, name)
+
+
+def _series_count(ax: Axes) -> int:
+    """How many named things (lines, bar series, colours of dots) the graph tells
+    apart, most often by colour."""
+    from matplotlib.container import BarContainer
+
+    lines = [ln for ln in ax.get_lines() if not str(ln.get_label() or "_").startswith("_")]
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    return len(lines) + len(bars) + len(_dot_groups(ax))
+
+
+def _line_look(ax: Axes, line: Any) -> str:
+    """" (blue)", " (black, dashed)": how to tell the line apart, when there are
+    several things on the graph; else ""."""
+    if _series_count(ax) < 2:
+        return ""
+    dashed = line.get_linestyle() in ("--", "-.", ":", "dashed", "dashdot", "dotted")
+    looks = [w for w in (_colour(line.get_color()), "dashed" if dashed else "") if w]
+    return f" ({', '.join(looks)})" if looks else ""
+
+
+def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
+    """Where a line starts, its highest or lowest point if that is somewhere else,
+    and where it ends, in the axes' own numbers and words:
+    ``"starts at 100% (1 draw), lowest 38% (13 draws), ends at 61% (300 draws)"``."""
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    if len(points) == 2 and math.isclose(x0, y0) and math.isclose(x1, y1):
+        across, up = axis_name(ax, "x") or "across", axis_name(ax, "y") or "up"
+        return f"the diagonal, where {across} and {up} are equal"
+
+    def at(point: tuple[float, float]) -> str:
+        place = say_place(ax, "x", point[0])
+        bare = place == say_value(ax, "x", point[0], parts=10)  # no words on the axis
+        return f"{say_value(ax, 'y', point[1])} {'at ' + place if bare else f'({place})'}"
+
+    middle = []
+    for word, point in (
+        ("highest", max(points, key=lambda p: p[1])),
+        ("lowest", min(points, key=lambda p: p[1])),
+    ):
+        step = resolution(ax, "y", point[1]) or 0.0
+        if all(abs(point[1] - end) > step for end in (y0, y1)):
+            middle.append((point[0], f"{word} {at(point)}"))
+    if middle:
+        inside = ", ".join(text for _, text in sorted(middle))
+        return f"starts at {at(points[0])}, {inside}, ends at {at(points[-1])}"
+    verb = "rises" if y1 > y0 else "falls" if y1 < y0 else "goes"
+    return f"{verb} from {at(points[0])} to {at(points[-1])}"
+
+
 def _lines(ax: Axes, used: set[int]) -> list[str]:
     """Each named line or set of points: its labelled points, or where it goes."""
     phrases = []
     unnamed = 0
     labels = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
     for line in ax.get_lines():
-        try:
-            xs = ax.xaxis.convert_units(line.get_xdata())
-            ys = ax.yaxis.convert_units(line.get_ydata())
-            points = [(float(x), float(y)) for x, y in zip(xs, ys, strict=False)]
-        except (TypeError, ValueError):
-            continue
-        points = [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
+        points = _line_points(ax, line)
         if not points or not line.get_visible():
             continue
         name = str(line.get_label() or "")
@@ -218,71 +280,129 @@ def _lines(ax: Axes, used: set[int]) -> list[str]:
                 marked[at] = " ".join(label.get_text().split())
                 used.add(id(label))
         dots = line.get_linestyle() in ("None", "none", " ", "")
-        what = "Points" if dots else "Line"
+        what = f"{'Points' if dots else 'Line'} {name}{_line_look(ax, line)}"
+
+        def across(x: float) -> str:
+            return say_value(ax, "x", x, parts=10)
+
         if marked and len(points) <= MAX_ITEMS:
-            listed = ", ".join(f"{_number(x)}: {marked.get((x, y), _number(y))}" for x, y in points)
-            phrases.append(f"{what} {name}: {listed}.")
-        elif len({x for x, _ in points}) == 1 and not dots:
-            phrases.append(f"{what} {name}: straight up at {_number(points[0][0])}.")
-        elif len({y for _, y in points}) == 1:
-            phrases.append(f"{what} {name}: flat at {_number(points[0][1])}.")
-        elif dots and len(points) <= MAX_ITEMS:
-            listed = ", ".join(f"({_number(x)}, {_number(y)})" for x, y in points)
-            phrases.append(f"{what} {name}: {listed}.")
-        else:
-            (x0, y0), (x1, y1) = points[0], points[-1]
-            low, high = min(points, key=lambda p: p[1]), max(points, key=lambda p: p[1])
-            phrases.append(
-                f"{what} {name}: from {_number(y0)} at {_number(x0)} to {_number(y1)} at "
-                f"{_number(x1)} (lowest {_number(low[1])} at {_number(low[0])}, highest "
-                f"{_number(high[1])} at {_number(high[0])})."
+            listed = ", ".join(
+                f"{across(x)}: {marked.get((x, y), say_value(ax, 'y', y))}" for x, y in points
             )
+            phrases.append(f"{what}: {listed}.")
+        elif len({x for x, _ in points}) == 1 and not dots:
+            phrases.append(f"{what}: straight up at {say_place(ax, 'x', points[0][0])}.")
+        elif len({y for _, y in points}) == 1:
+            phrases.append(f"{what}: flat at {say_value(ax, 'y', points[0][1])}.")
+        elif dots and len(points) <= MAX_ITEMS:
+            listed = ", ".join(f"({across(x)}, {say_value(ax, 'y', y)})" for x, y in points)
+            phrases.append(f"{what}: {listed}.")
+        else:
+            phrases.append(f"{what}: {_trend(ax, points)}.")
     if unnamed and not phrases and _kind(ax) == "Line graph":
         phrases.append(f"{unnamed} line{'s' if unnamed > 1 else ''} without names.")
     return phrases
 
 
-def _scatter(ax: Axes, used: set[int]) -> list[str]:
-    """The dots of all scatter plots on ``ax``: stacked dots counted over each place
-    across (a dot plot), or each dot with its label, or where they spread."""
+def _line_points(ax: Axes, line: Any) -> list[tuple[float, float]]:
+    """A line's points in data numbers, without gaps (NaN); [] if unreadable."""
+    try:
+        xs = ax.xaxis.convert_units(line.get_xdata())
+        ys = ax.yaxis.convert_units(line.get_ydata())
+        points = [(float(x), float(y)) for x, y in zip(xs, ys, strict=False)]
+    except (TypeError, ValueError):
+        return []
+    return [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
+
+
+Dot = tuple[float, float, float]  # across, up, size (points squared)
+
+
+def _dot_groups(ax: Axes) -> dict[str, list[Dot]]:
+    """The scatter plots' dots by their colour's name ("" for an unnamed colour)."""
     from matplotlib.collections import PathCollection
 
-    points: list[tuple[float, float]] = []
+    groups: dict[str, list[Dot]] = {}
     for collection in ax.collections:
-        if isinstance(collection, PathCollection) and collection.get_visible():
-            for x, y in np.asarray(collection.get_offsets()):
-                try:
-                    points.append(
-                        (float(ax.xaxis.convert_units(x)), float(ax.yaxis.convert_units(y)))
-                    )
-                except (TypeError, ValueError):
-                    continue
-    if not points:
+        if not (isinstance(collection, PathCollection) and collection.get_visible()):
+            continue
+        colours = collection.get_facecolors()
+        sizes = collection.get_sizes()
+        for k, (x, y) in enumerate(np.asarray(collection.get_offsets())):
+            try:
+                point = (float(ax.xaxis.convert_units(x)), float(ax.yaxis.convert_units(y)))
+            except (TypeError, ValueError):
+                continue
+            colour = _colour(colours[k % len(colours)]) if len(colours) else ""
+            size = float(sizes[k % len(sizes)]) if len(sizes) else 0.0
+            groups.setdefault(colour, []).append((*point, size))
+    return groups
+
+
+def _on_line(ax: Axes, dots: list[Dot]) -> str:
+    """The name of a named line all ``dots`` lie on, or ""."""
+    for line in ax.get_lines():
+        name = str(line.get_label() or "")
+        points = sorted(_line_points(ax, line))
+        if name.startswith("_") or len(points) < 2 or not line.get_visible():
+            continue
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        span = max(1.0, max(ys) - min(ys))
+        if all(
+            xs[0] <= x <= xs[-1] and abs(float(np.interp(x, xs, ys)) - y) < 1e-6 * span
+            for x, y, _ in dots
+        ):
+            return name
+    return ""
+
+
+def _scatter(ax: Axes, used: set[int]) -> list[str]:
+    """The dots of all scatter plots on ``ax``: stacked dots counted over each place
+    across (a dot plot), or each dot with its label by colour (saying the line the
+    dots of one colour lie on), or where they spread."""
+    groups = _dot_groups(ax)
+    dots = [dot for group in groups.values() for dot in group]
+    if not dots:
         return []
     columns: dict[float, list[float]] = {}
-    for x, y in points:
+    for x, y, _ in dots:
         columns.setdefault(x, []).append(y)
     stacked = all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
     if stacked and len(columns) <= MAX_ITEMS:
         listed = ", ".join(f"{_number(x)}: {len(columns[x])}" for x in sorted(columns))
-        return [f"{len(points)} dots, stacked; dots over each place across: {listed}."]
+        return [f"{len(dots)} dots, stacked; dots over each place across: {listed}."]
     marked = {}
+    points = {(x, y) for x, y, _ in dots}
     for label in ax.texts:
         at = _point(ax, label)
         if at in points and id(label) not in used and label.get_text().strip():
             marked[at] = " ".join(label.get_text().split())
             used.add(id(label))
-    if len(points) <= MAX_ITEMS or len(marked) == len(points):
-        listed = "; ".join(
-            f"({_number(x)}, {_number(y)})" + (f": {marked[x, y]}" if (x, y) in marked else "")
-            for x, y in sorted(points)
-        )
-        return [f"{len(points)} dots at (across, up): {listed}."]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return [
-        f"{len(points)} dots, across from {_number(min(xs))} to {_number(max(xs))} and up "
-        f"from {_number(min(ys))} to {_number(max(ys))}."
-    ]
+    noun = "bubbles" if len({size for *_, size in dots}) > 1 else "dots"
+    across, up = axis_name(ax, "x") or "across", axis_name(ax, "y") or "up"
+
+    def spot(x: float, y: float) -> str:
+        where = f"({say_value(ax, 'x', x, parts=10)}, {say_value(ax, 'y', y, parts=10)})"
+        return where + (f": {marked[x, y]}" if (x, y) in marked else "")
+
+    if len(dots) > MAX_ITEMS and len(marked) < len(dots):
+        xs, ys = [x for x, _, _ in dots], [y for _, y, _ in dots]
+        return [
+            f"{len(dots)} {noun}, {across} from {say_value(ax, 'x', min(xs))} to "
+            f"{say_value(ax, 'x', max(xs))} and {up} from {say_value(ax, 'y', min(ys))} to "
+            f"{say_value(ax, 'y', max(ys))}."
+        ]
+    phrases = []
+    lines = {colour: _on_line(ax, group) for colour, group in groups.items()}
+    for colour, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+        head = f"{len(group)} {colour + ' ' if len(groups) > 1 and colour else ''}{noun}"
+        if len(groups) > 1 and lines[colour]:
+            head += f", on the line {lines[colour]},"
+        elif any(lines.values()):
+            head += ", off the line,"
+        listed = "; ".join(spot(x, y) for x, y, _ in sorted(group))
+        phrases.append(f"{head} at ({across}, {up}): {listed}.")
+    return phrases
 
 
 def _kind(ax: Axes) -> str:
@@ -309,7 +429,7 @@ def describe_axes(ax: Axes) -> str:
     >>> ax = Figure().subplots()
     >>> _ = ax.plot([1, 2, 3], [2, 5, 4], label="run 1"), ax.set_title("Runs")
     >>> describe_axes(ax)
-    'Line graph: Runs. Line run 1: from 2 at 1 to 4 at 3 (lowest 2 at 1, highest 5 at 2).'
+    'Line graph: Runs. Line run 1: starts at 2 at 1, highest 5 at 2, ends at 4 at 3.'
 
     Args:
         ax: a matplotlib Axes, drawn or not (tick labels are read as last drawn).
@@ -330,11 +450,15 @@ def describe_axes(ax: Axes) -> str:
     title = ": ".join(t.strip() for t in titles if t.strip())
     parts = [_sentence(f"{kind}: {title}" if title else kind)]
     pie = kind == "Pie chart"
-    xlabel, ylabel = ax.get_xlabel().strip(), ax.get_ylabel().strip()
+    xlabel, ylabel = axis_name(ax, "x"), axis_name(ax, "y")
     if xlabel:
         parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else f"Across: {xlabel}"))
     if ylabel and not pie:
         parts.append(_sentence(f"Up: {ylabel}"))
+    for which, where in (("x", "under"), ("y", "beside")):  # a key written by an axis
+        notes = axis_notes(ax, which)
+        if notes and not pie:
+            parts.append(_sentence(f"Written {where} the graph: {notes}"))
     used: set[int] = set()
     parts += _wedges(ax, used) if pie else _bars(ax, used)
     parts += _scatter(ax, used)
