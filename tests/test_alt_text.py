@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from matplotlib.figure import Figure
 
-from xactika_edu.alt_text import MAX_ITEMS, describe_axes, describe_figure
+from xactika_edu.alt_text import MAX_BARS, describe_axes, describe_figure
 from xactika_edu.classroom import example_scores, scores_by_player, summary_by_player
 from xactika_edu.errors import XactikaError
 from xactika_edu.plots import bell_curve, value_pie_chart
@@ -51,10 +51,13 @@ def test_stacked_dots_are_counted_over_each_place():
 
 def test_many_bars_are_summarised():
     ax = Figure().subplots()
-    ax.bar(range(MAX_ITEMS + 6), [1] * 10 + [9] + [1] * (MAX_ITEMS - 5))
-    assert f"Bars: {MAX_ITEMS + 6} bars from 0 to {MAX_ITEMS + 5}; the tallest is 10: 9." in (
+    ax.bar(range(MAX_BARS + 6), [1] * 10 + [9] + [1] * (MAX_BARS - 5))
+    assert f"Bars: {MAX_BARS + 6} bars from 0 to {MAX_BARS + 5}; the tallest is 10: 9" in (
         describe_axes(ax)
     )
+    ax = Figure().subplots()
+    ax.bar(range(20), [3, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
+    assert "; the tallest is 10: 10." in describe_axes(ax)  # not a hill: 3 then 1
 
 
 def test_an_empty_figure_says_so():
@@ -67,3 +70,70 @@ def test_not_a_figure_is_refused_by_name(bad):
         describe_figure(bad)
     with pytest.raises(XactikaError, match=repr(bad)):
         describe_axes(bad)
+
+
+def _running_lines(formatter=None):
+    ax = Figure().subplots()
+    ax.plot([1, 13, 150, 300], [1.0, 0.3846, 0.6, 0.6267], label="run 1")
+    ax.set_xlabel("number of draws so far (trials)")
+    ax.set_ylabel("relative frequency of success so far")
+    ax.set_xlim(1, 300)
+    ax.set_ylim(0, 1)
+    if formatter is not None:
+        ax.yaxis.set_major_formatter(formatter)
+    return ax
+
+
+def test_a_percent_axis_is_read_in_percents_with_the_x_axis_words():
+    from matplotlib.ticker import PercentFormatter
+
+    text = describe_figure(_running_lines(PercentFormatter(xmax=1)).figure)
+    # ticks every 20% -> whole percents; "number of draws" -> "1 draw", "300 draws"
+    assert (
+        "Line run 1: starts at 100% (1 draw), lowest 38% (13 draws), ends at 63% (300 draws)."
+        in text
+    )
+
+
+def test_a_plain_axis_keeps_its_decimals_without_spurious_precision():
+    text = describe_figure(_running_lines().figure)  # ticks 0.0, 0.2, ... 1.0
+    assert "starts at 1 (1 draw), lowest 0.38 (13 draws), ends at 0.63 (300 draws)." in text
+
+
+def test_a_log_axis_gives_two_significant_figures():
+    import numpy as np
+
+    ax = Figure().subplots()
+    trials = np.geomspace(16.7, 9600, 50)
+    ax.plot(trials, 0.388 / np.sqrt(trials), label="the 1/√n rule")
+    ax.set_xscale("log"), ax.set_yscale("log")
+    ax.set_xlabel("number of trials in one experiment (log scale)")
+    text = describe_axes(ax)
+    assert "Line the 1/√n rule: falls from 0.095 (17 trials) to 0.004 (9,600 trials)." in text
+    assert "0.00396" not in text
+
+
+def test_the_bubble_chart_separates_axis_key_and_colours():
+    from xactika_edu.classroom import bid_trick_table, bids_vs_tricks
+
+    scores = example_scores(seed=1)
+    ax = bids_vs_tricks(scores, ax=Figure().subplots())
+    text = describe_figure(ax.figure)
+    assert "Across: bid. Up: tricks taken. Written under the graph: number in a bubble:" in text
+    table = bid_trick_table(scores)
+    exact = [b for b in table.index if b in table.columns and table.loc[b, b] > 0]
+    listed = "; ".join(f"({b}, {b}): {int(table.loc[b, b])}" for b in exact)
+    head = f"{len(exact)} green bubbles, on the line tricks = bid (exact), at (bid, tricks taken): "
+    assert head + listed + "." in text
+    assert "blue bubbles, off the line" in text
+    assert "the diagonal, where bid and tricks taken are equal" in text
+
+
+def test_graphs_with_the_same_axes_name_them_once():
+    figure = Figure()
+    for ax, heights in zip(figure.subplots(1, 2), ([1, 2], [2, 1]), strict=True):
+        ax.bar([1, 2], heights)
+        ax.set_xlabel("total"), ax.set_ylabel("number of ways")
+    text = describe_figure(figure)
+    assert text.startswith("2 graphs side by side, each with across: total; up: number of ways.")
+    assert "Across:" not in text and "Graph 2: Bar graph. Bars: 1: 2, 2: 1." in text

@@ -36,10 +36,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.text import Annotation, Text
 
-__all__ = ["MAX_ITEMS", "describe_axes", "describe_figure", "describe_shown_figures"]
+__all__ = ["MAX_BARS", "MAX_ITEMS", "describe_axes", "describe_figure", "describe_shown_figures"]
 
-#: Bars, slices or lines listed one by one; beyond this a description summarises.
+#: Slices, points or labels listed one by one; beyond this a description summarises.
 MAX_ITEMS = 24
+#: Bars in one series listed one by one; beyond this a description summarises.
+MAX_BARS = 16
 _CLOSE = 1e-9
 
 
@@ -150,14 +152,21 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
             items.append((_name_at(names, middle, max(half, slot)), shown, size))
         title = container.get_label()
         prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
-        if len(items) <= MAX_ITEMS:
+        if len(items) <= MAX_BARS:
             listed = ", ".join(f"{name}: {shown}" for name, shown, _ in items)
             phrases.append(f"{prefix}: {listed}.")
         else:
-            tallest = max(items, key=lambda item: item[2])
+            top = max(range(len(items)), key=lambda k: items[k][2])
+            sizes = [size for *_, size in items]
+            hill = (
+                0 < top < len(items) - 1
+                and all(a <= b for a, b in pairwise(sizes[: top + 1]))
+                and all(a >= b for a, b in pairwise(sizes[top:]))
+            )
             phrases.append(
                 f"{prefix}: {len(items)} bars from {items[0][0]} to {items[-1][0]}; the "
-                f"tallest is {tallest[0]}: {tallest[1]}."
+                f"tallest is {items[top][0]}: {items[top][1]}"
+                + ("; they rise to it and fall again." if hill else ".")
             )
     return phrases
 
@@ -211,24 +220,15 @@ def _colour(color: Any) -> str:
     return _PLAIN_COLOURS.get(name, name)
 
 
-def _series_count(ax: Axes) -> int:
-    """How many named things (lines, bar series, colours of dots) the graph tells
-    apart, most often by colour."""
-    from matplotlib.container import BarContainer
-
-    lines = [ln for ln in ax.get_lines() if not str(ln.get_label() or "_").startswith("_")]
-    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
-    return len(lines) + len(bars) + len(_dot_groups(ax))
-
-
 def _line_look(ax: Axes, line: Any) -> str:
-    """" (blue)", " (black, dashed)": how to tell the line apart, when there are
-    several things on the graph; else ""."""
-    if _series_count(ax) < 2:
+    """``"blue "``, ``"black dashed "``: how to tell the line from the graph's other
+    lines and dots (the legend's colours), if it has any; else ``""``."""
+    named = [ln for ln in ax.get_lines() if not str(ln.get_label() or "_").startswith("_")]
+    if len(named) + len(_dot_groups(ax)) < 2:
         return ""
     dashed = line.get_linestyle() in ("--", "-.", ":", "dashed", "dashdot", "dotted")
     looks = [w for w in (_colour(line.get_color()), "dashed" if dashed else "") if w]
-    return f" ({', '.join(looks)})" if looks else ""
+    return "".join(f"{w} " for w in looks)
 
 
 def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
@@ -280,7 +280,8 @@ def _lines(ax: Axes, used: set[int]) -> list[str]:
                 marked[at] = " ".join(label.get_text().split())
                 used.add(id(label))
         dots = line.get_linestyle() in ("None", "none", " ", "")
-        what = f"{'Points' if dots else 'Line'} {name}{_line_look(ax, line)}"
+        what = f"{_line_look(ax, line)}{'points' if dots else 'line'} {name}"
+        what = what[0].upper() + what[1:]
 
         def across(x: float) -> str:
             return say_value(ax, "x", x, parts=10)
@@ -421,7 +422,7 @@ def _kind(ax: Axes) -> str:
     return "Graph"
 
 
-def describe_axes(ax: Axes) -> str:
+def describe_axes(ax: Axes, *, axis_names: bool = True) -> str:
     """One paragraph describing one graph: its kind, title, axes, bars, slices, lines,
     legend and any other labels on it.
 
@@ -433,6 +434,8 @@ def describe_axes(ax: Axes) -> str:
 
     Args:
         ax: a matplotlib Axes, drawn or not (tick labels are read as last drawn).
+        axis_names: say what the axes measure ("Across: ... Up: ..."); False when
+            a figure of several graphs with the same axes has said it once.
 
     Returns:
         plain sentences; numbers as shown on the graph (bar and slice labels) or as
@@ -451,9 +454,9 @@ def describe_axes(ax: Axes) -> str:
     parts = [_sentence(f"{kind}: {title}" if title else kind)]
     pie = kind == "Pie chart"
     xlabel, ylabel = axis_name(ax, "x"), axis_name(ax, "y")
-    if xlabel:
+    if xlabel and (axis_names or pie):
         parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else f"Across: {xlabel}"))
-    if ylabel and not pie:
+    if ylabel and not pie and axis_names:
         parts.append(_sentence(f"Up: {ylabel}"))
     for which, where in (("x", "under"), ("y", "beside")):  # a key written by an axis
         notes = axis_notes(ax, which)
@@ -522,9 +525,19 @@ def describe_figure(figure: Figure) -> str:
         return " ".join([*head, "An empty figure."])
     if len(graphs) == 1:
         return " ".join([*head, describe_axes(graphs[0])])
-    head.append(f"{len(graphs)} graphs side by side.")
+    names = {(axis_name(ax, "x"), axis_name(ax, "y")) for ax in graphs}
+    (across, up), *others = names
+    shared = not others and bool(across and up) and _kind(graphs[0]) != "Pie chart"
+    each = f", each with across: {across}; up: {up}" if shared else ""
+    head.append(f"{len(graphs)} graphs side by side{each}.")
     return " ".join(
-        [*head, *(f"Graph {k}: {describe_axes(ax)}" for k, ax in enumerate(graphs, start=1))]
+        [
+            *head,
+            *(
+                f"Graph {k}: {describe_axes(ax, axis_names=not shared)}"
+                for k, ax in enumerate(graphs, start=1)
+            ),
+        ]
     )
 
 
