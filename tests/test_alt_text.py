@@ -123,9 +123,10 @@ def test_the_bubble_chart_separates_axis_key_and_colours():
     table = bid_trick_table(scores)
     exact = [b for b in table.index if b in table.columns and table.loc[b, b] > 0]
     listed = "; ".join(f"({b}, {b}): {int(table.loc[b, b])}" for b in exact)
-    head = f"{len(exact)} green bubbles, on the line tricks = bid (exact), at (bid, tricks taken): "
-    assert head + listed + "." in text
-    assert "blue bubbles, off the line" in text
+    dots = int((table > 0).sum().sum())
+    assert f"{dots} bubbles at (bid, tricks taken). " in text
+    assert f"{len(exact)} green ones, on the line tricks = bid (exact): {listed}." in text
+    assert f"{dots - len(exact)} blue ones, off the line: " in text
     assert "the diagonal, where bid and tricks taken are equal" in text
 
 
@@ -137,3 +138,19 @@ def test_graphs_with_the_same_axes_name_them_once():
     text = describe_figure(figure)
     assert text.startswith("2 graphs side by side, each with across: total; up: number of ways.")
     assert "Across:" not in text and "Graph 2: Bar graph. Bars: 1: 2, 2: 1." in text
+    for ax, title in zip(figure.axes, ("dice", "shapes"), strict=True):
+        ax.set_title(title)
+    assert describe_figure(figure) == (
+        "2 bar graphs side by side, each with across: total; up: number of ways. "
+        "Graph 1: dice. Bars: 1: 1, 2: 2. Graph 2: shapes. Bars: 1: 2, 2: 1."
+    )
+
+
+def test_neighbouring_bars_of_one_height_are_said_once():
+    ax = Figure().subplots()
+    ax.bar(range(-3, 4), [0, 0, 0, 5, 2, 2, 0])
+    minus = "\N{MINUS SIGN}"  # as matplotlib's tick labels write it
+    assert f"Bars: {minus}3 to {minus}1: 0, 0: 5, 1: 2, 2: 2, 3: 0." in describe_axes(ax)
+    ax = Figure().subplots()
+    ax.bar(["3 balls", "3 cubes", "3 cones"], [27, 27, 27])  # names, not a number line
+    assert "Bars: 3 balls: 27, 3 cubes: 27, 3 cones: 27." in describe_axes(ax)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .axis_text import axis_name, axis_notes, resolution, say_place, say_value
+from .axis_text import axis_name, axis_notes, resolution, roundest, say_place, say_value
 from .checks import shown as shown_value
 from .errors import XactikaError
 
@@ -153,7 +153,7 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
         title = container.get_label()
         prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
         if len(items) <= MAX_BARS:
-            listed = ", ".join(f"{name}: {shown}" for name, shown, _ in items)
+            listed = ", ".join(f"{name}: {shown}" for name, shown in _runs(items))
             phrases.append(f"{prefix}: {listed}.")
         else:
             top = max(range(len(items)), key=lambda k: items[k][2])
@@ -169,6 +169,33 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
                 + ("; they rise to it and fall again." if hill else ".")
             )
     return phrases
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("\N{MINUS SIGN}", "-").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _runs(items: list[tuple[str, str, float]]) -> list[tuple[str, str]]:
+    """Bars as (name, shown) pairs, 3 or more neighbours with numbers for names and
+    the same height said once: ``("-8 to -5", "0")``."""
+    runs: list[list[tuple[str, str, float]]] = []
+    for item in items:
+        last = runs[-1][-1] if runs else None
+        if last and last[1] == item[1] and _is_number(last[0]) and _is_number(item[0]):
+            runs[-1].append(item)
+            continue
+        runs.append([item])
+    pairs = []
+    for run in runs:
+        if len(run) >= 3:
+            pairs.append((f"{run[0][0]} to {run[-1][0]}", run[0][1]))
+        else:
+            pairs += [(name, shown) for name, shown, _ in run]
+    return pairs
 
 
 def _wedges(ax: Axes, used: set[int]) -> list[str]:
@@ -240,19 +267,23 @@ def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
         across, up = axis_name(ax, "x") or "across", axis_name(ax, "y") or "up"
         return f"the diagonal, where {across} and {up} are equal"
 
-    def at(point: tuple[float, float]) -> str:
-        place = say_place(ax, "x", point[0])
-        bare = place == say_value(ax, "x", point[0], parts=10)  # no words on the axis
+    def at(point: tuple[float, float], step: float | None = None) -> str:
+        place = say_place(ax, "x", point[0], step)
+        bare = place == say_value(ax, "x", point[0], parts=10, step=step)  # no axis words
         return f"{say_value(ax, 'y', point[1])} {'at ' + place if bare else f'({place})'}"
 
     middle = []
-    for word, point in (
-        ("highest", max(points, key=lambda p: p[1])),
-        ("lowest", min(points, key=lambda p: p[1])),
+    for word, k in (
+        ("highest", max(range(len(points)), key=lambda k: points[k][1])),
+        ("lowest", min(range(len(points)), key=lambda k: points[k][1])),
     ):
-        step = resolution(ax, "y", point[1]) or 0.0
-        if all(abs(point[1] - end) > step for end in (y0, y1)):
-            middle.append((point[0], f"{word} {at(point)}"))
+        x, y = points[k]
+        if all(abs(y - end) > (resolution(ax, "y", y) or 0.0) for end in (y0, y1)):
+            step = None
+            if len(points) > MAX_ITEMS:  # a curve: its peak lies between two samples
+                half = max(abs(points[j][0] - x) for j in (k - 1, k + 1)) / 2
+                x, step = roundest(x - half, x + half, x)  # "40", not the sample 39.9
+            middle.append((x, f"{word} {at((x, y), step)}"))
     if middle:
         inside = ", ".join(text for _, text in sorted(middle))
         return f"starts at {at(points[0])}, {inside}, ends at {at(points[-1])}"
@@ -393,16 +424,19 @@ def _scatter(ax: Axes, used: set[int]) -> list[str]:
             f"{say_value(ax, 'x', max(xs))} and {up} from {say_value(ax, 'y', min(ys))} to "
             f"{say_value(ax, 'y', max(ys))}."
         ]
-    phrases = []
+    if len(groups) == 1:
+        listed = "; ".join(spot(x, y) for x, y, _ in sorted(dots))
+        return [f"{len(dots)} {noun} at ({across}, {up}): {listed}."]
+    phrases = [f"{len(dots)} {noun} at ({across}, {up})."]
     lines = {colour: _on_line(ax, group) for colour, group in groups.items()}
-    for colour, group in sorted(groups.items(), key=lambda item: -len(item[1])):
-        head = f"{len(group)} {colour + ' ' if len(groups) > 1 and colour else ''}{noun}"
-        if len(groups) > 1 and lines[colour]:
-            head += f", on the line {lines[colour]},"
+    for colour, group in sorted(groups.items(), key=lambda item: (not lines[item[0]], item[0])):
+        head = f"{len(group)} {colour or 'other'} {'one' if len(group) == 1 else 'ones'}"
+        if lines[colour]:
+            head += f", on the line {lines[colour]}"
         elif any(lines.values()):
-            head += ", off the line,"
+            head += ", off the line"
         listed = "; ".join(spot(x, y) for x, y, _ in sorted(group))
-        phrases.append(f"{head} at ({across}, {up}): {listed}.")
+        phrases.append(f"{head}: {listed}.")
     return phrases
 
 
@@ -422,7 +456,7 @@ def _kind(ax: Axes) -> str:
     return "Graph"
 
 
-def describe_axes(ax: Axes, *, axis_names: bool = True) -> str:
+def describe_axes(ax: Axes, *, axis_names: bool = True, kind_name: bool = True) -> str:
     """One paragraph describing one graph: its kind, title, axes, bars, slices, lines,
     legend and any other labels on it.
 
@@ -436,6 +470,8 @@ def describe_axes(ax: Axes, *, axis_names: bool = True) -> str:
         ax: a matplotlib Axes, drawn or not (tick labels are read as last drawn).
         axis_names: say what the axes measure ("Across: ... Up: ..."); False when
             a figure of several graphs with the same axes has said it once.
+        kind_name: start with the kind of graph ("Bar graph: ..."); False when a
+            figure of several graphs of one kind has said it once.
 
     Returns:
         plain sentences; numbers as shown on the graph (bar and slice labels) or as
@@ -451,7 +487,8 @@ def describe_axes(ax: Axes, *, axis_names: bool = True) -> str:
     kind = _kind(ax)
     titles = [ax.get_title(where) for where in ("left", "center", "right")]
     title = ": ".join(t.strip() for t in titles if t.strip())
-    parts = [_sentence(f"{kind}: {title}" if title else kind)]
+    head = (f"{kind}: {title}" if title else kind) if kind_name else title
+    parts = [_sentence(head)] if head else []
     pie = kind == "Pie chart"
     xlabel, ylabel = axis_name(ax, "x"), axis_name(ax, "y")
     if xlabel and (axis_names or pie):
@@ -529,12 +566,15 @@ def describe_figure(figure: Figure) -> str:
     (across, up), *others = names
     shared = not others and bool(across and up) and _kind(graphs[0]) != "Pie chart"
     each = f", each with across: {across}; up: {up}" if shared else ""
-    head.append(f"{len(graphs)} graphs side by side{each}.")
+    kinds = {_kind(ax) for ax in graphs}
+    one_kind = len(kinds) == 1 and all(ax.get_title().strip() for ax in graphs)
+    what = f"{next(iter(kinds)).lower()}s" if one_kind else "graphs"
+    head.append(f"{len(graphs)} {what} side by side{each}.")
     return " ".join(
         [
             *head,
             *(
-                f"Graph {k}: {describe_axes(ax, axis_names=not shared)}"
+                f"Graph {k}: {describe_axes(ax, axis_names=not shared, kind_name=not one_kind)}"
                 for k, ax in enumerate(graphs, start=1)
             ),
         ]

@@ -31,7 +31,15 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.axis import Axis
 
-__all__ = ["axis_name", "axis_notes", "resolution", "say_number", "say_place", "say_value"]
+__all__ = [
+    "axis_name",
+    "axis_notes",
+    "resolution",
+    "roundest",
+    "say_number",
+    "say_place",
+    "say_value",
+]
 
 #: Significant figures of a number on a log axis, or on an axis without ticks.
 LOG_FIGURES = 2
@@ -65,6 +73,26 @@ def say_number(value: float, step: float | None = None) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def roundest(low: float, high: float, near: float) -> tuple[float, float]:
+    """The roundest number in [``low``, ``high``] (the fewest significant digits; the
+    one nearest ``near`` among those) and its step, a power of ten: where a curve
+    drawn through sample points peaks, say, "40" rather than the sample "39.9".
+
+    >>> roundest(39.7, 40.1, 39.9), roundest(0.233, 0.263, 0.248)
+    ((40.0, 1.0), (0.25, 0.01))
+    """
+    low, high = min(low, high), max(low, high)
+    width = max(high - low, abs(near) * 1e-12, 1e-300)
+    exponent = math.floor(math.log10(width)) + 1
+    for power in range(exponent, exponent - 3, -1):
+        step = 10.0**power
+        first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+        if first <= last:
+            best = min(range(first, last + 1), key=lambda k: abs(k * step - near))
+            return best * step, step
+    return near, 10.0 ** (exponent - 3)
+
+
 def resolution(ax: Axes, which: str, value: float, parts: int = 5) -> float | None:
     """The step ``value`` is rounded to on axis ``which`` ("x" or "y"): a power of
     ten at most 1/``parts`` of the step between the axis's major ticks (ticks every
@@ -85,11 +113,12 @@ def resolution(ax: Axes, which: str, value: float, parts: int = 5) -> float | No
     return 10.0 ** math.floor(math.log10(min(steps) / parts) + 1e-9)
 
 
-def say_value(ax: Axes, which: str, value: float, parts: int = 5) -> str:
+def say_value(ax: Axes, which: str, value: float, parts: int = 5, step: float | None = None) -> str:
     """``value`` as axis ``which`` ("x" or "y") of ``ax`` would show it: rounded as
-    :func:`resolution` says (``parts``), in percent on a percent axis, through the axis's own
-    formatter if the plot set one (a function or format string), and "nearly 0"
-    for a number that rounds to 0 but is not 0. Tick labels are as last drawn.
+    :func:`resolution` says (``parts``) unless a ``step`` is given, in percent on a
+    percent axis, through the axis's own formatter if the plot set one (a function
+    or format string), and "nearly 0" for a number that rounds to 0 but is not 0.
+    Tick labels are as last drawn.
     """
     from matplotlib.ticker import (
         FormatStrFormatter,
@@ -100,7 +129,8 @@ def say_value(ax: Axes, which: str, value: float, parts: int = 5) -> str:
 
     if not math.isfinite(value):
         return str(value)
-    step = resolution(ax, which, value, parts)
+    if step is None:
+        step = resolution(ax, which, value, parts)
     formatter = _axis(ax, which).get_major_formatter()
     if isinstance(formatter, PercentFormatter):
         scale = 100.0 / formatter.xmax
@@ -140,13 +170,14 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
-def say_place(ax: Axes, which: str, value: float) -> str:
+def say_place(ax: Axes, which: str, value: float, step: float | None = None) -> str:
     """A place along axis ``which`` in the words of its label: ``"300 draws"`` (a
     label "number of draws ..."), ``"face value 8"`` (a short label), or the number
     alone (a long label, or none), as :func:`say_value` writes it, to a tenth of a
-    tick step (a place is read more finely than a height: "13 draws").
+    tick step (a place is read more finely than a height: "13 draws"), or to
+    ``step`` if given.
     """
-    number = say_value(ax, which, value, parts=10)
+    number = say_value(ax, which, value, parts=10, step=step)
     name = _BRACKETS.sub("", axis_name(ax, which)).strip()
     counted = _NUMBER_OF.match(name)
     if counted:
