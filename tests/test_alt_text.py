@@ -127,6 +127,8 @@ def test_the_bubble_chart_separates_axis_key_and_colours():
     assert f"{dots} bubbles at (bid, tricks taken). " in text
     assert f"{len(exact)} green ones, on the line tricks = bid (exact): {listed}." in text
     assert f"{dots - len(exact)} blue ones, off the line: " in text
+    above = [(b, t) for b in table.index for t in table.columns if t > b and table.loc[b, t] > 0]
+    assert f"{len(above)} above it: ({above[0][0]}, {above[0][1]}): " in text
     assert "the diagonal, where bid and tricks taken are equal" in text
 
 
@@ -150,7 +152,7 @@ def test_neighbouring_bars_of_one_height_are_said_once():
     ax = Figure().subplots()
     ax.bar(range(-3, 4), [0, 0, 0, 5, 2, 2, 0])
     minus = "\N{MINUS SIGN}"  # as matplotlib's tick labels write it
-    assert f"Bars: {minus}3 to {minus}1: 0, 0: 5, 1: 2, 2: 2, 3: 0." in describe_axes(ax)
+    assert f"Bars: {minus}3 to {minus}1: 0 each, 0: 5, 1: 2, 2: 2, 3: 0." in describe_axes(ax)
     ax = Figure().subplots()
     ax.bar(["3 balls", "3 cubes", "3 cones"], [27, 27, 27])  # names, not a number line
     assert "Bars: 3 balls: 27, 3 cubes: 27, 3 cones: 27." in describe_axes(ax)

@@ -192,7 +192,7 @@ def _runs(items: list[tuple[str, str, float]]) -> list[tuple[str, str]]:
     pairs = []
     for run in runs:
         if len(run) >= 3:
-            pairs.append((f"{run[0][0]} to {run[-1][0]}", run[0][1]))
+            pairs.append((f"{run[0][0]} to {run[-1][0]}", f"{run[0][1]} each"))
         else:
             pairs += [(name, shown) for name, shown, _ in run]
     return pairs
@@ -358,7 +358,7 @@ def _dot_groups(ax: Axes) -> dict[str, list[Dot]]:
     for collection in ax.collections:
         if not (isinstance(collection, PathCollection) and collection.get_visible()):
             continue
-        colours = collection.get_facecolors()
+        colours = collection.get_facecolor()
         sizes = collection.get_sizes()
         for k, (x, y) in enumerate(np.asarray(collection.get_offsets())):
             try:
@@ -371,8 +371,9 @@ def _dot_groups(ax: Axes) -> dict[str, list[Dot]]:
     return groups
 
 
-def _on_line(ax: Axes, dots: list[Dot]) -> str:
-    """The name of a named line all ``dots`` lie on, or ""."""
+def _on_line(ax: Axes, dots: list[Dot]) -> tuple[str, list[float], list[float]] | None:
+    """The name and points (across, up; sorted across) of a named line all ``dots``
+    lie on, or None."""
     for line in ax.get_lines():
         name = str(line.get_label() or "")
         points = sorted(_line_points(ax, line))
@@ -384,8 +385,8 @@ def _on_line(ax: Axes, dots: list[Dot]) -> str:
             xs[0] <= x <= xs[-1] and abs(float(np.interp(x, xs, ys)) - y) < 1e-6 * span
             for x, y, _ in dots
         ):
-            return name
-    return ""
+            return name, xs, ys
+    return None
 
 
 def _scatter(ax: Axes, used: set[int]) -> list[str]:
@@ -429,14 +430,33 @@ def _scatter(ax: Axes, used: set[int]) -> list[str]:
         return [f"{len(dots)} {noun} at ({across}, {up}): {listed}."]
     phrases = [f"{len(dots)} {noun} at ({across}, {up})."]
     lines = {colour: _on_line(ax, group) for colour, group in groups.items()}
+    line = next((found for found in lines.values() if found), None)
+
+    def count(group: list[Dot], colour: str) -> str:
+        return f"{len(group)} {colour} {'one' if len(group) == 1 else 'ones'}"
+
     for colour, group in sorted(groups.items(), key=lambda item: (not lines[item[0]], item[0])):
-        head = f"{len(group)} {colour or 'other'} {'one' if len(group) == 1 else 'ones'}"
-        if lines[colour]:
-            head += f", on the line {lines[colour]}"
-        elif any(lines.values()):
-            head += ", off the line"
-        listed = "; ".join(spot(x, y) for x, y, _ in sorted(group))
-        phrases.append(f"{head}: {listed}.")
+        found = lines[colour]
+        if found or line is None:
+            where = f", on the line {found[0]}" if found else ""
+            listed = "; ".join(spot(x, y) for x, y, _ in sorted(group))
+            phrases.append(f"{count(group, colour or 'other')}{where}: {listed}.")
+            continue
+        _, xs, ys = line  # off the line: say which side of it each dot is on
+        sides: dict[str, list[Dot]] = {}
+        for dot in sorted(group):
+            x, y, _ = dot
+            side = (
+                "" if not xs[0] <= x <= xs[-1] else "above" if y > np.interp(x, xs, ys) else "below"
+            )
+            sides.setdefault(side, []).append(dot)
+        parts = [
+            f"{len(part)} {side or 'beside'} it: " + "; ".join(spot(x, y) for x, y, _ in part)
+            for side, part in sides.items()
+        ]
+        phrases.append(
+            f"{count(group, colour or 'other')}, off the line: " + ". ".join(parts) + "."
+        )
     return phrases
 
 

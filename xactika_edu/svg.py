@@ -205,11 +205,11 @@ def hand(
     >>> hand(["2213", "1111"]).split('aria-label="')[1].split('"')[0]
     '2 cards: 2213 (8): 2 balls, 2 cubes, 1 cone, 3 stars; 1111 (4): 1 ball, 1 cube, 1 cone, 1 star'
     """
-    cards = [as_card(c) for c in cards]
+    shown = [as_card(c) for c in cards]
     faded = {as_card(c) for c in dimmed}
     per_row = max(1, per_row)
-    columns = min(per_row, max(1, len(cards)))
-    rows = max(1, math.ceil(len(cards) / per_row))
+    columns = min(per_row, max(1, len(shown)))
+    rows = max(1, math.ceil(len(shown) / per_row))
     width = columns * CARD_WIDTH + (columns - 1) * _GAP
     height = rows * CARD_HEIGHT + (rows - 1) * _GAP
     body = "".join(
@@ -221,13 +221,13 @@ def hand(
             highlight=None,
             dimmed=c in faded,
         )
-        for i, c in enumerate(cards)
+        for i, c in enumerate(shown)
     )
-    label = f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}: " + "; ".join(
-        c.caption(show_value=show_value) for c in cards
+    label = f"{len(shown)} {'card' if len(shown) == 1 else 'cards'}: " + "; ".join(
+        c.caption(show_value=show_value) for c in shown
     )
-    if len(cards) > LISTED_IN_FULL:
+    if len(shown) > LISTED_IN_FULL:
         then = ", then the face value" if show_value else ""
-        label = f"{len(cards)} cards, each as its 4 digits (balls, cubes, cones, stars{then}): "
-        label += ", ".join(c.caption(show_value=show_value, shapes=False) for c in cards)
+        label = f"{len(shown)} cards, each as its 4 digits (balls, cubes, cones, stars{then}): "
+        label += ", ".join(c.caption(show_value=show_value, shapes=False) for c in shown)
     return _document(body, width, height, scale, label)
