@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.axis import Axis
+    from matplotlib.text import Text
 
 __all__ = [
     "axis_name",
@@ -39,6 +40,7 @@ __all__ = [
     "say_number",
     "say_place",
     "say_value",
+    "text_point",
 ]
 
 #: Significant figures of a number on a log axis, or on an axis without ticks.
@@ -186,3 +188,21 @@ def say_place(ax: Axes, which: str, value: float, step: float | None = None) -> 
     if name and len(name.split()) <= _SHORT_LABEL and not any(c.isdigit() for c in name):
         return f"{name} {number}"
     return number
+
+
+def text_point(ax: Axes, text: Text) -> tuple[float, float] | None:
+    """Where an annotation points (or a text stands), in data numbers; None if it is
+    placed otherwise (in axes or figure coordinates) or cannot be read."""
+    xy = getattr(text, "xy", None)
+    if xy is None:
+        xy = text.get_position()
+        if text.get_transform() != ax.transData:
+            return None
+    elif getattr(text, "xycoords", "data") != "data":
+        return None
+    try:
+        x = float(ax.xaxis.convert_units(xy[0]))
+        y = float(ax.yaxis.convert_units(xy[1]))
+    except (TypeError, ValueError):
+        return None
+    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
