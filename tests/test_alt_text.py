@@ -156,3 +156,9 @@ def test_neighbouring_bars_of_one_height_are_said_once():
     ax = Figure().subplots()
     ax.bar(["3 balls", "3 cubes", "3 cones"], [27, 27, 27])  # names, not a number line
     assert "Bars: 3 balls: 27, 3 cubes: 27, 3 cones: 27." in describe_axes(ax)
+
+
+def test_counts_stay_exact_on_a_coarse_axis():
+    ax = Figure().subplots()
+    ax.bar([1, 2], [311, 368.4])  # ticks every 50: the count is exact, the 368.4 is not
+    assert "Bars: 1: 311, 2: 370." in describe_axes(ax)

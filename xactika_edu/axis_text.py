@@ -133,6 +133,8 @@ def say_value(ax: Axes, which: str, value: float, parts: int = 5, step: float | 
         return str(value)
     if step is None:
         step = resolution(ax, which, value, parts)
+        if step is not None and step > 1 and value == round(value):
+            step = 1.0  # a count is said exactly: 311 cards, not "310"
     formatter = _axis(ax, which).get_major_formatter()
     if isinstance(formatter, PercentFormatter):
         scale = 100.0 / formatter.xmax
