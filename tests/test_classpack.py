@@ -96,8 +96,9 @@ def test_every_figure_of_a_rendered_lesson_has_its_own_description(figures_page)
     # Text categories and a line over the bars; quotes and brackets kept as text.
     assert alts[2].startswith('Bar graph: Chance to "win" & <players>.')
     assert "Bars: 2: 79, 3: 61, 4: 45." in alts[2]
-    assert "Line run 1: from 0.5 at 1 to 0.6 at 3" in alts[2]
-    assert "Line a line: from 1 at 0 to 3 at 10" in alts[3] and alts[3] == alts[4]
+    # the line's numbers as the bars' axis (ticks every 10) shows them
+    assert "Over it: Line run 1: rises from nearly 0 at 1 to 1 at 3." in alts[2]
+    assert "Line a line: rises from 1 at 0 to 3 at 10." in alts[3] and alts[3] == alts[4]
 
 
 def test_a_figure_that_cannot_be_described_is_still_shown(tmp_path, monkeypatch):

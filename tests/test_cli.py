@@ -323,7 +323,7 @@ def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
     assert "IntSlider(" not in page  # a bare widget is left out, not shown as code text
     assert "unpkg.com" not in page and "widget-state+json" not in page
     assert "unseen: 73" in page  # printed text split by the kernel is one block again
-    assert 'alt="9: 3 balls, 2 cubes, 1 cone, 3 stars"' in page  # a card picture's own words
+    assert 'alt="3213 (9): 3 balls, 2 cubes, 1 cone, 3 stars"' in page  # the card's own words
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])

@@ -67,3 +67,29 @@ def test_svg_image_displays_itself():
     picture = svg.card("1111")
     assert isinstance(picture, str)
     assert picture._repr_svg_() == picture
+
+
+def _label(picture: str) -> str:
+    return ET.fromstring(picture).get("aria-label")
+
+
+def test_a_card_is_described_by_its_name_first():
+    # The lessons call cards by their 4 digits ("your 8, 2213"): the alt text leads with it.
+    picture = svg.card("2213")
+    assert _label(picture) == "2213 (8): 2 balls, 2 cubes, 1 cone, 3 stars"
+    assert ET.fromstring(picture).find("svg:g/svg:title", NS).text == _label(picture)
+    assert _label(svg.card("2213", show_value=False)) == "2213: 2 balls, 2 cubes, 1 cone, 3 stars"
+    assert _label(svg.hand(["2213", "1111"])) == (
+        "2 cards: 2213 (8): 2 balls, 2 cubes, 1 cone, 3 stars; "
+        "1111 (4): 1 ball, 1 cube, 1 cone, 1 star"
+    )
+
+
+def test_a_big_pile_is_described_by_names_and_values():
+    cards = [c for c in DECK if c.value == 8]  # 19 cards
+    label = _label(svg.hand(cards))
+    assert label.startswith("19 cards, each as its 4 digits (balls, cubes, cones, stars, then")
+    assert label.endswith(": " + ", ".join(f"{c} (8)" for c in cards))
+    assert len(label) < 400
+    hidden = _label(svg.hand(cards, show_value=False))
+    assert "(8)" not in hidden and hidden.endswith(", ".join(map(str, cards)))

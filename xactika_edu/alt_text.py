@@ -1,12 +1,17 @@
 """Text descriptions of figures (alt text), read from what is drawn.
 
 A reader who cannot see a graph needs its words and numbers: the title, what the axes
-measure, each bar with its label, each pie slice with its label, each line and where
-it ends. :func:`describe_figure` reads them from the figure's artists, so a
-description is always true to the picture and no plot has to keep a second copy of
-its numbers. :func:`describe_shown_figures` makes IPython attach the description to
-every figure it shows, as output metadata (``{"image/png": {"alt": ...}}``), which
-the class pack's lesson pages use as the image's ``alt`` text.
+measure (a key written under an axis said apart from it), each bar with its label,
+each pie slice with its label, each line (by its legend name and colour) with where it
+starts, peaks or dips and ends, and dots by colour. :func:`describe_figure` reads them
+from the figure's artists, so a description is always true to the picture and no plot
+has to keep a second copy of its numbers. Numbers are said as the axes show them
+(:mod:`xactika_edu.axis_text`): percents on a percent axis, no more digits than the
+ticks justify, places in the axis label's words ("63% (300 draws)"); lines and dots
+are said by :mod:`xactika_edu.alt_marks`. :func:`describe_shown_figures` makes IPython
+attach the description to every figure it shows, as output metadata
+(``{"image/png": {"alt": ...}}``), which the class pack's lesson pages use as the
+image's ``alt`` text.
 
 >>> from matplotlib.figure import Figure
 >>> ax = Figure().subplots()
@@ -25,20 +30,20 @@ import sys
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from .alt_marks import MAX_ITEMS, describe_dots, describe_lines
+from .axis_text import axis_name, axis_notes, say_value, text_point
 from .checks import shown as shown_value
 from .errors import XactikaError
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-    from matplotlib.text import Annotation, Text
+    from matplotlib.text import Annotation
 
-__all__ = ["MAX_ITEMS", "describe_axes", "describe_figure", "describe_shown_figures"]
+__all__ = ["MAX_BARS", "MAX_ITEMS", "describe_axes", "describe_figure", "describe_shown_figures"]
 
-#: Bars, slices or lines listed one by one; beyond this a description summarises.
-MAX_ITEMS = 24
+#: Bars in one series listed one by one; beyond this a description summarises.
+MAX_BARS = 16
 _CLOSE = 1e-9
 
 
@@ -94,24 +99,6 @@ def _annotations(ax: Axes) -> list[Annotation]:
     return [t for t in ax.texts if isinstance(t, Annotation) and t.get_visible()]
 
 
-def _point(ax: Axes, text: Text) -> tuple[float, float] | None:
-    """Where an annotation points (or a text stands), in data numbers; None if it is
-    placed otherwise (in axes or figure coordinates) or cannot be read."""
-    xy = getattr(text, "xy", None)
-    if xy is None:
-        xy = text.get_position()
-        if text.get_transform() != ax.transData:
-            return None
-    elif getattr(text, "xycoords", "data") != "data":
-        return None
-    try:
-        x = float(ax.xaxis.convert_units(xy[0]))
-        y = float(ax.yaxis.convert_units(xy[1]))
-    except (TypeError, ValueError):
-        return None
-    return (x, y) if math.isfinite(x) and math.isfinite(y) else None
-
-
 def _bars(ax: Axes, used: set[int]) -> list[str]:
     """One phrase per bar series: ``'Bars: 4: 1, 5: 4, ...'``."""
     from matplotlib.container import BarContainer
@@ -136,9 +123,9 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
                 else (patch.get_x(), patch.get_width(), patch.get_height())
             )
             middle, half = start + width / 2, width / 2
-            shown = _number(size)
+            shown = say_value(ax, "x" if horizontal else "y", size)
             for label in labels:  # the bar's own labels (ax.bar_label), empty or not
-                point = _point(ax, label)
+                point = text_point(ax, label)
                 if point is None or id(label) in used:
                     continue
                 along = point[1] if horizontal else point[0]
@@ -149,16 +136,50 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
             items.append((_name_at(names, middle, max(half, slot)), shown, size))
         title = container.get_label()
         prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
-        if len(items) <= MAX_ITEMS:
-            listed = ", ".join(f"{name}: {shown}" for name, shown, _ in items)
+        if len(items) <= MAX_BARS:
+            listed = ", ".join(f"{name}: {shown}" for name, shown in _runs(items))
             phrases.append(f"{prefix}: {listed}.")
         else:
-            tallest = max(items, key=lambda item: item[2])
+            top = max(range(len(items)), key=lambda k: items[k][2])
+            sizes = [size for *_, size in items]
+            hill = (
+                0 < top < len(items) - 1
+                and all(a <= b for a, b in pairwise(sizes[: top + 1]))
+                and all(a >= b for a, b in pairwise(sizes[top:]))
+            )
             phrases.append(
                 f"{prefix}: {len(items)} bars from {items[0][0]} to {items[-1][0]}; the "
-                f"tallest is {tallest[0]}: {tallest[1]}."
+                f"tallest is {items[top][0]}: {items[top][1]}"
+                + ("; they rise to it and fall again." if hill else ".")
             )
     return phrases
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("\N{MINUS SIGN}", "-").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _runs(items: list[tuple[str, str, float]]) -> list[tuple[str, str]]:
+    """Bars as (name, shown) pairs, 3 or more neighbours with numbers for names and
+    the same height said once: ``("-8 to -5", "0")``."""
+    runs: list[list[tuple[str, str, float]]] = []
+    for item in items:
+        last = runs[-1][-1] if runs else None
+        if last and last[1] == item[1] and _is_number(last[0]) and _is_number(item[0]):
+            runs[-1].append(item)
+            continue
+        runs.append([item])
+    pairs = []
+    for run in runs:
+        if len(run) >= 3:
+            pairs.append((f"{run[0][0]} to {run[-1][0]}", f"{run[0][1]} each"))
+        else:
+            pairs += [(name, shown) for name, shown, _ in run]
+    return pairs
 
 
 def _wedges(ax: Axes, used: set[int]) -> list[str]:
@@ -174,7 +195,7 @@ def _wedges(ax: Axes, used: set[int]) -> list[str]:
         cx, cy = wedge.center
         text = ""
         for label in labels:
-            point = _point(ax, label)
+            point = text_point(ax, label)
             if point is None or id(label) in used:
                 continue
             x, y = point
@@ -190,99 +211,6 @@ def _wedges(ax: Axes, used: set[int]) -> list[str]:
     if len(items) > MAX_ITEMS:
         items = [*items[:MAX_ITEMS], f"and {len(items) - MAX_ITEMS} more"]
     return [f"{len(wedges)} slices: {'; '.join(items)}."]
-
-
-def _lines(ax: Axes, used: set[int]) -> list[str]:
-    """Each named line or set of points: its labelled points, or where it goes."""
-    phrases = []
-    unnamed = 0
-    labels = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
-    for line in ax.get_lines():
-        try:
-            xs = ax.xaxis.convert_units(line.get_xdata())
-            ys = ax.yaxis.convert_units(line.get_ydata())
-            points = [(float(x), float(y)) for x, y in zip(xs, ys, strict=False)]
-        except (TypeError, ValueError):
-            continue
-        points = [(x, y) for x, y in points if math.isfinite(x) and math.isfinite(y)]
-        if not points or not line.get_visible():
-            continue
-        name = str(line.get_label() or "")
-        if not name or name.startswith("_"):
-            unnamed += 1
-            continue
-        marked = {}  # point -> the label standing at it
-        for label in labels:
-            at = _point(ax, label)
-            if at is not None and id(label) not in used and at in points:
-                marked[at] = " ".join(label.get_text().split())
-                used.add(id(label))
-        dots = line.get_linestyle() in ("None", "none", " ", "")
-        what = "Points" if dots else "Line"
-        if marked and len(points) <= MAX_ITEMS:
-            listed = ", ".join(f"{_number(x)}: {marked.get((x, y), _number(y))}" for x, y in points)
-            phrases.append(f"{what} {name}: {listed}.")
-        elif len({x for x, _ in points}) == 1 and not dots:
-            phrases.append(f"{what} {name}: straight up at {_number(points[0][0])}.")
-        elif len({y for _, y in points}) == 1:
-            phrases.append(f"{what} {name}: flat at {_number(points[0][1])}.")
-        elif dots and len(points) <= MAX_ITEMS:
-            listed = ", ".join(f"({_number(x)}, {_number(y)})" for x, y in points)
-            phrases.append(f"{what} {name}: {listed}.")
-        else:
-            (x0, y0), (x1, y1) = points[0], points[-1]
-            low, high = min(points, key=lambda p: p[1]), max(points, key=lambda p: p[1])
-            phrases.append(
-                f"{what} {name}: from {_number(y0)} at {_number(x0)} to {_number(y1)} at "
-                f"{_number(x1)} (lowest {_number(low[1])} at {_number(low[0])}, highest "
-                f"{_number(high[1])} at {_number(high[0])})."
-            )
-    if unnamed and not phrases and _kind(ax) == "Line graph":
-        phrases.append(f"{unnamed} line{'s' if unnamed > 1 else ''} without names.")
-    return phrases
-
-
-def _scatter(ax: Axes, used: set[int]) -> list[str]:
-    """The dots of all scatter plots on ``ax``: stacked dots counted over each place
-    across (a dot plot), or each dot with its label, or where they spread."""
-    from matplotlib.collections import PathCollection
-
-    points: list[tuple[float, float]] = []
-    for collection in ax.collections:
-        if isinstance(collection, PathCollection) and collection.get_visible():
-            for x, y in np.asarray(collection.get_offsets()):
-                try:
-                    points.append(
-                        (float(ax.xaxis.convert_units(x)), float(ax.yaxis.convert_units(y)))
-                    )
-                except (TypeError, ValueError):
-                    continue
-    if not points:
-        return []
-    columns: dict[float, list[float]] = {}
-    for x, y in points:
-        columns.setdefault(x, []).append(y)
-    stacked = all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
-    if stacked and len(columns) <= MAX_ITEMS:
-        listed = ", ".join(f"{_number(x)}: {len(columns[x])}" for x in sorted(columns))
-        return [f"{len(points)} dots, stacked; dots over each place across: {listed}."]
-    marked = {}
-    for label in ax.texts:
-        at = _point(ax, label)
-        if at in points and id(label) not in used and label.get_text().strip():
-            marked[at] = " ".join(label.get_text().split())
-            used.add(id(label))
-    if len(points) <= MAX_ITEMS or len(marked) == len(points):
-        listed = "; ".join(
-            f"({_number(x)}, {_number(y)})" + (f": {marked[x, y]}" if (x, y) in marked else "")
-            for x, y in sorted(points)
-        )
-        return [f"{len(points)} dots at (across, up): {listed}."]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return [
-        f"{len(points)} dots, across from {_number(min(xs))} to {_number(max(xs))} and up "
-        f"from {_number(min(ys))} to {_number(max(ys))}."
-    ]
 
 
 def _kind(ax: Axes) -> str:
@@ -301,7 +229,7 @@ def _kind(ax: Axes) -> str:
     return "Graph"
 
 
-def describe_axes(ax: Axes) -> str:
+def describe_axes(ax: Axes, *, axis_names: bool = True, kind_name: bool = True) -> str:
     """One paragraph describing one graph: its kind, title, axes, bars, slices, lines,
     legend and any other labels on it.
 
@@ -309,10 +237,14 @@ def describe_axes(ax: Axes) -> str:
     >>> ax = Figure().subplots()
     >>> _ = ax.plot([1, 2, 3], [2, 5, 4], label="run 1"), ax.set_title("Runs")
     >>> describe_axes(ax)
-    'Line graph: Runs. Line run 1: from 2 at 1 to 4 at 3 (lowest 2 at 1, highest 5 at 2).'
+    'Line graph: Runs. Line run 1: starts at 2 at 1, highest 5 at 2, ends at 4 at 3.'
 
     Args:
         ax: a matplotlib Axes, drawn or not (tick labels are read as last drawn).
+        axis_names: say what the axes measure ("Across: ... Up: ..."); False when
+            a figure of several graphs with the same axes has said it once.
+        kind_name: start with the kind of graph ("Bar graph: ..."); False when a
+            figure of several graphs of one kind has said it once.
 
     Returns:
         plain sentences; numbers as shown on the graph (bar and slice labels) or as
@@ -328,17 +260,22 @@ def describe_axes(ax: Axes) -> str:
     kind = _kind(ax)
     titles = [ax.get_title(where) for where in ("left", "center", "right")]
     title = ": ".join(t.strip() for t in titles if t.strip())
-    parts = [_sentence(f"{kind}: {title}" if title else kind)]
+    head = (f"{kind}: {title}" if title else kind) if kind_name else title
+    parts = [_sentence(head)] if head else []
     pie = kind == "Pie chart"
-    xlabel, ylabel = ax.get_xlabel().strip(), ax.get_ylabel().strip()
-    if xlabel:
+    xlabel, ylabel = axis_name(ax, "x"), axis_name(ax, "y")
+    if xlabel and (axis_names or pie):
         parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else f"Across: {xlabel}"))
-    if ylabel and not pie:
+    if ylabel and not pie and axis_names:
         parts.append(_sentence(f"Up: {ylabel}"))
+    for which, where in (("x", "under"), ("y", "beside")):  # a key written by an axis
+        notes = axis_notes(ax, which)
+        if notes and not pie:
+            parts.append(_sentence(f"Written {where} the graph: {notes}"))
     used: set[int] = set()
     parts += _wedges(ax, used) if pie else _bars(ax, used)
-    parts += _scatter(ax, used)
-    lines = _lines(ax, used)
+    parts += describe_dots(ax, used)
+    lines = describe_lines(ax, used, line_graph=kind == "Line graph")
     if lines and kind != "Line graph":
         parts.append("Over it: " + " ".join(lines))
     elif lines:
@@ -398,9 +335,22 @@ def describe_figure(figure: Figure) -> str:
         return " ".join([*head, "An empty figure."])
     if len(graphs) == 1:
         return " ".join([*head, describe_axes(graphs[0])])
-    head.append(f"{len(graphs)} graphs side by side.")
+    names = {(axis_name(ax, "x"), axis_name(ax, "y")) for ax in graphs}
+    (across, up), *others = names
+    shared = not others and bool(across and up) and _kind(graphs[0]) != "Pie chart"
+    each = f", each with across: {across}; up: {up}" if shared else ""
+    kinds = {_kind(ax) for ax in graphs}
+    one_kind = len(kinds) == 1 and all(ax.get_title().strip() for ax in graphs)
+    what = f"{next(iter(kinds)).lower()}s" if one_kind else "graphs"
+    head.append(f"{len(graphs)} {what} side by side{each}.")
     return " ".join(
-        [*head, *(f"Graph {k}: {describe_axes(ax)}" for k, ax in enumerate(graphs, start=1))]
+        [
+            *head,
+            *(
+                f"Graph {k}: {describe_axes(ax, axis_names=not shared, kind_name=not one_kind)}"
+                for k, ax in enumerate(graphs, start=1)
+            ),
+        ]
     )
 
 

@@ -302,8 +302,26 @@ class Card:
 
     @property
     def title(self) -> str:
-        """Face value then long form, e.g. ``'9: 3 balls, 2 cubes, 1 cone, 3 stars'``."""
-        return f"{self.value}: {self.describe()}"
+        """Name, face value, long form: ``'3213 (9): 3 balls, 2 cubes, 1 cone, 3 stars'``.
+
+        The words a picture of the card is described by (its alt text and tooltip),
+        so a reader who cannot see it hears the name the lessons use.
+        """
+        return self.caption()
+
+    def caption(self, *, show_value: bool = True, shapes: bool = True) -> str:
+        """The card in words, leading with its name: :attr:`title`; without the face
+        value (for a worksheet that asks for it); or without the shapes' long form
+        (for a picture of many cards).
+
+        >>> card = Card.parse("2213")
+        >>> card.caption()
+        '2213 (8): 2 balls, 2 cubes, 1 cone, 3 stars'
+        >>> card.caption(show_value=False), card.caption(shapes=False)
+        ('2213: 2 balls, 2 cubes, 1 cone, 3 stars', '2213 (8)')
+        """
+        value = f" ({self.value})" if show_value else ""
+        return f"{self}{value}: {self.describe()}" if shapes else f"{self}{value}"
 
     def sort_key(self) -> tuple[int, tuple[int, int, int, int]]:
         """The key cards sort by: face value, then counts."""

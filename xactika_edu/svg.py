@@ -7,7 +7,9 @@ their colours, carry the meaning, so a black-and-white print reads the same.
 
 >>> from xactika_edu import Card
 >>> picture = card(Card.parse("3213"))
->>> picture.startswith("<svg") and "<title>9: 3 balls, 2 cubes, 1 cone, 3 stars</title>" in picture
+>>> picture.startswith("<svg")
+True
+>>> "<title>3213 (9): 3 balls, 2 cubes, 1 cone, 3 stars</title>" in picture
 True
 """
 
@@ -25,6 +27,7 @@ __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "COUNT_FONT_SIZE",
+    "LISTED_IN_FULL",
     "VALUE_FONT_SIZE",
     "SvgImage",
     "card",
@@ -52,6 +55,9 @@ GLYPH_SIZE = 13.0  # glyph size in px at scale 1
 _ROW_TOP = 30.0
 _ROW_STEP = 19.0
 _GAP = 6.0  # space between cards in a hand
+#: A picture of more cards than this (a hand) is described by each card's 4 digits
+#: and face value only, so its description stays short enough to listen to.
+LISTED_IN_FULL = 8
 
 
 def row_centre(shape: Shape) -> float:
@@ -109,7 +115,7 @@ def _card_body(
     dimmed: bool,
 ) -> str:
     parts = [f'<g transform="translate({x:.1f},{y:.1f})">']
-    parts.append(f"<title>{escape(card.title if show_value else card.describe())}</title>")
+    parts.append(f"<title>{escape(card.caption(show_value=show_value))}</title>")
     parts.append(
         f'<rect x="1" y="1" width="{CARD_WIDTH - 2}" height="{CARD_HEIGHT - 2}" rx="7" '
         f'fill="{PAPER}" stroke="{INK}" stroke-width="1.5"/>'
@@ -177,7 +183,7 @@ def card(
     if mark is not None and not card.has(mark):
         raise XactikaError(f"card {card} does not show {mark}, so it cannot be highlighted")
     body = _card_body(card, 0, 0, show_value=show_value, highlight=mark, dimmed=dimmed)
-    label = card.title if show_value else card.describe()
+    label = card.caption(show_value=show_value)
     return _document(body, CARD_WIDTH, CARD_HEIGHT, scale, label)
 
 
@@ -191,13 +197,19 @@ def hand(
 ) -> SvgImage:
     """A picture of several cards side by side, ``per_row`` to a row.
 
-    ``dimmed`` cards are drawn greyed out (for cards already played).
+    ``dimmed`` cards are drawn greyed out (for cards already played). The picture's
+    description (``aria-label``, the lesson pages' alt text) names each card as
+    :meth:`~xactika_edu.cards.Card.caption` does: in full for up to
+    :data:`LISTED_IN_FULL` cards, else by its 4 digits and face value.
+
+    >>> hand(["2213", "1111"]).split('aria-label="')[1].split('"')[0]
+    '2 cards: 2213 (8): 2 balls, 2 cubes, 1 cone, 3 stars; 1111 (4): 1 ball, 1 cube, 1 cone, 1 star'
     """
-    cards = [as_card(c) for c in cards]
+    shown = [as_card(c) for c in cards]
     faded = {as_card(c) for c in dimmed}
     per_row = max(1, per_row)
-    columns = min(per_row, max(1, len(cards)))
-    rows = max(1, math.ceil(len(cards) / per_row))
+    columns = min(per_row, max(1, len(shown)))
+    rows = max(1, math.ceil(len(shown) / per_row))
     width = columns * CARD_WIDTH + (columns - 1) * _GAP
     height = rows * CARD_HEIGHT + (rows - 1) * _GAP
     body = "".join(
@@ -209,9 +221,13 @@ def hand(
             highlight=None,
             dimmed=c in faded,
         )
-        for i, c in enumerate(cards)
+        for i, c in enumerate(shown)
     )
-    label = f"{len(cards)} {'card' if len(cards) == 1 else 'cards'}: " + "; ".join(
-        c.title if show_value else c.describe() for c in cards
+    label = f"{len(shown)} {'card' if len(shown) == 1 else 'cards'}: " + "; ".join(
+        c.caption(show_value=show_value) for c in shown
     )
+    if len(shown) > LISTED_IN_FULL:
+        then = ", then the face value" if show_value else ""
+        label = f"{len(shown)} cards, each as its 4 digits (balls, cubes, cones, stars{then}): "
+        label += ", ".join(c.caption(show_value=show_value, shapes=False) for c in shown)
     return _document(body, width, height, scale, label)
