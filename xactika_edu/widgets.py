@@ -1378,7 +1378,7 @@ class PlayTable(_Fallback, widgets.VBox):
         # plays
         plays = rnd.legal_plays() if my_turn else []
         cards = list(dict.fromkeys(play.card for play in plays))
-        _set_options(self.card_box, [(f"{c} ({c.title})", c) for c in cards])
+        _set_options(self.card_box, [(c.title, c) for c in cards])
         self.card_box.disabled = self.play_button.disabled = not cards
         self.play_row.layout.display = None if cards else "none"
         self._fill_calls()
