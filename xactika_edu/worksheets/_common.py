@@ -121,12 +121,28 @@ def _percent(value: Fraction) -> str:
     return f"about {float(value * 100):.1f}%"
 
 
+def exact_text(value: Fraction) -> str:
+    """An exact fraction in lowest terms, a whole number without ``/1``.
+
+    The one place a worksheet writes an exact fraction.
+
+    >>> exact_text(Fraction(27 * 27, 81)), exact_text(Fraction(30 * 27, 81))
+    ('9', '10')
+    >>> exact_text(Fraction(6, 16))
+    '3/8'
+    """
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
 def _fraction_text(count: int, total: int) -> str:
-    """``6, 16`` -> ``'6/16 = 3/8'``; ``3, 16`` -> ``'3/16'``."""
+    """``6, 16`` -> ``'6/16 = 3/8'``; ``3, 16`` -> ``'3/16'``; ``8, 8`` -> ``'8/8 = 1'``."""
     simple = Fraction(count, total)
     text = f"{count}/{total}"
     if simple.denominator != total:
-        text += f" = {simple.numerator}" if simple.denominator == 1 else f" = {simple}"
+        text += f" = {exact_text(simple)}"
     return text
 
 

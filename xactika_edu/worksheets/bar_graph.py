@@ -48,6 +48,7 @@ from ._common import (
     _plural,
     _QuestionSheet,
     _rgb,
+    exact_text,
 )
 from .card_pictures import draw_card_rows
 
@@ -247,7 +248,7 @@ class BarGraphWorksheet(_QuestionSheet):
         )
         answer_c = f"About {about} expected; you got {got}."
         working_c = (
-            f"{n} × {in_deck}/{deck_size} = {expected.numerator}/{expected.denominator}, "
+            f"{n} × {in_deck}/{deck_size} = {exact_text(expected)}, "
             f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
         )
         return [

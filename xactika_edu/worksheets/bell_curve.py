@@ -42,6 +42,7 @@ from ._common import (
     _plural,
     _QuestionSheet,
     _rgb,
+    exact_text,
 )
 from .card_pictures import draw_card_rows
 
@@ -261,17 +262,23 @@ class BellCurveWorksheet(_QuestionSheet):
         if rounded[0] is None or rounded[2] is None:
             answer_b = f"{shown[0]}; {shown[2]}: no difference to find."
         else:
-            gap = Fraction(rounded[2]) - Fraction(rounded[0])
+            gap = means[2] - means[0]  # type: ignore[operator]
             if gap == 0:
                 answer_b = f"{shown[0]}; {shown[2]}: the same."
             else:
+                # the exact means' difference, rounded once
                 bigger = three if gap > 0 else one
-                answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {abs(float(gap)):.1f}."
+                by = _one_decimal(abs(gap))
+                by = "less than 0.05" if by == "0.0" else by
+                answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
+                working_b += f" Exact difference: {exact_text(abs(gap))}."
 
         peaks = self.deck_peaks(shape)
         in_deck = int(shape_count_table(shape)[names[1]].sum())
         expected = Fraction(n * in_deck, 81)
-        about = str(expected) if expected.denominator == 1 else f"about {_one_decimal(expected)}"
+        about = (
+            exact_text(expected) if expected.denominator == 1 else f"about {_one_decimal(expected)}"
+        )
         got = sum(columns[1].values())
         question_c = (
             f"The whole deck's lines peak at {_and_list(peaks)}. {in_deck} of its 81 cards "
@@ -280,7 +287,7 @@ class BellCurveWorksheet(_QuestionSheet):
         )
         answer_c = f"{about.capitalize()} expected; you have {got}."
         working_c = (
-            f"{n} × {in_deck}/81 = {expected.numerator}/{expected.denominator}"
+            f"{n} × {in_deck}/81 = {exact_text(expected)}"
             + (f", {about}." if expected.denominator != 1 else ".")
             + f" Cards in the {names[1]} row: {got}."
         )
