@@ -38,7 +38,16 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["MIN_TEXT_PT", "Element", "Recorder", "layout_problems", "segment_crosses_box"]
+__all__ = [
+    "FOOTER_GAP",
+    "MIN_TEXT_PT",
+    "RUN_ALONG_GAP",
+    "SYMBOL_CLEARANCE",
+    "Element",
+    "Recorder",
+    "layout_problems",
+    "segment_crosses_box",
+]
 
 #: The smallest font size, in points, a worksheet may print (text in card pictures too).
 MIN_TEXT_PT = 7.0
@@ -51,6 +60,14 @@ _ASCENT = 0.72
 _DESCENT = 0.21
 # How close two things may come before they count as touching, in mm.
 _CLEARANCE = 0.2
+#: How far, in mm, a symbol (a marker beside a label) stands from text and other lines.
+SYMBOL_CLEARANCE = 0.8
+#: Two long parallel lines closer than this (mm, stroke edge to stroke edge) print as
+#: one smudged double line: an answer line on a box's border, say.
+RUN_ALONG_GAP = 0.6
+_RUN_ALONG_LENGTH = 8.0  # mm two lines must run side by side to count
+#: The space, in mm, kept between the page's last line of text and its footer.
+FOOTER_GAP = 1.5
 _SVG_FONT_RE = re.compile(r'font-size="([0-9.]+)"')
 _SVG_VIEWBOX_RE = re.compile(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"')
 
@@ -80,6 +97,8 @@ class Element:
         part: which :meth:`Recorder.group` block drew it (0: none); lines of one
             block may touch, even if another block has the same group name.
         limit: for text in a cell, the cell's box: the text must fit inside it.
+        symbol: drawn as a small symbol (a marker or glyph beside a label), which
+            must stand clear of text and of other lines (:data:`SYMBOL_CLEARANCE`).
     """
 
     page: int
@@ -93,6 +112,7 @@ class Element:
     limit: Box | None = None
     weight: float = 0.0
     part: int = 0
+    symbol: bool = False
 
     def describe(self) -> str:
         """``"text 'Percent:'"``, ``"line of 'tally'"``: how a problem names it."""
@@ -117,6 +137,7 @@ class Recorder:
         self._groups: list[tuple[str, int]] = [("page", 0)]
         self._blocks = 0
         self._background = 0
+        self._symbol = 0
         self._clip: Box | None = None
         self._rotation: tuple[float, float, float] | None = None
 
@@ -158,6 +179,16 @@ class Recorder:
         finally:
             self._background -= 1
 
+    @contextlib.contextmanager
+    def symbol(self, name: str) -> Iterator[None]:
+        """Record what is drawn inside as one symbol named ``name`` (a marker, a glyph)."""
+        self._symbol += 1
+        try:
+            with self.group(name):
+                yield
+        finally:
+            self._symbol -= 1
+
     def _add(self, kind: str, box: Box, **fields: Any) -> None:
         if self._clip is not None:
             box = (
@@ -169,6 +200,7 @@ class Recorder:
             if box[0] > box[2] or box[1] > box[3]:
                 return
         fields.setdefault("background", self._background > 0)
+        fields.setdefault("symbol", self._symbol > 0)
         self.elements.append(
             Element(
                 page=self._pdf.page,
@@ -436,7 +468,12 @@ def layout_problems(elements: Sequence[Element], area: Box | None = None) -> lis
       not background;
     * no image overlaps another image, or is crossed by a line of another group;
     * lines of different groups stay :data:`_CLEARANCE` mm apart (background
-      lines excepted).
+      lines excepted);
+    * a symbol (drawn inside :meth:`Recorder.symbol`) stands
+      :data:`SYMBOL_CLEARANCE` mm clear of text and of lines outside it;
+    * no two parallel lines run along each other closer than
+      :data:`RUN_ALONG_GAP` mm without meeting (an answer line on a border);
+    * text stays :data:`FOOTER_GAP` mm above the footer (the ``"footer"`` group).
 
     Args:
         elements: what a :class:`Recorder` recorded.
@@ -528,6 +565,73 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
             if _groups_touch(groups[first], groups[second]):
                 one, other = groups[first][0].group, groups[second][0].group
                 problems.append(f"lines of {one!r} touch lines of {other!r}")
+    problems += _symbol_problems(texts, lines)
+    problems += _run_along_problems(lines)
+    footer = [e for e in texts if e.group == "footer"]
+    if footer:
+        top = min(e.box[1] for e in footer)
+        for e in texts:
+            if e.group != "footer" and top - FOOTER_GAP < e.box[3] <= top + 1.0:
+                problems.append(
+                    f"{e.describe()} ends {top - e.box[3]:.1f} mm above the footer, "
+                    f"less than {FOOTER_GAP:g} mm"
+                )
+    return problems
+
+
+def _symbol_problems(texts: list[Element], lines: list[Element]) -> list[str]:
+    problems: list[str] = []
+    symbols: dict[int, list[Element]] = {}
+    for e in lines:
+        if e.symbol:
+            symbols.setdefault(e.part, []).append(e)
+    for members in symbols.values():
+        box = (
+            min(e.box[0] for e in members),
+            min(e.box[1] for e in members),
+            max(e.box[2] for e in members),
+            max(e.box[3] for e in members),
+        )
+        name = f"symbol {members[0].group!r}"
+        for e in texts:
+            if _overlap(box, e.box, SYMBOL_CLEARANCE):
+                problems.append(f"{name} is within {SYMBOL_CLEARANCE:g} mm of {e.describe()}")
+        for stroke in lines:
+            if stroke.part == members[0].part or stroke.symbol:
+                continue
+            grown = _shrink(box, -(SYMBOL_CLEARANCE + stroke.weight / 2))
+            if _overlap(stroke.box, grown) and any(
+                segment_crosses_box(s, grown) for s in stroke.segments
+            ):
+                problems.append(f"{name} is within {SYMBOL_CLEARANCE:g} mm of {stroke.describe()}")
+    return problems
+
+
+def _run_along_problems(lines: list[Element]) -> list[str]:
+    """Parallel horizontal or vertical strokes closer than RUN_ALONG_GAP without meeting."""
+    problems: list[str] = []
+    for axis in (0, 1):  # 0: horizontal segments (same y), 1: vertical (same x)
+        found = []
+        for e in lines:
+            for s in e.segments:
+                a, b = (s[1], s[3]) if axis == 0 else (s[0], s[2])
+                lo, hi = sorted((s[0], s[2]) if axis == 0 else (s[1], s[3]))
+                if abs(a - b) < 1e-6 and hi - lo > _RUN_ALONG_LENGTH:
+                    found.append((a, lo, hi, e))
+        found.sort(key=lambda item: item[0])
+        for i, (at, lo, hi, e) in enumerate(found):
+            for at2, lo2, hi2, f in found[i + 1 :]:
+                if at2 - at > RUN_ALONG_GAP + 1.0:
+                    break
+                gap = at2 - at - (e.weight + f.weight) / 2
+                if (
+                    at2 - at > 0.05
+                    and gap < RUN_ALONG_GAP
+                    and min(hi, hi2) - max(lo, lo2) > _RUN_ALONG_LENGTH
+                ):
+                    problems.append(
+                        f"{e.describe()} runs along {f.describe()}, {max(gap, 0.0):.2f} mm apart"
+                    )
     return problems
 
 

@@ -605,7 +605,8 @@ class _SimulationPage(_Page):
     def class_box(self, x: float, y: float, w: float) -> float:
         """The blank box where the class pools its results."""
         pdf = self.pdf
-        h = 20.0
+        # three writing lines 5 mm apart, the last well clear of the bottom border
+        h = 22.5
         self.line_style(0.6)
         pdf.rect(x, y, w, h)
         self.font(9.5, "B")
@@ -613,7 +614,7 @@ class _SimulationPage(_Page):
         self.font(9.5)
         self.line_style(0.3)
         for k, label in enumerate(("Yes:", "Draws:", "Relative frequency:")):
-            ly = y + 6.0 + k * 4.6
+            ly = y + 6.0 + k * 5.0
             self.text_at(x + 2, ly, w - 4, 5, label)
             start = x + 3 + pdf.get_string_width(label)
             pdf.line(start, ly + 4.3, x + w - 3, ly + 4.3)
