@@ -404,9 +404,11 @@ class _BellCurvePage(_Page):
         box = 4.6
         for row, (name, column) in enumerate(zip(sheet.combinations, sheet.columns, strict=True)):
             top = y + head_h + row * row_h
+            # the line's marker, then its name, both centred in the row and clear of the rules
+            with pdf.symbol(f"{name} marker"):
+                _marker(pdf, _MARKERS[row], x + 4.0, top + row_h / 2, 3.0, _LINE_COLOURS[row])
             self.font(10, "B")
-            self.text_at(x + 1.5, top + 0.5, label_w - 2, row_h / 2, name)
-            _marker(pdf, _MARKERS[row], x + 4, top + row_h * 0.72, 3.0, _LINE_COLOURS[row])
+            self.text_at(x + 7.0, top, label_w - 7.5, row_h, name)
             for i, value in enumerate(FACE_VALUES):
                 cx = x + label_w + i * cell_w
                 self.line_style(0.25, _MUTED)

@@ -43,6 +43,7 @@ __all__ = [
     "MIN_TEXT_PT",
     "RUN_ALONG_GAP",
     "SYMBOL_CLEARANCE",
+    "TEXT_SIDE_GAP",
     "Element",
     "Recorder",
     "layout_problems",
@@ -66,6 +67,9 @@ SYMBOL_CLEARANCE = 0.8
 #: one smudged double line: an answer line on a box's border, say.
 RUN_ALONG_GAP = 0.6
 _RUN_ALONG_LENGTH = 8.0  # mm two lines must run side by side to count
+_PLOT_GROUPS = frozenset({"graph"})  # data, not layout, places a plot's lines
+#: The space, in mm, kept between a word and a rule beside it (left or right).
+TEXT_SIDE_GAP = 0.4
 #: The space, in mm, kept between the page's last line of text and its footer.
 FOOTER_GAP = 1.5
 _SVG_FONT_RE = re.compile(r'font-size="([0-9.]+)"')
@@ -465,14 +469,15 @@ def layout_problems(elements: Sequence[Element], area: Box | None = None) -> lis
     * text is at least :data:`MIN_TEXT_PT` points, also text inside images (the
       count digits of a card picture), and fits inside its cell;
     * no text overlaps other text or an image, or is crossed by a line that is
-      not background;
+      not background, nor comes within :data:`TEXT_SIDE_GAP` mm of one at its side;
     * no image overlaps another image, or is crossed by a line of another group;
     * lines of different groups stay :data:`_CLEARANCE` mm apart (background
       lines excepted);
     * a symbol (drawn inside :meth:`Recorder.symbol`) stands
       :data:`SYMBOL_CLEARANCE` mm clear of text and of lines outside it;
     * no two parallel lines run along each other closer than
-      :data:`RUN_ALONG_GAP` mm without meeting (an answer line on a border);
+      :data:`RUN_ALONG_GAP` mm without meeting (an answer line on a border;
+      plots, the ``"graph"`` group, excepted: their data place their lines);
     * text stays :data:`FOOTER_GAP` mm above the footer (the ``"footer"`` group).
 
     Args:
@@ -536,6 +541,16 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
                 segment_crosses_box(s, inner) for s in stroke.segments
             ):
                 problems.append(f"{stroke.describe()} crosses {a.describe()}")
+            else:
+                # a rule beside a word: keep TEXT_SIDE_GAP clear (a heading in a narrow cell)
+                side = TEXT_SIDE_GAP + stroke.weight / 2
+                beside = (a.box[0] - side, inner[1], a.box[2] + side, inner[3])
+                if _overlap(stroke.box, beside) and any(
+                    segment_crosses_box(s, beside) for s in stroke.segments
+                ):
+                    problems.append(
+                        f"{stroke.describe()} is within {TEXT_SIDE_GAP:g} mm of {a.describe()}"
+                    )
     for i, a in enumerate(images):
         for b in images[i + 1 :]:
             if _overlap(a.box, b.box, _CLEARANCE):
@@ -613,6 +628,8 @@ def _run_along_problems(lines: list[Element]) -> list[str]:
     for axis in (0, 1):  # 0: horizontal segments (same y), 1: vertical (same x)
         found = []
         for e in lines:
+            if e.group in _PLOT_GROUPS:
+                continue
             for s in e.segments:
                 a, b = (s[1], s[3]) if axis == 0 else (s[0], s[2])
                 lo, hi = sorted((s[0], s[2]) if axis == 0 else (s[1], s[3]))

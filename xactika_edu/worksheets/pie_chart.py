@@ -448,7 +448,15 @@ class _PieChartPage(_Page):
             answers = [str(card.count(sheet.shape)) for card in sheet.cards]
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         band = 58.0 if self.n <= 20 else 66.0
-        return draw_card_rows(self, sheet.cards, y, band, answers if self.key else None)
+        # sorted by a shape, the sheet never asks for face values: print them, not "?"
+        return draw_card_rows(
+            self,
+            sheet.cards,
+            y,
+            band,
+            answers if self.key else None,
+            asks_values=sheet.shape is None,
+        )
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet
