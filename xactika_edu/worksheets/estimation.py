@@ -195,8 +195,8 @@ class EstimationWorksheet(_Sheet):
         """The deal with the computer players' bids made up to the student's turn."""
         rnd = Round(self.hands, dealer=self.dealer)
         bot = HeuristicBot()
-        while rnd.current_player != self.seat:
-            rnd.bid(bot.bid(rnd.view(rnd.current_player)), player=rnd.current_player)
+        while (seat := rnd.current_player) is not None and seat != self.seat:
+            rnd.bid(bot.bid(rnd.view(seat)), player=seat)
         return rnd
 
     def bid(self) -> int:

@@ -35,6 +35,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from .geometry import (
+    Box,
+    Segment,
+    overlap,
+    segment_crosses_box,
+    segments_distance,
+    shrink,
+)
+from .spacing import (
+    RUN_ALONG_GAP,
+    SYMBOL_CLEARANCE,
+    TEXT_SIDE_GAP,
+    run_along_problems,
+    symbol_problems,
+)
+
 if TYPE_CHECKING:
     from fpdf import FPDF
 
@@ -61,22 +77,10 @@ _ASCENT = 0.72
 _DESCENT = 0.21
 # How close two things may come before they count as touching, in mm.
 _CLEARANCE = 0.2
-#: How far, in mm, a symbol (a marker beside a label) stands from text and other lines.
-SYMBOL_CLEARANCE = 0.8
-#: Two long parallel lines closer than this (mm, stroke edge to stroke edge) print as
-#: one smudged double line: an answer line on a box's border, say.
-RUN_ALONG_GAP = 0.6
-_RUN_ALONG_LENGTH = 8.0  # mm two lines must run side by side to count
-_PLOT_GROUPS = frozenset({"graph"})  # data, not layout, places a plot's lines
-#: The space, in mm, kept between a word and a rule beside it (left or right).
-TEXT_SIDE_GAP = 0.4
 #: The space, in mm, kept between the page's last line of text and its footer.
 FOOTER_GAP = 1.5
 _SVG_FONT_RE = re.compile(r'font-size="([0-9.]+)"')
 _SVG_VIEWBOX_RE = re.compile(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"')
-
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downwards
-Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
 @dataclass(frozen=True)
@@ -396,69 +400,6 @@ def _smallest_svg_text(source: Any, width_mm: float) -> float | None:
 # --- the checks -------------------------------------------------------------------
 
 
-def _overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
-    return (
-        a[0] < b[2] + clearance
-        and b[0] < a[2] + clearance
-        and a[1] < b[3] + clearance
-        and b[1] < a[3] + clearance
-    )
-
-
-def _shrink(box: Box, by: float) -> Box:
-    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
-
-
-def segment_crosses_box(s: Segment, box: Box) -> bool:
-    """Whether segment ``s`` (x1, y1, x2, y2) passes through ``box`` (x0, y0, x1, y1),
-    all in mm (Liang-Barsky clipping).
-
-    >>> segment_crosses_box((0, 5, 10, 5), (2, 2, 4, 8))
-    True
-    >>> segment_crosses_box((0, 0, 1, 1), (2, 2, 4, 8))
-    False
-    """
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return False
-    return True
-
-
-def _point_segment(px: float, py: float, s: Segment) -> float:
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
-    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
-
-
-def _segments_distance(a: Segment, b: Segment) -> float:
-    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    a1, a2, b1, b2 = (a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3])
-    if side(a1, a2, b1) * side(a1, a2, b2) < 0 and side(b1, b2, a1) * side(b1, b2, a2) < 0:
-        return 0.0
-    return min(
-        _point_segment(*a1, b),
-        _point_segment(*a2, b),
-        _point_segment(*b1, a),
-        _point_segment(*b2, a),
-    )
-
-
 def layout_problems(elements: Sequence[Element], area: Box | None = None) -> list[str]:
     """Everything wrong with how ``elements`` are laid out, one sentence each.
 
@@ -532,12 +473,12 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
             )
     for i, a in enumerate(texts):
         for b in texts[i + 1 :] + images:
-            if _overlap(_shrink(a.box, 0.05), _shrink(b.box, 0.05)):
+            if overlap(shrink(a.box, 0.05), shrink(b.box, 0.05)):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
         for stroke in lines:
             # the stroke's own width counts: a thick stroke near text touches it
-            inner = _shrink(a.box, 0.1 - stroke.weight / 2)
-            if _overlap(stroke.box, inner) and any(
+            inner = shrink(a.box, 0.1 - stroke.weight / 2)
+            if overlap(stroke.box, inner) and any(
                 segment_crosses_box(s, inner) for s in stroke.segments
             ):
                 problems.append(f"{stroke.describe()} crosses {a.describe()}")
@@ -545,7 +486,7 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
                 # a rule beside a word: keep TEXT_SIDE_GAP clear (a heading in a narrow cell)
                 side = TEXT_SIDE_GAP + stroke.weight / 2
                 beside = (a.box[0] - side, inner[1], a.box[2] + side, inner[3])
-                if _overlap(stroke.box, beside) and any(
+                if overlap(stroke.box, beside) and any(
                     segment_crosses_box(s, beside) for s in stroke.segments
                 ):
                     problems.append(
@@ -553,11 +494,11 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
                     )
     for i, a in enumerate(images):
         for b in images[i + 1 :]:
-            if _overlap(a.box, b.box, _CLEARANCE):
+            if overlap(a.box, b.box, _CLEARANCE):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
         for stroke in lines:
-            if stroke.part != a.part and _overlap(stroke.box, a.box, _CLEARANCE):
-                grown = _shrink(a.box, -_CLEARANCE)
+            if stroke.part != a.part and overlap(stroke.box, a.box, _CLEARANCE):
+                grown = shrink(a.box, -_CLEARANCE)
                 if any(segment_crosses_box(s, grown) for s in stroke.segments):
                     problems.append(f"{stroke.describe()} crosses {a.describe()}")
     groups: dict[int, list[Element]] = {}
@@ -575,13 +516,13 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
     names = list(groups)
     for i, first in enumerate(names):
         for second in names[i + 1 :]:
-            if not _overlap(boxes[first], boxes[second], _CLEARANCE):
+            if not overlap(boxes[first], boxes[second], _CLEARANCE):
                 continue
             if _groups_touch(groups[first], groups[second]):
                 one, other = groups[first][0].group, groups[second][0].group
                 problems.append(f"lines of {one!r} touch lines of {other!r}")
-    problems += _symbol_problems(texts, lines)
-    problems += _run_along_problems(lines)
+    problems += symbol_problems(texts, lines)
+    problems += run_along_problems(lines)
     footer = [e for e in texts if e.group == "footer"]
     if footer:
         top = min(e.box[1] for e in footer)
@@ -594,71 +535,13 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
     return problems
 
 
-def _symbol_problems(texts: list[Element], lines: list[Element]) -> list[str]:
-    problems: list[str] = []
-    symbols: dict[int, list[Element]] = {}
-    for e in lines:
-        if e.symbol:
-            symbols.setdefault(e.part, []).append(e)
-    for members in symbols.values():
-        box = (
-            min(e.box[0] for e in members),
-            min(e.box[1] for e in members),
-            max(e.box[2] for e in members),
-            max(e.box[3] for e in members),
-        )
-        name = f"symbol {members[0].group!r}"
-        for e in texts:
-            if _overlap(box, e.box, SYMBOL_CLEARANCE):
-                problems.append(f"{name} is within {SYMBOL_CLEARANCE:g} mm of {e.describe()}")
-        for stroke in lines:
-            if stroke.part == members[0].part or stroke.symbol:
-                continue
-            grown = _shrink(box, -(SYMBOL_CLEARANCE + stroke.weight / 2))
-            if _overlap(stroke.box, grown) and any(
-                segment_crosses_box(s, grown) for s in stroke.segments
-            ):
-                problems.append(f"{name} is within {SYMBOL_CLEARANCE:g} mm of {stroke.describe()}")
-    return problems
-
-
-def _run_along_problems(lines: list[Element]) -> list[str]:
-    """Parallel horizontal or vertical strokes closer than RUN_ALONG_GAP without meeting."""
-    problems: list[str] = []
-    for axis in (0, 1):  # 0: horizontal segments (same y), 1: vertical (same x)
-        found = []
-        for e in lines:
-            if e.group in _PLOT_GROUPS:
-                continue
-            for s in e.segments:
-                a, b = (s[1], s[3]) if axis == 0 else (s[0], s[2])
-                lo, hi = sorted((s[0], s[2]) if axis == 0 else (s[1], s[3]))
-                if abs(a - b) < 1e-6 and hi - lo > _RUN_ALONG_LENGTH:
-                    found.append((a, lo, hi, e))
-        found.sort(key=lambda item: item[0])
-        for i, (at, lo, hi, e) in enumerate(found):
-            for at2, lo2, hi2, f in found[i + 1 :]:
-                if at2 - at > RUN_ALONG_GAP + 1.0:
-                    break
-                gap = at2 - at - (e.weight + f.weight) / 2
-                if (
-                    at2 - at > 0.05
-                    and gap < RUN_ALONG_GAP
-                    and min(hi, hi2) - max(lo, lo2) > _RUN_ALONG_LENGTH
-                ):
-                    problems.append(
-                        f"{e.describe()} runs along {f.describe()}, {max(gap, 0.0):.2f} mm apart"
-                    )
-    return problems
-
-
 def _groups_touch(first: list[Element], second: list[Element]) -> bool:
     for a in first:
         for b in second:
-            if not _overlap(a.box, b.box, _CLEARANCE):
+            if not overlap(a.box, b.box, _CLEARANCE):
                 continue
             for s in a.segments:
                 for t in b.segments:
-                    if _segments_distance(s, t) < _CLEARANCE + (a.weight + b.weight) / 2:
+                    if segments_distance(s, t) < _CLEARANCE + (a.weight + b.weight) / 2:
                         return True
     return False
