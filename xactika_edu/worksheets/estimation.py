@@ -496,7 +496,7 @@ class _EstimationPage(_Page):
         y += 7.0
         self.font(9, "", _MUTED)
         rule = (
-            "My bid: the whole number nearest my estimate (a half rounds down: 1.5 gives 1). "
+            "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
             "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
             f"{CARDS_PER_HAND}. "
         )
