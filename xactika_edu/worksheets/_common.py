@@ -392,6 +392,13 @@ class _Page(abc.ABC):
         return len(lines) * line
 
     @staticmethod
+    def stack_gap(y: float, bottom: float, used: float, count: int, most: float) -> float:
+        """The gap after each of ``count`` stacked blocks that take ``used`` mm in all
+        from ``y``: ``most`` mm if the room down to ``bottom`` allows, else what fits
+        (at least 1 mm). An answer key stacks its answers this way."""
+        return max(1.0, min(most, (bottom - y - used) / count))
+
+    @staticmethod
     def rooms(y: float, bottom: float, needs: list[float]) -> list[float]:
         """Heights for blocks that need ``needs`` mm, sharing the room left from ``y``
         to ``bottom`` out evenly (students get space to write in)."""

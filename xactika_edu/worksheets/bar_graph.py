@@ -489,7 +489,7 @@ class _BarGraphPage(_Page):
                 used += self.paragraph_height(w - 6, answer, 4.8) + 0.3
                 self.font(8.5, "I")
                 used += self.paragraph_height(w - 6, _keep_divisions(working), 4.0)
-            gap = max(2.0, min(gap, (bottom - y - used) / len(items)))
+            gap = self.stack_gap(y, bottom, used, len(items), gap)
         for (question, answer, working), letter, fields, room in zip(
             items, "abc", blanks, rooms, strict=True
         ):

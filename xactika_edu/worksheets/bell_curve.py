@@ -543,6 +543,18 @@ class _BellCurvePage(_Page):
         self.font(9.5)
         needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
+        # the key stacks question, answer and working, 2.5 mm apart if the room allows
+        gap = 2.5
+        if self.key:
+            used = 0.0
+            for question, answer, working in items:
+                self.font(9.5)
+                used += self.paragraph_height(w - 6, question, 4.4) + 1.0
+                self.font(9.5, "B")
+                used += self.paragraph_height(w - 6, answer, 4.5) + 0.3
+                self.font(8, "I")
+                used += self.paragraph_height(w - 6, working, 3.8)
+            gap = self.stack_gap(y, bottom, used, len(items), gap)
         for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
             self.font(9.5, "B")
@@ -554,7 +566,7 @@ class _BellCurvePage(_Page):
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.5)
                 self.font(8, "I", _MUTED)
                 y = self.paragraph(x + 6, y + 0.3, w - 6, working, 3.8)
-                y += 2.5
+                y += gap
             else:
                 self.line_style(0.3)
                 y += 6.5
