@@ -86,23 +86,51 @@ def test_answers_match_an_independent_count(seed, n):
         assert [int(d) for d in shown.split(": ")[1].replace(" and", ",").split(", ")] == tops
 
     assert names[0] in question_b and names[2] in question_b
-    rounded = {}
+    exact = {}
     for k in (1, 3):
         values = [sum(card) for card in cards if card[shape] == k]
-        rounded[k] = one_decimal(Fraction(sum(values), len(values)))
-        assert f"{names[k - 1]}: {rounded[k]}" in means
-    gap = Decimal(rounded[3]) - Decimal(rounded[1])
+        exact[k] = Fraction(sum(values), len(values))
+        assert f"{names[k - 1]}: {one_decimal(exact[k])}" in means
+    # the gap is the exact means' difference rounded once (not a difference of rounded means)
+    gap = exact[3] - exact[1]
     if gap:
-        assert f"by {abs(gap)}." in means
+        assert f"by {one_decimal(abs(gap))}." in means
         assert f"{names[2] if gap > 0 else names[0]} is bigger" in means
 
     in_deck = sum(1 for card in DECK_COUNTS if card[shape] == 2)
     assert in_deck == 27
     assert f"{in_deck} of its 81 cards" in question_c
     expected = Fraction(n * in_deck, 81)
-    text = str(expected) if expected.denominator == 1 else f"About {one_decimal(expected)}"
+    text = (
+        str(expected.numerator) if expected.denominator == 1 else f"About {one_decimal(expected)}"
+    )
     got = sum(1 for card in cards if card[shape] == 2)
     assert compare == f"{text} expected; you have {got}."
+
+
+@pytest.mark.parametrize(
+    ("seed", "n", "by"),
+    [(7, 27, "1.2"), (6, 30, "3.1"), (2, 27, "1.1"), (14, 27, "2.3")],
+)
+def test_mean_gap_is_rounded_once(seed, n, by):
+    # the teacher's report: seed 7, means 67/9 and 78/9, exact gap 11/9 = 1.22 -> 1.2
+    # (subtracting the rounded means 7.4 and 8.7 gave 1.3); seed 6 with 30 cards: 3.14 -> 3.1
+    sheet = bell_curve_worksheet(seed, cards=n)
+    answer = sheet.questions()[1][1]
+    assert answer.endswith(f"is bigger by {by}.")
+    first, _, third = sheet.means()
+    assert f"Exact difference: {abs(third - first)}." in sheet.workings()[1]
+
+
+@pytest.mark.parametrize("n", [27, 30, 18])
+def test_whole_fractions_have_no_denominator_one(n):
+    # "27 × 27/81 = 9/1" was printed; a whole number is written without "/1"
+    for seed in range(4):
+        for _, answer, working in bell_curve_worksheet(seed, cards=n)._questions():
+            assert "/1." not in working and "/1 " not in working and "/1," not in working
+            assert "/1." not in answer
+    if n == 27:
+        assert "27 × 27/81 = 9." in bell_curve_worksheet(0).workings()[2]
 
 
 def test_deck_peaks_are_counted_from_the_deck():

@@ -104,11 +104,26 @@ def test_card_table_matches_an_independent_count(seed):
     assert math.isclose(sheet.sure_tricks(), float(sum(row["chance"] for row in rows)))
 
 
+class _Replay:
+    """A computer player that bids a given number and plays like HeuristicBot."""
+
+    def __init__(self, bid):
+        self.fixed = bid
+
+    def bid(self, view):
+        return self.fixed
+
+    def play(self, view):
+        return HeuristicBot().play(view)
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_worked_example_is_a_bots_play_out(seed):
     sheet = estimation_worksheet(seed)
     rnd = sheet.example()
-    again = play_round(Round.deal(4, dealer=seed % 4, seed=seed), [HeuristicBot()] * 4)
+    # computer players everywhere; seat 0 bids the sheet's method bid and plays for it
+    bots = [_Replay(sheet.bid()), HeuristicBot(), HeuristicBot(), HeuristicBot()]
+    again = play_round(Round.deal(4, dealer=seed % 4, seed=seed), bots)
     assert rnd == again
     assert sum(rnd.tricks_won) == 8
     rows = sheet.example_rows()
@@ -120,7 +135,57 @@ def test_worked_example_is_a_bots_play_out(seed):
         assert row["call"] == str(trick.call)
         assert row["mine"] == str(next(p.card for s, p in trick.plays if s == 0))
     bid = rnd.bids[0]
-    assert rnd.scores()[0] == score(bid, won) == (won if won == bid else -abs(won - bid))
+    assert bid == sheet.bid()
+    assert sheet.example_score() == rnd.scores()[0] == score(bid, won)
+
+
+@pytest.mark.parametrize("seed", range(32))
+def test_bid_follows_the_sheets_method(seed):
+    # the allowed bid nearest sure + maybes/2, a half rounding down (an independent count)
+    sheet = estimation_worksheet(seed)
+    estimate = sheet.estimate()
+    allowed = [b for b in range(9) if not (sheet.is_dealer and sum(sheet.bids_before()) + b == 8)]
+    nearest = min(abs(b - estimate) for b in allowed)
+    assert sheet.bid() == min(b for b in allowed if abs(b - estimate) == nearest)
+    if estimate.denominator == 1 and estimate in allowed:
+        assert sheet.bid() == estimate
+
+
+def _layout_text(data: bytes, tmp_path: Path) -> str:
+    path = tmp_path / "k.pdf"
+    path.write_bytes(data)
+    out = subprocess.run(
+        [PDFTOTEXT, "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    return out.stdout
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("seed", [2, 5, 7, 13, 25, 26])
+def test_key_scores_the_part_1_bid(tmp_path, seed):
+    # the teacher's report: Part 3 showed the computer's own bid, not the Part 1 bid
+    sheet = estimation_worksheet(seed)
+    text = _layout_text(sheet.key_pdf(), tmp_path)
+    estimate = re.search(r"= my estimate:\s+([\d.]+)\s+tricks\.\s+My bid:\s+(\d)", text)
+    part3 = re.search(
+        r"Tricks taken:\s+(\d)\s+My bid \(Part 1\):\s+(\d)\s+Score:\s+([+-]?\d+)", text
+    )
+    assert estimate and part3, text
+    assert Fraction(estimate.group(1)) == sheet.estimate()
+    bid, tricks, points = int(estimate.group(2)), int(part3.group(1)), int(part3.group(3))
+    assert bid == sheet.bid() == int(part3.group(2))
+    assert points == score(bid, tricks)
+    assert f"your seat bid {bid} " in " ".join(text.split())
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+def test_key_speaks_plain_words(tmp_path):
+    for seed in (4, 5):
+        text = " ".join(_layout_text(estimation_worksheet(seed).key_pdf(), tmp_path).split())
+        for code in ("suggest_bid", "HeuristicBot", "chance_unbeatable", "lead_chances", "bots'"):
+            assert code not in text
+        assert "computer's suggestion" in text
+        assert "computer players" in text
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 1006])
@@ -187,17 +252,17 @@ def test_pdf_text(tmp_path, seed):
         assert "You are the dealer" in student
     assert "ANSWER KEY" in key and "ANSWER KEY" not in student
     assert f"{TRIALS} simulated deals, seed {seed}" in key
-    assert f"bid {sheet.advice().attrs['recommended']}" in key
+    assert f"best bid for points {sheet.advice().attrs['recommended']}" in key
+    assert "a half rounds down" in student and "a half rounds down" in key
     for row in sheet.card_table():
         assert (
             f"#{sheet.hand.index(row['card']) + 1} {row['card']} {row['call']} {row['threats']}"
             in key
         )
-    rnd = sheet.example()
     for row in sheet.example_rows():
         assert row["call"] in key
     assert "Did I win?" in student
-    assert str(rnd.scores()[0]) in key
+    assert str(sheet.example_score()) in key
 
 
 def test_export_two_students(tmp_path):

@@ -162,3 +162,109 @@ def test_touching_marks_and_overlapping_text_are_caught() -> None:
         "text 'one' overlaps text 'two'",
         "lines of 'page' touch lines of 'tally'",
     ]
+
+
+# --- the spacing checks added after a teacher read the printed pages ----------------
+
+
+def test_an_answer_line_on_a_box_border_is_caught() -> None:
+    # the simulation's "Class total" box: its last writing line sat 0.5 mm above the border
+    page = _page()
+    page.set_line_width(0.6)
+    page.rect(20, 40, 60, 20)
+    page.set_line_width(0.3)
+    page.line(50, 59.5, 77, 59.5)
+    (problem,) = _check(page)
+    assert "runs along" in problem
+    clear = _page()
+    clear.set_line_width(0.6)
+    clear.rect(20, 40, 60, 22.5)
+    clear.set_line_width(0.3)
+    clear.line(50, 60.3, 77, 60.3)
+    assert _check(clear) == []
+
+
+def test_a_symbol_crowding_its_label_or_a_rule_is_caught() -> None:
+    # the bell-curve table's markers sat just under the row name and over the row rule
+    page = _page()
+    page.set_xy(15, 20)
+    page.cell(20, 5, "2 stars")
+    page.line(13, 30, 60, 30)
+    with page.symbol("2 stars marker"):
+        page.line(16, 24.9, 19, 29.5)
+    problems = _check(page)
+    assert "symbol '2 stars marker' is within 0.8 mm of text '2 stars'" in problems
+    assert "symbol '2 stars marker' is within 0.8 mm of line of 'page'" in problems
+
+
+def test_text_crowding_the_footer_is_caught() -> None:
+    # the bar-graph key's last working line ended 2 pt above the footer
+    page = _page()
+    page.set_font("helvetica", "", 7.5)
+    with page.group("footer"):
+        page.set_xy(13, page.h - 13.5)
+        page.cell(page.w - 26, 4, "footer", align="C")
+    page.set_font("helvetica", "", 8.5)
+    page.set_xy(110, page.h - 17.2)
+    page.cell(60, 4, "Frequency of 8 in the table: 9.")
+    (problem,) = _check(page)
+    assert "above the footer" in problem
+
+
+def test_a_rule_touching_the_side_of_a_heading_is_caught() -> None:
+    # the 8-player score sheet's "Tricks" filled its cell to 0.4 mm of each rule
+    page = _page()
+    page.set_font("helvetica", "B", 7)
+    width = page.get_string_width("Tricks") + 0.8
+    page.set_xy(40, 30)
+    page.cell(width, 6, "Tricks", align="C")
+    page.set_line_width(0.2)
+    page.line(40, 28, 40, 38)
+    page.line(40 + width, 28, 40 + width, 38)
+    assert len(_check(page)) == 2
+    assert all("is within 0.4 mm of text 'Tricks'" in p for p in _check(page))
+
+
+def _texts(kind: str, seed: int, key: bool) -> list[str]:
+    page = page_layout(_BUILDERS[kind](seed), key=key)
+    return [e.text for e in page.elements if e.kind == "text"]
+
+
+def test_bell_curve_markers_are_symbols_beside_their_names() -> None:
+    page = page_layout(_BUILDERS["bell-curve"](7))
+    marks = {e.group for e in page.elements if e.symbol}
+    assert marks == {"1 star marker", "2 stars marker", "3 stars marker"}
+    assert layout_problems(page.elements, page.area) == []
+
+
+@pytest.mark.parametrize("seed", [6, 7])
+def test_pie_chart_sorted_by_a_shape_prints_face_values(seed: int) -> None:
+    # the sheet asks to count a shape, never for a face value: no "?" on sheet or key
+    sheet = _BUILDERS["pie-chart"](seed)
+    assert sheet.shape is not None
+    for key in (False, True):
+        page = page_layout(sheet, key=key)
+        cards = [e.text for e in page.elements if e.group == "card" and e.kind == "text"]
+        assert "?" not in cards
+        values = [str(card.value) for card in sheet.cards]
+        assert all(value in cards for value in values)
+
+
+def test_pie_chart_sorted_by_face_value_asks_for_them() -> None:
+    sheet = _BUILDERS["pie-chart"](5)
+    assert sheet.shape is None
+    student = [e.text for e in page_layout(sheet).elements if e.group == "card"]
+    assert student.count("?") == len(sheet.cards)
+    key = [e.text for e in page_layout(sheet, key=True).elements if e.group == "card"]
+    assert "?" not in key
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_score_sheet_uses_the_page(paper: str) -> None:
+    # 8 players on letter left 2.5 cm blank under the rules reminder
+    for players in range(MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS + 1):
+        page = score_sheet_layout(players, paper)
+        texts = [e for e in page.elements if e.kind == "text"]
+        footer = max(texts, key=lambda e: e.box[1])
+        last = max(e.box[3] for e in texts if e is not footer)
+        assert footer.box[1] - last < 12.0, (players, paper, footer.box[1] - last)

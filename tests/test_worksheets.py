@@ -337,3 +337,17 @@ def test_no_text_runs_into_the_footer(tmp_path, kind):
         for data in (sheet.key_pdf(), sheet.student_pdf("a4"), sheet.key_pdf("a4")):
             lowest, footer = _lowest_text_above_footer(data, tmp_path)
             assert lowest <= footer - 1.0, f"{kind} seed {seed}: text at {lowest} > {footer}"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_pages_print_no_code_names(kind):
+    # a teacher reads "the exact chance", not chance_unbeatable, suggest_bid or HeuristicBot
+    from xactika_edu.worksheets import _BUILDERS
+    from xactika_edu.worksheets._common import page_layout
+
+    code = re.compile(r"\b\w+_\w+\b|\b[A-Z][a-z]+[A-Z]\w*|\w+\(\)")
+    for seed in (2, 5):
+        for key in (False, True):
+            page = page_layout(_BUILDERS[kind](seed), key=key)
+            text = " ".join(e.text for e in page.elements if e.kind == "text")
+            assert not code.findall(text), (seed, key, code.findall(text))

@@ -121,12 +121,28 @@ def _percent(value: Fraction) -> str:
     return f"about {float(value * 100):.1f}%"
 
 
+def exact_text(value: Fraction) -> str:
+    """An exact fraction in lowest terms, a whole number without ``/1``.
+
+    The one place a worksheet writes an exact fraction.
+
+    >>> exact_text(Fraction(27 * 27, 81)), exact_text(Fraction(30 * 27, 81))
+    ('9', '10')
+    >>> exact_text(Fraction(6, 16))
+    '3/8'
+    """
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
 def _fraction_text(count: int, total: int) -> str:
-    """``6, 16`` -> ``'6/16 = 3/8'``; ``3, 16`` -> ``'3/16'``."""
+    """``6, 16`` -> ``'6/16 = 3/8'``; ``3, 16`` -> ``'3/16'``; ``8, 8`` -> ``'8/8 = 1'``."""
     simple = Fraction(count, total)
     text = f"{count}/{total}"
     if simple.denominator != total:
-        text += f" = {simple.numerator}" if simple.denominator == 1 else f" = {simple}"
+        text += f" = {exact_text(simple)}"
     return text
 
 
@@ -374,6 +390,13 @@ class _Page(abc.ABC):
             w, line, text, align="L", markdown=True, dry_run=True, output="LINES"
         )
         return len(lines) * line
+
+    @staticmethod
+    def stack_gap(y: float, bottom: float, used: float, count: int, most: float) -> float:
+        """The gap after each of ``count`` stacked blocks that take ``used`` mm in all
+        from ``y``: ``most`` mm if the room down to ``bottom`` allows, else what fits
+        (at least 1 mm). An answer key stacks its answers this way."""
+        return max(1.0, min(most, (bottom - y - used) / count))
 
     @staticmethod
     def rooms(y: float, bottom: float, needs: list[float]) -> list[float]:

@@ -48,6 +48,7 @@ from ._common import (
     _plural,
     _QuestionSheet,
     _rgb,
+    exact_text,
 )
 from .card_pictures import draw_card_rows
 
@@ -247,7 +248,7 @@ class BarGraphWorksheet(_QuestionSheet):
         )
         answer_c = f"About {about} expected; you got {got}."
         working_c = (
-            f"{n} × {in_deck}/{deck_size} = {expected.numerator}/{expected.denominator}, "
+            f"{n} × {in_deck}/{deck_size} = {exact_text(expected)}, "
             f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
         )
         return [
@@ -477,6 +478,18 @@ class _BarGraphPage(_Page):
         self.font(10)
         needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
+        # the key stacks question, answer and working, 6 mm apart if the room allows
+        gap = 6.0
+        if self.key:
+            used = 0.0
+            for question, answer, working in items:
+                self.font(10)
+                used += self.paragraph_height(w - 6, question, 4.7) + 1.5
+                self.font(10, "B")
+                used += self.paragraph_height(w - 6, answer, 4.8) + 0.3
+                self.font(8.5, "I")
+                used += self.paragraph_height(w - 6, _keep_divisions(working), 4.0)
+            gap = self.stack_gap(y, bottom, used, len(items), gap)
         for (question, answer, working), letter, fields, room in zip(
             items, "abc", blanks, rooms, strict=True
         ):
@@ -489,9 +502,7 @@ class _BarGraphPage(_Page):
                 self.font(10, "B", _ANSWER)
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
                 self.font(8.5, "I", _MUTED)
-                # keep a division such as "4 ÷ 16 = 0.25" on one line
-                working = _DIVISION_RE.sub(lambda m: m[0].replace(" ", "\u00a0"), working)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 4.0)
+                y = self.paragraph(x + 6, y + 0.3, w - 6, _keep_divisions(working), 4.0)
             else:
                 self.line_style(0.3)
                 self.font(10)
@@ -504,7 +515,12 @@ class _BarGraphPage(_Page):
                     pdf.line(start, y + 5.2, fx + slot - (3 if k < len(fields) - 1 else 0), y + 5.2)
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
-            y = y + 6.0 if self.key else top + room
+            y = y + gap if self.key else top + room
+
+
+def _keep_divisions(working: str) -> str:
+    """Keep a division such as ``4 ÷ 16 = 0.25`` on one line (no-break spaces)."""
+    return _DIVISION_RE.sub(lambda m: m[0].replace(" ", "\u00a0"), working)
 
 
 BarGraphWorksheet.page = _BarGraphPage

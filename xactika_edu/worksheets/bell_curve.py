@@ -42,6 +42,7 @@ from ._common import (
     _plural,
     _QuestionSheet,
     _rgb,
+    exact_text,
 )
 from .card_pictures import draw_card_rows
 
@@ -261,17 +262,23 @@ class BellCurveWorksheet(_QuestionSheet):
         if rounded[0] is None or rounded[2] is None:
             answer_b = f"{shown[0]}; {shown[2]}: no difference to find."
         else:
-            gap = Fraction(rounded[2]) - Fraction(rounded[0])
+            gap = means[2] - means[0]  # type: ignore[operator]
             if gap == 0:
                 answer_b = f"{shown[0]}; {shown[2]}: the same."
             else:
+                # the exact means' difference, rounded once
                 bigger = three if gap > 0 else one
-                answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {abs(float(gap)):.1f}."
+                by = _one_decimal(abs(gap))
+                by = "less than 0.05" if by == "0.0" else by
+                answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
+                working_b += f" Exact difference: {exact_text(abs(gap))}."
 
         peaks = self.deck_peaks(shape)
         in_deck = int(shape_count_table(shape)[names[1]].sum())
         expected = Fraction(n * in_deck, 81)
-        about = str(expected) if expected.denominator == 1 else f"about {_one_decimal(expected)}"
+        about = (
+            exact_text(expected) if expected.denominator == 1 else f"about {_one_decimal(expected)}"
+        )
         got = sum(columns[1].values())
         question_c = (
             f"The whole deck's lines peak at {_and_list(peaks)}. {in_deck} of its 81 cards "
@@ -280,7 +287,7 @@ class BellCurveWorksheet(_QuestionSheet):
         )
         answer_c = f"{about.capitalize()} expected; you have {got}."
         working_c = (
-            f"{n} × {in_deck}/81 = {expected.numerator}/{expected.denominator}"
+            f"{n} × {in_deck}/81 = {exact_text(expected)}"
             + (f", {about}." if expected.denominator != 1 else ".")
             + f" Cards in the {names[1]} row: {got}."
         )
@@ -397,9 +404,11 @@ class _BellCurvePage(_Page):
         box = 4.6
         for row, (name, column) in enumerate(zip(sheet.combinations, sheet.columns, strict=True)):
             top = y + head_h + row * row_h
+            # the line's marker, then its name, both centred in the row and clear of the rules
+            with pdf.symbol(f"{name} marker"):
+                _marker(pdf, _MARKERS[row], x + 4.0, top + row_h / 2, 3.0, _LINE_COLOURS[row])
             self.font(10, "B")
-            self.text_at(x + 1.5, top + 0.5, label_w - 2, row_h / 2, name)
-            _marker(pdf, _MARKERS[row], x + 4, top + row_h * 0.72, 3.0, _LINE_COLOURS[row])
+            self.text_at(x + 7.0, top, label_w - 7.5, row_h, name)
             for i, value in enumerate(FACE_VALUES):
                 cx = x + label_w + i * cell_w
                 self.line_style(0.25, _MUTED)
@@ -534,6 +543,18 @@ class _BellCurvePage(_Page):
         self.font(9.5)
         needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
+        # the key stacks question, answer and working, 2.5 mm apart if the room allows
+        gap = 2.5
+        if self.key:
+            used = 0.0
+            for question, answer, working in items:
+                self.font(9.5)
+                used += self.paragraph_height(w - 6, question, 4.4) + 1.0
+                self.font(9.5, "B")
+                used += self.paragraph_height(w - 6, answer, 4.5) + 0.3
+                self.font(8, "I")
+                used += self.paragraph_height(w - 6, working, 3.8)
+            gap = self.stack_gap(y, bottom, used, len(items), gap)
         for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
             self.font(9.5, "B")
@@ -545,7 +566,7 @@ class _BellCurvePage(_Page):
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.5)
                 self.font(8, "I", _MUTED)
                 y = self.paragraph(x + 6, y + 0.3, w - 6, working, 3.8)
-                y += 2.5
+                y += gap
             else:
                 self.line_style(0.3)
                 y += 6.5

@@ -84,20 +84,30 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
 
 
 def draw_card_rows(
-    page: _Page, cards: Hand, y: float, band: float, boxes: list[str] | None
+    page: _Page,
+    cards: Hand,
+    y: float,
+    band: float,
+    boxes: list[str] | None,
+    *,
+    asks_values: bool = True,
 ) -> float:
     """The cards in rows filling the page width, each with its number and an answer box.
 
     ``boxes`` holds what the key writes in each box (None: a student sheet, blank
-    boxes). Returns the y below the cards.
+    boxes). ``asks_values``: the sheet asks for each card's face value, so the
+    student sheet shows "?" where the value goes and the key fills it in; when
+    False (the sheet asks something else) sheet and key both print the value.
+    Returns the y below the cards.
     """
+    show_value = boxes is not None or not asks_values
     pdf = page.pdf
     grid = _card_grid(len(cards), page.left, page.width, y, band)
     w, h = grid.w, grid.h
     for i, card in enumerate(cards):
         x, top = grid.at(i)
         with page.group("card"):
-            draw_card(pdf, card, x, top, w, show_value=boxes is not None)
+            draw_card(pdf, card, x, top, w, show_value=show_value)
         # the card's number and a box for the student's answer
         with page.group("card label"):
             box_h = _CARD_LABEL - 1.4

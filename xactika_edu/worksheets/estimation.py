@@ -1,15 +1,17 @@
 """The estimation worksheet: bid a dealt hand, play it out, score it.
 
 Part 1: the student sorts their 8 cards into sure / maybe / unlikely tricks (by
-counting threats to each card's best call), adds up an estimate and bids, minding
-the dealer rule. Part 2: they play the hand (with a real deck or in class) and
-record every trick. Part 3: they score it and reflect. The answer key gives the
-library's numbers: each card's best call, threats and exact chance
-(:func:`~xactika_edu.probability.lead_chances`), the expected sure tricks
-(:func:`~xactika_edu.bots.expected_sure_tricks`), the bid advice of
+counting threats to each card's best call), adds up an estimate and bids the whole
+number nearest it (a half rounds down), minding the dealer rule. Part 2: they play
+the hand (with a real deck or in class) and record every trick. Part 3: they score
+their Part 1 bid and reflect. The answer key gives each card's best call, threats
+and exact chance (:func:`~xactika_edu.probability.lead_chances`), the method's bid
+(:meth:`EstimationWorksheet.bid`), the expected sure tricks
+(:func:`~xactika_edu.bots.expected_sure_tricks`), the computer's suggestion from
 :func:`~xactika_edu.simulate.suggest_bid` (seeded, a fixed number of simulated
-deals) and a worked example: the same deal played out by four
-:class:`~xactika_edu.bots.HeuristicBot` players, with its score.
+deals), labelled as such, and a worked example: the same deal played out by four
+:class:`~xactika_edu.bots.HeuristicBot` players, the student's seat bidding the
+method's bid, with its score (:func:`~xactika_edu.game.score`).
 
 >>> sheet = estimation_worksheet(1006, number=7, of=30)
 >>> sheet.label, sheet.dealer, sheet.seat
@@ -32,7 +34,7 @@ from ..bots import HeuristicBot, expected_sure_tricks
 from ..cards import CARDS_PER_HAND, Hand
 from ..checks import check_whole, shown
 from ..errors import XactikaError
-from ..game import Round
+from ..game import Round, score
 from ..probability import MAYBE_MAX_THREATS, lead_chances, lead_kind, whole_percent
 from ..simulate import play_round, suggest_bid
 from ._common import (
@@ -41,10 +43,12 @@ from ._common import (
     _MUTED,
     _SHADE,
     MAX_STUDENTS,
+    _and_list,
     _card_image,
     _check_seed,
     _one_decimal,
     _Page,
+    _plural,
     _rgb,
     _Sheet,
 )
@@ -187,20 +191,59 @@ class EstimationWorksheet(_Sheet):
         return expected_sure_tricks(self.hand, players=PLAYERS)
 
     @functools.cached_property
+    def _bidding(self) -> Round:
+        """The deal with the computer players' bids made up to the student's turn."""
+        rnd = Round(self.hands, dealer=self.dealer)
+        bot = HeuristicBot()
+        while (seat := rnd.current_player) is not None and seat != self.seat:
+            rnd.bid(bot.bid(rnd.view(seat)), player=seat)
+        return rnd
+
+    def bid(self) -> int:
+        """The bid the sheet's method gives: the allowed bid nearest :meth:`estimate`.
+
+        A half rounds down (ties go to the lower bid); a dealer whose nearest bid is
+        forbidden by the dealer rule (:meth:`~xactika_edu.game.Round.legal_bids`,
+        after the computer players' earlier bids :meth:`bids_before`) takes the
+        allowed bid nearest the estimate.
+
+        >>> sheet = estimation_worksheet(4)
+        >>> sheet.estimate(), sheet.bid()
+        (Fraction(3, 2), 1)
+
+        Returns:
+            the bid, a whole number of tricks from 0 to 8.
+        """
+        estimate = self.estimate()
+        legal = self._bidding.legal_bids()
+        return min(legal, key=lambda b: (abs(b - estimate), b))
+
+    @functools.cached_property
     def _example(self) -> Round:
-        return play_round(Round(self.hands, dealer=self.dealer), [HeuristicBot()] * PLAYERS)
+        rnd = self._bidding.copy()
+        rnd.bid(self.bid(), player=self.seat)
+        return play_round(rnd, [HeuristicBot()] * PLAYERS)
 
     def example(self) -> Round:
-        """The worked example: this deal played out by four HeuristicBot players.
+        """The worked example: this deal played out by four computer players.
+
+        The computer players (:class:`~xactika_edu.bots.HeuristicBot`) bid for the
+        other seats; the student's seat bids :meth:`bid` (the sheet's method) and a
+        computer player plays its cards aiming at that bid.
 
         Returns:
             a finished :class:`~xactika_edu.game.Round` (a new copy each call).
         """
         return self._example.copy()
 
+    def example_score(self) -> int:
+        """The student's points in the worked example: :func:`~xactika_edu.game.score`
+        of :meth:`bid` and the tricks the student's seat took."""
+        return score(self.bid(), self._example.tricks_won[self.seat])
+
     def bids_before(self) -> list[int]:
-        """The worked example's bids made before the student's, in bidding order."""
-        rnd = self.example()
+        """The computer players' bids made before the student's, in bidding order."""
+        rnd = self._bidding
         order = rnd.bidding_order
         return [rnd.bids[s] for s in order[: order.index(self.seat)]]  # type: ignore[misc]
 
@@ -305,7 +348,7 @@ def estimation_worksheet(
 class _EstimationPage(_Page):
     """Draws one estimation worksheet page (student sheet or answer key)."""
 
-    key_note = "For the teacher: the library's chances, bid advice and a bots' play-out."
+    key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
     footer_note = "the same seed always gives the same deal"
 
     def __init__(self, sheet: EstimationWorksheet, pdf: FPDF, *, key: bool) -> None:
@@ -449,59 +492,66 @@ class _EstimationPage(_Page):
         x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
         x = self.blank(x, y, "+ half the maybes:", 12, _half(kinds.count("maybe")))
         x = self.blank(x, y, "= my estimate:", 12, _number(estimate))
-        advice = sheet.advice()
-        recommended = int(advice.attrs["recommended"])
-        self.blank(x, y, "tricks.  My bid:", 12, str(recommended))
+        self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
         y += 7.0
         self.font(9, "", _MUTED)
         rule = (
-            "Dealer rule: the dealer bids last and may not bid the number that would make all "
-            f"the bids add up to exactly {CARDS_PER_HAND}. "
+            "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
+            "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
+            f"{CARDS_PER_HAND}. "
         )
         if sheet.is_dealer:
             rule += (
-                "You deal: write down the bids before yours, add them up and cross out the "
-                "bid you may not make."
+                "You deal: add up the bids before yours and cross out the bid you may not "
+                "make; if it is yours, bid the allowed number nearest your estimate (the lower "
+                "if two are equally near)."
             )
         else:
             rule += "You do not deal this time, so you may bid any number from 0 to 8."
         y = self.paragraph(self.left, y, self.width, rule, 4.2)
         if self.key:
-            y = self.key_summary(y + 0.5, recommended)
+            y = self.key_summary(y + 0.5)
         return y
 
-    def key_summary(self, y: float, recommended: int) -> float:
+    def key_summary(self, y: float) -> float:
         sheet = self.sheet
         advice = sheet.advice()
+        recommended = int(advice.attrs["recommended"])
         chances = ", ".join(
-            f"{k}: {whole_percent(float(p))}%"
+            f"{_plural(int(k), 'trick')} {whole_percent(float(p))}%"
             for k, p in advice["probability"].items()
             if whole_percent(float(p)) > 0
         )
         before = sheet.bids_before()
-        earlier = f" after the bids {', '.join(map(str, before))}" if before else " bidding first"
+        earlier = f", earlier bids {_and_list(before)}" if before else ", bidding first"
         text = (
-            f"Library: expected sure tricks (sum of each card's best chance) "
-            f"{_one_decimal(Fraction(sheet.sure_tricks()))}. suggest_bid ({TRIALS} simulated "
-            f"deals, seed {sheet.seed}, HeuristicBot players{earlier}): expected tricks "
-            f"{_one_decimal(Fraction(sheet.expected_tricks()))}; chance of taking k tricks "
-            f"{chances}; best expected score: bid {recommended} "
-            f"({float(advice.loc[recommended, 'expected score']):+.2f} points). "
-            f"Check: the app's Your hand tab, seed {sheet.seed}, 4 players, shows this hand."
+            f"The exact chances (last column) add up to "
+            f"{_one_decimal(Fraction(sheet.sure_tricks()))} tricks. The computer's suggestion "
+            f"(not the sheet's method; {TRIALS} simulated deals, seed {sheet.seed}, computer "
+            f"players in the other seats{earlier}): about "
+            f"{_one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
+            f"for points {recommended} "
+            f"({float(advice.loc[recommended, 'expected score']):+.2f} points a hand on average). "
+            f"Check: the app's Your hand tab, seed {sheet.seed}, 4 players."
         )
         self.font(8.5, "I", _ANSWER)
         return self.paragraph(self.left, y, self.width, text, 4.0)
 
     def part2(self, y: float) -> float:
         sheet = self.sheet
+        bids = sheet.example().bids
+        others = ", ".join(
+            f"{name} {bids[seat]}" for seat, name in enumerate(sheet.names()) if seat != sheet.seat
+        )
         text = (
             "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
             "shuffle the rest and deal 8 each to three classmates. (No deck? Play any hand "
             "in the app's Play a game, `xactika-edu app`: it deals other cards.) Record "
             "every trick."
             if not self.key
-            else "**Part 2, worked example:** the same deal played by four computer players "
-            "(HeuristicBot, every seat); a student's play will differ."
+            else "**Part 2, worked example:** the same deal played by four computer players; "
+            f"the one in your seat bid **{sheet.bid()}** (the Part 1 bid) and played for it. "
+            f"Other bids: {others}. A student's play will differ."
         )
         y = self.step(self.left, y, "2", text.replace("`", ""), self.width) + 1.0
         headers = [
@@ -530,15 +580,14 @@ class _EstimationPage(_Page):
         y = self.step(self.left, y, "3", text, self.width) + 1.0
         x = self.left + 7.6
         if self.key:
-            rnd = sheet.example()
-            bid, won = rnd.bids[sheet.seat], rnd.tricks_won[sheet.seat]
-            points = rnd.scores()[sheet.seat]
+            won = sheet.example().tricks_won[sheet.seat]
+            points = sheet.example_score()
             x = self.blank(x, y, "Tricks taken:", 12, str(won))
-            x = self.blank(x, y, "My bid:", 12, str(bid))
+            x = self.blank(x, y, "My bid (Part 1):", 12, str(sheet.bid()))
             self.blank(x, y, "Score:", 14, f"{points:+d}" if points else "0")
         else:
             x = self.blank(x, y, "Tricks taken:", 12)
-            x = self.blank(x, y, "My bid:", 12)
+            x = self.blank(x, y, "My bid (Part 1):", 12)
             self.blank(x, y, "Score:", 14)
         y += 7.5
         self.font(10)

@@ -35,10 +35,36 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from .geometry import (
+    Box,
+    Segment,
+    overlap,
+    segment_crosses_box,
+    segments_distance,
+    shrink,
+)
+from .spacing import (
+    RUN_ALONG_GAP,
+    SYMBOL_CLEARANCE,
+    TEXT_SIDE_GAP,
+    run_along_problems,
+    symbol_problems,
+)
+
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["MIN_TEXT_PT", "Element", "Recorder", "layout_problems", "segment_crosses_box"]
+__all__ = [
+    "FOOTER_GAP",
+    "MIN_TEXT_PT",
+    "RUN_ALONG_GAP",
+    "SYMBOL_CLEARANCE",
+    "TEXT_SIDE_GAP",
+    "Element",
+    "Recorder",
+    "layout_problems",
+    "segment_crosses_box",
+]
 
 #: The smallest font size, in points, a worksheet may print (text in card pictures too).
 MIN_TEXT_PT = 7.0
@@ -51,11 +77,10 @@ _ASCENT = 0.72
 _DESCENT = 0.21
 # How close two things may come before they count as touching, in mm.
 _CLEARANCE = 0.2
+#: The space, in mm, kept between the page's last line of text and its footer.
+FOOTER_GAP = 1.5
 _SVG_FONT_RE = re.compile(r'font-size="([0-9.]+)"')
 _SVG_VIEWBOX_RE = re.compile(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"')
-
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y downwards
-Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
 @dataclass(frozen=True)
@@ -80,6 +105,8 @@ class Element:
         part: which :meth:`Recorder.group` block drew it (0: none); lines of one
             block may touch, even if another block has the same group name.
         limit: for text in a cell, the cell's box: the text must fit inside it.
+        symbol: drawn as a small symbol (a marker or glyph beside a label), which
+            must stand clear of text and of other lines (:data:`SYMBOL_CLEARANCE`).
     """
 
     page: int
@@ -93,6 +120,7 @@ class Element:
     limit: Box | None = None
     weight: float = 0.0
     part: int = 0
+    symbol: bool = False
 
     def describe(self) -> str:
         """``"text 'Percent:'"``, ``"line of 'tally'"``: how a problem names it."""
@@ -117,6 +145,7 @@ class Recorder:
         self._groups: list[tuple[str, int]] = [("page", 0)]
         self._blocks = 0
         self._background = 0
+        self._symbol = 0
         self._clip: Box | None = None
         self._rotation: tuple[float, float, float] | None = None
 
@@ -158,6 +187,16 @@ class Recorder:
         finally:
             self._background -= 1
 
+    @contextlib.contextmanager
+    def symbol(self, name: str) -> Iterator[None]:
+        """Record what is drawn inside as one symbol named ``name`` (a marker, a glyph)."""
+        self._symbol += 1
+        try:
+            with self.group(name):
+                yield
+        finally:
+            self._symbol -= 1
+
     def _add(self, kind: str, box: Box, **fields: Any) -> None:
         if self._clip is not None:
             box = (
@@ -169,6 +208,7 @@ class Recorder:
             if box[0] > box[2] or box[1] > box[3]:
                 return
         fields.setdefault("background", self._background > 0)
+        fields.setdefault("symbol", self._symbol > 0)
         self.elements.append(
             Element(
                 page=self._pdf.page,
@@ -360,69 +400,6 @@ def _smallest_svg_text(source: Any, width_mm: float) -> float | None:
 # --- the checks -------------------------------------------------------------------
 
 
-def _overlap(a: Box, b: Box, clearance: float = 0.0) -> bool:
-    return (
-        a[0] < b[2] + clearance
-        and b[0] < a[2] + clearance
-        and a[1] < b[3] + clearance
-        and b[1] < a[3] + clearance
-    )
-
-
-def _shrink(box: Box, by: float) -> Box:
-    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
-
-
-def segment_crosses_box(s: Segment, box: Box) -> bool:
-    """Whether segment ``s`` (x1, y1, x2, y2) passes through ``box`` (x0, y0, x1, y1),
-    all in mm (Liang-Barsky clipping).
-
-    >>> segment_crosses_box((0, 5, 10, 5), (2, 2, 4, 8))
-    True
-    >>> segment_crosses_box((0, 0, 1, 1), (2, 2, 4, 8))
-    False
-    """
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return False
-    return True
-
-
-def _point_segment(px: float, py: float, s: Segment) -> float:
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
-    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
-
-
-def _segments_distance(a: Segment, b: Segment) -> float:
-    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    a1, a2, b1, b2 = (a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3])
-    if side(a1, a2, b1) * side(a1, a2, b2) < 0 and side(b1, b2, a1) * side(b1, b2, a2) < 0:
-        return 0.0
-    return min(
-        _point_segment(*a1, b),
-        _point_segment(*a2, b),
-        _point_segment(*b1, a),
-        _point_segment(*b2, a),
-    )
-
-
 def layout_problems(elements: Sequence[Element], area: Box | None = None) -> list[str]:
     """Everything wrong with how ``elements`` are laid out, one sentence each.
 
@@ -433,10 +410,16 @@ def layout_problems(elements: Sequence[Element], area: Box | None = None) -> lis
     * text is at least :data:`MIN_TEXT_PT` points, also text inside images (the
       count digits of a card picture), and fits inside its cell;
     * no text overlaps other text or an image, or is crossed by a line that is
-      not background;
+      not background, nor comes within :data:`TEXT_SIDE_GAP` mm of one at its side;
     * no image overlaps another image, or is crossed by a line of another group;
     * lines of different groups stay :data:`_CLEARANCE` mm apart (background
-      lines excepted).
+      lines excepted);
+    * a symbol (drawn inside :meth:`Recorder.symbol`) stands
+      :data:`SYMBOL_CLEARANCE` mm clear of text and of lines outside it;
+    * no two parallel lines run along each other closer than
+      :data:`RUN_ALONG_GAP` mm without meeting (an answer line on a border;
+      plots, the ``"graph"`` group, excepted: their data place their lines);
+    * text stays :data:`FOOTER_GAP` mm above the footer (the ``"footer"`` group).
 
     Args:
         elements: what a :class:`Recorder` recorded.
@@ -490,22 +473,32 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
             )
     for i, a in enumerate(texts):
         for b in texts[i + 1 :] + images:
-            if _overlap(_shrink(a.box, 0.05), _shrink(b.box, 0.05)):
+            if overlap(shrink(a.box, 0.05), shrink(b.box, 0.05)):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
         for stroke in lines:
             # the stroke's own width counts: a thick stroke near text touches it
-            inner = _shrink(a.box, 0.1 - stroke.weight / 2)
-            if _overlap(stroke.box, inner) and any(
+            inner = shrink(a.box, 0.1 - stroke.weight / 2)
+            if overlap(stroke.box, inner) and any(
                 segment_crosses_box(s, inner) for s in stroke.segments
             ):
                 problems.append(f"{stroke.describe()} crosses {a.describe()}")
+            else:
+                # a rule beside a word: keep TEXT_SIDE_GAP clear (a heading in a narrow cell)
+                side = TEXT_SIDE_GAP + stroke.weight / 2
+                beside = (a.box[0] - side, inner[1], a.box[2] + side, inner[3])
+                if overlap(stroke.box, beside) and any(
+                    segment_crosses_box(s, beside) for s in stroke.segments
+                ):
+                    problems.append(
+                        f"{stroke.describe()} is within {TEXT_SIDE_GAP:g} mm of {a.describe()}"
+                    )
     for i, a in enumerate(images):
         for b in images[i + 1 :]:
-            if _overlap(a.box, b.box, _CLEARANCE):
+            if overlap(a.box, b.box, _CLEARANCE):
                 problems.append(f"{a.describe()} overlaps {b.describe()}")
         for stroke in lines:
-            if stroke.part != a.part and _overlap(stroke.box, a.box, _CLEARANCE):
-                grown = _shrink(a.box, -_CLEARANCE)
+            if stroke.part != a.part and overlap(stroke.box, a.box, _CLEARANCE):
+                grown = shrink(a.box, -_CLEARANCE)
                 if any(segment_crosses_box(s, grown) for s in stroke.segments):
                     problems.append(f"{stroke.describe()} crosses {a.describe()}")
     groups: dict[int, list[Element]] = {}
@@ -523,21 +516,32 @@ def _page_problems(items: list[Element], area: Box | None) -> list[str]:
     names = list(groups)
     for i, first in enumerate(names):
         for second in names[i + 1 :]:
-            if not _overlap(boxes[first], boxes[second], _CLEARANCE):
+            if not overlap(boxes[first], boxes[second], _CLEARANCE):
                 continue
             if _groups_touch(groups[first], groups[second]):
                 one, other = groups[first][0].group, groups[second][0].group
                 problems.append(f"lines of {one!r} touch lines of {other!r}")
+    problems += symbol_problems(texts, lines)
+    problems += run_along_problems(lines)
+    footer = [e for e in texts if e.group == "footer"]
+    if footer:
+        top = min(e.box[1] for e in footer)
+        for e in texts:
+            if e.group != "footer" and top - FOOTER_GAP < e.box[3] <= top + 1.0:
+                problems.append(
+                    f"{e.describe()} ends {top - e.box[3]:.1f} mm above the footer, "
+                    f"less than {FOOTER_GAP:g} mm"
+                )
     return problems
 
 
 def _groups_touch(first: list[Element], second: list[Element]) -> bool:
     for a in first:
         for b in second:
-            if not _overlap(a.box, b.box, _CLEARANCE):
+            if not overlap(a.box, b.box, _CLEARANCE):
                 continue
             for s in a.segments:
                 for t in b.segments:
-                    if _segments_distance(s, t) < _CLEARANCE + (a.weight + b.weight) / 2:
+                    if segments_distance(s, t) < _CLEARANCE + (a.weight + b.weight) / 2:
                         return True
     return False

@@ -42,6 +42,7 @@ from ._common import (
     _plural,
     _QuestionSheet,
     _rgb,
+    exact_text,
 )
 from .card_pictures import draw_card_rows
 
@@ -329,7 +330,7 @@ class PieChartWorksheet(_QuestionSheet):
             "and by how many degrees?"
         )
         deck_text = (
-            str(deck_degrees.numerator)
+            exact_text(deck_degrees)
             if deck_degrees.denominator == 1
             else f"about {_one_decimal(deck_degrees)}"
         )
@@ -338,17 +339,15 @@ class PieChartWorksheet(_QuestionSheet):
         else:
             word = "bigger" if gap > 0 else "smaller"
             by = (
-                str(abs(gap).numerator)
+                exact_text(abs(gap))
                 if abs(gap).denominator == 1
                 else f"about {_one_decimal(abs(gap))}"
             )
             answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
         working_c = (
-            f"Deck: 360 × {in_deck}/81 = {deck_degrees.numerator}/{deck_degrees.denominator}"
-            f"° = {deck_text}°. Yours: {counts[group]} × {step}° = {mine}°."
-            if deck_degrees.denominator != 1
-            else f"Deck: 360 × {in_deck}/81 = {deck_degrees}°. Yours: "
-            f"{counts[group]} × {step}° = {mine}°."
+            f"Deck: 360 × {in_deck}/81 = {exact_text(deck_degrees)}°"
+            + (f" = {deck_text}°" if deck_degrees.denominator != 1 else "")
+            + f". Yours: {counts[group]} × {step}° = {mine}°."
         )
         return [
             (question_a, answer_a, working_a),
@@ -449,7 +448,15 @@ class _PieChartPage(_Page):
             answers = [str(card.count(sheet.shape)) for card in sheet.cards]
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         band = 58.0 if self.n <= 20 else 66.0
-        return draw_card_rows(self, sheet.cards, y, band, answers if self.key else None)
+        # sorted by a shape, the sheet never asks for face values: print them, not "?"
+        return draw_card_rows(
+            self,
+            sheet.cards,
+            y,
+            band,
+            answers if self.key else None,
+            asks_values=sheet.shape is None,
+        )
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet

@@ -353,7 +353,7 @@ def _check_fits(y: float, limit: float, sheet: _Sheet) -> None:
 class _ProbabilityPage(_Page):
     """Draws one probability worksheet page (student sheet or answer key)."""
 
-    key_note = "For the teacher: exact chances from chance_unbeatable (4 players)."
+    key_note = "For the teacher: the exact chances, worked out for 4 players."
     footer_note = "the same seed always gives the same hand and leads"
 
     def __init__(self, sheet: ProbabilityWorksheet, pdf: FPDF, *, key: bool) -> None:

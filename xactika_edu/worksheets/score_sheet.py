@@ -138,6 +138,7 @@ def _text(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, align: s
 
 
 _LABEL_PT = (8.0, MIN_TEXT_PT)  # the cell labels' font size: largest, smallest
+_LABEL_ROOM = 1.0  # mm kept clear on each side of a cell label
 
 
 def _label_widths(p: FPDF, size: float) -> list[float]:
@@ -197,10 +198,21 @@ def _draw(p: FPDF, players: int) -> None:
     # column widths
     hand_w, dealer_w, total_w = 13.0, 16.0, 19.0
     block = (width - hand_w - dealer_w - total_w) / players
-    edges = _cell_edges(p, block)
-    name_h, sub_h = 11.0, 6.0
-    reminder_h = 24.0
-    row_h = min(15.0, (height - (y - _MARGIN) - name_h - sub_h - reminder_h) / HANDS_PER_GAME)
+    # cell labels across when they fit with room to spare, else turned to read upwards
+    # in a taller heading row (many players: narrow cells)
+    turned = max(_label_widths(p, _LABEL_PT[0])) + 2 * _LABEL_ROOM > block / len(CELLS)
+    if turned:
+        edges = [block * j / len(CELLS) for j in range(len(CELLS) + 1)]
+        label_size = _LABEL_PT[0]
+        sub_h = max(_label_widths(p, label_size)) + 2 * _LABEL_ROOM
+    else:
+        edges = _cell_edges(p, block)
+        label_size = _label_size(p, edges)
+        sub_h = 6.0
+    name_h = 11.0
+    reminder_h = 34.0  # the rules reminder (3 mm, 5 lines) and the footer below the table
+    # rows share the page down to the reminder (at most 18 mm: a hand's line stays a line)
+    row_h = min(18.0, (height - (y - _MARGIN) - name_h - sub_h - reminder_h) / HANDS_PER_GAME)
     top = y
     table_bottom = top + name_h + sub_h + HANDS_PER_GAME * row_h
 
@@ -228,10 +240,19 @@ def _draw(p: FPDF, players: int) -> None:
         _text(p, x + 1, top + 0.8, block - 2, 5, f"Player {k + 1}", align="C")
         p.set_line_width(0.25)
         p.line(x + 3, top + 9.6, x + block - 3, top + 9.6)
-        _font(p, _label_size(p, edges), "B")
+        _font(p, label_size, "B")
         for j, label in enumerate(CELLS):
             w = edges[j + 1] - edges[j]
-            _text(p, x + edges[j], top + name_h, w, sub_h, label, align="C")
+            if not turned:
+                _text(p, x + edges[j], top + name_h, w, sub_h, label, align="C")
+                continue
+            # read upwards, centred in the cell: the ink spans 0.72 of the font size
+            # left of the baseline and 0.21 right of it
+            size_mm = label_size * 25.4 / 72
+            bx = x + edges[j] + w / 2 + 0.255 * size_mm
+            by = top + name_h + (sub_h + p.get_string_width(label)) / 2
+            with p.rotation(90, bx, by):
+                p.text(bx, by, label)
 
     # rows
     _font(p, 11, "B")

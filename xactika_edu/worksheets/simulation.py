@@ -45,7 +45,7 @@ from ._common import (
     _rgb,
 )
 from .card_pictures import draw_glyph
-from .layout import segment_crosses_box
+from .layout import TEXT_SIDE_GAP, segment_crosses_box
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -447,7 +447,10 @@ class _SimulationPage(_Page):
             self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
         if self.key and "face value" in self.sheet.event:
             self.font(7, "B", _ANSWER)
-            self.text_at(x + 0.6, y + h - 2.9, w - 1.2, 2.6, f"value {card.value}", align="C")
+            # "value 12" when it fits clear of the cell's rules, else the number alone
+            room = w - 2 * (TEXT_SIDE_GAP + 0.3)
+            word = "value " if self.pdf.get_string_width("value 12") <= room else ""
+            self.text_at(x + 0.6, y + h - 2.9, w - 1.2, 2.6, f"{word}{card.value}", align="C")
 
     def deck_table(self, y: float) -> float:
         """The deck table of face values, for question a."""
@@ -605,7 +608,8 @@ class _SimulationPage(_Page):
     def class_box(self, x: float, y: float, w: float) -> float:
         """The blank box where the class pools its results."""
         pdf = self.pdf
-        h = 20.0
+        # three writing lines 5 mm apart, the last well clear of the bottom border
+        h = 22.5
         self.line_style(0.6)
         pdf.rect(x, y, w, h)
         self.font(9.5, "B")
@@ -613,7 +617,7 @@ class _SimulationPage(_Page):
         self.font(9.5)
         self.line_style(0.3)
         for k, label in enumerate(("Yes:", "Draws:", "Relative frequency:")):
-            ly = y + 6.0 + k * 4.6
+            ly = y + 6.0 + k * 5.0
             self.text_at(x + 2, ly, w - 4, 5, label)
             start = x + 3 + pdf.get_string_width(label)
             pdf.line(start, ly + 4.3, x + w - 3, ly + 4.3)
