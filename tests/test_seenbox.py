@@ -73,4 +73,11 @@ def test_situation_text_and_hint() -> None:
     assert "each of the 3 opponents holds 7 cards, like you (21 of the unseen cards)" in text
     assert "the opponent holds 8 cards" in situation_text(2, 8, 0, 0)
     assert situation_hint(4, 1, 3) is None and situation_hint(4, 1, 4) is not None
-    assert "the opponent has played 1 card in all" in (situation_hint(2, 1, 2) or "")
+    assert "the opponent has played as many cards as you (1), 1 card in all, not 2" in (
+        situation_hint(2, 1, 2) or ""
+    )
+    # The hint never says the opponents have played fewer cards than were typed as if
+    # it were a fact, and it names typed cards that cannot all have been played.
+    assert "have played 0 cards in all" not in (situation_hint(4, 0, 2) or "")
+    assert "more than the 3 opponents play in a whole hand (24)" in (situation_hint(4, 1, 25) or "")
+    assert "whole hand" not in (situation_hint(4, 1, 24) or "")

@@ -601,7 +601,9 @@ def test_play_table_plays_a_hand_to_the_scores() -> None:
             str(rnd.bids[seat]),
             str(rnd.tricks_won[seat]),
             format_points(points),
-            "exact bid" if rnd.bids[seat] == rnd.tricks_won[seat] else "missed",
+            "exact bid: 1 point a trick"
+            if rnd.bids[seat] == rnd.tricks_won[seat]
+            else f"missed by {abs(rnd.bids[seat] - rnd.tricks_won[seat])}: -1 a trick off",
         ]
     assert sheet["caption"] == "Score sheet" and "xe-score-sheet" in t.scores_view.value
     assert sum("wins with" in line or "win with" in line for line in t.history) == 8
@@ -971,12 +973,16 @@ def test_log_lines_say_lead_face_values_and_the_call() -> None:
     play_hand_through_controls(t)
     lines = t.history
     leads = [line for line in lines if " lead" in line]
-    plays = [line for line in lines if " play" in line]
     tricks = [line for line in lines if line.startswith("trick ")]
+    plays = [line for line in lines if " play" in line and line not in tricks]
     assert len(leads) == 8 and len(plays) == 16 and len(tricks) == 8
     pattern = r"(You lead|Bot \d leads) [123]{4} \(\d+\), calling [123] \w+"
     assert all(re.fullmatch(pattern, line) for line in leads)
     assert all(re.fullmatch(r"(You play|Bot \d plays) [123]{4} \(\d+\)", line) for line in plays)
-    trick_pattern = r"trick \d: (You win|Bot \d wins) with [123]{4} \(\d+\); the call was [123] \w+"
+    trick_pattern = (
+        r"trick \d: (You win|Bot \d wins) with [123]{4} \(\d+\); the call was [123] \w+"
+        r"(\. It tied with [123]{4} \(\d+\)( and [123]{4} \(\d+\))*, and a tie goes to "
+        r"the card played last)?"
+    )
     assert all(re.fullmatch(trick_pattern, line) for line in tricks)
     assert not any(" on " in line for line in tricks)

@@ -162,12 +162,26 @@ def trick_result(trick: Trick, name: str) -> str:
 
     >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
     >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> trick_result(rnd.tricks[0], "Bot 1")
-    'Bot 1 wins with 2233 (10); the call was 2 balls'
+    >>> print(trick_result(rnd.tricks[0], "Bot 1"))  # doctest: +NORMALIZE_WHITESPACE
+    Bot 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10), and a tie
+    goes to the card played last
+    >>> rnd = Round.from_hands(["3213", "3113"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("3213:3st"); rnd.play("3113")
+    >>> trick_result(rnd.tricks[0], "Ana")
+    'Ana wins with 3213 (9); the call was 3 stars'
     """
     _check(trick, Trick, "the trick")
     card = trick.winning_card
-    return f"{name} wins with {card} ({card.value}); the call was {trick.call}"
+    text = f"{name} wins with {card} ({card.value}); the call was {trick.call}"
+    tied = [
+        other
+        for other in trick.cards
+        if other != card and other.has(trick.call) and other.value == card.value
+    ]
+    if tied:
+        cards = " and ".join(f"{other} ({other.value})" for other in tied)
+        text += f". It tied with {cards}, and a tie goes to the card played last"
+    return text
 
 
 def trick_lines(rnd: Round, before: int = 0) -> list[str]:
@@ -175,8 +189,8 @@ def trick_lines(rnd: Round, before: int = 0) -> list[str]:
 
     >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
     >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> trick_lines(rnd)
-    ['trick 1: player 1 wins with 2233 (10); the call was 2 balls']
+    >>> trick_lines(rnd)  # doctest: +ELLIPSIS
+    ['trick 1: player 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10)...']
     """
     _check(rnd, Round, "the round")
     if isinstance(before, bool) or not isinstance(before, int) or before < 0:
@@ -190,6 +204,13 @@ def trick_lines(rnd: Round, before: int = 0) -> list[str]:
 # --- one hand's scores ------------------------------------------------------------------
 
 
+def _result(bid: int, took: int) -> str:
+    """Why a player scored what they did, in words (the rule: game.score)."""
+    if bid == took:
+        return "exact bid: 1 point a trick"
+    return f"missed by {abs(took - bid)}: -1 a trick off"
+
+
 def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     """The points of a finished hand: one row per player, in seat order.
 
@@ -200,7 +221,7 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Returns:
         a DataFrame with ``players`` rows and columns ``player`` (str), ``dealer``
         (bool), ``bid``, ``took`` (tricks taken), ``points`` (ints) and ``result``
-        (``"exact bid"`` or ``"missed"``).
+        (``"exact bid: 1 point a trick"`` or ``"missed by 2: -1 a trick off"``).
 
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.
@@ -217,7 +238,7 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
             "bid": rnd.bids[seat],
             "took": rnd.tricks_won[seat],
             "points": scores[seat],
-            "result": "exact bid" if rnd.bids[seat] == rnd.tricks_won[seat] else "missed",
+            "result": _result(rnd.bids[seat], rnd.tricks_won[seat]),
         }
         for seat in range(rnd.players)
     ]

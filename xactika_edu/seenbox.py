@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .cards import DECK, Card, Hand
+from .cards import CARDS_PER_HAND, DECK, Card, Hand
 from .errors import NotationError, XactikaError
 
 __all__ = ["CARD_RULE", "check_room", "parse_seen", "situation_hint", "situation_text"]
@@ -216,23 +216,34 @@ def situation_text(players: int, held: int, mine: int, others: int) -> str:
 
 
 def situation_hint(players: int, mine: int, others: int) -> str | None:
-    """A hint when the others have played more cards than they can have at your lead
-    (each opponent plays one card per trick, as you do), else ``None``.
+    """A hint when the others' typed cards do not fit the moment the chances are for
+    (your lead: each opponent has played as many cards as you), else ``None``.
 
     >>> print(situation_hint(4, 0, 2))  # doctest: +NORMALIZE_WHITESPACE
-    You typed 2 of the others' cards but ticked 0 of yours. Everyone plays one card in
-    each trick, so at your lead the 3 opponents have played 0 cards in all and each
-    still holds as many cards as you: that is what the chances count. Did you tick your
-    own played cards too?
+    You typed 2 of the others' cards but ticked 0 of yours. The chances are for the
+    moment you lead: then each opponent has played as many cards as you (0), 0 cards
+    in all, not 2. Did you tick your own played cards too?
+    >>> print(situation_hint(4, 1, 25))  # doctest: +NORMALIZE_WHITESPACE
+    You typed 25 of the others' cards but ticked 1 of yours. The chances are for the
+    moment you lead: then each opponent has played as many cards as you (1), 3 cards
+    in all, not 25. And 25 is more than the 3 opponents play in a whole hand (24):
+    is a card typed that nobody played? Did you tick your own played cards too?
     >>> situation_hint(4, 1, 3) is None
     True
     """
     if others <= (players - 1) * mine:
         return None
-    who = "the opponent has" if players == 2 else f"the {players - 1} opponents have"
-    return (
-        f"You typed {others} of the others' cards but ticked {mine} of yours. Everyone "
-        f"plays one card in each trick, so at your lead {who} played "
-        f"{_count((players - 1) * mine, 'card')} in all and each still holds as many cards "
-        f"as you: that is what the chances count. {TICK_HINT}"
+    each = "the opponent has" if players == 2 else "each opponent has"
+    text = (
+        f"You typed {others} of the others' cards but ticked {mine} of yours. The chances "
+        f"are for the moment you lead: then {each} played as many cards as you ({mine}), "
+        f"{_count((players - 1) * mine, 'card')} in all, not {others}. "
     )
+    whole_hand = (players - 1) * CARDS_PER_HAND
+    if others > whole_hand:
+        who = "the opponent plays" if players == 2 else f"the {players - 1} opponents play"
+        text += (
+            f"And {others} is more than {who} in a whole hand ({whole_hand}): is a card "
+            "typed that nobody played? "
+        )
+    return text + TICK_HINT
