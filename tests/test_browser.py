@@ -142,7 +142,7 @@ def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, f
     shown = _readout(page, root)
     assert shown == _expected(hand, 0)
     assert len(page.locator(f"{root} .xe-chances .xe-percent").all_inner_texts()) == 4
-    assert "best lead" in page.locator(f"{root} .xe-chances").inner_text()
+    assert "★ best" in page.locator(f"{root} .xe-chances").inner_text()
     # Mark another card played: the first card whose removal changes card 0's chances.
     other = next(i for i in range(1, 8) if _expected(hand, 0, {i}) != shown)
     times["mark a card played"] = _click_and_time(page, root, ".xe-played input", other)

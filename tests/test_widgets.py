@@ -766,7 +766,7 @@ def test_static_fallback_for_exported_notebooks() -> None:
     w.card_buttons[0].click()
     bundle = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["text/html"].count("<svg") == 8 and "best lead" in bundle["text/html"]
+    assert bundle["text/html"].count("<svg") == 8 and "★ best" in bundle["text/html"]
     assert bundle["text/plain"].startswith("HandWidget(players=4, seed=1): hand 1121")
     d = DeckExplorer(plot=False)
     d.cubes.value = 1
@@ -986,3 +986,16 @@ def test_log_lines_say_lead_face_values_and_the_call() -> None:
     )
     assert all(re.fullmatch(trick_pattern, line) for line in tricks)
     assert not any(" on " in line for line in tricks)
+
+
+def test_the_lead_table_says_what_threats_are_and_never_praises_a_hopeless_lead() -> None:
+    # A student read: "threats" was never explained, and "★ best lead" stood beside a
+    # lead with under 1% (every call of a 5 in a 10-player deal).
+    html = render_lead_table(lead_table(["3133", "1111"], players=4, card="3133"))
+    assert "Threats: unseen cards with the called combination" in html
+    assert "★ best lead" in html
+    hand = deal(10, seed=1)[0]  # a 5 among 10 players: 72 of the 73 unseen cards are held
+    hopeless = lead_table(hand, players=10, card=hand[0])
+    assert hopeless["chance"].max() < Fraction(1, 100)
+    html = render_lead_table(hopeless)
+    assert "★ best lead" not in html and "still very unlikely" in html

@@ -296,6 +296,10 @@ def _interval(estimate: Estimate) -> tuple[float, float]:
     return estimate.confidence_interval(SIMULATION_LEVEL)
 
 
+#: Below this chance a best lead is called "still very unlikely", not "best lead".
+UNLIKELY = Fraction(1, 100)
+
+
 def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:
     """HTML for a :func:`lead_table`: one row per lead with the chance as a percent
     first, a small bar, the threats, the exact fraction (smaller), and "best lead" in
@@ -346,15 +350,23 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
                 f"<td class='xe-simulated'>{data['simulated']:.1%} "
                 f"({data['low']:.1%} to {data['high']:.1%})</td>"
             )
-        note = "★ best lead" if best else ""
+        note = (
+            ("★ best lead" if chance >= UNLIKELY else "★ best of these, still very unlikely")
+            if best
+            else ""
+        )
         if chance == 1:
             note = (note + ", " if note else "") + "sure winner"
         cells.append(f"<td class='xe-note'>{note}</td>")
         style = f" style='background:{OKABE_ITO['sky blue']}33'" if best else ""
         rows.append(f"<tr class='{'xe-best' if best else 'xe-lead'}'{style}>{''.join(cells)}</tr>")
-    foot = ""
+    foot = (
+        "<p class='xe-threats-note'>Threats: unseen cards with the called combination and "
+        "an equal or higher face value. Each would beat your lead, because a tie goes to "
+        "the card played later.</p>"
+    )
     if simulated:
-        foot = (
+        foot += (
             "<p class='xe-sim-note'>Simulated: the unseen cards dealt at random "
             f"{trials:,} times. The range in brackets is worked out from the simulation "
             f"alone: in about {round(SIMULATION_LEVEL * 20)} of 20 simulations like this, "
