@@ -775,6 +775,8 @@ def test_static_fallback_for_exported_notebooks() -> None:
     t = PlayTable(players=2, seed=5)
     assert str(t).startswith("PlayTable(players=2, seed=5)\n2 players, 8 cards each")
     assert "Your hand" in t._repr_mimebundle_()["text/html"]
+    coached = PlayTable(players=2, seed=5, coach=True)
+    assert coached.coach_view.value and coached.coach_view.value in coached.static_html()
     # An exported notebook keeps the whole log of what happened, not only the scores.
     assert t.history and all(
         escape(line) in t._repr_mimebundle_()["text/html"] for line in t.history

@@ -1293,10 +1293,12 @@ class PlayTable(_Fallback, widgets.VBox):
         return [line for heading, events in self.hands_log for line in (heading, *events)]
 
     def static_html(self) -> str:
-        """The table as it looks now, as plain HTML (no controls), with the whole log."""
+        """The table as it looks now, as plain HTML (no controls), with the coach (if
+        on) and the whole log."""
         return (
             f"<div class='xe-table'>{self.info.value}{self.hand_view.value}"
-            f"{self.trick_view.value}{self.scores_view.value}{self.log_view.value}</div>"
+            f"{self.trick_view.value}{self.coach_view.value}{self.scores_view.value}"
+            f"{self.log_view.value}</div>"
         )
 
     def __str__(self) -> str:
