@@ -162,3 +162,18 @@ def test_counts_stay_exact_on_a_coarse_axis():
     ax = Figure().subplots()
     ax.bar([1, 2], [311, 368.4])  # ticks every 50: the count is exact, the 368.4 is not
     assert "Bars: 1: 311, 2: 370." in describe_axes(ax)
+
+
+def test_stacked_dots_are_called_a_dot_plot():
+    # Lesson 5 stacks one dot per student over their number of successes: a dot plot,
+    # as the lesson calls it, not a scatter plot.
+    from matplotlib.figure import Figure
+
+    ax = Figure().subplots()
+    for k, count in {3: 2, 5: 4, 6: 1}.items():
+        ax.scatter([k] * count, range(1, count + 1))
+    ax.set_ylabel("students")
+    assert describe_axes(ax).startswith("Dot plot")
+    scattered = Figure().subplots()
+    scattered.scatter([1, 2, 3], [2.5, 0.4, 7])
+    assert describe_axes(scattered).startswith("Scatter plot")

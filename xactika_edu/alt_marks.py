@@ -200,6 +200,16 @@ def _on_line(ax: Axes, dots: list[Dot]) -> tuple[str, list[float], list[float]] 
     return None
 
 
+def is_dot_plot(ax: Axes) -> bool:
+    """Whether the dots on ``ax`` are stacked 1, 2, 3, ... over each place across, as
+    in a dot plot (one dot per case), rather than scattered."""
+    dots = [dot for group in _dot_groups(ax).values() for dot in group]
+    columns: dict[float, list[float]] = {}
+    for x, y, _ in dots:
+        columns.setdefault(x, []).append(y)
+    return bool(dots) and all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
+
+
 def describe_dots(ax: Axes, used: set[int]) -> list[str]:
     """The dots of all scatter plots on ``ax``: stacked dots counted over each place
     across (a dot plot), or each dot with its label by colour (saying the line the
@@ -212,8 +222,7 @@ def describe_dots(ax: Axes, used: set[int]) -> list[str]:
     columns: dict[float, list[float]] = {}
     for x, y, _ in dots:
         columns.setdefault(x, []).append(y)
-    stacked = all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
-    if stacked and len(columns) <= MAX_ITEMS:
+    if is_dot_plot(ax) and len(columns) <= MAX_ITEMS:
         listed = ", ".join(
             f"{say_value(ax, 'x', x, parts=10)}: {len(columns[x])}" for x in sorted(columns)
         )

@@ -30,7 +30,7 @@ import sys
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from .alt_marks import MAX_ITEMS, describe_dots, describe_lines
+from .alt_marks import MAX_ITEMS, describe_dots, describe_lines, is_dot_plot
 from .axis_text import axis_name, axis_notes, say_value, text_point
 from .checks import shown as shown_value
 from .errors import XactikaError
@@ -223,7 +223,7 @@ def _kind(ax: Axes) -> str:
     if any(isinstance(c, BarContainer) for c in ax.containers):
         return "Bar graph"
     if any(isinstance(c, PathCollection) for c in ax.collections):
-        return "Scatter plot"
+        return "Dot plot" if is_dot_plot(ax) else "Scatter plot"
     if ax.get_lines():
         return "Line graph"
     return "Graph"
