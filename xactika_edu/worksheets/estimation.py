@@ -4,9 +4,11 @@ Part 1: the student sorts their 8 cards into sure / maybe / unlikely tricks (by
 counting threats to each card's best call), adds up an estimate and bids the whole
 number nearest it (a half rounds down), minding the dealer rule. Part 2: they play
 the hand (with a real deck or in class) and record every trick. Part 3: they score
-their Part 1 bid and reflect. The answer key gives each card's best call, threats
-and exact chance (:func:`~xactika_edu.probability.lead_chances`), the method's bid
-(:meth:`EstimationWorksheet.bid`), the expected sure tricks
+their Part 1 bid and reflect. The answer key gives each card's best calls (ties
+listed), threats and the exact chance nobody can beat it if led
+(:func:`~xactika_edu.probability.lead_chances`), the method's bid
+(:meth:`EstimationWorksheet.bid`, with the dealer's step :meth:`~EstimationWorksheet.bid_step`;
+the student sheet prints the bids before the student's), the expected sure tricks
 (:func:`~xactika_edu.bots.expected_sure_tricks`), the computer's suggestion from
 :func:`~xactika_edu.simulate.suggest_bid` (seeded, a fixed number of simulated
 deals), labelled as such, and a worked example: the same deal played out by four

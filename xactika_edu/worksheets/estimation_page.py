@@ -246,7 +246,7 @@ class EstimationPage(_Page):
             f"{_one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
             f"for points {recommended} "
             f"({float(advice.loc[recommended, 'expected score']):+.2f} points a hand on average). "
-            f"Check: the app's Your hand tab, seed {sheet.seed}, 4 players."
+            f"Check: the student app's Your hand tab, seed {sheet.seed}, 4 players."
         )
         self.font(8.5, "I", _ANSWER)
         return self.paragraph(self.left, y, self.width, text, 3.8)
