@@ -4,6 +4,7 @@ comparison recomputed independently, one-page deterministic PDFs and the export.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -94,7 +95,7 @@ def test_answers_match_an_independent_count(seed, n):
     # the gap is the exact means' difference rounded once (not a difference of rounded means)
     gap = exact[3] - exact[1]
     if gap:
-        assert f"by {one_decimal(abs(gap))}." in means
+        assert re.search(rf"by {re.escape(one_decimal(abs(gap)))}[. ]", means)
         assert f"{names[2] if gap > 0 else names[0]} is bigger" in means
 
     in_deck = sum(1 for card in DECK_COUNTS if card[shape] == 2)
@@ -117,7 +118,7 @@ def test_mean_gap_is_rounded_once(seed, n, by):
     # (subtracting the rounded means 7.4 and 8.7 gave 1.3); seed 6 with 30 cards: 3.14 -> 3.1
     sheet = bell_curve_worksheet(seed, cards=n)
     answer = sheet.questions()[1][1]
-    assert answer.endswith(f"is bigger by {by}.")
+    assert re.search(rf"is bigger by {re.escape(by)}[. ]", answer)
     first, _, third = sheet.means()
     assert f"Exact difference: {abs(third - first)}." in sheet.workings()[1]
 
@@ -233,3 +234,21 @@ def test_export_writes_bell_curve_sheets(tmp_path):
     second = bell_curve_worksheet(9, number=2, of=2)
     assert paths[2].read_bytes() == second.student_pdf()
     assert paths[3].read_bytes() == second.key_pdf()
+
+
+@pytest.mark.parametrize("seed", range(1, 31))
+def test_mean_gap_also_accepts_subtracting_the_rounded_means(seed):
+    # the teacher's report: seed 2's key shows means 7.4 and 8.6 but "bigger by 1.1"
+    # (exact gap 10/9); a student who subtracts the printed means gets 1.2, also right
+    sheet = bell_curve_worksheet(seed)
+    first, _, third = sheet.means()
+    answer = sheet.questions()[1][1]
+    once = one_decimal(abs(third - first))
+    subtracted = one_decimal(abs(Fraction(one_decimal(third)) - Fraction(one_decimal(first))))
+    assert f"bigger by {once}" in answer
+    if subtracted != once:
+        assert answer.endswith(f"by {once} ({subtracted} if you subtract the rounded means).")
+    else:
+        assert answer.endswith(f"by {once}.")
+    if seed == 2:
+        assert answer.endswith("by 1.1 (1.2 if you subtract the rounded means).")

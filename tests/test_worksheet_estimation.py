@@ -72,7 +72,7 @@ def test_same_seed_same_bytes_and_str():
     assert str(first).startswith("Worksheet 7 of 30 · seed 1006: player 1 holds ")
 
 
-@pytest.mark.parametrize("seed", [1, 5, 8, 1006])
+@pytest.mark.parametrize("seed", [1, 5, 8, 9, 1006])
 def test_card_table_matches_an_independent_count(seed):
     sheet = estimation_worksheet(seed)
     hand = sheet.hand
@@ -92,6 +92,8 @@ def test_card_table_matches_an_independent_count(seed):
         assert row["threats"] == best
         # the best call: fewest threats, first in shape order on a tie
         assert row["call"] == next(c for c in card.combinations if counts[c] == best)
+        # every call that ties for fewest threats, in shape order (any of them is right)
+        assert row["calls"] == tuple(c for c in card.combinations if counts[c] == best)
         # 73 unseen cards, 24 held by the others: C(73 - T, 24) / C(73, 24)
         exact = Fraction(math.comb(73 - best, 24), math.comb(73, 24))
         assert row["chance"] == exact
@@ -255,10 +257,10 @@ def test_pdf_text(tmp_path, seed):
     assert f"best bid for points {sheet.advice().attrs['recommended']}" in key
     assert "a half rounds down" in student and "a half rounds down" in key
     for row in sheet.card_table():
-        assert (
-            f"#{sheet.hand.index(row['card']) + 1} {row['card']} {row['call']} {row['threats']}"
-            in key
-        )
+        # the key marks counts of 4 or more (the student may stop counting at 4)
+        threats = row["threats"] if row["threats"] < 4 else f"4+ ({row['threats']})"
+        first = f"#{sheet.hand.index(row['card']) + 1} {row['card']} {row['call']}"
+        assert re.search(re.escape(first) + r"[^#]* " + re.escape(str(threats)), key)
     for row in sheet.example_rows():
         assert row["call"] in key
     assert "Did I win?" in student
@@ -286,3 +288,83 @@ def test_every_page_fits_above_the_footer(seed):
     for paper in ("letter", "a4"):
         for key in (False, True):
             sheet.add_page(new_pdf(paper), key=key)
+
+
+def _sheet_texts(seed: int, tmp_path: Path) -> tuple[str, str]:
+    sheet = estimation_worksheet(seed)
+    return (
+        pdf_text(sheet.student_pdf(), tmp_path, "s.pdf"),
+        pdf_text(sheet.key_pdf(), tmp_path, "k.pdf"),
+    )
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_student_sheet_prints_the_bids_before_theirs(tmp_path, seed):
+    # the teacher's report: the dealer rule needs the earlier bids, which only the key showed
+    sheet = estimation_worksheet(seed)
+    student, key = _sheet_texts(seed, tmp_path)
+    rnd = sheet.example()
+    order = rnd.bidding_order
+    earlier = order[: order.index(0)]
+    if not earlier:
+        assert "Bids before yours" not in student
+        return
+    printed = ", ".join(f"P{s + 1} bid {rnd.bids[s]}" for s in earlier)
+    assert f"Bids before yours: {printed}." in student
+    assert f"Bids before yours: {printed}." in key
+    # the sheet's rule, applied to the printed bids only, gives the key's bid
+    bids = [int(b) for b in re.findall(r"P\d bid (\d)", student)]
+    estimate = sheet.estimate()
+    allowed = [b for b in range(9) if not (sheet.is_dealer and sum(bids) + b == 8)]
+    assert sheet.bid() == min(allowed, key=lambda b: (abs(b - estimate), b))
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize(
+    ("seed", "step"),
+    [
+        # seed 8: estimate 2.5, bids 1, 3, 2 before the dealer: 2 is forbidden, 3 is nearest
+        (8, "Your bid: 1 + 3 + 2 = 6, so 2 is forbidden; the nearest allowed bid to 2.5 is 3."),
+        # seed 20: estimate 2, bids 2, 1, 3: 2 is forbidden, 1 and 3 tie, the lower wins
+        (
+            20,
+            "Your bid: 2 + 1 + 3 = 6, so 2 is forbidden; 1 and 3 are equally near 2, "
+            "take the lower: 1.",
+        ),
+        # seed 4: estimate 1.5, bids 1, 1, 1: 5 is forbidden, the plain nearest bid stands
+        (4, "Your bid: 1 + 1 + 1 = 3, so 5 is forbidden; your nearest bid, 1, is allowed."),
+    ],
+)
+def test_key_shows_the_dealer_step(tmp_path, seed, step):
+    sheet = estimation_worksheet(seed)
+    assert sheet.is_dealer
+    _, key = _sheet_texts(seed, tmp_path)
+    assert step in key
+    assert re.findall(r"\d+", step)[-1] == str(sheet.bid())
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+def test_best_call_is_defined_and_ties_are_accepted(tmp_path):
+    student, key = _sheet_texts(9, tmp_path)
+    assert "best call (the combination with the fewest threats; if several tie, any" in student
+    assert "you can stop counting at 4" in student
+    # seed 9's 3131: 1 cube and 1 star both have 9 threats
+    assert "#7 3131 1 cube or 1 star 4+ (9)" in key
+    assert "Where several calls are listed, they tie: any of them is right." in key
+    _, key = _sheet_texts(5, tmp_path)
+    # seed 5's 3333: all four calls have 0 threats
+    assert "#8 3333 any of the 4 0" in key
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+def test_key_does_not_call_summed_chances_an_exact_count(tmp_path):
+    student, key = _sheet_texts(8, tmp_path)
+    assert "exact chances (last column) add up to" not in key
+    assert "Unbeatable if led" in key
+    total = sum(row["chance"] for row in estimation_worksheet(8).card_table())
+    assert f"They add up to {float(total):.1f}, a rough guide only" in key
+    assert "No deck? Use the Play a game tab of the student app; it deals different cards." in (
+        student
+    )
+    assert "it deals other cards" not in student

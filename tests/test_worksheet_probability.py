@@ -216,3 +216,15 @@ def test_every_page_fits_above_the_footer(seed):
     for paper in ("letter", "a4"):
         for key in (False, True):
             sheet.add_page(new_pdf(paper), key=key)
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_key_writes_about_not_a_tilde(tmp_path, paper):
+    # the teacher's report: this key wrote "~67%" where every other kind writes "about"
+    sheet = probability_worksheet(1)
+    key = " ".join(pdf_text(sheet.key_pdf(paper), tmp_path, "k.pdf").split())
+    assert "~" not in key
+    for answer in sheet.answers():
+        percent = answer["chance"].rpartition(" = ")[2]
+        assert f"Percent: {percent}" in key

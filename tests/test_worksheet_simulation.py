@@ -139,7 +139,7 @@ def test_running_frequencies_and_answers(seed, n):
 
     expected = p * of * n
     nearest = int(expected + Fraction(1, 2))  # halves up (expected > 0)
-    assert class_total == f"{of} sheets, {of * n} draws: expect about {nearest} yes."
+    assert class_total.startswith(f"{of} sheets, {of * n} draws: expect about {nearest} yes.")
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
@@ -222,3 +222,26 @@ def test_export_writes_simulation_sheets(tmp_path):
     second = simulation_worksheet(31, number=2, of=2, cards=20)
     assert paths[2].read_bytes() == second.student_pdf()
     assert paths[3].read_bytes() == second.key_pdf()
+
+
+@pytest.mark.parametrize(("seed", "of"), [(1, 30), (6, 30), (20, 5)])
+def test_key_gives_the_real_class_total_of_the_run(seed, of):
+    # the teacher's report: the key gave only the expected class total; the real total
+    # of the sheets printed in the same run is known too (student k has seed + k - 1)
+    sheets = [simulation_worksheet(seed + k, number=k + 1, of=of) for k in range(of)]
+    total = sum(sum(sheet.hits) for sheet in sheets)  # counted sheet by sheet
+    for sheet in (sheets[0], sheets[-1]):
+        assert sheet.class_total() == total
+        answer = sheet.questions()[2][1]
+        assert answer.endswith(
+            f"The {of} sheets printed with seeds {seed} to {seed + of - 1} have {total} yes in all."
+        )
+
+
+def test_class_total_is_unknown_for_draws_made_by_hand():
+    sheet = simulation_worksheet(3, number=2, of=4)
+    by_hand = SimulationWorksheet(2, 4, 3, sheet.event, tuple(reversed(sheet.draws)))
+    assert by_hand.class_total() is None
+    assert by_hand.questions()[2][1].endswith("yes.")
+    # a run whose first seed would be below 0
+    assert simulation_worksheet(0, number=2, of=3).class_total() is None

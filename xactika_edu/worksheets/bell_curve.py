@@ -270,6 +270,10 @@ class BellCurveWorksheet(_QuestionSheet):
                 bigger = three if gap > 0 else one
                 by = _one_decimal(abs(gap))
                 by = "less than 0.05" if by == "0.0" else by
+                # a student who subtracts the printed rounded means is right too
+                subtracted = _one_decimal(abs(Fraction(rounded[2]) - Fraction(rounded[0])))
+                if subtracted != _one_decimal(abs(gap)):
+                    by += f" ({subtracted} if you subtract the rounded means)"
                 answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
                 working_b += f" Exact difference: {exact_text(abs(gap))}."
 

@@ -4,9 +4,11 @@ Part 1: the student sorts their 8 cards into sure / maybe / unlikely tricks (by
 counting threats to each card's best call), adds up an estimate and bids the whole
 number nearest it (a half rounds down), minding the dealer rule. Part 2: they play
 the hand (with a real deck or in class) and record every trick. Part 3: they score
-their Part 1 bid and reflect. The answer key gives each card's best call, threats
-and exact chance (:func:`~xactika_edu.probability.lead_chances`), the method's bid
-(:meth:`EstimationWorksheet.bid`), the expected sure tricks
+their Part 1 bid and reflect. The answer key gives each card's best calls (ties
+listed), threats and the exact chance nobody can beat it if led
+(:func:`~xactika_edu.probability.lead_chances`), the method's bid
+(:meth:`EstimationWorksheet.bid`, with the dealer's step :meth:`~EstimationWorksheet.bid_step`;
+the student sheet prints the bids before the student's), the expected sure tricks
 (:func:`~xactika_edu.bots.expected_sure_tricks`), the computer's suggestion from
 :func:`~xactika_edu.simulate.suggest_bid` (seeded, a fixed number of simulated
 deals), labelled as such, and a worked example: the same deal played out by four
@@ -29,40 +31,32 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pandas as pd
 
-from .. import svg
 from ..bots import HeuristicBot, expected_sure_tricks
 from ..cards import CARDS_PER_HAND, Hand
 from ..checks import check_whole, shown
 from ..errors import XactikaError
 from ..game import Round, score
-from ..probability import MAYBE_MAX_THREATS, lead_chances, lead_kind, whole_percent
+from ..probability import lead_chances, lead_kind
 from ..simulate import play_round, suggest_bid
 from ._common import (
-    _ANSWER,
-    _CARD_GAP,
-    _MUTED,
-    _SHADE,
     MAX_STUDENTS,
-    _and_list,
-    _card_image,
     _check_seed,
-    _one_decimal,
-    _Page,
-    _plural,
-    _rgb,
     _Sheet,
 )
-from .probability import PLAYERS, _check_cards_option, _check_fits
+from .bidding import (
+    dealer_step,
+    nearest_bid,
+)
+from .estimation_page import EstimationPage
+from .probability import PLAYERS, _check_cards_option
 
 if TYPE_CHECKING:
-    from fpdf import FPDF
+    pass
 
 __all__ = ["EstimationWorksheet", "estimation_worksheet"]
 
 #: Simulated deals behind the key's bid advice (seeded, so the key is fixed).
 TRIALS = 1000
-_KINDS = ("sure", "maybe", "unlikely")
-_PLACES = ("first", "second", "third", "last")
 
 
 @dataclass(frozen=True)
@@ -99,6 +93,7 @@ class EstimationWorksheet(_Sheet):
     seat: int = 0
 
     kind: ClassVar[str] = "estimation"
+    trials: ClassVar[int] = TRIALS
     title: ClassVar[str] = "Xactika estimation: bid a hand, then play it"
 
     def __post_init__(self) -> None:
@@ -149,13 +144,15 @@ class EstimationWorksheet(_Sheet):
         """Each card's best call, threats, exact chance and kind of trick.
 
         The best call is the combination with the fewest threats (so the highest
-        chance; ties: the first in shape order), from
+        chance); ``calls`` lists every call that ties for fewest, in shape order, and
+        ``call`` is the first of them. From
         :func:`~xactika_edu.probability.lead_chances` with 4 players. Kind: no threats
         is ``sure``, 1 to 3 ``maybe`` (a chance from 30% to 67% with 4 players),
         4 or more ``unlikely`` (20% or less).
 
         Returns:
-            8 dicts (hand order) with ``card``, ``call``, ``threats`` (int),
+            8 dicts (hand order) with ``card``, ``call``, ``calls`` (tuple of
+            Combination), ``threats`` (int),
             ``chance`` (exact Fraction, a probability in [0, 1]) and ``kind``.
         """
         return [dict(row) for row in self._card_rows]
@@ -166,10 +163,12 @@ class EstimationWorksheet(_Sheet):
         rows = []
         for card, group in table.groupby("card", sort=False):
             best = group.loc[group["threats"].idxmin()]
+            tied = group[group["threats"] == best["threats"]]
             rows.append(
                 {
                     "card": card,
                     "call": best["combination"],
+                    "calls": tuple(tied["combination"]),
                     "threats": int(best["threats"]),
                     "chance": best["chance"],
                     "kind": lead_kind(int(best["threats"])),
@@ -214,9 +213,7 @@ class EstimationWorksheet(_Sheet):
         Returns:
             the bid, a whole number of tricks from 0 to 8.
         """
-        estimate = self.estimate()
-        legal = self._bidding.legal_bids()
-        return min(legal, key=lambda b: (abs(b - estimate), b))
+        return nearest_bid(self.estimate(), self._bidding.legal_bids())
 
     @functools.cached_property
     def _example(self) -> Round:
@@ -246,6 +243,26 @@ class EstimationWorksheet(_Sheet):
         rnd = self._bidding
         order = rnd.bidding_order
         return [rnd.bids[s] for s in order[: order.index(self.seat)]]  # type: ignore[misc]
+
+    def earlier_bids(self) -> list[tuple[str, int]]:
+        """:meth:`bids_before` with who made them: ``[("P2", 2), ("P3", 1)]``.
+
+        Printed on the student sheet, so the dealer can apply the dealer rule.
+        """
+        order = self._bidding.bidding_order
+        names = self.names()
+        seats = order[: order.index(self.seat)]
+        return [(names[s], b) for s, b in zip(seats, self.bids_before(), strict=True)]
+
+    def bid_step(self) -> str:
+        """The key's working for :meth:`bid`: the dealer rule step, or ``''`` if not dealer.
+
+        >>> estimation_worksheet(20).bid_step()
+        '2 + 1 + 3 = 6, so 2 is forbidden; 1 and 3 are equally near 2, take the lower: 1.'
+        """
+        if not self.is_dealer:
+            return ""
+        return dealer_step(self.bids_before(), self.estimate(), self._bidding.legal_bids())
 
     def advice(self) -> pd.DataFrame:
         """:func:`~xactika_edu.simulate.suggest_bid` for the student's hand and seat.
@@ -342,278 +359,4 @@ def estimation_worksheet(
     )
 
 
-# --- drawing the page -----------------------------------------------------------
-
-
-class _EstimationPage(_Page):
-    """Draws one estimation worksheet page (student sheet or answer key)."""
-
-    key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
-    footer_note = "the same seed always gives the same deal"
-
-    def __init__(self, sheet: EstimationWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.sheet: EstimationWorksheet = sheet
-
-    def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.0)
-        with self.group("cards"):
-            y = self.cards(y + 1.5)
-        with self.group("part1"):
-            y = self.part1(y + 2.5)
-        with self.group("part2"):
-            y = self.part2(y + 3.0)
-        with self.group("part3"):
-            y = self.part3(y + 3.0)
-        _check_fits(y, self.bottom - 4.5, self.sheet)
-        self.footer()
-
-    def intro(self, y: float) -> float:
-        sheet = self.sheet
-        self.font(10.5)
-        dealer = (
-            "**You are the dealer**: you bid last"
-            if sheet.is_dealer
-            else f"Player {sheet.dealer + 1} deals, so you bid **{_PLACES[sheet.place]}**"
-        )
-        first = (sheet.dealer + 1) % PLAYERS
-        leader = "you lead" if first == sheet.seat else f"player {first + 1} leads"
-        text = (
-            f"You are **player {sheet.seat + 1}** of {PLAYERS} (the others are P2 to P4, "
-            f"clockwise). {dealer}, and {leader} the first trick. Cards are written as four "
-            "digits: balls, cubes, cones, stars."
-        )
-        return self.paragraph(self.left, y, self.width, text, 4.9)
-
-    def cards(self, y: float) -> float:
-        pdf = self.pdf
-        n = len(self.sheet.hand)
-        w = min(17.0, (self.width - (n - 1) * _CARD_GAP) / n)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (n * w + (n - 1) * _CARD_GAP)) / 2
-        for i, card in enumerate(self.sheet.hand):
-            x = x0 + i * (w + _CARD_GAP)
-            pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
-            self.font(8.5, "B", _MUTED)
-            self.text_at(x - 2, y + h + 0.5, w + 4, 4, f"#{i + 1}  {card}", align="C")
-        return y + h + 4.5
-
-    def table(
-        self,
-        y: float,
-        headers: list[tuple[str, float]],
-        rows: list[list[str]],
-        height: float = 5.4,
-    ) -> float:
-        """A ruled table; ``headers`` are (title, width share); blank cells stay empty."""
-        pdf = self.pdf
-        total = sum(share for _, share in headers)
-        widths = [self.width * share / total for _, share in headers]
-        pdf.set_fill_color(*_rgb(_SHADE))
-        pdf.rect(self.left, y, self.width, height, style="F")
-        self.line_style(0.25)
-        x = self.left
-        self.font(9, "B")
-        for (title, _), w in zip(headers, widths, strict=True):
-            self.text_at(x, y, w, height, title, align="C")
-            x += w
-        for r, row in enumerate(rows):
-            ry = y + height * (r + 1)
-            x = self.left
-            for c, (cell, w) in enumerate(zip(row, widths, strict=True)):
-                if c == 0:
-                    self.font(9, "B")
-                else:
-                    self.font(9, "B", _ANSWER)
-                self.text_at(x, ry, w, height, cell, align="C")
-                x += w
-        bottom = y + height * (len(rows) + 1)
-        pdf.rect(self.left, y, self.width, bottom - y)
-        x = self.left
-        for w in widths[:-1]:
-            x += w
-            pdf.line(x, y, x, bottom)
-        for r in range(1, len(rows) + 1):
-            pdf.line(self.left, y + height * r, self.left + self.width, y + height * r)
-        return bottom
-
-    def blank(self, x: float, y: float, label: str, w: float, answer: str = "") -> float:
-        """``label`` then a line to write on (the answer on the key); returns x after."""
-        pdf = self.pdf
-        self.font(10)
-        self.text_at(x, y, pdf.get_string_width(label) + 1, 6, label)
-        start = x + pdf.get_string_width(label) + 1.5
-        self.line_style(0.3)
-        pdf.line(start, y + 5.2, start + w, y + 5.2)
-        if self.key and answer:
-            self.font(10, "B", _ANSWER)
-            self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
-        return start + w + 4.0
-
-    def part1(self, y: float) -> float:
-        sheet = self.sheet
-        text = (
-            "**Part 1: estimate.** For each card, pick its best call and count its threats "
-            "(unseen cards with that combination and an equal or higher face value). "
-            f"0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: **maybe**. "
-            f"{MAYBE_MAX_THREATS + 1} or more: **unlikely**. Tick one box."
-        )
-        y = self.step(self.left, y, "1", text, self.width) + 1.0
-        rows = []
-        for i, row in enumerate(sheet.card_table()):
-            if self.key:
-                mark = ["X" if row["kind"] == kind else "" for kind in _KINDS]
-                chance = row["chance"]
-                percent = whole_percent(chance)
-                shown = "under 1%" if percent == 0 and chance > 0 else f"{percent}%"
-                rows.append(
-                    [f"#{i + 1} {row['card']}", str(row["call"]), str(row["threats"]), *mark, shown]
-                )
-            else:
-                rows.append([f"#{i + 1} {row['card']}", "", "", "", "", "", ""])
-        headers = [
-            ("Card", 1.3),
-            ("Best call", 1.3),
-            ("Threats", 0.9),
-            ("Sure", 0.7),
-            ("Maybe", 0.7),
-            ("Unlikely", 0.8),
-            ("Chance (key)" if self.key else "", 1.0),
-        ]
-        if not self.key:
-            headers = headers[:-1]
-            rows = [row[:-1] for row in rows]
-        y = self.table(y, headers, rows) + 1.8
-        x = self.left
-        estimate = sheet.estimate()
-        kinds = [row["kind"] for row in sheet.card_table()]
-        x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
-        x = self.blank(x, y, "+ half the maybes:", 12, _half(kinds.count("maybe")))
-        x = self.blank(x, y, "= my estimate:", 12, _number(estimate))
-        self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
-        y += 7.0
-        self.font(9, "", _MUTED)
-        rule = (
-            "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
-            "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
-            f"{CARDS_PER_HAND}. "
-        )
-        if sheet.is_dealer:
-            rule += (
-                "You deal: add up the bids before yours and cross out the bid you may not "
-                "make; if it is yours, bid the allowed number nearest your estimate (the lower "
-                "if two are equally near)."
-            )
-        else:
-            rule += "You do not deal this time, so you may bid any number from 0 to 8."
-        y = self.paragraph(self.left, y, self.width, rule, 4.2)
-        if self.key:
-            y = self.key_summary(y + 0.5)
-        return y
-
-    def key_summary(self, y: float) -> float:
-        sheet = self.sheet
-        advice = sheet.advice()
-        recommended = int(advice.attrs["recommended"])
-        chances = ", ".join(
-            f"{_plural(int(k), 'trick')} {whole_percent(float(p))}%"
-            for k, p in advice["probability"].items()
-            if whole_percent(float(p)) > 0
-        )
-        before = sheet.bids_before()
-        earlier = f", earlier bids {_and_list(before)}" if before else ", bidding first"
-        text = (
-            f"The exact chances (last column) add up to "
-            f"{_one_decimal(Fraction(sheet.sure_tricks()))} tricks. The computer's suggestion "
-            f"(not the sheet's method; {TRIALS} simulated deals, seed {sheet.seed}, computer "
-            f"players in the other seats{earlier}): about "
-            f"{_one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
-            f"for points {recommended} "
-            f"({float(advice.loc[recommended, 'expected score']):+.2f} points a hand on average). "
-            f"Check: the app's Your hand tab, seed {sheet.seed}, 4 players."
-        )
-        self.font(8.5, "I", _ANSWER)
-        return self.paragraph(self.left, y, self.width, text, 4.0)
-
-    def part2(self, y: float) -> float:
-        sheet = self.sheet
-        bids = sheet.example().bids
-        others = ", ".join(
-            f"{name} {bids[seat]}" for seat, name in enumerate(sheet.names()) if seat != sheet.seat
-        )
-        text = (
-            "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
-            "shuffle the rest and deal 8 each to three classmates. (No deck? Play any hand "
-            "in the app's Play a game, `xactika-edu app`: it deals other cards.) Record "
-            "every trick."
-            if not self.key
-            else "**Part 2, worked example:** the same deal played by four computer players; "
-            f"the one in your seat bid **{sheet.bid()}** (the Part 1 bid) and played for it. "
-            f"Other bids: {others}. A student's play will differ."
-        )
-        y = self.step(self.left, y, "2", text.replace("`", ""), self.width) + 1.0
-        headers = [
-            ("Trick", 0.6),
-            ("Who led", 0.9),
-            ("Card led", 1.1),
-            ("Call", 1.2),
-            ("My card", 1.1),
-            ("Did I win?", 1.1),
-        ]
-        if self.key:
-            rows = [
-                [str(i + 1), r["leader"], r["led"], r["call"], r["mine"], r["won"]]
-                for i, r in enumerate(sheet.example_rows())
-            ]
-        else:
-            rows = [[str(i + 1), "", "", "", "", ""] for i in range(CARDS_PER_HAND)]
-        return self.table(y, headers, rows)
-
-    def part3(self, y: float) -> float:
-        sheet = self.sheet
-        text = (
-            "**Part 3: score.** Exact bid: + the tricks taken (bid 0, took 0: 0 points). "
-            "Missed: minus the difference, -|tricks - bid| (bid 3, took 5: -2)."
-        )
-        y = self.step(self.left, y, "3", text, self.width) + 1.0
-        x = self.left + 7.6
-        if self.key:
-            won = sheet.example().tricks_won[sheet.seat]
-            points = sheet.example_score()
-            x = self.blank(x, y, "Tricks taken:", 12, str(won))
-            x = self.blank(x, y, "My bid (Part 1):", 12, str(sheet.bid()))
-            self.blank(x, y, "Score:", 14, f"{points:+d}" if points else "0")
-        else:
-            x = self.blank(x, y, "Tricks taken:", 12)
-            x = self.blank(x, y, "My bid (Part 1):", 12)
-            self.blank(x, y, "Score:", 14)
-        y += 7.5
-        self.font(10)
-        question = (
-            "Was your estimate too high, too low or just right? Which card surprised you, and why?"
-        )
-        y = self.paragraph(self.left + 7.6, y, self.width - 7.6, question, 5.0)
-        self.line_style(0.3)
-        if self.key:
-            self.font(9, "I", _MUTED)
-            self.text_at(self.left + 7.6, y, self.width - 7.6, 5, "Answers vary.")
-            return y + 5.0
-        for i in range(2):
-            self.pdf.line(
-                self.left + 7.6, y + 5.5 + 6.5 * i, self.left + self.width, y + 5.5 + 6.5 * i
-            )
-        return y + 13.0
-
-
-def _half(count: int) -> str:
-    return _number(Fraction(count, 2))
-
-
-def _number(value: Fraction) -> str:
-    """``5/2`` -> ``'2.5'``, ``3`` -> ``'3'``: the halves the estimate makes."""
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-EstimationWorksheet.page = _EstimationPage
+EstimationWorksheet.page = EstimationPage

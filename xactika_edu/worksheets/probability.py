@@ -415,7 +415,11 @@ class _ProbabilityPage(_Page):
         self.line_style(0.3)
         pdf.line(start, y + 5.2, start + w, y + 5.2)
         if self.key and answer:
-            self.font(10, "B", _ANSWER)
+            size = 10.0  # a long answer ("about 67%") shrinks to fit its line, to 8 pt
+            self.font(size, "B", _ANSWER)
+            while size > 8.0 and pdf.get_string_width(answer) > w:
+                size -= 0.5
+                self.font(size, "B", _ANSWER)
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
@@ -487,7 +491,7 @@ class _ProbabilityPage(_Page):
             [
                 ("Number of threats:", 10, answer["count"]),
                 ("Chance unbeatable (simplest fraction):", 24, fraction),
-                ("Percent:", 20, percent.replace("about ", "~")),
+                ("Percent:", 20, percent),
             ],
         )
         y = max(y + h, line_y + 7.0)

@@ -17,6 +17,7 @@ by the library, never typed in.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterable
@@ -183,6 +184,22 @@ class SimulationWorksheet(_QuestionSheet):
         test = _EVENT_TESTS[self.event]
         return sum(1 for card in DECK if test(card))
 
+    def class_total(self) -> int | None:
+        """The real number of yes answers on all ``of`` sheets of this run.
+
+        The run's sheets are numbered 1 to ``of`` with consecutive seeds (as
+        :func:`~xactika_edu.worksheets.export_worksheets` makes them), so sheet 1 has
+        seed ``seed - number + 1``. None when this sheet's draws are not its seed's
+        (made with the constructor) or that first seed would be below 0.
+
+        >>> simulation_worksheet(6, number=1, of=30).class_total()
+        754
+        """
+        first = self.seed - self.number + 1
+        if first < 0 or self.draws != seeded_draws(self.seed, len(self.draws)):
+            return None
+        return _run_total(first, self.of, len(self.draws), self.event)
+
     def running(self) -> list[tuple[int, int]]:
         """(yes so far, draws so far) after every 10 draws."""
         hits = self.hits
@@ -196,10 +213,10 @@ class SimulationWorksheet(_QuestionSheet):
         to it, c) the class total to expect from all ``of`` sheets.
 
         >>> for question, answer in simulation_worksheet(6, number=1, of=30).questions():
-        ...     print(answer)
+        ...     print(answer)  # doctest: +ELLIPSIS
         50/81, about 61.7%
         After 40 draws.
-        30 sheets, 1200 draws: expect about 741 yes.
+        30 sheets, 1200 draws: expect about 741 yes. The 30 sheets ... have 754 yes in all.
         """
         p = self.probability
         count = self.deck_count
@@ -244,6 +261,13 @@ class SimulationWorksheet(_QuestionSheet):
             f"{_plural(self.of, 'sheet')}, {draws} draws: expect about "
             f"{math.floor(expected + Fraction(1, 2))} yes."
         )
+        total = self.class_total()
+        if total is not None and self.of > 1:
+            first = self.seed - self.number + 1
+            answer_c += (
+                f" The {self.of} sheets printed with seeds {first} to {first + self.of - 1} "
+                f"have {total} yes in all."
+            )
         working_c = f"{draws} × {count}/81 = " + (
             f"{expected.numerator}/{expected.denominator}, about {float(expected):.1f}."
             if expected.denominator != 1
@@ -302,9 +326,27 @@ def simulation_worksheet(
         or not MIN_DRAWS <= cards <= MAX_DRAWS
     ):
         raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {shown(cards)}")
+    return SimulationWorksheet(number, of, seed, event, seeded_draws(seed, cards))
+
+
+def seeded_draws(seed: int, cards: int) -> tuple[Card, ...]:
+    """The draws :func:`simulation_worksheet` makes: ``cards`` positions in the deck
+    from ``make_rng(seed)``, with the card put back each time.
+
+    >>> seeded_draws(5, 20) == simulation_worksheet(5, cards=20).draws
+    True
+    """
     positions = make_rng(seed).integers(len(DECK), size=cards)
-    draws = tuple(DECK[int(i)] for i in positions)
-    return SimulationWorksheet(number, of, seed, event, draws)
+    return tuple(DECK[int(i)] for i in positions)
+
+
+@functools.lru_cache(maxsize=64)
+def _run_total(first: int, of: int, cards: int, event: str) -> int:
+    """Yes answers on the ``of`` seeded sheets with seeds ``first`` onwards."""
+    test = _EVENT_TESTS[event]
+    return sum(
+        test(card) for seed in range(first, first + of) for card in seeded_draws(seed, cards)
+    )
 
 
 # --- drawing the page -----------------------------------------------------------
