@@ -223,7 +223,7 @@ def _bid_target(hand: int, size: int, players: int) -> float:
 
 def _heuristic_bid(hand: int, size: int, players: int, is_dealer: bool, total: int) -> int:
     target = _bid_target(hand, size, players)
-    legal = range(size + 1)
+    legal: Sequence[int] = range(size + 1)
     if is_dealer:
         legal = [b for b in legal if total + b != size]
     return min(legal, key=lambda b: (abs(b - target), b))
@@ -335,14 +335,14 @@ class _State:
         hands = [0] * players
         hands[view.seat] = _mask(view.hand)
         played = 0
-        for trick in view.tricks:
-            for _, play in trick.plays:
+        for finished in view.tricks:
+            for _, play in finished.plays:
                 played |= 1 << _INDEX[play.card]
         trick = [(seat, _INDEX[play.card]) for seat, play in view.current_trick]
         for _, c in trick:
             played |= 1 << c
         voids = [sum(1 << _COMBO[c] for c in combos) for combos in view.voids]
-        call = _COMBO[view.call] if view.call is not None else -1  # type: ignore[index]
+        call = _COMBO[view.call] if view.call is not None else -1
         leader = view.current_trick[0][0] if view.current_trick else view.current_player
         return cls(
             players=players,
@@ -559,12 +559,14 @@ def _sample_hidden(state: _State, seat: int, rng: np.random.Generator, sweeps: i
         left = unseen
         ok = True
         for o in order_o:
-            pool = _bits(left & allowed[o])
+            may_hold = _bits(left & allowed[o])
             n = state.held[o]
-            if len(pool) < n:
+            if len(may_hold) < n:
                 ok = False
                 break
-            chosen = _mask_of(np.array(pool)[rng.choice(len(pool), size=n, replace=False)])
+            chosen = _mask_of(
+                np.array(may_hold)[rng.choice(len(may_hold), size=n, replace=False)]
+            )
             hands[o] = chosen
             left &= ~chosen
         if ok:

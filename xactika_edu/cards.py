@@ -31,7 +31,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -66,20 +66,22 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 CARDS_PER_HAND = 8
 
-#: A seed for random functions: ``None`` (fresh randomness), an ``int``, or a
+#: A seed for random functions: ``None`` (fresh randomness), an ``int`` (or NumPy integer), or a
 #: :class:`numpy.random.Generator` to draw from.
-Seed = int | np.random.Generator | None
+Seed = int | np.integer | np.random.Generator | None
 
 
 class _ShapeType(enum.EnumMeta):
     """``Shape(value)`` looks a shape up by number (0-3) or name; the enum's other
     call forms, which make a new enum class, are not offered."""
 
+    # Narrower than EnumMeta.__call__ on purpose (no functional API that makes a new
+    # enum class), so the override is incompatible by design.
     def __call__(cls, value: object) -> Shape:  # type: ignore[override]
         if isinstance(value, str):
             return Shape.parse(value)
         if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value <= 3:
-            return super().__call__(int(value))  # type: ignore[no-any-return]
+            return super().__call__(int(value))
         raise NotationError(
             f"there is no shape {shown(value)}: shapes are numbered 0 (balls) to 3 (stars)"
         )
@@ -338,11 +340,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def svg(self, **options: object) -> SvgImage:
+    def svg(self, **options: Any) -> SvgImage:
         """The card as an SVG picture; options as for :func:`xactika_edu.svg.card`."""
         from . import svg
 
-        return svg.card(self, **options)  # type: ignore[arg-type]
+        return svg.card(self, **options)
 
     def _repr_svg_(self) -> str:
         return str(self.svg())
@@ -410,7 +412,7 @@ def as_combination(combination: Combination | str) -> Combination:
     return Combination.parse(combination)
 
 
-class Hand(tuple):  # type: ignore[type-arg]
+class Hand(tuple[Card, ...]):
     """Some distinct cards, in a fixed order: a player's hand, a pile, a selection.
 
     A tuple of :class:`Card`; accepts cards or notation. ``str`` is the cards'
@@ -489,11 +491,11 @@ class Hand(tuple):  # type: ignore[type-arg]
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
-    def svg(self, **options: object) -> SvgImage:
+    def svg(self, **options: Any) -> SvgImage:
         """The hand as one SVG picture; options as for :func:`xactika_edu.svg.hand`."""
         from . import svg
 
-        return svg.hand(self, **options)  # type: ignore[arg-type]
+        return svg.hand(self, **options)
 
     def _repr_svg_(self) -> str:
         return str(self.svg())
@@ -527,7 +529,7 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=_RANK.__getitem__)
 
 
-class Deal(tuple):  # type: ignore[type-arg]
+class Deal(tuple[Hand, ...]):
     """The result of :func:`deal`: a tuple of hands (player 0 first), plus
     ``set_aside``, the cards nobody sees, and the ``seed`` used."""
 

@@ -40,7 +40,7 @@ import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 
 import numpy as np
 import pandas as pd
@@ -699,7 +699,11 @@ def _run(table: _Table, policies: Sequence[_Policy], forced: np.ndarray | None =
     for k in range(players):
         table.seat = (table.dealers + 1 + k) % players
         last = total if k == players - 1 else None
-        bids = _dispatch(groups, table.seat, lambda p, r, t=last: p.bid(table, r, _sub(t, r)))
+
+        def ask_bid(p: _Policy, r: np.ndarray, t: np.ndarray | None = last) -> np.ndarray:
+            return p.bid(table, r, _sub(t, r))
+
+        bids = _dispatch(groups, table.seat, ask_bid)
         if forced is not None:
             given = forced[everyone, table.seat]
             if last is not None:
@@ -728,7 +732,11 @@ def _run(table: _Table, policies: Sequence[_Policy], forced: np.ndarray | None =
             rows = table.base + seat
             held = table.held[rows]
             if position == 0:
-                choice = _dispatch(groups, seat, lambda p, r, h=held: p.lead(table, r, _sub(h, r)))
+
+                def ask_lead(p: _Policy, r: np.ndarray, h: np.ndarray = held) -> np.ndarray:
+                    return p.lead(table, r, _sub(h, r))
+
+                choice = _dispatch(groups, seat, ask_lead)
                 slot, shape = choice >> 2, choice & 3
                 card = hand.take(rows * cards + slot).astype(np.intp)
                 call = _COMBOS_OF.reshape(-1).take(card * 4 + shape)
@@ -739,7 +747,11 @@ def _run(table: _Table, policies: Sequence[_Policy], forced: np.ndarray | None =
             else:
                 able = held & showing.take(rows * len(COMBINATIONS) + call)
                 legal = np.where(able != 0, able, held)
-                slot = _dispatch(groups, seat, lambda p, r, g=legal: p.follow(table, r, _sub(g, r)))
+
+                def ask_follow(p: _Policy, r: np.ndarray, g: np.ndarray = legal) -> np.ndarray:
+                    return p.follow(table, r, _sub(g, r))
+
+                slot = _dispatch(groups, seat, ask_follow)
                 card = hand.take(rows * cards + slot).astype(np.intp)
                 value = _VALUE.take(card)
                 shown = _HAS.reshape(-1).take(card * len(COMBINATIONS) + call)
@@ -763,6 +775,12 @@ def _run(table: _Table, policies: Sequence[_Policy], forced: np.ndarray | None =
         leader = winner
 
 
+@overload
+def _sub(array: np.ndarray, rows: np.ndarray) -> np.ndarray: ...
+@overload
+def _sub(array: None, rows: np.ndarray) -> None: ...
+@overload
+def _sub(array: np.ndarray | None, rows: np.ndarray) -> np.ndarray | None: ...
 def _sub(array: np.ndarray | None, rows: np.ndarray) -> np.ndarray | None:
     """``array[rows]``, without a copy when ``rows`` is every row."""
     if array is None or len(rows) == len(array):
@@ -1117,7 +1135,7 @@ def replay_rounds(rounds: Sequence[Round]) -> FastRounds:
             raise XactikaError(f"round {i} is not over ({rnd.phase} phase): replay needs it whole")
         hands[i] = [[_CARD_ID[card] for card in hand] for hand in rnd.starting_hands]
         dealers[i] = rnd.dealer
-        bids[i] = rnd.bids
+        bids[i] = cast(tuple[int, ...], rnd.bids)  # the round is over, so every seat has bid
         for t, trick in enumerate(rnd.tricks):
             plays[i, t] = [_CARD_ID[play.card] for _, play in trick.plays]
             calls[i, t] = combination_id[trick.call]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -328,10 +328,11 @@ def _voids(
     if current:
         plays.append(tuple(current))
     for trick_plays in plays:
-        call = trick_plays[0][1].call
+        # a trick's first play is its lead, and a lead always calls (Round.play)
+        call = cast(Combination, trick_plays[0][1].call)
         for seat, play in trick_plays[1:]:
             if call not in _COMBOS[play.card]:
-                voids[seat].add(call)  # type: ignore[arg-type]
+                voids[seat].add(call)
     return tuple(tuple(sorted(combinations)) for combinations in voids)
 
 
@@ -620,7 +621,7 @@ class Round:
                 f"{self._cards_per_hand} tricks played): there are no scores yet"
             )
         return tuple(
-            score(bid, won)  # type: ignore[arg-type]
+            score(cast(int, bid), won)  # the round is over, so every seat has bid
             for bid, won in zip(self._bids, self._won, strict=True)
         )
 
@@ -764,7 +765,8 @@ class Round:
                     f"card {played} does not show {lead_call}; it shows {played.describe()}"
                 )
         else:
-            lead_call = trick[0][1].call
+            # the trick's first play is its lead, and the lead was refused above unless it called
+            lead_call = cast(Combination, trick[0][1].call)
             if chosen.call is not None:
                 raise IllegalPlayError(
                     f"player {turn} follows and may not call a combination: "
@@ -783,9 +785,9 @@ class Round:
         if len(trick) < players:
             self._turn = (turn + 1) % players
             return
-        index = _winner_index([p.card for _, p in trick], lead_call)  # type: ignore[arg-type]
+        index = _winner_index([p.card for _, p in trick], lead_call)
         winner = trick[index][0]
-        self._tricks.append(Trick(self._leader, lead_call, tuple(trick), winner))  # type: ignore[arg-type]
+        self._tricks.append(Trick(self._leader, lead_call, tuple(trick), winner))
         self._won[winner] += 1
         self._trick = []
         if len(self._tricks) == self._cards_per_hand:
@@ -807,8 +809,8 @@ class Round:
                 raise XactikaError(
                     f"give the call once: the play {shown(card)} and call {shown(call)}"
                 )
-            return Play(parsed.card, call)
-        return Play(card, call)
+            return Play(parsed.card, as_combination(call))
+        return Play(card, None if call is None else as_combination(call))
 
     # views, copies, records ---------------------------------------------------------
 
@@ -949,7 +951,9 @@ class Round:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]  # a round changes as it is played
+    # A round changes as it is played. None is Python's way to say "unhashable";
+    # mypy types object.__hash__ as a method, so the assignment needs this ignore.
+    __hash__ = None  # type: ignore[assignment]
 
     def _seat(self, seat: object) -> int:
         return check_whole(seat, "seat", 0, self._players - 1)
@@ -1366,4 +1370,6 @@ class Game:
             return NotImplemented
         return self.to_record() == other.to_record()
 
-    __hash__ = None  # type: ignore[assignment]  # a game changes as it is played
+    # A game changes as it is played. None is Python's way to say "unhashable";
+    # mypy types object.__hash__ as a method, so the assignment needs this ignore.
+    __hash__ = None  # type: ignore[assignment]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .checks import check_number, shown
 from .errors import XactikaError
@@ -163,11 +163,11 @@ def _read_number(response: object) -> _Number | None:
             return None if bottom == 0 else _Number(top / bottom, rounded="." in text)
         match = _MIXED_RE.match(text)
         if match:
-            whole, top, bottom = (int(part) for part in match.groups())
-            if bottom == 0:
+            whole, numerator, denominator = (int(part) for part in match.groups())
+            if denominator == 0:
                 return None
             sign = -1 if match.group(1).startswith("-") else 1
-            return _Number(whole + sign * Fraction(top, bottom), rounded=False)
+            return _Number(whole + sign * Fraction(numerator, denominator), rounded=False)
     except (ValueError, ArithmeticError, InvalidOperation):
         return None
     return None
@@ -332,17 +332,19 @@ class Question:
             if isinstance(item, str):
                 if not _normal_text(item):
                     raise XactikaError(f"an answer cannot be empty text, got {shown(item)}")
-            elif _to_fraction(item) is None:
+            elif (value := _to_fraction(item)) is None:
                 raise XactikaError(
                     f"an answer must be a finite number or text, got {shown(item)} "
                     f"in {shown(answer)}"
                 )
-            elif not _showable(_to_fraction(item)):  # type: ignore[arg-type]
+            elif not _showable(value):
                 raise XactikaError(
                     f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
                     f"fraction with a denominator of over 300 digits; got {shown(item)}"
                 )
-        return tuple(given)  # type: ignore[arg-type]
+        # each item is now known to be text or a finite real number (an Answer); a
+        # NumPy number passes as one too, which the Answer union does not spell out
+        return cast(tuple[Answer, ...], tuple(given))
 
     # --- checking -----------------------------------------------------------------
 

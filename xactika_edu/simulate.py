@@ -20,7 +20,7 @@ Sources: the rules are RULES.md; the bots are :mod:`xactika_edu.bots`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -219,7 +219,12 @@ def simulate_rounds(
     cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     if engine not in ("auto", "fast", "reference"):
         raise XactikaError(f"engine must be 'auto', 'fast' or 'reference', got {shown(engine)}")
-    names = [bots] if bots is None or isinstance(bots, str) else list(bots)
+    # one spec for every seat, or one per seat, read as _make_bots reads them
+    names: list[BotSpec | None]
+    if bots is None or isinstance(bots, str) or not isinstance(bots, Sequence):
+        names = [bots]
+    else:
+        names = list(bots)
     fast_ok = all(b is None or b in ("random", "heuristic") for b in names)
     if engine == "fast" and not fast_ok:
         raise XactikaError(
@@ -228,8 +233,10 @@ def simulate_rounds(
     if engine == "fast" or (engine == "auto" and fast_ok):
         from . import fastsim
 
+        # fast_ok or the fast engine's own check: bots is None, a name or names
+        names_only = cast("str | Sequence[str] | None", bots)
         return fastsim.simulate_rounds(
-            n, players, bots, seed=seed, cards_per_hand=cards_per_hand, progress=progress
+            n, players, names_only, seed=seed, cards_per_hand=cards_per_hand, progress=progress
         )
     root = _root_seed(seed)
     deal_seq, *seat_seqs = root.spawn(players + 1)
