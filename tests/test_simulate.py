@@ -295,6 +295,16 @@ def test_auto_engine_uses_the_fast_engine_for_named_random_and_heuristic_bots():
         simulate_module.simulate_rounds(1, engine="quick")
 
 
+def test_a_single_bot_factory_or_bot_plays_every_seat():
+    # The docstring: "A single name or factory is used for every seat". The engine
+    # choice once called list() on it (a TypeError); it is one spec, as for a name.
+    one = simulate_module.simulate_rounds(2, players=3, bots=HeuristicBot, seed=4)
+    each = simulate_module.simulate_rounds(2, players=3, bots=[HeuristicBot] * 3, seed=4)
+    pd.testing.assert_frame_equal(one, each)
+    table = simulate_module.simulate_rounds(2, players=2, bots=RandomBot(seed=1), seed=4)
+    assert table["bot"].tolist() == ["random"] * 4
+
+
 @pytest.mark.parametrize("hand", [None, 5, 3.5], ids=repr)
 def test_suggest_bid_names_a_hand_that_is_not_a_list(hand):
     # Before: TypeError: 'NoneType' object is not iterable (issue #9, item 19).
