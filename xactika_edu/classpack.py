@@ -170,8 +170,8 @@ def _lesson_folder(workdir: Path | str | None) -> Iterator[Path]:
     ``workdir`` if given (the class pack's staging folder, so a killed run leaves
     nothing anywhere else), else in the system's temporary folder."""
     if workdir is None:
-        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as folder:
-            yield Path(folder)
+        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as temporary:
+            yield Path(temporary)
         return
     folder = Path(tempfile.mkdtemp(prefix=".lesson-", dir=workdir))
     try:
@@ -455,13 +455,17 @@ def build_class_pack(
         (staging / "worksheets").mkdir()
         for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
             say(f"[{step}/{steps}] worksheets {kind} with their keys, {students} in all ...")
+
+            def say_step(line: str, step: int = step) -> None:
+                say(f"[{step}/{steps}]   {line}")
+
             paths = export_worksheets(
                 staging / "worksheets",
                 kind=kind,
                 students=students,
                 seed=seed,
                 paper=paper,
-                progress=lambda line, step=step: say(f"[{step}/{steps}]   {line}"),
+                progress=say_step,
             )
             written.extend(paths)
             say(f"[{step}/{steps}] worksheets {kind}: {len(paths)} PDF files")

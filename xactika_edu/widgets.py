@@ -1155,7 +1155,7 @@ class DeckExplorer(_Fallback, widgets.VBox):
             shape.plural: (box.value if box.value != _ANY else None)
             for shape, box in self.shape_boxes.items()
         }
-        self.selection = filter_deck(tuple(self.values.value), **counts)  # type: ignore[arg-type]
+        self.selection = filter_deck(tuple(self.values.value), **counts)
         self.summary.value = _note_html(selection_summary(self.selection))
         if not self.selection:
             self.cards_view.value = _note_html("No card matches these filters.")

@@ -49,6 +49,8 @@ from .card_pictures import draw_card_rows
 if TYPE_CHECKING:
     from fpdf import FPDF
 
+    from .layout import Recorder
+
 __all__ = ["BellCurveWorksheet", "bell_curve_worksheet"]
 
 MIN_BELL_CARDS = 18
@@ -61,7 +63,7 @@ _LINE_COLOURS = (SERIES[0], SERIES[1], SERIES[2])
 _MARKERS = ("diamond", "cross", "plus")
 
 
-def _marker(pdf: FPDF, kind: str, x: float, y: float, size: float, fill: str) -> None:
+def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str) -> None:
     """A plot marker centred at (x, y): ``"diamond"``, ``"cross"`` (×) or ``"plus"``."""
     pdf.set_fill_color(*_rgb(fill))
     pdf.set_draw_color(*_rgb(INK))
