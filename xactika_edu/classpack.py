@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._files import atomic_directory, check_output_directory
@@ -28,6 +28,9 @@ from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .checks import check_whole
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
 
@@ -80,8 +83,8 @@ class RenderedLesson:
     warnings: tuple[str, ...]
 
 
-def _title(notebook: object, fallback: str) -> str:
-    for cell in notebook.cells:  # type: ignore[attr-defined]
+def _title(notebook: NotebookNode, fallback: str) -> str:
+    for cell in notebook.cells:
         if cell.cell_type == "markdown":
             for line in cell.source.splitlines():
                 if line.startswith("# "):

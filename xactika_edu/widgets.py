@@ -530,6 +530,8 @@ class _Fallback:
     static_html: Callable[[], str]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        # the method is the widget's: this mixin is always combined with an
+        # ipywidgets class, which mypy cannot see from the mixin itself
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = str(self)

@@ -261,10 +261,11 @@ class BellCurveWorksheet(_QuestionSheet):
                     f"{name}: {total} ÷ {count} = {_one_decimal(Fraction(total, count))}"
                 )
         working_b = "; ".join(working) + "." if working else "No cards to average."
-        if rounded[0] is None or rounded[2] is None:
+        low, high = means[0], means[2]
+        if low is None or high is None:
             answer_b = f"{shown[0]}; {shown[2]}: no difference to find."
         else:
-            gap = means[2] - means[0]  # type: ignore[operator]
+            gap = high - low
             if gap == 0:
                 answer_b = f"{shown[0]}; {shown[2]}: the same."
             else:
@@ -273,7 +274,8 @@ class BellCurveWorksheet(_QuestionSheet):
                 by = _one_decimal(abs(gap))
                 by = "less than 0.05" if by == "0.0" else by
                 # a student who subtracts the printed rounded means is right too
-                subtracted = _one_decimal(abs(Fraction(rounded[2]) - Fraction(rounded[0])))
+                printed = Fraction(_one_decimal(high)) - Fraction(_one_decimal(low))
+                subtracted = _one_decimal(abs(printed))
                 if subtracted != _one_decimal(abs(gap)):
                     by += f" ({subtracted} if you subtract the rounded means)"
                 answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
