@@ -229,8 +229,11 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
             None,
         )
         if outer is not None:
-            command = (_read_marker(outer) or {}).get("command", "xactika-edu")
-            return f"it is part of the output of 'xactika-edu {command}' in {str(outer)!r}", ""
+            outer_command = (_read_marker(outer) or {}).get("command", "xactika-edu")
+            return (
+                f"it is part of the output of 'xactika-edu {outer_command}' in {str(outer)!r}",
+                "",
+            )
         return "it holds files that xactika-edu did not make", ""
     recorded = info.get("files")
     recorded_folders = info.get("folders")

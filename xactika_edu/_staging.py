@@ -20,9 +20,14 @@ import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import XactikaError
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 __all__ = [
     "SUFFIX",
@@ -180,7 +185,7 @@ class HeldSignals:
     """
 
     def __init__(self) -> None:
-        self._previous: dict[int, object] = {}
+        self._previous: dict[int, Callable[[int, FrameType | None], Any] | int] = {}
         self._caught: list[int] = []
 
     def hold(self) -> None:
@@ -199,13 +204,13 @@ class HeldSignals:
     def release(self) -> None:
         previous, self._previous = self._previous, {}
         for sig, handler in previous.items():
-            signal.signal(sig, handler)  # type: ignore[arg-type]
+            signal.signal(sig, handler)
         caught, self._caught = list(dict.fromkeys(self._caught)), []
         for signum in caught:
-            handler = previous.get(signum)
-            if callable(handler):
-                handler(signum, None)
-            elif handler == signal.SIG_DFL:
+            earlier = previous.get(signum)
+            if callable(earlier):
+                earlier(signum, None)
+            elif earlier == signal.SIG_DFL:
                 if signum == signal.SIGINT:
                     raise KeyboardInterrupt
                 signal.raise_signal(signum)
@@ -243,8 +248,9 @@ def swap(new: Path, target: Path, old: Path | None, *, last: str = "") -> None:
     done: list[tuple[Path, Path]] = []
     try:
         for name in outgoing:
-            os.rename(target / name, old / name)  # type: ignore[operator]
-            done.append((target / name, old / name))  # type: ignore[operator]
+            assert old is not None  # outgoing is empty without old
+            os.rename(target / name, old / name)
+            done.append((target / name, old / name))
         for name in incoming:
             if os.path.lexists(target / name):
                 raise FileExistsError(errno.EEXIST, "File exists", str(target / name))

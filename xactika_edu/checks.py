@@ -25,7 +25,7 @@ import math
 import numbers
 import reprlib
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import XactikaError
 
@@ -140,7 +140,7 @@ def _middle_cut(text: str, limit: int) -> str:
     return text[:half] + "..." + text[-half:]
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[numbers.Integral]:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -172,7 +172,7 @@ def check_whole(value: object, name: str, low: int, high: int) -> int:
         raise XactikaError(
             f"{name} must be a whole number from {low} to {high}, got {shown(value)}"
         )
-    number = int(value)  # type: ignore[call-overload]
+    number = int(value)
     if not low <= number <= high:
         raise XactikaError(f"{name} must be from {low} to {high}, got {shown(number)}")
     return number

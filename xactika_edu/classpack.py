@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._files import atomic_directory, check_output_directory
@@ -28,6 +28,9 @@ from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .checks import check_whole
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
 
 __all__ = ["LessonError", "build_class_pack", "lesson_notebooks", "render_lesson"]
 
@@ -80,8 +83,8 @@ class RenderedLesson:
     warnings: tuple[str, ...]
 
 
-def _title(notebook: object, fallback: str) -> str:
-    for cell in notebook.cells:  # type: ignore[attr-defined]
+def _title(notebook: NotebookNode, fallback: str) -> str:
+    for cell in notebook.cells:
         if cell.cell_type == "markdown":
             for line in cell.source.splitlines():
                 if line.startswith("# "):
@@ -170,8 +173,8 @@ def _lesson_folder(workdir: Path | str | None) -> Iterator[Path]:
     ``workdir`` if given (the class pack's staging folder, so a killed run leaves
     nothing anywhere else), else in the system's temporary folder."""
     if workdir is None:
-        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as folder:
-            yield Path(folder)
+        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as temporary:
+            yield Path(temporary)
         return
     folder = Path(tempfile.mkdtemp(prefix=".lesson-", dir=workdir))
     try:
@@ -455,13 +458,17 @@ def build_class_pack(
         (staging / "worksheets").mkdir()
         for step, kind in enumerate(KINDS, start=len(notebooks) + 1):
             say(f"[{step}/{steps}] worksheets {kind} with their keys, {students} in all ...")
+
+            def say_step(line: str, step: int = step) -> None:
+                say(f"[{step}/{steps}]   {line}")
+
             paths = export_worksheets(
                 staging / "worksheets",
                 kind=kind,
                 students=students,
                 seed=seed,
                 paper=paper,
-                progress=lambda line, step=step: say(f"[{step}/{steps}]   {line}"),
+                progress=say_step,
             )
             written.extend(paths)
             say(f"[{step}/{steps}] worksheets {kind}: {len(paths)} PDF files")

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import pairwise, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -255,7 +255,8 @@ def _pie(ax: Axes, counts: Sequence[int], labels: Sequence[str], title: str, cap
         counterclock=False,
         wedgeprops={"edgecolor": PAPER, "linewidth": 1.5},
     )
-    wedges = ax.patches[before:]
+    # every patch pie() added is a Wedge; Axes.patches is typed as plain Patches
+    wedges = cast("list[Wedge]", ax.patches[before:])
     _label_wedges(ax, wedges, [text for _, text in shown])
     ax.set_aspect("equal")
     ax.set_xlim(-1.75, 1.75)

@@ -231,17 +231,20 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
         raise XactikaError("the hand is not over yet: its scores come after the last trick")
     names = _names(rnd.players, names)
     scores = rnd.scores()
-    rows = [
-        {
-            "player": names[seat],
-            "dealer": seat == rnd.dealer,
-            "bid": rnd.bids[seat],
-            "took": rnd.tricks_won[seat],
-            "points": scores[seat],
-            "result": _result(rnd.bids[seat], rnd.tricks_won[seat]),
-        }
-        for seat in range(rnd.players)
-    ]
+    rows = []
+    for seat in range(rnd.players):
+        bid = rnd.bids[seat]
+        assert bid is not None  # every seat has bid once the hand is over
+        rows.append(
+            {
+                "player": names[seat],
+                "dealer": seat == rnd.dealer,
+                "bid": bid,
+                "took": rnd.tricks_won[seat],
+                "points": scores[seat],
+                "result": _result(bid, rnd.tricks_won[seat]),
+            }
+        )
     return pd.DataFrame(rows, columns=["player", "dealer", "bid", "took", "points", "result"])
 
 

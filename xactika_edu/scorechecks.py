@@ -335,16 +335,18 @@ def check_hands(
                 first_hand[game] = (hand, members)
             else:
                 _check_same_players(first_hand[game], hand, members, name, problems)
-        if all(row.tricks is not None for row in members):
-            total = sum(row.tricks for row in members)  # type: ignore[misc]
+        tricks = [row.tricks for row in members if row.tricks is not None]
+        if len(tricks) == count:
+            total = sum(tricks)
             if total != cards_per_hand and count >= MIN_PLAYERS:
                 problems.append(
                     f"{name}, column 'tricks': the tricks add up to {total}, but a hand has "
                     f"{cards_per_hand} tricks"
                 )
         dealer = _find_dealer(members, has_dealer, name, problems)
-        if dealer is not None and all(row.bid is not None for row in members):
-            total = sum(row.bid for row in members)  # type: ignore[misc]
+        bids = [row.bid for row in members if row.bid is not None]
+        if dealer is not None and len(bids) == count:
+            total = sum(bids)
             if total == cards_per_hand and count >= MIN_PLAYERS:
                 who = shown(dealer.player, quoted=False)
                 problems.append(

@@ -530,6 +530,8 @@ class _Fallback:
     static_html: Callable[[], str]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        # the method is the widget's: this mixin is always combined with an
+        # ipywidgets class, which mypy cannot see from the mixin itself
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = str(self)
@@ -1155,7 +1157,7 @@ class DeckExplorer(_Fallback, widgets.VBox):
             shape.plural: (box.value if box.value != _ANY else None)
             for shape, box in self.shape_boxes.items()
         }
-        self.selection = filter_deck(tuple(self.values.value), **counts)  # type: ignore[arg-type]
+        self.selection = filter_deck(tuple(self.values.value), **counts)
         self.summary.value = _note_html(selection_summary(self.selection))
         if not self.selection:
             self.cards_view.value = _note_html("No card matches these filters.")

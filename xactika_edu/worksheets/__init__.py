@@ -104,7 +104,7 @@ def _plan(
             f"unknown worksheet kind {shown(kind)}; the kinds are {', '.join(map(repr, KINDS))}"
         )
     count = check_whole(students, "students", 1, MAX_STUDENTS)
-    paper = _check_paper(paper)  # type: ignore[arg-type]
+    paper = _check_paper(paper)
     builder = _BUILDERS[kind]
     first = _check_seed(seed)
     _check_run_seeds(first, count)

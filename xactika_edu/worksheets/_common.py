@@ -81,9 +81,9 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
 
 
-def _check_paper(paper: str) -> str:
+def _check_paper(paper: object) -> str:
     key = paper.strip().lower() if isinstance(paper, str) else paper
-    if key not in PAPERS:
+    if not isinstance(key, str) or key not in PAPERS:
         raise XactikaError(
             f"unknown paper size {shown(paper)}; use one of {', '.join(map(repr, PAPERS))}"
         )
@@ -181,14 +181,20 @@ class _Worksheet(Protocol):
 
     kind: ClassVar[str]
     title: ClassVar[str]
-    number: int
-    of: int
-    seed: int
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def of(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
 
     @property
     def label(self) -> str: ...
 
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None: ...
+    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False) -> None: ...
 
 
 def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF:
@@ -212,12 +218,12 @@ def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF
     return pdf
 
 
-def _finish(pdf: FPDF) -> bytes:
+def _finish(pdf: FPDF | Recorder) -> bytes:
     return bytes(pdf.output())
 
 
 def _single_pdf(sheet: _Worksheet, *, key: bool, paper: str) -> bytes:
-    return _finish(page_layout(sheet, key=key, paper=paper))  # type: ignore[arg-type]
+    return _finish(page_layout(sheet, key=key, paper=paper))
 
 
 def _page_maker(sheets: list[_Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
@@ -249,7 +255,7 @@ def page_layout(sheet: _Worksheet, *, key: bool = False, paper: str = "letter") 
     """
     which = "answer key" if key else "student sheet"
     recorder = Recorder(new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})"))
-    sheet.add_page(recorder, key=key)  # type: ignore[arg-type]
+    sheet.add_page(recorder, key=key)
     return recorder
 
 
@@ -272,11 +278,12 @@ class _Sheet(abc.ABC):
         """What the sheet prints to identify itself: ``'Worksheet 7 of 30 · seed 1006'``."""
         return f"Worksheet {self.number} of {self.of} · seed {self.seed}"
 
-    def add_page(self, pdf: FPDF, *, key: bool = False) -> None:
+    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False) -> None:
         """Draw this worksheet (or its answer key) on a new page of ``pdf``.
 
         For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
-        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`.
+        in millimetres, as made by :func:`~xactika_edu.worksheets.new_pdf`, or a
+        :class:`~xactika_edu.worksheets.layout.Recorder` around one.
         """
         self.page(self, pdf, key=key).draw()
 

@@ -49,6 +49,8 @@ from .card_pictures import draw_card_rows
 if TYPE_CHECKING:
     from fpdf import FPDF
 
+    from .layout import Recorder
+
 __all__ = ["BellCurveWorksheet", "bell_curve_worksheet"]
 
 MIN_BELL_CARDS = 18
@@ -61,7 +63,7 @@ _LINE_COLOURS = (SERIES[0], SERIES[1], SERIES[2])
 _MARKERS = ("diamond", "cross", "plus")
 
 
-def _marker(pdf: FPDF, kind: str, x: float, y: float, size: float, fill: str) -> None:
+def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str) -> None:
     """A plot marker centred at (x, y): ``"diamond"``, ``"cross"`` (×) or ``"plus"``."""
     pdf.set_fill_color(*_rgb(fill))
     pdf.set_draw_color(*_rgb(INK))
@@ -259,10 +261,11 @@ class BellCurveWorksheet(_QuestionSheet):
                     f"{name}: {total} ÷ {count} = {_one_decimal(Fraction(total, count))}"
                 )
         working_b = "; ".join(working) + "." if working else "No cards to average."
-        if rounded[0] is None or rounded[2] is None:
+        low, high = means[0], means[2]
+        if low is None or high is None:
             answer_b = f"{shown[0]}; {shown[2]}: no difference to find."
         else:
-            gap = means[2] - means[0]  # type: ignore[operator]
+            gap = high - low
             if gap == 0:
                 answer_b = f"{shown[0]}; {shown[2]}: the same."
             else:
@@ -271,7 +274,8 @@ class BellCurveWorksheet(_QuestionSheet):
                 by = _one_decimal(abs(gap))
                 by = "less than 0.05" if by == "0.0" else by
                 # a student who subtracts the printed rounded means is right too
-                subtracted = _one_decimal(abs(Fraction(rounded[2]) - Fraction(rounded[0])))
+                printed = Fraction(_one_decimal(high)) - Fraction(_one_decimal(low))
+                subtracted = _one_decimal(abs(printed))
                 if subtracted != _one_decimal(abs(gap)):
                     by += f" ({subtracted} if you subtract the rounded means)"
                 answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."

@@ -242,7 +242,12 @@ class EstimationWorksheet(_Sheet):
         """The computer players' bids made before the student's, in bidding order."""
         rnd = self._bidding
         order = rnd.bidding_order
-        return [rnd.bids[s] for s in order[: order.index(self.seat)]]  # type: ignore[misc]
+        bids = []
+        for seat in order[: order.index(self.seat)]:
+            bid = rnd.bids[seat]
+            assert bid is not None  # every seat before the student's has bid
+            bids.append(bid)
+        return bids
 
     def earlier_bids(self) -> list[tuple[str, int]]:
         """:meth:`bids_before` with who made them: ``[("P2", 2), ("P3", 1)]``.

@@ -503,6 +503,7 @@ class _PieChartPage(_Page):
             self.text_at(x + 2, top, widths[0] - 2, row_h, "Total" if is_total else sheet.groups[r])
             if not self.key:
                 continue
+            cells: list[int | str | None]
             if is_total:
                 cells = [None, str(self.n), f"{self.n}/{self.n} = 1", "100%", "360°"]
             else:

@@ -55,6 +55,7 @@ from ._common import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
     from fpdf import FPDF
 
 __all__ = ["ProbabilityWorksheet", "probability_worksheet"]
@@ -100,7 +101,9 @@ def _leads_by_threats(hand: Hand) -> dict[int, list[tuple[Card, Combination]]]:
     return groups
 
 
-def _pick_leads(hand: Hand, rng: object) -> tuple[tuple[Card, Combination], ...] | None:
+def _pick_leads(
+    hand: Hand, rng: np.random.Generator
+) -> tuple[tuple[Card, Combination], ...] | None:
     """A sure lead, a one-threat lead and a 2-or-3-threat lead on three different cards."""
     groups = _leads_by_threats(hand)
     sure, one = groups.get(0, []), groups.get(1, [])
@@ -108,7 +111,7 @@ def _pick_leads(hand: Hand, rng: object) -> tuple[tuple[Card, Combination], ...]
     options = [(a, b, c) for a in sure for b in one for c in harder if len({a[0], b[0], c[0]}) == 3]
     if not options:
         return None
-    return options[int(rng.integers(len(options)))]  # type: ignore[attr-defined]
+    return options[int(rng.integers(len(options)))]
 
 
 # --- the probability worksheet ------------------------------------------------------

@@ -14,7 +14,6 @@ b'%PDF-'
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .._files import write_file
 from ..cards import CARDS_PER_HAND, MIN_PLAYERS
@@ -24,9 +23,6 @@ from ..game import HANDS_PER_GAME
 from ..palette import INK
 from ._common import _CREATED, _MUTED, _SHADE, _check_paper, _rgb
 from .layout import MIN_TEXT_PT, Recorder
-
-if TYPE_CHECKING:
-    from fpdf import FPDF
 
 __all__ = ["MAX_SCORE_SHEET_PLAYERS", "score_sheet_pdf", "write_score_sheet"]
 
@@ -85,7 +81,7 @@ def score_sheet_layout(players: int = 6, paper: str = "letter") -> Recorder:
     pdf.set_lang("en-US")
     page = Recorder(pdf)
     page.add_page()
-    _draw(page, players)  # type: ignore[arg-type]
+    _draw(page, players)
     return page
 
 
@@ -127,12 +123,14 @@ def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter")
     return target
 
 
-def _font(pdf: FPDF, size: float, style: str = "", colour: str = INK) -> None:
+def _font(pdf: Recorder, size: float, style: str = "", colour: str = INK) -> None:
     pdf.set_font("helvetica", style, size)
     pdf.set_text_color(*_rgb(colour))
 
 
-def _text(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
+def _text(
+    pdf: Recorder, x: float, y: float, w: float, h: float, text: str, align: str = "L"
+) -> None:
     pdf.set_xy(x, y)
     pdf.cell(w, h, text, align=align)
 
@@ -141,12 +139,12 @@ _LABEL_PT = (8.0, MIN_TEXT_PT)  # the cell labels' font size: largest, smallest
 _LABEL_ROOM = 1.0  # mm kept clear on each side of a cell label
 
 
-def _label_widths(p: FPDF, size: float) -> list[float]:
+def _label_widths(p: Recorder, size: float) -> list[float]:
     _font(p, size, "B")
     return [p.get_string_width(label) + 0.8 for label in CELLS]
 
 
-def _cell_edges(p: FPDF, block: float) -> list[float]:
+def _cell_edges(p: Recorder, block: float) -> list[float]:
     """Where a player's bid / tricks / score / total cells start and end, in mm from
     the block's left: equal cells, or, when the labels would not fit them at
     7 pt, cells as wide as their labels with the rest shared out."""
@@ -163,7 +161,7 @@ def _cell_edges(p: FPDF, block: float) -> list[float]:
     return edges
 
 
-def _label_size(p: FPDF, edges: list[float]) -> float:
+def _label_size(p: Recorder, edges: list[float]) -> float:
     """The largest size, 8 pt down to 7 pt in half points, at which every label fits."""
     size = _LABEL_PT[0]
     while size > _LABEL_PT[1] and any(
@@ -173,7 +171,7 @@ def _label_size(p: FPDF, edges: list[float]) -> float:
     return size
 
 
-def _draw(p: FPDF, players: int) -> None:
+def _draw(p: Recorder, players: int) -> None:
     left, width = _MARGIN, p.w - 2 * _MARGIN
     height = p.h - 2 * _MARGIN
     y = _MARGIN

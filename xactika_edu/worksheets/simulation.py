@@ -263,9 +263,10 @@ class SimulationWorksheet(_QuestionSheet):
         )
         total = self.class_total()
         if total is not None and self.of > 1:
-            first = self.seed - self.number + 1
+            first_seed = self.seed - self.number + 1
             answer_c += (
-                f" The {self.of} sheets printed with seeds {first} to {first + self.of - 1} "
+                f" The {self.of} sheets printed with seeds {first_seed} to "
+                f"{first_seed + self.of - 1} "
                 f"have {total} yes in all."
             )
         working_c = f"{draws} × {count}/81 = " + (
