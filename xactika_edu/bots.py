@@ -564,9 +564,7 @@ def _sample_hidden(state: _State, seat: int, rng: np.random.Generator, sweeps: i
             if len(may_hold) < n:
                 ok = False
                 break
-            chosen = _mask_of(
-                np.array(may_hold)[rng.choice(len(may_hold), size=n, replace=False)]
-            )
+            chosen = _mask_of(np.array(may_hold)[rng.choice(len(may_hold), size=n, replace=False)])
             hands[o] = chosen
             left &= ~chosen
         if ok:

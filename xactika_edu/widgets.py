@@ -1000,10 +1000,10 @@ class HandWidget(_Fallback, widgets.VBox):
                 else "All your cards are played."
             )
             return
-        card = self.selected
-        assert card is not None
+        chosen = self.selected
+        assert chosen is not None  # a table is only made for a selected card
         caption = (
-            f"If you lead your {card.value} ({card}) now: the chance nobody can beat each "
+            f"If you lead your {chosen.value} ({chosen}) now: the chance nobody can beat each "
             f"call ({self.players} players)"
         )
         note = f"<p class='xe-method'>{escape(_METHOD)}</p>"
