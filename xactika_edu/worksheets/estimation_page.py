@@ -10,16 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .. import svg
 from ..cards import CARDS_PER_HAND
 from ..palette import INK
 from ..probability import MAYBE_MAX_THREATS, whole_percent
 from ._common import (
     _ANSWER,
-    _CARD_GAP,
     _MUTED,
     _SHADE,
-    _card_image,
     _one_decimal,
     _Page,
     _plural,
@@ -89,17 +86,9 @@ class EstimationPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
     def cards(self, y: float) -> float:
-        pdf = self.pdf
-        n = len(self.sheet.hand)
-        w = min(17.0, (self.width - (n - 1) * _CARD_GAP) / n)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (n * w + (n - 1) * _CARD_GAP)) / 2
-        for i, card in enumerate(self.sheet.hand):
-            x = x0 + i * (w + _CARD_GAP)
-            pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
-            self.font(8.5, "B", _MUTED)
-            self.text_at(x - 2, y + h + 0.5, w + 4, 4, f"#{i + 1}  {card}", align="C")
-        return y + h + 4.5
+        return self.hand_row(
+            y, self.sheet.hand, widest=17.0, label_gap=0.5, label_overhang=2.0, below=4.5
+        )
 
     def table(
         self,

@@ -42,12 +42,10 @@ from ..errors import XactikaError
 from ..probability import chance_unbeatable, threats, whole_percent
 from ._common import (
     _ANSWER,
-    _CARD_GAP,
     _MUTED,
     _SHADE,
     _TITLE_RE,
     MAX_STUDENTS,
-    _card_image,
     _check_seed,
     _Page,
     _rgb,
@@ -397,17 +395,7 @@ class _ProbabilityPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
     def cards(self, y: float) -> float:
-        pdf = self.pdf
-        n = len(self.sheet.hand)
-        w = min(20.0, (self.width - (n - 1) * _CARD_GAP) / n)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (n * w + (n - 1) * _CARD_GAP)) / 2
-        for i, card in enumerate(self.sheet.hand):
-            x = x0 + i * (w + _CARD_GAP)
-            pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
-            self.font(8.5, "B", _MUTED)
-            self.text_at(x, y + h + 0.6, w, 4, f"#{i + 1}  {card}", align="C")
-        return y + h + 5.0
+        return self.hand_row(y, self.sheet.hand, widest=20.0)
 
     def blank(self, x: float, y: float, label: str, w: float, answer: str = "") -> float:
         """``label`` then a line to write on (the answer on the key); returns x after."""
