@@ -412,38 +412,6 @@ class _Page(abc.ABC):
         spare = max(0.0, (bottom - y - sum(needs)) / len(needs))
         return [need + spare for need in needs]
 
-    def hand_row(
-        self,
-        y: float,
-        hand: Iterable[Card],
-        *,
-        widest: float,
-        label_gap: float = 0.6,
-        label_overhang: float = 0.0,
-        below: float = 5.0,
-    ) -> float:
-        """A hand's cards in one centred row, face values shown, each labelled "#1 3213"
-        under it; cards at most ``widest`` mm wide. Returns the y ``below`` mm under
-        the pictures."""
-        cards = list(hand)
-        n = len(cards)
-        w = min(widest, (self.width - (n - 1) * _CARD_GAP) / n)
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        x0 = self.left + (self.width - (n * w + (n - 1) * _CARD_GAP)) / 2
-        for i, card in enumerate(cards):
-            x = x0 + i * (w + _CARD_GAP)
-            self.pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
-            self.font(8.5, "B", _MUTED)
-            self.text_at(
-                x - label_overhang,
-                y + h + label_gap,
-                w + 2 * label_overhang,
-                4,
-                f"#{i + 1}  {card}",
-                align="C",
-            )
-        return y + h + below
-
     def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
         """A numbered step heading (a black disc with the number); returns the y below."""
         pdf = self.pdf

@@ -8,12 +8,22 @@ SVG, which keeps a class set quick to make.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import svg
 from ..cards import Card, Hand, Shape
 from ..palette import INK, PAPER, SHAPE_COLORS
-from ._common import _ANSWER, _CARD_LABEL, _MUTED, _card_grid, _Page, _rgb
+from ._common import (
+    _ANSWER,
+    _CARD_GAP,
+    _CARD_LABEL,
+    _MUTED,
+    _card_grid,
+    _card_image,
+    _Page,
+    _rgb,
+)
 
 if TYPE_CHECKING:
     from .layout import Recorder
@@ -125,3 +135,36 @@ def draw_card_rows(
                 page.font(size + 1, "B", _ANSWER)
                 page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
     return grid.bottom
+
+
+def draw_hand_row(
+    page: _Page,
+    y: float,
+    hand: Iterable[Card],
+    *,
+    widest: float,
+    label_gap: float = 0.6,
+    label_overhang: float = 0.0,
+    below: float = 5.0,
+) -> float:
+    """A hand's cards in one centred row on ``page``, face values shown, each labelled
+    "#1 3213" under it; cards at most ``widest`` mm wide. Returns the y ``below`` mm
+    under the pictures."""
+    cards = list(hand)
+    n = len(cards)
+    w = min(widest, (page.width - (n - 1) * _CARD_GAP) / n)
+    h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
+    x0 = page.left + (page.width - (n * w + (n - 1) * _CARD_GAP)) / 2
+    for i, card in enumerate(cards):
+        x = x0 + i * (w + _CARD_GAP)
+        page.pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
+        page.font(8.5, "B", _MUTED)
+        page.text_at(
+            x - label_overhang,
+            y + h + label_gap,
+            w + 2 * label_overhang,
+            4,
+            f"#{i + 1}  {card}",
+            align="C",
+        )
+    return y + h + below

@@ -30,6 +30,7 @@ from .bidding import (
     number_text,
     threats_text,
 )
+from .card_pictures import draw_hand_row
 from .probability import PLAYERS, _check_fits
 
 if TYPE_CHECKING:
@@ -86,8 +87,8 @@ class EstimationPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
     def cards(self, y: float) -> float:
-        return self.hand_row(
-            y, self.sheet.hand, widest=17.0, label_gap=0.5, label_overhang=2.0, below=4.5
+        return draw_hand_row(
+            self, y, self.sheet.hand, widest=17.0, label_gap=0.5, label_overhang=2.0, below=4.5
         )
 
     def table(

@@ -51,6 +51,7 @@ from ._common import (
     _rgb,
     _Sheet,
 )
+from .card_pictures import draw_hand_row
 
 if TYPE_CHECKING:
     import numpy as np
@@ -395,7 +396,7 @@ class _ProbabilityPage(_Page):
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
     def cards(self, y: float) -> float:
-        return self.hand_row(y, self.sheet.hand, widest=20.0)
+        return draw_hand_row(self, y, self.sheet.hand, widest=20.0)
 
     def blank(self, x: float, y: float, label: str, w: float, answer: str = "") -> float:
         """``label`` then a line to write on (the answer on the key); returns x after."""
