@@ -103,7 +103,7 @@ _EXPORTS: dict[str, str] = {
     "value_distribution": "probability",
     "value_pie_chart": "plots",
     "ways_bar_graph": "plots",
-    "whole_percent": "probability",
+    "whole_percent": "formatting",
     "write_score_sheet": "worksheets",
     "write_template": "scoresheet",
 }
@@ -133,6 +133,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         margin_of_error,
         trials_needed,
     )
+    from .formatting import whole_percent
     from .game import Game, Play, PlayerView, Round, Trick, score, trick_winner
     from .plots import (
         bell_curve,
@@ -168,7 +169,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         sum_normal_comparison,
         sum_normal_fit,
         value_distribution,
-        whole_percent,
     )
     from .scorechecks import ScoreSheetError
     from .scoresheet import (

@@ -13,7 +13,6 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,6 +38,7 @@ from .cards import (
 )
 from .checks import as_items, check_number, check_whole, shown
 from .errors import XactikaError
+from .formatting import whole_percent
 
 if TYPE_CHECKING:
     from scipy.stats._distn_infrastructure import rv_continuous_frozen
@@ -229,35 +229,6 @@ def normal_comparison() -> pd.DataFrame:
         },
         index=pd.Index(FACE_VALUES, name="face value"),
     )
-
-
-def whole_percent(part: Fraction | float) -> int:
-    """A part of the whole as a whole percent, halves rounded up.
-
-    The one rounding rule for every percent a student reads: plot labels, lessons,
-    self-check answers.
-
-    >>> whole_percent(Fraction(19, 81)), whole_percent(Fraction(1, 8)), whole_percent(0.5)
-    (23, 13, 50)
-
-    Args:
-        part: a part of the whole, usually in [0, 1] (19/81 of the deck): a
-            ``Fraction``, an int or a float.
-
-    Returns:
-        the nearest whole percent, an int. Exactly half-way rounds up, as students
-        round (1/8 = 12.5% -> 13%), not to the even neighbor as Python's ``round``.
-
-    Raises:
-        XactikaError: if ``part`` is not a finite number.
-    """
-    if isinstance(part, bool) or not isinstance(part, numbers.Real):
-        raise XactikaError(
-            f"part must be a number like Fraction(19, 81) or 0.25, got {shown(part)}"
-        )
-    if not isinstance(part, numbers.Rational) and not math.isfinite(part):
-        raise XactikaError(f"part must be a finite number, got {shown(part)}")
-    return math.floor(100 * Fraction(part) + Fraction(1, 2))
 
 
 # --- leading a card -------------------------------------------------------------

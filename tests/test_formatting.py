@@ -1,0 +1,50 @@
+"""The one number format (xactika_edu.formatting): rounding rules and bad input."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xactika_edu import formatting
+from xactika_edu.errors import XactikaError
+
+
+def test_lesson_and_key_percents_differ_only_by_name() -> None:
+    # 3/16 = 18.75%: a lesson rounds it (halves up), a key shows it exactly.
+    assert formatting.percent(Fraction(3, 16)) == "19%"
+    assert formatting.exact_percent(Fraction(3, 16)) == "18.75%"
+    assert formatting.percent(Fraction(1, 8)) == "13%"  # 12.5% rounds up, not to even
+
+
+@given(st.fractions(min_value=0, max_value=1))
+def test_percent_never_claims_a_certainty_that_is_not(part: Fraction) -> None:
+    text = formatting.percent(part)
+    assert (text == "0%") == (part == 0)
+    assert (text == "100%") == (part == 1)
+    if text not in ("< 1%", "> 99%"):
+        assert text == f"{formatting.whole_percent(part)}%"
+
+
+@given(st.fractions(min_value=-10, max_value=10))
+def test_exact_decimal_round_trips(value: Fraction) -> None:
+    text = formatting.exact_decimal(value)
+    if text is None:
+        assert (value * 10**4).denominator != 1
+    else:
+        assert Fraction(text) == value
+
+
+@pytest.mark.parametrize("bad", [None, "0.5", True, float("nan"), float("inf")])
+def test_bad_part_is_named(bad: object) -> None:
+    with pytest.raises(XactikaError, match="part must be"):
+        formatting.percent(bad)  # type: ignore[arg-type]
+
+
+def test_signed_points() -> None:
+    assert [formatting.signed(p) for p in (3, -1, 0, np.int64(2))] == ["+3", "-1", "0", "+2"]
+    with pytest.raises(XactikaError, match=r"points must be a whole number, got 1\.5"):
+        formatting.signed(1.5)  # type: ignore[arg-type]
