@@ -9,10 +9,10 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 import importlib
 from typing import TYPE_CHECKING
+
+from .version import __version__ as __version__
 
 # The public names, each with the module that defines it. They are imported on first
 # use (PEP 562), so ``import xactika_edu`` and the ``xactika-edu`` command start in a
@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
     "Question": "selfcheck",
     "RandomBot": "bots",
     "Round": "game",
-    "ScoreSheetError": "scorechecks",
+    "ScoreSheetError": "errors",
     "Shape": "cards",
     "Trick": "game",
     "XactikaError": "errors",
@@ -124,7 +124,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         simulated_comparison,
         summary_by_player,
     )
-    from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+    from .errors import (
+        IllegalBidError,
+        IllegalPlayError,
+        NotationError,
+        ScoreSheetError,
+        XactikaError,
+    )
     from .experiments import (
         Event,
         draw_experiment,
@@ -170,7 +176,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         sum_normal_fit,
         value_distribution,
     )
-    from .scorechecks import ScoreSheetError
     from .scoresheet import (
         export_scores,
         load_scores,

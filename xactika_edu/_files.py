@@ -30,7 +30,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from . import __version__
 from ._staging import (
     SUFFIX,
     BrokenSwap,
@@ -43,6 +42,7 @@ from ._staging import (
     swap,
 )
 from .errors import XactikaError
+from .version import __version__
 
 __all__ = [
     "MARKER",

@@ -9,7 +9,15 @@ each exported function with junk to keep it so.
 
 from __future__ import annotations
 
-__all__ = ["IllegalBidError", "IllegalPlayError", "NotationError", "XactikaError"]
+from collections.abc import Sequence
+
+__all__ = [
+    "IllegalBidError",
+    "IllegalPlayError",
+    "NotationError",
+    "ScoreSheetError",
+    "XactikaError",
+]
 
 
 class XactikaError(ValueError):
@@ -58,3 +66,49 @@ class IllegalPlayError(XactikaError):
     ...
     xactika_edu.errors.IllegalPlayError: player 1 must follow 2 balls: holds 2233
     """
+
+
+class ScoreSheetError(XactikaError):
+    """A score sheet that cannot be read or breaks the rules: every problem, listed.
+
+    ``str(error)`` lists the problems one a line, like
+    ``line 7, column 'bid': 9 is not a bid (bids are 0 to 8)``, the first
+    :attr:`SHOWN` of them and then how many more; :attr:`problems` holds the first
+    1,000 (:attr:`xactika_edu.scorechecks.Problems.KEPT`) and :attr:`count` how many
+    there are.
+
+    >>> error = ScoreSheetError(["line 2, column 'bid': missing value"])
+    >>> error.problems, error.count
+    (["line 2, column 'bid': missing value"], 1)
+    >>> print(error)
+    the score sheet has 1 problem:
+    - line 2, column 'bid': missing value
+    >>> print(ScoreSheetError([f"line {n}: bad" for n in range(2, 42)], count=4000))
+    ... # doctest: +ELLIPSIS
+    the score sheet has 4,000 problems:
+    - line 2: bad
+    ...
+    - line 31: bad
+    - ... and 3,970 more: fix these and load the sheet again to see the rest
+    """
+
+    #: How many problems the message shows.
+    SHOWN = 30
+
+    def __init__(
+        self, problems: Sequence[str], source: str | None = None, *, count: int | None = None
+    ) -> None:
+        self.problems = list(problems)
+        self.source = source
+        self.count = max(len(self.problems), count or 0)
+        from .checks import shown  # checks imports this module; both are loaded by now
+
+        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
+        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
+        lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
+        hidden = self.count - min(len(self.problems), self.SHOWN)
+        if hidden:
+            lines.append(
+                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
+            )
+        super().__init__("\n".join(lines))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .checks import shown
-from .errors import XactikaError
+from .errors import ScoreSheetError
 from .game import HANDS_PER_GAME
 
 __all__ = [
@@ -52,50 +52,6 @@ _WHAT = {
     "bid": "a bid",
     "tricks": "the tricks taken",
 }
-
-
-class ScoreSheetError(XactikaError):
-    """A score sheet that cannot be read or breaks the rules: every problem, listed.
-
-    ``str(error)`` lists the problems one a line, like
-    ``line 7, column 'bid': 9 is not a bid (bids are 0 to 8)``, the first
-    :attr:`SHOWN` of them and then how many more; :attr:`problems` holds the first
-    1,000 (:attr:`~xactika_edu.scorechecks.Problems.KEPT`) and :attr:`count` how many
-    there are.
-
-    >>> error = ScoreSheetError(["line 2, column 'bid': missing value"])
-    >>> error.problems, error.count
-    (["line 2, column 'bid': missing value"], 1)
-    >>> print(error)
-    the score sheet has 1 problem:
-    - line 2, column 'bid': missing value
-    >>> print(ScoreSheetError([f"line {n}: bad" for n in range(2, 42)], count=4000))
-    ... # doctest: +ELLIPSIS
-    the score sheet has 4,000 problems:
-    - line 2: bad
-    ...
-    - line 31: bad
-    - ... and 3,970 more: fix these and load the sheet again to see the rest
-    """
-
-    #: How many problems the message shows.
-    SHOWN = 30
-
-    def __init__(
-        self, problems: Sequence[str], source: str | None = None, *, count: int | None = None
-    ) -> None:
-        self.problems = list(problems)
-        self.source = source
-        self.count = max(len(self.problems), count or 0)
-        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
-        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
-        lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
-        hidden = self.count - min(len(self.problems), self.SHOWN)
-        if hidden:
-            lines.append(
-                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
-            )
-        super().__init__("\n".join(lines))
 
 
 class Problems:

@@ -4,7 +4,7 @@ found, the lines split into records, a stray quote named.
 :func:`read_records` is the whole of it; :mod:`xactika_edu.scoresheet` turns the
 records into rows and :mod:`xactika_edu.scorechecks` checks them. Every way a file can
 fail to be a score sheet (not found, a workbook, an unknown encoding, far too big, no
-header on the first line) is one :class:`~xactika_edu.scorechecks.ScoreSheetError`.
+header on the first line) is one :class:`~xactika_edu.errors.ScoreSheetError`.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ any order.
 >>> load_scores(io.StringIO("game,hand,player,bid,tricks\\n1,1,Ben,9,8\\n1,1,Ana,2,\\n"))
 Traceback (most recent call last):
 ...
-xactika_edu.scorechecks.ScoreSheetError: the score sheet has 2 problems:
+xactika_edu.errors.ScoreSheetError: the score sheet has 2 problems:
 - line 2, column 'bid': 9 is not a bid (bids are 0 to 8)
 - line 3, column 'tricks': missing value (every row needs the tricks taken)
 
@@ -205,7 +205,7 @@ def load_scores(
     >>> load_scores(io.StringIO(sheet))
     Traceback (most recent call last):
     ...
-    xactika_edu.scorechecks.ScoreSheetError: the score sheet has 1 problem:
+    xactika_edu.errors.ScoreSheetError: the score sheet has 1 problem:
     - line 4, column 'bid': the dealer (Cy) may not bid 1: the bids would total 8, ...
 
     Args:
