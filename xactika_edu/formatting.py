@@ -41,6 +41,7 @@ __all__ = [
     "plural",
     "signed",
     "simulated_percent",
+    "two_decimals",
     "whole_percent",
 ]
 
@@ -171,6 +172,28 @@ def one_decimal(value: Fraction | int) -> str:
     ('3.8', '0.3', '3.0')
     """
     return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
+
+
+def two_decimals(value: Fraction | int) -> str:
+    """``value`` rounded to two decimal places, halves up, both places always shown:
+    the decimal a student writes for a part that has no short exact decimal.
+
+    >>> two_decimals(Fraction(19, 81)), two_decimals(Fraction(97, 200))
+    ('0.23', '0.49')
+    >>> two_decimals(Fraction(360, 7)), two_decimals(1), two_decimals(Fraction(-2, 3))
+    ('51.43', '1.00', '-0.67')
+
+    Args:
+        value: an exact number (``Fraction`` or int); halves are halves of the exact
+            value, so 97/200 = 0.485 gives ``'0.49'``.
+
+    Raises:
+        XactikaError: if ``value`` is not a finite number.
+    """
+    exact = _exact(value, "value")
+    hundredths = math.floor(100 * abs(exact) + Fraction(1, 2))
+    sign = "-" if exact < 0 and hundredths else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def simulated_percent(part: Fraction | float) -> str:

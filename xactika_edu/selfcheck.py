@@ -28,14 +28,14 @@ import numbers
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from html import escape
 from typing import Any, NamedTuple, cast
 
 from .checks import check_number, shown
 from .errors import XactikaError
-from .probability import whole_percent
+from .formatting import exact_decimal, exact_percent, fraction, percent, two_decimals
 
 __all__ = ["DEFAULT_TOLERANCE", "MAX_ANSWER", "Answer", "Question", "Verdict"]
 
@@ -211,24 +211,14 @@ def _show(answer: Answer) -> str:
         # A part of a whole (0 to 1) also as a percent; other numbers (an angle of
         # 360/7 degrees) only as a decimal.
         part = 0 <= exact <= 1
-        decimal = _exact_decimal(exact)
+        decimal = exact_decimal(exact)
         if decimal is not None:  # 1/8: 0.125, or 12.5%
-            percent = f", or {_exact_decimal(exact * 100)}%" if part else ""
-            return f"{exact} ({decimal}{percent})"
-        # Rounded half up, like whole_percent: 1/3 is about 0.33, or 33%.
-        rounded = Decimal(exact.numerator) / Decimal(exact.denominator)
-        two_places = rounded.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-        percent = f", or {whole_percent(exact)}%" if part else ""
-        return f"{exact} (about {two_places}{percent})"
+            as_percent = f", or {exact_percent(exact)}" if part else ""
+            return f"{fraction(exact)} ({decimal}{as_percent})"
+        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%.
+        as_percent = f", or {percent(exact)}" if part else ""
+        return f"{fraction(exact)} (about {two_decimals(exact)}{as_percent})"
     return f"{float(exact):.4g}"
-
-
-def _exact_decimal(value: Fraction, places: int = 4) -> str | None:
-    """``value`` as a decimal if it has at most ``places`` decimals: 1/8 -> '0.125'."""
-    scaled = value * 10**places
-    if scaled.denominator != 1:
-        return None
-    return f"{Decimal(scaled.numerator).scaleb(-places).normalize():f}"
 
 
 @dataclass(frozen=True)
