@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .checks import shown
 from .errors import ScoreSheetError
+from .formatting import plural
 from .game import HANDS_PER_GAME
 
 __all__ = [
@@ -283,7 +284,7 @@ def check_hands(
         count = len(members)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
             problems.append(
-                f"{name}: {count} player{'' if count == 1 else 's'}; a hand has "
+                f"{name}: {plural(count, 'player')}; a hand has "
                 f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
             )
         if all(row.player is not None for row in members):

@@ -21,6 +21,7 @@ from html import escape
 
 from .cards import Card, Combination, Shape, as_card, as_combination
 from .errors import XactikaError
+from .formatting import plural
 from .palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
 
 __all__ = [
@@ -223,7 +224,7 @@ def hand(
         )
         for i, c in enumerate(shown)
     )
-    label = f"{len(shown)} {'card' if len(shown) == 1 else 'cards'}: " + "; ".join(
+    label = f"{plural(len(shown), 'card')}: " + "; ".join(
         c.caption(show_value=show_value) for c in shown
     )
     if len(shown) > LISTED_IN_FULL:
