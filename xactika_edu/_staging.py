@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import XactikaError
+from .errors import BrokenSwap
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -214,10 +214,6 @@ class HeldSignals:
                 if signum == signal.SIGINT:
                     raise KeyboardInterrupt
                 signal.raise_signal(signum)
-
-
-class BrokenSwap(XactikaError):
-    """A swap failed and could not be undone; the staging folder must be kept."""
 
 
 def swap(new: Path, target: Path, old: Path | None, *, last: str = "") -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "BrokenSwap",
     "IllegalBidError",
     "IllegalPlayError",
     "NotationError",
@@ -66,6 +67,12 @@ class IllegalPlayError(XactikaError):
     ...
     xactika_edu.errors.IllegalPlayError: player 1 must follow 2 balls: holds 2233
     """
+
+
+class BrokenSwap(XactikaError):
+    """Output swapped into place half-way could not be put back: a rename failed, and
+    undoing it failed too. The staging folder is kept; the message says where the
+    output is. Raised by :func:`xactika_edu._staging.swap`."""
 
 
 class ScoreSheetError(XactikaError):
