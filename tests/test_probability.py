@@ -265,6 +265,24 @@ def test_estimate():
         estimate.confidence_interval(95)
 
 
+@pytest.mark.parametrize(
+    ("successes", "trials", "shown"),
+    [
+        # Exactly half-way: 1/16 = 6.25% and 25/10,000 = 0.25%. Python's ":.1%" gave
+        # 6.2% and 0.2% (to even, or down as the float is stored), but 3.8% for 3.75%;
+        # the lessons round halves up, as formatting.simulated_percent does.
+        (1, 16, "1 of 16 trials (6.3%)"),
+        (25, 10_000, "25 of 10000 trials (0.3%)"),
+        (375, 10_000, "375 of 10000 trials (3.8%)"),
+        (4489, 10_000, "4489 of 10000 trials (44.9%)"),  # teacher guide's example
+        (5851, 20_000, "5851 of 20000 trials (29.3%)"),  # README's example
+        (0, 7, "0 of 7 trials (0.0%)"),
+    ],
+)
+def test_an_estimate_prints_its_percent_through_formatting(successes, trials, shown):
+    assert str(Estimate(successes=successes, trials=trials)) == shown
+
+
 # --- bad input gets one library error naming it (issue #9, items 14 and 19) ---------
 
 

@@ -292,6 +292,12 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     # a number that is not a part of a whole gets no percent: an angle in degrees
     assert Question("Q?", Fraction(360, 7), hint="h").answer_text == "360/7 (about 51.43)"
+    # A part near 0 or 1 is not rounded to a certainty it is not (formatting.percent,
+    # the lessons' rule); before, 1/300 showed as "0%" and 299/300 as "100%".
+    assert Question("Q?", Fraction(1, 300), hint="h").answer_text == "1/300 (about 0.00, or < 1%)"
+    assert Question("Q?", Fraction(299, 300), hint="h").answer_text == (
+        "299/300 (about 1.00, or > 99%)"
+    )
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
     assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
 
