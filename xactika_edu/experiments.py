@@ -36,7 +36,7 @@ import pandas as pd
 from .cards import DECK, Card, Combination, Hand, Seed, make_rng
 from .checks import check_whole, shown
 from .errors import NotationError, XactikaError
-from .probability import FACE_VALUES
+from .face_values import FACE_VALUES
 
 __all__ = [
     "Event",
