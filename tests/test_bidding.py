@@ -148,7 +148,7 @@ def test_trick_bar_graph_bars_and_mean():
 def test_trick_bar_graph_marks_rare_outcomes():
     table = pd.DataFrame({"frequency": [0, 999, 1]}, index=pd.Index([0, 1, 2], name="tricks"))
     ax = trick_bar_graph(table, ax=_axes())
-    assert [text.get_text() for text in ax.texts] == ["0%", "100%", "<1%"]
+    assert [text.get_text() for text in ax.texts] == ["0%", "> 99%", "< 1%"]
 
 
 def test_trick_bar_graph_rejects_bad_input():

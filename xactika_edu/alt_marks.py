@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .axis_text import axis_name, resolution, roundest, say_place, say_value, text_point
+from .formatting import plural
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -143,7 +144,7 @@ def describe_lines(ax: Axes, used: set[int], *, line_graph: bool = True) -> list
         else:
             phrases.append(f"{what}: {_trend(ax, points)}.")
     if unnamed and not phrases and line_graph:
-        phrases.append(f"{unnamed} line{'s' if unnamed > 1 else ''} without names.")
+        phrases.append(f"{plural(unnamed, 'line')} without names.")
     return phrases
 
 
@@ -256,7 +257,7 @@ def describe_dots(ax: Axes, used: set[int]) -> list[str]:
     line = next((found for found in lines.values() if found), None)
 
     def count(group: list[Dot], colour: str) -> str:
-        return f"{len(group)} {colour} {'one' if len(group) == 1 else 'ones'}"
+        return plural(len(group), f"{colour} one")
 
     for colour, group in sorted(groups.items(), key=lambda item: (not lines[item[0]], item[0])):
         found = lines[colour]

@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .alt_marks import MAX_ITEMS, describe_dots, describe_lines, is_dot_plot
-from .axis_text import axis_name, axis_notes, say_value, text_point
+from .axis_text import axis_name, axis_notes, say_number, say_value, text_point
 from .checks import shown as shown_value
 from .errors import XactikaError
 
@@ -48,11 +48,20 @@ _CLOSE = 1e-9
 
 
 def _number(value: float) -> str:
-    """``19``, ``1,000``, ``0.0275``: whole numbers exactly, others to 3 significant
-    figures; ``"less than 0.001"`` for tiny numbers (no ``1e-05`` for a student).
+    """A number read off a drawing, said aloud: ``19``, ``1,000``, ``0.0275``.
+
+    Whole numbers exactly, others to 3 significant figures
+    (:func:`~xactika_edu.axis_text.say_number`, never ``1.23e+03``), and ``"less than
+    0.001"`` for tiny numbers (no ``1e-05`` for a student). Not
+    :func:`~xactika_edu.formatting.percent` or
+    :func:`~xactika_edu.formatting.label_number`: those write exact values the plots
+    computed; this one says a float read back from a figure's artists (a bar's place,
+    a slice's angle), where a percent or an "≈" would claim more than is known.
 
     >>> _number(1000.0), _number(0.02754), _number(0.0000169), _number(-0.0004)
     ('1,000', '0.0275', 'less than 0.001', 'just below 0')
+    >>> _number(1234.5), _number(33.3333)
+    ('1,230', '33.3')
     """
     if not math.isfinite(value):
         return str(value)
@@ -60,7 +69,7 @@ def _number(value: float) -> str:
         return f"{round(value):,}"
     if abs(value) < 0.001:
         return "less than 0.001" if value > 0 else "just below 0"
-    return f"{value:,.3g}" if abs(value) < 1e15 else f"{value:.3g}"
+    return say_number(value)
 
 
 def _sentence(text: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from .checks import shown
@@ -32,6 +32,7 @@ __all__ = [
     "and_list",
     "exact_decimal",
     "exact_percent",
+    "expected_points",
     "fraction",
     "fraction_steps",
     "label_number",
@@ -174,26 +175,29 @@ def one_decimal(value: Fraction | int) -> str:
     return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
 
 
-def two_decimals(value: Fraction | int) -> str:
-    """``value`` rounded to two decimal places, halves up, both places always shown:
-    the decimal a student writes for a part that has no short exact decimal.
+def two_decimals(value: Fraction | float) -> str:
+    """``value`` to exactly 2 decimal places, halves rounded up, as a student writes a
+    relative frequency read off a graph (``0.40``, not ``0.4``).
 
-    >>> two_decimals(Fraction(19, 81)), two_decimals(Fraction(97, 200))
-    ('0.23', '0.49')
-    >>> two_decimals(Fraction(360, 7)), two_decimals(1), two_decimals(Fraction(-2, 3))
-    ('51.43', '1.00', '-0.67')
+    A float is rounded as it is written (its shortest ``repr``), so 0.485 gives
+    ``0.49`` although the stored binary number is a hair below 0.485; a Fraction is
+    rounded exactly.
 
-    Args:
-        value: an exact number (``Fraction`` or int); halves are halves of the exact
-            value, so 97/200 = 0.485 gives ``'0.49'``.
+    >>> two_decimals(0.485), two_decimals(0.4849), two_decimals(1.0), two_decimals(Fraction(1, 3))
+    ('0.49', '0.48', '1.00', '0.33')
+    >>> two_decimals(Fraction(-1, 8)), two_decimals(-0.001), two_decimals(Fraction(7))
+    ('-0.13', '0.00', '7.00')
 
     Raises:
         XactikaError: if ``value`` is not a finite number.
     """
-    exact = _exact(value, "value")
-    hundredths = math.floor(100 * abs(exact) + Fraction(1, 2))
-    sign = "-" if exact < 0 and hundredths else ""
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+    exact = _exact(value, "value")  # checks it
+    if isinstance(value, float):
+        written = Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    else:
+        hundredths = math.floor(abs(exact) * 100 + Fraction(1, 2))
+        written = Decimal(hundredths if exact >= 0 else -hundredths).scaleb(-2)
+    return "0.00" if written.is_zero() else f"{written:.2f}"
 
 
 def simulated_percent(part: Fraction | float) -> str:
@@ -220,6 +224,22 @@ def simulated_percent(part: Fraction | float) -> str:
         XactikaError: if ``part`` is not a finite number.
     """
     return f"{one_decimal(100 * _exact(part, 'part'))}%"
+
+
+def expected_points(value: float) -> str:
+    """An expected score (points per hand, a float from a simulation) with its sign
+    and 2 decimal places, as the bid advice tables show it; ``"0.00"`` when it rounds
+    to zero (no ``"-0.00"``).
+
+    The rounding is Python's float formatting (the nearest 2-place decimal to the
+    stored binary number), as :func:`~xactika_edu.simulate.suggest_bid`'s tables
+    print, not the halves-up rule of :func:`percent`: an expected score is an
+    estimate, not a count a student rounds by hand.
+
+    >>> expected_points(0.25), expected_points(-1.5), expected_points(-0.001)
+    ('+0.25', '-1.50', '0.00')
+    """
+    return f"{value:+.2f}" if round(value, 2) else "0.00"
 
 
 def label_number(value: Fraction | int) -> str:
