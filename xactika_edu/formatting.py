@@ -32,6 +32,7 @@ __all__ = [
     "and_list",
     "exact_decimal",
     "exact_percent",
+    "expected_points",
     "fraction",
     "fraction_steps",
     "label_number",
@@ -40,6 +41,7 @@ __all__ = [
     "percent",
     "plural",
     "signed",
+    "simulated_percent",
     "whole_percent",
 ]
 
@@ -107,6 +109,42 @@ def percent(part: Fraction | float) -> str:
     if rounded <= 0 and 0 < exact < 1:
         return "< 1%"
     return f"{rounded}%"
+
+
+def expected_points(value: float) -> str:
+    """An expected score (a mean of points over many simulated hands) with its sign and
+    two decimals: an average is rarely whole, unlike a score sheet's points
+    (:func:`signed`); a mean that rounds to zero is ``"0.00"``, never ``"-0.00"``.
+
+    >>> expected_points(1.2345), expected_points(-0.5), expected_points(-0.001)
+    ('+1.23', '-0.50', '0.00')
+
+    Raises:
+        XactikaError: if ``value`` is not a finite number.
+    """
+    _exact(value, "value")  # checks it
+    return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
+
+
+def simulated_percent(part: float) -> str:
+    """A simulated relative frequency as a percent with one decimal: a simulation's
+    estimate is shown finer than the exact chance's whole percent (:func:`percent`),
+    so a student can see it move with more trials and compare it with its range.
+
+    >>> simulated_percent(0.7834), simulated_percent(0.0), simulated_percent(1.0)
+    ('78.3%', '0.0%', '100.0%')
+
+    Args:
+        part: a relative frequency in [0, 1] (successes / trials), a float.
+
+    Returns:
+        ``"N.N%"``, rounded as Python's ``format(part, ".1%")`` rounds the float.
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    _exact(part, "part")  # checks it
+    return f"{float(part):.1%}"
 
 
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
