@@ -35,6 +35,7 @@ from xactika_edu.simulate import play_round
 from xactika_edu.tableview import (
     advice_html,
     coach_html,
+    hand_html,
     named,
     named_log,
     seat_names,
@@ -179,6 +180,12 @@ def test_game_log_heads_each_hand() -> None:
 
 
 # --- tableview -----------------------------------------------------------------------
+
+
+def test_your_hand_counts_its_cards_in_words() -> None:
+    assert "(1 card)" in hand_html(Hand(["1111"]))  # was "(1 cards)"
+    assert "(2 cards)" in hand_html(Hand(["1111", "2222"]))
+    assert "no cards left" in hand_html(Hand())
 
 
 def test_named_puts_names_and_verbs_right() -> None:

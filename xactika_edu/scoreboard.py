@@ -31,7 +31,7 @@ import pandas as pd
 from . import svg
 from .checks import shown as shown_value
 from .errors import XactikaError
-from .formatting import signed
+from .formatting import plural, signed
 from .game import Game, Play, Round
 from .playlog import check_kind, play_bots, play_line, trick_lines, trick_result
 
@@ -421,7 +421,7 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
     count = number - 1
     # column-reverse keeps the box scrolled to its end (the latest event) when redrawn
     return (
-        f"<details open><summary>{escape(title)} ({count} event{'' if count == 1 else 's'})"
+        f"<details open><summary>{escape(title)} ({plural(count, 'event')})"
         f"</summary><div class='xe-log-box' style='max-height:{LOG_HEIGHT};overflow-y:auto;"
         "display:flex;flex-direction:column-reverse;border:1px solid #ccc;padding:0 8px'>"
         f"<div>{''.join(parts)}</div></div></details>"

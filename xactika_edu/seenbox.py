@@ -181,7 +181,7 @@ def check_room(players: int, held: int, played: int) -> None:
     unseen = len(DECK) - held - played
     need = (players - 1) * held
     if need > unseen:
-        who = "1 opponent" if players == 2 else f"{players - 1} opponents"
+        who = plural(players - 1, "opponent")
         raise XactikaError(
             f"{who} with {plural(held, 'card')} each need {plural(need, 'card')}, but only "
             f"{plural(unseen, 'card')} {'is' if unseen == 1 else 'are'} unseen. {TICK_HINT}"

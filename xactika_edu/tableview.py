@@ -21,7 +21,7 @@ import pandas as pd
 
 from . import svg
 from .cards import Hand
-from .formatting import expected_points, percent
+from .formatting import expected_points, percent, plural
 from .game import BID, Game, Round
 from .htmlparts import note_html, padded
 from .leadtable import METHOD, lead_table, render_lead_table
@@ -112,7 +112,7 @@ def hand_html(hand: Hand) -> str:
     """Your hand: a heading with the number of cards, then the cards' pictures."""
     if not hand:
         return "<div><b>Your hand</b>: no cards left</div>"
-    return f"<div><b>Your hand</b> ({len(hand)} cards)</div>" + str(svg.hand(hand))
+    return f"<div><b>Your hand</b> ({plural(len(hand), 'card')})</div>" + str(svg.hand(hand))
 
 
 def tricks_html(rnd: Round, names: Sequence[str]) -> str:
