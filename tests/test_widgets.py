@@ -1001,3 +1001,42 @@ def test_the_lead_table_says_what_threats_are_and_never_praises_a_hopeless_lead(
     assert hopeless["chance"].max() < Fraction(1, 100)
     html = render_lead_table(hopeless)
     assert "★ best lead" not in html and "still very unlikely" in html
+
+
+# --- numbers out of range, seat names in print (issue 10, item d) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("box", "typed", "message"),
+    [
+        ("players_box", 12, "Players can be from 2 to 10, not 12. The box is back to 4."),
+        ("players_box", 1, "Players can be from 2 to 10, not 1."),
+        ("seed_box", -1, "Seed can be from 0 to 4,294,967,295, not -1. The box is back to 11."),
+        ("trials_box", 50, "Deals can be from 100 to 100,000, not 50."),
+    ],
+)
+def test_a_number_out_of_range_is_refused_in_words_not_clamped(
+    box: str, typed: int, message: str
+) -> None:
+    # BoundedIntText made 12 players into 10 without a word; the box now says why
+    w = HandWidget(players=4, seed=11)
+    w.mark_played(2)
+    w.select(1)
+    shown = w.static_html()
+    getattr(w, box).value = typed
+    assert message in error_text(w)
+    assert getattr(w, box).value == {"players_box": 4, "seed_box": 11, "trials_box": 2000}[box]
+    assert w.hand == deal(players=4, seed=11)[0] and w.played == {w.hand[1]}  # nothing lost
+    assert w.static_html().replace(w.error.value, "") == shown  # the same chances
+    getattr(w, box).value = getattr(w, box).value + 1  # a good number clears the problem
+    assert not has_error(w)
+
+
+def test_print_of_a_play_table_names_the_seats_as_the_table_does() -> None:
+    t = PlayTable(players=3, seed=2)
+    t.bid_button.click()
+    t.play_button.click()
+    text = str(t)
+    assert "player 0" not in text and "player 1" not in text
+    assert "dealer: You" in text and "Bot 1 bids" in text and "You bid " in text
+    assert text.splitlines()[-1].endswith("You to play")

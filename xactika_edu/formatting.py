@@ -112,6 +112,21 @@ def percent(part: Fraction | float) -> str:
     return f"{rounded}%"
 
 
+def expected_points(value: float) -> str:
+    """An expected score (a mean of points over many simulated hands) with its sign and
+    two decimals: an average is rarely whole, unlike a score sheet's points
+    (:func:`signed`); a mean that rounds to zero is ``"0.00"``, never ``"-0.00"``.
+
+    >>> expected_points(1.2345), expected_points(-0.5), expected_points(-0.001)
+    ('+1.23', '-0.50', '0.00')
+
+    Raises:
+        XactikaError: if ``value`` is not a finite number.
+    """
+    _exact(value, "value")  # checks it
+    return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
+
+
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
     """``value`` as an exact decimal if it needs at most ``places`` decimals, else None.
 
@@ -224,22 +239,6 @@ def simulated_percent(part: Fraction | float) -> str:
         XactikaError: if ``part`` is not a finite number.
     """
     return f"{one_decimal(100 * _exact(part, 'part'))}%"
-
-
-def expected_points(value: float) -> str:
-    """An expected score (points per hand, a float from a simulation) with its sign
-    and 2 decimal places, as the bid advice tables show it; ``"0.00"`` when it rounds
-    to zero (no ``"-0.00"``).
-
-    The rounding is Python's float formatting (the nearest 2-place decimal to the
-    stored binary number), as :func:`~xactika_edu.simulate.suggest_bid`'s tables
-    print, not the halves-up rule of :func:`percent`: an expected score is an
-    estimate, not a count a student rounds by hand.
-
-    >>> expected_points(0.25), expected_points(-1.5), expected_points(-0.001)
-    ('+0.25', '-1.50', '0.00')
-    """
-    return f"{value:+.2f}" if round(value, 2) else "0.00"
 
 
 def label_number(value: Fraction | int) -> str:

@@ -1,6 +1,6 @@
-"""The play table's pure side: the computer players' turns as lines of the log, and
-what the table shows, as data and as HTML: one hand's scores, the game's score sheet,
-a trick, and the log of everything that happened.
+"""The play table's scores and pictures, as data and as HTML: one hand's scores, the
+game's score sheet, a trick, and the log of everything that happened (its lines come
+from :mod:`xactika_edu.playlog`, whose names are also importable from here).
 
 The data functions (:func:`hand_scores`, :func:`score_table`) return DataFrames a
 student can read in a notebook (a :class:`ScoreTable` shows itself as the score sheet,
@@ -14,7 +14,7 @@ the play table in :mod:`xactika_edu.widgets`. Everything here is a pure function
 >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
 >>> hand_scores(rnd, ["You", "Bot 1"])[["player", "bid", "took", "points"]].values.tolist()
 [['You', 1, 0, -1], ['Bot 1', 1, 1, 1]]
->>> format_points(-1), format_points(0), format_points(3)
+>>> format_points(-1), format_points(0), format_points(3)   # formatting.signed
 ('-1', '0', '+3')
 
 Sources: RULES.md ("Scoring"); the points are :meth:`~xactika_edu.game.Round.scores`.
@@ -26,14 +26,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from . import svg
-from .bots import SupportsBot
 from .checks import shown as shown_value
 from .errors import XactikaError
-from .game import BID, Game, Play, Round, Trick
+from .formatting import plural, signed
+from .game import Game, Play, Round
+from .playlog import check_kind, play_bots, play_line, trick_lines, trick_result
 
 __all__ = [
     "CELL_STYLE",
@@ -68,20 +68,8 @@ TRICK_COLUMN_PX = 120
 LOG_HEIGHT = "22em"
 
 
-def format_points(points: int) -> str:
-    """Points with their sign, as on a score sheet: ``'+3'``, ``'-1'``, ``'0'``.
-
-    Raises:
-        XactikaError: if ``points`` is not a whole number.
-    """
-    if isinstance(points, bool) or not isinstance(points, (int, np.integer)):
-        raise XactikaError(f"points must be a whole number, got {points!r}")
-    return f"{int(points):+d}" if points else "0"
-
-
-def _check(value: object, kind: type, what: str) -> None:
-    if not isinstance(value, kind):
-        raise XactikaError(f"{what} must be a {kind.__name__}, got {value!r}")
+#: Points with their sign, as on a score sheet (the name the play table used first).
+format_points = signed
 
 
 def _names(players: int, names: Sequence[str] | None) -> list[str]:
@@ -93,112 +81,6 @@ def _names(players: int, names: Sequence[str] | None) -> list[str]:
     if len(names) != players:
         raise XactikaError(f"give one name per player ({players}), got {len(names)}")
     return names
-
-
-# --- the computer players' turns, as lines of the log ---------------------------------
-
-
-def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
-    """Let the computer players bid and play until it is ``human``'s turn or the
-    round is over; return what they did, one line each.
-
-    >>> from xactika_edu.bots import HeuristicBot
-    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
-    []
-    >>> rnd.bid(1)
-    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
-    ['player 1 bids 1']
-
-    Args:
-        rnd: the round; changed in place.
-        bots: one bot per seat; the human's entry is ignored (may be ``None``).
-        human: the human's seat.
-
-    Raises:
-        XactikaError: if a bot is missing or makes an illegal move.
-    """
-    _check(rnd, Round, "the round")
-    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise XactikaError(f"bots must be a list with one entry per seat, got {bots!r}")
-    if len(bots) != rnd.players:
-        raise XactikaError(f"give one bot (or None) per seat ({rnd.players}), got {len(bots)}")
-    events: list[str] = []
-    while not rnd.is_over and rnd.current_player != human:
-        seat = rnd.current_player
-        assert seat is not None  # the round is not over
-        bot = bots[seat]
-        if bot is None:
-            raise XactikaError(f"no computer player for seat {seat}")
-        view = rnd.view(seat)
-        if rnd.phase == BID:
-            bid = bot.bid(view)
-            rnd.bid(bid, player=seat)
-            events.append(f"player {seat} bids {bid}")
-        else:
-            play = bot.play(view)
-            before = len(rnd.tricks)
-            rnd.play(play, player=seat)
-            events.append(play_line(seat, play))
-            events.extend(trick_lines(rnd, before))
-    return events
-
-
-def play_line(seat: int, play: Play) -> str:
-    """One play in words, with the card's face value; a lead also says its call.
-
-    >>> play_line(1, Play.parse("3331:1st")), play_line(2, Play.parse("1231"))
-    ('player 1 leads 3331 (10), calling 1 star', 'player 2 plays 1231 (7)')
-    """
-    _check(play, Play, "the play")
-    card = f"{play.card} ({play.card.value})"
-    if play.call is None:
-        return f"player {seat} plays {card}"
-    return f"player {seat} leads {card}, calling {play.call}"
-
-
-def trick_result(trick: Trick, name: str) -> str:
-    """Who took a trick, with what, and the call, in words; ``name`` is the winner's.
-
-    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
-    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> print(trick_result(rnd.tricks[0], "Bot 1"))  # doctest: +NORMALIZE_WHITESPACE
-    Bot 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10), and a tie
-    goes to the card played last
-    >>> rnd = Round.from_hands(["3213", "3113"], dealer=1)
-    >>> rnd.bid(1); rnd.bid(1); rnd.play("3213:3st"); rnd.play("3113")
-    >>> trick_result(rnd.tricks[0], "Ana")
-    'Ana wins with 3213 (9); the call was 3 stars'
-    """
-    _check(trick, Trick, "the trick")
-    card = trick.winning_card
-    text = f"{name} wins with {card} ({card.value}); the call was {trick.call}"
-    tied = [
-        other
-        for other in trick.cards
-        if other != card and other.has(trick.call) and other.value == card.value
-    ]
-    if tied:
-        cards = " and ".join(f"{other} ({other.value})" for other in tied)
-        text += f". It tied with {cards}, and a tie goes to the card played last"
-    return text
-
-
-def trick_lines(rnd: Round, before: int = 0) -> list[str]:
-    """One line per trick finished after the first ``before``: who won, with what.
-
-    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
-    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
-    >>> trick_lines(rnd)  # doctest: +ELLIPSIS
-    ['trick 1: player 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10)...']
-    """
-    _check(rnd, Round, "the round")
-    if isinstance(before, bool) or not isinstance(before, int) or before < 0:
-        raise XactikaError(f"before must be a whole number of tricks >= 0, got {before!r}")
-    return [
-        f"trick {number}: {trick_result(trick, f'player {trick.winner}')}"
-        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
-    ]
 
 
 # --- one hand's scores ------------------------------------------------------------------
@@ -226,7 +108,7 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.
     """
-    _check(rnd, Round, "the hand")
+    check_kind(rnd, Round, "the hand")
     if not rnd.is_over:
         raise XactikaError("the hand is not over yet: its scores come after the last trick")
     names = _names(rnd.players, names)
@@ -270,7 +152,7 @@ def hand_scores_html(table: pd.DataFrame, *, caption: str = "Scores this hand") 
         rows.append(
             f"<tr><th scope='row' style='{_LEFT}'>{escape(name)}</th>"
             f"<td style='{_NUMBER}'>{row['bid']}</td><td style='{_NUMBER}'>{row['took']}</td>"
-            f"<td style='{_NUMBER}'>{format_points(row['points'])}</td>"
+            f"<td style='{_NUMBER}'>{signed(row['points'])}</td>"
             f"<td style='{_LEFT}'>{row['result']}</td></tr>"
         )
     return (
@@ -335,7 +217,7 @@ def score_table(game: Game, names: Sequence[str] | None = None) -> ScoreTable:
     Raises:
         XactikaError: if ``names`` has the wrong length.
     """
-    _check(game, Game, "the game")
+    check_kind(game, Game, "the game")
     names = _names(game.players, names)
     sheet = game.score_sheet()
     columns = pd.MultiIndex.from_tuples(
@@ -363,7 +245,7 @@ def _sheet_cell(value: Any, part: str) -> str:
     """One cell of a score sheet as shown: blank if missing, points signed."""
     if pd.isna(value):
         return ""
-    return format_points(int(value)) if part == "points" else str(value)
+    return signed(int(value)) if part == "points" else str(value)
 
 
 def score_sheet_text(table: pd.DataFrame) -> str:
@@ -539,7 +421,7 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
     count = number - 1
     # column-reverse keeps the box scrolled to its end (the latest event) when redrawn
     return (
-        f"<details open><summary>{escape(title)} ({count} event{'' if count == 1 else 's'})"
+        f"<details open><summary>{escape(title)} ({plural(count, 'event')})"
         f"</summary><div class='xe-log-box' style='max-height:{LOG_HEIGHT};overflow-y:auto;"
         "display:flex;flex-direction:column-reverse;border:1px solid #ccc;padding:0 8px'>"
         f"<div>{''.join(parts)}</div></div></details>"

@@ -19,12 +19,20 @@ played as many cards as you); the counts are those of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from .cards import CARDS_PER_HAND, DECK, Card, Hand
 from .errors import NotationError, XactikaError
+from .formatting import and_list, plural
 
-__all__ = ["CARD_RULE", "check_room", "parse_seen", "situation_hint", "situation_text"]
+__all__ = [
+    "CARD_RULE",
+    "check_room",
+    "parse_seen",
+    "read_seen",
+    "situation_hint",
+    "situation_text",
+]
 
 #: How to type a card in the box, said once in every message about unreadable entries.
 CARD_RULE = (
@@ -37,15 +45,6 @@ TICK_HINT = "Did you tick your own played cards too?"
 _DIGITS = frozenset("123")
 # What separates cards in typed text, as in Hand.parse.
 _SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def _joined(items: Sequence[str]) -> str:
-    """``'a'``, ``'a and b'``, ``'a, b and c'``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def parse_seen(
@@ -118,14 +117,14 @@ def parse_seen(
     if yours:
         one = len(yours) == 1
         sentences.append(
-            f"{_joined(yours)} {'is one of' if one else 'are'} your cards. Delete "
+            f"{and_list(yours)} {'is one of' if one else 'are'} your cards. Delete "
             f"{'it' if one else 'them'} from this box and tick 'played' under "
             f"{'it' if one else 'each'} instead."
         )
     if twice:
         one = len(twice) == 1
         sentences.append(
-            f"{_joined(twice)} {'is' if one else 'are'} typed twice. Delete one"
+            f"{and_list(twice)} {'is' if one else 'are'} typed twice. Delete one"
             f"{'' if one else ' of each'}."
         )
     if sentences:
@@ -146,15 +145,15 @@ def _unreadable(text: str, entries: list[str], spaced: list[str]) -> str:
     sentences = []
     if spaced:
         one = len(spaced) == 1
-        shown = _joined([f"'{s}'" for s in spaced])
-        digits = _joined([s.replace(" ", "") for s in spaced])
+        shown = and_list([f"'{s}'" for s in spaced])
+        digits = and_list([s.replace(" ", "") for s in spaced])
         sentences.append(
             f"{shown} {'is one card' if one else 'are cards'} with spaces in "
             f"{'it' if one else 'them'}: type {'it' if one else 'them'} as {digits}."
         )
     if entries:
         verb = "is not a card" if len(entries) == 1 else "are not cards"
-        sentences.append(f"{_joined([repr(e) for e in entries])} {verb}.")
+        sentences.append(f"{and_list([repr(e) for e in entries])} {verb}.")
     return " ".join([*sentences, CARD_RULE])
 
 
@@ -182,10 +181,10 @@ def check_room(players: int, held: int, played: int) -> None:
     unseen = len(DECK) - held - played
     need = (players - 1) * held
     if need > unseen:
-        who = "1 opponent" if players == 2 else f"{players - 1} opponents"
+        who = plural(players - 1, "opponent")
         raise XactikaError(
-            f"{who} with {_count(held, 'card')} each need {_count(need, 'card')}, but only "
-            f"{_count(unseen, 'card')} {'is' if unseen == 1 else 'are'} unseen. {TICK_HINT}"
+            f"{who} with {plural(held, 'card')} each need {plural(need, 'card')}, but only "
+            f"{plural(unseen, 'card')} {'is' if unseen == 1 else 'are'} unseen. {TICK_HINT}"
         )
 
 
@@ -204,13 +203,13 @@ def situation_text(players: int, held: int, mine: int, others: int) -> str:
             others: the other players' cards typed in the box.
     """
     unseen = len(DECK) - held - mine - others
-    played = _count(mine + others, "card") + " played"
+    played = plural(mine + others, "card") + " played"
     if mine and others:
         played += f" ({mine} yours, {others} others')"
     who = "the opponent holds" if players == 2 else f"each of the {players - 1} opponents holds"
     return (
-        f"You hold {_count(held, 'card')}; {played}; {_count(unseen, 'card')} unseen. "
-        f"The chances are for your lead: then {who} {_count(held, 'card')}, like you "
+        f"You hold {plural(held, 'card')}; {played}; {plural(unseen, 'card')} unseen. "
+        f"The chances are for your lead: then {who} {plural(held, 'card')}, like you "
         f"({(players - 1) * held} of the unseen cards); the rest are set aside."
     )
 
@@ -237,7 +236,7 @@ def situation_hint(players: int, mine: int, others: int) -> str | None:
     text = (
         f"You typed {others} of the others' cards but ticked {mine} of yours. The chances "
         f"are for the moment you lead: then {each} played as many cards as you ({mine}), "
-        f"{_count((players - 1) * mine, 'card')} in all, not {others}. "
+        f"{plural((players - 1) * mine, 'card')} in all, not {others}. "
     )
     whole_hand = (players - 1) * CARDS_PER_HAND
     if others > whole_hand:
@@ -247,3 +246,36 @@ def situation_hint(players: int, mine: int, others: int) -> str | None:
             "typed that nobody played? "
         )
     return text + TICK_HINT
+
+
+def read_seen(
+    text: str, hand: Iterable[Card | str], played: Iterable[Card | str], players: int
+) -> tuple[Hand, XactikaError | None]:
+    """The cards typed in the *Others' played cards* box, or the problem with them: bad
+    entries (:func:`parse_seen`), or more cards than the opponents' hands leave unseen
+    (:func:`check_room`, checked while you still hold cards).
+
+    >>> read_seen("1111", ["3213", "2222"], ["2222"], players=4)
+    (Hand.parse('1111'), None)
+    >>> read_seen("2222", ["3213", "2222"], ["2222"], players=4)[1]  # doctest: +ELLIPSIS
+    XactikaError("2222 is one of your cards. Delete it from this box ...")
+
+    Args:
+        text: what is typed in the box.
+        hand: the cards dealt to you; played: those of them ticked played.
+        players: 2 to 10, you included.
+
+    Returns:
+        ``(cards, None)``, or ``(Hand(), problem)``: the problem is returned, not
+        raised, so the widget can keep showing it while other controls are used.
+    """
+    dealt = Hand(hand)
+    gone = set(Hand(played))
+    held = [card for card in dealt if card not in gone]
+    try:
+        seen = parse_seen(text, dealt)
+        if held:  # enough unseen cards for the opponents' hands
+            check_room(players, len(held), len(gone) + len(seen))
+    except XactikaError as error:
+        return Hand(), error
+    return seen, None

@@ -1,0 +1,232 @@
+"""The teaching layer behind the widgets, without ipywidgets: the lead table
+(leadtable), the hand explorer's words (handview), the deck explorer (deckview), the
+play table's words (tableview), its log (playlog) and the small HTML parts
+(htmlparts). The widgets only wire controls to these (tests/test_widgets.py)."""
+
+from __future__ import annotations
+
+import ast
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from xactika_edu import deal
+from xactika_edu.bots import HeuristicBot, RandomBot
+from xactika_edu.cards import Card, Hand, Shape
+from xactika_edu.deckview import deck_filter_text, filter_deck, plot_html
+from xactika_edu.errors import XactikaError
+from xactika_edu.formatting import fraction, percent
+from xactika_edu.game import Game, Round
+from xactika_edu.handview import (
+    card_index,
+    card_look,
+    chances_html,
+    players_notice,
+    readout,
+    status_html,
+)
+from xactika_edu.htmlparts import error_html, padded
+from xactika_edu.leadtable import lead_table, render_lead_table
+from xactika_edu.playlog import game_log, play_bots, round_events, trick_lines
+from xactika_edu.probability import lead_chances
+from xactika_edu.simulate import play_round
+from xactika_edu.tableview import (
+    advice_html,
+    coach_html,
+    hand_html,
+    named,
+    named_log,
+    seat_names,
+    status_text,
+)
+
+PACKAGE = Path(__file__).resolve().parents[1] / "xactika_edu"
+VIEWS = ["deckview", "handview", "htmlparts", "leadtable", "playlog", "scoreboard", "seenbox"]
+VIEWS += ["tableview"]
+HAND = deal(players=4, seed=1)[0]
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_the_views_import_no_widgets(name: str) -> None:
+    # teaching layer: below the widgets, so usable (and tested) without ipywidgets
+    tree = ast.parse((PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add("." * node.level + (node.module or ""))
+    assert not {m for m in imported if "widgets" in m or m.endswith("app")}, imported
+
+
+# --- leadtable ----------------------------------------------------------------------
+
+
+def test_lead_table_is_lead_chances_with_words() -> None:
+    seen = deal(players=4, seed=1)[1][:3]
+    table = lead_table(HAND, players=4, seen=seen)
+    library = lead_chances(HAND, 4, seen)
+    pd.testing.assert_frame_equal(table[list(library.columns)], library)
+    assert table["percent"].tolist() == [percent(c) for c in library["chance"]]
+    one = lead_table(HAND, players=4, seen=seen, card=HAND[2])
+    expected = library[library["card"] == HAND[2]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(one[list(library.columns)], expected)
+
+
+def test_render_lead_table_prints_numbers_through_formatting() -> None:
+    hand = deal(10, seed=1)[0]  # its 1113 has chances from 1 in 650,000 down
+    table = lead_table(hand, players=5, card="1113", trials=500, seed=2)
+    shown = render_lead_table(table)
+    for row in table.itertuples():
+        assert f"<small>{fraction(row.chance)}</small>" in shown
+        assert f"{row.simulated:.1%} ({row.low:.1%} to {row.high:.1%})" in shown
+    assert "<b>&lt; 1%</b> (about 1 in " in shown  # under 1%: also "1 in N"
+
+
+# --- handview ------------------------------------------------------------------------
+
+
+def test_card_index_reads_a_button_number_or_a_card() -> None:
+    assert card_index(HAND, 1) == 0 and card_index(HAND, 8) == 7
+    assert card_index(HAND, str(HAND[3])) == 3
+    for bad, message in [(9, "from 1 to 8"), ("1111", "not in this hand"), (1.5, "got 1.5")]:
+        if bad == "1111" and Card.parse("1111") in HAND:
+            continue
+        with pytest.raises(XactikaError, match=message):
+            card_index(HAND, bad)
+
+
+def test_card_look_says_played_and_selected_in_words() -> None:
+    card = Card.parse("3213")
+    assert card_look(2, card, played=True, selected=False).tooltip.endswith("(played)")
+    selected = card_look(2, card, played=False, selected=True)
+    assert selected.label == "#2: 9 ✓" and selected.style == "info"
+    assert card_look(2, card, played=False, selected=False).label == "#2: 9"
+
+
+def test_status_and_chances_in_words() -> None:
+    status = status_html(7, 4, 4, "", held=8, mine=0, others=2)
+    assert "Seed 7, 4 players." in status and "xe-hint" in status  # 2 typed, 0 ticked
+    waiting = status_html(7, 6, 4, "a notice", held=8, mine=0, others=None)
+    assert "(dealt for 4 players)" in waiting and "wait for a fix" in waiting
+    assert "a notice" in waiting
+    assert "Select a card" in chances_html(None, None, 4, holding=True)
+    assert "All your cards are played" in chances_html(None, None, 4, holding=False)
+    table = lead_table(HAND, 4, card=HAND[0])
+    panel = chances_html(table, HAND[0], 4, holding=True)
+    assert f"If you lead your {HAND[0].value} ({HAND[0]}) now" in panel
+    assert [r[1] for r in readout(table)] == [fraction(c) for c in table["chance"]]
+    assert readout(None) == []
+    assert "Seed 3 dealt it for 4 players" in players_notice(3, 6, 4)
+
+
+# --- deckview ------------------------------------------------------------------------
+
+
+def test_deck_filter_text_and_plot_errors() -> None:
+    text = deck_filter_text((4, 12), {Shape.CUBES: 3, Shape.STARS: None})
+    assert text.startswith("DeckExplorer(face value 4 to 12, 3 cubes): 27 of the 81")
+    with pytest.raises(XactikaError, match="kind must be one of bar, pie"):
+        plot_html(filter_deck(), "line")
+    assert filter_deck(values=(12, 12)) == Hand(["3333"])
+
+
+# --- playlog -------------------------------------------------------------------------
+
+
+def test_round_events_tell_the_round_in_order() -> None:
+    rnd = play_round(Round.deal(players=3, seed=5), [HeuristicBot()] * 3)
+    events = round_events(rnd)
+    bids = [line for line in events if " bids " in line]
+    assert bids == [f"player {s} bids {rnd.bids[s]}" for s in rnd.bidding_order]
+    assert [line for line in events if line.startswith("trick ")] == trick_lines(rnd)
+    assert len(events) == 3 + 3 * 8 + 8  # bids, plays, one line per trick
+    # each trick's line follows its last play
+    for number in range(1, 9):
+        at = events.index(next(e for e in events if e.startswith(f"trick {number}:")))
+        assert events[at - 3].startswith(f"player {rnd.tricks[number - 1].plays[0][0]} leads")
+
+
+def test_play_bots_is_play_round_stopped_at_the_human() -> None:
+    rnd = Round.deal(players=4, seed=2)
+    bots = [None, HeuristicBot(seed=1), RandomBot(seed=2), HeuristicBot(seed=3)]
+    said: list[str] = []
+    while not rnd.is_over:
+        said += play_bots(rnd, bots, human=0)
+        if not rnd.is_over:
+            assert rnd.current_player == 0
+            view = rnd.view(0)
+            move = HeuristicBot().bid(view) if rnd.phase == "bid" else view.legal_plays()[0]
+            before = len(round_events(rnd))
+            rnd.bid(move, player=0) if rnd.phase == "bid" else rnd.play(move, player=0)
+            said += round_events(rnd)[before:]
+    assert said == round_events(rnd)  # the log is the round's own record
+
+
+def test_game_log_heads_each_hand() -> None:
+    game = Game.new(players=3, seed=1, hands=2, cards_per_hand=2)
+    play_round(game.current_round, [HeuristicBot()] * 3)
+    game.next_round()
+    log = named_log(game, seat_names(3))
+    dealers = [seat_names(3)[rnd.dealer] for rnd in game.rounds]
+    assert [heading for heading, _ in log] == [
+        "Hand 1 of 2: You deal." if dealers[0] == "You" else f"Hand 1 of 2: {dealers[0]} deals.",
+        "Hand 2 of 2: You deal." if dealers[1] == "You" else f"Hand 2 of 2: {dealers[1]} deals.",
+    ]
+    assert len(log[0][1]) == 3 + 6 + 2 and log[1][1] == []
+    assert game_log(game)[0][1] == round_events(game.rounds[0])
+
+
+# --- tableview -----------------------------------------------------------------------
+
+
+def test_your_hand_counts_its_cards_in_words() -> None:
+    assert "(1 card)" in hand_html(Hand(["1111"]))  # was "(1 cards)"
+    assert "(2 cards)" in hand_html(Hand(["1111", "2222"]))
+    assert "no cards left" in hand_html(Hand())
+
+
+def test_named_puts_names_and_verbs_right() -> None:
+    names = seat_names(11)
+    assert named("player 10 bids 1; player 1 wins", names) == "Bot 10 bids 1; Bot 1 wins"
+    assert named("player 0 leads 1111 (4)", names) == "You lead 1111 (4)"
+
+
+def test_status_text_says_the_dealer_rule() -> None:
+    game = Game.new(players=2, seed=1, hands=1, cards_per_hand=2)
+    assert game.current_round.dealer == 0  # you deal; Bot 1 bids first
+    game.current_round.bid(2, player=1)
+    text = status_text(game, ["You", "Bot 1"])
+    assert text.startswith("Hand 1 of 1, seed 1. Dealer: You. Bids — You: not yet, Bot 1: 2.")
+    assert text.endswith(
+        "As dealer you may not bid 0: the bids would total 2, the number of tricks."
+    )
+
+
+def test_coach_says_wait_and_advice_prints_expected_points() -> None:
+    rnd = Round.deal(players=3, seed=2)
+    assert rnd.current_player != 0 and "waiting for your turn" in coach_html(rnd)
+    advice = pd.DataFrame(
+        {
+            "probability": [Fraction(1, 2), Fraction(1, 2)],
+            "expected score": [-0.001, 1.25],
+            "legal": [True, False],
+            "recommended": [True, False],
+        },
+        index=[0, 1],
+    )
+    advice.attrs["trials"] = 60
+    shown = advice_html(advice)
+    # the same expected score as the advice plot: never "-0.00"
+    assert "-0.00" not in shown and ">0.00<" in shown and ">+1.25<" in shown
+    assert "★ recommended" in shown and "not allowed" in shown and "50%" in shown
+
+
+# --- htmlparts -----------------------------------------------------------------------
+
+
+def test_html_parts_escape_and_pad() -> None:
+    assert "&lt; 1%" in error_html("< 1%") and 'role="alert"' in error_html("x")
+    assert padded("<th scope='col'>a</th>").count("style=") == 1
