@@ -54,6 +54,9 @@ from .cards import (
 from .cards import deal as deal_cards
 from .checks import as_items, check_record, check_whole, shown
 from .errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+from .rules import XACTIKA, Ruleset, forbidden_bid, legal_bids, legal_follows, reveals_void
+from .rules import score as rule_score
+from .rules import trick_winner as winner_position
 
 __all__ = [
     "BID",
@@ -262,7 +265,7 @@ def score(bid: int, tricks: int) -> int:
     """
     bid = check_whole(bid, "bid", 0, CARDS_PER_HAND)
     tricks = check_whole(tricks, "tricks", 0, CARDS_PER_HAND)
-    return tricks if tricks == bid else -abs(tricks - bid)
+    return rule_score(bid, tricks)
 
 
 def trick_winner(cards: Sequence[Card | str], call: Combination | str) -> int:
@@ -295,29 +298,14 @@ def trick_winner(cards: Sequence[Card | str], call: Combination | str) -> int:
     return _winner_index(played, call)
 
 
-def _winner_index(cards: Sequence[Card], call: Combination) -> int:
-    best, best_value = 0, _VALUE[cards[0]]
-    for index in range(1, len(cards)):
-        card = cards[index]
-        if call in _COMBOS[card] and _VALUE[card] >= best_value:  # >=: later card wins ties
-            best, best_value = index, _VALUE[card]
-    return best
-
-
-def _legal_bids(bid_total: int, is_dealer: bool, cards_per_hand: int) -> list[int]:
-    bids = list(range(cards_per_hand + 1))
-    if is_dealer:
-        forbidden = cards_per_hand - bid_total
-        if 0 <= forbidden <= cards_per_hand:
-            bids.remove(forbidden)
-    return bids
+def _winner_index(cards: Sequence[Card], call: Combination, rules: Ruleset = XACTIKA) -> int:
+    return int(winner_position([_VALUE[c] for c in cards], [call in _COMBOS[c] for c in cards], rules))
 
 
 def _legal_plays(hand: Sequence[Card], call: Combination | None) -> list[Play]:
     if call is None:
         return [play for card in hand for play in _LEADS[card]]
-    following = [_FOLLOW[card] for card in hand if call in _COMBOS[card]]
-    return following or [_FOLLOW[card] for card in hand]
+    return [_FOLLOW[card] for card in legal_follows(hand, call)]
 
 
 def _voids(
@@ -331,7 +319,7 @@ def _voids(
         # a trick's first play is its lead, and a lead always calls (Round.play)
         call = cast(Combination, trick_plays[0][1].call)
         for seat, play in trick_plays[1:]:
-            if call not in _COMBOS[play.card]:
+            if reveals_void(call in _COMBOS[play.card]):
                 voids[seat].add(call)
     return tuple(tuple(sorted(combinations)) for combinations in voids)
 
@@ -635,7 +623,7 @@ class Round:
         """
         if self._turn < 0 or self._bids[self._dealer] is not None:
             return []
-        return _legal_bids(self._bid_total, self._turn == self._dealer, self._cards_per_hand)
+        return legal_bids(self._bid_total, self._turn == self._dealer, self._cards_per_hand)
 
     def bid(self, bid: int, *, player: int | None = None) -> None:
         """The current player bids ``bid`` tricks; the turn passes to the left.
@@ -672,7 +660,7 @@ class Round:
             raise IllegalBidError(
                 f"player {seat} may not bid {shown(bid)}: bids are 0 to {top}, the number of cards"
             )
-        if seat == self._dealer and self._bid_total + bid == top:
+        if seat == self._dealer and bid == forbidden_bid(self._bid_total, top):
             raise IllegalBidError(
                 f"dealer (player {seat}) may not bid {bid}: the bids would total {top}, "
                 "the number of cards"
@@ -772,11 +760,10 @@ class Round:
                     f"player {turn} follows and may not call a combination: "
                     f"{lead_call} was called (play {played}, not {chosen})"
                 )
-            if lead_call not in _COMBOS[played]:
-                able = [c for c in hand if lead_call in _COMBOS[c]]
-                if able:
-                    holds = " ".join(str(c) for c in able)
-                    raise IllegalPlayError(f"player {turn} must follow {lead_call}: holds {holds}")
+            allowed = legal_follows(hand, lead_call)
+            if played not in allowed:
+                holds = " ".join(str(c) for c in allowed)
+                raise IllegalPlayError(f"player {turn} must follow {lead_call}: holds {holds}")
             chosen = _FOLLOW[played]
         # legal: apply it
         hand.remove(played)
@@ -1070,7 +1057,7 @@ class PlayerView:
         if self.phase != BID or not self.is_my_turn:
             return []
         total = sum(bid for bid in self.bids if bid is not None)
-        return _legal_bids(total, self.seat == self.dealer, self.cards_per_hand)
+        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand)
 
     def legal_plays(self) -> list[Play]:
         """The plays this seat may make now; empty unless it is playing now."""

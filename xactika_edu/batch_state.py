@@ -1,0 +1,260 @@
+"""The state of many hands of Xactika at once, as NumPy arrays (the batch engine's data).
+
+A :class:`BatchState` holds ``n`` rounds of the same shape (players, cards per
+hand) at the same point of play: every round bids and plays one step at a time
+together (:mod:`xactika_edu.batch_engine`). It starts at the deal
+(:meth:`BatchState.deal`) or at any point of a hand (:meth:`BatchState.at`, from a
+:class:`Position`: the bids, tricks and trick in progress, shared by every row,
+while the hands may differ: the sampled deals of a look-ahead).
+
+Cards are deck numbers (positions in :data:`~xactika_edu.cards.DECK`, see
+:mod:`xactika_edu.rules`). Within a hand, cards sit in *slots* in sorted order
+(face value, then counts): the order in which the computer players break ties.
+Which slots a seat still holds is a bit mask (bit i: slot i), one byte per hand.
+
+>>> import numpy as np
+>>> state = BatchState.deal(np.array([[[0, 80], [1, 79]]]), np.array([1]))
+>>> state.n, state.players, state.cards, state.held.tolist()
+(1, 2, 2, [3, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import COMBINATIONS, DECK
+from .rules import CARD_CALLS, CARD_VALUES, SHOWS, XACTIKA, Ruleset, trick_winner
+
+__all__ = [
+    "BY_RANK",
+    "CELLS",
+    "CELL_OF",
+    "GE_STEP",
+    "NTH_BIT",
+    "POPCOUNT",
+    "RANK_OF",
+    "TOTAL_GE",
+    "UNPACK",
+    "BatchState",
+    "Position",
+]
+
+# --- lookup tables over deck numbers ----------------------------------------------------
+
+#: The card of each rank in sorted order (face value, then counts), and each card's rank.
+BY_RANK = np.array([DECK.index(card) for card in sorted(DECK)], dtype=np.int8)
+RANK_OF = np.argsort(BY_RANK).astype(np.int8)
+#: TOTAL_GE[k, v]: cards of the deck showing combination k with face value >= v.
+TOTAL_GE = (
+    (SHOWS.T[:, None, :] & (CARD_VALUES[None, None, :] >= np.arange(13)[None, :, None]))
+    .sum(axis=2)
+    .astype(np.int8)
+)
+#: Cells of a (12, 13) table indexed by combination k and face value v (k * 13 + v).
+CELLS = len(COMBINATIONS) * 13
+#: CELL_OF[i, s]: the cell of card i's combination for shape s and its face value.
+CELL_OF = CARD_CALLS * 13 + CARD_VALUES.astype(np.intp)[:, None]
+#: GE_STEP[i]: what card i adds to a (12, 13) table of "cards showing k with value >= v".
+GE_STEP = (SHOWS[:, :, None] & (np.arange(13) <= CARD_VALUES[:, None, None])).astype(np.int8)
+#: Bit masks of up to 8 slots: set bits, the n-th set bit, and the bits as booleans.
+POPCOUNT = np.array([bin(mask).count("1") for mask in range(256)], dtype=np.int8)
+NTH_BIT = np.zeros((256, 8), dtype=np.int8)
+for _mask in range(256):
+    _set = [bit for bit in range(8) if _mask >> bit & 1]
+    NTH_BIT[_mask, : len(_set)] = _set
+del _mask, _set
+UNPACK = ((np.arange(256)[:, None] >> np.arange(8)) & 1).astype(bool)
+_SHOWS_BYTE = SHOWS.astype(np.uint8)
+for _table in (BY_RANK, RANK_OF, TOTAL_GE, CELL_OF, GE_STEP, POPCOUNT, NTH_BIT, UNPACK):
+    _table.setflags(write=False)
+del _table
+
+
+@dataclass(frozen=True)
+class Position:
+    """A point in a hand, as every player knows it: bids, finished tricks, the trick
+    in progress and the voids shown. The hands themselves are not part of it.
+
+    Attributes:
+        players, cards, dealer: the hand's shape and dealer.
+        bids: per seat, -1 where not yet made.
+        tricks: the finished tricks, each ``(leader, call, cards in order, winner)``
+            with deck numbers and a combination number.
+        current: ``(seat, card)`` pairs of the trick in progress.
+        call: the combination called in it, or -1 before the lead.
+        leader: the seat that leads (or led) the trick in progress.
+        voids: per seat, the combination numbers it has shown it does not hold.
+    """
+
+    players: int
+    cards: int
+    dealer: int
+    bids: tuple[int, ...]
+    tricks: tuple[tuple[int, int, tuple[int, ...], int], ...] = ()
+    current: tuple[tuple[int, int], ...] = ()
+    call: int = -1
+    leader: int = -1
+    voids: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def played(self) -> list[int]:
+        """Every card played so far, in order."""
+        cards = [card for trick in self.tricks for card in trick[2]]
+        return cards + [card for _, card in self.current]
+
+    @property
+    def won(self) -> list[int]:
+        """Tricks taken by each seat."""
+        won = [0] * self.players
+        for trick in self.tricks:
+            won[trick[3]] += 1
+        return won
+
+    @property
+    def held(self) -> list[int]:
+        """How many cards each seat holds now."""
+        held = [self.cards - len(self.tricks)] * self.players
+        for seat, _ in self.current:
+            held[seat] -= 1
+        return held
+
+    @property
+    def to_act(self) -> int:
+        """The seat to bid or play now."""
+        if min(self.bids) < 0:
+            order = [(self.dealer + 1 + k) % self.players for k in range(self.players)]
+            return next(seat for seat in order if self.bids[seat] < 0)
+        return (self.leader + len(self.current)) % self.players
+
+
+class BatchState:
+    """``n`` rounds in progress, as arrays (see the module notes).
+
+    Made by :meth:`deal` (before the bids) or :meth:`at` (any point); changed in
+    place by :func:`xactika_edu.batch_engine.run`. Rows ``r * players + s`` of
+    ``hand`` and ``held`` are seat s of round r. With ``track``, the state also keeps
+    what the players have seen (cards played, voids), which the heuristic reads.
+    """
+
+    def __init__(
+        self, hands: np.ndarray, dealers: np.ndarray, track: bool, rules: Ruleset = XACTIKA
+    ) -> None:
+        n, players, cards = hands.shape
+        self.rules = rules
+        self.n, self.players, self.cards = n, players, cards
+        self.first = 0  # number of the batch's first round, for messages
+        hands = BY_RANK[np.sort(RANK_OF[hands], axis=2)]  # slots in sorted order
+        self.hands = hands
+        self.hand = hands.reshape(n * players, cards)
+        self.held = np.full(n * players, (1 << cards) - 1, dtype=np.uint8)
+        self.showing = np.zeros((n * players, len(COMBINATIONS)), dtype=np.uint8)
+        for slot in range(cards):
+            self.showing |= _SHOWS_BYTE[self.hand[:, slot]] << np.uint8(slot)
+        self.base = np.arange(n) * players
+        self.dealers = dealers.astype(np.intp)
+        self.bids = np.zeros((n, players), dtype=np.int8)
+        self.won = np.zeros((n, players), dtype=np.int8)
+        self.plays = np.zeros((n, cards, players), dtype=np.int8)
+        self.calls = np.zeros((n, cards), dtype=np.int8)
+        self.leaders = np.zeros((n, cards), dtype=np.int8)
+        self.winners = np.zeros((n, cards), dtype=np.int8)
+        # where play stands: bids made, trick and position in it (the same in every row)
+        self.bidding = 0
+        self.trick = 0
+        self.position = 0
+        # the trick in progress, per row
+        self.seat = np.zeros(n, dtype=np.intp)
+        self.call = np.zeros(n, dtype=np.intp)
+        self.leader = (self.dealers + 1) % players
+        self.best = np.zeros(n, dtype=np.int8)
+        self.winner = np.zeros(n, dtype=np.intp)
+        self.track = track
+        if track:
+            # played_ge[r, k, v]: cards played in round r showing k with face value >= v
+            self.played_ge = np.zeros((n, len(COMBINATIONS), 13), dtype=np.int8)
+            # private_ge[row, k, v]: the same count over the cards not in the seat's
+            # hand now; minus played_ge, it counts the cards the seat has not seen
+            self.private_ge = np.broadcast_to(TOTAL_GE, (n * players, *TOTAL_GE.shape)).copy()
+            for slot in range(cards):
+                self.private_ge -= GE_STEP[self.hand[:, slot]]
+            # voids[r, s, k]: seat s failed to follow k; void_count[r, k]: how many did
+            self.voids = np.zeros((n, players, len(COMBINATIONS)), dtype=bool)
+            self.void_count = np.zeros((n, len(COMBINATIONS)), dtype=np.intp)
+
+    @classmethod
+    def deal(
+        cls, hands: np.ndarray, dealers: np.ndarray, track: bool = True, rules: Ruleset = XACTIKA
+    ) -> BatchState:
+        """Rounds before the first bid: ``hands`` (rounds, players, cards) of deck
+        numbers, ``dealers`` (rounds,) seats."""
+        return cls(hands, dealers, track, rules)
+
+    @classmethod
+    def at(
+        cls, position: Position, hands: np.ndarray, track: bool = True, rules: Ruleset = XACTIKA
+    ) -> BatchState:
+        """Rounds at ``position``, one per deal in ``hands``.
+
+        ``hands`` (rounds, players, cards): each seat's cards *as dealt* (its cards
+        now and those it has played), deck numbers; the rounds differ only there.
+        Nothing is checked: the caller gives a position reached by legal play.
+        """
+        n, players = len(hands), position.players
+        state = cls(hands, np.full(n, position.dealer), track, rules)
+        state.bids[:] = position.bids
+        state.bidding = sum(bid >= 0 for bid in position.bids)
+        played = position.played
+        if played:
+            gone = np.isin(state.hand, np.array(played, dtype=np.int8))
+            state.held = np.bitwise_or.reduce(
+                (~gone).astype(np.uint8) << np.arange(state.cards, dtype=np.uint8), axis=1
+            ).astype(np.uint8)
+        state.won[:] = position.won
+        for t, (leader, call, cards, winner) in enumerate(position.tricks):
+            state.plays[:, t] = cards
+            state.calls[:, t], state.leaders[:, t], state.winners[:, t] = call, leader, winner
+        state.trick = len(position.tricks)
+        state.position = len(position.current)
+        if state.bidding == players:
+            state.leader = np.full(n, position.leader, dtype=np.intp)
+            state.seat = (state.leader + state.position) % players
+            if state.trick < state.cards:
+                state.leaders[:, state.trick] = position.leader
+        if position.current:
+            so_far = [card for _, card in position.current]
+            state.plays[:, state.trick, : len(so_far)] = so_far
+            state.calls[:, state.trick] = position.call
+            state.call = np.full(n, position.call, dtype=np.intp)
+            best, winner = _trick_so_far(position.current, position.call, rules)
+            state.best[:] = best
+            state.winner[:] = winner
+        if track:
+            if played:
+                state.played_ge += GE_STEP[np.array(played)].sum(axis=0, dtype=np.int8)
+                for slot in range(state.cards):  # the seat's own played cards are unseen by
+                    gone = ~(state.held >> slot & 1).astype(bool)  # no one else, so not
+                    state.private_ge[gone] += GE_STEP[state.hand[gone, slot]]  # private
+            for seat, combos in enumerate(position.voids):
+                state.voids[:, seat, list(combos)] = True
+            state.void_count[:] = state.voids.sum(axis=1)
+        return state
+
+    @property
+    def played(self) -> int:
+        """Cards played so far in every round."""
+        return self.trick * self.players + self.position
+
+    def rows_of(self, seat: np.ndarray) -> np.ndarray:
+        """Rows of ``hand``/``held`` of ``seat`` (one seat per round)."""
+        return self.base + seat
+
+
+def _trick_so_far(current: Sequence[tuple[int, int]], call: int, rules: Ruleset) -> tuple[int, int]:
+    """Face value of the best card so far and the seat that played it."""
+    cards = [card for _, card in current]
+    values = [int(CARD_VALUES[card]) for card in cards]
+    index = int(trick_winner(values, [bool(SHOWS[card, call]) for card in cards], rules))
+    return values[index], current[index][0]
