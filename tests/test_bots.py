@@ -20,7 +20,6 @@ from _support import reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu import bots as bots_module
 from xactika_edu.bots import (
     Bot,
     HeuristicBot,
@@ -32,8 +31,11 @@ from xactika_edu.bots import (
 )
 from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.errors import XactikaError
+from xactika_edu.fastsim import card_ids, play_rounds
 from xactika_edu.game import BID, Play, PlayerView, Round
 from xactika_edu.probability import chance_unbeatable, lead_chances
+from xactika_edu.rules import CARD_INDEX, CARD_VALUES, SHOWS
+from xactika_edu.sampling import sample_hidden
 from xactika_edu.simulate import play_round
 
 # --- helpers -------------------------------------------------------------------------
@@ -338,27 +340,18 @@ def test_heuristic_is_deterministic_and_the_fast_engine_agrees(case):
     first = drive(rnd.copy(), [HeuristicBot(seed=s) for s in range(rnd.players)])
     again = drive(rnd.copy(), [HeuristicBot(seed=99 + s) for s in range(rnd.players)])
     assert first.to_record() == again.to_record()
-    # the bit-mask engine used for rollouts and bid advice plays the very same hand
-    players, size, dealer = rnd.players, rnd.cards_per_hand, rnd.dealer
-    hands = [bots_module._mask(hand) for hand in rnd.starting_hands]
-    bids = [-1] * players
-    total = 0
-    for seat in rnd.bidding_order:
-        bids[seat] = bots_module._heuristic_bid(hands[seat], size, players, seat == dealer, total)
-        total += bids[seat]
-    assert tuple(bids) == first.bids
-    state = bots_module._State(
-        players, list(hands), [size] * players, 0, [0] * players, [0] * players,
-        bids, (dealer + 1) % players, [], -1,
-    )  # fmt: skip
-    plays = []
-    done = False
-    while not done:
-        card, call = state.choose()
-        plays.append(Play(bots_module._RANKED[card], None if call < 0 else COMBINATIONS[call]))
-        done = state.apply(card, call)
-    assert plays == list(first.plays)
-    assert tuple(state.won) == first.tricks_won
+    # the batch engine, playing the whole hand from the deal, makes the very same
+    # choices as HeuristicBot run on one-row batches built from each view
+    fast = play_rounds(
+        hands=card_ids([c for hand in rnd.starting_hands for c in hand]).reshape(
+            1, rnd.players, rnd.cards_per_hand
+        ),
+        bots="heuristic",
+        dealer=rnd.dealer,
+    )
+    assert tuple(fast.bids[0]) == first.bids
+    assert fast.round(0).plays == first.plays
+    assert tuple(fast.tricks[0]) == first.tricks_won
 
 
 def test_same_view_same_heuristic_choice():
@@ -433,11 +426,8 @@ def test_sampler_is_uniform_over_consistent_deals():
     b, c = Combination.parse("2 balls"), Combination.parse("1 cube")
     unseen_cards = [Card.parse(t) for t in ("2111", "2211", "1111", "1211", "3311", "3131")]
     own = Card.parse("3333")
-    idx = bots_module._INDEX
-    played = bots_module._ALL & ~bots_module._mask([*unseen_cards, own])
-    voids = [0, 1 << COMBINATIONS.index(b), 1 << COMBINATIONS.index(c)]
-    state = bots_module._State(3, [1 << idx[own], 0, 0], [1, 2, 2], played, voids,
-                               [0, 0, 0], [0, 0, 0], 0, [], -1)  # fmt: skip
+    played = [i for i, card in enumerate(DECK) if card not in [*unseen_cards, own]]
+    voids = [[], [COMBINATIONS.index(b)], [COMBINATIONS.index(c)]]
     consistent = []
     for first in itertools.combinations(unseen_cards, 2):
         rest = [x for x in unseen_cards if x not in first]
@@ -450,10 +440,8 @@ def test_sampler_is_uniform_over_consistent_deals():
     counts: Counter = Counter()
     n = 6000
     for _ in range(n):
-        hands = bots_module._sample_hidden(state, 0, rng, 3)
-        key = tuple(
-            frozenset(bots_module._RANKED[i] for i in bots_module._bits(hands[s])) for s in (1, 2)
-        )
+        hands = sample_hidden(0, [DECK.index(own)], played, [1, 2, 2], voids, rng, 3)
+        key = tuple(frozenset(DECK[i] for i in hands[s]) for s in (1, 2))
         counts[key] += 1
     assert set(counts) <= set(consistent)
     p = 1 / len(consistent)
@@ -523,12 +511,10 @@ def test_monte_carlo_bot_in_a_whole_round_is_affordable():
 
 
 def test_cards_and_combinations_index_tables():
-    # the bit tables agree with the cards they stand for
-    idx, ranked = bots_module._INDEX, bots_module._RANKED
-    assert sorted(DECK) == list(ranked) and len(idx) == 81
-    for card in DECK:
-        i = idx[card]
-        assert bots_module._VAL[i] == card.value
+    # the engines' tables (deck numbers) agree with the cards they stand for
+    assert len(CARD_INDEX) == 81 and all(DECK[CARD_INDEX[card]] == card for card in DECK)
+    for i, card in enumerate(DECK):
+        assert CARD_VALUES[i] == card.value
         for k, combination in enumerate(COMBINATIONS):
-            assert bool(bots_module._WITH[k] >> i & 1) == card.has(combination)
+            assert bool(SHOWS[i, k]) == card.has(combination)
     assert lead_chances(["3133"], players=4)["chance"].max() == 1

@@ -67,7 +67,6 @@ for _mask in range(256):
     NTH_BIT[_mask, : len(_set)] = _set
 del _mask, _set
 UNPACK = ((np.arange(256)[:, None] >> np.arange(8)) & 1).astype(bool)
-_SHOWS_BYTE = SHOWS.astype(np.uint8)
 for _table in (BY_RANK, RANK_OF, TOTAL_GE, CELL_OF, GE_STEP, POPCOUNT, NTH_BIT, UNPACK):
     _table.setflags(write=False)
 del _table
@@ -104,6 +103,17 @@ class Position:
         """Every card played so far, in order."""
         cards = [card for trick in self.tricks for card in trick[2]]
         return cards + [card for _, card in self.current]
+
+    @property
+    def played_by(self) -> list[list[int]]:
+        """The cards each seat has played so far."""
+        played: list[list[int]] = [[] for _ in range(self.players)]
+        for leader, _, cards, _ in self.tricks:
+            for offset, card in enumerate(cards):
+                played[(leader + offset) % self.players].append(card)
+        for seat, card in self.current:
+            played[seat].append(card)
+        return played
 
     @property
     def won(self) -> list[int]:
@@ -150,9 +160,8 @@ class BatchState:
         self.hands = hands
         self.hand = hands.reshape(n * players, cards)
         self.held = np.full(n * players, (1 << cards) - 1, dtype=np.uint8)
-        self.showing = np.zeros((n * players, len(COMBINATIONS)), dtype=np.uint8)
-        for slot in range(cards):
-            self.showing |= _SHOWS_BYTE[self.hand[:, slot]] << np.uint8(slot)
+        # showing[row, k]: the slots whose card shows combination k (bit i: slot i)
+        self.showing = np.packbits(SHOWS[self.hand], axis=1, bitorder="little")[:, 0]
         self.base = np.arange(n) * players
         self.dealers = dealers.astype(np.intp)
         self.bids = np.zeros((n, players), dtype=np.int8)
@@ -207,39 +216,45 @@ class BatchState:
         state.bids[:] = position.bids
         state.bidding = sum(bid >= 0 for bid in position.bids)
         played = position.played
-        if played:
-            gone = np.isin(state.hand, np.array(played, dtype=np.int8))
-            state.held = np.bitwise_or.reduce(
-                (~gone).astype(np.uint8) << np.arange(state.cards, dtype=np.uint8), axis=1
-            ).astype(np.uint8)
-        state.won[:] = position.won
-        for t, (leader, call, cards, winner) in enumerate(position.tricks):
-            state.plays[:, t] = cards
-            state.calls[:, t], state.leaders[:, t], state.winners[:, t] = call, leader, winner
-        state.trick = len(position.tricks)
+        trick = state.trick = len(position.tricks)
         state.position = len(position.current)
+        if trick:  # the record of the finished tricks
+            leaders, calls, cards, winners = zip(*position.tricks, strict=True)
+            state.plays[:, :trick] = cards
+            state.calls[:, :trick], state.leaders[:, :trick] = calls, leaders
+            state.winners[:, :trick] = winners
+            state.won[:] = position.won
         if state.bidding == players:
             state.leader = np.full(n, position.leader, dtype=np.intp)
             state.seat = (state.leader + state.position) % players
-            if state.trick < state.cards:
-                state.leaders[:, state.trick] = position.leader
+            if trick < state.cards:
+                state.leaders[:, trick] = position.leader
         if position.current:
             so_far = [card for _, card in position.current]
-            state.plays[:, state.trick, : len(so_far)] = so_far
-            state.calls[:, state.trick] = position.call
+            state.plays[:, trick, : len(so_far)] = so_far
+            state.calls[:, trick] = position.call
             state.call = np.full(n, position.call, dtype=np.intp)
             best, winner = _trick_so_far(position.current, position.call, rules)
             state.best[:] = best
             state.winner[:] = winner
+        if played:
+            gone = np.zeros(len(DECK), dtype=bool)
+            gone[played] = True
+            state.held = np.packbits(~gone[state.hand], axis=1, bitorder="little")[:, 0]
         if track:
             if played:
-                state.played_ge += GE_STEP[np.array(played)].sum(axis=0, dtype=np.int8)
-                for slot in range(state.cards):  # the seat's own played cards are unseen by
-                    gone = ~(state.held >> slot & 1).astype(bool)  # no one else, so not
-                    state.private_ge[gone] += GE_STEP[state.hand[gone, slot]]  # private
-            for seat, combos in enumerate(position.voids):
-                state.voids[:, seat, list(combos)] = True
-            state.void_count[:] = state.voids.sum(axis=1)
+                state.played_ge += GE_STEP[played].sum(axis=0, dtype=np.int8)
+                # a seat's played cards left its hand: back among the cards not in it
+                back = np.zeros((players, *TOTAL_GE.shape), dtype=np.int8)
+                for seat, cards_of_seat in enumerate(position.played_by):
+                    back[seat] = GE_STEP[cards_of_seat].sum(axis=0, dtype=np.int8)
+                state.private_ge.reshape(n, players, *TOTAL_GE.shape)[:] += back
+            if any(position.voids):
+                voids = np.zeros((players, len(COMBINATIONS)), dtype=bool)
+                for seat, combos in enumerate(position.voids):
+                    voids[seat, list(combos)] = True
+                state.voids[:] = voids
+                state.void_count[:] = voids.sum(axis=0)
         return state
 
     @property

@@ -299,7 +299,8 @@ def trick_winner(cards: Sequence[Card | str], call: Combination | str) -> int:
 
 
 def _winner_index(cards: Sequence[Card], call: Combination, rules: Ruleset = XACTIKA) -> int:
-    return int(winner_position([_VALUE[c] for c in cards], [call in _COMBOS[c] for c in cards], rules))
+    values = [_VALUE[card] for card in cards]
+    return int(winner_position(values, [call in _COMBOS[card] for card in cards], rules))
 
 
 def _legal_plays(hand: Sequence[Card], call: Combination | None) -> list[Play]:

@@ -25,15 +25,7 @@ from typing import Any, cast
 import numpy as np
 import pandas as pd
 
-from .bots import (
-    Bot,
-    HeuristicBot,
-    MonteCarloBot,
-    RandomBot,
-    SupportsBot,
-    _heuristic_bid,
-    _mask,
-)
+from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, SupportsBot
 from .cards import (
     CARDS_PER_HAND,
     DECK,
@@ -379,15 +371,13 @@ def _trick_counts(
     """
     from . import fastsim
 
-    size = len(cards)
     hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=rng)
     forced = np.full((trials, players), -1)
     for position, bid in enumerate(bids_so_far):
         forced[:, (dealer + 1 + position) % players] = bid
-    my_bid = _heuristic_bid(_mask(cards), size, players, seat == dealer, sum(bids_so_far))
-    forced[:, seat] = my_bid
+    # the seat bids as HeuristicBot: the same bid in every trial (its hand is fixed)
     rounds = fastsim.play_rounds(hands=hands, bots="heuristic", dealer=dealer, bids=forced)
-    return np.asarray(rounds.tricks[:, seat], dtype=np.int64), my_bid
+    return np.asarray(rounds.tricks[:, seat], dtype=np.int64), int(rounds.bids[0, seat])
 
 
 def suggest_bid(
