@@ -104,7 +104,9 @@ def one_row(view: PlayerView) -> BatchState:
         [] if s == view.seat else [next(unseen) for _ in range(held[s])]
         for s in range(view.players)
     ]
-    return BatchState.at(position, dealt_hands(position, view.seat, hand, [guess]))
+    return BatchState.at(
+        position, dealt_hands(position, view.seat, hand, [guess]), rules=view.rules
+    )
 
 
 def play_of(state: BatchState, row: int, choice: int) -> Play:

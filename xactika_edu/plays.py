@@ -197,17 +197,22 @@ def winner_index(cards: Sequence[Card], call: Combination, rules: Ruleset = XACT
     return int(winner_position(values, [call in _COMBOS[card] for card in cards], rules))
 
 
-def legal_plays(hand: Sequence[Card], call: Combination | None) -> list[Play]:
+def legal_plays(
+    hand: Sequence[Card], call: Combination | None, rules: Ruleset = XACTIKA
+) -> list[Play]:
     """The plays a player holding ``hand`` may make: with no call yet, every card with
     each of its four combinations (hand order, then shape order); else the legal
     follows (:func:`xactika_edu.rules.legal_follows`)."""
     if call is None:
         return [play for card in hand for play in LEADS[card]]
-    return [FOLLOWS[card] for card in legal_follows(hand, call)]
+    return [FOLLOWS[card] for card in legal_follows(hand, call, rules)]
 
 
 def voids_shown(
-    tricks: Iterable[Trick], current: Sequence[tuple[int, Play]], players: int
+    tricks: Iterable[Trick],
+    current: Sequence[tuple[int, Play]],
+    players: int,
+    rules: Ruleset = XACTIKA,
 ) -> tuple[tuple[Combination, ...], ...]:
     """Per seat, the combinations (sorted) it has shown it does not hold."""
     voids: list[set[Combination]] = [set() for _ in range(players)]
@@ -218,6 +223,6 @@ def voids_shown(
         # a trick's first play is its lead, and a lead always calls (Round.play)
         call = cast(Combination, trick_plays[0][1].call)
         for seat, play in trick_plays[1:]:
-            if reveals_void(call in _COMBOS[play.card]):
+            if reveals_void(call in _COMBOS[play.card], rules):
                 voids[seat].add(call)
     return tuple(tuple(sorted(combinations)) for combinations in voids)

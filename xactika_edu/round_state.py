@@ -220,7 +220,8 @@ class RoundState:
             tricks_won=tuple(self._won),
             current_player=self.current_player,
             phase=self.phase,
-            voids=voids_shown(self._tricks, self._trick, self._players),
+            voids=voids_shown(self._tricks, self._trick, self._players, self.rules),
+            rules=self.rules,
         )
 
     def copy(self: _State) -> _State:

@@ -210,7 +210,7 @@ class Round(RoundText):
         """
         if self._turn < 0 or self._bids[self._dealer] is None:
             return []
-        return legal_plays(self._hands[self._turn], self.call)
+        return legal_plays(self._hands[self._turn], self.call, self.rules)
 
     def play(
         self,

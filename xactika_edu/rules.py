@@ -114,7 +114,10 @@ class Ruleset:
 
     Attributes:
         name: what to call the game.
-        deck: the cards, in the order that numbers them.
+        deck (a property): the cards, in the order that numbers them: the 81
+            cards of :data:`~xactika_edu.cards.DECK` (the Xactika family's deck).
+            Not stored, so a :class:`~xactika_edu.game.PlayerView` that carries
+            its ruleset holds no cards but its own.
         cards_per_hand: the most cards dealt to each player (also the most tricks).
         players: the smallest and largest number of players.
         must_follow: a follower holding a card with the called combination must
@@ -128,7 +131,6 @@ class Ruleset:
     """
 
     name: str
-    deck: tuple[Card, ...]
     cards_per_hand: int
     players: tuple[int, int]
     must_follow: bool
@@ -136,11 +138,15 @@ class Ruleset:
     scoring: Callable[..., object]
     dealer_rule: bool
 
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards, numbered by position (see :data:`CARD_INDEX`)."""
+        return tuple(DECK)
+
 
 #: The standard game, as RULES.md describes it.
 XACTIKA = Ruleset(
     name="Xactika",
-    deck=tuple(DECK),
     cards_per_hand=CARDS_PER_HAND,
     players=(MIN_PLAYERS, MAX_PLAYERS),
     must_follow=True,

@@ -11,11 +11,11 @@ Re-exported by :mod:`xactika_edu.game`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import DECK, Combination, Hand
 from .plays import BID, PLAY, Play, Trick, legal_plays
-from .rules import legal_bids
+from .rules import XACTIKA, Ruleset, legal_bids
 
 __all__ = ["PlayerView"]
 
@@ -48,6 +48,7 @@ class PlayerView:
         current_player: whose turn it is (``None`` when over); phase: as
             :attr:`Round.phase`.
         voids: per seat, the combinations (sorted) it has shown it does not hold.
+        rules: the :class:`~xactika_edu.rules.Ruleset` of the round.
     """
 
     seat: int
@@ -62,6 +63,7 @@ class PlayerView:
     current_player: int | None
     phase: str
     voids: tuple[tuple[Combination, ...], ...]
+    rules: Ruleset = field(default=XACTIKA, compare=False, repr=False)
 
     @property
     def is_my_turn(self) -> bool:
@@ -103,13 +105,13 @@ class PlayerView:
         if self.phase != BID or not self.is_my_turn:
             return []
         total = sum(bid for bid in self.bids if bid is not None)
-        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand)
+        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand, self.rules)
 
     def legal_plays(self) -> list[Play]:
         """The plays this seat may make now; empty unless it is playing now."""
         if self.phase != PLAY or not self.is_my_turn:
             return []
-        return legal_plays(self.hand, self.call)
+        return legal_plays(self.hand, self.call, self.rules)
 
     def __str__(self) -> str:
         role = " (dealer)" if self.seat == self.dealer else ""
