@@ -29,6 +29,7 @@ from xactika_edu import batch_state, fastsim, rules
 from xactika_edu.batch_engine import run
 from xactika_edu.batch_policies import ReplayPolicy
 from xactika_edu.batch_state import BatchState
+from xactika_edu.batch_views import position_of
 from xactika_edu.bots import HeuristicBot
 from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
@@ -701,3 +702,62 @@ def test_module_functions_name_input_that_is_not_a_list():
         fastsim.replay_rounds(None)
     with pytest.raises(XactikaError, match="replay_rounds needs Round objects, got 'x'"):
         fastsim.replay_rounds(["x"])
+
+
+# --- starting the batch engine mid-hand ------------------------------------------------
+
+
+class Stop(Exception):
+    """Raised by StopAt to leave the batch engine at a given step."""
+
+
+class StopAt(ReplayPolicy):
+    """Replays a round and stops the engine before play number ``at`` (0 = first lead)."""
+
+    def __init__(self, at: int, *args: np.ndarray) -> None:
+        super().__init__(*args)
+        self.at = at
+
+    def _slot(self, state, rows, legal):
+        if state.played == self.at:
+            raise Stop
+        return super()._slot(state, rows, legal)
+
+
+@pytest.mark.parametrize("players, cards", [(2, 3), (4, 8), (5, 6), (10, 8)])
+def test_a_state_built_mid_hand_is_the_state_reached_by_playing(players, cards):
+    """BatchState.at(position of a view, the real hands) holds exactly what the engine
+    holds after playing the same bids and cards from the deal."""
+    rng = np.random.default_rng(players * 100 + cards)
+    for _ in range(8):
+        stop = int(rng.integers(0, players * cards))
+        rnd = Round.deal(players, dealer=int(rng.integers(players)), seed=rng, cards_per_hand=cards)
+        done = play_randomly(rnd, rng)
+        fast = replay_rounds([done])
+        played = Round.from_hands(done.starting_hands, dealer=done.dealer)
+        for seat in played.bidding_order:
+            played.bid(done.bids[seat])
+        for play in done.plays[:stop]:
+            played.play(play)
+        reached = BatchState.deal(fast.hands, fast.dealer)
+        with pytest.raises(Stop):
+            run(reached, [StopAt(stop, fast.bids, fast.plays, fast.calls)] * players)
+        view = played.view(played.current_player)
+        built = BatchState.at(position_of(view), fast.hands)
+        assert (built.trick, built.position, built.bidding) == (
+            reached.trick,
+            reached.position,
+            reached.bidding,
+        )
+        for name in ("hand", "held", "showing", "bids", "won", "played_ge", "private_ge",
+                     "voids", "void_count", "seat", "leader"):  # fmt: skip
+            assert np.array_equal(getattr(built, name), getattr(reached, name)), name
+        if built.position:
+            for name in ("call", "best", "winner"):
+                assert np.array_equal(getattr(built, name), getattr(reached, name)), name
+        t = built.trick
+        assert np.array_equal(built.plays[:, :t], reached.plays[:, :t])
+        assert np.array_equal(built.winners[:, :t], reached.winners[:, :t])
+        assert np.array_equal(
+            built.plays[:, t, : built.position], reached.plays[:, t, : built.position]
+        )
