@@ -20,6 +20,7 @@ Which slots a seat still holds is a bit mask (bit i: slot i), one byte per hand.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -98,13 +99,13 @@ class Position:
     leader: int = -1
     voids: tuple[tuple[int, ...], ...] = ()
 
-    @property
+    @functools.cached_property
     def played(self) -> list[int]:
         """Every card played so far, in order."""
         cards = [card for trick in self.tricks for card in trick[2]]
         return cards + [card for _, card in self.current]
 
-    @property
+    @functools.cached_property
     def played_by(self) -> list[list[int]]:
         """The cards each seat has played so far."""
         played: list[list[int]] = [[] for _ in range(self.players)]
@@ -115,7 +116,7 @@ class Position:
             played[seat].append(card)
         return played
 
-    @property
+    @functools.cached_property
     def won(self) -> list[int]:
         """Tricks taken by each seat."""
         won = [0] * self.players
@@ -123,7 +124,7 @@ class Position:
             won[trick[3]] += 1
         return won
 
-    @property
+    @functools.cached_property
     def held(self) -> list[int]:
         """How many cards each seat holds now."""
         held = [self.cards - len(self.tricks)] * self.players
@@ -131,7 +132,7 @@ class Position:
             held[seat] -= 1
         return held
 
-    @property
+    @functools.cached_property
     def to_act(self) -> int:
         """The seat to bid or play now."""
         if min(self.bids) < 0:
@@ -186,9 +187,12 @@ class BatchState:
             self.played_ge = np.zeros((n, len(COMBINATIONS), 13), dtype=np.int8)
             # private_ge[row, k, v]: the same count over the cards not in the seat's
             # hand now; minus played_ge, it counts the cards the seat has not seen
-            self.private_ge = np.broadcast_to(TOTAL_GE, (n * players, *TOTAL_GE.shape)).copy()
-            for slot in range(cards):
-                self.private_ge -= GE_STEP[self.hand[:, slot]]
+            if n * players <= 256:  # small batches: one step (its temporary is small)
+                self.private_ge = TOTAL_GE - GE_STEP[self.hand].sum(axis=1, dtype=np.int8)
+            else:  # slot by slot, without a (rows, cards, 12, 13) temporary
+                self.private_ge = np.broadcast_to(TOTAL_GE, (n * players, *TOTAL_GE.shape)).copy()
+                for slot in range(cards):
+                    self.private_ge -= GE_STEP[self.hand[:, slot]]
             # voids[r, s, k]: seat s failed to follow k; void_count[r, k]: how many did
             self.voids = np.zeros((n, players, len(COMBINATIONS)), dtype=bool)
             self.void_count = np.zeros((n, len(COMBINATIONS)), dtype=np.intp)
@@ -203,13 +207,20 @@ class BatchState:
 
     @classmethod
     def at(
-        cls, position: Position, hands: np.ndarray, track: bool = True, rules: Ruleset = XACTIKA
+        cls,
+        position: Position,
+        hands: np.ndarray,
+        track: bool = True,
+        rules: Ruleset = XACTIKA,
+        record: bool = True,
     ) -> BatchState:
         """Rounds at ``position``, one per deal in ``hands``.
 
         ``hands`` (rounds, players, cards): each seat's cards *as dealt* (its cards
         now and those it has played), deck numbers; the rounds differ only there.
         Nothing is checked: the caller gives a position reached by legal play.
+        With ``record=False`` the record of the tricks so far (``plays``, ``calls``,
+        ``leaders``, ``winners``) is left empty: the players never read it.
         """
         n, players = len(hands), position.players
         state = cls(hands, np.full(n, position.dealer), track, rules)
@@ -218,21 +229,23 @@ class BatchState:
         played = position.played
         trick = state.trick = len(position.tricks)
         state.position = len(position.current)
-        if trick:  # the record of the finished tricks
+        if trick:
+            state.won[:] = position.won
+        if trick and record:  # the record of the finished tricks
             leaders, calls, cards, winners = zip(*position.tricks, strict=True)
             state.plays[:, :trick] = cards
             state.calls[:, :trick], state.leaders[:, :trick] = calls, leaders
             state.winners[:, :trick] = winners
-            state.won[:] = position.won
         if state.bidding == players:
             state.leader = np.full(n, position.leader, dtype=np.intp)
             state.seat = (state.leader + state.position) % players
-            if trick < state.cards:
+            if trick < state.cards and record:
                 state.leaders[:, trick] = position.leader
         if position.current:
-            so_far = [card for _, card in position.current]
-            state.plays[:, trick, : len(so_far)] = so_far
-            state.calls[:, trick] = position.call
+            if record:
+                so_far = [card for _, card in position.current]
+                state.plays[:, trick, : len(so_far)] = so_far
+                state.calls[:, trick] = position.call
             state.call = np.full(n, position.call, dtype=np.intp)
             best, winner = _trick_so_far(position.current, position.call, rules)
             state.best[:] = best
@@ -245,10 +258,14 @@ class BatchState:
             if played:
                 state.played_ge += GE_STEP[played].sum(axis=0, dtype=np.int8)
                 # a seat's played cards left its hand: back among the cards not in it
-                back = np.zeros((players, *TOTAL_GE.shape), dtype=np.int8)
+                owner = np.zeros((players, len(played)), dtype=np.int8)
+                at = 0
                 for seat, cards_of_seat in enumerate(position.played_by):
-                    back[seat] = GE_STEP[cards_of_seat].sum(axis=0, dtype=np.int8)
-                state.private_ge.reshape(n, players, *TOTAL_GE.shape)[:] += back
+                    owner[seat, at : at + len(cards_of_seat)] = 1
+                    at += len(cards_of_seat)
+                order = [card for cards_of_seat in position.played_by for card in cards_of_seat]
+                back = owner @ GE_STEP[order].reshape(len(played), -1)  # per seat
+                state.private_ge.reshape(n, players, -1)[:] += back
             if any(position.voids):
                 voids = np.zeros((players, len(COMBINATIONS)), dtype=bool)
                 for seat, combos in enumerate(position.voids):

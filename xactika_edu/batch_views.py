@@ -105,7 +105,7 @@ def one_row(view: PlayerView) -> BatchState:
         for s in range(view.players)
     ]
     return BatchState.at(
-        position, dealt_hands(position, view.seat, hand, [guess]), rules=view.rules
+        position, dealt_hands(position, view.seat, hand, [guess]), rules=view.rules, record=False
     )
 
 

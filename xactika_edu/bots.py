@@ -344,7 +344,7 @@ class MonteCarloBot(Bot):
         def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
             # one batch: every guessed deal with every candidate bid
             hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
-            state = BatchState.at(position, hands, rules=view.rules)
+            state = BatchState.at(position, hands, rules=view.rules, record=False)
             forced = np.array([[-1] * view.players] * len(hands))
             forced[:, seat] = np.tile(candidates, len(guesses))
             run(state, [_HEURISTIC] * view.players, forced)
@@ -380,7 +380,7 @@ class MonteCarloBot(Bot):
         def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
             # one batch: every guessed deal with every candidate play, played out
             hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
-            state = BatchState.at(position, hands, rules=view.rules)
+            state = BatchState.at(position, hands, rules=view.rules, record=False)
             rows = np.arange(len(hands))  # row d * len(candidates) + i plays candidate i
             choices = np.stack([choice_of(state, legal[m]) for m in candidates], axis=1)
             first = choices[rows, rows % len(candidates)]
