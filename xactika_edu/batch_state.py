@@ -68,6 +68,7 @@ for _mask in range(256):
     NTH_BIT[_mask, : len(_set)] = _set
 del _mask, _set
 UNPACK = ((np.arange(256)[:, None] >> np.arange(8)) & 1).astype(bool)
+_SHOWS_BYTE = SHOWS.astype(np.uint8)
 for _table in (BY_RANK, RANK_OF, TOTAL_GE, CELL_OF, GE_STEP, POPCOUNT, NTH_BIT, UNPACK):
     _table.setflags(write=False)
 del _table
@@ -162,7 +163,12 @@ class BatchState:
         self.hand = hands.reshape(n * players, cards)
         self.held = np.full(n * players, (1 << cards) - 1, dtype=np.uint8)
         # showing[row, k]: the slots whose card shows combination k (bit i: slot i)
-        self.showing = np.packbits(SHOWS[self.hand], axis=1, bitorder="little")[:, 0]
+        if n * players <= 256:  # small batches: one step
+            self.showing = np.packbits(SHOWS[self.hand], axis=1, bitorder="little")[:, 0]
+        else:  # slot by slot, without a (rows, cards, 12) temporary
+            self.showing = np.zeros((n * players, len(COMBINATIONS)), dtype=np.uint8)
+            for slot in range(cards):
+                self.showing |= _SHOWS_BYTE[self.hand[:, slot]] << np.uint8(slot)
         self.base = np.arange(n) * players
         self.dealers = dealers.astype(np.intp)
         self.bids = np.zeros((n, players), dtype=np.int8)
