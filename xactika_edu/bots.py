@@ -19,8 +19,14 @@ made from its ``seed``, so the same seed gives the same choices.
 >>> sum(rnd.tricks_won)
 8
 
+HeuristicBot and MonteCarloBot decide on the batch engine: the heuristic is
+:class:`~xactika_edu.batch_policies.HeuristicPolicy`, run on a one-round batch built
+from the view (:mod:`xactika_edu.batch_views`), and MonteCarloBot's look-ahead is
+one batch of sampled deals x candidate moves (:mod:`xactika_edu.sampling`).
+
 Sources: the rules are RULES.md; the chance that a lead is unbeatable is the
-hypergeometric formula of :func:`xactika_edu.probability.chance_unbeatable`.
+hypergeometric formula of :mod:`xactika_edu.chances` (as in
+:func:`xactika_edu.probability.chance_unbeatable`).
 """
 
 from __future__ import annotations
@@ -241,7 +247,12 @@ class HeuristicBot(Bot):
     a follow that cannot win gets rid of the highest such card). Remaining ties go to
     the first play in a fixed order: cards in sort order (face value, then counts),
     then calls in shape order. Chances are floats (the exact fraction, correctly
-    rounded), so equal exact chances compare equal.
+    rounded: :func:`~xactika_edu.chances.chance_table`), so equal exact chances
+    compare equal.
+
+    The rule is written once, as the batch policy
+    :class:`~xactika_edu.batch_policies.HeuristicPolicy`; this bot runs it on a
+    one-round batch built from its view, and the fast engine on many rounds.
 
     >>> from xactika_edu.game import Round
     >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
@@ -294,9 +305,11 @@ class MonteCarloBot(Bot):
     counted. All legal bids are tried on a quarter of the deals, the best 3 plus
     HeuristicBot's bid on the rest. Ties go to HeuristicBot's bid, else the lower.
 
-    Cost: with the default ``samples=64``, a 4-player 8-card hand with one
-    MonteCarloBot and three HeuristicBots takes about 0.3 s; time grows linearly
-    with ``samples``. Over 2,000 such hands it scored 0.35 points per hand more
+    Each stage is one batch on the batch engine: every deal with every candidate,
+    played out together (:meth:`~xactika_edu.batch_state.BatchState.at` starts
+    them from the bot's position). Cost: with the default ``samples=64``, about
+    0.03 s per decision on one core (4 players, 8 cards; ``benchmarks/README.md``);
+    sampling deals that respect known voids takes much of it. Over 2,000 such hands it scored 0.35 points per hand more
     than HeuristicBot in its seat on the same deals (``benchmarks/strength.py``).
 
     >>> from xactika_edu.game import Round

@@ -6,8 +6,15 @@ hands". This module plays the *same rules* on arrays of card numbers, every roun
 a batch moving one play at a time together: array shapes are (rounds, players,
 cards). Two players are built in (:data:`POLICIES`): ``"random"`` (uniformly random
 legal bids and plays, like :class:`~xactika_edu.bots.RandomBot`) and ``"heuristic"``
-(exactly the choices of :class:`~xactika_edu.bots.HeuristicBot`); MonteCarloBot is
-only in the reference simulator, :mod:`xactika_edu.simulate`.
+(the policy :class:`~xactika_edu.bots.HeuristicBot` itself runs, on one round at a
+time); MonteCarloBot, which runs its look-ahead on this engine, sits only at the
+reference simulator's table, :mod:`xactika_edu.simulate`.
+
+This module is the engine's front door. The parts: :mod:`xactika_edu.batch_deal`
+(dealing, card numbers), :mod:`xactika_edu.batch_state` (the arrays, at the deal
+or mid-hand), :mod:`xactika_edu.batch_policies` (random, heuristic, replay),
+:mod:`xactika_edu.batch_engine` (the loop), all on the rules of
+:mod:`xactika_edu.rules`.
 
 :func:`simulate_rounds` is a drop-in for the reference simulator's table, tens
 (heuristic) to hundreds (random) of times faster (``benchmarks/README.md``);
@@ -16,8 +23,9 @@ only in the reference simulator, :mod:`xactika_edu.simulate`.
 :class:`~xactika_edu.game.Round` to print or inspect. It is checked against the
 reference engine (``tests/test_fastsim.py``): replaying the same choices gives the
 same trick winners, tricks and scores in both directions, both engines offer the
-same legal plays, the heuristic matches HeuristicBot decision for decision, and
-with random players the statistics agree within a stated tolerance.
+same legal plays, a whole hand of the heuristic equals HeuristicBot's decisions
+made one view at a time, and with random players the statistics agree within a
+stated tolerance.
 
 Cards are numbered 0-80 in :data:`~xactika_edu.cards.DECK` order (``"1111"`` is 0,
 ``"3333"`` is 80); combinations 0-11 in
