@@ -230,40 +230,12 @@ class BatchState:
         """
         n, players = len(hands), position.players
         state = cls(hands, np.full(n, position.dealer), track, rules)
-        state.bids[:] = position.bids
-        state.bidding = sum(bid >= 0 for bid in position.bids)
         played = position.played
-        trick = state.trick = len(position.tricks)
-        state.position = len(position.current)
-        if trick:
-            state.won[:] = position.won
-        if trick and record:  # the record of the finished tricks
-            leaders, calls, cards, winners = zip(*position.tricks, strict=True)
-            state.plays[:, :trick] = cards
-            state.calls[:, :trick], state.leaders[:, :trick] = calls, leaders
-            state.winners[:, :trick] = winners
-        if state.bidding == players:
-            state.leader = np.full(n, position.leader, dtype=np.intp)
-            state.seat = (state.leader + state.position) % players
-            if trick < state.cards and record:
-                state.leaders[:, trick] = position.leader
-        if position.current:
-            if record:
-                so_far = [card for _, card in position.current]
-                state.plays[:, trick, : len(so_far)] = so_far
-                state.calls[:, trick] = position.call
-            state.call = np.full(n, position.call, dtype=np.intp)
-            best, winner = _trick_so_far(position.current, position.call, rules)
-            state.best[:] = best
-            state.winner[:] = winner
         if played:
             gone = np.zeros(len(DECK), dtype=bool)
             gone[played] = True
             state.held = np.packbits(~gone[state.hand], axis=1, bitorder="little")[:, 0]
-        if track:
-            if played:
-                state.played_ge += GE_STEP[played].sum(axis=0, dtype=np.int8)
-                # a seat's played cards left its hand: back among the cards not in it
+            if track:  # a seat's played cards left its hand: back among the cards not in it
                 owner = np.zeros((players, len(played)), dtype=np.int8)
                 at = 0
                 for seat, cards_of_seat in enumerate(position.played_by):
@@ -272,13 +244,92 @@ class BatchState:
                 order = [card for cards_of_seat in position.played_by for card in cards_of_seat]
                 back = owner @ GE_STEP[order].reshape(len(played), -1)  # per seat
                 state.private_ge.reshape(n, players, -1)[:] += back
+        state._set_position(position, record)
+        return state
+
+    @classmethod
+    def for_seat(
+        cls, position: Position, hand: Sequence[int], rules: Ruleset = XACTIKA
+    ) -> BatchState:
+        """One round at ``position`` as the seat to act knows it: its own cards now
+        (``hand``, deck numbers); the other hands are unknown and left empty.
+
+        Enough for that seat's policy to choose (:func:`xactika_edu.batch_engine.choose`),
+        not to play the hand on. Quicker than :meth:`at` for one decision.
+        """
+        players, cards, seat = position.players, position.cards, position.to_act
+        state = cls.__new__(cls)
+        state.rules, state.n, state.players, state.cards, state.first = rules, 1, players, cards, 0
+        dealt = np.array([*hand, *position.played_by[seat]], dtype=np.int8)
+        dealt = BY_RANK[np.sort(RANK_OF[dealt])]  # slots in sorted order
+        state.hand = np.zeros((players, cards), dtype=np.int8)
+        state.hand[seat] = dealt
+        state.hands = state.hand.reshape(1, players, cards)
+        now = np.isin(dealt, np.array(hand, dtype=np.int8))
+        state.held = np.zeros(players, dtype=np.uint8)
+        state.held[seat] = np.packbits(now, bitorder="little")[0]
+        state.showing = np.zeros((players, len(COMBINATIONS)), dtype=np.uint8)
+        state.showing[seat] = np.packbits(SHOWS[dealt], axis=0, bitorder="little")[0]
+        state.base = np.zeros(1, dtype=np.intp)
+        state.dealers = np.full(1, position.dealer, dtype=np.intp)
+        state.bids = np.zeros((1, players), dtype=np.int8)
+        state.won = np.zeros((1, players), dtype=np.int8)
+        state.plays = np.zeros((1, cards, players), dtype=np.int8)
+        state.calls = np.zeros((1, cards), dtype=np.int8)
+        state.leaders = np.zeros((1, cards), dtype=np.int8)
+        state.winners = np.zeros((1, cards), dtype=np.int8)
+        state.seat = np.zeros(1, dtype=np.intp)
+        state.call = np.zeros(1, dtype=np.intp)
+        state.leader = (state.dealers + 1) % players
+        state.best = np.zeros(1, dtype=np.int8)
+        state.winner = np.zeros(1, dtype=np.intp)
+        state.track = True
+        state.played_ge = np.zeros((1, len(COMBINATIONS), 13), dtype=np.int8)
+        state.private_ge = np.zeros((players, *TOTAL_GE.shape), dtype=np.int8)
+        state.private_ge[seat] = TOTAL_GE - GE_STEP[hand].sum(axis=0, dtype=np.int8)
+        state.voids = np.zeros((1, players, len(COMBINATIONS)), dtype=bool)
+        state.void_count = np.zeros((1, len(COMBINATIONS)), dtype=np.intp)
+        state._set_position(position, record=False)
+        return state
+
+    def _set_position(self, position: Position, record: bool) -> None:
+        """What every player knows at ``position``, the same in every round."""
+        n, players = self.n, self.players
+        self.bids[:] = position.bids
+        self.bidding = sum(bid >= 0 for bid in position.bids)
+        played = position.played
+        trick = self.trick = len(position.tricks)
+        self.position = len(position.current)
+        if trick:
+            self.won[:] = position.won
+        if trick and record:  # the record of the finished tricks
+            leaders, calls, cards, winners = zip(*position.tricks, strict=True)
+            self.plays[:, :trick] = cards
+            self.calls[:, :trick], self.leaders[:, :trick] = calls, leaders
+            self.winners[:, :trick] = winners
+        if self.bidding == players:
+            self.leader = np.full(n, position.leader, dtype=np.intp)
+            self.seat = (self.leader + self.position) % players
+            if trick < self.cards and record:
+                self.leaders[:, trick] = position.leader
+        if position.current:
+            if record:
+                so_far = [card for _, card in position.current]
+                self.plays[:, trick, : len(so_far)] = so_far
+                self.calls[:, trick] = position.call
+            self.call = np.full(n, position.call, dtype=np.intp)
+            best, winner = _trick_so_far(position.current, position.call, self.rules)
+            self.best[:] = best
+            self.winner[:] = winner
+        if self.track:
+            if played:
+                self.played_ge += GE_STEP[played].sum(axis=0, dtype=np.int8)
             if any(position.voids):
                 voids = np.zeros((players, len(COMBINATIONS)), dtype=bool)
                 for seat, combos in enumerate(position.voids):
                     voids[seat, list(combos)] = True
-                state.voids[:] = voids
-                state.void_count[:] = voids.sum(axis=0)
-        return state
+                self.voids[:] = voids
+                self.void_count[:] = voids.sum(axis=0)
 
     @property
     def played(self) -> int:

@@ -94,19 +94,10 @@ def dealt_hands(
 
 
 def one_row(view: PlayerView) -> BatchState:
-    """A one-round batch at ``view``'s point of play. The other seats' hidden cards are
-    filled with unseen cards (in deck order): only the viewer's choice may be read."""
-    position = position_of(view)
+    """A one-round batch at ``view``'s point of play, holding what the viewer knows:
+    enough for its policy to choose (:meth:`BatchState.for_seat`)."""
     hand = [CARD_INDEX[card] for card in view.hand]
-    unseen = iter(sorted(set(range(len(DECK))) - set(hand) - set(position.played)))
-    held = position.held
-    guess = [
-        [] if s == view.seat else [next(unseen) for _ in range(held[s])]
-        for s in range(view.players)
-    ]
-    return BatchState.at(
-        position, dealt_hands(position, view.seat, hand, [guess]), rules=view.rules, record=False
-    )
+    return BatchState.for_seat(position_of(view), hand, rules=view.rules)
 
 
 def play_of(state: BatchState, row: int, choice: int) -> Play:

@@ -160,13 +160,8 @@ _HEURISTIC = HeuristicPolicy()
 
 def _sure_tricks(hand: Hand, players: int) -> float:
     """The heuristic's sure tricks for ``hand`` before any bid (seat 0 of ``players``)."""
-    size = len(hand)
-    own = [CARD_INDEX[card] for card in hand]
-    rest = iter(sorted(set(range(len(DECK))) - set(own)))
-    hands = np.array([[own] + [[next(rest) for _ in range(size)] for _ in range(players - 1)]])
-    position = Position(players=players, cards=size, dealer=players - 1, bids=(-1,) * players)
-    state = BatchState.at(position, hands)
-    state.seat[:] = 0
+    position = Position(players=players, cards=len(hand), dealer=players - 1, bids=(-1,) * players)
+    state = BatchState.for_seat(position, [CARD_INDEX[card] for card in hand])
     return float(_HEURISTIC.sure_tricks(state, np.arange(1))[0])
 
 
