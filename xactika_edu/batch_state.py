@@ -265,7 +265,8 @@ class BatchState:
         state.hand = np.zeros((players, cards), dtype=np.int8)
         state.hand[seat] = dealt
         state.hands = state.hand.reshape(1, players, cards)
-        now = np.isin(dealt, np.array(hand, dtype=np.int8))
+        holding = set(hand)
+        now = np.array([card in holding for card in dealt.tolist()], dtype=bool)
         state.held = np.zeros(players, dtype=np.uint8)
         state.held[seat] = np.packbits(now, bitorder="little")[0]
         state.showing = np.zeros((players, len(COMBINATIONS)), dtype=np.uint8)
