@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 import numpy as np
 
@@ -135,7 +135,7 @@ class Ruleset:
     players: tuple[int, int]
     must_follow: bool
     ties_to_later: bool
-    scoring: Callable[..., object]
+    scoring: Callable[..., Any]
     dealer_rule: bool
 
     @property
@@ -159,7 +159,13 @@ XACTIKA = Ruleset(
 # --- the rule functions -----------------------------------------------------------------
 
 
-def score(bid: Number, tricks: Number, rules: Ruleset = XACTIKA) -> Number:
+@overload
+def score(bid: int, tricks: int, rules: Ruleset = XACTIKA) -> int: ...
+@overload
+def score(bid: np.ndarray, tricks: np.ndarray, rules: Ruleset = XACTIKA) -> np.ndarray: ...
+def score(
+    bid: int | np.ndarray, tricks: int | np.ndarray, rules: Ruleset = XACTIKA
+) -> int | np.ndarray:
     """Points for one hand (whole numbers), or for each hand of a batch (arrays).
 
     >>> score(2, 2), score(np.array([1, 4]), np.array([0, 4])).tolist()
@@ -167,7 +173,7 @@ def score(bid: Number, tricks: Number, rules: Ruleset = XACTIKA) -> Number:
 
     No range check: :func:`xactika_edu.game.score` checks its arguments.
     """
-    return rules.scoring(bid, tricks)  # type: ignore[return-value]  # scoring is typed loosely
+    return rules.scoring(bid, tricks)
 
 
 def forbidden_bid(total: Number, cards_per_hand: int, rules: Ruleset = XACTIKA) -> Number:
