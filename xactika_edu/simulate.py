@@ -6,8 +6,8 @@ importable from here.
 
 This is the *reference* simulator: every hand is a real
 :class:`~xactika_edu.game.Round` and every bot sees only its
-:class:`~xactika_edu.game.PlayerView`. It is exact but not fast (about 10 ms
-per 4-player 8-card hand of HeuristicBots, so 10,000 hands take about 100 s);
+:class:`~xactika_edu.game.PlayerView`. It is exact but not fast (about 6 ms
+per 4-player 8-card hand of HeuristicBots, so 10,000 hands take about a minute);
 :mod:`xactika_edu.fastsim` plays the random and heuristic policies hundreds of
 times faster, and ``simulate_rounds`` uses it whenever every bot is named
 ``"random"`` or ``"heuristic"``.
