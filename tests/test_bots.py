@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import itertools
 import math
 from collections import Counter
@@ -20,7 +21,8 @@ from _support import reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu import bots as bots_module
+from xactika_edu.batch_engine import run as bots_run
+from xactika_edu.batch_policies import HeuristicPolicy
 from xactika_edu.bots import (
     Bot,
     HeuristicBot,
@@ -31,9 +33,13 @@ from xactika_edu.bots import (
     sample_hands,
 )
 from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
+from xactika_edu.chances import chance_no_threat, chance_table
 from xactika_edu.errors import XactikaError
+from xactika_edu.fastsim import card_ids, play_rounds
 from xactika_edu.game import BID, Play, PlayerView, Round
 from xactika_edu.probability import chance_unbeatable, lead_chances
+from xactika_edu.rules import CARD_INDEX, CARD_VALUES, SHOWS
+from xactika_edu.sampling import sample_hidden
 from xactika_edu.simulate import play_round
 
 # --- helpers -------------------------------------------------------------------------
@@ -338,27 +344,18 @@ def test_heuristic_is_deterministic_and_the_fast_engine_agrees(case):
     first = drive(rnd.copy(), [HeuristicBot(seed=s) for s in range(rnd.players)])
     again = drive(rnd.copy(), [HeuristicBot(seed=99 + s) for s in range(rnd.players)])
     assert first.to_record() == again.to_record()
-    # the bit-mask engine used for rollouts and bid advice plays the very same hand
-    players, size, dealer = rnd.players, rnd.cards_per_hand, rnd.dealer
-    hands = [bots_module._mask(hand) for hand in rnd.starting_hands]
-    bids = [-1] * players
-    total = 0
-    for seat in rnd.bidding_order:
-        bids[seat] = bots_module._heuristic_bid(hands[seat], size, players, seat == dealer, total)
-        total += bids[seat]
-    assert tuple(bids) == first.bids
-    state = bots_module._State(
-        players, list(hands), [size] * players, 0, [0] * players, [0] * players,
-        bids, (dealer + 1) % players, [], -1,
-    )  # fmt: skip
-    plays = []
-    done = False
-    while not done:
-        card, call = state.choose()
-        plays.append(Play(bots_module._RANKED[card], None if call < 0 else COMBINATIONS[call]))
-        done = state.apply(card, call)
-    assert plays == list(first.plays)
-    assert tuple(state.won) == first.tricks_won
+    # the batch engine, playing the whole hand from the deal, makes the very same
+    # choices as HeuristicBot run on one-row batches built from each view
+    fast = play_rounds(
+        hands=card_ids([c for hand in rnd.starting_hands for c in hand]).reshape(
+            1, rnd.players, rnd.cards_per_hand
+        ),
+        bots="heuristic",
+        dealer=rnd.dealer,
+    )
+    assert tuple(fast.bids[0]) == first.bids
+    assert fast.round(0).plays == first.plays
+    assert tuple(fast.tricks[0]) == first.tricks_won
 
 
 def test_same_view_same_heuristic_choice():
@@ -433,11 +430,8 @@ def test_sampler_is_uniform_over_consistent_deals():
     b, c = Combination.parse("2 balls"), Combination.parse("1 cube")
     unseen_cards = [Card.parse(t) for t in ("2111", "2211", "1111", "1211", "3311", "3131")]
     own = Card.parse("3333")
-    idx = bots_module._INDEX
-    played = bots_module._ALL & ~bots_module._mask([*unseen_cards, own])
-    voids = [0, 1 << COMBINATIONS.index(b), 1 << COMBINATIONS.index(c)]
-    state = bots_module._State(3, [1 << idx[own], 0, 0], [1, 2, 2], played, voids,
-                               [0, 0, 0], [0, 0, 0], 0, [], -1)  # fmt: skip
+    played = [i for i, card in enumerate(DECK) if card not in [*unseen_cards, own]]
+    voids = [[], [COMBINATIONS.index(b)], [COMBINATIONS.index(c)]]
     consistent = []
     for first in itertools.combinations(unseen_cards, 2):
         rest = [x for x in unseen_cards if x not in first]
@@ -450,10 +444,8 @@ def test_sampler_is_uniform_over_consistent_deals():
     counts: Counter = Counter()
     n = 6000
     for _ in range(n):
-        hands = bots_module._sample_hidden(state, 0, rng, 3)
-        key = tuple(
-            frozenset(bots_module._RANKED[i] for i in bots_module._bits(hands[s])) for s in (1, 2)
-        )
+        hands = sample_hidden(0, [DECK.index(own)], played, [1, 2, 2], voids, rng, 3)
+        key = tuple(frozenset(DECK[i] for i in hands[s]) for s in (1, 2))
         counts[key] += 1
     assert set(counts) <= set(consistent)
     p = 1 / len(consistent)
@@ -523,12 +515,163 @@ def test_monte_carlo_bot_in_a_whole_round_is_affordable():
 
 
 def test_cards_and_combinations_index_tables():
-    # the bit tables agree with the cards they stand for
-    idx, ranked = bots_module._INDEX, bots_module._RANKED
-    assert sorted(DECK) == list(ranked) and len(idx) == 81
-    for card in DECK:
-        i = idx[card]
-        assert bots_module._VAL[i] == card.value
+    # the engines' tables (deck numbers) agree with the cards they stand for
+    assert len(CARD_INDEX) == 81 and all(DECK[CARD_INDEX[card]] == card for card in DECK)
+    for i, card in enumerate(DECK):
+        assert CARD_VALUES[i] == card.value
         for k, combination in enumerate(COMBINATIONS):
-            assert bool(bots_module._WITH[k] >> i & 1) == card.has(combination)
+            assert bool(SHOWS[i, k]) == card.has(combination)
     assert lead_chances(["3133"], players=4)["chance"].max() == 1
+
+
+# --- one policy: HeuristicBot is the batch heuristic on one row ---------------------------
+
+
+def reference_heuristic(view: PlayerView) -> int | Play:
+    """HeuristicBot's rule as its docstring states it, written plainly from the view
+    with exact chances (:func:`xactika_edu.chances.chance_no_threat`): an independent
+    reading to compare the batch policy with."""
+    unseen = view.unseen_cards()
+    opponents = [s for s in range(view.players) if s != view.seat]
+
+    def chance(card: Card, call: Combination, holders: list[int]) -> float:
+        threats = sum(1 for o in unseen if o.has(call) and o.value >= card.value)
+        held = sum(view.cards_held[s] for s in holders if call not in view.voids[s])
+        return float(chance_no_threat(len(unseen), threats, held))
+
+    if view.phase == BID:
+        n = len(view.hand)
+        sure = 0.0
+        for card in view.hand.sorted():  # float sums in sorted card order
+            sure += max(chance(card, c, opponents) for c in card.combinations)
+        target = sure + max(0, n - 4) / (2 * view.players)
+        return min(view.legal_bids(), key=lambda b: (abs(b - target), b))
+    need = view.tricks_won[view.seat] < view.bids[view.seat]  # type: ignore[operator]
+    options: list[tuple[float, int, Play]] = []
+    if view.call is None:
+        for card in view.hand.sorted():
+            for call in card.combinations:
+                options.append((chance(card, call, opponents), card.value, Play(card, call)))
+    else:
+        call = view.call
+        top = max(p.card.value for _, p in view.current_trick if p.card.has(call))
+        later = [
+            (view.current_trick[0][0] + i) % view.players
+            for i in range(len(view.current_trick) + 1, view.players)
+        ]
+        legal = {p.card for p in view.legal_plays()}
+        for card in view.hand.sorted():
+            if card in legal:
+                can_win = card.has(call) and card.value >= top
+                p = chance(card, call, later) if can_win else 0.0
+                options.append((p, card.value, Play(card)))
+    if need:  # the largest (p, -value); the first in order among equals
+        return max(options, key=lambda o: (o[0], -o[1]))[2]
+    return min(options, key=lambda o: (o[0], -o[1]))[2]
+
+
+def test_heuristic_bot_matches_its_rule_read_plainly():
+    """Decision by decision, on tables with random players (voids of every kind)."""
+    checked = 0
+    for seed in range(40):
+        players = 2 + seed % 9
+        cards = 1 + seed % 8
+        rnd = Round.deal(players, dealer=seed % players, seed=seed, cards_per_hand=cards)
+        others = RandomBot(seed=seed)
+        bot = HeuristicBot()
+        while not rnd.is_over:
+            seat = rnd.current_player
+            view = rnd.view(seat)
+            choice = bot.bid(view) if rnd.phase == BID else bot.play(view)
+            assert choice == reference_heuristic(view), (seed, str(view))
+            checked += 1
+            if seat % 2:
+                choice = others.bid(view) if rnd.phase == BID else others.play(view)
+            (rnd.bid if rnd.phase == BID else rnd.play)(choice)  # type: ignore[operator]
+    assert checked > 1000
+
+
+def test_heuristic_bot_asks_the_batch_policy(monkeypatch):
+    asked: list[str] = []
+    for name in ("bid", "lead", "follow"):
+        original = getattr(HeuristicPolicy, name)
+
+        def spy(self, state, rows, extra, _original=original, _name=name):
+            asked.append(_name)
+            assert state.n == 1  # one row: the bot's own position
+            return _original(self, state, rows, extra)
+
+        monkeypatch.setattr(HeuristicPolicy, name, spy)
+    rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
+    play_round(rnd, [HeuristicBot(), HeuristicBot()])
+    assert asked == ["bid", "bid", "lead", "follow", "lead", "follow"]
+
+
+def test_chance_table_is_the_exact_formula_rounded():
+    table = chance_table()
+    rng = np.random.default_rng(3)
+    for _ in range(3000):
+        unseen = int(rng.integers(0, 82))
+        threats = int(rng.integers(0, min(unseen, 27) + 1))
+        held = int(rng.integers(0, min(unseen, 72) + 1))
+        assert table[unseen, threats, held] == float(chance_no_threat(unseen, threats, held))
+
+
+def digest(kind: str) -> str:
+    """A fingerprint of every decision of one bot on seeded tables with random players."""
+    out = []
+    for seed in range(24 if kind == "heuristic" else 4):
+        players = 2 + seed % 5
+        rnd = Round.deal(players, dealer=seed % players, seed=seed, cards_per_hand=4 + seed % 5)
+        me = HeuristicBot() if kind == "heuristic" else MonteCarloBot(seed=seed, samples=8)
+        others = [RandomBot(seed=seed + s) for s in range(players)]
+        while not rnd.is_over:
+            seat = rnd.current_player
+            view = rnd.view(seat)
+            bot = me if seat % 2 == 0 else others[seat]
+            choice = bot.bid(view) if rnd.phase == BID else bot.play(view)
+            out.append(str(choice))
+            (rnd.bid if rnd.phase == BID else rnd.play)(choice)  # type: ignore[operator]
+    return hashlib.sha256(" ".join(out).encode()).hexdigest()[:16]
+
+
+def test_decisions_are_those_of_the_bots_before_the_engine_was_unified():
+    # Digests computed with the library as of issue 10's start (the bit-mask bots):
+    # the refactor changed no decision of HeuristicBot or of a seeded MonteCarloBot.
+    assert digest("heuristic") == "42a72847182304ad"
+    assert digest("montecarlo") == "3047e7969642022a"
+
+
+def test_monte_carlo_rollouts_run_as_one_batch_per_stage(monkeypatch):
+    batches: list[int] = []
+    original = bots_run
+
+    def spy(state, policies, forced=None, first=None):
+        batches.append(state.n)
+        return original(state, policies, forced, first)
+
+    monkeypatch.setattr("xactika_edu.bots.run", spy)
+    rnd = Round.deal(4, dealer=3, seed=5)
+    for seat in range(4):
+        rnd.bid(HeuristicBot().bid(rnd.view(seat)))
+    view = rnd.view(0)
+    MonteCarloBot(seed=1, samples=16).play(view)
+    moves = len(view.legal_plays())  # 8 cards x 4 calls
+    alive = max(2, -(-moves // 4)) + 1  # the best quarter and HeuristicBot's choice, at most
+    assert batches[0] == 4 * moves  # a quarter of the deals x every candidate
+    assert len(batches) == 2 and batches[1] <= 12 * alive
+
+
+def test_monte_carlo_is_reproducible_and_depends_on_its_seed():
+    rnd = Round.deal(3, dealer=2, seed=8, cards_per_hand=6)
+    for seat in range(3):
+        rnd.bid(HeuristicBot().bid(rnd.view(seat)))
+    views = []
+    while not rnd.is_over:
+        view = rnd.view(rnd.current_player)
+        views.append(view)
+        rnd.play(HeuristicBot().play(view))
+    first = [MonteCarloBot(seed=1, samples=6).play(v) for v in views]
+    assert first == [MonteCarloBot(seed=1, samples=6).play(v) for v in views]
+    seeds = {tuple(str(MonteCarloBot(seed=s, samples=6).play(v)) for v in views) for s in range(6)}
+    assert len(seeds) > 1  # some decision changes with the seed

@@ -25,7 +25,11 @@ import pytest
 from _support import play_randomly
 from scipy import stats
 
-from xactika_edu import fastsim
+from xactika_edu import batch_state, fastsim, rules
+from xactika_edu.batch_engine import run
+from xactika_edu.batch_policies import ReplayPolicy
+from xactika_edu.batch_state import BatchState
+from xactika_edu.batch_views import position_of
 from xactika_edu.bots import HeuristicBot
 from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
@@ -100,15 +104,15 @@ def test_card_numbers_round_trip_over_the_deck():
 
 def test_lookup_tables_match_the_cards():
     for i, card in enumerate(DECK):
-        assert fastsim._VALUE[i] == card.value
-        shown = {COMBINATIONS[k] for k in np.flatnonzero(fastsim._HAS[i])}
+        assert rules.CARD_VALUES[i] == card.value
+        shown = {COMBINATIONS[k] for k in np.flatnonzero(rules.SHOWS[i])}
         assert shown == {c for c in COMBINATIONS if shows(card, c)}
         for v in range(13):
-            gains = fastsim._GE_STEP[i, :, v]
+            gains = batch_state.GE_STEP[i, :, v]
             assert gains.tolist() == [int(shows(card, c) and card.value >= v) for c in COMBINATIONS]
     # each combination is on 27 cards (RULES.md); the sorted order is Card's order
-    assert fastsim._HAS.sum(axis=0).tolist() == [27] * 12
-    assert [DECK[i] for i in fastsim._BY_RANK] == sorted(DECK)
+    assert rules.SHOWS.sum(axis=0).tolist() == [27] * 12
+    assert [DECK[i] for i in batch_state.BY_RANK] == sorted(DECK)
 
 
 # --- deterministic equivalence with the reference engine ------------------------------
@@ -144,7 +148,7 @@ def test_fast_rounds_replayed_by_the_reference_engine_agree():
             assert_same_round(fast, index, rnd)
 
 
-class RecordingReplay(fastsim._ReplayPolicy):
+class RecordingReplay(ReplayPolicy):
     """Replays choices and records the cards the fast engine offers as legal."""
 
     def __init__(self, *args: np.ndarray) -> None:
@@ -169,8 +173,7 @@ def test_both_engines_offer_the_same_legal_plays():
         ]
         fast = replay_rounds(rounds)
         policy = RecordingReplay(fast.bids, fast.plays, fast.calls)
-        table = fastsim._Table(fast.hands, fast.dealer, track=False)
-        fastsim._run(table, [policy] * players)
+        run(BatchState.deal(fast.hands, fast.dealer, track=False), [policy] * players)
         for index, done in enumerate(rounds):
             rnd = Round.from_hands(done.starting_hands, dealer=done.dealer)
             for seat in rnd.bidding_order:
@@ -280,8 +283,8 @@ def test_replay_refuses_illegal_records():
     fast = replay_rounds([rnd])
 
     def replay(bids: np.ndarray, plays: np.ndarray, calls: np.ndarray) -> None:
-        policy = fastsim._ReplayPolicy(bids, plays, calls)
-        fastsim._play(fast.hands, fast.dealer, [policy] * 2)
+        policy = ReplayPolicy(bids, plays, calls)
+        run(BatchState.deal(fast.hands, fast.dealer, track=False), [policy] * 2)
 
     plays = fast.plays.copy()
     plays[0, 0, 1] = card_ids(["1212"])[0]  # player 1 holds 2233, showing 2 balls
@@ -699,3 +702,62 @@ def test_module_functions_name_input_that_is_not_a_list():
         fastsim.replay_rounds(None)
     with pytest.raises(XactikaError, match="replay_rounds needs Round objects, got 'x'"):
         fastsim.replay_rounds(["x"])
+
+
+# --- starting the batch engine mid-hand ------------------------------------------------
+
+
+class Stop(Exception):
+    """Raised by StopAt to leave the batch engine at a given step."""
+
+
+class StopAt(ReplayPolicy):
+    """Replays a round and stops the engine before play number ``at`` (0 = first lead)."""
+
+    def __init__(self, at: int, *args: np.ndarray) -> None:
+        super().__init__(*args)
+        self.at = at
+
+    def _slot(self, state, rows, legal):
+        if state.played == self.at:
+            raise Stop
+        return super()._slot(state, rows, legal)
+
+
+@pytest.mark.parametrize("players, cards", [(2, 3), (4, 8), (5, 6), (10, 8)])
+def test_a_state_built_mid_hand_is_the_state_reached_by_playing(players, cards):
+    """BatchState.at(position of a view, the real hands) holds exactly what the engine
+    holds after playing the same bids and cards from the deal."""
+    rng = np.random.default_rng(players * 100 + cards)
+    for _ in range(8):
+        stop = int(rng.integers(0, players * cards))
+        rnd = Round.deal(players, dealer=int(rng.integers(players)), seed=rng, cards_per_hand=cards)
+        done = play_randomly(rnd, rng)
+        fast = replay_rounds([done])
+        played = Round.from_hands(done.starting_hands, dealer=done.dealer)
+        for seat in played.bidding_order:
+            played.bid(done.bids[seat])
+        for play in done.plays[:stop]:
+            played.play(play)
+        reached = BatchState.deal(fast.hands, fast.dealer)
+        with pytest.raises(Stop):
+            run(reached, [StopAt(stop, fast.bids, fast.plays, fast.calls)] * players)
+        view = played.view(played.current_player)
+        built = BatchState.at(position_of(view), fast.hands)
+        assert (built.trick, built.position, built.bidding) == (
+            reached.trick,
+            reached.position,
+            reached.bidding,
+        )
+        for name in ("hand", "held", "showing", "bids", "won", "played_ge", "private_ge",
+                     "voids", "void_count", "seat", "leader"):  # fmt: skip
+            assert np.array_equal(getattr(built, name), getattr(reached, name)), name
+        if built.position:
+            for name in ("call", "best", "winner"):
+                assert np.array_equal(getattr(built, name), getattr(reached, name)), name
+        t = built.trick
+        assert np.array_equal(built.plays[:, :t], reached.plays[:, :t])
+        assert np.array_equal(built.winners[:, :t], reached.winners[:, :t])
+        assert np.array_equal(
+            built.plays[:, t, : built.position], reached.plays[:, t, : built.position]
+        )
