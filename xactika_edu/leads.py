@@ -13,7 +13,6 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,6 +33,7 @@ from .cards import (
     as_combination,
     make_rng,
 )
+from .chances import chance_no_threat
 from .checks import as_items, check_whole
 from .errors import XactikaError
 from .estimate import Estimate
@@ -78,9 +78,7 @@ class _Lead:
         unseen = self.unseen
         beaten_by = sum(1 for other in unseen if self.beats(other))
         held = self.opponent_cards
-        return beaten_by, Fraction(
-            math.comb(len(unseen) - beaten_by, held), math.comb(len(unseen), held)
-        )
+        return beaten_by, chance_no_threat(len(unseen), beaten_by, held)
 
 
 def _lead(
