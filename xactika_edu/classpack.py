@@ -424,21 +424,16 @@ def build_class_pack(
         XactikaError: if ``out`` is not empty (without ``force``), an argument is out
             of range, or a lesson fails (:class:`LessonError`).
     """
-    from .worksheets import (
-        KINDS,
-        MAX_STUDENTS,
-        _check_paper,
-        export_worksheets,
-        write_score_sheet,
-    )
-    from .worksheets._common import MAX_SEED, _check_run_seeds
+    from .worksheets import KINDS, MAX_STUDENTS, export_worksheets, write_score_sheet
+    from .worksheets.page import check_paper
+    from .worksheets.sheet import MAX_SEED, check_run_seeds
 
     say = progress or (lambda _line: None)
     # Check every argument before the slow steps, so a typo fails at once.
     students = check_whole(students, "students", 1, MAX_STUDENTS)
     seed = check_whole(seed, "seed", 0, MAX_SEED)
-    _check_run_seeds(seed, students)
-    paper = _check_paper(paper)
+    check_run_seeds(seed, students)
+    paper = check_paper(paper)
     check_output_directory(out, force=force, command="class-pack")
     notebooks = lesson_notebooks()
     steps = len(notebooks) + len(KINDS) + 1

@@ -29,6 +29,8 @@ from .checks import shown
 from .errors import XactikaError
 
 __all__ = [
+    "about_percent",
+    "about_two_decimals",
     "and_list",
     "exact_decimal",
     "exact_percent",
@@ -109,6 +111,26 @@ def percent(part: Fraction | float) -> str:
     return f"{rounded}%"
 
 
+def about_percent(part: Fraction | float) -> str:
+    """A part as the :func:`percent` a student rounds to, with ``"about"`` when the
+    rounding changed it: for an answer key where the student writes a whole percent
+    and should see that the key's is rounded too.
+
+    >>> about_percent(Fraction(49, 73)), about_percent(Fraction(1, 4)), about_percent(1)
+    ('about 67%', '25%', '100%')
+    >>> about_percent(Fraction(1, 1000)), about_percent(Fraction(999, 1000))
+    ('< 1%', '> 99%')
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    exact = _exact(part, "part")
+    text = percent(exact)
+    if (100 * exact).denominator == 1 or not text[0].isdigit():
+        return text
+    return f"about {text}"
+
+
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
     """``value`` as an exact decimal if it needs at most ``places`` decimals, else None.
 
@@ -170,6 +192,21 @@ def one_decimal(value: Fraction | int) -> str:
     ('3.8', '0.3', '3.0')
     """
     return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
+
+
+def about_two_decimals(value: Fraction | int) -> str:
+    """``value`` to two decimals (halves up, a trailing zero kept), ``"about"`` in front
+    unless that is exact: a relative frequency as a student writes it in hundredths.
+
+    >>> about_two_decimals(Fraction(1, 2)), about_two_decimals(Fraction(5, 8))
+    ('0.50', 'about 0.63')
+    >>> about_two_decimals(Fraction(-1, 3)), about_two_decimals(1)
+    ('about -0.33', '1.00')
+    """
+    value = Fraction(value)
+    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
+    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    return text if (100 * value).denominator == 1 else f"about {text}"
 
 
 def label_number(value: Fraction | int) -> str:

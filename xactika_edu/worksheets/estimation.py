@@ -38,17 +38,18 @@ from ..errors import XactikaError
 from ..game import Round, score
 from ..probability import lead_chances, lead_kind
 from ..simulate import play_round, suggest_bid
-from ._common import (
-    MAX_STUDENTS,
-    _check_seed,
-    _Sheet,
-)
 from .bidding import (
     dealer_step,
     nearest_bid,
 )
 from .estimation_page import EstimationPage
-from .probability import PLAYERS, _check_cards_option
+from .probability import PLAYERS
+from .sheet import (
+    MAX_STUDENTS,
+    Sheet,
+    check_no_cards,
+    check_seed,
+)
 
 if TYPE_CHECKING:
     pass
@@ -60,7 +61,7 @@ TRIALS = 1000
 
 
 @dataclass(frozen=True)
-class EstimationWorksheet(_Sheet):
+class EstimationWorksheet(Sheet):
     """One student's estimation worksheet: a dealt hand to bid, play and score.
 
     Build it with :func:`estimation_worksheet`; the constructor takes any 4 hands of
@@ -99,7 +100,7 @@ class EstimationWorksheet(_Sheet):
     def __post_init__(self) -> None:
         of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
         number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        seed = check_seed(self.seed)
         if isinstance(self.hands, (str, Hand)) or len(self.hands) != PLAYERS:
             raise XactikaError(
                 f"an estimation worksheet needs {PLAYERS} hands, got {shown(self.hands)}"
@@ -355,8 +356,8 @@ def estimation_worksheet(
         XactikaError: if ``cards`` is given, or ``number``, ``of`` or ``seed`` is
             out of range.
     """
-    _check_cards_option(cards, "estimation")
-    seed = _check_seed(seed)
+    check_no_cards(cards, "estimation")
+    seed = check_seed(seed)
     dealer = seed % PLAYERS
     rnd = Round.deal(PLAYERS, dealer=dealer, seed=seed)
     return EstimationWorksheet(

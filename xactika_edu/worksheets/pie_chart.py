@@ -25,26 +25,30 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
 from ..checks import check_whole, shown
 from ..errors import XactikaError
+from ..formatting import (
+    and_list,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    one_decimal,
+    plural,
+)
 from ..palette import INK, OKABE_ITO
 from ..probability import shape_count_table, value_distribution
-from ._common import (
-    _ANSWER,
-    _MUTED,
-    _SHADE,
-    MAX_STUDENTS,
-    _and_list,
-    _check_seed,
-    _draw_tally,
-    _fraction_text,
-    _one_decimal,
-    _Page,
-    _percent,
-    _plural,
-    _QuestionSheet,
-    _rgb,
-    exact_text,
-)
 from .card_pictures import draw_card_rows
+from .page import (
+    ANSWER,
+    MUTED,
+    SHADE,
+    Page,
+    draw_tally,
+    rgb,
+)
+from .sheet import (
+    MAX_STUDENTS,
+    QuestionSheet,
+    check_seed,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -135,10 +139,10 @@ def _draw_slice(
     points = [(cx, cy)] + [
         _point(cx, cy, r, start + (end - start) * k / steps) for k in range(steps + 1)
     ]
-    pdf.set_fill_color(*_rgb(_SLICE_FILLS[index]))
+    pdf.set_fill_color(*rgb(_SLICE_FILLS[index]))
     pdf.polygon(points, style="F")
     pdf.set_line_width(0.2)
-    pdf.set_draw_color(*_rgb(INK))
+    pdf.set_draw_color(*rgb(INK))
     hatch = _SLICE_HATCH[index]
     with pdf.background():
         for angle in (45.0, -45.0) if hatch is None else (hatch,):
@@ -155,7 +159,7 @@ def _draw_slice(
 
 
 @dataclass(frozen=True)
-class PieChartWorksheet(_QuestionSheet):
+class PieChartWorksheet(QuestionSheet):
     """One student's pie-chart worksheet: the cards, the groups, the questions, the answers.
 
     Build it with :func:`pie_chart_worksheet` (which draws the cards and picks the
@@ -195,11 +199,11 @@ class PieChartWorksheet(_QuestionSheet):
     def __post_init__(self) -> None:
         of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
         number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        seed = check_seed(self.seed)
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if len(cards) not in PIE_CARDS:
             raise XactikaError(
-                f"a pie-chart worksheet needs {_and_list(PIE_CARDS)} cards (so each card "
+                f"a pie-chart worksheet needs {and_list(PIE_CARDS)} cards (so each card "
                 f"is a whole number of degrees), got {len(cards)}"
             )
         grouping = self.grouping.strip().lower() if isinstance(self.grouping, str) else None
@@ -282,7 +286,7 @@ class PieChartWorksheet(_QuestionSheet):
         best = pick(counts)
         return tuple(i for i, n in enumerate(counts) if n == best)
 
-    def _questions(self) -> list[tuple[str, str, str]]:
+    def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each of the three questions.
 
         a) the biggest slice(s) and their percent, b) the smallest slice(s) and
@@ -300,7 +304,7 @@ class PieChartWorksheet(_QuestionSheet):
         step = 360 // n
 
         def names(groups: tuple[int, ...]) -> str:
-            return _and_list(self._describe(g) for g in groups)
+            return and_list(self._describe(g) for g in groups)
 
         biggest = self._extreme(max)
         top = counts[biggest[0]]
@@ -309,14 +313,16 @@ class PieChartWorksheet(_QuestionSheet):
             "Which slice of your pie is the biggest? What percent of the circle is it? "
             "If there is a tie, write every one."
         )
-        answer_a = f"{names(biggest)} ({_plural(top, 'card')}, {_percent(Fraction(top, n))}{each})"
-        working_a = f"{_fraction_text(top, n)} of the cards = {_percent(Fraction(top, n))}."
+        answer_a = (
+            f"{names(biggest)} ({plural(top, 'card')}, {exact_percent(Fraction(top, n))}{each})"
+        )
+        working_a = f"{fraction_steps(top, n)} of the cards = {exact_percent(Fraction(top, n))}."
 
         smallest = self._extreme(min)
         low = counts[smallest[0]]
         each = " each" if len(smallest) > 1 else ""
         question_b = "Which slice is the smallest? How many degrees is it? Write every one if tied."
-        answer_b = f"{names(smallest)} ({_plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
+        answer_b = f"{names(smallest)} ({plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
         working_b = f"Each card is 360 ÷ {n} = {step}°; {low} × {step}° = {low * step}°."
 
         group = biggest[0]
@@ -330,22 +336,22 @@ class PieChartWorksheet(_QuestionSheet):
             "and by how many degrees?"
         )
         deck_text = (
-            exact_text(deck_degrees)
+            fraction(deck_degrees)
             if deck_degrees.denominator == 1
-            else f"about {_one_decimal(deck_degrees)}"
+            else f"about {one_decimal(deck_degrees)}"
         )
         if gap == 0:
             answer_c = f"The same: {mine}° in both."
         else:
             word = "bigger" if gap > 0 else "smaller"
             by = (
-                exact_text(abs(gap))
+                fraction(abs(gap))
                 if abs(gap).denominator == 1
-                else f"about {_one_decimal(abs(gap))}"
+                else f"about {one_decimal(abs(gap))}"
             )
             answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
         working_c = (
-            f"Deck: 360 × {in_deck}/81 = {exact_text(deck_degrees)}°"
+            f"Deck: 360 × {in_deck}/81 = {fraction(deck_degrees)}°"
             + (f" = {deck_text}°" if deck_degrees.denominator != 1 else "")
             + f". Yours: {counts[group]} × {step}° = {mine}°."
         )
@@ -384,10 +390,10 @@ def pie_chart_worksheet(
     Raises:
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if isinstance(cards, bool) or not isinstance(cards, int) or cards not in PIE_CARDS:
         raise XactikaError(
-            f"cards for a pie chart must be one of {_and_list(PIE_CARDS)} (each card a "
+            f"cards for a pie chart must be one of {and_list(PIE_CARDS)} (each card a "
             f"whole number of degrees), got {shown(cards)}"
         )
     grouping = GROUPINGS[seed % len(GROUPINGS)]
@@ -397,7 +403,7 @@ def pie_chart_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _PieChartPage(_Page):
+class _PieChartPage(Page):
     """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
@@ -429,11 +435,11 @@ class _PieChartPage(_Page):
                 "by **face value** (the number of shapes on the card): 4 to 6, 7 to 9 or 10 to 12"
             )
         else:
-            sort = f"by how many **{sheet.shape}** each card shows: {_and_list(sheet.groups)}"
+            sort = f"by how many **{sheet.shape}** each card shows: {and_list(sheet.groups)}"
         text = (
             f"These {self.n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
             f"In your pie chart each card is one slice of 1/{self.n} of the circle: "
-            f"{_percent(Fraction(1, self.n))}, or 360 ÷ {self.n} = {step} degrees."
+            f"{exact_percent(Fraction(1, self.n))}, or 360 ÷ {self.n} = {step} degrees."
         )
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
@@ -485,7 +491,7 @@ class _PieChartPage(_Page):
         head_h, row_h = 7.0, 8.5
         rows = len(sheet.groups) + 1
         x = self.left
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, self.width, head_h, style="F")
         pdf.rect(x, y, widths[0], head_h + rows * row_h, style="F")
         total_top = y + head_h + (rows - 1) * row_h
@@ -511,16 +517,16 @@ class _PieChartPage(_Page):
                 cells = [
                     count,
                     str(count),
-                    _fraction_text(count, self.n),
-                    _percent(Fraction(count, self.n)),
+                    fraction_steps(count, self.n),
+                    exact_percent(Fraction(count, self.n)),
                     f"{degrees[r]}°",
                 ]
             cx = x + widths[0]
             for cell, w in zip(cells, widths[1:], strict=True):
                 if isinstance(cell, int):
-                    _draw_tally(pdf, cell, cx, top, w, row_h)
+                    draw_tally(pdf, cell, cx, top, w, row_h)
                 elif cell is not None:
-                    self.font(10, "B", _ANSWER)
+                    self.font(10, "B", ANSWER)
                     self.text_at(cx, top, w, row_h, cell, align="C")
                 cx += w
         bottom = y + head_h + rows * row_h
@@ -580,9 +586,9 @@ class _PieChartPage(_Page):
             )
             if long and k:
                 lx, ly = _point(cx, cy, r + 5.0, degrees)
-                self.font(7.5, "", _MUTED)
+                self.font(7.5, "", MUTED)
                 self.text_at(lx - 4, ly - 2, 8, 4, str(k), align="C")
-        pdf.set_fill_color(*_rgb(INK))
+        pdf.set_fill_color(*rgb(INK))
         pdf.circle(cx, cy, 0.7, style="F")
         top_x, top_y = _point(cx, cy, r, 0)
         self.line_style(0.45)
@@ -602,10 +608,10 @@ class _PieChartPage(_Page):
             if self.key:
                 _draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
                 self.line_style(0.3)
-                self.font(9.5, "B", _ANSWER)
+                self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
-                share = _percent(Fraction(count, self.n))
-                text = f"{name}: {_plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
+                share = exact_percent(Fraction(count, self.n))
+                text = f"{name}: {plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
                 self.text_at(gx + 12, ly, w - 16, 5.5, text)
             else:
                 pdf.rect(gx, ly + 0.6, 9, 4.4)
@@ -618,7 +624,7 @@ class _PieChartPage(_Page):
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = self.sheet._questions()
+        items = self.sheet.worked_questions()
         self.font(10)
         texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
         # one answer line each, and a second one for each question there is room for
@@ -637,9 +643,9 @@ class _PieChartPage(_Page):
             self.font(9 if self.key else 10)
             y = self.paragraph(x + 6, y, w - 6, question, 4.2 if self.key else 4.7) + 1.5
             if self.key:
-                self.font(10, "B", _ANSWER)
+                self.font(10, "B", ANSWER)
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
-                self.font(8.5, "I", _MUTED)
+                self.font(8.5, "I", MUTED)
                 y = self.paragraph(x + 6, y + 0.3, w - 6, working, 4.0)
                 y += 3.5
             else:

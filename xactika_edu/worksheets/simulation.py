@@ -28,25 +28,29 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import DECK, Card, Shape, as_card, make_rng
 from ..checks import check_whole, shown
 from ..errors import XactikaError
+from ..formatting import (
+    exact_percent,
+    fraction_steps,
+    plural,
+)
 from ..palette import INK, OKABE_ITO, SHAPE_COLORS
 from ..probability import FACE_VALUES, value_distribution
-from ._common import (
-    _ANSWER,
-    _GRID_MAJOR,
-    _GRID_MINOR,
-    _MUTED,
-    _SHADE,
-    MAX_STUDENTS,
-    _check_seed,
-    _fraction_text,
-    _Page,
-    _percent,
-    _plural,
-    _QuestionSheet,
-    _rgb,
-)
 from .card_pictures import draw_glyph
 from .layout import TEXT_SIDE_GAP, segment_crosses_box
+from .page import (
+    ANSWER,
+    GRID_MAJOR,
+    GRID_MINOR,
+    MUTED,
+    SHADE,
+    Page,
+    rgb,
+)
+from .sheet import (
+    MAX_STUDENTS,
+    QuestionSheet,
+    check_seed,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -99,7 +103,7 @@ def _two_places(value: Fraction) -> str:
 
 
 @dataclass(frozen=True)
-class SimulationWorksheet(_QuestionSheet):
+class SimulationWorksheet(QuestionSheet):
     """One student's simulation worksheet: the event, the draws and the answers.
 
     Build it with :func:`simulation_worksheet` (which draws the cards from the
@@ -139,7 +143,7 @@ class SimulationWorksheet(_QuestionSheet):
     def __post_init__(self) -> None:
         of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
         number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        seed = check_seed(self.seed)
         if self.event not in _EVENT_TESTS:
             raise XactikaError(
                 f"unknown event {shown(self.event)}; use one of {', '.join(map(repr, EVENTS))}"
@@ -205,7 +209,7 @@ class SimulationWorksheet(_QuestionSheet):
         hits = self.hits
         return [(sum(hits[:end]), end) for end in range(_BLOCK, len(self.draws) + 1, _BLOCK)]
 
-    def _questions(self) -> list[tuple[str, str, str]]:
+    def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each of the three questions.
 
         a) the exact probability (deck count / 81, and a percent), b) whether the
@@ -230,7 +234,7 @@ class SimulationWorksheet(_QuestionSheet):
             f"What is the exact probability that a drawn card {self.phrase}? "
             f"Write it as a fraction of the 81 cards and as a percent. {how}"
         )
-        answer_a = f"{_fraction_text(count, 81)}, {_percent(p)}"
+        answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p)}"
 
         first, last = self.running()[0], self.running()[-1]
         near_first = abs(Fraction(*first) - p)
@@ -247,8 +251,8 @@ class SimulationWorksheet(_QuestionSheet):
             closer = f"After {first[1]} draws (it can happen)"
         answer_b = closer + "."
         working_b = (
-            f"{first[0]}/{first[1]} = {_percent(Fraction(*first))} and {last[0]}/{last[1]} = "
-            f"{_percent(Fraction(*last))}, against {_percent(p)}."
+            f"{first[0]}/{first[1]} = {exact_percent(Fraction(*first))} and {last[0]}/{last[1]} = "
+            f"{exact_percent(Fraction(*last))}, against {exact_percent(p)}."
         )
 
         draws = self.of * len(self.draws)
@@ -258,7 +262,7 @@ class SimulationWorksheet(_QuestionSheet):
             "frequency closer to the exact probability than yours?"
         )
         answer_c = (
-            f"{_plural(self.of, 'sheet')}, {draws} draws: expect about "
+            f"{plural(self.of, 'sheet')}, {draws} draws: expect about "
             f"{math.floor(expected + Fraction(1, 2))} yes."
         )
         total = self.class_total()
@@ -319,7 +323,7 @@ def simulation_worksheet(
         XactikaError: if ``cards``, ``number``, ``of``, ``seed`` or ``event`` is out of
             range.
     """
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if (
         isinstance(cards, bool)
         or not isinstance(cards, int)
@@ -353,7 +357,7 @@ def _run_total(first: int, of: int, cards: int, event: str) -> int:
 # --- drawing the page -----------------------------------------------------------
 
 
-class _SimulationPage(_Page):
+class _SimulationPage(Page):
     """Draws one simulation worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = "For the teacher: compare each student's marks, table, graph and answers."
@@ -408,7 +412,7 @@ class _SimulationPage(_Page):
         head_h, row_h = 9.0, 15.0
         x = self.left
         tx = x + _BLOCK * cell_w + 2.0
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, _BLOCK * cell_w, head_h, style="F")
         pdf.rect(tx, y, table_w, head_h, style="F")
         # the glyph key in the header: which shape each column of digits counts
@@ -416,7 +420,7 @@ class _SimulationPage(_Page):
         self.text_at(x + 1.5, y, 30, head_h, "Each draw:")
         gx = x + 20
         pdf.set_line_width(0.15)
-        pdf.set_draw_color(*_rgb(INK))
+        pdf.set_draw_color(*rgb(INK))
         for shape in Shape:
             draw_glyph(pdf, shape, gx + 2, y + head_h / 2, 3.0, SHAPE_COLORS[shape])
             self.font(8.5)
@@ -441,11 +445,11 @@ class _SimulationPage(_Page):
                 share = Fraction(so_far, draws)
                 cells = (str(in_row), str(so_far), str(draws))
                 cx = tx
-                self.font(11, "B", _ANSWER)
+                self.font(11, "B", ANSWER)
                 for text, (_, w) in zip(cells, columns, strict=False):
                     self.text_at(cx, top, w, row_h, text, align="C")
                     cx += w
-                self.font(9.5, "B", _ANSWER)
+                self.font(9.5, "B", ANSWER)
                 self.text_at(cx, top + 2, columns[-1][1], 5, f"{so_far}/{draws}", align="C")
                 self.text_at(cx, top + 7.5, columns[-1][1], 5, f"= {_two_places(share)}", "C")
         bottom = y + head_h + (self.n // _BLOCK) * row_h
@@ -470,26 +474,26 @@ class _SimulationPage(_Page):
     ) -> None:
         """One draw: its number, a tick box, and the four shapes with their counts."""
         pdf = self.pdf
-        self.font(7, "", _MUTED)
+        self.font(7, "", MUTED)
         self.text_at(x + 0.6, y + 0.6, 8, 3.6, f"#{i + 1}")
         box = 3.6
         bx, by = x + w - box - 0.8, y + 0.8
         self.line_style(0.3)
         pdf.rect(bx, by, box, box)
         if self.key and hit:
-            self.line_style(0.6, _ANSWER)
+            self.line_style(0.6, ANSWER)
             pdf.line(bx + 0.6, by + box * 0.55, bx + box * 0.4, by + box - 0.6)
             pdf.line(bx + box * 0.4, by + box - 0.6, bx + box - 0.3, by + 0.3)
         step = (w - 1.6) / 4
         pdf.set_line_width(0.12)
-        pdf.set_draw_color(*_rgb(INK))
+        pdf.set_draw_color(*rgb(INK))
         for shape, count in zip(Shape, card.counts, strict=True):
             cx = x + 0.8 + (shape + 0.5) * step
             draw_glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
             self.font(9.5, "B")
             self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
         if self.key and "face value" in self.sheet.event:
-            self.font(7, "B", _ANSWER)
+            self.font(7, "B", ANSWER)
             # "value 12" when it fits clear of the cell's rules, else the number alone
             room = w - 2 * (TEXT_SIDE_GAP + 0.3)
             word = "value " if self.pdf.get_string_width("value 12") <= room else ""
@@ -503,7 +507,7 @@ class _SimulationPage(_Page):
         cell_w = (self.width - label_w - total_w) / len(FACE_VALUES)
         h = 6.0
         x = self.left
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, label_w, 2 * h, style="F")
         self.font(9, "B")
         self.text_at(x + 1.5, y, label_w, h, "Deck table: face value")
@@ -553,14 +557,14 @@ class _SimulationPage(_Page):
         plot_h = min(bottom - top - 12.0, 85.0)
         with self.background():
             # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
-            self.line_style(0.12, _GRID_MINOR)
+            self.line_style(0.12, GRID_MINOR)
             for j in range(21):
                 gy = top + plot_h - j * plot_h / 20
                 pdf.line(left, gy, left + plot_w, gy)
             for i in range(2 * self.n // 5 + 1):
                 gx = left + i * plot_w / (2 * self.n // 5)
                 pdf.line(gx, top, gx, top + plot_h)
-            self.line_style(0.25, _GRID_MAJOR)
+            self.line_style(0.25, GRID_MAJOR)
             for j in range(11):
                 gy = top + plot_h - j * plot_h / 10
                 pdf.line(left, gy, left + plot_w, gy)
@@ -578,7 +582,7 @@ class _SimulationPage(_Page):
                 pdf.set_dash_pattern(dash=2.0, gap=1.2)
                 pdf.line(*at(0, p), *at(self.n, p))
             self.font(8, "B", INK)
-            label = f"exact: {_percent(sheet.probability)}"
+            label = f"exact: {exact_percent(sheet.probability)}"
             points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
             label_w = self.pdf.get_string_width(label) + 1.5
             # above the dashed line (below near the top), as far left as the plotted
@@ -605,7 +609,7 @@ class _SimulationPage(_Page):
             for a, b in itertools.pairwise(points):
                 pdf.line(*a, *b)
             for px, py in points:
-                pdf.set_fill_color(*_rgb(OKABE_ITO["blue"]))
+                pdf.set_fill_color(*rgb(OKABE_ITO["blue"]))
                 self.line_style(0.3)
                 pdf.circle(px, py, 1.2, style="FD")
         self.line_style(0.6)
@@ -628,7 +632,7 @@ class _SimulationPage(_Page):
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "3", "Answer the questions.", w) + 1.5
-        items = self.sheet._questions()
+        items = self.sheet.worked_questions()
         for (question, answer, working), letter in zip(items, "abc", strict=True):
             self.font(9.5, "B")
             self.text_at(x, y, 6, 5, f"{letter})")
@@ -637,9 +641,9 @@ class _SimulationPage(_Page):
             if letter == "c":
                 y = self.class_box(x + 6, y + 1.0, w - 6) + 1.5
             if self.key:
-                self.font(9.5, "B", _ANSWER)
+                self.font(9.5, "B", ANSWER)
                 y = self.paragraph(x + 6, y, w - 6, answer, 4.5)
-                self.font(8, "I", _MUTED)
+                self.font(8, "I", MUTED)
                 y = self.paragraph(x + 6, y + 0.3, w - 6, working, 3.8)
                 y += 2.0
             elif letter != "c":
