@@ -35,25 +35,8 @@ from ..formatting import (
 from ..palette import INK
 from ..probability import FACE_VALUES, value_distribution
 from .card_pictures import CARD_BAND, draw_card_rows
-from .page import (
-    ANSWER,
-    GRID_MAJOR,
-    GRID_MINOR,
-    MUTED,
-    SHADE,
-    Page,
-    draw_tally,
-    hatched_bar,
-    rgb,
-)
-from .sheet import (
-    ESTIMATE_VALUE,
-    MAX_CARDS,
-    MAX_STUDENTS,
-    MIN_CARDS,
-    QuestionSheet,
-    check_seed,
-)
+from .page import ANSWER, GRID_MAJOR, GRID_MINOR, ROOMY, SHADE, Page, draw_tally, hatched_bar, rgb
+from .sheet import ESTIMATE_VALUE, MAX_CARDS, MIN_CARDS, QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -102,9 +85,7 @@ class BarGraphWorksheet(QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = check_seed(self.seed)
+        self.check_numbering()
         if isinstance(self.cards, str):
             cards = Hand.parse(self.cards)
         elif isinstance(self.cards, Card):
@@ -115,10 +96,7 @@ class BarGraphWorksheet(QuestionSheet):
             raise XactikaError(
                 f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
+        self.set_checked(cards=cards)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards {self.cards}"
@@ -296,7 +274,7 @@ def bar_graph_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _BarGraphPage(Page):
+class _BarGraphPage(Page[BarGraphWorksheet]):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
@@ -306,18 +284,13 @@ class _BarGraphPage(Page):
 
     def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: BarGraphWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 3.0)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.graph_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 3.0, self.cards), ("table", 3.0, self.table)
+        )
+        self.beside(y + 3.5, 0.53, ("graph", self.graph), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -395,14 +368,6 @@ class _BarGraphPage(Page):
         pdf.line(tx, y, tx, bottom)
         return bottom
 
-    def graph_and_questions(self, y: float, bottom: float) -> None:
-        graph_w = self.width * 0.53
-        gap = 6.0
-        with self.group("graph"):
-            self.graph(self.left, y, graph_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
-
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         y = self.step(x, y, "3", "Draw a bar graph of the frequencies.", w) + 1.0
@@ -470,44 +435,25 @@ class _BarGraphPage(Page):
             self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
         self.font(10, "B")
         self.text_at(left, top + plot_h + 5.8, plot_w, 5, "Face value", align="C")
-        title = "Number of cards (frequency)"
-        start_y = top + (plot_h + pdf.get_string_width(title)) / 2
-        with pdf.rotation(90, x + 4.5, start_y):
-            pdf.text(x + 4.5, start_y, title)
+        self.vertical_text(x + 4.5, top, plot_h, "Number of cards (frequency)")
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = self.sheet.worked_questions()
+        items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
         blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
         self.font(10)
         needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
-        gap = 6.0
-        if self.key:
-            used = 0.0
-            for question, answer, working in items:
-                self.font(10)
-                used += self.paragraph_height(w - 6, question, 4.7) + 1.5
-                self.font(10, "B")
-                used += self.paragraph_height(w - 6, answer, 4.8) + 0.3
-                self.font(8.5, "I")
-                used += self.paragraph_height(w - 6, _keep_divisions(working), 4.0)
-            gap = self.stack_gap(y, bottom, used, len(items), gap)
+        gap = self.key_gap(items, y, bottom, w, ROOMY, 6.0) if self.key else 6.0
         for (question, answer, working), letter, fields, room in zip(
             items, "abc", blanks, rooms, strict=True
         ):
             top = y
-            self.font(10, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            self.font(10)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.7) + 1.5
+            y = self.question(x, y, w, letter, question, ROOMY)
             if self.key:
-                self.font(10, "B", ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
-                self.font(8.5, "I", MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, _keep_divisions(working), 4.0)
+                y = self.key_answer(x, y, w, answer, working, ROOMY)
             else:
                 self.line_style(0.3)
                 self.font(10)

@@ -25,30 +25,12 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import COUNTS, Combination, Hand, Shape, draw_cards
 from ..checks import check_whole
 from ..errors import XactikaError
-from ..formatting import (
-    and_list,
-    fraction,
-    one_decimal,
-    plural,
-)
+from ..formatting import and_list, fraction, one_decimal, plural
 from ..palette import INK, SERIES
 from ..probability import FACE_VALUES, shape_count_table
 from .card_pictures import draw_card_rows
-from .page import (
-    ANSWER,
-    GRID_MAJOR,
-    GRID_MINOR,
-    MUTED,
-    SHADE,
-    Page,
-    draw_tally,
-    rgb,
-)
-from .sheet import (
-    MAX_STUDENTS,
-    QuestionSheet,
-    check_seed,
-)
+from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, draw_tally, rgb
+from .sheet import QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -133,9 +115,7 @@ class BellCurveWorksheet(QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bell curves"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = check_seed(self.seed)
+        self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if not MIN_BELL_CARDS <= len(cards) <= MAX_BELL_CARDS:
             raise XactikaError(
@@ -143,11 +123,7 @@ class BellCurveWorksheet(QuestionSheet):
                 f"got {len(cards)}"
             )
         shape = self.shape if isinstance(self.shape, Shape) else Shape.parse(self.shape)
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "shape", shape)
+        self.set_checked(cards=cards, shape=shape)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards by {self.shape} {self.cards}"
@@ -345,7 +321,7 @@ def bell_curve_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _BellCurvePage(Page):
+class _BellCurvePage(Page[BellCurveWorksheet]):
     """Draws one bell-curve worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = "For the teacher: compare each student's table, graph and answers with this page."
@@ -353,18 +329,13 @@ class _BellCurvePage(Page):
 
     def __init__(self, sheet: BellCurveWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: BellCurveWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.5)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.graph_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 2.5, self.cards), ("table", 3.0, self.table)
+        )
+        self.beside(y + 3.5, 0.5, ("graph", self.graph), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -444,14 +415,6 @@ class _BellCurvePage(Page):
         pdf.line(tx, y, tx, bottom)
         return bottom
 
-    def graph_and_questions(self, y: float, bottom: float) -> None:
-        graph_w = self.width * 0.5
-        gap = 6.0
-        with self.group("graph"):
-            self.graph(self.left, y, graph_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
-
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         text = "Plot each row of the table as a line: a marker at each face value, joined up."
@@ -520,10 +483,7 @@ class _BellCurvePage(Page):
             # below the markers a count of 0 puts on the axis
             self.text_at(left + i * col_w, top + plot_h + 1.8, col_w, 5, str(value), "C")
         self.text_at(left, top + plot_h + 6.4, plot_w, 5, "Face value", align="C")
-        title = "Number of cards"
-        start_y = top + (plot_h + pdf.get_string_width(title)) / 2
-        with pdf.rotation(90, x + 3.5, start_y):
-            pdf.text(x + 3.5, start_y, title)
+        self.vertical_text(x + 3.5, top, plot_h, "Number of cards")
         # legend
         ly = top + plot_h + 13.0
         lx = left
@@ -554,28 +514,12 @@ class _BellCurvePage(Page):
         needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 2.5 mm apart if the room allows
-        gap = 2.5
-        if self.key:
-            used = 0.0
-            for question, answer, working in items:
-                self.font(9.5)
-                used += self.paragraph_height(w - 6, question, 4.4) + 1.0
-                self.font(9.5, "B")
-                used += self.paragraph_height(w - 6, answer, 4.5) + 0.3
-                self.font(8, "I")
-                used += self.paragraph_height(w - 6, working, 3.8)
-            gap = self.stack_gap(y, bottom, used, len(items), gap)
+        gap = self.key_gap(items, y, bottom, w, TIGHT, 2.5) if self.key else 2.5
         for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
-            self.font(9.5, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            self.font(9.5)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.4) + 1.0
+            y = self.question(x, y, w, letter, question, TIGHT)
             if self.key:
-                self.font(9.5, "B", ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.5)
-                self.font(8, "I", MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 3.8)
+                y = self.key_answer(x, y, w, answer, working, TIGHT)
                 y += gap
             else:
                 self.line_style(0.3)

@@ -18,10 +18,7 @@ from fractions import Fraction
 
 from ..cards import CARDS_PER_HAND, Combination
 from ..errors import XactikaError
-from ..formatting import (
-    and_list,
-    exact_decimal,
-)
+from ..formatting import and_list, exact_decimal
 from ..probability import MAYBE_MAX_THREATS
 
 __all__ = [

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pandas as pd
 
@@ -38,21 +38,10 @@ from ..errors import XactikaError
 from ..game import Round, score
 from ..probability import lead_chances, lead_kind
 from ..simulate import play_round, suggest_bid
-from .bidding import (
-    dealer_step,
-    nearest_bid,
-)
+from .bidding import dealer_step, nearest_bid
 from .estimation_page import EstimationPage
 from .probability import PLAYERS
-from .sheet import (
-    MAX_STUDENTS,
-    Sheet,
-    check_no_cards,
-    check_seed,
-)
-
-if TYPE_CHECKING:
-    pass
+from .sheet import Sheet, check_no_cards, check_seed
 
 __all__ = ["EstimationWorksheet", "estimation_worksheet"]
 
@@ -98,9 +87,7 @@ class EstimationWorksheet(Sheet):
     title: ClassVar[str] = "Xactika estimation: bid a hand, then play it"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = check_seed(self.seed)
+        self.check_numbering()
         if isinstance(self.hands, (str, Hand)) or len(self.hands) != PLAYERS:
             raise XactikaError(
                 f"an estimation worksheet needs {PLAYERS} hands, got {shown(self.hands)}"
@@ -111,12 +98,11 @@ class EstimationWorksheet(Sheet):
                 f"an estimation worksheet needs hands of {CARDS_PER_HAND} cards, "
                 f"got {rnd.cards_per_hand}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "hands", rnd.starting_hands)
-        object.__setattr__(self, "dealer", int(self.dealer))
-        object.__setattr__(self, "seat", check_whole(self.seat, "seat", 0, PLAYERS - 1))
+        self.set_checked(
+            hands=rnd.starting_hands,
+            dealer=int(self.dealer),
+            seat=check_whole(self.seat, "seat", 0, PLAYERS - 1),
+        )
 
     def __str__(self) -> str:
         return (

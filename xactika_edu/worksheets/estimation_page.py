@@ -11,12 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS_PER_HAND
-from ..formatting import (
-    one_decimal,
-    percent,
-    plural,
-    whole_percent,
-)
+from ..formatting import one_decimal, percent, plural, whole_percent
 from ..palette import INK
 from ..probability import MAYBE_MAX_THREATS
 from .bidding import (
@@ -28,18 +23,10 @@ from .bidding import (
     threats_text,
 )
 from .card_pictures import draw_hand_row
-from .page import (
-    ANSWER,
-    MUTED,
-    SHADE,
-    Page,
-    rgb,
-)
+from .page import ANSWER, MUTED, SHADE, Page, rgb
 from .probability import PLAYERS
 
 if TYPE_CHECKING:
-    from fpdf import FPDF
-
     from .estimation import EstimationWorksheet
 
 __all__ = ["EstimationPage"]
@@ -48,28 +35,21 @@ _KINDS = ("sure", "maybe", "unlikely")
 _PLACES = ("first", "second", "third", "last")
 
 
-class EstimationPage(Page):
+class EstimationPage(Page["EstimationWorksheet"]):
     """Draws one estimation worksheet page (student sheet or answer key)."""
 
     key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
     footer_note = "the same seed always gives the same deal"
-
-    def __init__(self, sheet: EstimationWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.sheet: EstimationWorksheet = sheet
+    sheet: EstimationWorksheet
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.0)
-        with self.group("cards"):
-            y = self.cards(y + 1.5)
-        with self.group("part1"):
-            y = self.part1(y + 2.5)
-        with self.group("part2"):
-            y = self.part2(y + 3.0)
-        with self.group("part3"):
-            y = self.part3(y + 3.0)
+        y = self.sections(
+            ("intro", 2.0, self.intro),
+            ("cards", 1.5, self.cards),
+            ("part1", 2.5, self.part1),
+            ("part2", 3.0, self.part2),
+            ("part3", 3.0, self.part3),
+        )
         self.check_fits(y, self.bottom - 4.5)
         self.footer()
 

@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from ..checks import shown
 from ..errors import XactikaError
@@ -163,17 +163,22 @@ ROOMY = QuestionStyle(10, 10, 4.7, 1.5, 10, 4.8, 8.5, 4.0)
 TIGHT = QuestionStyle(9.5, 9.5, 4.4, 1.0, 9.5, 4.5, 8, 3.8)
 
 
-class Page(abc.ABC):
-    """Draws one worksheet page on a PDF: primitives, the header and the footer.
+#: The worksheet class a :class:`Page` subclass draws.
+SheetT = TypeVar("SheetT", bound=Worksheet)
 
-    Subclasses implement :meth:`draw`; ``key_note`` is the line printed next to the
-    ANSWER KEY badge.
+
+class Page(abc.ABC, Generic[SheetT]):
+    """Draws one worksheet page of a ``SheetT`` on a PDF: primitives, the header and
+    the footer.
+
+    Subclasses implement :meth:`draw`, most with :meth:`sections`, :meth:`beside` and
+    :meth:`footer`; ``key_note`` is the line printed next to the ANSWER KEY badge.
     """
 
     key_note: ClassVar[str] = "For the teacher: compare each student's answers with this page."
     footer_note: ClassVar[str] = "the same seed always gives the same worksheet"
 
-    def __init__(self, sheet: Worksheet, pdf: FPDF | Recorder, *, key: bool) -> None:
+    def __init__(self, sheet: SheetT, pdf: FPDF | Recorder, *, key: bool) -> None:
         self.sheet = sheet
         self.pdf = pdf if isinstance(pdf, Recorder) else Recorder(pdf)
         self.key = key

@@ -15,45 +15,26 @@ Every number in a question or an answer is computed from the cards, never typed 
 
 from __future__ import annotations
 
-import itertools
-import math
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
-from ..checks import check_whole, shown
+from ..checks import shown
 from ..errors import XactikaError
-from ..formatting import (
-    and_list,
-    exact_percent,
-    fraction,
-    fraction_steps,
-    one_decimal,
-    plural,
-)
-from ..palette import INK, OKABE_ITO
+from ..formatting import and_list, exact_percent, fraction, fraction_steps, one_decimal, plural
+from ..palette import INK
 from ..probability import shape_count_table, value_distribution
 from .card_pictures import draw_card_rows
-from .page import (
-    ANSWER,
-    MUTED,
-    SHADE,
-    Page,
-    draw_tally,
-    rgb,
-)
-from .sheet import (
-    MAX_STUDENTS,
-    QuestionSheet,
-    check_seed,
-)
+from .page import ANSWER, MUTED, ROOMY, SHADE, Page, draw_tally, rgb
+from .pie_slices import draw_slice, point
+from .sheet import QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-    from .layout import Recorder
 
 __all__ = ["GROUPINGS", "PIE_CARDS", "PieChartWorksheet", "pie_chart_worksheet"]
 
@@ -67,92 +48,8 @@ PIE_CARDS: tuple[int, ...] = tuple(n for n in range(8, 41) if 360 % n == 0)
 #: The face values in each face-value group: low, middle, high.
 _VALUE_GROUPS: tuple[tuple[int, int], ...] = ((4, 6), (7, 9), (10, 12))
 
-# Slice fills (palette colours) and their hatching (angle in degrees, or None for
-# cross-hatching), so the slices differ in a grey print too.
-_SLICE_FILLS = (OKABE_ITO["sky blue"], OKABE_ITO["orange"], OKABE_ITO["bluish green"])
-_SLICE_HATCH: tuple[float | None, ...] = (45.0, -45.0, None)
-
-
-# --- slices -------------------------------------------------------------------------
-
-
-def _point(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
-    """The point ``r`` from the centre at ``degrees`` clockwise from 12 o'clock."""
-    angle = math.radians(degrees)
-    return (cx + r * math.sin(angle), cy - r * math.cos(angle))
-
-
-def _in_slice(dx: float, dy: float, start: float, end: float) -> bool:
-    degrees = math.degrees(math.atan2(dx, -dy)) % 360
-    return start - 1e-9 <= degrees <= end + 1e-9 or start - 1e-9 <= degrees + 360 <= end + 1e-9
-
-
-def _hatch_segments(
-    cx: float, cy: float, r: float, start: float, end: float, angle: float, spacing: float
-) -> list[tuple[float, float, float, float]]:
-    """Hatching lines at ``angle`` degrees, ``spacing`` mm apart, cut to one slice.
-
-    The slice runs clockwise from ``start`` to ``end`` degrees (from 12 o'clock) in
-    the circle of radius ``r`` around (cx, cy). Returns (x1, y1, x2, y2) segments.
-    """
-    direction = (math.cos(math.radians(angle)), -math.sin(math.radians(angle)))
-    normal = (-direction[1], direction[0])
-    segments = []
-    steps = int(r / spacing)
-    for k in range(-steps, steps + 1):
-        offset = k * spacing
-        half = math.sqrt(max(0.0, r * r - offset * offset))
-        if half <= 0:
-            continue
-        base = (normal[0] * offset, normal[1] * offset)
-        # where the line crosses the slice's two edges
-        cuts = [-half, half]
-        for edge in (start, end):
-            ex, ey = math.sin(math.radians(edge)), -math.cos(math.radians(edge))
-            det = direction[0] * ey - direction[1] * ex
-            if abs(det) < 1e-12:
-                continue
-            t = -(base[0] * ey - base[1] * ex) / det
-            if -half < t < half:
-                cuts.append(t)
-        cuts.sort()
-        for t1, t2 in itertools.pairwise(cuts):
-            mid = (t1 + t2) / 2
-            mx, my = base[0] + direction[0] * mid, base[1] + direction[1] * mid
-            if t2 - t1 > 1e-6 and _in_slice(mx, my, start, end):
-                segments.append(
-                    (
-                        cx + base[0] + direction[0] * t1,
-                        cy + base[1] + direction[1] * t1,
-                        cx + base[0] + direction[0] * t2,
-                        cy + base[1] + direction[1] * t2,
-                    )
-                )
-    return segments
-
-
-def _draw_slice(
-    pdf: Recorder, cx: float, cy: float, r: float, start: float, end: float, index: int
-) -> None:
-    """One slice filled with its palette colour and hatched so it prints in grey."""
-    steps = max(2, math.ceil((end - start) / 3))
-    points = [(cx, cy)] + [
-        _point(cx, cy, r, start + (end - start) * k / steps) for k in range(steps + 1)
-    ]
-    pdf.set_fill_color(*rgb(_SLICE_FILLS[index]))
-    pdf.polygon(points, style="F")
-    pdf.set_line_width(0.2)
-    pdf.set_draw_color(*rgb(INK))
-    hatch = _SLICE_HATCH[index]
-    with pdf.background():
-        for angle in (45.0, -45.0) if hatch is None else (hatch,):
-            spacing = 2.6 if hatch is None else 1.8
-            for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
-                pdf.line(x1, y1, x2, y2)
-    pdf.set_line_width(0.5)
-    if end - start < 360:
-        pdf.line(cx, cy, *_point(cx, cy, r, start))
-        pdf.line(cx, cy, *_point(cx, cy, r, end))
+# The key also prints answers and workings: its questions are set smaller.
+_KEY_QUESTIONS = dataclasses.replace(ROOMY, size=9, line=4.2)
 
 
 # --- the pie-chart worksheet --------------------------------------------------------
@@ -197,9 +94,7 @@ class PieChartWorksheet(QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: pie chart"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = check_seed(self.seed)
+        self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if len(cards) not in PIE_CARDS:
             raise XactikaError(
@@ -212,11 +107,7 @@ class PieChartWorksheet(QuestionSheet):
                 f"unknown grouping {shown(self.grouping)}; "
                 f"use one of {', '.join(map(repr, GROUPINGS))}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "grouping", grouping)
+        self.set_checked(cards=cards, grouping=grouping)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards by {self.grouping} {self.cards}"
@@ -403,7 +294,7 @@ def pie_chart_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _PieChartPage(Page):
+class _PieChartPage(Page[PieChartWorksheet]):
     """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
@@ -413,18 +304,14 @@ class _PieChartPage(Page):
 
     def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: PieChartWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.5)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.pie_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 2.5, self.cards), ("table", 3.0, self.table)
+        )
+        # the questions' column gets the more room
+        self.beside(y + 3.5, 0.45, ("pie", self.pie), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -543,14 +430,6 @@ class _PieChartPage(Page):
         pdf.line(x, total_top, x + self.width, total_top)
         return bottom
 
-    def pie_and_questions(self, y: float, bottom: float) -> None:
-        pie_w = self.width * 0.45  # the questions' column gets the more room
-        gap = 6.0
-        with self.group("pie"):
-            self.pie(self.left, y, pie_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
-
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         step = 360 // self.n
@@ -570,7 +449,7 @@ class _PieChartPage(Page):
             for index, count in enumerate(sheet.counts):
                 if count:
                     end = start + count * step
-                    _draw_slice(pdf, cx, cy, r, start, end, index)
+                    draw_slice(pdf, cx, cy, r, start, end, index)
                     start = end
         # the circle, its tick marks (one per card) and the start arrow
         self.line_style(0.6)
@@ -581,16 +460,16 @@ class _PieChartPage(Page):
             degrees = k * step
             long = k % label_every == 0
             pdf.line(
-                *_point(cx, cy, r - (2.2 if long else 1.4), degrees),
-                *_point(cx, cy, r + (2.2 if long else 1.4), degrees),
+                *point(cx, cy, r - (2.2 if long else 1.4), degrees),
+                *point(cx, cy, r + (2.2 if long else 1.4), degrees),
             )
             if long and k:
-                lx, ly = _point(cx, cy, r + 5.0, degrees)
+                lx, ly = point(cx, cy, r + 5.0, degrees)
                 self.font(7.5, "", MUTED)
                 self.text_at(lx - 4, ly - 2, 8, 4, str(k), align="C")
         pdf.set_fill_color(*rgb(INK))
         pdf.circle(cx, cy, 0.7, style="F")
-        top_x, top_y = _point(cx, cy, r, 0)
+        top_x, top_y = point(cx, cy, r, 0)
         self.line_style(0.45)
         pdf.line(top_x, top_y - 2.6, top_x + 6, top_y - 2.6)
         pdf.polygon(
@@ -606,7 +485,7 @@ class _PieChartPage(Page):
             gx = x + 4.0
             self.line_style(0.3)
             if self.key:
-                _draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
+                draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
                 self.line_style(0.3)
                 self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
@@ -637,17 +516,9 @@ class _PieChartPage(Page):
             items, "abc", rooms, lines, strict=True
         ):
             top = y
-            self.font(10, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            # The key also prints answers and workings: its questions are set smaller.
-            self.font(9 if self.key else 10)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.2 if self.key else 4.7) + 1.5
+            y = self.question(x, y, w, letter, question, _KEY_QUESTIONS if self.key else ROOMY)
             if self.key:
-                self.font(10, "B", ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
-                self.font(8.5, "I", MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 4.0)
-                y += 3.5
+                y = self.key_answer(x, y, w, answer, working, _KEY_QUESTIONS) + 3.5
             else:
                 self.line_style(0.3)
                 for _ in range(n):

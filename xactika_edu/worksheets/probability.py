@@ -38,28 +38,14 @@ from ..cards import (
 )
 from ..checks import check_whole, shown
 from ..errors import XactikaError
-from ..formatting import (
-    about_percent,
-)
+from ..formatting import about_percent
 from ..probability import chance_unbeatable, threats
 from .card_pictures import card_image, draw_hand_row
-from .page import (
-    ANSWER,
-    MUTED,
-    SHADE,
-    Page,
-    rgb,
-)
-from .sheet import (
-    MAX_STUDENTS,
-    Sheet,
-    check_no_cards,
-    check_seed,
-)
+from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .sheet import Sheet, check_no_cards, check_seed
 
 if TYPE_CHECKING:
     import numpy as np
-    from fpdf import FPDF
 
 __all__ = ["ProbabilityWorksheet", "probability_worksheet"]
 
@@ -151,9 +137,7 @@ class ProbabilityWorksheet(Sheet):
     title: ClassVar[str] = "Xactika probability: will my lead win?"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = check_seed(self.seed)
+        self.check_numbering()
         seat = check_whole(self.seat, "seat", 0, PLAYERS - 1)
         hand = Hand.parse(self.hand) if isinstance(self.hand, str) else Hand(self.hand)
         if len(hand) != CARDS_PER_HAND:
@@ -173,12 +157,7 @@ class ProbabilityWorksheet(Sheet):
                 raise XactikaError(f"lead card {card} is not in the hand {hand}")
             if not card.has(call):
                 raise XactikaError(f"lead card {card} does not show {call}")
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "leads", leads)
+        self.set_checked(seat=seat, hand=hand, leads=leads)
 
     def __str__(self) -> str:
         leads = "; ".join(f"{card} calling {call}" for card, call in self.leads)
@@ -336,33 +315,25 @@ def probability_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _ProbabilityPage(Page):
+class _ProbabilityPage(Page[ProbabilityWorksheet]):
     """Draws one probability worksheet page (student sheet or answer key)."""
 
     key_note = "For the teacher: the exact chances, worked out for 4 players."
     footer_note = "the same seed always gives the same hand and leads"
 
-    def __init__(self, sheet: ProbabilityWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.sheet: ProbabilityWorksheet = sheet
-
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.0)
-        with self.group("counts"):
-            y = self.counts(y + 3.0)
         answers = self.sheet.answers()
-        with self.group("lead"):
-            y = self.lead(y + 3.5, 0, answers[0], "2")
-        with self.group("lead"):
-            y = self.lead(y + 3.0, 1, answers[1], "3")
-        with self.group("lead"):
-            y = self.lead(y + 3.0, 2, answers[2], "4")
-        with self.group("explain"):
-            y = self.explain(y + 3.5)
+        leads = [
+            ("lead", 3.5 if k == 0 else 3.0, functools.partial(self.lead, k=k, answer=answer))
+            for k, answer in enumerate(answers)
+        ]
+        y = self.sections(
+            ("intro", 2.5, self.intro),
+            ("cards", 2.0, self.cards),
+            ("counts", 3.0, self.counts),
+            *leads,
+            ("explain", 3.5, self.explain),
+        )
         self.check_fits(y, self.bottom - 4.5)
         self.footer()
 
@@ -428,7 +399,9 @@ class _ProbabilityPage(Page):
         )
         return y + 7.0
 
-    def lead(self, y: float, k: int, answer: dict[str, str], number: str) -> float:
+    def lead(self, y: float, k: int, answer: dict[str, str]) -> float:
+        """Lead ``k`` (0 to 2): step 2 to 4, the card with its call and the blanks."""
+        number = str(k + 2)
         pdf, sheet = self.pdf, self.sheet
         card, call = sheet.leads[k]
         index = sheet.hand.index(card) + 1

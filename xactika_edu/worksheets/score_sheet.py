@@ -22,13 +22,7 @@ from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
 from ..palette import INK
 from .layout import MIN_TEXT_PT, Recorder
-from .page import (
-    CREATED,
-    MUTED,
-    SHADE,
-    check_paper,
-    rgb,
-)
+from .page import CREATED, MUTED, SHADE, check_paper, rgb
 
 __all__ = ["MAX_SCORE_SHEET_PLAYERS", "score_sheet_pdf", "write_score_sheet"]
 

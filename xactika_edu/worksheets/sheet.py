@@ -13,10 +13,10 @@ draws it.
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import CARDS_PER_HAND
-from ..checks import shown
+from ..checks import check_whole, shown
 from ..errors import XactikaError
 from .layout import Recorder
 from .page import Worksheet, new_pdf
@@ -133,7 +133,24 @@ class Sheet(abc.ABC):
     seed: int
     kind: ClassVar[str]
     title: ClassVar[str]
-    page: ClassVar[type[Page]]
+    page: ClassVar[type[Page[Any]]]
+
+    def check_numbering(self) -> None:
+        """Check ``of``, ``number`` and ``seed`` and store them as ints: the first step
+        of each kind's ``__post_init__``.
+
+        Raises:
+            XactikaError: if ``of`` is not 1 to :data:`MAX_STUDENTS`, ``number`` is not
+                1 to ``of`` or ``seed`` is not a whole number >= 0.
+        """
+        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
+        number = check_whole(self.number, "worksheet number", 1, of)
+        self.set_checked(of=of, number=number, seed=check_seed(self.seed))
+
+    def set_checked(self, **fields: object) -> None:
+        """Store checked values of fields on this frozen dataclass (in ``__post_init__``)."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     @property
     def label(self) -> str:
