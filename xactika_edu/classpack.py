@@ -28,6 +28,7 @@ from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .checks import check_whole
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
+from .formatting import plural
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -364,7 +365,7 @@ def _index_html(
     app_address = url_for(LOCALHOST, DEFAULT_PORT)
     body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {esc(__version__)} on {today}.
-{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has
+{plural(students, "student")}, first seed {seed}: student <i>k</i> has
 seed {seed} + <i>k</i> - 1, so the same command makes the same worksheets again.</p>
 <h2>For the teacher</h2>
 <p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to

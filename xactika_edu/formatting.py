@@ -29,6 +29,7 @@ from .checks import shown
 from .errors import XactikaError
 
 __all__ = [
+    "about_one_decimal",
     "about_percent",
     "about_two_decimals",
     "and_list",
@@ -42,6 +43,7 @@ __all__ = [
     "percent",
     "plural",
     "signed",
+    "signed_average",
     "whole_percent",
 ]
 
@@ -194,6 +196,17 @@ def one_decimal(value: Fraction | int) -> str:
     return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
 
 
+def about_one_decimal(value: Fraction | int) -> str:
+    """A whole number as it is, anything else as ``"about"`` and :func:`one_decimal`:
+    an expected count or an angle a student works out and rounds.
+
+    >>> about_one_decimal(Fraction(9)), about_one_decimal(Fraction(304, 81))
+    ('9', 'about 3.8')
+    """
+    value = Fraction(value)
+    return fraction(value) if value.denominator == 1 else f"about {one_decimal(value)}"
+
+
 def about_two_decimals(value: Fraction | int) -> str:
     """``value`` to two decimals (halves up, a trailing zero kept), ``"about"`` in front
     unless that is exact: a relative frequency as a student writes it in hundredths.
@@ -269,3 +282,14 @@ def signed(points: int) -> str:
     if isinstance(points, bool) or not isinstance(points, numbers.Integral):
         raise XactikaError(f"points must be a whole number, got {shown(points)}")
     return f"{int(points):+d}" if points else "0"
+
+
+def signed_average(points: float) -> str:
+    """An average of points with its sign, to two decimals, as a bid's expected score:
+    ``'+0.53'``, ``'-1.20'``; ``'0.00'`` for one that rounds to zero (never ``'-0.00'``).
+
+    >>> signed_average(0.525), signed_average(-1.2), signed_average(-0.001)
+    ('+0.53', '-1.20', '0.00')
+    """
+    text = f"{float(points):+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import COUNTS, Combination, Hand, Shape, draw_cards
 from ..checks import check_whole
 from ..errors import XactikaError
-from ..formatting import and_list, fraction, one_decimal, plural
+from ..formatting import about_one_decimal, and_list, fraction, one_decimal, plural
 from ..palette import INK, SERIES
 from ..probability import FACE_VALUES, shape_count_table
 from .card_pictures import draw_card_rows
@@ -262,9 +262,7 @@ class BellCurveWorksheet(QuestionSheet):
         peaks = self.deck_peaks(shape)
         in_deck = int(shape_count_table(shape)[names[1]].sum())
         expected = Fraction(n * in_deck, 81)
-        about = (
-            fraction(expected) if expected.denominator == 1 else f"about {one_decimal(expected)}"
-        )
+        about = about_one_decimal(expected)
         got = sum(columns[1].values())
         question_c = (
             f"The whole deck's lines peak at {and_list(peaks)}. {in_deck} of its 81 cards "

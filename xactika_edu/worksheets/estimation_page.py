@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS_PER_HAND
-from ..formatting import one_decimal, percent, plural, whole_percent
+from ..formatting import one_decimal, percent, plural, signed_average, whole_percent
 from ..palette import INK
 from ..probability import MAYBE_MAX_THREATS
 from .bidding import (
@@ -218,7 +218,8 @@ class EstimationPage(Page["EstimationWorksheet"]):
             f"players in the other seats{earlier}): about "
             f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
             f"for points {recommended} "
-            f"({float(advice.loc[recommended, 'expected score']):+.2f} points a hand on average). "
+            f"({signed_average(advice.loc[recommended, 'expected score'])} points a hand on "
+            "average). "
             f"Check: the student app's Your hand tab, seed {sheet.seed}, 4 players."
         )
         self.font(8.5, "I", ANSWER)

@@ -144,8 +144,18 @@ def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF
 
 @dataclass(frozen=True)
 class QuestionStyle:
-    """How a page prints its lettered questions and, on the key, their answers:
-    font sizes in pt, line heights and gaps in mm."""
+    """How a page prints its lettered questions and, on the key, their answers.
+
+    Attributes:
+        letter: the font size of the ``a)`` before a question, in pt.
+        size: the question's font size, in pt.
+        line: the question's line height, in mm.
+        after: the gap under the question, in mm.
+        answer_size: the key's answer (bold, in :data:`ANSWER`): font size in pt.
+        answer_line: its line height, in mm.
+        working_size: the key's line of working (italic, in :data:`MUTED`): font size in pt.
+        working_line: its line height, in mm.
+    """
 
     letter: float
     size: float

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
 from ..checks import shown
 from ..errors import XactikaError
-from ..formatting import and_list, exact_percent, fraction, fraction_steps, one_decimal, plural
+from ..formatting import (
+    about_one_decimal,
+    and_list,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    plural,
+)
 from ..palette import INK
 from ..probability import shape_count_table, value_distribution
 from .card_pictures import draw_card_rows
@@ -226,20 +233,12 @@ class PieChartWorksheet(QuestionSheet):
             f"cards: 360 × {in_deck}/81 degrees. Is your slice for it bigger or smaller, "
             "and by how many degrees?"
         )
-        deck_text = (
-            fraction(deck_degrees)
-            if deck_degrees.denominator == 1
-            else f"about {one_decimal(deck_degrees)}"
-        )
+        deck_text = about_one_decimal(deck_degrees)
         if gap == 0:
             answer_c = f"The same: {mine}° in both."
         else:
             word = "bigger" if gap > 0 else "smaller"
-            by = (
-                fraction(abs(gap))
-                if abs(gap).denominator == 1
-                else f"about {one_decimal(abs(gap))}"
-            )
+            by = about_one_decimal(abs(gap))
             answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
         working_c = (
             f"Deck: 360 × {in_deck}/81 = {fraction(deck_degrees)}°"

@@ -27,7 +27,13 @@ from typing import ClassVar
 from ..cards import DECK, Card, as_card, make_rng
 from ..checks import shown
 from ..errors import XactikaError
-from ..formatting import exact_percent, fraction, fraction_steps, one_decimal, plural
+from ..formatting import (
+    about_one_decimal,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    plural,
+)
 from .sheet import QuestionSheet, check_seed
 from .simulation_page import DRAWS_PER_ROW, SimulationPage
 
@@ -240,7 +246,7 @@ class SimulationWorksheet(QuestionSheet):
                 f"have {total} yes in all."
             )
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
-            f", about {one_decimal(expected)}." if expected.denominator != 1 else "."
+            f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
         return [
             (question_a, answer_a, working_a),

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Shape
-from ..formatting import about_two_decimals, exact_percent
+from ..formatting import about_two_decimals, exact_percent, one_decimal
 from ..palette import INK, OKABE_ITO, SHAPE_COLORS
 from ..probability import FACE_VALUES, value_distribution
 from .card_pictures import draw_glyph
@@ -283,7 +283,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.font(8.5)
         for j in range(11):
             gy = top + plot_h - j * plot_h / 10
-            self.text_at(left - 9.0, gy - 2, 8, 4, f"{j / 10:.1f}", align="R")
+            self.text_at(left - 9.0, gy - 2, 8, 4, one_decimal(Fraction(j, 10)), align="R")
         self.font(9, "B")
         for i in range(self.n // DRAWS_PER_ROW + 1):
             gx = left + i * plot_w * DRAWS_PER_ROW / self.n
