@@ -127,7 +127,7 @@ def test_mean_gap_is_rounded_once(seed, n, by):
 def test_whole_fractions_have_no_denominator_one(n):
     # "27 × 27/81 = 9/1" was printed; a whole number is written without "/1"
     for seed in range(4):
-        for _, answer, working in bell_curve_worksheet(seed, cards=n)._questions():
+        for _, answer, working in bell_curve_worksheet(seed, cards=n).worked_questions():
             assert "/1." not in working and "/1 " not in working and "/1," not in working
             assert "/1." not in answer
     if n == 27:

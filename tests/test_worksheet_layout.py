@@ -16,11 +16,12 @@ from fpdf import FPDF
 
 from xactika_edu.cards import MIN_PLAYERS
 from xactika_edu.worksheets import _BUILDERS, KINDS
-from xactika_edu.worksheets._common import MAX_CARDS, MIN_CARDS, PAPERS, page_layout
 from xactika_edu.worksheets.bell_curve import MAX_BELL_CARDS, MIN_BELL_CARDS
 from xactika_edu.worksheets.layout import MIN_TEXT_PT, Recorder, layout_problems
+from xactika_edu.worksheets.page import PAPERS
 from xactika_edu.worksheets.pie_chart import PIE_CARDS
 from xactika_edu.worksheets.score_sheet import MAX_SCORE_SHEET_PLAYERS, score_sheet_layout
+from xactika_edu.worksheets.sheet import MAX_CARDS, MIN_CARDS, page_layout
 from xactika_edu.worksheets.simulation import MAX_DRAWS, MIN_DRAWS
 
 # The --cards each kind takes: the fewest, the default (None) and the most.

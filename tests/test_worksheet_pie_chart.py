@@ -15,7 +15,8 @@ from test_worksheets import PDFINFO, PDFTOTEXT, collapse, pdf_pages, pdf_text, q
 from xactika_edu.cards import Hand, draw_cards
 from xactika_edu.errors import XactikaError
 from xactika_edu.worksheets import KINDS, PieChartWorksheet, export_worksheets, pie_chart_worksheet
-from xactika_edu.worksheets.pie_chart import GROUPINGS, PIE_CARDS, _hatch_segments
+from xactika_edu.worksheets.pie_chart import GROUPINGS, PIE_CARDS
+from xactika_edu.worksheets.pie_slices import hatch_segments
 
 # The deck written out independently: every mix of 1-3 balls, cubes, cones, stars.
 DECK_COUNTS = list(itertools.product((1, 2, 3), repeat=4))
@@ -145,7 +146,7 @@ def test_hatching_stays_inside_its_slice():
         start = rng.uniform(0, 300)
         end = start + rng.uniform(10, 359 - start + 59)
         end = min(end, start + 359)
-        segments = _hatch_segments(50, 60, 30, start, end, rng.choice([45, -45]), 1.8)
+        segments = hatch_segments(50, 60, 30, start, end, rng.choice([45, -45]), 1.8)
         assert segments
         for x1, y1, x2, y2 in segments:
             for t in (0.0, 0.25, 0.5, 0.75, 1.0):

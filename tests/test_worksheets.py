@@ -343,7 +343,7 @@ def test_no_text_runs_into_the_footer(tmp_path, kind):
 def test_pages_print_no_code_names(kind):
     # a teacher reads "the exact chance", not chance_unbeatable, suggest_bid or HeuristicBot
     from xactika_edu.worksheets import _BUILDERS
-    from xactika_edu.worksheets._common import page_layout
+    from xactika_edu.worksheets.sheet import page_layout
 
     code = re.compile(r"\b\w+_\w+\b|\b[A-Z][a-z]+[A-Z]\w*|\w+\(\)")
     for seed in (2, 5):

@@ -28,6 +28,7 @@ from .app import DEFAULT_PORT, LOCALHOST, url_for
 from .checks import check_whole
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .errors import XactikaError
+from .formatting import plural
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -364,7 +365,7 @@ def _index_html(
     app_address = url_for(LOCALHOST, DEFAULT_PORT)
     body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {esc(__version__)} on {today}.
-{students} student{"" if students == 1 else "s"}, first seed {seed}: student <i>k</i> has
+{plural(students, "student")}, first seed {seed}: student <i>k</i> has
 seed {seed} + <i>k</i> - 1, so the same command makes the same worksheets again.</p>
 <h2>For the teacher</h2>
 <p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to
@@ -424,21 +425,16 @@ def build_class_pack(
         XactikaError: if ``out`` is not empty (without ``force``), an argument is out
             of range, or a lesson fails (:class:`LessonError`).
     """
-    from .worksheets import (
-        KINDS,
-        MAX_STUDENTS,
-        _check_paper,
-        export_worksheets,
-        write_score_sheet,
-    )
-    from .worksheets._common import MAX_SEED, _check_run_seeds
+    from .worksheets import KINDS, MAX_STUDENTS, export_worksheets, write_score_sheet
+    from .worksheets.page import check_paper
+    from .worksheets.sheet import MAX_SEED, check_run_seeds
 
     say = progress or (lambda _line: None)
     # Check every argument before the slow steps, so a typo fails at once.
     students = check_whole(students, "students", 1, MAX_STUDENTS)
     seed = check_whole(seed, "seed", 0, MAX_SEED)
-    _check_run_seeds(seed, students)
-    paper = _check_paper(paper)
+    check_run_seeds(seed, students)
+    paper = check_paper(paper)
     check_output_directory(out, force=force, command="class-pack")
     notebooks = lesson_notebooks()
     steps = len(notebooks) + len(KINDS) + 1

@@ -29,6 +29,9 @@ from .checks import shown
 from .errors import XactikaError
 
 __all__ = [
+    "about_one_decimal",
+    "about_percent",
+    "about_two_decimals",
     "and_list",
     "exact_decimal",
     "exact_percent",
@@ -125,6 +128,26 @@ def expected_points(value: float) -> str:
     """
     _exact(value, "value")  # checks it
     return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
+
+
+def about_percent(part: Fraction | float) -> str:
+    """A part as the :func:`percent` a student rounds to, with ``"about"`` when the
+    rounding changed it: for an answer key where the student writes a whole percent
+    and should see that the key's is rounded too.
+
+    >>> about_percent(Fraction(49, 73)), about_percent(Fraction(1, 4)), about_percent(1)
+    ('about 67%', '25%', '100%')
+    >>> about_percent(Fraction(1, 1000)), about_percent(Fraction(999, 1000))
+    ('< 1%', '> 99%')
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    exact = _exact(part, "part")
+    text = percent(exact)
+    if (100 * exact).denominator == 1 or not text[0].isdigit():
+        return text
+    return f"about {text}"
 
 
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
@@ -239,6 +262,32 @@ def simulated_percent(part: Fraction | float) -> str:
         XactikaError: if ``part`` is not a finite number.
     """
     return f"{one_decimal(100 * _exact(part, 'part'))}%"
+
+
+def about_one_decimal(value: Fraction | int) -> str:
+    """A whole number as it is, anything else as ``"about"`` and :func:`one_decimal`:
+    an expected count or an angle a student works out and rounds.
+
+    >>> about_one_decimal(Fraction(9)), about_one_decimal(Fraction(304, 81))
+    ('9', 'about 3.8')
+    """
+    value = Fraction(value)
+    return fraction(value) if value.denominator == 1 else f"about {one_decimal(value)}"
+
+
+def about_two_decimals(value: Fraction | int) -> str:
+    """``value`` to two decimals (halves up, a trailing zero kept), ``"about"`` in front
+    unless that is exact: a relative frequency as a student writes it in hundredths.
+
+    >>> about_two_decimals(Fraction(1, 2)), about_two_decimals(Fraction(5, 8))
+    ('0.50', 'about 0.63')
+    >>> about_two_decimals(Fraction(-1, 3)), about_two_decimals(1)
+    ('about -0.33', '1.00')
+    """
+    value = Fraction(value)
+    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
+    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    return text if (100 * value).denominator == 1 else f"about {text}"
 
 
 def label_number(value: Fraction | int) -> str:

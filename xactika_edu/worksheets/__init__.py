@@ -25,22 +25,14 @@ from pathlib import Path
 
 from ..checks import check_whole, shown
 from ..errors import XactikaError
-from ._common import (
-    MAX_STUDENTS,
-    PAPERS,
-    _check_paper,
-    _check_run_seeds,
-    _check_seed,
-    _page_maker,
-    _Worksheet,
-    new_pdf,
-)
 from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
 from .bell_curve import BellCurveWorksheet, bell_curve_worksheet
 from .estimation import EstimationWorksheet, estimation_worksheet
+from .page import PAPERS, Worksheet, check_paper, new_pdf
 from .pie_chart import PieChartWorksheet, pie_chart_worksheet
 from .probability import ProbabilityWorksheet, probability_worksheet
 from .score_sheet import score_sheet_pdf, write_score_sheet
+from .sheet import MAX_STUDENTS, check_run_seeds, check_seed, sheet_pdf
 from .simulation import SimulationWorksheet, simulation_worksheet
 
 __all__ = [
@@ -69,10 +61,10 @@ __all__ = [
 # --- kinds and export -------------------------------------------------------------
 
 
-# To add a kind: write its module (a worksheet class using ``_Sheet`` and a ``_Page``
-# subclass, and a builder taking ``(seed, *, number, of, cards=None)``), then
+# To add a kind: write its module (a worksheet class using ``sheet.Sheet`` and a
+# ``page.Page`` subclass, and a builder taking ``(seed, *, number, of, cards=None)``), then
 # register the builder here. The order is the order of the class pack.
-_BUILDERS: dict[str, Callable[..., _Worksheet]] = {
+_BUILDERS: dict[str, Callable[..., Worksheet]] = {
     "bar-graph": bar_graph_worksheet,
     "pie-chart": pie_chart_worksheet,
     "bell-curve": bell_curve_worksheet,
@@ -93,7 +85,7 @@ def _plan(
     paper: object,
     *,
     first_only: bool = False,
-) -> tuple[str, list[_Worksheet], str]:
+) -> tuple[str, list[Worksheet], str]:
     """Check the options of :func:`export_worksheets`; (kind, sheets, paper).
 
     Every sheet of a run shares ``cards`` and seeds are checked as a range, so building
@@ -104,10 +96,10 @@ def _plan(
             f"unknown worksheet kind {shown(kind)}; the kinds are {', '.join(map(repr, KINDS))}"
         )
     count = check_whole(students, "students", 1, MAX_STUDENTS)
-    paper = _check_paper(paper)
+    paper = check_paper(paper)
     builder = _BUILDERS[kind]
-    first = _check_seed(seed)
-    _check_run_seeds(first, count)
+    first = check_seed(seed)
+    check_run_seeds(first, count)
     options = {} if cards is None else {"cards": cards}
     last = 1 if first_only else count
     sheets = [builder(first + k - 1, number=k, of=count, **options) for k in range(1, last + 1)]
@@ -222,3 +214,21 @@ def export_worksheets(
                 progress(f"{index} of {len(files)} files")
             (place / path.name).write_bytes(make())
     return [path for path, _ in files]
+
+
+def _page_maker(sheets: list[Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
+    """A function making one PDF of ``sheets`` (their answer keys if ``key``), a page each."""
+
+    def make() -> bytes:
+        if len(sheets) == 1:
+            return sheet_pdf(sheets[0], key=key, paper=paper)
+        first = sheets[0]
+        which = "answer keys" if key else "student sheets"
+        pdf = new_pdf(
+            paper, title=f"{first.title} ({which}, {len(sheets)} worksheets from seed {first.seed})"
+        )
+        for sheet in sheets:
+            sheet.add_page(pdf, key=key)
+        return bytes(pdf.output())
+
+    return make

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -22,47 +23,34 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import Card, Hand, draw_cards
 from ..checks import check_whole
 from ..errors import XactikaError
+from ..formatting import (
+    and_list,
+    exact_decimal,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    one_decimal,
+    plural,
+)
 from ..palette import INK
 from ..probability import FACE_VALUES, value_distribution
-from ._common import (
-    _ANSWER,
-    _CARD_BAND,
-    _DIVISION_RE,
-    _GRID_MAJOR,
-    _GRID_MINOR,
-    _MUTED,
-    _SHADE,
-    ESTIMATE_VALUE,
-    MAX_CARDS,
-    MAX_STUDENTS,
-    MIN_CARDS,
-    _and_list,
-    _check_seed,
-    _decimal,
-    _draw_tally,
-    _fraction_text,
-    _hatched_bar,
-    _one_decimal,
-    _Page,
-    _percent,
-    _plural,
-    _QuestionSheet,
-    _rgb,
-    exact_text,
-)
-from .card_pictures import draw_card_rows
+from .card_pictures import CARD_BAND, draw_card_rows
+from .page import ANSWER, GRID_MAJOR, GRID_MINOR, ROOMY, SHADE, Page, draw_tally, hatched_bar, rgb
+from .sheet import ESTIMATE_VALUE, MAX_CARDS, MIN_CARDS, QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
 __all__ = ["BarGraphWorksheet", "bar_graph_worksheet"]
 
+_DIVISION_RE = re.compile(r"\S+ ÷ \S+( = \S+)?")
+
 
 # --- the bar-graph worksheet ------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class BarGraphWorksheet(_QuestionSheet):
+class BarGraphWorksheet(QuestionSheet):
     """One student's bar-graph worksheet: the cards, the questions and the answers.
 
     Build it with :func:`bar_graph_worksheet` (which draws the cards from the seed);
@@ -97,9 +85,7 @@ class BarGraphWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        self.check_numbering()
         if isinstance(self.cards, str):
             cards = Hand.parse(self.cards)
         elif isinstance(self.cards, Card):
@@ -110,10 +96,7 @@ class BarGraphWorksheet(_QuestionSheet):
             raise XactikaError(
                 f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
+        self.set_checked(cards=cards)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards {self.cards}"
@@ -182,7 +165,7 @@ class BarGraphWorksheet(_QuestionSheet):
             return sum(n for v, n in frequencies.items() if v >= value)
         return sum(n for v, n in frequencies.items() if v <= value)
 
-    def _questions(self) -> list[tuple[str, str, str]]:
+    def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each of the three questions.
 
         a) the mode (every tied value), b) the fraction of the cards at or beyond
@@ -205,12 +188,12 @@ class BarGraphWorksheet(_QuestionSheet):
         mode = self.mode
         top = frequencies[mode[0]]
         if len(mode) == 1:
-            answer_a = f"{mode[0]} ({_plural(top, 'card')})"
-            working_a = f"The tallest bar is {mode[0]}, with {_plural(top, 'card')}."
+            answer_a = f"{mode[0]} ({plural(top, 'card')})"
+            working_a = f"The tallest bar is {mode[0]}, with {plural(top, 'card')}."
         else:
-            each = f"{_plural(top, 'card')} each"
-            answer_a = f"{_and_list(mode)} ({each})"
-            working_a = f"The tallest bars tie: {_and_list(mode)} have {each}."
+            each = f"{plural(top, 'card')} each"
+            answer_a = f"{and_list(mode)} ({each})"
+            working_a = f"The tallest bars tie: {and_list(mode)} have {each}."
         question_a = (
             "Which face value appears most often in your cards? If there is a tie, write every one."
         )
@@ -223,12 +206,12 @@ class BarGraphWorksheet(_QuestionSheet):
             f"What fraction of your cards have a face value of {value} {direction}? "
             "Simplify it and write it as a percent."
         )
-        answer_b = f"{_fraction_text(count, n)} = {_percent(share)}"
-        decimal = _decimal(share)
+        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share)}"
+        decimal = exact_decimal(share)
         division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
         added = " + ".join(str(frequencies[v]) for v in values)
         working_b = (
-            f"Face values {_and_list(values)}: {added} = {count} of the {n} cards; {division}."
+            f"Face values {and_list(values)}: {added} = {count} of the {n} cards; {division}."
         )
         if len(values) == 1:
             working_b = f"Face value {value}: {count} of the {n} cards; {division}."
@@ -239,7 +222,7 @@ class BarGraphWorksheet(_QuestionSheet):
         expected = Fraction(n * in_deck, deck_size)
         # To one decimal. No tie to break: 10 n x 19/81 = k + 1/2 would need 81 to
         # divide 380 n, so 81 to divide n, and n <= 40.
-        about = _one_decimal(expected)
+        about = one_decimal(expected)
         got = frequencies[ESTIMATE_VALUE]
         question_c = (
             f"In the whole deck, {in_deck} of the {deck_size} cards have face value "
@@ -248,7 +231,7 @@ class BarGraphWorksheet(_QuestionSheet):
         )
         answer_c = f"About {about} expected; you got {got}."
         working_c = (
-            f"{n} × {in_deck}/{deck_size} = {exact_text(expected)}, "
+            f"{n} × {in_deck}/{deck_size} = {fraction(expected)}, "
             f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
         )
         return [
@@ -284,14 +267,14 @@ def bar_graph_worksheet(
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
     count = check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
 
 
 # --- drawing the page -----------------------------------------------------------
 
 
-class _BarGraphPage(_Page):
+class _BarGraphPage(Page[BarGraphWorksheet]):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
@@ -301,18 +284,13 @@ class _BarGraphPage(_Page):
 
     def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: BarGraphWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 3.0)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.graph_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 3.0, self.cards), ("table", 3.0, self.table)
+        )
+        self.beside(y + 3.5, 0.53, ("graph", self.graph), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -328,7 +306,7 @@ class _BarGraphPage(_Page):
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         answers = [str(card.value) for card in self.sheet.cards] if self.key else None
-        return draw_card_rows(self, self.sheet.cards, y, _CARD_BAND, answers)
+        return draw_card_rows(self, self.sheet.cards, y, CARD_BAND, answers)
 
     def table(self, y: float) -> float:
         pdf = self.pdf
@@ -349,7 +327,7 @@ class _BarGraphPage(_Page):
         heights = (7.0, 12.5 if self.n <= 24 else 15.0, 8.0)
         x = self.left
         # shading: the header row and the label column
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, self.width, heights[0], style="F")
         pdf.rect(x, y, label_w, sum(heights), style="F")
         self.line_style(0.3)
@@ -364,16 +342,16 @@ class _BarGraphPage(_Page):
             self.font(11, "B")
             self.text_at(cx, rows_y[0], cell_w, heights[0], str(value), align="C")
             if self.key:
-                _draw_tally(pdf, frequencies[value], cx, rows_y[1], cell_w, heights[1])
-                self.font(11, "B", _ANSWER)
+                draw_tally(pdf, frequencies[value], cx, rows_y[1], cell_w, heights[1])
+                self.font(11, "B", ANSWER)
                 self.text_at(cx, rows_y[2], cell_w, heights[2], str(frequencies[value]), "C")
         tx = x + label_w + len(FACE_VALUES) * cell_w
         self.font(10, "B")
         self.text_at(tx, rows_y[0], total_w, heights[0], "Total", align="C")
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(tx, rows_y[1], total_w, heights[1], style="F")
         if self.key:
-            self.font(11, "B", _ANSWER)
+            self.font(11, "B", ANSWER)
             self.text_at(tx, rows_y[2], total_w, heights[2], str(self.n), align="C")
         # grid lines
         self.line_style(0.3)
@@ -390,21 +368,13 @@ class _BarGraphPage(_Page):
         pdf.line(tx, y, tx, bottom)
         return bottom
 
-    def graph_and_questions(self, y: float, bottom: float) -> None:
-        graph_w = self.width * 0.53
-        gap = 6.0
-        with self.group("graph"):
-            self.graph(self.left, y, graph_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
-
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         y = self.step(x, y, "3", "Draw a bar graph of the frequencies.", w) + 1.0
         self.font(10, "B")
         self.text_at(x, y, 14, 6, "Title:")
         if self.key:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             self.text_at(x + 12, y, w - 12, 6, f"Face values of {self.n} Xactika cards")
         else:
             self.line_style(0.3)
@@ -424,7 +394,7 @@ class _BarGraphPage(_Page):
         sub_y = max(1, round(unit / minor_w))
         with self.background():
             # minor grid
-            self.line_style(0.12, _GRID_MINOR)
+            self.line_style(0.12, GRID_MINOR)
             for i in range(cols * sub_x + 1):
                 gx = left + i * minor_w
                 pdf.line(gx, top, gx, top + plot_h)
@@ -432,7 +402,7 @@ class _BarGraphPage(_Page):
                 gy = top + plot_h - j * unit / sub_y
                 pdf.line(left, gy, left + plot_w, gy)
             # major grid: whole numbers and column edges
-            self.line_style(0.25, _GRID_MAJOR)
+            self.line_style(0.25, GRID_MAJOR)
             for i in range(cols + 1):
                 gx = left + i * col_w
                 pdf.line(gx, top, gx, top + plot_h)
@@ -447,7 +417,7 @@ class _BarGraphPage(_Page):
                     continue
                 bx = left + i * col_w + minor_w
                 by = top + plot_h - count * unit
-                _hatched_bar(pdf, bx, by, 2 * minor_w, count * unit)
+                hatched_bar(pdf, bx, by, 2 * minor_w, count * unit)
                 self.font(9, "B", INK)
                 self.text_at(bx, by - 4.6, 2 * minor_w, 4.4, str(count), align="C")
         # axes
@@ -465,44 +435,25 @@ class _BarGraphPage(_Page):
             self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
         self.font(10, "B")
         self.text_at(left, top + plot_h + 5.8, plot_w, 5, "Face value", align="C")
-        title = "Number of cards (frequency)"
-        start_y = top + (plot_h + pdf.get_string_width(title)) / 2
-        with pdf.rotation(90, x + 4.5, start_y):
-            pdf.text(x + 4.5, start_y, title)
+        self.vertical_text(x + 4.5, top, plot_h, "Number of cards (frequency)")
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = self.sheet._questions()
+        items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
         blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
         self.font(10)
         needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
-        gap = 6.0
-        if self.key:
-            used = 0.0
-            for question, answer, working in items:
-                self.font(10)
-                used += self.paragraph_height(w - 6, question, 4.7) + 1.5
-                self.font(10, "B")
-                used += self.paragraph_height(w - 6, answer, 4.8) + 0.3
-                self.font(8.5, "I")
-                used += self.paragraph_height(w - 6, _keep_divisions(working), 4.0)
-            gap = self.stack_gap(y, bottom, used, len(items), gap)
+        gap = self.key_gap(items, y, bottom, w, ROOMY, 6.0) if self.key else 6.0
         for (question, answer, working), letter, fields, room in zip(
             items, "abc", blanks, rooms, strict=True
         ):
             top = y
-            self.font(10, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            self.font(10)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.7) + 1.5
+            y = self.question(x, y, w, letter, question, ROOMY)
             if self.key:
-                self.font(10, "B", _ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
-                self.font(8.5, "I", _MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, _keep_divisions(working), 4.0)
+                y = self.key_answer(x, y, w, answer, working, ROOMY)
             else:
                 self.line_style(0.3)
                 self.font(10)

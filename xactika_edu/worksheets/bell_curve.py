@@ -25,26 +25,12 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cards import COUNTS, Combination, Hand, Shape, draw_cards
 from ..checks import check_whole
 from ..errors import XactikaError
+from ..formatting import about_one_decimal, and_list, fraction, one_decimal, plural
 from ..palette import INK, SERIES
 from ..probability import FACE_VALUES, shape_count_table
-from ._common import (
-    _ANSWER,
-    _GRID_MAJOR,
-    _GRID_MINOR,
-    _MUTED,
-    _SHADE,
-    MAX_STUDENTS,
-    _and_list,
-    _check_seed,
-    _draw_tally,
-    _one_decimal,
-    _Page,
-    _plural,
-    _QuestionSheet,
-    _rgb,
-    exact_text,
-)
 from .card_pictures import draw_card_rows
+from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, draw_tally, rgb
+from .sheet import QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -65,8 +51,8 @@ _MARKERS = ("diamond", "cross", "plus")
 
 def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str) -> None:
     """A plot marker centred at (x, y): ``"diamond"``, ``"cross"`` (×) or ``"plus"``."""
-    pdf.set_fill_color(*_rgb(fill))
-    pdf.set_draw_color(*_rgb(INK))
+    pdf.set_fill_color(*rgb(fill))
+    pdf.set_draw_color(*rgb(INK))
     pdf.set_line_width(0.3)
     half = size / 2
     if kind == "diamond":
@@ -83,7 +69,7 @@ def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str
         reach = half * 1.2
         arms = [((x - reach, y), (x + reach, y)), ((x, y - reach), (x, y + reach))]
     for width, colour in ((size * 0.42, INK), (size * 0.26, fill)):
-        pdf.set_draw_color(*_rgb(colour))
+        pdf.set_draw_color(*rgb(colour))
         pdf.set_line_width(width)
         for start, end in arms:
             pdf.line(*start, *end)
@@ -91,7 +77,7 @@ def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str
 
 
 @dataclass(frozen=True)
-class BellCurveWorksheet(_QuestionSheet):
+class BellCurveWorksheet(QuestionSheet):
     """One student's bell-curve worksheet: the cards, the shape, the questions, the answers.
 
     Build it with :func:`bell_curve_worksheet` (which draws the cards and picks the
@@ -129,9 +115,7 @@ class BellCurveWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: bell curves"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if not MIN_BELL_CARDS <= len(cards) <= MAX_BELL_CARDS:
             raise XactikaError(
@@ -139,11 +123,7 @@ class BellCurveWorksheet(_QuestionSheet):
                 f"got {len(cards)}"
             )
         shape = self.shape if isinstance(self.shape, Shape) else Shape.parse(self.shape)
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "shape", shape)
+        self.set_checked(cards=cards, shape=shape)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards by {self.shape} {self.cards}"
@@ -206,7 +186,7 @@ class BellCurveWorksheet(_QuestionSheet):
         a, b, c = (int(table[column].idxmax()) for column in table.columns[1:])
         return (a, b, c)
 
-    def _questions(self) -> list[tuple[str, str, str]]:
+    def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each of the three questions.
 
         a) each line's peak (ties kept), b) the mean face value of the cards with 1
@@ -230,13 +210,13 @@ class BellCurveWorksheet(_QuestionSheet):
         )
         parts = []
         for name, peak in zip(names, self.peaks(), strict=True):
-            parts.append(f"{name}: {_and_list(peak) if peak else 'no cards'}")
+            parts.append(f"{name}: {and_list(peak) if peak else 'no cards'}")
         answer_a = "; ".join(parts)
         tops = [max(column.values()) for column in columns]
         working_a = (
             "Highest counts: "
             + ", ".join(
-                f"{_plural(top, 'card')} ({name})" for top, name in zip(tops, names, strict=True)
+                f"{plural(top, 'card')} ({name})" for top, name in zip(tops, names, strict=True)
             )
             + "."
         )
@@ -247,7 +227,7 @@ class BellCurveWorksheet(_QuestionSheet):
             f"{three}. Which mean is bigger, and by about how much?"
         )
         means = self.means()
-        rounded = [None if m is None else _one_decimal(m) for m in means]
+        rounded = [None if m is None else one_decimal(m) for m in means]
         shown = [
             f"{name}: {r}" if r is not None else f"{name}: no cards"
             for name, r in zip(names, rounded, strict=True)
@@ -257,9 +237,7 @@ class BellCurveWorksheet(_QuestionSheet):
             count = sum(column.values())
             if count:
                 total = sum(v * k for v, k in column.items())
-                working.append(
-                    f"{name}: {total} ÷ {count} = {_one_decimal(Fraction(total, count))}"
-                )
+                working.append(f"{name}: {total} ÷ {count} = {one_decimal(Fraction(total, count))}")
         working_b = "; ".join(working) + "." if working else "No cards to average."
         low, high = means[0], means[2]
         if low is None or high is None:
@@ -271,31 +249,29 @@ class BellCurveWorksheet(_QuestionSheet):
             else:
                 # the exact means' difference, rounded once
                 bigger = three if gap > 0 else one
-                by = _one_decimal(abs(gap))
+                by = one_decimal(abs(gap))
                 by = "less than 0.05" if by == "0.0" else by
                 # a student who subtracts the printed rounded means is right too
-                printed = Fraction(_one_decimal(high)) - Fraction(_one_decimal(low))
-                subtracted = _one_decimal(abs(printed))
-                if subtracted != _one_decimal(abs(gap)):
+                printed = Fraction(one_decimal(high)) - Fraction(one_decimal(low))
+                subtracted = one_decimal(abs(printed))
+                if subtracted != one_decimal(abs(gap)):
                     by += f" ({subtracted} if you subtract the rounded means)"
                 answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
-                working_b += f" Exact difference: {exact_text(abs(gap))}."
+                working_b += f" Exact difference: {fraction(abs(gap))}."
 
         peaks = self.deck_peaks(shape)
         in_deck = int(shape_count_table(shape)[names[1]].sum())
         expected = Fraction(n * in_deck, 81)
-        about = (
-            exact_text(expected) if expected.denominator == 1 else f"about {_one_decimal(expected)}"
-        )
+        about = about_one_decimal(expected)
         got = sum(columns[1].values())
         question_c = (
-            f"The whole deck's lines peak at {_and_list(peaks)}. {in_deck} of its 81 cards "
+            f"The whole deck's lines peak at {and_list(peaks)}. {in_deck} of its 81 cards "
             f"show {names[1]}. If your {n} cards matched the deck, how many would show "
             f"{names[1]}? How many do?"
         )
         answer_c = f"{about.capitalize()} expected; you have {got}."
         working_c = (
-            f"{n} × {in_deck}/81 = {exact_text(expected)}"
+            f"{n} × {in_deck}/81 = {fraction(expected)}"
             + (f", {about}." if expected.denominator != 1 else ".")
             + f" Cards in the {names[1]} row: {got}."
         )
@@ -336,14 +312,14 @@ def bell_curve_worksheet(
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
     count = check_whole(cards, "cards", MIN_BELL_CARDS, MAX_BELL_CARDS)
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     return BellCurveWorksheet(number, of, seed, draw_cards(count, seed), Shape(seed % 4))
 
 
 # --- drawing the page -----------------------------------------------------------
 
 
-class _BellCurvePage(_Page):
+class _BellCurvePage(Page[BellCurveWorksheet]):
     """Draws one bell-curve worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = "For the teacher: compare each student's table, graph and answers with this page."
@@ -351,18 +327,13 @@ class _BellCurvePage(_Page):
 
     def __init__(self, sheet: BellCurveWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: BellCurveWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.5)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.graph_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 2.5, self.cards), ("table", 3.0, self.table)
+        )
+        self.beside(y + 3.5, 0.5, ("graph", self.graph), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -399,7 +370,7 @@ class _BellCurvePage(_Page):
         head_h, row_h = 6.5, 10.0
         x = self.left
         bottom = y + head_h + 3 * row_h
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, self.width, head_h, style="F")
         pdf.rect(x, y, label_w, bottom - y, style="F")
         self.font(10, "B")
@@ -419,16 +390,16 @@ class _BellCurvePage(_Page):
             self.text_at(x + 7.0, top, label_w - 7.5, row_h, name)
             for i, value in enumerate(FACE_VALUES):
                 cx = x + label_w + i * cell_w
-                self.line_style(0.25, _MUTED)
+                self.line_style(0.25, MUTED)
                 pdf.rect(cx + cell_w - box, top + row_h - box, box, box)
                 if self.key:
-                    _draw_tally(pdf, column[value], cx, top, cell_w - box, row_h - 1.0)
-                    self.font(9, "B", _ANSWER)
+                    draw_tally(pdf, column[value], cx, top, cell_w - box, row_h - 1.0)
+                    self.font(9, "B", ANSWER)
                     self.text_at(
                         cx + cell_w - box, top + row_h - box, box, box, str(column[value]), "C"
                     )
             if self.key:
-                self.font(11, "B", _ANSWER)
+                self.font(11, "B", ANSWER)
                 self.text_at(tx, top, total_w, row_h, str(sum(column.values())), align="C")
         self.line_style(0.3)
         for r in range(4):
@@ -441,14 +412,6 @@ class _BellCurvePage(_Page):
         pdf.rect(x, y, self.width, bottom - y)
         pdf.line(tx, y, tx, bottom)
         return bottom
-
-    def graph_and_questions(self, y: float, bottom: float) -> None:
-        graph_w = self.width * 0.5
-        gap = 6.0
-        with self.group("graph"):
-            self.graph(self.left, y, graph_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + graph_w + gap, y, self.width - graph_w - gap, bottom)
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -465,14 +428,14 @@ class _BellCurvePage(_Page):
         col_w = plot_w / cols
         with self.background():
             # grid: a line at each face value, minor lines halfway, one per card upwards
-            self.line_style(0.12, _GRID_MINOR)
+            self.line_style(0.12, GRID_MINOR)
             for i in range(2 * cols + 1):
                 pdf.line(left + i * col_w / 2, top, left + i * col_w / 2, top + plot_h)
             for j in range(2 * ymax + 1):
                 pdf.line(
                     left, top + plot_h - j * unit / 2, left + plot_w, top + plot_h - j * unit / 2
                 )
-            self.line_style(0.25, _GRID_MAJOR)
+            self.line_style(0.25, GRID_MAJOR)
             for i in range(cols):
                 gx = left + (i + 0.5) * col_w
                 pdf.line(gx, top, gx, top + plot_h)
@@ -518,10 +481,7 @@ class _BellCurvePage(_Page):
             # below the markers a count of 0 puts on the axis
             self.text_at(left + i * col_w, top + plot_h + 1.8, col_w, 5, str(value), "C")
         self.text_at(left, top + plot_h + 6.4, plot_w, 5, "Face value", align="C")
-        title = "Number of cards"
-        start_y = top + (plot_h + pdf.get_string_width(title)) / 2
-        with pdf.rotation(90, x + 3.5, start_y):
-            pdf.text(x + 3.5, start_y, title)
+        self.vertical_text(x + 3.5, top, plot_h, "Number of cards")
         # legend
         ly = top + plot_h + 13.0
         lx = left
@@ -535,7 +495,7 @@ class _BellCurvePage(_Page):
             self.font(9, "", INK)
             self.text_at(sx + 8.5, ly, slot - 9, 4, name)
         if self.key:
-            self.font(8, "I", _MUTED)
+            self.font(8, "I", MUTED)
             self.text_at(
                 lx,
                 ly + 4.8,
@@ -547,33 +507,17 @@ class _BellCurvePage(_Page):
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = self.sheet._questions()
+        items = self.sheet.worked_questions()
         self.font(9.5)
         needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 2.5 mm apart if the room allows
-        gap = 2.5
-        if self.key:
-            used = 0.0
-            for question, answer, working in items:
-                self.font(9.5)
-                used += self.paragraph_height(w - 6, question, 4.4) + 1.0
-                self.font(9.5, "B")
-                used += self.paragraph_height(w - 6, answer, 4.5) + 0.3
-                self.font(8, "I")
-                used += self.paragraph_height(w - 6, working, 3.8)
-            gap = self.stack_gap(y, bottom, used, len(items), gap)
+        gap = self.key_gap(items, y, bottom, w, TIGHT, 2.5) if self.key else 2.5
         for (question, answer, working), letter, room in zip(items, "abc", rooms, strict=True):
             top = y
-            self.font(9.5, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            self.font(9.5)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.4) + 1.0
+            y = self.question(x, y, w, letter, question, TIGHT)
             if self.key:
-                self.font(9.5, "B", _ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.5)
-                self.font(8, "I", _MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 3.8)
+                y = self.key_answer(x, y, w, answer, working, TIGHT)
                 y += gap
             else:
                 self.line_style(0.3)

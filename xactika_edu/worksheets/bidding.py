@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..cards import CARDS_PER_HAND, Combination
+from ..errors import XactikaError
+from ..formatting import and_list, exact_decimal
 from ..probability import MAYBE_MAX_THREATS
-from ._common import _and_list
 
 __all__ = [
     "STOP_COUNTING",
@@ -40,8 +41,14 @@ def number_text(value: Fraction) -> str:
 
     >>> number_text(Fraction(5, 2)), number_text(Fraction(3))
     ('2.5', '3')
+
+    Raises:
+        XactikaError: for a value that is not a whole number or a half.
     """
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    text = exact_decimal(value)
+    if text is None:
+        raise XactikaError(f"an estimate is a whole number or a half, got {value}")
+    return text
 
 
 def half_text(count: int) -> str:
@@ -90,14 +97,14 @@ def dealer_step(before: Sequence[int], estimate: Fraction, legal: Sequence[int])
     forbidden = [b for b in range(CARDS_PER_HAND + 1) if b not in legal]
     if not forbidden:
         return f"{sum_text}, so no bid is forbidden; the nearest to {shown} is {bid}."
-    start = f"{sum_text}, so {_and_list(forbidden)} is forbidden"
+    start = f"{sum_text}, so {and_list(forbidden)} is forbidden"
     free = nearest_bid(estimate, range(CARDS_PER_HAND + 1))
     if free not in forbidden:
         return f"{start}; your nearest bid, {free}, is allowed."
     gap = abs(bid - estimate)
     tied = [b for b in legal if abs(b - estimate) == gap]
     if len(tied) > 1:
-        return f"{start}; {_and_list(tied)} are equally near {shown}, take the lower: {bid}."
+        return f"{start}; {and_list(tied)} are equally near {shown}, take the lower: {bid}."
     return f"{start}; the nearest allowed bid to {shown} is {bid}."
 
 

@@ -1,39 +1,129 @@
-"""Card pictures drawn straight onto a worksheet page with PDF primitives.
+"""Card pictures on a worksheet page: where they go, and drawn with PDF primitives.
 
-The same layout, glyphs and colours as :func:`xactika_edu.svg.card` (its sizes come
-from :mod:`xactika_edu.svg`), about twenty times faster to print than placing the
-SVG, which keeps a class set quick to make.
+:func:`card_grid` fits a sheet's cards into rows; :func:`draw_card` draws one card
+with the same layout, glyphs and colours as :func:`xactika_edu.svg.card` (its sizes
+come from :mod:`xactika_edu.svg`), about twenty times faster to print than placing
+the SVG (:func:`card_image`), which keeps a class set quick to make.
+
+>>> grid = card_grid(16, 0.0, 190.0, 0.0, CARD_BAND)
+>>> grid.rows, grid.cols
+(2, 8)
 """
 
 from __future__ import annotations
 
+import io
 import math
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import svg
-from ..cards import Card, Hand, Shape
+from ..cards import Card, Combination, Hand, Shape
 from ..palette import INK, PAPER, SHAPE_COLORS
-from ._common import (
-    _ANSWER,
-    _CARD_GAP,
-    _CARD_LABEL,
-    _MUTED,
-    _card_grid,
-    _card_image,
-    _Page,
-    _rgb,
-)
+from .layout import MIN_TEXT_PT
+from .page import ANSWER, MUTED, Page, rgb
 
 if TYPE_CHECKING:
     from .layout import Recorder
 
-__all__ = ["draw_card", "draw_card_rows", "draw_glyph"]
+__all__ = [
+    "CARD_BAND",
+    "CARD_GAP",
+    "MIN_CARD_WIDTH",
+    "CardGrid",
+    "card_grid",
+    "card_image",
+    "draw_card",
+    "draw_card_rows",
+    "draw_glyph",
+    "draw_hand_row",
+]
+
+_TITLE_RE = re.compile(r"<title>.*?</title>", re.DOTALL)
+
+# Card picture geometry, in millimetres.
+#: The height a page gives its card pictures and their labels, by default.
+CARD_BAND = 68.0
+#: The gap between cards in a row.
+CARD_GAP = 3.0
+_CARD_GAP_TIGHT = 2.0  # between cards when more than 10 share a row
+_CARD_ROW_GAP = 1.5
+#: Under each card: its number and a box for its value.
+CARD_LABEL = 6.8
+_CARD_MAX_WIDTH = 21.5
+#: The narrowest a card picture may print, in mm: its smallest text (the count
+#: digits) is then :data:`~xactika_edu.worksheets.layout.MIN_TEXT_PT` (7 pt).
+MIN_CARD_WIDTH = (
+    MIN_TEXT_PT * 25.4 / 72 * svg.CARD_WIDTH / min(svg.COUNT_FONT_SIZE, svg.VALUE_FONT_SIZE)
+)
+
+
+@dataclass(frozen=True)
+class CardGrid:
+    """Where a sheet's card pictures go: ``rows`` x ``cols`` cards ``w`` x ``h`` mm,
+    each with its label (number and answer box) below it."""
+
+    left: float
+    top: float
+    w: float
+    h: float
+    rows: int
+    cols: int
+    gap: float
+
+    def at(self, index: int) -> tuple[float, float]:
+        """The top-left corner (x, y) in mm of card ``index`` (from 0)."""
+        row, col = divmod(index, self.cols)
+        return (
+            self.left + col * (self.w + self.gap),
+            self.top + row * (self.h + CARD_LABEL + _CARD_ROW_GAP),
+        )
+
+    @property
+    def bottom(self) -> float:
+        """The y below the last row's labels, in mm."""
+        return self.top + self.rows * (self.h + CARD_LABEL) + (self.rows - 1) * _CARD_ROW_GAP
+
+
+def card_grid(n: int, left: float, width: float, top: float, band: float) -> CardGrid:
+    """The biggest cards that fit ``n`` to a ``width`` x ``band`` mm area, centred.
+
+    Cards are at most ``_CARD_MAX_WIDTH`` wide; with more than 10 to a row they
+    stand closer together. If cards that fit the band would be narrower than
+    :data:`MIN_CARD_WIDTH`, the grid grows taller than ``band`` instead (the page
+    below moves down; the layout test checks that it still fits).
+    """
+    best = (0.0, 1, n, CARD_GAP)
+    ratio = svg.CARD_WIDTH / svg.CARD_HEIGHT
+    for rows in range(1, n + 1):
+        cols = math.ceil(n / rows)
+        gap = CARD_GAP if cols <= 10 else _CARD_GAP_TIGHT
+        by_width = (width - (cols - 1) * gap) / cols
+        by_height = (band - rows * CARD_LABEL - (rows - 1) * _CARD_ROW_GAP) / rows * ratio
+        if by_height < MIN_CARD_WIDTH <= by_width:
+            by_height = MIN_CARD_WIDTH  # readable cards: the band grows
+        w = min(_CARD_MAX_WIDTH, by_width, by_height)
+        if w > best[0] + 1e-9:
+            best = (w, rows, cols, gap)
+    w, rows, cols, gap = best
+    x0 = left + (width - (cols * w + (cols - 1) * gap)) / 2
+    return CardGrid(x0, top, w, w / ratio, rows, cols, gap)
+
+
+def card_image(card: Card, *, show_value: bool, highlight: Combination | None = None) -> io.BytesIO:
+    """The card's SVG (:func:`xactika_edu.svg.card`, the ``highlight`` combination
+    marked) without ``<title>`` elements (fpdf2 warns about each one), to place with
+    ``pdf.image``."""
+    picture = svg.card(card, show_value=show_value, highlight=highlight)
+    text = _TITLE_RE.sub("", str(picture))
+    return io.BytesIO(text.encode("utf-8"))
 
 
 def draw_glyph(pdf: Recorder, shape: Shape, cx: float, cy: float, size: float, fill: str) -> None:
     """One shape's glyph (as in :func:`xactika_edu.svg.glyph`) centred at (cx, cy), in mm."""
-    pdf.set_fill_color(*_rgb(fill))
+    pdf.set_fill_color(*rgb(fill))
     half = size / 2
     if shape is Shape.BALLS:
         pdf.circle(cx, cy, half, style="FD")
@@ -61,8 +151,8 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
     """
     scale = w / svg.CARD_WIDTH  # mm per SVG pixel
     pt = scale * 72 / 25.4  # points per SVG pixel
-    pdf.set_draw_color(*_rgb(INK))
-    pdf.set_fill_color(*_rgb(PAPER))
+    pdf.set_draw_color(*rgb(INK))
+    pdf.set_fill_color(*rgb(PAPER))
     pdf.set_line_width(1.5 * scale)
     pdf.rect(
         x + scale,
@@ -73,7 +163,7 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
         round_corners=True,
         corner_radius=7 * scale,
     )
-    pdf.set_text_color(*_rgb(INK))
+    pdf.set_text_color(*rgb(INK))
     pdf.set_font("helvetica", "B", svg.VALUE_FONT_SIZE * pt)
     value_x, value_y = svg.VALUE_AT
     pdf.text(x + value_x * scale, y + value_y * scale, str(card.value) if show_value else "?")
@@ -94,7 +184,7 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
 
 
 def draw_card_rows(
-    page: _Page,
+    page: Page,
     cards: Hand,
     y: float,
     band: float,
@@ -112,7 +202,7 @@ def draw_card_rows(
     """
     show_value = boxes is not None or not asks_values
     pdf = page.pdf
-    grid = _card_grid(len(cards), page.left, page.width, y, band)
+    grid = card_grid(len(cards), page.left, page.width, y, band)
     w, h = grid.w, grid.h
     for i, card in enumerate(cards):
         x, top = grid.at(i)
@@ -120,9 +210,9 @@ def draw_card_rows(
             draw_card(pdf, card, x, top, w, show_value=show_value)
         # the card's number and a box for the student's answer
         with page.group("card label"):
-            box_h = _CARD_LABEL - 1.4
+            box_h = CARD_LABEL - 1.4
             size = 8.5 if w >= 15 else 7.0
-            page.font(size, "B", _MUTED)
+            page.font(size, "B", MUTED)
             label = f"#{i + 1}"
             label_w = pdf.get_string_width(label) + 1.8
             box_w = min(w - label_w, box_h * 1.9)
@@ -132,13 +222,13 @@ def draw_card_rows(
             page.line_style(0.3)
             pdf.rect(start + label_w, ly, box_w, box_h)
             if boxes is not None:
-                page.font(size + 1, "B", _ANSWER)
+                page.font(size + 1, "B", ANSWER)
                 page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
     return grid.bottom
 
 
 def draw_hand_row(
-    page: _Page,
+    page: Page,
     y: float,
     hand: Iterable[Card],
     *,
@@ -152,13 +242,13 @@ def draw_hand_row(
     under the pictures."""
     cards = list(hand)
     n = len(cards)
-    w = min(widest, (page.width - (n - 1) * _CARD_GAP) / n)
+    w = min(widest, (page.width - (n - 1) * CARD_GAP) / n)
     h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-    x0 = page.left + (page.width - (n * w + (n - 1) * _CARD_GAP)) / 2
+    x0 = page.left + (page.width - (n * w + (n - 1) * CARD_GAP)) / 2
     for i, card in enumerate(cards):
-        x = x0 + i * (w + _CARD_GAP)
-        page.pdf.image(_card_image(card, show_value=True), x=x, y=y, w=w, h=h)
-        page.font(8.5, "B", _MUTED)
+        x = x0 + i * (w + CARD_GAP)
+        page.pdf.image(card_image(card, show_value=True), x=x, y=y, w=w, h=h)
+        page.font(8.5, "B", MUTED)
         page.text_at(
             x - label_overhang,
             y + h + label_gap,

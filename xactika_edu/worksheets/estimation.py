@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pandas as pd
 
@@ -38,20 +38,10 @@ from ..errors import XactikaError
 from ..game import Round, score
 from ..probability import lead_chances, lead_kind
 from ..simulate import play_round, suggest_bid
-from ._common import (
-    MAX_STUDENTS,
-    _check_seed,
-    _Sheet,
-)
-from .bidding import (
-    dealer_step,
-    nearest_bid,
-)
+from .bidding import dealer_step, nearest_bid
 from .estimation_page import EstimationPage
-from .probability import PLAYERS, _check_cards_option
-
-if TYPE_CHECKING:
-    pass
+from .probability import PLAYERS
+from .sheet import Sheet, check_no_cards, check_seed
 
 __all__ = ["EstimationWorksheet", "estimation_worksheet"]
 
@@ -60,7 +50,7 @@ TRIALS = 1000
 
 
 @dataclass(frozen=True)
-class EstimationWorksheet(_Sheet):
+class EstimationWorksheet(Sheet):
     """One student's estimation worksheet: a dealt hand to bid, play and score.
 
     Build it with :func:`estimation_worksheet`; the constructor takes any 4 hands of
@@ -97,9 +87,7 @@ class EstimationWorksheet(_Sheet):
     title: ClassVar[str] = "Xactika estimation: bid a hand, then play it"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        self.check_numbering()
         if isinstance(self.hands, (str, Hand)) or len(self.hands) != PLAYERS:
             raise XactikaError(
                 f"an estimation worksheet needs {PLAYERS} hands, got {shown(self.hands)}"
@@ -110,12 +98,11 @@ class EstimationWorksheet(_Sheet):
                 f"an estimation worksheet needs hands of {CARDS_PER_HAND} cards, "
                 f"got {rnd.cards_per_hand}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "hands", rnd.starting_hands)
-        object.__setattr__(self, "dealer", int(self.dealer))
-        object.__setattr__(self, "seat", check_whole(self.seat, "seat", 0, PLAYERS - 1))
+        self.set_checked(
+            hands=rnd.starting_hands,
+            dealer=int(self.dealer),
+            seat=check_whole(self.seat, "seat", 0, PLAYERS - 1),
+        )
 
     def __str__(self) -> str:
         return (
@@ -355,8 +342,8 @@ def estimation_worksheet(
         XactikaError: if ``cards`` is given, or ``number``, ``of`` or ``seed`` is
             out of range.
     """
-    _check_cards_option(cards, "estimation")
-    seed = _check_seed(seed)
+    check_no_cards(cards, "estimation")
+    seed = check_seed(seed)
     dealer = seed % PLAYERS
     rnd = Round.deal(PLAYERS, dealer=dealer, seed=seed)
     return EstimationWorksheet(

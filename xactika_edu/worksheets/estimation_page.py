@@ -11,17 +11,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS_PER_HAND
+from ..formatting import expected_points, one_decimal, percent, plural, whole_percent
 from ..palette import INK
-from ..probability import MAYBE_MAX_THREATS, whole_percent
-from ._common import (
-    _ANSWER,
-    _MUTED,
-    _SHADE,
-    _one_decimal,
-    _Page,
-    _plural,
-    _rgb,
-)
+from ..probability import MAYBE_MAX_THREATS
 from .bidding import (
     STOP_COUNTING,
     bids_before_text,
@@ -31,11 +23,10 @@ from .bidding import (
     threats_text,
 )
 from .card_pictures import draw_hand_row
-from .probability import PLAYERS, _check_fits
+from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .probability import PLAYERS
 
 if TYPE_CHECKING:
-    from fpdf import FPDF
-
     from .estimation import EstimationWorksheet
 
 __all__ = ["EstimationPage"]
@@ -44,29 +35,22 @@ _KINDS = ("sure", "maybe", "unlikely")
 _PLACES = ("first", "second", "third", "last")
 
 
-class EstimationPage(_Page):
+class EstimationPage(Page["EstimationWorksheet"]):
     """Draws one estimation worksheet page (student sheet or answer key)."""
 
     key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
     footer_note = "the same seed always gives the same deal"
-
-    def __init__(self, sheet: EstimationWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.sheet: EstimationWorksheet = sheet
+    sheet: EstimationWorksheet
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.0)
-        with self.group("cards"):
-            y = self.cards(y + 1.5)
-        with self.group("part1"):
-            y = self.part1(y + 2.5)
-        with self.group("part2"):
-            y = self.part2(y + 3.0)
-        with self.group("part3"):
-            y = self.part3(y + 3.0)
-        _check_fits(y, self.bottom - 4.5, self.sheet)
+        y = self.sections(
+            ("intro", 2.0, self.intro),
+            ("cards", 1.5, self.cards),
+            ("part1", 2.5, self.part1),
+            ("part2", 3.0, self.part2),
+            ("part3", 3.0, self.part3),
+        )
+        self.check_fits(y, self.bottom - 4.5)
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -102,7 +86,7 @@ class EstimationPage(_Page):
         pdf = self.pdf
         total = sum(share for _, share in headers)
         widths = [self.width * share / total for _, share in headers]
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(self.left, y, self.width, height, style="F")
         self.line_style(0.25)
         x = self.left
@@ -118,7 +102,7 @@ class EstimationPage(_Page):
                 while size > 7.0 and pdf.get_string_width(cell) > w - 1.0:
                     size -= 0.5
                     self.font(size, "B")
-                self.font(size, "B", INK if c == 0 else _ANSWER)
+                self.font(size, "B", INK if c == 0 else ANSWER)
                 self.text_at(x, ry, w, height, cell, align="C")
                 x += w
         bottom = y + height * (len(rows) + 1)
@@ -140,7 +124,7 @@ class EstimationPage(_Page):
         self.line_style(0.3)
         pdf.line(start, y + 5.2, start + w, y + 5.2)
         if self.key and answer:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
@@ -159,8 +143,7 @@ class EstimationPage(_Page):
             if self.key:
                 mark = ["X" if row["kind"] == kind else "" for kind in _KINDS]
                 chance = row["chance"]
-                percent = whole_percent(chance)
-                shown = "under 1%" if percent == 0 and chance > 0 else f"{percent}%"
+                shown = percent(chance)
                 calls = calls_text(row["calls"], len(row["card"].combinations))
                 threats = threats_text(row["threats"])
                 rows.append([f"#{i + 1} {row['card']}", calls, threats, *mark, shown])
@@ -187,7 +170,7 @@ class EstimationPage(_Page):
         x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
         self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
         y += 7.0
-        self.font(9, "", _MUTED)
+        self.font(9, "", MUTED)
         rule = (
             "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
             "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
@@ -215,7 +198,7 @@ class EstimationPage(_Page):
         advice = sheet.advice()
         recommended = int(advice.attrs["recommended"])
         chances = ", ".join(
-            f"{_plural(int(k), 'trick')} {whole_percent(float(p))}%"
+            f"{plural(int(k), 'trick')} {percent(float(p))}"
             for k, p in advice["probability"].items()
             if whole_percent(float(p)) > 0
         )
@@ -229,16 +212,17 @@ class EstimationPage(_Page):
         text = (
             f"{step}{ties}Last column: the exact chance nobody else holds a card that beats "
             "it with that call (if led, it wins at least that often). They add up to "
-            f"{_one_decimal(Fraction(sheet.sure_tricks()))}, a rough guide only: you will "
+            f"{one_decimal(Fraction(sheet.sure_tricks()))}, a rough guide only: you will "
             "not lead every card. The computer's suggestion "
             f"(not the sheet's method; {sheet.trials} simulated deals, seed {sheet.seed}, computer "
             f"players in the other seats{earlier}): about "
-            f"{_one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
+            f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
             f"for points {recommended} "
-            f"({float(advice.loc[recommended, 'expected score']):+.2f} points a hand on average). "
+            f"({expected_points(advice.loc[recommended, 'expected score'])} points a hand on "
+            "average). "
             f"Check: the student app's Your hand tab, seed {sheet.seed}, 4 players."
         )
-        self.font(8.5, "I", _ANSWER)
+        self.font(8.5, "I", ANSWER)
         return self.paragraph(self.left, y, self.width, text, 3.8)
 
     def part2(self, y: float) -> float:
@@ -300,7 +284,7 @@ class EstimationPage(_Page):
         y = self.paragraph(self.left + 7.6, y, self.width - 7.6, question, 5.0)
         self.line_style(0.3)
         if self.key:
-            self.font(9, "I", _MUTED)
+            self.font(9, "I", MUTED)
             self.text_at(self.left + 7.6, y, self.width - 7.6, 5, "Answers vary.")
             return y + 5.0
         for i in range(2):

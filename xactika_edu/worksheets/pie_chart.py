@@ -15,41 +15,33 @@ Every number in a question or an answer is computed from the cards, never typed 
 
 from __future__ import annotations
 
-import itertools
-import math
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
-from ..checks import check_whole, shown
+from ..checks import shown
 from ..errors import XactikaError
-from ..palette import INK, OKABE_ITO
-from ..probability import shape_count_table, value_distribution
-from ._common import (
-    _ANSWER,
-    _MUTED,
-    _SHADE,
-    MAX_STUDENTS,
-    _and_list,
-    _check_seed,
-    _draw_tally,
-    _fraction_text,
-    _one_decimal,
-    _Page,
-    _percent,
-    _plural,
-    _QuestionSheet,
-    _rgb,
-    exact_text,
+from ..formatting import (
+    about_one_decimal,
+    and_list,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    plural,
 )
+from ..palette import INK
+from ..probability import shape_count_table, value_distribution
 from .card_pictures import draw_card_rows
+from .page import ANSWER, MUTED, ROOMY, SHADE, Page, draw_tally, rgb
+from .pie_slices import draw_slice, point
+from .sheet import QuestionSheet, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-    from .layout import Recorder
 
 __all__ = ["GROUPINGS", "PIE_CARDS", "PieChartWorksheet", "pie_chart_worksheet"]
 
@@ -63,99 +55,15 @@ PIE_CARDS: tuple[int, ...] = tuple(n for n in range(8, 41) if 360 % n == 0)
 #: The face values in each face-value group: low, middle, high.
 _VALUE_GROUPS: tuple[tuple[int, int], ...] = ((4, 6), (7, 9), (10, 12))
 
-# Slice fills (palette colours) and their hatching (angle in degrees, or None for
-# cross-hatching), so the slices differ in a grey print too.
-_SLICE_FILLS = (OKABE_ITO["sky blue"], OKABE_ITO["orange"], OKABE_ITO["bluish green"])
-_SLICE_HATCH: tuple[float | None, ...] = (45.0, -45.0, None)
-
-
-# --- slices -------------------------------------------------------------------------
-
-
-def _point(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
-    """The point ``r`` from the centre at ``degrees`` clockwise from 12 o'clock."""
-    angle = math.radians(degrees)
-    return (cx + r * math.sin(angle), cy - r * math.cos(angle))
-
-
-def _in_slice(dx: float, dy: float, start: float, end: float) -> bool:
-    degrees = math.degrees(math.atan2(dx, -dy)) % 360
-    return start - 1e-9 <= degrees <= end + 1e-9 or start - 1e-9 <= degrees + 360 <= end + 1e-9
-
-
-def _hatch_segments(
-    cx: float, cy: float, r: float, start: float, end: float, angle: float, spacing: float
-) -> list[tuple[float, float, float, float]]:
-    """Hatching lines at ``angle`` degrees, ``spacing`` mm apart, cut to one slice.
-
-    The slice runs clockwise from ``start`` to ``end`` degrees (from 12 o'clock) in
-    the circle of radius ``r`` around (cx, cy). Returns (x1, y1, x2, y2) segments.
-    """
-    direction = (math.cos(math.radians(angle)), -math.sin(math.radians(angle)))
-    normal = (-direction[1], direction[0])
-    segments = []
-    steps = int(r / spacing)
-    for k in range(-steps, steps + 1):
-        offset = k * spacing
-        half = math.sqrt(max(0.0, r * r - offset * offset))
-        if half <= 0:
-            continue
-        base = (normal[0] * offset, normal[1] * offset)
-        # where the line crosses the slice's two edges
-        cuts = [-half, half]
-        for edge in (start, end):
-            ex, ey = math.sin(math.radians(edge)), -math.cos(math.radians(edge))
-            det = direction[0] * ey - direction[1] * ex
-            if abs(det) < 1e-12:
-                continue
-            t = -(base[0] * ey - base[1] * ex) / det
-            if -half < t < half:
-                cuts.append(t)
-        cuts.sort()
-        for t1, t2 in itertools.pairwise(cuts):
-            mid = (t1 + t2) / 2
-            mx, my = base[0] + direction[0] * mid, base[1] + direction[1] * mid
-            if t2 - t1 > 1e-6 and _in_slice(mx, my, start, end):
-                segments.append(
-                    (
-                        cx + base[0] + direction[0] * t1,
-                        cy + base[1] + direction[1] * t1,
-                        cx + base[0] + direction[0] * t2,
-                        cy + base[1] + direction[1] * t2,
-                    )
-                )
-    return segments
-
-
-def _draw_slice(
-    pdf: Recorder, cx: float, cy: float, r: float, start: float, end: float, index: int
-) -> None:
-    """One slice filled with its palette colour and hatched so it prints in grey."""
-    steps = max(2, math.ceil((end - start) / 3))
-    points = [(cx, cy)] + [
-        _point(cx, cy, r, start + (end - start) * k / steps) for k in range(steps + 1)
-    ]
-    pdf.set_fill_color(*_rgb(_SLICE_FILLS[index]))
-    pdf.polygon(points, style="F")
-    pdf.set_line_width(0.2)
-    pdf.set_draw_color(*_rgb(INK))
-    hatch = _SLICE_HATCH[index]
-    with pdf.background():
-        for angle in (45.0, -45.0) if hatch is None else (hatch,):
-            spacing = 2.6 if hatch is None else 1.8
-            for x1, y1, x2, y2 in _hatch_segments(cx, cy, r, start, end, angle, spacing):
-                pdf.line(x1, y1, x2, y2)
-    pdf.set_line_width(0.5)
-    if end - start < 360:
-        pdf.line(cx, cy, *_point(cx, cy, r, start))
-        pdf.line(cx, cy, *_point(cx, cy, r, end))
+# The key also prints answers and workings: its questions are set smaller.
+_KEY_QUESTIONS = dataclasses.replace(ROOMY, size=9, line=4.2)
 
 
 # --- the pie-chart worksheet --------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class PieChartWorksheet(_QuestionSheet):
+class PieChartWorksheet(QuestionSheet):
     """One student's pie-chart worksheet: the cards, the groups, the questions, the answers.
 
     Build it with :func:`pie_chart_worksheet` (which draws the cards and picks the
@@ -193,13 +101,11 @@ class PieChartWorksheet(_QuestionSheet):
     title: ClassVar[str] = "Xactika graphing page: pie chart"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if len(cards) not in PIE_CARDS:
             raise XactikaError(
-                f"a pie-chart worksheet needs {_and_list(PIE_CARDS)} cards (so each card "
+                f"a pie-chart worksheet needs {and_list(PIE_CARDS)} cards (so each card "
                 f"is a whole number of degrees), got {len(cards)}"
             )
         grouping = self.grouping.strip().lower() if isinstance(self.grouping, str) else None
@@ -208,11 +114,7 @@ class PieChartWorksheet(_QuestionSheet):
                 f"unknown grouping {shown(self.grouping)}; "
                 f"use one of {', '.join(map(repr, GROUPINGS))}"
             )
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "grouping", grouping)
+        self.set_checked(cards=cards, grouping=grouping)
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards by {self.grouping} {self.cards}"
@@ -282,7 +184,7 @@ class PieChartWorksheet(_QuestionSheet):
         best = pick(counts)
         return tuple(i for i, n in enumerate(counts) if n == best)
 
-    def _questions(self) -> list[tuple[str, str, str]]:
+    def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each of the three questions.
 
         a) the biggest slice(s) and their percent, b) the smallest slice(s) and
@@ -300,7 +202,7 @@ class PieChartWorksheet(_QuestionSheet):
         step = 360 // n
 
         def names(groups: tuple[int, ...]) -> str:
-            return _and_list(self._describe(g) for g in groups)
+            return and_list(self._describe(g) for g in groups)
 
         biggest = self._extreme(max)
         top = counts[biggest[0]]
@@ -309,14 +211,16 @@ class PieChartWorksheet(_QuestionSheet):
             "Which slice of your pie is the biggest? What percent of the circle is it? "
             "If there is a tie, write every one."
         )
-        answer_a = f"{names(biggest)} ({_plural(top, 'card')}, {_percent(Fraction(top, n))}{each})"
-        working_a = f"{_fraction_text(top, n)} of the cards = {_percent(Fraction(top, n))}."
+        answer_a = (
+            f"{names(biggest)} ({plural(top, 'card')}, {exact_percent(Fraction(top, n))}{each})"
+        )
+        working_a = f"{fraction_steps(top, n)} of the cards = {exact_percent(Fraction(top, n))}."
 
         smallest = self._extreme(min)
         low = counts[smallest[0]]
         each = " each" if len(smallest) > 1 else ""
         question_b = "Which slice is the smallest? How many degrees is it? Write every one if tied."
-        answer_b = f"{names(smallest)} ({_plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
+        answer_b = f"{names(smallest)} ({plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
         working_b = f"Each card is 360 ÷ {n} = {step}°; {low} × {step}° = {low * step}°."
 
         group = biggest[0]
@@ -329,23 +233,15 @@ class PieChartWorksheet(_QuestionSheet):
             f"cards: 360 × {in_deck}/81 degrees. Is your slice for it bigger or smaller, "
             "and by how many degrees?"
         )
-        deck_text = (
-            exact_text(deck_degrees)
-            if deck_degrees.denominator == 1
-            else f"about {_one_decimal(deck_degrees)}"
-        )
+        deck_text = about_one_decimal(deck_degrees)
         if gap == 0:
             answer_c = f"The same: {mine}° in both."
         else:
             word = "bigger" if gap > 0 else "smaller"
-            by = (
-                exact_text(abs(gap))
-                if abs(gap).denominator == 1
-                else f"about {_one_decimal(abs(gap))}"
-            )
+            by = about_one_decimal(abs(gap))
             answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
         working_c = (
-            f"Deck: 360 × {in_deck}/81 = {exact_text(deck_degrees)}°"
+            f"Deck: 360 × {in_deck}/81 = {fraction(deck_degrees)}°"
             + (f" = {deck_text}°" if deck_degrees.denominator != 1 else "")
             + f". Yours: {counts[group]} × {step}° = {mine}°."
         )
@@ -384,10 +280,10 @@ def pie_chart_worksheet(
     Raises:
         XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
     """
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if isinstance(cards, bool) or not isinstance(cards, int) or cards not in PIE_CARDS:
         raise XactikaError(
-            f"cards for a pie chart must be one of {_and_list(PIE_CARDS)} (each card a "
+            f"cards for a pie chart must be one of {and_list(PIE_CARDS)} (each card a "
             f"whole number of degrees), got {shown(cards)}"
         )
     grouping = GROUPINGS[seed % len(GROUPINGS)]
@@ -397,7 +293,7 @@ def pie_chart_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-class _PieChartPage(_Page):
+class _PieChartPage(Page[PieChartWorksheet]):
     """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
 
     key_note = (
@@ -407,18 +303,14 @@ class _PieChartPage(_Page):
 
     def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
-        self.sheet: PieChartWorksheet = sheet
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.5)
-        with self.group("table"):
-            y = self.table(y + 3.0)
-        self.pie_and_questions(y + 3.5, self.bottom - 6.0)
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 2.5, self.cards), ("table", 3.0, self.table)
+        )
+        # the questions' column gets the more room
+        self.beside(y + 3.5, 0.45, ("pie", self.pie), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -429,11 +321,11 @@ class _PieChartPage(_Page):
                 "by **face value** (the number of shapes on the card): 4 to 6, 7 to 9 or 10 to 12"
             )
         else:
-            sort = f"by how many **{sheet.shape}** each card shows: {_and_list(sheet.groups)}"
+            sort = f"by how many **{sheet.shape}** each card shows: {and_list(sheet.groups)}"
         text = (
             f"These {self.n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
             f"In your pie chart each card is one slice of 1/{self.n} of the circle: "
-            f"{_percent(Fraction(1, self.n))}, or 360 ÷ {self.n} = {step} degrees."
+            f"{exact_percent(Fraction(1, self.n))}, or 360 ÷ {self.n} = {step} degrees."
         )
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
@@ -485,7 +377,7 @@ class _PieChartPage(_Page):
         head_h, row_h = 7.0, 8.5
         rows = len(sheet.groups) + 1
         x = self.left
-        pdf.set_fill_color(*_rgb(_SHADE))
+        pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(x, y, self.width, head_h, style="F")
         pdf.rect(x, y, widths[0], head_h + rows * row_h, style="F")
         total_top = y + head_h + (rows - 1) * row_h
@@ -511,16 +403,16 @@ class _PieChartPage(_Page):
                 cells = [
                     count,
                     str(count),
-                    _fraction_text(count, self.n),
-                    _percent(Fraction(count, self.n)),
+                    fraction_steps(count, self.n),
+                    exact_percent(Fraction(count, self.n)),
                     f"{degrees[r]}°",
                 ]
             cx = x + widths[0]
             for cell, w in zip(cells, widths[1:], strict=True):
                 if isinstance(cell, int):
-                    _draw_tally(pdf, cell, cx, top, w, row_h)
+                    draw_tally(pdf, cell, cx, top, w, row_h)
                 elif cell is not None:
-                    self.font(10, "B", _ANSWER)
+                    self.font(10, "B", ANSWER)
                     self.text_at(cx, top, w, row_h, cell, align="C")
                 cx += w
         bottom = y + head_h + rows * row_h
@@ -536,14 +428,6 @@ class _PieChartPage(_Page):
         pdf.rect(x, y, self.width, bottom - y)
         pdf.line(x, total_top, x + self.width, total_top)
         return bottom
-
-    def pie_and_questions(self, y: float, bottom: float) -> None:
-        pie_w = self.width * 0.45  # the questions' column gets the more room
-        gap = 6.0
-        with self.group("pie"):
-            self.pie(self.left, y, pie_w, bottom)
-        with self.group("questions"):
-            self.questions(self.left + pie_w + gap, y, self.width - pie_w - gap, bottom)
 
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
@@ -564,7 +448,7 @@ class _PieChartPage(_Page):
             for index, count in enumerate(sheet.counts):
                 if count:
                     end = start + count * step
-                    _draw_slice(pdf, cx, cy, r, start, end, index)
+                    draw_slice(pdf, cx, cy, r, start, end, index)
                     start = end
         # the circle, its tick marks (one per card) and the start arrow
         self.line_style(0.6)
@@ -575,16 +459,16 @@ class _PieChartPage(_Page):
             degrees = k * step
             long = k % label_every == 0
             pdf.line(
-                *_point(cx, cy, r - (2.2 if long else 1.4), degrees),
-                *_point(cx, cy, r + (2.2 if long else 1.4), degrees),
+                *point(cx, cy, r - (2.2 if long else 1.4), degrees),
+                *point(cx, cy, r + (2.2 if long else 1.4), degrees),
             )
             if long and k:
-                lx, ly = _point(cx, cy, r + 5.0, degrees)
-                self.font(7.5, "", _MUTED)
+                lx, ly = point(cx, cy, r + 5.0, degrees)
+                self.font(7.5, "", MUTED)
                 self.text_at(lx - 4, ly - 2, 8, 4, str(k), align="C")
-        pdf.set_fill_color(*_rgb(INK))
+        pdf.set_fill_color(*rgb(INK))
         pdf.circle(cx, cy, 0.7, style="F")
-        top_x, top_y = _point(cx, cy, r, 0)
+        top_x, top_y = point(cx, cy, r, 0)
         self.line_style(0.45)
         pdf.line(top_x, top_y - 2.6, top_x + 6, top_y - 2.6)
         pdf.polygon(
@@ -600,12 +484,12 @@ class _PieChartPage(_Page):
             gx = x + 4.0
             self.line_style(0.3)
             if self.key:
-                _draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
+                draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
                 self.line_style(0.3)
-                self.font(9.5, "B", _ANSWER)
+                self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
-                share = _percent(Fraction(count, self.n))
-                text = f"{name}: {_plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
+                share = exact_percent(Fraction(count, self.n))
+                text = f"{name}: {plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
                 self.text_at(gx + 12, ly, w - 16, 5.5, text)
             else:
                 pdf.rect(gx, ly + 0.6, 9, 4.4)
@@ -618,7 +502,7 @@ class _PieChartPage(_Page):
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = self.sheet._questions()
+        items = self.sheet.worked_questions()
         self.font(10)
         texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
         # one answer line each, and a second one for each question there is room for
@@ -631,17 +515,9 @@ class _PieChartPage(_Page):
             items, "abc", rooms, lines, strict=True
         ):
             top = y
-            self.font(10, "B")
-            self.text_at(x, y, 6, 5, f"{letter})")
-            # The key also prints answers and workings: its questions are set smaller.
-            self.font(9 if self.key else 10)
-            y = self.paragraph(x + 6, y, w - 6, question, 4.2 if self.key else 4.7) + 1.5
+            y = self.question(x, y, w, letter, question, _KEY_QUESTIONS if self.key else ROOMY)
             if self.key:
-                self.font(10, "B", _ANSWER)
-                y = self.paragraph(x + 6, y, w - 6, answer, 4.8)
-                self.font(8.5, "I", _MUTED)
-                y = self.paragraph(x + 6, y + 0.3, w - 6, working, 4.0)
-                y += 3.5
+                y = self.key_answer(x, y, w, answer, working, _KEY_QUESTIONS) + 3.5
             else:
                 self.line_style(0.3)
                 for _ in range(n):

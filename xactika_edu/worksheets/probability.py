@@ -19,7 +19,6 @@ from :func:`~xactika_edu.probability.chance_unbeatable` and
 from __future__ import annotations
 
 import functools
-import io
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,23 +38,14 @@ from ..cards import (
 )
 from ..checks import check_whole, shown
 from ..errors import XactikaError
-from ..probability import chance_unbeatable, threats, whole_percent
-from ._common import (
-    _ANSWER,
-    _MUTED,
-    _SHADE,
-    _TITLE_RE,
-    MAX_STUDENTS,
-    _check_seed,
-    _Page,
-    _rgb,
-    _Sheet,
-)
-from .card_pictures import draw_hand_row
+from ..formatting import about_percent
+from ..probability import chance_unbeatable, threats
+from .card_pictures import card_image, draw_hand_row
+from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .sheet import Sheet, check_no_cards, check_seed
 
 if TYPE_CHECKING:
     import numpy as np
-    from fpdf import FPDF
 
 __all__ = ["ProbabilityWorksheet", "probability_worksheet"]
 
@@ -64,14 +54,6 @@ PLAYERS = 4
 #: The most deals drawn from one seed while looking for a hand with all three leads.
 _MAX_DEALS = 2000
 _LEAD_NAMES = ("A", "B", "C")
-
-
-def _check_cards_option(cards: object, kind: str) -> None:
-    if cards is not None:
-        raise XactikaError(
-            f"the {kind} worksheet always shows one {CARDS_PER_HAND}-card hand, so it takes "
-            f"no cards option (leave out --cards), got {shown(cards)}"
-        )
 
 
 @functools.cache
@@ -117,7 +99,7 @@ def _pick_leads(
 
 
 @dataclass(frozen=True)
-class ProbabilityWorksheet(_Sheet):
+class ProbabilityWorksheet(Sheet):
     """One student's probability worksheet: a hand, three leads, their exact chances.
 
     Build it with :func:`probability_worksheet` (which deals and chooses the leads
@@ -155,9 +137,7 @@ class ProbabilityWorksheet(_Sheet):
     title: ClassVar[str] = "Xactika probability: will my lead win?"
 
     def __post_init__(self) -> None:
-        of = check_whole(self.of, "of (the number of worksheets)", 1, MAX_STUDENTS)
-        number = check_whole(self.number, "worksheet number", 1, of)
-        seed = _check_seed(self.seed)
+        self.check_numbering()
         seat = check_whole(self.seat, "seat", 0, PLAYERS - 1)
         hand = Hand.parse(self.hand) if isinstance(self.hand, str) else Hand(self.hand)
         if len(hand) != CARDS_PER_HAND:
@@ -177,12 +157,7 @@ class ProbabilityWorksheet(_Sheet):
                 raise XactikaError(f"lead card {card} is not in the hand {hand}")
             if not card.has(call):
                 raise XactikaError(f"lead card {card} does not show {call}")
-        object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "leads", leads)
+        self.set_checked(seat=seat, hand=hand, leads=leads)
 
     def __str__(self) -> str:
         leads = "; ".join(f"{card} calling {call}" for card, call in self.leads)
@@ -254,11 +229,7 @@ class ProbabilityWorksheet(_Sheet):
         for k in range(len(self.leads)):
             found = self.threats(k)
             chance = self.chance(k)
-            percent = whole_percent(chance)
-            if chance == 1:
-                text = "1 = 100%"
-            else:
-                text = f"{chance} = {'' if chance * 100 == percent else 'about '}{percent}%"
+            text = f"{chance} = {about_percent(chance)}"
             pairs = self.step_pairs(k)
             if not pairs:
                 working = "No unseen card can beat it: a sure trick."
@@ -325,8 +296,8 @@ def probability_worksheet(
         XactikaError: if ``cards`` is given, or ``number``, ``of`` or ``seed`` is
             out of range.
     """
-    _check_cards_option(cards, "probability")
-    seed = _check_seed(seed)
+    check_no_cards(cards, "probability")
+    seed = check_seed(seed)
     rng = make_rng(seed)
     for _ in range(_MAX_DEALS):
         hands = deal(PLAYERS, seed=rng)
@@ -344,42 +315,26 @@ def probability_worksheet(
 # --- drawing the page -----------------------------------------------------------
 
 
-def _check_fits(y: float, limit: float, sheet: _Sheet) -> None:
-    """Refuse a page whose content runs into the footer (a layout bug, never silent)."""
-    if y > limit:
-        raise XactikaError(
-            f"{sheet.label}: the {sheet.kind} page runs {y - limit:.1f} mm into the footer"
-        )
-
-
-class _ProbabilityPage(_Page):
+class _ProbabilityPage(Page[ProbabilityWorksheet]):
     """Draws one probability worksheet page (student sheet or answer key)."""
 
     key_note = "For the teacher: the exact chances, worked out for 4 players."
     footer_note = "the same seed always gives the same hand and leads"
 
-    def __init__(self, sheet: ProbabilityWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.sheet: ProbabilityWorksheet = sheet
-
     def draw(self) -> None:
-        y = self.start()
-        with self.group("intro"):
-            y = self.intro(y + 2.5)
-        with self.group("cards"):
-            y = self.cards(y + 2.0)
-        with self.group("counts"):
-            y = self.counts(y + 3.0)
         answers = self.sheet.answers()
-        with self.group("lead"):
-            y = self.lead(y + 3.5, 0, answers[0], "2")
-        with self.group("lead"):
-            y = self.lead(y + 3.0, 1, answers[1], "3")
-        with self.group("lead"):
-            y = self.lead(y + 3.0, 2, answers[2], "4")
-        with self.group("explain"):
-            y = self.explain(y + 3.5)
-        _check_fits(y, self.bottom - 4.5, self.sheet)
+        leads = [
+            ("lead", 3.5 if k == 0 else 3.0, functools.partial(self.lead, k=k, answer=answer))
+            for k, answer in enumerate(answers)
+        ]
+        y = self.sections(
+            ("intro", 2.5, self.intro),
+            ("cards", 2.0, self.cards),
+            ("counts", 3.0, self.counts),
+            *leads,
+            ("explain", 3.5, self.explain),
+        )
+        self.check_fits(y, self.bottom - 4.5)
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -408,10 +363,10 @@ class _ProbabilityPage(_Page):
         pdf.line(start, y + 5.2, start + w, y + 5.2)
         if self.key and answer:
             size = 10.0  # a long answer ("about 67%") shrinks to fit its line, to 8 pt
-            self.font(size, "B", _ANSWER)
+            self.font(size, "B", ANSWER)
             while size > 8.0 and pdf.get_string_width(answer) > w:
                 size -= 0.5
-                self.font(size, "B", _ANSWER)
+                self.font(size, "B", ANSWER)
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
@@ -444,7 +399,9 @@ class _ProbabilityPage(_Page):
         )
         return y + 7.0
 
-    def lead(self, y: float, k: int, answer: dict[str, str], number: str) -> float:
+    def lead(self, y: float, k: int, answer: dict[str, str]) -> float:
+        """Lead ``k`` (0 to 2): step 2 to 4, the card with its call and the blanks."""
+        number = str(k + 2)
         pdf, sheet = self.pdf, self.sheet
         card, call = sheet.leads[k]
         index = sheet.hand.index(card) + 1
@@ -462,9 +419,8 @@ class _ProbabilityPage(_Page):
         # the card, with the call marked
         w = 15.0
         h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        picture = svg.card(card, show_value=True, highlight=call)
-        data = _TITLE_RE.sub("", str(picture)).encode("utf-8")  # as _card_image does
-        pdf.image(io.BytesIO(data), x=self.left + 7.6, y=y, w=w, h=h)
+        picture = card_image(card, show_value=True, highlight=call)
+        pdf.image(picture, x=self.left + 7.6, y=y, w=w, h=h)
         x = self.left + 7.6 + w + 4.0
         right = self.left + self.width - x
         self.font(10)
@@ -472,7 +428,7 @@ class _ProbabilityPage(_Page):
         self.line_style(0.3)
         pdf.line(x, y + 11.2, x + right, y + 11.2)
         if self.key:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             self.text_at(x, y + 5.6, right, 5.4, answer["threats"])
         line_y = y + 13.0
         fraction, _, percent = answer["chance"].rpartition(" = ")
@@ -492,7 +448,7 @@ class _ProbabilityPage(_Page):
         elif k == 2:
             y = self.general(x, y + 0.5, right, sheet.step_pairs(k), answer)
         if self.key and k == 2:  # leads A and B: the scaffold already shows the working
-            self.font(8.5, "I", _MUTED)
+            self.font(8.5, "I", MUTED)
             y = self.paragraph(x, y + 0.5, right, answer["working"], 4.0)
         return max(y, top)
 
@@ -506,14 +462,14 @@ class _ProbabilityPage(_Page):
         x = self.left + 7.6
         self.line_style(0.3)
         if self.key:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             self.paragraph(x, y, self.width - 7.6, sheet.explanation(), 5.2)
         for i in range(2):
             self.pdf.line(x, y + 5.2 + 6.5 * i, self.left + self.width, y + 5.2 + 6.5 * i)
         return y + 13.0
 
     def scaffold_box(self, x: float, y: float, w: float, h: float) -> None:
-        self.pdf.set_fill_color(*_rgb(_SHADE))
+        self.pdf.set_fill_color(*rgb(SHADE))
         self.pdf.rect(x, y, w, h, style="F")
 
     def one_threat(self, x: float, y: float, w: float, pairs: list[tuple[int, int]]) -> float:
@@ -535,7 +491,7 @@ class _ProbabilityPage(_Page):
         self.text_at(x + 9, y, 4, 6, "/", align="C")
         pdf.line(x + 13, y + 5.2, x + 22, y + 5.2)
         if self.key:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             self.text_at(x, y - 0.2, 9, 5.4, top, align="C")
             self.text_at(x + 13, y - 0.2, 9, 5.4, bottom, align="C")
         return x + 22
@@ -559,7 +515,7 @@ class _ProbabilityPage(_Page):
             self.text_at(x + 2, ry, w, 6, label)
             top, bottom = pairs[i] if i < len(pairs) else ("", "")
             end = self.fraction_slot(col, ry, str(top), str(bottom))
-            self.font(9, "", _MUTED)
+            self.font(9, "", MUTED)
             hint = (
                 "(set-aside cards / unseen cards)"
                 if i == 0
@@ -574,7 +530,7 @@ class _ProbabilityPage(_Page):
         self.line_style(0.3)
         self.pdf.line(start, ry + 5.2, start + 40, ry + 5.2)
         if self.key:
-            self.font(10, "B", _ANSWER)
+            self.font(10, "B", ANSWER)
             fraction = answer["chance"].split(" = ")[0]
             self.text_at(start, ry - 0.2, 40, 5.4, fraction, align="C")
         return y + height

@@ -21,8 +21,8 @@ from ..checks import check_whole
 from ..errors import XactikaError
 from ..game import HANDS_PER_GAME
 from ..palette import INK
-from ._common import _CREATED, _MUTED, _SHADE, _check_paper, _rgb
 from .layout import MIN_TEXT_PT, Recorder
+from .page import CREATED, MUTED, SHADE, check_paper, rgb
 
 __all__ = ["MAX_SCORE_SHEET_PLAYERS", "score_sheet_pdf", "write_score_sheet"]
 
@@ -70,9 +70,9 @@ def score_sheet_layout(players: int = 6, paper: str = "letter") -> Recorder:
     from fpdf import FPDF
 
     players = check_whole(players, "players", MIN_PLAYERS, MAX_SCORE_SHEET_PLAYERS)
-    paper = _check_paper(paper)
+    paper = check_paper(paper)
     pdf = FPDF(orientation="landscape", unit="mm", format=paper)
-    pdf.set_creation_date(_CREATED)
+    pdf.set_creation_date(CREATED)
     pdf.set_auto_page_break(False, margin=_MARGIN)
     pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
     pdf.set_title(f"Xactika score sheet ({players} players)")
@@ -125,7 +125,7 @@ def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter")
 
 def _font(pdf: Recorder, size: float, style: str = "", colour: str = INK) -> None:
     pdf.set_font("helvetica", style, size)
-    pdf.set_text_color(*_rgb(colour))
+    pdf.set_text_color(*rgb(colour))
 
 
 def _text(
@@ -186,7 +186,7 @@ def _draw(p: Recorder, players: int) -> None:
         x -= label_w
         _text(p, x, y + 1.5, label_w, 6, label)
         p.set_line_width(0.3)
-        p.set_draw_color(*_rgb(INK))
+        p.set_draw_color(*rgb(INK))
         p.line(x + label_w, y + 6.8, x + label_w + w - 3, y + 6.8)
     y += 10.5
     p.set_line_width(0.6)
@@ -215,7 +215,7 @@ def _draw(p: Recorder, players: int) -> None:
     table_bottom = top + name_h + sub_h + HANDS_PER_GAME * row_h
 
     # shading: header rows, and every player's running total
-    p.set_fill_color(*_rgb(_SHADE))
+    p.set_fill_color(*rgb(SHADE))
     p.rect(left, top, width, name_h + sub_h, style="F")
     for k in range(players):
         x = left + hand_w + dealer_w + k * block + edges[3]
@@ -225,12 +225,12 @@ def _draw(p: Recorder, players: int) -> None:
     _font(p, 9.5, "B")
     _text(p, left, top, hand_w, name_h + sub_h, "Hand", align="C")
     _text(p, left + hand_w, top + 2.5, dealer_w, 5, "Dealer", align="C")
-    _font(p, 7.5, "", _MUTED)
+    _font(p, 7.5, "", MUTED)
     _text(p, left + hand_w, top + 7.5, dealer_w, 4, "(player no.)", align="C")
     bids_x = left + width - total_w
     _font(p, 9.5, "B")
     _text(p, bids_x, top + 2.5, total_w, 5, "Bids total", align="C")
-    _font(p, 7.5, "", _MUTED)
+    _font(p, 7.5, "", MUTED)
     _text(p, bids_x, top + 7.5, total_w, 4, f"(never {CARDS_PER_HAND})", align="C")
     for k in range(players):
         x = left + hand_w + dealer_w + k * block
@@ -259,7 +259,7 @@ def _draw(p: Recorder, players: int) -> None:
         _text(p, left, ry, hand_w, row_h, str(r + 1), align="C")
 
     # rules of the grid
-    p.set_draw_color(*_rgb(INK))
+    p.set_draw_color(*rgb(INK))
     p.set_line_width(0.2)
     body = top + name_h + sub_h
     for k in range(players):
@@ -294,7 +294,7 @@ def _draw(p: Recorder, players: int) -> None:
         p.set_xy(left, y)
         p.multi_cell(width, 4.6, line, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
         y = p.get_y() + 0.8
-    _font(p, 7.5, "", _MUTED)
+    _font(p, 7.5, "", MUTED)
     _text(
         p,
         left,
