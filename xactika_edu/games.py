@@ -14,8 +14,9 @@ import pandas as pd
 from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, make_rng
 from .checks import check_record, check_whole, shown
 from .errors import XactikaError
+from .formatting import signed
 from .plays import seat_namer
-from .round_text import GAME_RECORD_DEPTH, replay_actions, require_keys, signed
+from .round_text import GAME_RECORD_DEPTH, replay_actions, require_keys
 from .rounds import Round
 
 __all__ = ["HANDS_PER_GAME", "Game"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .checks import shown
 from .errors import XactikaError
+from .formatting import signed
 from .plays import BID, PLAY, Play, seat_namer
 from .round_state import RoundState
 
@@ -28,11 +29,6 @@ __all__ = [
     "require_keys",
     "signed",
 ]
-
-
-def signed(points: int) -> str:
-    """Points with their sign: ``+2``, ``-1``, ``0``."""
-    return f"{points:+d}" if points else "0"
 
 
 # How many levels of lists a saved record holds below its top mapping: a round's
