@@ -1,20 +1,27 @@
-"""Helpers shared by the tests that start servers (the student app, JupyterLab).
+"""Helpers shared by the tests that start servers (the student app, JupyterLab), the
+one whole class pack the slow tests inspect, and the order of the run.
 
 Servers run with HOME and the Jupyter, IPython and Matplotlib folders in a temporary
 folder, on a free port of 127.0.0.1, and are stopped by their process id (and that
 of any child still running) when the test ends, also on failure.
+
+The README's ``python -m pytest`` runs on every core (pytest-xdist;
+``--numprocesses=auto --dist=loadgroup`` in pyproject.toml); ``-n 0`` or
+``-p no:xdist`` runs it in one process. Tests that share an expensive fixture carry
+the same ``xdist_group`` mark, so that one worker builds it once for all of them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,11 +159,94 @@ def server_folder(tmp_path: Path) -> Path:
     return folder
 
 
+def built_once(
+    factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None], timeout: float = 900
+) -> Path:
+    """The folder ``name`` that ``build(folder)`` fills once per test run.
+
+    pytest-xdist runs a session fixture once per worker: the first worker to ask
+    builds the folder (in the temporary folder all workers share), the others wait
+    for it and read it. A failed build fails them too, naming the error.
+    """
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, with one folder per worker in it
+    folder, done, failed = root / name, root / f"{name}.done", root / f"{name}.failed"
+    try:
+        os.close(os.open(root / f"{name}.claimed", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:  # another worker builds it
+        deadline = time.monotonic() + timeout
+        while not done.exists():
+            if failed.exists():
+                pytest.fail(f"building {name} failed on another worker: {failed.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"{name} was not built within {timeout} s")
+            time.sleep(0.5)
+        return folder
+    try:
+        folder.mkdir()
+        build(folder)
+    except BaseException as error:
+        failed.write_text(f"{type(error).__name__}: {error}")
+        raise
+    done.touch()
+    return folder
+
+
+@dataclass(frozen=True)
+class ClassPack:
+    """A whole class pack: every lesson, 2 students from seed 3. ``out`` is the folder
+    it was asked to write, ``index`` what ``build_class_pack`` returned and ``progress``
+    the lines it reported."""
+
+    out: Path
+    index: Path
+    progress: tuple[str, ...]
+
+
+@pytest.fixture(scope="session")
+def class_pack(tmp_path_factory: pytest.TempPathFactory) -> ClassPack:
+    """The whole class pack (half a minute: every lesson on a kernel, then the
+    worksheets), built once per run (:func:`built_once`) and only read by the tests."""
+    from xactika_edu import classpack
+
+    def build(folder: Path) -> None:
+        lines: list[str] = []
+        out = folder / "class-pack"
+        index = classpack.build_class_pack(out, students=2, seed=3, progress=lines.append)
+        record = {"out": str(out), "index": str(index), "progress": lines}
+        (folder / "built.json").write_text(json.dumps(record), encoding="utf-8")
+
+    folder = built_once(tmp_path_factory, "whole-class-pack", build)
+    record = json.loads((folder / "built.json").read_text(encoding="utf-8"))
+    return ClassPack(Path(record["out"]), Path(record["index"]), tuple(record["progress"]))
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """With ``-p no:xdist`` the options pyproject.toml gives xdist (``--numprocesses``,
+    ``--dist``) are accepted and ignored, so one process runs everything."""
+    if not pluginmanager.has_plugin("xdist"):
+        group = parser.getgroup("xdist", "pytest-xdist is off: one process runs the tests")
+        group.addoption("--numprocesses", default="0", help="ignored without pytest-xdist")
+        group.addoption("--dist", default="no", help="ignored without pytest-xdist")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the slow part: ``python -m pytest`` (the README's command, and CI) runs
     everything; ``python -m pytest -m "not slow"`` leaves out whole lessons run on a
     kernel (nbmake, collected from notebooks/ too), the class pack, the real-browser
-    tests and the heavier seeded statistics."""
+    tests and the heavier seeded statistics.
+
+    On xdist workers (which all sort the same way) the slow tests go first, so the
+    long ones start early and the short ones fill the gaps at the end; of the tests
+    that read the whole class pack, one starts first and builds it, the others come
+    after the other slow tests, when it is ready (rather than waiting for it)."""
     for item in items:
         if item.path.suffix == ".ipynb" or item.path.name == "test_browser.py":
             item.add_marker(pytest.mark.slow)
+    if hasattr(config, "workerinput"):
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        fast = [item for item in items if not item.get_closest_marker("slow")]
+        pack = [item for item in slow if "class_pack" in getattr(item, "fixturenames", ())]
+        rest = [item for item in slow if item not in pack]
+        items[:] = pack[:1] + rest + pack[1:] + fast

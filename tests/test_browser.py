@@ -84,6 +84,10 @@ def app_server(tmp_path_factory) -> Iterator[object]:
         yield server
 
 
+# The tests on the one app page share a worker (and so its server and kernel).
+STUDENT_APP = pytest.mark.xdist_group("student-app")
+
+
 @pytest.fixture(scope="module")
 def app_page(browser, app_server) -> Iterator[object]:
     """The student app, loaded once: its kernel has run every cell."""
@@ -157,10 +161,12 @@ def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, f
     return times
 
 
+@STUDENT_APP
 def test_app_page_has_a_title(app_page):
     assert app_page.title().strip() == "Xactika student app"
 
 
+@STUDENT_APP
 def test_app_hand_in_voila(app_page, tmp_path):
     page = app_page
     assert page.locator(".xe-hand").count() == 1
@@ -188,6 +194,7 @@ def _choose(select, pick) -> int:
     return count
 
 
+@STUDENT_APP
 def test_app_play_table_full_hand(app_page, tmp_path):
     page = app_page
     table = page.locator(".xe-table")
@@ -382,25 +389,19 @@ def test_app_terminal_counts_open_pages(browser, tmp_path):
 NO_DESCRIPTION = "No description has been provided for this image"
 
 
-@pytest.fixture(scope="module")
-def class_pack(tmp_path_factory) -> Path:
-    """A whole class pack (every lesson, one student's worksheets)."""
-    from xactika_edu.classpack import build_class_pack
-
-    out = tmp_path_factory.mktemp("pack") / "class-pack"
-    return build_class_pack(out, students=1, progress=None).parent
-
-
 @pytest.mark.slow
+@pytest.mark.xdist_group("class-pack")
 def test_class_pack_pages_ask_nothing_from_outside_the_pack(browser, class_pack, tmp_path):
     # Every page of the pack opened from the disk, as a teacher would: any request to
     # another host (http, https) or to a file outside the pack fails the test. The
-    # pages' pictures are described, and they show (loaded, not broken).
-    inside = class_pack.resolve().as_uri() + "/"
+    # pages' pictures are described, and they show (loaded, not broken). The whole
+    # pack (conftest.py) is built once for this test and test_cli's.
+    pack = class_pack.out
+    inside = pack.resolve().as_uri() + "/"
     pages = [
-        class_pack / "index.html",
-        *sorted((class_pack / "guide").glob("*.html")),
-        *sorted((class_pack / "lessons").glob("*.html")),
+        pack / "index.html",
+        *sorted((pack / "guide").glob("*.html")),
+        *sorted((pack / "lessons").glob("*.html")),
     ]
     assert len(pages) == 1 + 2 + 7
     outside: list[str] = []
@@ -444,7 +445,7 @@ def test_class_pack_pages_ask_nothing_from_outside_the_pack(browser, class_pack,
             if path.name == "index.html":
                 page.screenshot(path=str(tmp_path / "index.png"), full_page=True)
         # The index's links all open pages and files inside the pack.
-        page.goto((class_pack / "index.html").resolve().as_uri())
+        page.goto((pack / "index.html").resolve().as_uri())
         links = page.evaluate("() => Array.from(document.links, a => a.href)")
         assert links and all(link.startswith(inside) for link in links), links
     finally:

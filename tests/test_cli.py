@@ -213,10 +213,10 @@ def test_atomic_directory_leaves_nothing_on_error(tmp_path):
 
 
 @pytest.mark.slow
-def test_class_pack(tmp_path):
-    out = tmp_path / "class-pack"
-    lines: list[str] = []
-    index = classpack.build_class_pack(out, students=2, seed=3, progress=lines.append)
+@pytest.mark.xdist_group("class-pack")
+def test_class_pack(class_pack):
+    # The whole pack (conftest.py) is built once for this test and the browser's.
+    out, index, lines = class_pack.out, class_pack.index, class_pack.progress
     assert index == out / "index.html"
     page = index.read_text()
     lessons = classpack.lesson_notebooks()

@@ -303,13 +303,19 @@ def test_export_worksheets_to_a_small_drive_is_all_or_nothing(small_drive):
     assert len(export_worksheets(drive, students=2)) == 6  # a retry works
 
 
-def test_a_small_drive_fills_up_atomically(tmp_path, small_drive):
+def test_a_small_drive_fills_up_atomically(tmp_path, small_drive, capsys):
     # A 256 KB drive (a tmpfs standing in for a nearly full USB stick) mounted as --out.
+    # The command runs in this process (the console script's own boundary is tested in
+    # test_cli.py): its exit status and what it prints on stderr.
     stick = small_drive("stick", "256k")
-    command = [sys.executable, "-m", "xactika_edu.cli", "worksheet", "--out", str(stick)]
-    full = subprocess.run([*command, "--students", "12"], capture_output=True, text=True)
-    assert full.returncode == 2, full.stderr
-    lines = full.stderr.strip().splitlines()
+
+    def run(*args: str) -> tuple[int, str]:
+        status = main(["worksheet", "--out", str(stick), *args])
+        return status, capsys.readouterr().err
+
+    status, err = run("--students", "12")
+    assert status == 2, err
+    lines = err.strip().splitlines()
     assert lines == [
         f"xactika-edu: error: cannot write folder {str(stick)!r}: No space left on "
         "device; nothing was written"
@@ -317,15 +323,15 @@ def test_a_small_drive_fills_up_atomically(tmp_path, small_drive):
     assert list(stick.iterdir()) == []  # nothing, not even a marker
     assert list(tmp_path.iterdir()) == [stick]
     # A retry that fits works, and so does --force (no "Device or resource busy").
-    assert subprocess.run([*command, "--students", "2"], capture_output=True).returncode == 0
+    assert run("--students", "2")[0] == 0
     first = _snapshot(stick)
-    again = subprocess.run([*command, "--students", "3", "--force"], capture_output=True, text=True)
-    assert again.returncode == 0, again.stderr
+    status, err = run("--students", "3", "--force")
+    assert status == 0, err
     assert (stick / "bar-graph" / "student-03.pdf").is_file()
     # Too big to fit beside the earlier output: refused, the earlier output kept.
     third = _snapshot(stick)
-    big = subprocess.run([*command, "--students", "12", "--force"], capture_output=True, text=True)
-    assert big.returncode == 2 and "nothing was written" in big.stderr
+    status, err = run("--students", "12", "--force")
+    assert status == 2 and "nothing was written" in err
     assert _snapshot(stick) == third != first
     assert sorted(p.name for p in stick.iterdir()) == [MARKER, "bar-graph"]
 
