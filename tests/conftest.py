@@ -231,19 +231,36 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         group.addoption("--dist", default="no", help="ignored without pytest-xdist")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_itemcollected(item: pytest.Item) -> None:
     """Mark the slow part: ``python -m pytest`` (the README's command, and CI) runs
     everything; ``python -m pytest -m "not slow"`` leaves out whole lessons run on a
     kernel (nbmake, collected from notebooks/ too), the class pack, the real-browser
-    tests and the heavier seeded statistics.
+    tests and the heavier seeded statistics."""
+    if item.path.suffix == ".ipynb" or item.path.name == "test_browser.py":
+        item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have left out what they leave out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out nbmake's run of a notebook that a selected test runs whole on a fresh
+    kernel anyway (``@pytest.mark.runs_notebooks(path, ...)``, e.g. the class pack
+    runs every lesson and checks its page for errors); ``pytest notebooks/NAME.ipynb``
+    alone still runs it.
 
     On xdist workers (which all sort the same way) the slow tests go first, so the
     long ones start early and the short ones fill the gaps at the end; of the tests
     that read the whole class pack, one starts first and builds it, the others come
     after the other slow tests, when it is ready (rather than waiting for it)."""
-    for item in items:
-        if item.path.suffix == ".ipynb" or item.path.name == "test_browser.py":
-            item.add_marker(pytest.mark.slow)
+    covered = {
+        Path(path).resolve()
+        for item in items
+        for mark in item.iter_markers("runs_notebooks")
+        for path in mark.args
+    }
+    again = [i for i in items if i.path.suffix == ".ipynb" and i.path.resolve() in covered]
+    if again:
+        config.hook.pytest_deselected(items=again)
+        items[:] = [item for item in items if item not in again]
     if hasattr(config, "workerinput"):
         slow = [item for item in items if item.get_closest_marker("slow")]
         fast = [item for item in items if not item.get_closest_marker("slow")]

@@ -41,6 +41,7 @@ def test_app_notebook_is_shipped_clean_and_shows_the_widgets():
     assert notebook.metadata.kernelspec.name == "python3"
 
 
+@pytest.mark.runs_notebooks(app.NOTEBOOK)  # so nbmake does not run it again
 def test_app_notebook_runs_on_a_fresh_kernel(tmp_path, monkeypatch):
     for name, value in quiet_env(tmp_path).items():
         monkeypatch.setenv(name, value)

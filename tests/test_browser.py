@@ -84,10 +84,6 @@ def app_server(tmp_path_factory) -> Iterator[object]:
         yield server
 
 
-# The tests on the one app page share a worker (and so its server and kernel).
-STUDENT_APP = pytest.mark.xdist_group("student-app")
-
-
 @pytest.fixture(scope="module")
 def app_page(browser, app_server) -> Iterator[object]:
     """The student app, loaded once: its kernel has run every cell."""
@@ -161,14 +157,15 @@ def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, f
     return times
 
 
-@STUDENT_APP
-def test_app_page_has_a_title(app_page):
+def test_student_app_in_voila(app_page, tmp_path):
+    """The student app's one page: its title, the hand, then a whole hand played at the
+    table. One test, so that one worker (pytest-xdist) starts the app and its kernel."""
     assert app_page.title().strip() == "Xactika student app"
+    _check_app_hand(app_page, tmp_path)
+    _check_app_play_table_full_hand(app_page, tmp_path)
 
 
-@STUDENT_APP
-def test_app_hand_in_voila(app_page, tmp_path):
-    page = app_page
+def _check_app_hand(page, tmp_path: Path) -> None:
     assert page.locator(".xe-hand").count() == 1
     # No code on the page: Voilà shows outputs and headings only.
     body = page.inner_text("body")
@@ -194,11 +191,9 @@ def _choose(select, pick) -> int:
     return count
 
 
-@STUDENT_APP
-def test_app_play_table_full_hand(app_page, tmp_path):
-    page = app_page
+def _check_app_play_table_full_hand(page, tmp_path: Path) -> None:
     table = page.locator(".xe-table")
-    log = table.locator(".xe-log")
+    log, info = table.locator(".xe-log"), table.locator(".xe-info")
     bid, play = table.locator(".xe-bid"), table.locator(".xe-play")
     card_select = table.locator(".widget-dropdown").filter(has_text="Card").locator("select")
     call_select = table.locator(".widget-dropdown").filter(has_text="Call").locator("select")
@@ -207,7 +202,7 @@ def test_app_play_table_full_hand(app_page, tmp_path):
     moves = 0
     while table.locator(".xe-score-sheet").count() == 0:
         assert time.monotonic() < deadline, f"the hand did not finish:\n{table.inner_text()}"
-        before = log.inner_text()
+        before = [log.inner_text(), info.inner_text()]
         try:
             if bid.is_visible() and bid.is_enabled():
                 legal = _choose(bid_select, lambda n: n // 2)  # a middle legal bid
@@ -227,9 +222,13 @@ def test_app_play_table_full_hand(app_page, tmp_path):
             page.wait_for_timeout(100)
             continue
         moves += 1
+        # Every move changes the log and the status line (a bid, or the tricks taken);
+        # the status is drawn after the buttons, so when it has changed the page shows
+        # whose turn it is now (under load the page can lag behind the kernel).
         page.wait_for_function(
-            "([s, b]) => document.querySelector(s).textContent !== b",
-            arg=[".xe-table .xe-log", before],
+            """([selectors, before]) => selectors.every(
+                (s, i) => document.querySelector(s).textContent !== before[i])""",
+            arg=[[".xe-table .xe-log", ".xe-table .xe-info"], before],
             timeout=TIMEOUT_MS,
         )
         assert table.locator(".xe-error").inner_text().strip() == ""
@@ -242,7 +241,7 @@ def test_app_play_table_full_hand(app_page, tmp_path):
     assert moves >= 9  # one bid, then eight cards
     sheet = table.locator(".xe-score-sheet").inner_text()
     assert "total" in sheet and "You" in sheet
-    assert "The hand is over" in table.locator(".xe-info").inner_text()
+    assert "The hand is over" in info.inner_text()
     assert "Scores this hand" in table.inner_text()
     # real tables: a row per player with its name as a header cell; the score sheet's
     # total row as wide as a hand's row; the last trick a column per player

@@ -214,8 +214,11 @@ def test_atomic_directory_leaves_nothing_on_error(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("class-pack")
+@pytest.mark.runs_notebooks(*classpack.lesson_notebooks())
 def test_class_pack(class_pack):
-    # The whole pack (conftest.py) is built once for this test and the browser's.
+    # The whole pack (conftest.py) is built once for this test and the browser's. It
+    # runs every lesson on a fresh kernel (a cell's error stops it: LessonError) and
+    # each page is checked below, so nbmake's own run of the lessons is left out.
     out, index, lines = class_pack.out, class_pack.index, class_pack.progress
     assert index == out / "index.html"
     page = index.read_text()

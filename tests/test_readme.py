@@ -45,3 +45,22 @@ def test_readme_quick_start_needs_no_bare_python():
         assert steps[0] == "python3 -m venv .venv", command
         for step in steps[1:]:
             assert step.startswith(".venv/bin/"), step
+
+
+def test_the_test_extra_installs_every_plugin_the_test_command_uses():
+    """The README's test command installs ``.[test]`` and then runs pytest with
+    pyproject.toml's addopts: each plugin option there needs its package in that extra
+    (else a fresh clone stops at "unrecognized arguments")."""
+    import shlex
+
+    import tomllib
+    from packaging.requirements import Requirement
+
+    config = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    options = shlex.split(config["tool"]["pytest"]["ini_options"]["addopts"])
+    extra = {Requirement(r).name for r in config["project"]["optional-dependencies"]["test"]}
+    plugins = {"--nbmake": "nbmake", "--numprocesses": "pytest-xdist", "--dist": "pytest-xdist"}
+    used = {option.split("=")[0] for option in options}
+    assert "--numprocesses" in used  # the suite runs on every core
+    for option in used & plugins.keys():
+        assert plugins[option] in extra, option
