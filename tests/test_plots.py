@@ -402,7 +402,10 @@ BAD_CARDS = [5, 3.5, True, "3213", "3213 1111", b"3213", Card.parse("3213"), obj
 
 
 @pytest.mark.parametrize("draw", [*CARD_PLOTS, shape_pie_of], ids=lambda f: f.__name__)
-@pytest.mark.parametrize("bad", BAD_CARDS, ids=repr)
+# an object()'s repr holds its address: the same name on every test worker, please
+@pytest.mark.parametrize(
+    "bad", BAD_CARDS, ids=lambda bad: "object()" if type(bad) is object else repr(bad)
+)
 def test_every_plot_rejects_bad_cards_naming_them(draw, bad):
     # value_bar_graph(5) used to raise a bare TypeError from deep inside Hand
     with pytest.raises(XactikaError, match="cards must be a list of cards") as caught:
