@@ -1,9 +1,10 @@
 """10,000 heuristic-bot rounds: the fast engine against the reference engine.
 
-* ``xactika_edu.fastsim.simulate_rounds(10_000, 4, "heuristic")``: the vectorized
+* ``xactika_edu.engines.fastsim.simulate_rounds(10_000, 4, "heuristic")``: the vectorized
   HeuristicBot, which makes exactly HeuristicBot's choices (``tests/test_fastsim.py``);
-* ``xactika_edu.simulate.simulate_rounds`` with :class:`~xactika_edu.bots.HeuristicBot`
-  on real :class:`~xactika_edu.game.Round` objects, timed on fewer rounds and scaled.
+* ``xactika_edu.engines.simulate.simulate_rounds`` with
+:class:`~xactika_edu.engines.bots.HeuristicBot`
+  on real :class:`~xactika_edu.core.game.Round` objects, timed on fewer rounds and scaled.
 
 Goal (issue 3): 10,000 heuristic-bot rounds under 2 s. Run from the repository root::
 
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
 
-    from xactika_edu import fastsim, simulate
+    from xactika_edu.engines import fastsim, simulate
 
     print(f"{args.rounds:,} heuristic-bot rounds, 4 players x 8 cards")
     print(

@@ -42,7 +42,7 @@ def maxrss_mb() -> float:
 def child(config: str, rounds: int) -> None:
     import tracemalloc
 
-    from xactika_edu import fastsim
+    from xactika_edu.engines import fastsim
 
     bots, players, cards = CONFIGS[config]
     fastsim.simulate_rounds(100, players, bots, 0, cards)  # imports and one-time tables

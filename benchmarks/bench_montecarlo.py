@@ -26,8 +26,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    from xactika_edu.bots import HeuristicBot, MonteCarloBot
-    from xactika_edu.game import BID, Round
+    from xactika_edu.core.game import BID, Round
+    from xactika_edu.engines.bots import HeuristicBot, MonteCarloBot
 
     print(f"MonteCarloBot(samples={args.samples}) in seat 0 of {args.hands} hands, 4 x 8")
     print(
@@ -62,8 +62,10 @@ def main() -> None:
             else:
                 choice = others.play(view)
             rnd.play(choice)
-    print(f"  plays timed: {len(plays)}; median {statistics.median(plays):.3f} s per play "
-          f"(mean {statistics.mean(plays):.3f} s)")
+    print(
+        f"  plays timed: {len(plays)}; median {statistics.median(plays):.3f} s per play "
+        f"(mean {statistics.mean(plays):.3f} s)"
+    )
     print(f"  bids timed: {len(bids)}; median {statistics.median(bids):.3f} s per bid")
 
 

@@ -3,13 +3,13 @@
 Every engine plays 4 players x 8 cards with uniformly random legal bids and plays,
 in this one run, on this machine:
 
-* ``xactika_edu.fastsim.play_rounds`` (NumPy, many rounds at once; arrays out) and
+* ``xactika_edu.engines.fastsim.play_rounds`` (NumPy, many rounds at once; arrays out) and
   ``fastsim.simulate_rounds`` (the same plus the tidy DataFrame);
 * OpenSpiel's ``oh_hell`` (``players=4, num_tricks_fixed=8``) with its C++
   uniform-random bots, one ``pyspiel.evaluate_bots`` call per round (the deal is
   its chance nodes, sampled by the same call);
-* the reference engine: ``xactika_edu.simulate.simulate_rounds`` with RandomBot
-  (a real :class:`~xactika_edu.game.Round` per hand).
+* the reference engine: ``xactika_edu.engines.simulate.simulate_rounds`` with RandomBot
+  (a real :class:`~xactika_edu.core.game.Round` per hand).
 
 Goal (issue 3): fastsim at least 2x OpenSpiel's rate. Run from the repository root::
 
@@ -90,7 +90,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
 
-    from xactika_edu import fastsim, simulate
+    from xactika_edu.engines import fastsim, simulate
 
     print(f"random-policy rounds, {PLAYERS} players x {CARDS} cards")
     print(

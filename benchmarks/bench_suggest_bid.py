@@ -1,8 +1,8 @@
 """Time of ``suggest_bid`` with 2,000 trials, and of its simulation called directly.
 
-* ``xactika_edu.simulate.suggest_bid(hand, players=4, seat=..., trials=2000)``: the
+* ``xactika_edu.engines.simulate.suggest_bid(hand, players=4, seat=..., trials=2000)``: the
   function lessons call; it runs its trials on the vectorized engine;
-* the same simulation called directly on ``xactika_edu.fastsim``:
+* the same simulation called directly on ``xactika_edu.engines.fastsim``:
   ``deal_rounds(hand=..., seat=...)`` deals the unseen cards to the others,
   ``play_rounds(bots="heuristic", bids=...)`` plays every trial at once with the bids
   already made forced. The difference between the two is suggest_bid's own overhead
@@ -39,7 +39,7 @@ CASES = [  # (hand, seat, dealer, bids so far in bidding order)
 
 def fast_trick_counts(hand, seat, dealer, bids_so_far, trials, seed):
     """suggest_bid's simulation on the fast engine: tricks taken by ``seat`` per trial."""
-    from xactika_edu import fastsim
+    from xactika_edu.engines import fastsim
 
     players = 4
     hands = fastsim.deal_rounds(trials, players, hand=hand.split(), seat=seat, seed=seed)
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
-    from xactika_edu.simulate import suggest_bid
+    from xactika_edu.engines.simulate import suggest_bid
 
     print(f"suggest_bid with {args.trials:,} trials, 4 players x 8 cards")
     print(

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from xactika_edu.simulate import simulate_rounds, strength_table
+from xactika_edu.engines.simulate import simulate_rounds, strength_table
 
 CHUNK = 250  # rounds per job
 

@@ -7,7 +7,7 @@ import types
 
 import numpy as np
 
-from xactika_edu.game import BID, Round
+from xactika_edu.core.game import BID, Round
 
 
 def reachable_objects(root: object) -> list[object]:

@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from xactika_edu.app import _answers
+from xactika_edu.ui.app import _answers
 
 
 def start_cli(*args: object, **popen: object) -> subprocess.Popen[str]:
     """Start ``xactika-edu ARGS`` (this Python's copy) with its output piped as text;
     ``popen`` adds keyword arguments for :class:`subprocess.Popen` (env, a session)."""
-    command = [sys.executable, "-m", "xactika_edu.cli", *map(str, args)]
+    command = [sys.executable, "-m", "xactika_edu.outputs.cli", *map(str, args)]
     return subprocess.Popen(  # type: ignore[call-overload, no-any-return]
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen
     )
@@ -208,7 +208,7 @@ class ClassPack:
 def class_pack(tmp_path_factory: pytest.TempPathFactory) -> ClassPack:
     """The whole class pack (half a minute: every lesson on a kernel, then the
     worksheets), built once per run (:func:`built_once`) and only read by the tests."""
-    from xactika_edu import classpack
+    from xactika_edu.outputs import classpack
 
     def build(folder: Path) -> None:
         lines: list[str] = []

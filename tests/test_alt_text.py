@@ -1,14 +1,18 @@
-"""Figure descriptions (xactika_edu.alt_text) read the numbers a figure draws."""
+"""Figure descriptions (xactika_edu.teaching.alt_text) read the numbers a figure draws."""
 
 from __future__ import annotations
 
 import pytest
 from matplotlib.figure import Figure
 
-from xactika_edu.alt_text import MAX_BARS, describe_axes, describe_figure
-from xactika_edu.classroom import example_scores, scores_by_player, summary_by_player
-from xactika_edu.errors import XactikaError
-from xactika_edu.plots import bell_curve, value_pie_chart
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.teaching.alt_text import MAX_BARS, describe_axes, describe_figure
+from xactika_edu.teaching.classdata.classroom import (
+    example_scores,
+    scores_by_player,
+    summary_by_player,
+)
+from xactika_edu.teaching.plots import bell_curve, value_pie_chart
 
 
 def test_a_pie_reads_its_slice_labels_in_order():
@@ -114,7 +118,7 @@ def test_a_log_axis_gives_two_significant_figures():
 
 
 def test_the_bubble_chart_separates_axis_key_and_colours():
-    from xactika_edu.classroom import bid_trick_table, bids_vs_tricks
+    from xactika_edu.teaching.classdata.classroom import bid_trick_table, bids_vs_tricks
 
     scores = example_scores(seed=1)
     ax = bids_vs_tricks(scores, ax=Figure().subplots())

@@ -17,8 +17,8 @@ import pytest
 from conftest import free_port, quiet_env
 from nbclient import NotebookClient
 
-from xactika_edu import app
-from xactika_edu.cli import main
+from xactika_edu.outputs.cli import main
+from xactika_edu.ui import app
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -160,7 +160,7 @@ def test_app_help(capsys):
 
 def test_app_help_from_the_installed_command():
     done = subprocess.run(
-        [sys.executable, "-m", "xactika_edu.cli", "app", "--help"],
+        [sys.executable, "-m", "xactika_edu.outputs.cli", "app", "--help"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -228,7 +228,14 @@ def test_app_serves_the_page_and_stops_cleanly_on_ctrl_c(tmp_path):
     log = tmp_path / "app.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "xactika_edu.cli", "app", f"--port={port}", "--no-browser"],
+            [
+                sys.executable,
+                "-m",
+                "xactika_edu.outputs.cli",
+                "app",
+                f"--port={port}",
+                "--no-browser",
+            ],
             stdout=sink,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

@@ -9,8 +9,12 @@ import pytest
 from matplotlib.figure import Figure
 
 from xactika_edu import XactikaError, deal, score, simulate_rounds, suggest_bid
-from xactika_edu.plots import bid_total_bar_graph, expected_score_bar_graph, trick_bar_graph
-from xactika_edu.simulate import expected_score_table, trick_distribution
+from xactika_edu.engines.simulate import expected_score_table, trick_distribution
+from xactika_edu.teaching.plots import (
+    bid_total_bar_graph,
+    expected_score_bar_graph,
+    trick_bar_graph,
+)
 
 HAND = "2111 1123 1312 2122 1223 2331 3133 3333"  # Lesson 6's hand: deal(4, seed=46)[0]
 

@@ -21,9 +21,15 @@ from _support import reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu.batch_engine import run as bots_run
-from xactika_edu.batch_policies import HeuristicPolicy
-from xactika_edu.bots import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
+from xactika_edu.core.chances import chance_no_threat, chance_table
+from xactika_edu.core.game import BID, Play, PlayerView, Round
+from xactika_edu.core.probability import chance_unbeatable, lead_chances
+from xactika_edu.core.rules import CARD_INDEX, CARD_VALUES, SHOWS
+from xactika_edu.engines.batch_engine import run as bots_run
+from xactika_edu.engines.batch_policies import HeuristicPolicy
+from xactika_edu.engines.bots import (
     Bot,
     HeuristicBot,
     MonteCarloBot,
@@ -32,15 +38,9 @@ from xactika_edu.bots import (
     expected_sure_tricks,
     sample_hands,
 )
-from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
-from xactika_edu.chances import chance_no_threat, chance_table
-from xactika_edu.errors import XactikaError
-from xactika_edu.fastsim import card_ids, play_rounds
-from xactika_edu.game import BID, Play, PlayerView, Round
-from xactika_edu.probability import chance_unbeatable, lead_chances
-from xactika_edu.rules import CARD_INDEX, CARD_VALUES, SHOWS
-from xactika_edu.sampling import sample_hidden
-from xactika_edu.simulate import play_round
+from xactika_edu.engines.fastsim import card_ids, play_rounds
+from xactika_edu.engines.sampling import sample_hidden
+from xactika_edu.engines.simulate import play_round
 
 # --- helpers -------------------------------------------------------------------------
 
@@ -529,7 +529,7 @@ def test_cards_and_combinations_index_tables():
 
 def reference_heuristic(view: PlayerView) -> int | Play:
     """HeuristicBot's rule as its docstring states it, written plainly from the view
-    with exact chances (:func:`xactika_edu.chances.chance_no_threat`): an independent
+    with exact chances (:func:`xactika_edu.core.chances.chance_no_threat`): an independent
     reading to compare the batch policy with."""
     unseen = view.unseen_cards()
     opponents = [s for s in range(view.players) if s != view.seat]
@@ -650,7 +650,7 @@ def test_monte_carlo_rollouts_run_as_one_batch_per_stage(monkeypatch):
         batches.append(state.n)
         return original(state, policies, forced, first)
 
-    monkeypatch.setattr("xactika_edu.bots.run", spy)
+    monkeypatch.setattr("xactika_edu.engines.bots.run", spy)
     rnd = Round.deal(4, dealer=3, seed=5)
     for seat in range(4):
         rnd.bid(HeuristicBot().bid(rnd.view(seat)))

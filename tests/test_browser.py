@@ -20,8 +20,8 @@ import pytest
 from conftest import free_port, running
 
 from xactika_edu import chance_unbeatable, deal
-from xactika_edu.app import NOTEBOOK
-from xactika_edu.widgets import format_fraction
+from xactika_edu.ui.app import NOTEBOOK
+from xactika_edu.ui.widgets import format_fraction
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -79,7 +79,14 @@ def app_server(tmp_path_factory) -> Iterator[object]:
     """``xactika-edu app`` on a free port; stopped with Ctrl-C (SIGINT) by its PID."""
     folder = tmp_path_factory.mktemp("voila")
     port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.cli", "app", f"--port={port}", "--no-browser"]
+    command = [
+        sys.executable,
+        "-m",
+        "xactika_edu.outputs.cli",
+        "app",
+        f"--port={port}",
+        "--no-browser",
+    ]
     with running(command, port, folder) as server:
         yield server
 
@@ -355,7 +362,14 @@ def test_app_terminal_counts_open_pages(browser, tmp_path):
     """Three students open the app, two close it: the terminal says "(1 open)" within
     seconds (not when the closed pages' kernels are culled, 10 minutes later)."""
     port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.cli", "app", f"--port={port}", "--no-browser"]
+    command = [
+        sys.executable,
+        "-m",
+        "xactika_edu.outputs.cli",
+        "app",
+        f"--port={port}",
+        "--no-browser",
+    ]
     with running(command, port, tmp_path / "server") as server:
         pages = []
         try:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xactika_edu import COMBINATIONS, DECK, Card, Combination, Hand, Shape, deal, draw_cards
-from xactika_edu.errors import NotationError, XactikaError
+from xactika_edu.base.errors import NotationError, XactikaError
 
 
 def test_deck_has_81_distinct_cards_with_counts_1_to_3():

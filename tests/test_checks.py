@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from xactika_edu.checks import (
+from xactika_edu.base.checks import (
     SHOWN_LENGTH,
     as_items,
     check_number,
@@ -19,7 +19,7 @@ from xactika_edu.checks import (
     check_whole,
     shown,
 )
-from xactika_edu.errors import XactikaError
+from xactika_edu.base.errors import XactikaError
 
 
 def _deep(depth: int) -> list[object]:

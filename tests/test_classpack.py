@@ -18,8 +18,8 @@ import nbformat
 import pytest
 from conftest import start_cli
 
-from xactika_edu import classpack
-from xactika_edu.probability import value_distribution
+from xactika_edu.core.probability import value_distribution
+from xactika_edu.outputs import classpack
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = "No description has been provided for this image"
@@ -58,7 +58,7 @@ def figures_page(tmp_path_factory) -> str:
         folder,
         "figures",
         "import matplotlib.pyplot as plt\n"
-        "from xactika_edu.plots import value_bar_graph, value_pie_chart\n"
+        "from xactika_edu.teaching.plots import value_bar_graph, value_pie_chart\n"
         "graph = value_bar_graph()",
         # two graphs in one figure, shown with plt.show()
         "fig, (left, right) = plt.subplots(1, 2)\n"
@@ -108,7 +108,7 @@ def test_a_figure_that_cannot_be_described_is_still_shown(tmp_path, monkeypatch)
         tmp_path,
         "odd",
         "import matplotlib.pyplot as plt\n"
-        "import xactika_edu.alt_text as alt_text\n"
+        "import xactika_edu.teaching.alt_text as alt_text\n"
         "def broken(figure):\n"
         "    raise ValueError('odd figure')\n"
         "alt_text.describe_figure = broken\n"
@@ -242,7 +242,7 @@ def test_the_documents_travel_in_the_wheel():
     # A plain (non-editable) install has no docs/ folder: the wheel carries it.
     import tomllib
 
-    from xactika_edu import docpages
+    from xactika_edu.outputs import docpages
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]

@@ -1,4 +1,5 @@
-"""Tests for xactika_edu.classroom: the score sheet, its checks, summaries, graphs and
+"""Tests for xactika_edu.teaching.classdata.classroom: the score sheet, its checks, summaries,
+graphs and
 safe export."""
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from hypothesis import strategies as st
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from xactika_edu.classroom import (
+from xactika_edu.base.csvtext import unescape_cell
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.game import score
+from xactika_edu.teaching.classdata.classroom import (
     DANGEROUS_STARTS,
     EXPORT_COLUMNS,
     ScoreSheetError,
@@ -40,9 +44,6 @@ from xactika_edu.classroom import (
     template_csv,
     write_template,
 )
-from xactika_edu.csvtext import unescape_cell
-from xactika_edu.errors import XactikaError
-from xactika_edu.game import score
 
 HEADER = "game,hand,player,bid,tricks\n"
 # A good 3-player hand: Ben and Cat bid, Ana deals (last). Bids 3 + 2 + 2 = 7, not 8.
@@ -336,7 +337,7 @@ def test_score_sheet_error_is_a_xactika_error() -> None:
 
 
 def test_packaged_template_is_template_csv() -> None:
-    from xactika_edu.scoresheet import _template_file
+    from xactika_edu.teaching.classdata.scoresheet import _template_file
 
     assert _template_file() == template_csv()
     path = Path(__file__).parents[1] / "xactika_edu" / "data" / "score-sheet-template.csv"
@@ -512,7 +513,7 @@ def test_compare_with_simulation_bars() -> None:
 
 def test_core_imports_no_plotting_library() -> None:
     code = (
-        "import sys, xactika_edu.classroom as c; c.example_scores(seed=1); "
+        "import sys, xactika_edu.teaching.classdata.classroom as c; c.example_scores(seed=1); "
         "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -16,10 +16,10 @@ import nbformat
 import pytest
 from conftest import start_cli
 
-from xactika_edu import classpack
-from xactika_edu._files import MARKER, atomic_directory
-from xactika_edu.cli import main
-from xactika_edu.errors import XactikaError
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.base.files import MARKER, atomic_directory
+from xactika_edu.outputs import classpack
+from xactika_edu.outputs.cli import main
 
 PDFINFO = shutil.which("pdfinfo")
 
@@ -269,7 +269,7 @@ def test_console_script_shows_no_traceback(tmp_path):
         [
             sys.executable,
             "-m",
-            "xactika_edu.cli",
+            "xactika_edu.outputs.cli",
             "worksheet",
             "--students",
             "0",
@@ -306,7 +306,9 @@ def test_ctrl_c_during_a_lesson_stops_cleanly(tmp_path):
 def test_rendered_lessons_are_static_offline_and_tidy(tmp_path):
     lesson = nbformat.v4.new_notebook()
     lesson.cells = [
-        nbformat.v4.new_code_cell("from xactika_edu.widgets import DeckExplorer\nDeckExplorer()"),
+        nbformat.v4.new_code_cell(
+            "from xactika_edu.ui.widgets import DeckExplorer\nDeckExplorer()"
+        ),
         nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)"),
         nbformat.v4.new_code_cell(
             "import time\nprint('unseen:', end=' ', flush=True)\ntime.sleep(0.3)\nprint(73)"
@@ -348,7 +350,7 @@ def test_an_empty_folder_on_another_drive_is_filled(tmp_path, monkeypatch):
     # folder beside it crosses drives (EXDEV), so the staging folder must be inside.
     import errno
 
-    from xactika_edu import _files
+    from xactika_edu.base import files as _files
 
     stick = tmp_path / "usb"
     stick.mkdir()

@@ -1,4 +1,4 @@
-"""Tests for xactika_edu.csvtext: formula-safe cells both ways, the encodings a
+"""Tests for xactika_edu.base.csvtext: formula-safe cells both ways, the encodings a
 spreadsheet saves, and one-step writes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xactika_edu.csvtext import (
+from xactika_edu.base.csvtext import (
     FORMULA_STARTS,
     SEPARATORS,
     csv_text,
@@ -20,7 +20,7 @@ from xactika_edu.csvtext import (
     unescape_cell,
     write_text_file,
 )
-from xactika_edu.errors import XactikaError
+from xactika_edu.base.errors import XactikaError
 
 # Text made of the characters that matter here, and any others.
 _TEXT = st.lists(

@@ -37,7 +37,7 @@ def test_guide_links_resolve():
         assert (DOCS / link).exists(), link
 
 
-APP = ROOT / "xactika_edu" / "app" / "student_app.ipynb"
+APP = ROOT / "xactika_edu" / "ui" / "app" / "student_app.ipynb"
 NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("*.ipynb")), APP]
 
 

@@ -13,8 +13,8 @@ import pytest
 from scipy import stats
 
 from xactika_edu import COMBINATIONS, DECK, Card, value_distribution
-from xactika_edu.errors import NotationError, XactikaError
-from xactika_edu.experiments import (
+from xactika_edu.base.errors import NotationError, XactikaError
+from xactika_edu.core.experiments import (
     Event,
     as_event,
     draw_experiment,

@@ -4,7 +4,7 @@
   tricks and scores in both engines, in both directions (reference rounds replayed by
   the fast engine; fast rounds replayed by the reference engine), and the two engines
   offer the same legal plays at every step. The heuristic policy makes the same bid
-  and play as :class:`~xactika_edu.bots.HeuristicBot` at every decision.
+  and play as :class:`~xactika_edu.engines.bots.HeuristicBot` at every decision.
 * In distribution: with random players the fast engine's statistics match the
   reference engine driven by uniformly random legal choices (two-sample tests, stated
   tolerance below), and match exact values computed here from the rules.
@@ -25,15 +25,17 @@ import pytest
 from _support import play_randomly
 from scipy import stats
 
-from xactika_edu import batch_state, fastsim, rules
-from xactika_edu.batch_engine import run
-from xactika_edu.batch_policies import ReplayPolicy
-from xactika_edu.batch_state import BatchState
-from xactika_edu.batch_views import position_of
-from xactika_edu.bots import HeuristicBot
-from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination, Hand
-from xactika_edu.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
-from xactika_edu.fastsim import (
+from xactika_edu.base.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+from xactika_edu.core import rules
+from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
+from xactika_edu.core.game import BID, Play, Round
+from xactika_edu.engines import batch_state, fastsim
+from xactika_edu.engines.batch_engine import run
+from xactika_edu.engines.batch_policies import ReplayPolicy
+from xactika_edu.engines.batch_state import BatchState
+from xactika_edu.engines.batch_views import position_of
+from xactika_edu.engines.bots import HeuristicBot
+from xactika_edu.engines.fastsim import (
     COLUMNS,
     card_ids,
     cards_from_ids,
@@ -42,7 +44,6 @@ from xactika_edu.fastsim import (
     replay_rounds,
     simulate_rounds,
 )
-from xactika_edu.game import BID, Play, Round
 
 # Every (players, cards per hand) shape the rules allow.
 SHAPES = [(p, c) for p in range(2, 11) for c in range(1, 9)]
@@ -609,7 +610,7 @@ def test_table_columns_and_types():
 
 
 def test_table_is_a_drop_in_for_the_reference_simulator():
-    from xactika_edu import simulate
+    from xactika_edu.engines import simulate
 
     for bots in ("random", ["heuristic", "random", "heuristic"], None):
         reference = simulate.simulate_rounds(4, 3, bots, 5, 2)

@@ -1,4 +1,4 @@
-"""Safe output (xactika_edu._files): nothing a command writes loses or half-writes work.
+"""Safe output (xactika_edu.base.files): nothing a command writes loses or half-writes work.
 
 The scenarios of issue 9: --force over another command's output (item 1), a full or
 interrupted drive (15), staging left by ``kill -9`` (16), files edited after writing
@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 from conftest import start_cli
 
-from xactika_edu import _files
-from xactika_edu._files import MARKER, atomic_directory
-from xactika_edu.cli import main
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import export_worksheets, write_score_sheet
+from xactika_edu.base import files as _files
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.base.files import MARKER, atomic_directory
+from xactika_edu.outputs.cli import main
+from xactika_edu.outputs.worksheets import export_worksheets, write_score_sheet
 
 
 def _snapshot(folder: Path) -> dict[str, str]:
@@ -100,7 +100,7 @@ def test_force_replaces_only_the_same_kind(tmp_path, capsys):
 
 
 def test_class_pack_force_never_replaces_worksheets(tmp_path):
-    from xactika_edu import classpack
+    from xactika_edu.outputs import classpack
 
     out = tmp_path / "sheets"
     assert _sheets(out) == 0
@@ -163,7 +163,7 @@ def test_an_old_marker_without_hashes_is_not_trusted(tmp_path, capsys):
 
 
 def test_export_worksheets_on_a_full_drive_writes_nothing(tmp_path, monkeypatch):
-    from xactika_edu import worksheets
+    from xactika_edu.outputs import worksheets
 
     made = worksheets._page_maker
     calls = []
@@ -391,7 +391,7 @@ def test_stale_staging_inside_an_empty_output_folder_does_not_block(tmp_path):
 
 _KILLED_MID_SWAP = """
 import os, signal, sys
-from xactika_edu.cli import main
+from xactika_edu.outputs.cli import main
 rename, count = os.rename, []
 
 def rename_then_die(src, dst):

@@ -1,4 +1,4 @@
-"""The one number format (xactika_edu.formatting): rounding rules and bad input."""
+"""The one number format (xactika_edu.base.formatting): rounding rules and bad input."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xactika_edu import formatting
-from xactika_edu.errors import XactikaError
+from xactika_edu.base import formatting
+from xactika_edu.base.errors import XactikaError
 
 
 def test_lesson_and_key_percents_differ_only_by_name() -> None:

@@ -1,7 +1,7 @@
 """Every public entry point, called with junk, raises the library's own error or works.
 
 The promise (README, errors.py): bad input to any public function gets an
-:class:`~xactika_edu.errors.XactikaError` (or a subclass) that names the bad value;
+:class:`~xactika_edu.base.errors.XactikaError` (or a subclass) that names the bad value;
 never a raw ``TypeError``, ``ValueError``, ``OverflowError``, ``RecursionError`` or
 ``decimal`` error, and never a message that is itself unreadably long.
 

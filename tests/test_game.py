@@ -19,9 +19,9 @@ from _support import play_randomly, reachable_objects
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu.cards import DECK, Card, Combination, Hand, Shape, deal
-from xactika_edu.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
-from xactika_edu.game import (
+from xactika_edu.base.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+from xactika_edu.core.cards import DECK, Card, Combination, Hand, Shape, deal
+from xactika_edu.core.game import (
     BID,
     OVER,
     PLAY,

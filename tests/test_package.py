@@ -31,6 +31,8 @@ def test_unknown_name_is_an_attribute_error():
 def test_the_command_starts_without_the_heavy_libraries():
     # So a Ctrl-C right after starting `xactika-edu` reaches the command's own handler
     # (exit 130, one line) instead of interrupting an import with a traceback.
-    code = "import sys, xactika_edu.cli; print(sorted({'numpy', 'pandas'} & set(sys.modules)))"
+    code = (
+        "import sys, xactika_edu.outputs.cli; print(sorted({'numpy', 'pandas'} & set(sys.modules)))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -24,9 +24,9 @@ from matplotlib.text import Annotation, Text
 from scipy import stats
 
 from xactika_edu import DECK, Card, Hand, deal, face_value_mad, value_distribution
-from xactika_edu.errors import NotationError, XactikaError
-from xactika_edu.palette import OKABE_ITO, SERIES
-from xactika_edu.plots import (
+from xactika_edu.base.errors import NotationError, XactikaError
+from xactika_edu.base.palette import OKABE_ITO, SERIES
+from xactika_edu.teaching.plots import (
     bell_curve,
     distance_bar_graph,
     shape_count_pie_chart,
@@ -456,7 +456,7 @@ import json, sys
 import matplotlib
 before = {k: repr(v) for k, v in matplotlib.rcParams.items()}
 backend = matplotlib.get_backend()
-import xactika_edu, xactika_edu.plots
+import xactika_edu, xactika_edu.teaching.plots
 after = {k: repr(v) for k, v in matplotlib.rcParams.items()}
 print(json.dumps({
     "changed": sorted(k for k in before if before[k] != after.get(k)),
@@ -476,7 +476,7 @@ def test_drawing_on_a_given_axes_does_not_import_pyplot():
     script = """
 import sys
 from matplotlib.figure import Figure
-from xactika_edu.plots import value_bar_graph, value_pie_chart, bell_curve
+from xactika_edu.teaching.plots import value_bar_graph, value_pie_chart, bell_curve
 for draw in (value_bar_graph, value_pie_chart, bell_curve):
     draw(ax=Figure().subplots())
 print("matplotlib.pyplot" in sys.modules)

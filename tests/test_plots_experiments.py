@@ -21,10 +21,10 @@ from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 from scipy import stats
 
-from xactika_edu.errors import XactikaError
-from xactika_edu.experiments import draw_experiment, error_by_trials
-from xactika_edu.palette import INK, SERIES
-from xactika_edu.plots import error_graph, running_frequency_graph
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.base.palette import INK, SERIES
+from xactika_edu.core.experiments import draw_experiment, error_by_trials
+from xactika_edu.teaching.plots import error_graph, running_frequency_graph
 
 EVENT = "face value 8 or more"
 P = Fraction(50, 81)
@@ -168,8 +168,8 @@ def test_drawing_on_a_given_axes_does_not_import_pyplot():
     script = """
 import sys
 from matplotlib.figure import Figure
-from xactika_edu.experiments import draw_experiment, error_by_trials
-from xactika_edu.plots import error_graph, running_frequency_graph
+from xactika_edu.core.experiments import draw_experiment, error_by_trials
+from xactika_edu.teaching.plots import error_graph, running_frequency_graph
 running_frequency_graph(draw_experiment("3 cubes", 50, seed=1), band=True,
                         ax=Figure().subplots())
 error_graph(error_by_trials("3 cubes", (10, 100), repeats=20, seed=1), ax=Figure().subplots())

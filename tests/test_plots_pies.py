@@ -18,9 +18,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle, Wedge
 
 from xactika_edu import DECK, deal, value_distribution
-from xactika_edu.errors import XactikaError
-from xactika_edu.palette import SERIES
-from xactika_edu.plots import compare_value_bar_graph, group_bar_graph, group_pie_chart
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.base.palette import SERIES
+from xactika_edu.teaching.plots import compare_value_bar_graph, group_bar_graph, group_pie_chart
 
 # The deck grouped by face value: 1 + 4 + 10 cards are 4-6, 16 + 19 + 16 are 7-9,
 # 10 + 4 + 1 are 10-12 (RULES.md, the deck table).

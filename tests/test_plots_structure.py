@@ -3,105 +3,25 @@ names only, and every percent on a graph written by formatting.percent."""
 
 from __future__ import annotations
 
-import ast
 import random
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")  # headless; set here in the test, never by the package
 
 import pandas as pd
-import pytest
 from matplotlib.figure import Figure
 
-from xactika_edu.experiments import draw_experiment
-from xactika_edu.formatting import percent, plural, two_decimals
+from xactika_edu.base.formatting import percent, plural, two_decimals
+from xactika_edu.core.experiments import draw_experiment
 
-PACKAGE = Path(__file__).resolve().parents[1] / "xactika_edu"
-# The modules of issue 10's plots item: the plots package, the class data and the
-# figure descriptions.
-MODULES = sorted(
-    [
-        *(PACKAGE / "plots").glob("*.py"),
-        *PACKAGE.glob("class_*.py"),
-        PACKAGE / "classroom.py",
-        PACKAGE / "alt_text.py",
-        PACKAGE / "alt_marks.py",
-        PACKAGE / "axis_text.py",
-    ]
-)
-# The layers above "teaching": no plot or class module may import these.
-UPPER = {"widgets", "app", "worksheets", "classpack", "cli"}
-
-
-def _name(path: Path) -> str:
-    return path.relative_to(PACKAGE.parent).with_suffix("").as_posix().replace("/", ".")
-
-
-def _imports(path: Path) -> list[tuple[str, str]]:
-    """(module, name) for every ``from module import name`` in ``path``, also inside
-    functions; relative modules resolved against the file's package."""
-    package = _name(path).rsplit(".", 1)[0]
-    if path.name == "__init__.py":
-        package = _name(path).removesuffix(".__init__")
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            base = package.split(".")
-            if node.level:
-                base = base[: len(base) - node.level + 1]
-                module = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                module = node.module or ""
-            found += [(module, alias.name) for alias in node.names]
-        elif isinstance(node, ast.Import):
-            found += [(alias.name, "") for alias in node.names]
-    return found
-
-
-def test_the_modules_exist():
-    names = {_name(path) for path in MODULES}
-    assert {"xactika_edu.plots.figures", "xactika_edu.classroom"} <= names
-    assert not (PACKAGE / "plots.py").exists()  # a package now, split by lesson
-
-
-@pytest.mark.parametrize("path", MODULES, ids=_name)
-def test_no_private_name_of_another_module_is_imported(path):
-    # Before issue 10, classroom.py imported _axes, _pie, _percent, _plural,
-    # _LABEL_SIZE and _draw_count_bars from plots.py.
-    private = [
-        f"{module}.{name}"
-        for module, name in _imports(path)
-        if name.startswith("_") and module != "__future__"
-    ]
-    assert private == []
-
-
-@pytest.mark.parametrize("path", MODULES, ids=_name)
-def test_teaching_modules_import_no_ui_or_outputs(path):
-    upward = [
-        module
-        for module, _ in _imports(path)
-        if module.startswith("xactika_edu.") and module.split(".")[1] in UPPER
-    ]
-    assert upward == []
-
-
-@pytest.mark.parametrize("path", MODULES, ids=_name)
-def test_modules_and_classes_are_small(path):
-    text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) < 600
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.ClassDef):
-            assert node.end_lineno is not None
-            assert node.end_lineno - node.lineno + 1 <= 300, node.name
+# Layers, private names and sizes: tests/test_layers.py, for the whole package.
 
 
 def test_every_public_name_keeps_its_import_path():
-    import xactika_edu.classroom as classroom
+    import xactika_edu.classroom as classroom  # the documented paths
     import xactika_edu.plots as plots
 
     expected_plots = {
@@ -133,9 +53,9 @@ def test_every_public_name_keeps_its_import_path():
 
 
 def test_class_graphs_and_deck_plots_share_the_figure_helpers():
-    import xactika_edu.class_plots as class_plots
-    import xactika_edu.plots.deck as deck
-    from xactika_edu.plots import figures
+    import xactika_edu.teaching.classdata.class_plots as class_plots
+    import xactika_edu.teaching.plots.deck as deck
+    from xactika_edu.teaching.plots import figures
 
     for module in (class_plots, deck):
         assert module.use_axes is figures.use_axes
@@ -151,7 +71,7 @@ def _texts(ax):
 
 
 def test_rare_trick_counts_use_the_lessons_percent():
-    from xactika_edu.plots import trick_bar_graph
+    from xactika_edu.teaching.plots import trick_bar_graph
 
     # 999 of 1000 deals is not "100%" and 1 of 1000 is "< 1%", as everywhere else
     # (before: '100%' and '<1%', unlike the sum bar graph's '< 1%').
@@ -162,7 +82,7 @@ def test_rare_trick_counts_use_the_lessons_percent():
 
 
 def test_pie_slices_use_the_lessons_percent():
-    from xactika_edu.plots import group_pie_chart
+    from xactika_edu.teaching.plots import group_pie_chart
 
     ax = group_pie_chart({"rare": 1, "usual": 999}, ax=Figure().subplots())
     # before: 'rare: 1 card (0%)' and 'usual: 999 cards (100%)'
@@ -170,7 +90,7 @@ def test_pie_slices_use_the_lessons_percent():
 
 
 def test_sum_bars_and_trick_bars_write_a_rare_part_alike():
-    from xactika_edu.plots import sum_bar_graph, trick_bar_graph
+    from xactika_edu.teaching.plots import sum_bar_graph, trick_bar_graph
 
     sums = _texts(sum_bar_graph(6, relative=True, ax=Figure().subplots()))
     table = pd.DataFrame({"frequency": [1, 728]}, index=pd.Index([0, 1], name="tricks"))
@@ -179,7 +99,7 @@ def test_sum_bars_and_trick_bars_write_a_rare_part_alike():
 
 
 def test_a_tiny_exact_probability_is_not_said_as_0_percent():
-    from xactika_edu.plots import running_frequency_graph
+    from xactika_edu.teaching.plots import running_frequency_graph
 
     runs = draw_experiment("face value 8 or more", trials=20, runs=1, seed=1)
     ax = running_frequency_graph(runs, probability=Fraction(1, 500), ax=Figure().subplots())
@@ -192,7 +112,11 @@ def test_a_tiny_exact_probability_is_not_said_as_0_percent():
 
 
 def test_class_graph_labels_use_formatting():
-    from xactika_edu.classroom import example_scores, made_missed_pie, scores_by_player
+    from xactika_edu.teaching.classdata.classroom import (
+        example_scores,
+        made_missed_pie,
+        scores_by_player,
+    )
 
     scores = example_scores(players=3, games=1, seed=1)
     ax = made_missed_pie(scores, ax=Figure().subplots())

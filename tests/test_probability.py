@@ -27,8 +27,8 @@ from xactika_edu import (
     value_distribution,
     whole_percent,
 )
-from xactika_edu.errors import XactikaError
-from xactika_edu.probability import Estimate, lead_chances, threats, unseen_cards
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.probability import Estimate, lead_chances, threats, unseen_cards
 
 # The deck table as printed in seed 000 (shared/seeds/000_d677f6113b38951f.txt):
 # face value, number of cards, and for one shape how many cards show it 1, 2, 3 times.

@@ -1,4 +1,4 @@
-"""Tests for xactika_edu.rules: the rules written once, on one round and on batches.
+"""Tests for xactika_edu.core.rules: the rules written once, on one round and on batches.
 
 Each rule function is checked on plain values against a direct reading of RULES.md,
 on arrays against itself on plain values, and a ruleset other than XACTIKA is
@@ -13,14 +13,14 @@ import itertools
 import numpy as np
 import pytest
 
-from xactika_edu import rules
-from xactika_edu.batch_engine import run
-from xactika_edu.batch_policies import ReplayPolicy
-from xactika_edu.batch_state import BatchState
-from xactika_edu.cards import COMBINATIONS, DECK, Card, Combination
-from xactika_edu.fastsim import replay_rounds
-from xactika_edu.game import Round
-from xactika_edu.rules import XACTIKA
+from xactika_edu.core import rules
+from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination
+from xactika_edu.core.game import Round
+from xactika_edu.core.rules import XACTIKA
+from xactika_edu.engines.batch_engine import run
+from xactika_edu.engines.batch_policies import ReplayPolicy
+from xactika_edu.engines.batch_state import BatchState
+from xactika_edu.engines.fastsim import replay_rounds
 
 
 def test_xactika_is_the_game_of_rules_md():

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from xactika_edu import classpack, worksheets
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import score_sheet_pdf, write_score_sheet
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.outputs import classpack, worksheets
+from xactika_edu.outputs.worksheets import score_sheet_pdf, write_score_sheet
 
 PDFINFO = shutil.which("pdfinfo")
 PDFTOTEXT = shutil.which("pdftotext")

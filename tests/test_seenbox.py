@@ -1,4 +1,4 @@
-"""The *Others' played cards* box in words (xactika_edu.seenbox): every bad entry
+"""The *Others' played cards* box in words (xactika_edu.teaching.views.seenbox): every bad entry
 listed, the rule said once, and the counts the chances use, checked against the deck."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from xactika_edu import DECK, Hand
-from xactika_edu.errors import NotationError, XactikaError
-from xactika_edu.seenbox import (
+from xactika_edu.base.errors import NotationError, XactikaError
+from xactika_edu.teaching.views.seenbox import (
     CARD_RULE,
     check_room,
     parse_seen,

@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xactika_edu import value_distribution
-from xactika_edu.errors import XactikaError
-from xactika_edu.selfcheck import DEFAULT_TOLERANCE, Question, Verdict
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.teaching.selfcheck import DEFAULT_TOLERANCE, Question, Verdict
 
 # 19 of the 81 cards have face value 8: the four shape counts sum to 8 in 19 ways.
 EIGHTS = value_distribution().loc[8, "fraction"]

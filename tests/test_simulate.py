@@ -16,14 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu import fastsim
-from xactika_edu import simulate as simulate_module
-from xactika_edu.bots import HeuristicBot, MonteCarloBot, RandomBot
-from xactika_edu.cards import Hand, deal
-from xactika_edu.errors import XactikaError
-from xactika_edu.game import Round
-from xactika_edu.probability import chance_unbeatable
-from xactika_edu.simulate import BOTS, play_round, strength_table, suggest_bid
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import Hand, deal
+from xactika_edu.core.game import Round
+from xactika_edu.core.probability import chance_unbeatable
+from xactika_edu.engines import fastsim
+from xactika_edu.engines import simulate as simulate_module
+from xactika_edu.engines.bots import HeuristicBot, MonteCarloBot, RandomBot
+from xactika_edu.engines.simulate import BOTS, play_round, strength_table, suggest_bid
 
 # These tests are about the reference engine (real Rounds and bot objects); the
 # fast engine has its own tests (test_fastsim.py), and "auto" is tested below.

@@ -37,16 +37,16 @@ from xactika_edu import (
     shape_count_table,
     value_distribution,
 )
-from xactika_edu.errors import NotationError, XactikaError
-from xactika_edu.palette import SERIES
-from xactika_edu.plots import shape_columns_graph, sum_bar_graph
-from xactika_edu.probability import (
+from xactika_edu.base.errors import NotationError, XactikaError
+from xactika_edu.base.palette import SERIES
+from xactika_edu.core.probability import (
     sum_distribution,
     sum_mean_and_variance,
     sum_normal_approximation,
     sum_normal_comparison,
     sum_normal_fit,
 )
+from xactika_edu.teaching.plots import shape_columns_graph, sum_bar_graph
 
 DIE = range(1, 7)
 
@@ -399,7 +399,7 @@ def test_drawing_on_a_given_axes_does_not_import_pyplot():
     code = (
         "import sys\n"
         "from matplotlib.figure import Figure\n"
-        "from xactika_edu.plots import shape_columns_graph, sum_bar_graph\n"
+        "from xactika_edu.teaching.plots import shape_columns_graph, sum_bar_graph\n"
         "sum_bar_graph(10, normal=True, ax=Figure().subplots())\n"
         "shape_columns_graph(deck=True, ax=Figure().subplots())\n"
         "print('matplotlib.pyplot' in sys.modules)\n"

@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from xactika_edu import DECK, Card, Hand, deal, svg
-from xactika_edu.errors import XactikaError
+from xactika_edu import DECK, Card, Hand, deal
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core import svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -5,21 +5,21 @@ play table's words (tableview), its log (playlog) and the small HTML parts
 
 from __future__ import annotations
 
-import ast
 from fractions import Fraction
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from xactika_edu import deal
-from xactika_edu.bots import HeuristicBot, RandomBot
-from xactika_edu.cards import Card, Hand, Shape
-from xactika_edu.deckview import deck_filter_text, filter_deck, plot_html
-from xactika_edu.errors import XactikaError
-from xactika_edu.formatting import fraction, percent
-from xactika_edu.game import Game, Round
-from xactika_edu.handview import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.base.formatting import fraction, percent
+from xactika_edu.core.cards import Card, Hand, Shape
+from xactika_edu.core.game import Game, Round
+from xactika_edu.core.probability import lead_chances
+from xactika_edu.engines.bots import HeuristicBot, RandomBot
+from xactika_edu.engines.simulate import play_round
+from xactika_edu.teaching.views.deckview import deck_filter_text, filter_deck, plot_html
+from xactika_edu.teaching.views.handview import (
     card_index,
     card_look,
     chances_html,
@@ -27,12 +27,10 @@ from xactika_edu.handview import (
     readout,
     status_html,
 )
-from xactika_edu.htmlparts import error_html, padded
-from xactika_edu.leadtable import lead_table, render_lead_table
-from xactika_edu.playlog import game_log, play_bots, round_events, trick_lines
-from xactika_edu.probability import lead_chances
-from xactika_edu.simulate import play_round
-from xactika_edu.tableview import (
+from xactika_edu.teaching.views.htmlparts import error_html, padded
+from xactika_edu.teaching.views.leadtable import lead_table, render_lead_table
+from xactika_edu.teaching.views.playlog import game_log, play_bots, round_events, trick_lines
+from xactika_edu.teaching.views.tableview import (
     advice_html,
     coach_html,
     hand_html,
@@ -42,23 +40,8 @@ from xactika_edu.tableview import (
     status_text,
 )
 
-PACKAGE = Path(__file__).resolve().parents[1] / "xactika_edu"
-VIEWS = ["deckview", "handview", "htmlparts", "leadtable", "playlog", "scoreboard", "seenbox"]
-VIEWS += ["tableview"]
+# That these modules import no widget library: tests/test_layers.py (teaching layer).
 HAND = deal(players=4, seed=1)[0]
-
-
-@pytest.mark.parametrize("name", VIEWS)
-def test_the_views_import_no_widgets(name: str) -> None:
-    # teaching layer: below the widgets, so usable (and tested) without ipywidgets
-    tree = ast.parse((PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            imported.add("." * node.level + (node.module or ""))
-    assert not {m for m in imported if "widgets" in m or m.endswith("app")}, imported
 
 
 # --- leadtable ----------------------------------------------------------------------

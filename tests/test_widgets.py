@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
-from xactika_edu.bots import HeuristicBot, RandomBot
-from xactika_edu.errors import IllegalBidError, NotationError, XactikaError
-from xactika_edu.game import Game, Round
-from xactika_edu.probability import lead_chances, threats
-from xactika_edu.scoreboard import (
+from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
+from xactika_edu.core.game import Game, Round
+from xactika_edu.core.probability import lead_chances, threats
+from xactika_edu.engines.bots import HeuristicBot, RandomBot
+from xactika_edu.teaching.views.scoreboard import (
     format_points,
     hand_scores,
     hand_scores_html,
@@ -28,7 +28,7 @@ from xactika_edu.scoreboard import (
     score_sheet_html,
     trick_html,
 )
-from xactika_edu.widgets import (
+from xactika_edu.ui.widgets import (
     DeckExplorer,
     HandWidget,
     PlayTable,

@@ -12,9 +12,9 @@ from fractions import Fraction
 import pytest
 from test_worksheets import PDFTOTEXT, collapse, pdf_text, quoted
 
-from xactika_edu.cards import Hand, Shape, draw_cards
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import Hand, Shape, draw_cards
+from xactika_edu.outputs.worksheets import (
     KINDS,
     BellCurveWorksheet,
     bell_curve_worksheet,

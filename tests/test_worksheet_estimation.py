@@ -14,19 +14,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xactika_edu.bots import HeuristicBot, expected_sure_tricks
-from xactika_edu.cards import DECK, Hand, deal
-from xactika_edu.errors import XactikaError
-from xactika_edu.game import Round, score
-from xactika_edu.probability import chance_unbeatable
-from xactika_edu.simulate import play_round, suggest_bid
-from xactika_edu.worksheets import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import DECK, Hand, deal
+from xactika_edu.core.game import Round, score
+from xactika_edu.core.probability import chance_unbeatable
+from xactika_edu.engines.bots import HeuristicBot, expected_sure_tricks
+from xactika_edu.engines.simulate import play_round, suggest_bid
+from xactika_edu.outputs.worksheets import (
     KINDS,
     EstimationWorksheet,
     estimation_worksheet,
     export_worksheets,
 )
-from xactika_edu.worksheets.estimation import TRIALS
+from xactika_edu.outputs.worksheets.estimation import TRIALS
 
 PDFINFO = shutil.which("pdfinfo")
 PDFTOTEXT = shutil.which("pdftotext")
@@ -282,7 +282,7 @@ def test_rendering_logs_no_fpdf_warnings(caplog):
 @pytest.mark.parametrize("seed", range(0, 48, 4))
 def test_every_page_fits_above_the_footer(seed):
     # the page refuses to draw past the footer, so drawing is the check
-    from xactika_edu.worksheets import new_pdf
+    from xactika_edu.outputs.worksheets import new_pdf
 
     sheet = estimation_worksheet(seed + seed // 4 % 4)  # every dealer seat
     for paper in ("letter", "a4"):

@@ -2,9 +2,9 @@
 most cards, student sheet and key, nothing leaves the printable area, nothing prints
 through anything else and no text (card digits included) is below 7 pt.
 
-The pages are drawn through :class:`xactika_edu.worksheets.layout.Recorder`, which
+The pages are drawn through :class:`xactika_edu.outputs.worksheets.layout.Recorder`, which
 records each element's box and font size as fpdf2 is asked to print it; the checks
-are :func:`~xactika_edu.worksheets.layout.layout_problems`.
+are :func:`~xactika_edu.outputs.worksheets.layout.layout_problems`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ import io
 import pytest
 from fpdf import FPDF
 
-from xactika_edu.cards import MIN_PLAYERS
-from xactika_edu.worksheets import _BUILDERS, KINDS
-from xactika_edu.worksheets.bell_curve import MAX_BELL_CARDS, MIN_BELL_CARDS
-from xactika_edu.worksheets.layout import MIN_TEXT_PT, Recorder, layout_problems
-from xactika_edu.worksheets.page import PAPERS
-from xactika_edu.worksheets.pie_chart import PIE_CARDS
-from xactika_edu.worksheets.score_sheet import MAX_SCORE_SHEET_PLAYERS, score_sheet_layout
-from xactika_edu.worksheets.sheet import MAX_CARDS, MIN_CARDS, page_layout
-from xactika_edu.worksheets.simulation import MAX_DRAWS, MIN_DRAWS
+from xactika_edu.core.cards import MIN_PLAYERS
+from xactika_edu.outputs.worksheets import _BUILDERS, KINDS
+from xactika_edu.outputs.worksheets.bell_curve import MAX_BELL_CARDS, MIN_BELL_CARDS
+from xactika_edu.outputs.worksheets.layout import MIN_TEXT_PT, Recorder, layout_problems
+from xactika_edu.outputs.worksheets.page import PAPERS
+from xactika_edu.outputs.worksheets.pie_chart import PIE_CARDS
+from xactika_edu.outputs.worksheets.score_sheet import MAX_SCORE_SHEET_PLAYERS, score_sheet_layout
+from xactika_edu.outputs.worksheets.sheet import MAX_CARDS, MIN_CARDS, page_layout
+from xactika_edu.outputs.worksheets.simulation import MAX_DRAWS, MIN_DRAWS
 
 # The --cards each kind takes: the fewest, the default (None) and the most.
 CARD_CHOICES: dict[str, tuple[int | None, ...]] = {

@@ -12,11 +12,16 @@ from fractions import Fraction
 import pytest
 from test_worksheets import PDFINFO, PDFTOTEXT, collapse, pdf_pages, pdf_text, quoted
 
-from xactika_edu.cards import Hand, draw_cards
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import KINDS, PieChartWorksheet, export_worksheets, pie_chart_worksheet
-from xactika_edu.worksheets.pie_chart import GROUPINGS, PIE_CARDS
-from xactika_edu.worksheets.pie_slices import hatch_segments
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import Hand, draw_cards
+from xactika_edu.outputs.worksheets import (
+    KINDS,
+    PieChartWorksheet,
+    export_worksheets,
+    pie_chart_worksheet,
+)
+from xactika_edu.outputs.worksheets.pie_chart import GROUPINGS, PIE_CARDS
+from xactika_edu.outputs.worksheets.pie_slices import hatch_segments
 
 # The deck written out independently: every mix of 1-3 balls, cubes, cones, stars.
 DECK_COUNTS = list(itertools.product((1, 2, 3), repeat=4))

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from xactika_edu.cards import DECK, Card, Combination, Hand
-from xactika_edu.errors import XactikaError
-from xactika_edu.probability import chance_unbeatable, threats, whole_percent
-from xactika_edu.worksheets import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import DECK, Card, Combination, Hand
+from xactika_edu.core.probability import chance_unbeatable, threats, whole_percent
+from xactika_edu.outputs.worksheets import (
     KINDS,
     ProbabilityWorksheet,
     export_worksheets,
@@ -210,7 +210,7 @@ def test_rendering_logs_no_fpdf_warnings(caplog):
 @pytest.mark.parametrize("seed", range(0, 60, 5))
 def test_every_page_fits_above_the_footer(seed):
     # the page refuses to draw past the footer, so drawing is the check
-    from xactika_edu.worksheets import new_pdf
+    from xactika_edu.outputs.worksheets import new_pdf
 
     sheet = probability_worksheet(seed)
     for paper in ("letter", "a4"):

@@ -11,15 +11,15 @@ import numpy as np
 import pytest
 from test_worksheets import PDFTOTEXT, collapse, pdf_text, quoted
 
-from xactika_edu.cards import Card
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import Card
+from xactika_edu.outputs.worksheets import (
     KINDS,
     SimulationWorksheet,
     export_worksheets,
     simulation_worksheet,
 )
-from xactika_edu.worksheets.simulation import EVENTS
+from xactika_edu.outputs.worksheets.simulation import EVENTS
 
 # The deck written out independently, in notation order: "1111", "1112", ... "3333".
 DECK_COUNTS = list(itertools.product((1, 2, 3), repeat=4))

@@ -1,4 +1,4 @@
-"""Tests for xactika_edu.worksheets: seeded variants, answers recomputed independently,
+"""Tests for xactika_edu.outputs.worksheets: seeded variants, answers recomputed independently,
 one-page deterministic PDFs, and the export's file rules."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from xactika_edu.cards import DECK, draw_cards
-from xactika_edu.errors import XactikaError
-from xactika_edu.worksheets import (
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import DECK, draw_cards
+from xactika_edu.outputs.worksheets import (
     KINDS,
     PAPERS,
     BarGraphWorksheet,
@@ -68,7 +68,7 @@ def test_different_students_get_different_cards():
 
 
 def test_repr_rebuilds_the_worksheet():
-    from xactika_edu.cards import Hand  # noqa: F401  (used by eval)
+    from xactika_edu.core.cards import Hand  # noqa: F401  (used by eval)
 
     sheet = bar_graph_worksheet(3, number=2, of=4, cards=6)
     assert eval(repr(sheet)) == sheet
@@ -182,7 +182,7 @@ ONE_PAGE_CASES = [
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize(("kind", "seed", "cards"), ONE_PAGE_CASES)
 def test_pdfs_are_one_page(tmp_path, kind, seed, cards, paper):
-    from xactika_edu.worksheets import _BUILDERS
+    from xactika_edu.outputs.worksheets import _BUILDERS
 
     sheet = _BUILDERS[kind](seed, **({} if cards is None else {"cards": cards}))
     for name, data in {"s.pdf": sheet.student_pdf(paper), "k.pdf": sheet.key_pdf(paper)}.items():
@@ -328,7 +328,7 @@ def _lowest_text_above_footer(data: bytes, tmp_path: Path) -> tuple[float, float
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_text_runs_into_the_footer(tmp_path, kind):
     # The longest variants: the most cards a kind takes, several seeds, both papers.
-    from xactika_edu.worksheets import _BUILDERS
+    from xactika_edu.outputs.worksheets import _BUILDERS
 
     most = {"bar-graph": 40, "pie-chart": 40, "bell-curve": 30, "simulation": 50}
     options = {"cards": most[kind]} if kind in most else {}
@@ -342,8 +342,8 @@ def test_no_text_runs_into_the_footer(tmp_path, kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_pages_print_no_code_names(kind):
     # a teacher reads "the exact chance", not chance_unbeatable, suggest_bid or HeuristicBot
-    from xactika_edu.worksheets import _BUILDERS
-    from xactika_edu.worksheets.sheet import page_layout
+    from xactika_edu.outputs.worksheets import _BUILDERS
+    from xactika_edu.outputs.worksheets.sheet import page_layout
 
     code = re.compile(r"\b\w+_\w+\b|\b[A-Z][a-z]+[A-Z]\w*|\w+\(\)")
     for seed in (2, 5):

@@ -1,0 +1,135 @@
+"""The package's errors: one base class, subclasses for each kind of mistake.
+
+Every error subclasses :class:`ValueError`, so ``except ValueError`` catches them,
+and every message quotes the value that was wrong, through
+:func:`xactika_edu.base.checks.shown` (short, one line, and safe for any value).
+Every public function raises only these on bad input; ``tests/test_fuzz.py`` calls
+each exported function with junk to keep it so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "BrokenSwap",
+    "IllegalBidError",
+    "IllegalPlayError",
+    "LessonError",
+    "NotationError",
+    "ScoreSheetError",
+    "XactikaError",
+]
+
+
+class XactikaError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+
+class NotationError(XactikaError):
+    """A card, hand or combination written in notation that cannot be read.
+
+    >>> from xactika_edu import Card
+    >>> Card.parse("4111")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.NotationError: cannot read card '4111': balls count 4 is not 1, 2 or 3
+    """
+
+
+class IllegalBidError(XactikaError):
+    """A bid the rules do not allow now: out of turn, out of range, or the dealer's
+    forbidden number (the one that would make the bids total the number of cards).
+
+    Source: RULES.md, "A hand (round)", step 2.
+
+    >>> from xactika_edu.core.game import Round
+    >>> hand = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> hand.bid(1)
+    >>> hand.bid(2)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.IllegalBidError: dealer (player 1) may not bid 2: the bids would total 3, ...
+    """
+
+
+class IllegalPlayError(XactikaError):
+    """A play the rules do not allow now: out of turn, a card not held, a call the
+    card does not show, or not following the called combination when able.
+
+    Source: RULES.md, "A hand (round)", step 3.
+
+    >>> from xactika_edu.core.game import Round
+    >>> hand = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> hand.bid(1); hand.bid(1)
+    >>> hand.play("2332:2ba")
+    >>> hand.play("1212")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.IllegalPlayError: player 1 must follow 2 balls: holds 2233
+    """
+
+
+class BrokenSwap(XactikaError):
+    """Output swapped into place half-way could not be put back: a rename failed, and
+    undoing it failed too. The staging folder is kept; the message says where the
+    output is. Raised by :func:`xactika_edu.base.staging.swap`."""
+
+
+class LessonError(XactikaError):
+    """A lesson notebook failed to run (an error in a cell, or a time-out)."""
+
+
+class ScoreSheetError(XactikaError):
+    """A score sheet that cannot be read or breaks the rules: every problem, listed.
+
+    ``str(error)`` lists the problems one a line, like
+    ``line 7, column 'bid': 9 is not a bid (bids are 0 to 8)``, the first
+    :attr:`SHOWN` of them and then how many more; :attr:`problems` holds the first
+    1,000 (:attr:`xactika_edu.teaching.classdata.scorechecks.Problems.KEPT`) and :attr:`count`
+    how many
+    there are.
+
+    >>> error = ScoreSheetError(["line 2, column 'bid': missing value"])
+    >>> error.problems, error.count
+    (["line 2, column 'bid': missing value"], 1)
+    >>> print(error)
+    the score sheet has 1 problem:
+    - line 2, column 'bid': missing value
+    >>> print(ScoreSheetError([f"line {n}: bad" for n in range(2, 42)], count=4000))
+    ... # doctest: +ELLIPSIS
+    the score sheet has 4,000 problems:
+    - line 2: bad
+    ...
+    - line 31: bad
+    - ... and 3,970 more: fix these and load the sheet again to see the rest
+    """
+
+    #: How many problems the message shows.
+    SHOWN = 30
+
+    def __init__(
+        self, problems: Sequence[str], source: str | None = None, *, count: int | None = None
+    ) -> None:
+        self.problems = list(problems)
+        self.source = source
+        self.count = max(len(self.problems), count or 0)
+        from .checks import shown  # checks imports this module; both are loaded by now
+
+        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
+        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
+        lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
+        hidden = self.count - min(len(self.problems), self.SHOWN)
+        if hidden:
+            lines.append(
+                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
+            )
+        super().__init__("\n".join(lines))
+
+
+# Tracebacks and reprs name each error by its public path (``xactika_edu.XactikaError``,
+# as a student imports it), not by the module that happens to define it.
+# (BrokenSwap and LessonError belong to the file writer and the class pack, not to the
+# package top, and keep this module's name.)
+for _error in (XactikaError, NotationError, IllegalBidError, IllegalPlayError, ScoreSheetError):
+    _error.__module__ = "xactika_edu"

@@ -1,0 +1,352 @@
+"""One way to print a number: percents, fractions, decimals, plurals and lists.
+
+Base layer: imports only :mod:`xactika_edu.base.errors` and :mod:`xactika_edu.base.checks`.
+Plots, worksheets, widgets, lessons and the app print every number through these
+functions, so the same value prints the same way everywhere, or differently under a
+name that says why:
+
+* :func:`percent` is the lessons' rule: a whole percent, halves rounded up, never
+  rounded to a certainty it is not (``"< 1%"``, ``"> 99%"``).
+* :func:`exact_percent` is for answer keys, where a student works the percent out by
+  hand: exact when it has at most two decimals (3/16 is ``"18.75%"``), else
+  ``"about 33.3%"``.
+
+>>> percent(Fraction(3, 16)), exact_percent(Fraction(3, 16))
+('19%', '18.75%')
+>>> fraction(Fraction(6, 16)), fraction_steps(6, 16), plural(1, "trick"), plural(3, "trick")
+('3/8', '6/16 = 3/8', '1 trick', '3 tricks')
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from .checks import shown
+from .errors import XactikaError
+
+__all__ = [
+    "about_one_decimal",
+    "about_percent",
+    "about_two_decimals",
+    "and_list",
+    "exact_decimal",
+    "exact_percent",
+    "expected_points",
+    "fraction",
+    "fraction_steps",
+    "label_number",
+    "one_decimal",
+    "one_in",
+    "percent",
+    "plural",
+    "signed",
+    "simulated_percent",
+    "two_decimals",
+    "whole_percent",
+]
+
+
+def _exact(value: object, name: str) -> Fraction:
+    """``value`` as an exact Fraction (floats exactly as stored); a clear error for
+    anything that is not a finite real number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise XactikaError(
+            f"{name} must be a number like Fraction(19, 81) or 0.25, got {shown(value)}"
+        )
+    if not isinstance(value, numbers.Rational) and not math.isfinite(value):
+        raise XactikaError(f"{name} must be a finite number, got {shown(value)}")
+    if isinstance(value, numbers.Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    return Fraction(float(value))
+
+
+def whole_percent(part: Fraction | float) -> int:
+    """A part of the whole as a whole percent, halves rounded up.
+
+    The one rounding rule for every percent a student reads: plot labels, lessons,
+    self-check answers.
+
+    >>> whole_percent(Fraction(19, 81)), whole_percent(Fraction(1, 8)), whole_percent(0.5)
+    (23, 13, 50)
+
+    Args:
+        part: a part of the whole, usually in [0, 1] (19/81 of the deck): a
+            ``Fraction``, an int or a float.
+
+    Returns:
+        the nearest whole percent, an int. Exactly half-way rounds up, as students
+        round (1/8 = 12.5% -> 13%), not to the even neighbor as Python's ``round``.
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    return math.floor(100 * _exact(part, "part") + Fraction(1, 2))
+
+
+def percent(part: Fraction | float) -> str:
+    """A part of the whole as the lessons print it: a whole percent (:func:`whole_percent`),
+    never rounded to a certainty it is not.
+
+    >>> percent(Fraction(805, 1027)), percent(Fraction(1, 8)), percent(Fraction(999, 1000))
+    ('78%', '13%', '> 99%')
+    >>> percent(1), percent(0.001), percent(0)
+    ('100%', '< 1%', '0%')
+
+    Args:
+        part: a part of the whole, usually in [0, 1].
+
+    Returns:
+        ``"N%"``; ``"< 1%"`` for a part above 0 that rounds to 0%, ``"> 99%"`` for a
+        part below 1 that rounds to 100%.
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    exact = _exact(part, "part")
+    rounded = whole_percent(exact)
+    if rounded >= 100 and 0 < exact < 1:
+        return "> 99%"
+    if rounded <= 0 and 0 < exact < 1:
+        return "< 1%"
+    return f"{rounded}%"
+
+
+def expected_points(value: float) -> str:
+    """An expected score (a mean of points over many simulated hands) with its sign and
+    two decimals: an average is rarely whole, unlike a score sheet's points
+    (:func:`signed`); a mean that rounds to zero is ``"0.00"``, never ``"-0.00"``.
+
+    >>> expected_points(1.2345), expected_points(-0.5), expected_points(-0.001)
+    ('+1.23', '-0.50', '0.00')
+
+    Raises:
+        XactikaError: if ``value`` is not a finite number.
+    """
+    _exact(value, "value")  # checks it
+    return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
+
+
+def about_percent(part: Fraction | float) -> str:
+    """A part as the :func:`percent` a student rounds to, with ``"about"`` when the
+    rounding changed it: for an answer key where the student writes a whole percent
+    and should see that the key's is rounded too.
+
+    >>> about_percent(Fraction(49, 73)), about_percent(Fraction(1, 4)), about_percent(1)
+    ('about 67%', '25%', '100%')
+    >>> about_percent(Fraction(1, 1000)), about_percent(Fraction(999, 1000))
+    ('< 1%', '> 99%')
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    exact = _exact(part, "part")
+    text = percent(exact)
+    if (100 * exact).denominator == 1 or not text[0].isdigit():
+        return text
+    return f"about {text}"
+
+
+def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
+    """``value`` as an exact decimal if it needs at most ``places`` decimals, else None.
+
+    >>> exact_decimal(Fraction(1, 8)), exact_decimal(Fraction(-5, 4)), exact_decimal(100)
+    ('0.125', '-1.25', '100')
+    >>> exact_decimal(Fraction(1, 3)) is None
+    True
+    """
+    scaled = Fraction(value) * 10**places
+    if scaled.denominator != 1:
+        return None
+    return f"{Decimal(scaled.numerator).scaleb(-places).normalize():f}"
+
+
+def exact_percent(part: Fraction | int) -> str:
+    """A part as a percent for an answer key, where a student works it out by hand:
+    exact if it has at most two decimals, else ``"about"`` and one decimal.
+
+    >>> exact_percent(Fraction(3, 16)), exact_percent(Fraction(1, 4)), exact_percent(Fraction(1, 3))
+    ('18.75%', '25%', 'about 33.3%')
+    """
+    value = Fraction(part)
+    exact = exact_decimal(value * 100, places=2)
+    if exact is not None:
+        return f"{exact}%"
+    return f"about {float(value * 100):.1f}%"
+
+
+def fraction(value: Fraction | int) -> str:
+    """An exact fraction in lowest terms as a student writes it, a whole number
+    without ``/1``.
+
+    >>> fraction(Fraction(6, 16)), fraction(Fraction(27 * 27, 81)), fraction(Fraction(0))
+    ('3/8', '9', '0')
+    """
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def fraction_steps(count: int, total: int) -> str:
+    """``count`` out of ``total`` as a fraction, then in lowest terms if that differs.
+
+    >>> fraction_steps(6, 16), fraction_steps(3, 16), fraction_steps(8, 8)
+    ('6/16 = 3/8', '3/16', '8/8 = 1')
+    """
+    simple = Fraction(count, total)
+    text = f"{count}/{total}"
+    if simple.denominator != total:
+        text += f" = {fraction(simple)}"
+    return text
+
+
+def one_decimal(value: Fraction | int) -> str:
+    """``value`` rounded to one decimal place, halves up.
+
+    >>> one_decimal(Fraction(304, 81)), one_decimal(Fraction(1, 4)), one_decimal(3)
+    ('3.8', '0.3', '3.0')
+    """
+    return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
+
+
+def two_decimals(value: Fraction | float) -> str:
+    """``value`` to exactly 2 decimal places, halves rounded up, as a student writes a
+    relative frequency read off a graph (``0.40``, not ``0.4``).
+
+    A float is rounded as it is written (its shortest ``repr``), so 0.485 gives
+    ``0.49`` although the stored binary number is a hair below 0.485; a Fraction is
+    rounded exactly.
+
+    >>> two_decimals(0.485), two_decimals(0.4849), two_decimals(1.0), two_decimals(Fraction(1, 3))
+    ('0.49', '0.48', '1.00', '0.33')
+    >>> two_decimals(Fraction(-1, 8)), two_decimals(-0.001), two_decimals(Fraction(7))
+    ('-0.13', '0.00', '7.00')
+
+    Raises:
+        XactikaError: if ``value`` is not a finite number.
+    """
+    exact = _exact(value, "value")  # checks it
+    if isinstance(value, float):
+        written = Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    else:
+        hundredths = math.floor(abs(exact) * 100 + Fraction(1, 2))
+        written = Decimal(hundredths if exact >= 0 else -hundredths).scaleb(-2)
+    return "0.00" if written.is_zero() else f"{written:.2f}"
+
+
+def simulated_percent(part: Fraction | float) -> str:
+    """A relative frequency from a simulation as a percent with one decimal, halves up.
+
+    One place finer than the lessons' whole :func:`percent` on purpose: a simulation's
+    estimate is compared with the exact chance, and a student should see it settle
+    toward that chance as trials are added (1,001 of 4,000 and 1,019 of 4,000 are
+    both "25%" but "25.0%" and "25.5%"). Halves round up, as in every other rule here.
+
+    >>> simulated_percent(Fraction(4489, 10000)), simulated_percent(Fraction(1, 16))
+    ('44.9%', '6.3%')
+    >>> simulated_percent(0.75), simulated_percent(0), simulated_percent(1)
+    ('75.0%', '0.0%', '100.0%')
+
+    Args:
+        part: successes out of trials, in [0, 1]: a ``Fraction`` (exact), an int
+            or a float.
+
+    Returns:
+        ``"N.N%"``.
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    return f"{one_decimal(100 * _exact(part, 'part'))}%"
+
+
+def about_one_decimal(value: Fraction | int) -> str:
+    """A whole number as it is, anything else as ``"about"`` and :func:`one_decimal`:
+    an expected count or an angle a student works out and rounds.
+
+    >>> about_one_decimal(Fraction(9)), about_one_decimal(Fraction(304, 81))
+    ('9', 'about 3.8')
+    """
+    value = Fraction(value)
+    return fraction(value) if value.denominator == 1 else f"about {one_decimal(value)}"
+
+
+def about_two_decimals(value: Fraction | int) -> str:
+    """``value`` to two decimals (halves up, a trailing zero kept), ``"about"`` in front
+    unless that is exact: a relative frequency as a student writes it in hundredths.
+
+    >>> about_two_decimals(Fraction(1, 2)), about_two_decimals(Fraction(5, 8))
+    ('0.50', 'about 0.63')
+    >>> about_two_decimals(Fraction(-1, 3)), about_two_decimals(1)
+    ('about -0.33', '1.00')
+    """
+    value = Fraction(value)
+    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
+    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    return text if (100 * value).denominator == 1 else f"about {text}"
+
+
+def label_number(value: Fraction | int) -> str:
+    """A number for a graph label: exact as a decimal when it has at most 2 decimal
+    places, else rounded to 2 places (halves up) and marked with ``≈``.
+
+    >>> label_number(Fraction(8)), label_number(Fraction(39, 5)), label_number(Fraction(61, 7))
+    ('8', '7.8', '≈ 8.71')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
+    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    return text.rstrip("0") if (100 * value).denominator == 1 else f"≈ {text}"
+
+
+def one_in(chance: Fraction) -> str:
+    """A small chance as "about 1 in N" (``N`` rounded, with thousands commas); empty
+    for a chance of 1% or more, or 0.
+
+    >>> one_in(Fraction(1, 548)), one_in(Fraction(1, 4)), one_in(Fraction(0))
+    ('about 1 in 548', '', '')
+    """
+    if not 0 < chance < Fraction(1, 100):
+        return ""
+    return f"about 1 in {round(1 / chance):,}"
+
+
+def plural(count: int, word: str) -> str:
+    """A count and a word, with an ``s`` unless the count is 1.
+
+    >>> plural(1, "card"), plural(0, "card"), plural(19, "threat")
+    ('1 card', '0 cards', '19 threats')
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def and_list(items: Iterable[object]) -> str:
+    """Items joined as in a sentence.
+
+    >>> and_list([6, 7, 9]), and_list(["cubes", "stars"]), and_list([8]), and_list([])
+    ('6, 7 and 9', 'cubes and stars', '8', '')
+    """
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def signed(points: int) -> str:
+    """Points with their sign, as on a score sheet: ``'+3'``, ``'-1'``, ``'0'``.
+
+    >>> signed(3), signed(-1), signed(0)
+    ('+3', '-1', '0')
+
+    Raises:
+        XactikaError: if ``points`` is not a whole number.
+    """
+    if isinstance(points, bool) or not isinstance(points, numbers.Integral):
+        raise XactikaError(f"points must be a whole number, got {shown(points)}")
+    return f"{int(points):+d}" if points else "0"

@@ -1,0 +1,157 @@
+"""A round in words and as a record: the transcript, and the JSON-ready record that
+replays it (:class:`RoundText`, mixed into :class:`~xactika_edu.core.game.Round`).
+
+Everything here reads the round through its public properties and changes it only
+through :meth:`~xactika_edu.core.game.Round.bid` and :meth:`~xactika_edu.core.game.Round.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..base.formatting import signed
+from .cards import Card
+from .plays import BID, PLAY, Play, seat_namer
+from .round_state import RoundState
+
+if TYPE_CHECKING:
+    from .rounds import Round
+
+__all__ = [
+    "GAME_RECORD_DEPTH",
+    "ROUND_RECORD_DEPTH",
+    "RoundText",
+    "play_text",
+    "replay_actions",
+    "require_keys",
+    "signed",
+]
+
+
+# How many levels of lists a saved record holds below its top mapping: a round's
+# "hands", "bids" and "plays" are lists (1); a game's "rounds" is a list (1) of round
+# mappings (2) holding those lists (3).
+ROUND_RECORD_DEPTH = 1
+GAME_RECORD_DEPTH = 3
+
+
+def play_text(card: object) -> str:
+    """A play as given, for a message: ``2332:2ba`` as typed, anything else shown."""
+    if isinstance(card, (Card, Play)) or (isinstance(card, str) and len(card) <= 20):
+        return str(card)
+    return shown(card)
+
+
+def require_keys(record: object, keys: Sequence[str], what: str) -> None:
+    """Raise :class:`XactikaError` unless ``record`` is a mapping with ``keys``."""
+    if not isinstance(record, Mapping):
+        raise XactikaError(f"a {what} must be a mapping (a dict), got {shown(record)}")
+    missing = [key for key in keys if key not in record]
+    if missing:
+        raise XactikaError(f"{what} is missing {', '.join(repr(k) for k in missing)}")
+
+
+def replay_actions(rnd: Round, bids: object, plays: object) -> None:
+    """Make the recorded ``bids`` (seat order, ``None`` where not made) and ``plays``
+    on ``rnd``, each checked by the round."""
+    if not isinstance(bids, Sequence) or isinstance(bids, str) or len(bids) != rnd.players:
+        raise XactikaError(
+            f"round record bids must list one bid (or None) per player, got {shown(bids)}"
+        )
+    if not isinstance(plays, Sequence) or isinstance(plays, str):
+        raise XactikaError(f"round record plays must be a list of plays, got {shown(plays)}")
+    order = rnd.bidding_order
+    for position, seat in enumerate(order):
+        if bids[seat] is None:
+            later = [s for s in order[position:] if bids[s] is not None]
+            if later:
+                raise XactikaError(
+                    f"round record bids {shown(list(bids))}: player {later[0]} bids before "
+                    f"player {seat}, out of turn"
+                )
+            break
+        rnd.bid(bids[seat])
+    for play in plays:
+        rnd.play(play)
+
+
+class RoundText(RoundState):
+    """A round's record and transcript: :class:`~xactika_edu.core.game.Round` without its
+    actions and constructors."""
+
+    __slots__ = ()
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record of the round so far; :meth:`from_record` replays it.
+
+        >>> from xactika_edu.core.game import Round
+        >>> rnd = Round.from_hands(["1111", "2222"])
+        >>> rnd.bid(0)
+        >>> rnd.to_record()
+        {'players': 2, 'dealer': 0, 'hands': ['1111', '2222'], 'bids': [None, 0], 'plays': []}
+
+        Returns:
+            a dict: ``players``, ``dealer``, ``hands`` (the hands as dealt, notation),
+            ``bids`` (seat order, ``None`` where not yet made) and ``plays`` (play
+            notation in the order played).
+        """
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "hands": [str(hand) for hand in self.starting_hands],
+            "bids": list(self.bids),
+            "plays": [str(play) for play in self.plays],
+        }
+
+    def transcript(self, names: Sequence[str] | None = None) -> str:
+        """The round in words: bids, one line per trick, then the scores.
+
+        ``names`` (one per seat) replace ``"player 0"`` and so on.
+
+        >>> from xactika_edu.core.game import Round
+        >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+        >>> rnd.bid(1)
+        >>> print(rnd.transcript(names=["Anne", "Tim"]))
+        2 players, 3 cards each; dealer: Tim
+        bids: Anne bids 1; Tim to bid
+        """
+        name = seat_namer(names, self.players)
+        cards = "card" if self.cards_per_hand == 1 else "cards"
+        lines = [
+            f"{self.players} players, {self.cards_per_hand} {cards} each; "
+            f"dealer: {name(self.dealer)}"
+        ]
+        made = [
+            f"{name(s)} bids {self.bids[s]}" for s in self.bidding_order if self.bids[s] is not None
+        ]
+        if self.phase == BID:
+            made.append(f"{name(self.current_player)} to bid")
+        lines.append("bids: " + "; ".join(made))
+        for number, trick in enumerate(self.tricks, start=1):
+            lines.append(f"trick {number}: {trick.describe(names)}")
+        if self.phase == PLAY:
+            parts = []
+            if self.current_trick:
+                seat, lead = self.current_trick[0]
+                parts.append(f"{name(seat)} leads {lead.card} calling {lead.call}")
+                parts += [f"{name(s)} plays {p.card}" for s, p in self.current_trick[1:]]
+            parts.append(f"{name(self.current_player)} to play")
+            lines.append(f"trick {len(self.tricks) + 1}: " + "; ".join(parts))
+        if self.is_over:
+            lines.append(
+                "scores: "
+                + "; ".join(
+                    f"{name(s)} {signed(points)} (bid {self.bids[s]}, took {self.tricks_won[s]})"
+                    for s, points in enumerate(self.scores())
+                )
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.transcript()
+
+    def __repr__(self) -> str:
+        return f"Round.from_record({self.to_record()!r})"

@@ -1,0 +1,301 @@
+"""The rules of Xactika, written once: bids, follows, the trick winner and the score.
+
+Every engine calls this module: the reference :class:`~xactika_edu.core.game.Round` (one
+hand, card objects) and the batch engine (:mod:`xactika_edu.engines.batch_engine`, many
+hands as NumPy arrays). Each rule function works on plain Python values and on
+NumPy arrays with a leading rounds axis. The rules are a :class:`Ruleset` value;
+:data:`XACTIKA` is the game of RULES.md. A game of the same family (the Oh Hell
+variant with "Blackout" scoring in seed 004, say) is a new ruleset value, not a
+copy of an engine.
+
+Cards in arrays are numbered by their position in :data:`~xactika_edu.core.cards.DECK`
+(``"1111"`` is 0, ``"3333"`` is 80); combinations by their position in
+:data:`~xactika_edu.core.cards.COMBINATIONS` (``shape * 3 + count - 1``).
+
+>>> score(3, 3), score(3, 5)
+(3, -2)
+>>> score(np.array([3, 0]), np.array([3, 1])).tolist()     # a batch of two hands
+[3, -1]
+>>> legal_bids(total=5, is_dealer=True, cards_per_hand=8)   # 3 would make the total 8
+[0, 1, 2, 4, 5, 6, 7, 8]
+>>> trick_winner([10, 10, 12], [True, True, False])          # ties go to the later card
+1
+
+Source: RULES.md ("A hand (round)"), seeds 001 and 002.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, overload
+
+import numpy as np
+
+from .cards import CARDS_PER_HAND, COMBINATIONS, DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Combination
+
+__all__ = [
+    "CARD_CALLS",
+    "CARD_INDEX",
+    "CARD_VALUES",
+    "COMBINATION_INDEX",
+    "SHOWS",
+    "XACTIKA",
+    "Ruleset",
+    "beats",
+    "exact_bid_score",
+    "forbidden_bid",
+    "legal_bids",
+    "legal_follow_slots",
+    "legal_follows",
+    "reveals_void",
+    "score",
+    "trick_winner",
+]
+
+# --- the deck as numbers ----------------------------------------------------------------
+
+#: The number of each card: its position in DECK (0-80).
+CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
+#: The number of each combination: its position in COMBINATIONS (0-11).
+COMBINATION_INDEX: dict[Combination, int] = {c: index for index, c in enumerate(COMBINATIONS)}
+#: Face value of card i (int8, shape (81,)).
+CARD_VALUES = np.array([card.value for card in DECK], dtype=np.int8)
+#: The four combinations card i shows, in shape order (intp, shape (81, 4)).
+CARD_CALLS = np.array(
+    [[COMBINATION_INDEX[c] for c in card.combinations] for card in DECK], dtype=np.intp
+)
+#: Whether card i shows combination j (bool, shape (81, 12)).
+SHOWS = np.zeros((len(DECK), len(COMBINATIONS)), dtype=bool)
+SHOWS[np.arange(len(DECK))[:, None], CARD_CALLS] = True
+for _table in (CARD_VALUES, CARD_CALLS, SHOWS):
+    _table.setflags(write=False)
+del _table
+
+Number = TypeVar("Number", int, np.ndarray)
+
+
+# --- scoring rules ----------------------------------------------------------------------
+
+
+@overload
+def exact_bid_score(bid: int, tricks: int) -> int: ...
+@overload
+def exact_bid_score(bid: np.ndarray, tricks: np.ndarray) -> np.ndarray: ...
+def exact_bid_score(bid: int | np.ndarray, tricks: int | np.ndarray) -> int | np.ndarray:
+    """Xactika's score: the tricks taken if the bid was exact, else -|tricks - bid|.
+
+    Works on whole numbers and, element by element, on arrays (int8 out).
+    Source: RULES.md, "A hand (round)", step 4.
+
+    >>> exact_bid_score(0, 0), exact_bid_score(2, 1)
+    (0, -1)
+    """
+    if isinstance(bid, np.ndarray) or isinstance(tricks, np.ndarray):
+        bids = np.asarray(bid).astype(np.int8)
+        took = np.asarray(tricks).astype(np.int8)
+        return np.where(bids == took, took, -np.abs(took - bids)).astype(np.int8)
+    return tricks if tricks == bid else -abs(tricks - bid)
+
+
+# --- the ruleset ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A game of the Xactika family: the deck, the table and the rules of one hand.
+
+    >>> XACTIKA.cards_per_hand, XACTIKA.players, XACTIKA.dealer_rule
+    (8, (2, 10), True)
+    >>> import dataclasses
+    >>> no_hook = dataclasses.replace(XACTIKA, name="no dealer rule", dealer_rule=False)
+    >>> legal_bids(5, True, 8, no_hook)
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+
+    Attributes:
+        name: what to call the game.
+        deck (a property): the cards, in the order that numbers them: the 81
+            cards of :data:`~xactika_edu.core.cards.DECK` (the Xactika family's deck).
+            Not stored, so a :class:`~xactika_edu.core.game.PlayerView` that carries
+            its ruleset holds no cards but its own.
+        cards_per_hand: the most cards dealt to each player (also the most tricks).
+        players: the smallest and largest number of players.
+        must_follow: a follower holding a card with the called combination must
+            play one (else any card).
+        ties_to_later: of two cards with equal face value that show the call, the
+            one played later wins (else the earlier one).
+        scoring: points for one hand, ``scoring(bid, tricks)``, on whole numbers and
+            on arrays (see :func:`exact_bid_score`).
+        dealer_rule: the dealer, bidding last, may not bid the number that makes
+            the bids total the cards per hand.
+    """
+
+    name: str
+    cards_per_hand: int
+    players: tuple[int, int]
+    must_follow: bool
+    ties_to_later: bool
+    scoring: Callable[..., Any]
+    dealer_rule: bool
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards, numbered by position (see :data:`CARD_INDEX`)."""
+        return tuple(DECK)
+
+
+#: The standard game, as RULES.md describes it.
+XACTIKA = Ruleset(
+    name="Xactika",
+    cards_per_hand=CARDS_PER_HAND,
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    must_follow=True,
+    ties_to_later=True,
+    scoring=exact_bid_score,
+    dealer_rule=True,
+)
+
+
+# --- the rule functions -----------------------------------------------------------------
+
+
+@overload
+def score(bid: int, tricks: int, rules: Ruleset = XACTIKA) -> int: ...
+@overload
+def score(bid: np.ndarray, tricks: np.ndarray, rules: Ruleset = XACTIKA) -> np.ndarray: ...
+def score(
+    bid: int | np.ndarray, tricks: int | np.ndarray, rules: Ruleset = XACTIKA
+) -> int | np.ndarray:
+    """Points for one hand (whole numbers), or for each hand of a batch (arrays).
+
+    >>> score(2, 2), score(np.array([1, 4]), np.array([0, 4])).tolist()
+    (2, [-1, 4])
+
+    No range check: :func:`xactika_edu.core.game.score` checks its arguments.
+    """
+    return rules.scoring(bid, tricks)
+
+
+def forbidden_bid(total: Number, cards_per_hand: int, rules: Ruleset = XACTIKA) -> Number:
+    """The dealer's forbidden bid: the one making the bids total ``cards_per_hand``.
+
+    ``total`` is the sum of the other players' bids (a whole number, or an array of
+    them, one per round). Returns -1 where no bid is forbidden (the number would be
+    below 0, or the ruleset has no dealer rule). Source: RULES.md, step 2.
+
+    >>> forbidden_bid(5, 8), forbidden_bid(9, 8), forbidden_bid(np.array([0, 8]), 8).tolist()
+    (3, -1, [8, 0])
+    """
+    missing = cards_per_hand - total
+    if isinstance(missing, np.ndarray):
+        if not rules.dealer_rule:
+            return np.full(missing.shape, -1, dtype=missing.dtype)
+        return np.where((missing >= 0) & (missing <= cards_per_hand), missing, -1)
+    if rules.dealer_rule and 0 <= missing <= cards_per_hand:
+        return missing
+    return -1
+
+
+def legal_bids(
+    total: int, is_dealer: bool, cards_per_hand: int, rules: Ruleset = XACTIKA
+) -> list[int]:
+    """The bids a player may make: 0 to ``cards_per_hand``, the dealer's forbidden bid
+    left out (``total``: the bids made so far).
+
+    >>> legal_bids(2, False, 3), legal_bids(2, True, 3)
+    ([0, 1, 2, 3], [0, 2, 3])
+    """
+    bids = list(range(cards_per_hand + 1))
+    if is_dealer:
+        forbidden = forbidden_bid(total, cards_per_hand, rules)
+        if forbidden >= 0:
+            bids.remove(forbidden)
+    return bids
+
+
+def legal_follows(hand: Sequence[Card], call: Combination, rules: Ruleset = XACTIKA) -> list[Card]:
+    """The cards of ``hand`` a follower may play when ``call`` was led: those showing
+    the call if there are any, else every card. Source: RULES.md, step 3.
+
+    >>> legal_follows([Card.parse("1111"), Card.parse("2111")], Combination.parse("2 balls"))
+    [Card.parse('2111')]
+    """
+    if rules.must_follow:
+        able = [card for card in hand if card.has(call)]
+        if able:
+            return able
+    return list(hand)
+
+
+def legal_follow_slots(
+    held: np.ndarray, showing: np.ndarray, rules: Ruleset = XACTIKA
+) -> np.ndarray:
+    """:func:`legal_follows` on hands stored as bit masks of slots, for a batch.
+
+    ``held``: the slots each follower still holds; ``showing``: the slots whose card
+    shows the call (same shape, unsigned ints). Returns the legal slots as a mask.
+
+    >>> legal_follow_slots(np.array([0b111, 0b011], np.uint8), np.array([0b100, 0b100], np.uint8))
+    array([4, 3], dtype=uint8)
+    """
+    if not rules.must_follow:
+        return held
+    able = held & showing
+    return np.where(able != 0, able, held)
+
+
+def reveals_void(shows_call: Number | bool, rules: Ruleset = XACTIKA) -> Number | bool:
+    """Whether a follow shows the player holds no card with the call: it lacks the call
+    (under the follow rule). Whole values or arrays.
+
+    >>> reveals_void(False), reveals_void(np.array([True, False])).tolist()
+    (True, [False, True])
+    """
+    if not rules.must_follow:
+        return np.zeros_like(shows_call) if isinstance(shows_call, np.ndarray) else False
+    return ~shows_call if isinstance(shows_call, np.ndarray) else not shows_call
+
+
+def beats(
+    value: Number, shows_call: Number | bool, best: Number, rules: Ruleset = XACTIKA
+) -> Number | bool:
+    """Whether a card played now takes the trick from the best card so far.
+
+    It must show the call and have a higher face value than ``best``; with
+    ``ties_to_later`` an equal value also takes it. Whole values or arrays.
+    Source: RULES.md, step 3 ("Ties ... go to the card played last").
+
+    >>> beats(10, True, 10), beats(12, False, 4), beats(np.array([9, 11]), True, 10).tolist()
+    (True, False, [False, True])
+    """
+    higher = value >= best if rules.ties_to_later else value > best
+    return shows_call & higher
+
+
+def trick_winner(
+    values: Sequence[int] | np.ndarray,
+    shows_call: Sequence[bool] | np.ndarray,
+    rules: Ruleset = XACTIKA,
+) -> int | np.ndarray:
+    """The position (0 = the lead) of the card that wins a trick.
+
+    ``values`` and ``shows_call`` hold, for the cards in the order played, their face
+    values and whether they show the call (the lead always does). For a batch, give
+    arrays of shape (rounds, cards) and get one position per round.
+
+    >>> trick_winner(np.array([[8, 9, 9], [12, 4, 5]]), np.ones((2, 3), bool)).tolist()
+    [2, 0]
+    """
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        shown = np.asarray(shows_call, dtype=bool)
+        best, winner = values[:, 0].copy(), np.zeros(len(values), dtype=np.intp)
+        for position in range(1, values.shape[1]):
+            wins = beats(values[:, position], shown[:, position], best, rules)
+            best = np.where(wins, values[:, position], best)
+            winner = np.where(wins, position, winner)
+        return winner
+    win, top = 0, values[0]
+    for position in range(1, len(values)):
+        if beats(values[position], shows_call[position], top, rules):
+            win, top = position, values[position]
+    return win

@@ -1,0 +1,311 @@
+"""Bid advice by simulation: how many tricks a hand takes, and the expected score of
+each bid.
+
+Each trial deals the cards a player has not seen to the others at random and plays
+the hand out on the batch engine (:mod:`xactika_edu.engines.fastsim`) with the heuristic
+in every seat. :func:`trick_distribution` shows the frequencies,
+:func:`expected_score_table` one bid's expected score step by step, and
+:func:`suggest_bid` the recommended bid. Also importable from
+:mod:`xactika_edu.engines.simulate`.
+
+Sources: RULES.md (the dealer rule, step 2; the score, step 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..base.checks import check_whole, shown
+from ..base.errors import XactikaError
+from ..core.cards import (
+    CARDS_PER_HAND,
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    Hand,
+    Seed,
+    as_hand,
+    make_rng,
+)
+from ..core.game import score
+from ..core.rules import forbidden_bid
+
+__all__ = ["expected_score_table", "suggest_bid", "trick_distribution"]
+
+
+# --- bid advice ------------------------------------------------------------------------
+
+
+def _trick_counts(
+    cards: Hand,
+    players: int,
+    seat: int,
+    dealer: int,
+    bids_so_far: Sequence[int],
+    trials: int,
+    rng: np.random.Generator,
+) -> tuple[np.ndarray, int]:
+    """Tricks taken by ``seat`` in each trial (HeuristicBot for every seat) and its bid.
+
+    Runs on the vectorized engine (:mod:`xactika_edu.engines.fastsim`), whose heuristic
+    policy makes HeuristicBot's decisions exactly (tested decision by decision).
+    """
+    from . import fastsim
+
+    hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=rng)
+    forced = np.full((trials, players), -1)
+    for position, bid in enumerate(bids_so_far):
+        forced[:, (dealer + 1 + position) % players] = bid
+    # the seat bids as HeuristicBot: the same bid in every trial (its hand is fixed)
+    rounds = fastsim.play_rounds(hands=hands, bots="heuristic", dealer=dealer, bids=forced)
+    return np.asarray(rounds.tricks[:, seat], dtype=np.int64), int(rounds.bids[0, seat])
+
+
+def suggest_bid(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+) -> pd.DataFrame:
+    """Advise a bid: the chance of taking each number of tricks, and the expected score
+    of each bid, by simulation.
+
+    Each trial deals the cards you have not seen to the other players at random
+    (the rest are set aside), lets the later bidders bid as
+    :class:`~xactika_edu.engines.bots.HeuristicBot` would, and plays the hand out with
+    HeuristicBot for every seat, yours included (you aim at HeuristicBot's bid for
+    your hand). The tricks you take give the probability of taking exactly ``k``
+    tricks; the expected score of bidding ``b`` is then the sum over ``k`` of
+    P(k) x score(b, k), with score(b, k) = k if k == b else -|k - b| (RULES.md,
+    step 4). This assumes your play would not change with your bid. The
+    recommended bid has the best expected score among the *legal* bids: the dealer
+    may not bid the number that makes the bids total the cards per hand.
+
+    >>> advice = suggest_bid("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> list(advice.columns)
+    ['probability', 'expected score', 'legal', 'recommended']
+    >>> round(float(advice["probability"].sum()), 6), advice.attrs["recommended"]
+    (1.0, 2)
+    >>> suggest_bid("3133 3333 1111", players=4, seat=0, dealer=0, bids_so_far=[1, 0, 1],
+    ...             trials=200, seed=1).loc[1, "legal"]     # 1 + 0 + 1 + 1 = 3: forbidden
+    np.False_
+
+    Args:
+        hand: your cards (1-8; a :class:`~xactika_edu.core.cards.Hand`, a list of cards
+            or notation like ``"3213 1111"``); everyone holds as many.
+        players: 2 to 10, you included.
+        seat: your seat, 0 to players - 1.
+        trials: simulated deals, 1 to 1,000,000.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+        dealer: the dealer's seat. ``None``: the seat that makes ``bids_so_far``
+            the bids before yours (with no bids so far you bid first, so the
+            dealer is on your right).
+        bids_so_far: the bids already made, in bidding order (from the dealer's
+            left); ``len(bids_so_far)`` must be your place in the bidding order.
+
+    Returns:
+        a DataFrame indexed by ``bid`` 0..len(hand) with columns ``probability``
+        (the simulated chance of taking exactly that many tricks; they sum to 1),
+        ``expected score`` (points, float), ``legal`` (bool) and ``recommended``
+        (bool, true for one legal bid). ``.attrs`` holds ``recommended`` (int),
+        ``trials``, ``played as`` (the bid you aimed at in the simulation) and
+        ``dealer``.
+
+    Raises:
+        XactikaError: for bad cards, a number out of range, too many cards for the
+            deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``.
+    """
+    cards = as_hand(hand)
+    size = check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    seat = check_whole(seat, "seat", 0, players - 1)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
+    if players * size > len(DECK):
+        raise XactikaError(
+            f"{players} players with {size} cards each need {players * size} cards; "
+            f"the deck has {len(DECK)}"
+        )
+    if isinstance(bids_so_far, (str, bytes)) or not isinstance(bids_so_far, Sequence):
+        raise XactikaError(f"bids_so_far must be a list of bids, got {shown(bids_so_far)}")
+    made = [check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
+    if len(made) >= players:
+        raise XactikaError(
+            f"bids_so_far has {len(made)} bids but only {players - 1} players bid before you"
+        )
+    if dealer is None:
+        dealer = (seat - 1 - len(made)) % players
+    else:
+        dealer = check_whole(dealer, "dealer", 0, players - 1)
+        place = (seat - dealer - 1) % players
+        if place != len(made):
+            raise XactikaError(
+                f"with dealer {dealer}, seat {seat} bids after {place} players, "
+                f"but bids_so_far has {len(made)} bids: {shown(made)}"
+            )
+    rng = make_rng(seed)
+    counts, played_as = _trick_counts(cards, players, seat, dealer, made, trials, rng)
+    probability = np.bincount(counts, minlength=size + 1) / trials
+    bids = np.arange(size + 1)
+    expected = np.array(
+        [sum(probability[k] * score(int(b), k) for k in range(size + 1)) for b in bids]
+    )
+    legal = np.ones(size + 1, dtype=bool)
+    if seat == dealer:
+        forbidden = forbidden_bid(sum(made), size)
+        if forbidden >= 0:
+            legal[forbidden] = False
+    candidates = [int(b) for b in bids if legal[b]]
+    best = max(candidates, key=lambda b: (expected[b], -b))
+    table = pd.DataFrame(
+        {
+            "probability": probability,
+            "expected score": expected,
+            "legal": legal,
+            "recommended": bids == best,
+        },
+        index=pd.Index(bids, name="bid"),
+    )
+    table.attrs.update(
+        {"recommended": best, "trials": trials, "played as": played_as, "dealer": dealer}
+    )
+    return table
+
+
+# --- estimation: the distribution of tricks for one hand -------------------------------
+
+
+def trick_distribution(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+) -> pd.DataFrame:
+    """How many tricks one hand takes: the frequency of each number of tricks over many
+    simulated deals of the other players' cards.
+
+    The simulation is :func:`suggest_bid`'s, trial for trial: each trial deals the
+    cards you have not seen to the other players at random and plays the hand out
+    with :class:`~xactika_edu.engines.bots.HeuristicBot` in every seat, yours included. With
+    the same arguments and seed, ``relative frequency`` equals ``suggest_bid``'s
+    ``probability``, so a lesson can show the distribution first and the bid advice
+    next from the same trials.
+
+    >>> table = trick_distribution("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> list(table.columns), table.index.name, len(table)
+    (['frequency', 'relative frequency'], 'tricks', 4)
+    >>> int(table["frequency"].sum()), table.attrs["trials"]
+    (200, 200)
+    >>> trick_distribution("3133", players=4, seat=1, trials=0)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: trials must be from 1 to 1000000, got 0
+
+    Args:
+        hand, players, seat, dealer, bids_so_far: as for :func:`suggest_bid`.
+        trials: simulated deals, 1 to 1,000,000.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`; the
+            same seed gives the same table.
+
+    Returns:
+        a DataFrame indexed by ``tricks`` 0..len(hand) (every number, even those
+        that never happened) with columns ``frequency`` (int: trials in which the
+        hand took that many tricks; they add up to ``trials``) and
+        ``relative frequency`` (float in [0, 1]: frequency / trials; they add up
+        to 1). ``.attrs`` holds ``trials``, ``played as`` (the bid your seat aimed
+        at while playing) and ``dealer``.
+
+    Raises:
+        XactikaError: as :func:`suggest_bid`.
+    """
+    advice = suggest_bid(
+        hand, players, seat, trials=trials, seed=seed, dealer=dealer, bids_so_far=bids_so_far
+    )
+    trials = int(advice.attrs["trials"])
+    # suggest_bid's probability is count / trials, so this recovers the counts exactly.
+    frequency = np.rint(advice["probability"].to_numpy() * trials).astype(np.int64)
+    table = pd.DataFrame(
+        {"frequency": frequency, "relative frequency": frequency / trials},
+        index=pd.Index(advice.index.to_numpy(), name="tricks"),
+    )
+    table.attrs.update(
+        {
+            "trials": trials,
+            "played as": advice.attrs["played as"],
+            "dealer": advice.attrs["dealer"],
+        }
+    )
+    return table
+
+
+def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
+    """The expected score of one bid, step by step: for each number of tricks, its
+    relative frequency times the points the bid would score.
+
+    The expected score is the sum of the last column: each outcome's points
+    weighted by how often it happens. Points follow RULES.md, step 4 (exact bid:
+    +1 per trick; a miss: minus the difference).
+
+    >>> table = pd.DataFrame({"relative frequency": [0.0, 0.5, 0.5]},
+    ...                      index=pd.Index([0, 1, 2], name="tricks"))
+    >>> result = expected_score_table(table, bid=2)
+    >>> result["score"].tolist(), result.attrs["expected score"]
+    ([-2, -1, 2], 0.5)
+    >>> expected_score_table(table, bid=3)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: bid must be from 0 to 2, got 3
+
+    Args:
+        distribution: a table indexed by tricks 0..n with a ``relative frequency``
+            column, like :func:`trick_distribution`'s (or ``suggest_bid``'s, whose
+            ``probability`` column is used when there is no ``relative frequency``).
+        bid: the bid, 0 to n.
+
+    Returns:
+        a DataFrame indexed by ``tricks`` (as ``distribution``) with columns
+        ``relative frequency`` (float in [0, 1]), ``score`` (int, points for taking
+        that many tricks after bidding ``bid``) and ``relative frequency × score``
+        (float, points). ``.attrs["expected score"]`` is that column's sum (a float)
+        and ``.attrs["bid"]`` the bid.
+
+    Raises:
+        XactikaError: if ``distribution`` is not such a table, or ``bid`` is not a
+            whole number from 0 to n.
+    """
+    if not isinstance(distribution, pd.DataFrame):
+        raise XactikaError(
+            f"distribution must be the DataFrame from trick_distribution, got {shown(distribution)}"
+        )
+    column = next(
+        (c for c in ("relative frequency", "probability") if c in distribution.columns), None
+    )
+    tricks = list(distribution.index)
+    if column is None or not tricks or tricks != list(range(len(tricks))):
+        raise XactikaError(
+            "distribution must be indexed by tricks 0, 1, 2, ... with a 'relative frequency' "
+            f"column, like trick_distribution's; got columns {shown(list(distribution.columns))} "
+            f"and index {shown(tricks)}"
+        )
+    bid = check_whole(bid, "bid", 0, len(tricks) - 1)
+    share = distribution[column].to_numpy(dtype=float)
+    points = np.array([score(bid, k) for k in tricks], dtype=np.int64)
+    table = pd.DataFrame(
+        {
+            "relative frequency": share,
+            "score": points,
+            "relative frequency × score": share * points + 0.0,  # + 0.0: no "-0.0"
+        },
+        index=pd.Index(tricks, name="tricks"),
+    )
+    table.attrs.update({"bid": bid, "expected score": float(table.iloc[:, 2].sum())})
+    return table

@@ -1,0 +1,244 @@
+"""How the computer players choose, for many rounds at once: the batch policies.
+
+A policy answers for the rounds (``rows``) whose seat to act uses it: a bid, a lead
+(``slot * 4 + shape``: the hand slot played and the shape of the combination
+called) or a follow (a hand slot), reading a :class:`~xactika_edu.engines.batch_state.BatchState`.
+
+* :class:`RandomPolicy`: uniformly random legal bids and plays (RandomBot).
+* :class:`HeuristicPolicy`: the rule-of-thumb player. This is *the* heuristic:
+  :class:`~xactika_edu.engines.bots.HeuristicBot` runs it on a one-round batch, and the
+  batch engine on millions of rounds. The rule is written out in HeuristicBot's
+  docstring.
+* :class:`ReplayPolicy`: recorded choices, each checked against the rules.
+
+Source: RULES.md; the chances are :func:`xactika_edu.core.chances.chance_table`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..base.errors import IllegalBidError, IllegalPlayError
+from ..core.cards import COMBINATIONS, DECK
+from ..core.chances import chance_table
+from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, beats, forbidden_bid
+from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, UNPACK, BatchState
+
+__all__ = ["HeuristicPolicy", "Policy", "RandomPolicy", "ReplayPolicy", "bid_allowance"]
+
+
+class Policy:
+    """Base of the batch policies: ``rows`` are the rounds (indices into the batch)
+    whose seat to act uses this policy; ``legal`` is the bit mask of hand slots that
+    seat may play. ``track`` says whether the policy reads what has been seen."""
+
+    track: bool = False
+
+    def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
+        """Bids; ``total`` is the bids so far when the dealer bids, else ``None``."""
+        raise NotImplementedError
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        """The hand slot led and the shape called, as ``slot * 4 + shape``."""
+        raise NotImplementedError
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        """The hand slot a follower plays."""
+        raise NotImplementedError
+
+
+class RandomPolicy(Policy):
+    """Uniformly random legal bids and plays (as :class:`~xactika_edu.engines.bots.RandomBot`).
+
+    A lead is a uniformly random card and one of its four combinations, uniformly
+    (the same as a uniformly random choice among the 4 x cards legal leads).
+    """
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
+        top = state.cards + 1
+        if total is None:  # not the dealer: 0 .. cards
+            return self.rng.integers(0, top, size=len(rows)).astype(np.int8)
+        forbidden = forbidden_bid(total, state.cards, state.rules)
+        restricted = forbidden >= 0
+        bids = self.rng.integers(0, top - restricted)
+        bids += restricted & (bids >= forbidden)  # skip the forbidden number
+        return bids.astype(np.int8)
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        held = state.cards - state.trick  # every leader holds this many cards
+        choice = self.rng.integers(0, 4 * held, size=len(rows))
+        return NTH_BIT[legal, choice >> 2] * 4 + (choice & 3)
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        return NTH_BIT[legal, self.rng.integers(0, POPCOUNT[legal])]
+
+
+class ReplayPolicy(Policy):
+    """Plays recorded choices, checking each one against the rules.
+
+    ``bids`` (rounds, players), ``plays`` (rounds, cards, players: deck numbers in
+    the order played) and ``calls`` (rounds, cards: combination numbers).
+    """
+
+    def __init__(self, bids: np.ndarray, plays: np.ndarray, calls: np.ndarray) -> None:
+        self.bids, self.plays, self.calls = bids, plays, calls
+
+    def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
+        seat = state.seat[rows]
+        bids = self.bids[rows, seat]
+        bad = (bids < 0) | (bids > state.cards)
+        if total is not None:
+            bad |= bids == forbidden_bid(total, state.cards, state.rules)
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise IllegalBidError(
+                f"round {int(rows[i])}: player {int(seat[i])} may not bid {int(bids[i])}"
+                + (" (the dealer's forbidden bid)" if total is not None else "")
+            )
+        return bids.astype(np.int8)
+
+    def _slot(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        card = self.plays[rows, state.trick, state.position]
+        here = state.hand[state.base[rows] + state.seat[rows]] == card[:, None]
+        slot = here.argmax(axis=1)
+        ok = here.any(axis=1) & (legal >> slot & 1).astype(bool)
+        if not ok.all():
+            i = int(np.argmax(~ok))
+            raise IllegalPlayError(
+                f"round {int(rows[i])}, trick {state.trick + 1}: player {int(state.seat[rows[i]])} "
+                f"may not play {DECK[int(card[i])]}"
+            )
+        return slot
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        slot = self._slot(state, rows, legal)
+        card = self.plays[rows, state.trick, 0]
+        call = self.calls[rows, state.trick].astype(np.intp)
+        bad = (call < 0) | (call >= len(COMBINATIONS))
+        bad[~bad] = ~SHOWS[card[~bad], call[~bad]]
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise IllegalPlayError(
+                f"round {int(rows[i])}, trick {state.trick + 1}: card {DECK[int(card[i])]} "
+                f"does not show combination number {int(call[i])}"
+            )
+        return slot * 4 + call // 3
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        return self._slot(state, rows, legal)
+
+
+def bid_allowance(cards: int, players: int) -> float:
+    """The heuristic's allowance for tricks won by following or by later leads:
+    ``max(0, cards - 4) / (2 x players)`` (see :class:`~xactika_edu.engines.bots.HeuristicBot`).
+
+    >>> bid_allowance(8, 4), bid_allowance(3, 4)
+    (0.5, 0.0)
+    """
+    return max(0, cards - 4) / (2 * players)
+
+
+def _pick_key(p: np.ndarray, value: np.ndarray, legal: np.ndarray, need: np.ndarray) -> np.ndarray:
+    """The first legal column with the largest key (p, -value) where ``need``, else the
+    first with the smallest: Python's ``max``/``min`` over tuples, row by row."""
+    sign = np.where(need, 1.0, -1.0)[:, None]
+    score = np.where(legal, p * sign, -np.inf)
+    top = score == score.max(axis=1, keepdims=True)
+    tie = np.where(top, -value * sign, -np.inf)
+    return (top & (tie == tie.max(axis=1, keepdims=True))).argmax(axis=1)
+
+
+class HeuristicPolicy(Policy):
+    """The rule-of-thumb player of :class:`~xactika_edu.engines.bots.HeuristicBot` (the rule
+    is written out there), for a batch: deterministic given what the seat knows.
+
+    Chances are looked up in :func:`~xactika_edu.core.chances.chance_table`; a hand's sure
+    tricks are added card by card in sorted order; ties go to the first play in
+    sorted card order, then shape order.
+    """
+
+    track = True
+
+    def __init__(self) -> None:
+        self.chance = chance_table()
+
+    def _threats(self, state: BatchState, rows: np.ndarray, cell: np.ndarray) -> np.ndarray:
+        """For the seat to act in rounds ``rows``: its unseen cards (not in its hand, not
+        played) in table cell ``cell`` (combination k, face value >= v: k * 13 + v);
+        ``cell`` has shape (rows, ...), and so has the result."""
+        at = (slice(None),) + (None,) * (cell.ndim - 1)
+        seat_row = (state.base[rows] + state.seat[rows])[at]
+        private = state.private_ge.reshape(-1).take(seat_row * CELLS + cell)
+        return private - state.played_ge.reshape(-1).take(rows[at] * CELLS + cell)
+
+    def _chance(self, unseen: int, threats: np.ndarray, held: np.ndarray | int) -> np.ndarray:
+        """:func:`chance_table` at [unseen, threats, held] (arrays broadcast together)."""
+        table = self.chance[unseen]
+        return table.reshape(-1).take(threats.astype(np.intp) * table.shape[1] + held)
+
+    def sure_tricks(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
+        """Before any play: for the seat to act, the sum over its cards (in sorted order)
+        of the card's best chance to be unbeatable if led (float64, one per row)."""
+        cards, players = state.cards, state.players
+        hand = state.hand[state.base[rows] + state.seat[rows]]
+        threats = self._threats(state, rows, CELL_OF[hand])  # (rows, cards, 4)
+        best = self._chance(len(DECK) - cards, threats, (players - 1) * cards).max(axis=2)
+        sure = np.zeros(len(rows))
+        for slot in range(cards):  # added in sorted order
+            sure += best[:, slot]
+        return sure
+
+    def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
+        cards = state.cards
+        target = self.sure_tricks(state, rows) + bid_allowance(cards, state.players)
+        cost = np.abs(np.arange(cards + 1)[None, :] - target[:, None])
+        if total is not None:  # the dealer: never the forbidden bid
+            forbidden = forbidden_bid(total, cards, state.rules)
+            dealer = np.flatnonzero(forbidden >= 0)
+            cost[dealer, forbidden[dealer]] = np.inf
+        return cost.argmin(axis=1).astype(np.int8)  # first minimum: ties to the lower bid
+
+    def _need(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
+        seat = state.seat[rows]
+        return state.won[rows, seat] < state.bids[rows, seat]
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        cards, players, n = state.cards, state.players, len(rows)
+        seat = state.seat[rows]
+        hand = state.hand[state.base[rows] + seat]
+        threats = self._threats(state, rows, CELL_OF[hand]).reshape(n, -1)
+        # opponents known void in each combination (the leader's own voids aside)
+        void = state.void_count[rows] - state.voids[rows, seat]
+        each = cards - state.trick  # every seat holds this many cards at a lead
+        reach = each * (players - 1 - void)  # cards held by opponents not void in k
+        combo = CARD_CALLS[hand].reshape(n, -1)  # candidates: slot * 4 + shape
+        held = reach.reshape(-1).take(np.arange(n)[:, None] * len(COMBINATIONS) + combo)
+        p = self._chance(len(DECK) - each - state.played, threats, held)
+        return _pick_key(
+            p,
+            np.repeat(CARD_VALUES[hand], 4, axis=1),
+            np.repeat(UNPACK[legal, :cards], 4, axis=1),
+            self._need(state, rows),
+        )
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        cards, players = state.cards, state.players
+        hand = state.hand[state.base[rows] + state.seat[rows]]
+        call = state.call[rows]
+        value = CARD_VALUES[hand]  # (rows, cards)
+        threats = self._threats(state, rows, call[:, None] * 13 + value)
+        # cards held by the seats still to play this trick, not known void in the call
+        each = cards - state.trick
+        known = np.zeros(len(rows), dtype=np.intp)
+        voids = state.voids.reshape(-1)
+        leader = state.leader[rows]
+        for later in range(state.position + 1, players):
+            other = (leader + later) % players
+            known += ~voids.take((rows * players + other) * len(COMBINATIONS) + call)
+        unseen = len(DECK) - each - state.played
+        can_win = beats(value, SHOWS[hand, call[:, None]], state.best[rows, None], state.rules)
+        p = np.where(can_win, self._chance(unseen, threats, (each * known)[:, None]), 0.0)
+        return _pick_key(p, value, UNPACK[legal, :cards], self._need(state, rows))

@@ -1,0 +1,413 @@
+"""Computer players: a random bot, a rule-of-thumb bot that uses exact chances, and
+a Monte Carlo bot that looks ahead by simulation.
+
+A bot answers two questions, :meth:`Bot.bid` and :meth:`Bot.play`, from a
+:class:`~xactika_edu.core.game.PlayerView` only: what its seat may know, never the other
+hands. Every random choice comes from the bot's own :class:`numpy.random.Generator`,
+made from its ``seed``, so the same seed gives the same choices.
+
+>>> from xactika_edu.core.game import Round
+>>> rnd = Round.deal(players=4, seed=1)
+>>> bots = [HeuristicBot(), RandomBot(seed=1), MonteCarloBot(seed=2, samples=16), HeuristicBot()]
+>>> while not rnd.is_over:
+...     seat = rnd.current_player
+...     view = rnd.view(seat)          # the bot sees its view, never the round
+...     if rnd.phase == "bid":
+...         rnd.bid(bots[seat].bid(view))
+...     else:
+...         rnd.play(bots[seat].play(view))
+>>> sum(rnd.tricks_won)
+8
+
+HeuristicBot and MonteCarloBot decide on the batch engine: the heuristic is
+:class:`~xactika_edu.engines.batch_policies.HeuristicPolicy`, run on a one-round batch built
+from the view (:mod:`xactika_edu.engines.batch_views`), and MonteCarloBot's look-ahead is
+one batch of sampled deals x candidate moves (:mod:`xactika_edu.engines.sampling`).
+
+Sources: the rules are RULES.md; the chance that a lead is unbeatable is the
+hypergeometric formula of :mod:`xactika_edu.core.chances` (as in
+:func:`xactika_edu.core.probability.chance_unbeatable`).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from typing import ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..base.checks import check_whole, shown
+from ..base.errors import XactikaError
+from ..core.cards import DECK, Card, Hand, Seed, as_hand, make_rng
+from ..core.game import BID, PLAY, Play, PlayerView
+from ..core.rules import CARD_INDEX, score
+from .batch_engine import choose, run
+from .batch_policies import HeuristicPolicy
+from .batch_state import BatchState, Position
+from .batch_views import choice_of, dealt_hands, one_row, play_of, position_of
+from .sampling import sample_hands, sample_hidden, view_facts
+
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "SupportsBot",
+    "expected_sure_tricks",
+    "sample_hands",
+]
+
+
+@runtime_checkable
+class SupportsBot(Protocol):
+    """Anything that can sit at the table: ``bid(view) -> int``, ``play(view) -> Play``.
+
+    A protocol (checked at run time), so a bot need not subclass :class:`Bot`.
+
+    >>> isinstance(RandomBot(), SupportsBot), isinstance("random", SupportsBot)
+    (True, False)
+    """
+
+    def bid(self, view: PlayerView) -> int: ...
+
+    def play(self, view: PlayerView) -> Play: ...
+
+
+class Bot(abc.ABC):
+    """Base class of the computer players.
+
+    Subclasses define :meth:`bid` and :meth:`play`; both receive a
+    :class:`~xactika_edu.core.game.PlayerView` (the seat's own knowledge) and must return
+    a legal action. ``rng`` is the bot's own generator, made from ``seed``.
+
+    >>> class AlwaysFirst(Bot):
+    ...     name = "first"
+    ...     def bid(self, view): return view.legal_bids()[0]
+    ...     def play(self, view): return view.legal_plays()[0]
+    >>> AlwaysFirst(seed=3)
+    AlwaysFirst(seed=3)
+
+    Args:
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+
+    Raises:
+        XactikaError: if ``seed`` is not a whole number >= 0, a generator or ``None``.
+    """
+
+    #: Short name used in simulation tables (``"random"``, ``"heuristic"``, ...).
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: Seed = None) -> None:
+        self.seed = seed
+        self.rng: np.random.Generator = make_rng(seed)
+
+    @abc.abstractmethod
+    def bid(self, view: PlayerView) -> int:
+        """The number of tricks to bid; one of ``view.legal_bids()``."""
+
+    @abc.abstractmethod
+    def play(self, view: PlayerView) -> Play:
+        """The play to make; one of ``view.legal_plays()``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def _check_turn(view: object, phase: str) -> PlayerView:
+    if not isinstance(view, PlayerView):
+        raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {shown(view)}")
+    if view.phase != phase or not view.is_my_turn:
+        action = "bid" if phase == BID else "play"
+        raise XactikaError(
+            f"player {view.seat} cannot {action} now: phase {shown(view.phase)}, "
+            f"current player {view.current_player}"
+        )
+    return view
+
+
+class RandomBot(Bot):
+    """Bids and plays uniformly at random among the legal choices.
+
+    The anchor for strength tables: the only public Xactika program plays like this.
+
+    >>> from xactika_edu.core.game import Round
+    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> RandomBot(seed=1).bid(rnd.view(0)) in rnd.legal_bids()
+    True
+
+    Args:
+        seed: as for :class:`Bot`; the same seed gives the same choices.
+    """
+
+    name = "random"
+
+    def bid(self, view: PlayerView) -> int:
+        """A legal bid, each equally likely."""
+        legal = _check_turn(view, BID).legal_bids()
+        return int(legal[self.rng.integers(len(legal))])
+
+    def play(self, view: PlayerView) -> Play:
+        """A legal play (a lead's card and call, or a follow), each equally likely."""
+        legal = _check_turn(view, PLAY).legal_plays()
+        return legal[self.rng.integers(len(legal))]
+
+
+# --- the heuristic, run on one row of the batch engine ------------------------------
+
+_HEURISTIC = HeuristicPolicy()
+
+
+def _sure_tricks(hand: Hand, players: int) -> float:
+    """The heuristic's sure tricks for ``hand`` before any bid (seat 0 of ``players``)."""
+    position = Position(players=players, cards=len(hand), dealer=players - 1, bids=(-1,) * players)
+    state = BatchState.for_seat(position, [CARD_INDEX[card] for card in hand])
+    return float(_HEURISTIC.sure_tricks(state, np.arange(1))[0])
+
+
+def _check_bid_turn(view: PlayerView) -> tuple[list[int], int]:
+    legal = _check_turn(view, BID).legal_bids()
+    total = sum(b for b in view.bids if b is not None)
+    return legal, total
+
+
+def expected_sure_tricks(hand: Sequence[Card | str] | Hand, players: int) -> float:
+    """The sum, over the cards in ``hand``, of the card's best chance to be unbeatable.
+
+    For each card, the highest :func:`~xactika_edu.core.probability.chance_unbeatable`
+    over its four combinations, as a float; added up over the hand. It is the
+    expected number of cards that would win if each were led first (linearity of
+    expectation). :class:`HeuristicBot` bids from it.
+
+    >>> round(expected_sure_tricks(["3133", "1111"], players=4), 3)
+    1.093
+
+    (3133 calling 1 cube is sure: 1; 1111 is beaten by any of the 26 other cards
+    with its call among the opponents' 6 cards: C(53, 6) / C(79, 6) = 0.093.)
+
+    Args:
+        hand: the cards (1-8), as cards or notation.
+        players: 2 to 10.
+
+    Returns:
+        a float in [0, len(hand)].
+
+    Raises:
+        XactikaError: if a card cannot be read or appears twice, or a count is out of range.
+    """
+    from ..core.cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS
+
+    hand = as_hand(hand)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    check_whole(len(hand), "cards in the hand", 1, CARDS_PER_HAND)
+    if players * len(hand) > len(DECK):
+        raise XactikaError(f"{players} hands of {len(hand)} cards need more than 81 cards")
+    return _sure_tricks(hand, players)
+
+
+class HeuristicBot(Bot):
+    """Bids from exact chances and plays to hit its bid; deterministic given the view.
+
+    **Bid.** ``sure`` = :func:`expected_sure_tricks` (for each card, the best
+    :func:`~xactika_edu.core.probability.chance_unbeatable` over its four combinations,
+    added up). The target is ``sure + max(0, n - 4) / (2 x players)`` for ``n``
+    cards per hand: an allowance for tricks won by following or by later leads,
+    which ``sure`` leaves out (it matters with big hands and few players; the form
+    was chosen by simulation: with 4 players and 8 cards, one bot using it at a
+    table of bots bidding ``sure`` alone scored 0.42 points per hand instead of
+    0.14 on the same deals). ``sure`` adds the cards' chances in card sort order.
+    The bot bids the legal bid nearest the target (ties: the lower bid), so a
+    dealer forbidden the nearest takes the next nearest.
+
+    **Play.** The bot *needs* tricks while ``tricks_won < bid``; otherwise it *sheds*.
+    Each legal play gets a chance ``p`` that it wins the trick:
+
+    * a lead (card ``c`` calling ``k``): ``p = C(U - T, H) / C(U, H)`` with ``U`` the
+      bot's unseen cards (:meth:`PlayerView.unseen_cards`), ``T`` the unseen cards
+      that show ``k`` with face value >= ``c``'s, and ``H`` the cards held by the
+      opponents *not known to be void in k* (an opponent who failed to follow ``k``
+      cannot beat it). Without voids this is exactly ``chance_unbeatable``; with
+      voids it is an approximation (it ignores that the void players' cards push
+      the ``k`` cards toward the others).
+    * a follow: ``p = 0`` if the card would not beat the best card so far (it lacks
+      the call or has a lower face value); otherwise the same formula with ``T``
+      counted against the card's own face value and ``H`` the cards of the players
+      still to play this trick who are not void in the call (``p = 1`` when the bot
+      plays last).
+
+    The bot picks the play with the largest key ``(p, -face value)`` when it needs
+    tricks (the surest winner, the cheapest among equally sure ones: when following
+    it wins cheaply, or discards its lowest card if it cannot win), and the smallest
+    key when it sheds (the least likely winner, the highest card among equals:
+    a follow that cannot win gets rid of the highest such card). Remaining ties go to
+    the first play in a fixed order: cards in sort order (face value, then counts),
+    then calls in shape order. Chances are floats (the exact fraction, correctly
+    rounded: :func:`~xactika_edu.core.chances.chance_table`), so equal exact chances
+    compare equal.
+
+    The rule is written once, as the batch policy
+    :class:`~xactika_edu.engines.batch_policies.HeuristicPolicy`; this bot runs it on a
+    one-round batch built from its view, and the fast engine on many rounds.
+
+    >>> from xactika_edu.core.game import Round
+    >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
+    >>> bot = HeuristicBot()
+    >>> bot.bid(rnd.view(0))           # 3133 is sure to win calling 1 cube
+    1
+    >>> rnd.bid(1); rnd.bid(0)
+    >>> bot.play(rnd.view(0))
+    Play.parse('3133:1cu')
+
+    Args:
+        seed: accepted for a uniform interface; the bot makes no random choice.
+
+    Source: RULES.md (rules, "Chance a lead is unbeatable", "Information from play").
+    """
+
+    name = "heuristic"
+
+    def bid(self, view: PlayerView) -> int:
+        """The legal bid nearest the target above (ties: the lower bid)."""
+        _check_bid_turn(view)
+        return int(choose(one_row(view), _HEURISTIC)[0])
+
+    def play(self, view: PlayerView) -> Play:
+        """The play the policy above picks."""
+        _check_turn(view, PLAY)
+        state = one_row(view)
+        return play_of(state, 0, int(choose(state, _HEURISTIC)[0]))
+
+
+class MonteCarloBot(Bot):
+    """Looks ahead by simulation: deals the hidden cards at random many times and keeps
+    the choice with the best average score when everyone then plays like
+    :class:`HeuristicBot`.
+
+    **Sampling.** ``samples`` deals from :func:`sample_hands` (hand sizes and known
+    voids respected), the same deals for every candidate (common random numbers).
+
+    **Play.** With one legal play, plays it. Otherwise each candidate play is made in
+    each deal and the rest of the hand played out with the HeuristicBot policy for
+    every seat (the bids are known); the score is the bot's own points for the hand.
+    To spend the deals where they matter, candidates are first tried on a quarter
+    of the deals; the best quarter of them (at least 2), plus HeuristicBot's own
+    choice, are then tried on the rest, and the bot plays the one with the highest
+    total. Ties go to HeuristicBot's choice, else to the first in ``legal_plays()``.
+
+    **Bid.** The same, over the legal bids: for each deal, seats that bid later bid
+    as HeuristicBot would on their sampled hands, the hand is played out with the
+    HeuristicBot policy (the bot aiming at the candidate bid), and the bot's score
+    counted. All legal bids are tried on a quarter of the deals, the best 3 plus
+    HeuristicBot's bid on the rest. Ties go to HeuristicBot's bid, else the lower.
+
+    Each stage is one batch on the batch engine: every deal with every candidate,
+    played out together (:meth:`~xactika_edu.engines.batch_state.BatchState.at` starts
+    them from the bot's position). Cost: with the default ``samples=64``, about
+    0.03 s per decision on one core (4 players, 8 cards; ``benchmarks/README.md``);
+    sampling deals that respect known voids takes much of it. Over 2,000 hands
+    (4 players, 8 cards, with three HeuristicBots) it scored 0.35 points per hand
+    more than HeuristicBot in its seat on the same deals (``benchmarks/strength.py``).
+
+    >>> from xactika_edu.core.game import Round
+    >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
+    >>> bot = MonteCarloBot(samples=8, seed=1)
+    >>> bot.bid(rnd.view(0))      # HeuristicBot bids 1; simulation finds 2 pays better
+    2
+
+    (After 3133 wins, the 1111 lead wins unless Tim's last card shows its call.)
+
+    Args:
+        seed: as for :class:`Bot`; the same seed gives the same choices.
+        samples: simulated deals per decision, 1 to 10,000.
+        sweeps: re-dealing rounds of the sampler when voids are known (see
+            :func:`sample_hands`).
+
+    Raises:
+        XactikaError: if ``samples`` or ``sweeps`` is out of range, or ``seed`` is bad.
+    """
+
+    name = "montecarlo"
+
+    def __init__(self, seed: Seed = None, samples: int = 64, sweeps: int = 3) -> None:
+        super().__init__(seed)
+        self.samples = check_whole(samples, "samples", 1, 10_000)
+        self.sweeps = check_whole(sweeps, "sweeps", 0, 100)
+
+    def __repr__(self) -> str:
+        return f"MonteCarloBot(seed={self.seed!r}, samples={self.samples}, sweeps={self.sweeps})"
+
+    def _deals(self, view: PlayerView) -> list[list[set[int]]]:
+        facts = view_facts(view)
+        return [sample_hidden(*facts, self.rng, self.sweeps) for _ in range(self.samples)]
+
+    def bid(self, view: PlayerView) -> int:
+        """The legal bid with the best mean simulated score (ties: the lower bid)."""
+        legal, _ = _check_bid_turn(view)
+        seat = view.seat
+        preferred = int(choose(one_row(view), _HEURISTIC)[0])
+        position = position_of(view)
+        hand = [CARD_INDEX[card] for card in view.hand]
+        deals = self._deals(view)
+        totals = dict.fromkeys(legal, 0)
+
+        def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
+            # one batch: every guessed deal with every candidate bid
+            hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
+            state = BatchState.at(position, hands, rules=view.rules, record=False)
+            forced = np.array([[-1] * view.players] * len(hands))
+            forced[:, seat] = np.tile(candidates, len(guesses))
+            run(state, [_HEURISTIC] * view.players, forced)
+            points = score(state.bids[:, seat], state.won[:, seat]).astype(np.int64)
+            for b, total in zip(
+                candidates, points.reshape(-1, len(candidates)).sum(axis=0), strict=True
+            ):
+                totals[b] += int(total)
+
+        alive = list(legal)
+        first = len(deals) if len(legal) <= 2 else max(1, len(deals) // 4)
+        evaluate(alive, deals[:first])
+        if first < len(deals):
+            ranked = sorted(alive, key=lambda b: (-totals[b], b))
+            alive = sorted({*ranked[:3], preferred})
+            evaluate(alive, deals[first:])
+        return max(alive, key=lambda b: (totals[b], b == preferred, -b))
+
+    def play(self, view: PlayerView) -> Play:
+        """The legal play with the best mean simulated score (see the class notes)."""
+        legal = _check_turn(view, PLAY).legal_plays()
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        row = one_row(view)
+        preferred = legal.index(play_of(row, 0, int(choose(row, _HEURISTIC)[0])))
+        position = position_of(view)
+        hand = [CARD_INDEX[card] for card in view.hand]
+        bid = position.bids[seat]
+        deals = self._deals(view)
+        totals = [0] * len(legal)
+
+        def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
+            # one batch: every guessed deal with every candidate play, played out
+            hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
+            state = BatchState.at(position, hands, rules=view.rules, record=False)
+            rows = np.arange(len(hands))  # row d * len(candidates) + i plays candidate i
+            choices = np.stack([choice_of(state, legal[m]) for m in candidates], axis=1)
+            first = choices[rows, rows % len(candidates)]
+            run(state, [_HEURISTIC] * view.players, first=first)
+            points = score(np.full(len(hands), bid), state.won[:, seat]).astype(np.int64)
+            for m, total in zip(
+                candidates, points.reshape(-1, len(candidates)).sum(axis=0), strict=True
+            ):
+                totals[m] += int(total)
+
+        alive = list(range(len(legal)))
+        first = len(deals) if len(legal) <= 2 else max(1, len(deals) // 4)
+        evaluate(alive, deals[:first])
+        if first < len(deals):
+            ranked = sorted(alive, key=lambda m: -totals[m])  # stable: ties keep order
+            alive = sorted({*ranked[: max(2, -(-len(legal) // 4))], preferred})
+            evaluate(alive, deals[first:])
+        best = max(totals[m] for m in alive)
+        if totals[preferred] == best and preferred in alive:
+            return legal[preferred]
+        return legal[next(m for m in alive if totals[m] == best)]

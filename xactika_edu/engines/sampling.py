@@ -1,0 +1,176 @@
+"""Guessing the hidden hands: deal a player's unseen cards to the other seats, at random,
+consistently with what that player has seen.
+
+Cards are deck numbers (:mod:`xactika_edu.core.rules`); a set of cards is drawn from in
+sorted card order (face value, then counts), so a seed gives the same deal as in
+earlier versions of the library.
+
+Source: RULES.md ("Unseen cards", "Information from play").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..core.cards import DECK, Hand, Seed, make_rng
+from ..core.game import PlayerView
+from ..core.rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
+from .batch_state import RANK_OF
+
+__all__ = ["sample_hands", "sample_hidden"]
+
+_EVERY = frozenset(range(len(DECK)))
+_RANK: list[int] = RANK_OF.tolist()
+#: _WITH[k]: the cards showing combination k.
+_WITH: tuple[frozenset[int], ...] = tuple(
+    frozenset(np.flatnonzero(SHOWS[:, k]).tolist()) for k in range(SHOWS.shape[1])
+)
+
+
+def _ordered(cards: set[int] | frozenset[int]) -> list[int]:
+    """The cards in sorted card order."""
+    return sorted(cards, key=_RANK.__getitem__)
+
+
+def _draw(cards: list[int], k: int, rng: np.random.Generator) -> set[int]:
+    """``k`` of ``cards``, uniformly at random without replacement."""
+    return {cards[i] for i in rng.choice(len(cards), size=k, replace=False).tolist()}
+
+
+def sample_hidden(
+    seat: int,
+    hand: Sequence[int],
+    played: Sequence[int],
+    held: Sequence[int],
+    voids: Sequence[Sequence[int]],
+    rng: np.random.Generator,
+    sweeps: int = 3,
+) -> list[set[int]]:
+    """One guess of every seat's cards (deck numbers), the viewer's own kept.
+
+    Args:
+        seat: the viewer; hand: its cards; played: every card played so far.
+        held: how many cards each seat holds now.
+        voids: per seat, the combination numbers it is known not to hold.
+        rng: the source of randomness; sweeps: re-dealing rounds (see
+            :func:`sample_hands`).
+
+    Returns:
+        one set of deck numbers per seat.
+
+    Raises:
+        XactikaError: if no deal fits the voids (it cannot happen after legal play).
+    """
+    players = len(held)
+    unseen = _EVERY - set(hand) - set(played)
+    opponents = [o for o in range(players) if o != seat]
+    hands: list[set[int]] = [set() for _ in range(players)]
+    hands[seat] = set(hand)
+    if not any(voids[o] for o in opponents):
+        cards = _ordered(unseen)
+        order = rng.permutation(len(cards)).tolist()
+        start = 0
+        for o in opponents:
+            hands[o] = {cards[i] for i in order[start : start + held[o]]}
+            start += held[o]
+        return hands
+    allowed: dict[int, frozenset[int]] = {
+        o: unseen.difference(*(_WITH[k] for k in voids[o])) for o in opponents
+    }
+    # constrained deal: least slack first, each from the cards it may hold
+    order_o = sorted(opponents, key=lambda o: (len(allowed[o]) - held[o], o))
+    for _attempt in range(1000):
+        left = set(unseen)
+        ok = True
+        for o in order_o:
+            may_hold = _ordered(left & allowed[o])
+            if len(may_hold) < held[o]:
+                ok = False
+                break
+            hands[o] = _draw(may_hold, held[o], rng)
+            left -= hands[o]
+        if ok:
+            break
+    else:  # pragma: no cover - a real deal always exists
+        raise XactikaError("no deal of the unseen cards fits the voids seen")
+    # Gibbs sweeps: re-deal each pair of holders (the set-aside pile is holder -1)
+    holders = [*opponents, -1]
+    allowed[-1] = _EVERY
+    aside = left
+    for _ in range(sweeps):
+        for i, a in enumerate(holders):
+            for b in holders[i + 1 :]:
+                cards_a = hands[a] if a >= 0 else aside
+                cards_b = hands[b] if b >= 0 else aside
+                pool = cards_a | cards_b
+                forced_a = pool - allowed[b]
+                free = _ordered(pool & allowed[a] & allowed[b])
+                new_a = forced_a | _draw(free, len(cards_a) - len(forced_a), rng)
+                new_b = pool - new_a
+                if a >= 0:
+                    hands[a] = new_a
+                else:
+                    aside = new_a
+                if b >= 0:
+                    hands[b] = new_b
+                else:
+                    aside = new_b
+    return hands
+
+
+def sample_hands(view: PlayerView, seed: Seed = None, *, sweeps: int = 3) -> tuple[Hand, ...]:
+    """Guess every hidden hand: deal ``view``'s unseen cards to the other seats at random,
+    consistently with what the seat has seen.
+
+    Each other seat gets as many cards as it holds now, and none showing a
+    combination it is known to be void in (it failed to follow it). Without voids
+    this is a uniformly random deal of the unseen cards (the rest stay set aside).
+    With voids the seats are dealt the most constrained first, each from the cards it
+    may hold, then ``sweeps`` rounds of re-dealing every pair of holders (two hands,
+    or a hand and the set-aside pile) uniformly among the deals that respect both
+    holders' voids. That re-dealing is a Gibbs sampler whose stationary distribution
+    is uniform over the consistent deals, so the samples are close to uniform.
+    Source: RULES.md ("Unseen cards", "Information from play").
+
+    >>> from xactika_edu.core.game import Round
+    >>> rnd = Round.deal(players=3, seed=4, cards_per_hand=2)
+    >>> hands = sample_hands(rnd.view(0), seed=1)
+    >>> hands[0] == rnd.hand(0), [len(hand) for hand in hands]
+    (True, [2, 2, 2])
+
+    Args:
+        view: the seat's view.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+        sweeps: re-dealing rounds when there are voids (0 for the plain constrained deal).
+
+    Returns:
+        one :class:`~xactika_edu.core.cards.Hand` per seat (sorted), the viewer's own
+        hand in its place.
+
+    Raises:
+        XactikaError: if ``view`` is not a :class:`~xactika_edu.core.game.PlayerView`.
+    """
+    if not isinstance(view, PlayerView):
+        raise XactikaError(f"sample_hands needs a PlayerView, got {shown(view)}")
+    hands = sample_hidden(*view_facts(view), make_rng(seed), sweeps)
+    return tuple(
+        view.hand if seat == view.seat else Hand(DECK[i] for i in _ordered(cards))
+        for seat, cards in enumerate(hands)
+    )
+
+
+def view_facts(
+    view: PlayerView,
+) -> tuple[int, list[int], list[int], tuple[int, ...], list[list[int]]]:
+    """:func:`sample_hidden`'s first five arguments, read from ``view``."""
+    return (
+        view.seat,
+        [CARD_INDEX[card] for card in view.hand],
+        [CARD_INDEX[card] for card in view.played_cards],
+        view.cards_held,
+        [[COMBINATION_INDEX[c] for c in combos] for combos in view.voids],
+    )

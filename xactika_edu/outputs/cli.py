@@ -1,0 +1,298 @@
+"""The ``xactika-edu`` command.
+
+    xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
+    xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
+    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
+
+The app runs until Ctrl-C, its normal end (exit status 0).
+
+Bad input gets a one-line error naming the value and exit status 2; nothing is
+written unless the whole job succeeds (a full drive or Ctrl-C leaves the --out folder
+as it was, and the message says so). --force replaces only the earlier output of the
+same command, and only while it holds exactly what was written; anything else is
+refused with the reason. Ctrl-C stops cleanly (exit status 130).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from ..base.errors import XactikaError
+from ..base.files import InterruptedAfterWriting
+from ..base.version import __version__
+
+__all__ = ["main"]
+
+_STOPPED = "xactika-edu: stopped; nothing was written"
+_STOPPED_AFTER = "xactika-edu: stopped, but only after {folder!r} was written in full"
+_TRACEBACK_HELP = "show the full traceback of an unexpected error"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, got {value}")
+        return value
+
+    return parse
+
+
+def _parser() -> argparse.ArgumentParser:
+    from .worksheets import KINDS
+
+    parser = _Parser(
+        prog="xactika-edu",
+        description="Xactika classroom toolkit: lessons, worksheets and answer keys.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+
+    def debug(sub: argparse.ArgumentParser, help: str = _TRACEBACK_HELP) -> None:
+        sub.add_argument("--debug", action="store_true", help=help)
+
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--out", required=True, type=Path, help="folder to write: a new or empty one"
+        )
+        sub.add_argument(
+            "--force",
+            action="store_true",
+            help="replace the earlier output of this same command in --out; never anything "
+            "else, nor a file changed since",
+        )
+        sub.add_argument(
+            "--students",
+            type=_whole(1, 200),
+            default=30,
+            help="how many different worksheets, each with its answer key (default 30)",
+        )
+        sub.add_argument(
+            "--seed",
+            type=_whole(0, 2**31 - 1),
+            default=1,
+            help="seed of student 1; student k uses seed + k - 1 (default 1)",
+        )
+        sub.add_argument(
+            "--paper",
+            type=str.lower,
+            choices=("letter", "a4"),
+            default="letter",
+            help="page size: letter (default) or a4",
+        )
+
+    pack = commands.add_parser(
+        "class-pack",
+        help="run and render every lesson, write every worksheet and key as PDF, and an index.html",
+        description="Run and render every lesson, export all worksheets and answer keys, "
+        "and write an index.html linking them all.",
+    )
+    debug(pack)
+    common(pack)
+
+    sheet = commands.add_parser(
+        "worksheet",
+        help="write one kind of worksheet and its answer keys as PDF files",
+        description="Export one kind of worksheet, one per student, each with an answer key.",
+    )
+    debug(sheet)
+    sheet.add_argument(
+        "--kind", choices=KINDS, default=KINDS[0], help=f"worksheet kind (default {KINDS[0]})"
+    )
+    sheet.add_argument(
+        "--cards",
+        type=_whole(1, 100),
+        default=None,
+        help="cards (or draws) per worksheet, for the kinds that draw cards: bar-graph 4-40 "
+        "(default 16), pie-chart 8-40 dividing 360 (default 20), bell-curve 18-30 "
+        "(default 27), simulation 20-50 draws in tens (default 40)",
+    )
+    common(sheet)
+
+    app = commands.add_parser(
+        "app",
+        help="serve the student app (hand explorer, play table) in a browser with Voilà",
+        description="Serve the no-code student app with Voilà: the hand explorer, the play "
+        "table and the deck explorer, without any code. It listens on 127.0.0.1 (this "
+        "computer only) unless --ip is given. Ctrl-C stops it.",
+    )
+    debug(app, help=f"{_TRACEBACK_HELP}, and all of Voilà's log")
+    app.add_argument(
+        "--port", type=_whole(1, 65535), default=8866, help="port to listen on (default 8866)"
+    )
+    app.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser on this computer"
+    )
+    app.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this computer only); 0.0.0.0 lets "
+        "anyone on the network open the app",
+    )
+    app.add_argument(
+        "--notebook",
+        type=Path,
+        default=None,
+        help="serve this notebook instead of the student app",
+    )
+    return parser
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _worksheet(args: argparse.Namespace) -> None:
+    from ..base.files import atomic_directory
+    from .worksheets import check_export_options, export_worksheets
+
+    # Every option is checked before anything is said or written.
+    check_export_options(
+        kind=args.kind, students=args.students, seed=args.seed, cards=args.cards, paper=args.paper
+    )
+    command = f"worksheet --kind {args.kind}"  # what --force may replace: this kind only
+    with atomic_directory(args.out, force=args.force, command=command) as staging:
+        what = "worksheet and answer key" if args.students == 1 else "worksheets and answer keys"
+        _say(f"Exporting {args.students} {args.kind} {what} ...")
+        paths = export_worksheets(
+            staging,
+            kind=args.kind,
+            students=args.students,
+            seed=args.seed,
+            cards=args.cards,
+            paper=args.paper,
+            progress=lambda line: _say(f"  {line}"),
+        )
+    _say(f"Wrote {len(paths)} PDF files to {args.out / args.kind}")
+
+
+def _class_pack(args: argparse.Namespace) -> None:
+    from .classpack import build_class_pack
+
+    started = time.perf_counter()
+    index = build_class_pack(
+        args.out,
+        force=args.force,
+        students=args.students,
+        seed=args.seed,
+        paper=args.paper,
+        progress=_say,
+    )
+    _say(f"Class pack ready in {time.perf_counter() - started:.0f} s: open {index}")
+
+
+def _app(args: argparse.Namespace) -> int:
+    from ..ui.app import serve
+
+    return serve(
+        args.notebook,
+        port=args.port,
+        ip=args.ip,
+        open_browser=not args.no_browser,
+        say=_say,
+        verbose=args.debug,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status: 0 done, 1 unexpected error,
+    2 bad input, 130 stopped with Ctrl-C."""
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            return  # already stopping: a second Ctrl-C must not break the clean-up
+        interrupted.set()
+        raise KeyboardInterrupt
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    # Ctrl-C, and a closed terminal or a `kill`, all stop the job the same clean way.
+    stops = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        stops.append(signal.SIGHUP)
+    previous = {sig: signal.signal(sig, on_interrupt) for sig in stops} if in_main_thread else {}
+
+    def restore() -> None:
+        # Run as the command (argv from the command line) and stopped: the process is
+        # about to exit, so later signals are ignored; a second Ctrl-C, or the kernel
+        # manager signalling its process group while it shuts the kernel down, must not
+        # turn a clean stop into a traceback. Called from Python, handlers come back.
+        ignore = argv is None and interrupted.is_set()
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_IGN if ignore else handler)
+
+    try:
+        args = _parser().parse_args(argv)
+    except KeyboardInterrupt:
+        interrupted.set()
+        restore()
+        print(_STOPPED, file=sys.stderr)
+        return 130
+    except BaseException:
+        restore()
+        raise
+    try:
+        if args.command == "app":
+            return _app(args)
+        if args.command == "class-pack":
+            _class_pack(args)
+        else:
+            _worksheet(args)
+    except InterruptedAfterWriting as stop:
+        # The stop was held back while the finished output was put in place.
+        interrupted.set()
+        print(_STOPPED_AFTER.format(folder=str(stop.folder)), file=sys.stderr)
+        return 130
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        # Stopping (the lesson runner may have raised this itself): from now on further
+        # signals are ignored, e.g. the kernel manager signalling its process group.
+        interrupted.set()
+        print(_STOPPED, file=sys.stderr)
+        return 130
+    except Exception as error:
+        # A Ctrl-C while a lesson runs can surface as the kernel dying or as an error
+        # inside the notebook client: it is still a stop, not a failure.
+        if interrupted.is_set():
+            print(_STOPPED, file=sys.stderr)
+            return 130
+        if isinstance(error, (XactikaError, OSError)):
+            print(f"xactika-edu: error: {error}", file=sys.stderr)
+            return 2
+        if args.debug:
+            raise
+        print(
+            f"xactika-edu: unexpected error: {type(error).__name__}: {error}\n"
+            "Nothing was written. Run again with --debug for details, and please report it.",
+            file=sys.stderr,
+        )
+        return 1
+    finally:
+        restore()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""The class pack's own web pages: one page frame, and the teacher's documents as pages.
+
+:func:`html_page` is the frame (and the one style) of ``index.html`` and of the
+documents; :func:`document_page` turns a Markdown document of ``docs/`` (the teacher
+guide, the class-data format) into such a page, with links between documents pointing
+at their pages. Pages load nothing: no scripts, fonts or pictures from anywhere.
+
+>>> page = html_page("Hello", "<p>Hi & bye</p>")
+>>> "<title>Hello</title>" in page and "<p>Hi & bye</p>" in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from ..base.errors import XactikaError
+
+__all__ = [
+    "DOCUMENTS",
+    "document_page",
+    "document_path",
+    "document_title",
+    "html_page",
+    "page_name",
+]
+
+#: The documents a class pack carries, in the order the index lists them.
+DOCUMENTS = ("teacher-guide.md", "class-data.md")
+
+_STYLE = """\
+body { font-family: Helvetica, Arial, sans-serif; max-width: 72rem; margin: 2rem auto;
+       padding: 0 1rem; line-height: 1.5; color: #000; }
+h1 { margin-bottom: 0.2rem; }
+table { border-collapse: collapse; margin-bottom: 1.5rem; }
+th, td { border: 1px solid #777; padding: 0.2rem 0.6rem; text-align: left;
+         vertical-align: top; }
+th { background: #eee; }
+.wide { overflow-x: auto; }
+.wide td { white-space: nowrap; }
+tr.print td, tr.print th { background: #f4f4f4; font-weight: bold; }
+a { color: #0072B2; }
+code { background: #f2f2f2; padding: 0 0.2rem; }
+pre { background: #f2f2f2; padding: 0.6rem; overflow-x: auto; }
+pre code { padding: 0; }
+blockquote { border-left: 4px solid #ccc; margin-left: 0; padding-left: 1rem; color: #333; }
+.note { color: #333; font-size: 0.9rem; }
+"""
+
+_MD_LINK = re.compile(r'href="([^":/#?]+)\.md(#[^"]*)?"')
+
+
+def html_page(title: str, body: str) -> str:
+    """A whole HTML page: ``title`` (plain text, escaped here) and ``body`` (HTML).
+
+    Args:
+        title: the page title, as text.
+        body: the content of ``<body>``, as HTML.
+
+    Returns:
+        the page, as an HTML string, in the class pack's one style.
+    """
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<style>
+{_STYLE}</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
+
+
+def page_name(document: str) -> str:
+    """The page file of a document: ``'teacher-guide.md'`` -> ``'teacher-guide.html'``.
+
+    >>> page_name("class-data.md")
+    'class-data.html'
+    """
+    return f"{Path(document).stem}.html"
+
+
+def document_path(document: str) -> Path:
+    """The Markdown file of one of :data:`DOCUMENTS`.
+
+    Looks in the installed package (``xactika_edu/docs``, where a normal install puts
+    them) and then in the source checkout's ``docs/`` folder.
+
+    Raises:
+        XactikaError: for a name not in :data:`DOCUMENTS`, or a document not found.
+    """
+    if document not in DOCUMENTS:
+        raise XactikaError(f"unknown document {document!r}; the documents are {DOCUMENTS}")
+    here = Path(__file__).resolve().parents[1]
+    for folder in (here / "docs", here.parent / "docs"):
+        if (folder / document).is_file():
+            return folder / document
+    raise XactikaError(
+        f"document {document!r} not found in {str(here / 'docs')!r} or "
+        f"{str(here.parent / 'docs')!r}; reinstall the package"
+    )
+
+
+def document_page(document: str) -> str:
+    """One of :data:`DOCUMENTS` as a whole HTML page.
+
+    The Markdown (with tables) is rendered by mistune, raw HTML in it shown as text;
+    the title is the first ``# `` heading; a link to another ``.md`` document points
+    at its page (:func:`page_name`), in the same folder.
+
+    Raises:
+        XactikaError: as :func:`document_path`.
+    """
+    import mistune
+
+    text = document_path(document).read_text(encoding="utf-8")
+    body = mistune.create_markdown(escape=True, plugins=["table"])(text)
+    body = _MD_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', str(body))
+    return html_page(document_title(document), body)
+
+
+def document_title(document: str) -> str:
+    """The title of one of :data:`DOCUMENTS`: its first ``# `` heading.
+
+    >>> document_title("teacher-guide.md")
+    'Teacher guide'
+
+    Raises:
+        XactikaError: as :func:`document_path`.
+    """
+    text = document_path(document).read_text(encoding="utf-8")
+    return next(
+        (line[2:].strip() for line in text.splitlines() if line.startswith("# ")),
+        Path(document).stem,
+    )

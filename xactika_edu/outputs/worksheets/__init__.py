@@ -1,0 +1,234 @@
+"""Printable worksheets: one variant per student, each with its own answer key, as PDF.
+
+Every kind is a frozen worksheet class plus a builder ``kind_worksheet(seed, *,
+number, of, cards=None)``; :func:`export_worksheets` prints a class set of any kind.
+Every number in a question or an answer is computed by the library, never typed in.
+
+A variant is a seed: student k (1-based) of a run with base seed S gets seed
+S + k - 1, printed on the sheet ("Worksheet 7 of 30 · seed 1006"), so the same seed
+always gives the same cards, the same questions and byte-identical PDF files.
+
+>>> sheet = bar_graph_worksheet(1006, number=7, of=30)
+>>> sheet.label
+'Worksheet 7 of 30 · seed 1006'
+>>> sheet.student_pdf()[:5]
+b'%PDF-'
+
+Pages are laid out with fpdf2; the cards are the SVG pictures of
+:mod:`xactika_edu.core.svg`, so a worksheet shows the same cards as a notebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ...base.checks import check_whole, shown
+from ...base.errors import XactikaError
+from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
+from .bell_curve import BellCurveWorksheet, bell_curve_worksheet
+from .estimation import EstimationWorksheet, estimation_worksheet
+from .page import PAPERS, Worksheet, check_paper, new_pdf
+from .pie_chart import PieChartWorksheet, pie_chart_worksheet
+from .probability import ProbabilityWorksheet, probability_worksheet
+from .score_sheet import score_sheet_pdf, write_score_sheet
+from .sheet import MAX_STUDENTS, check_run_seeds, check_seed, sheet_pdf
+from .simulation import SimulationWorksheet, simulation_worksheet
+
+__all__ = [
+    "KINDS",
+    "MAX_STUDENTS",
+    "PAPERS",
+    "BarGraphWorksheet",
+    "BellCurveWorksheet",
+    "EstimationWorksheet",
+    "PieChartWorksheet",
+    "ProbabilityWorksheet",
+    "SimulationWorksheet",
+    "bar_graph_worksheet",
+    "bell_curve_worksheet",
+    "check_export_options",
+    "estimation_worksheet",
+    "export_worksheets",
+    "new_pdf",
+    "pie_chart_worksheet",
+    "probability_worksheet",
+    "score_sheet_pdf",
+    "simulation_worksheet",
+    "write_score_sheet",
+]
+
+# --- kinds and export -------------------------------------------------------------
+
+
+# To add a kind: write its module (a worksheet class using ``sheet.Sheet`` and a
+# ``page.Page`` subclass, and a builder taking ``(seed, *, number, of, cards=None)``), then
+# register the builder here. The order is the order of the class pack.
+_BUILDERS: dict[str, Callable[..., Worksheet]] = {
+    "bar-graph": bar_graph_worksheet,
+    "pie-chart": pie_chart_worksheet,
+    "bell-curve": bell_curve_worksheet,
+    "probability": probability_worksheet,
+    "simulation": simulation_worksheet,
+    "estimation": estimation_worksheet,
+}
+
+#: The worksheet kinds :func:`export_worksheets` can make.
+KINDS: tuple[str, ...] = tuple(_BUILDERS)
+
+
+def _plan(
+    kind: object,
+    students: object,
+    seed: object,
+    cards: int | None,
+    paper: object,
+    *,
+    first_only: bool = False,
+) -> tuple[str, list[Worksheet], str]:
+    """Check the options of :func:`export_worksheets`; (kind, sheets, paper).
+
+    Every sheet of a run shares ``cards`` and seeds are checked as a range, so building
+    the first sheet (``first_only``) checks them all.
+    """
+    if not isinstance(kind, str) or kind not in _BUILDERS:
+        raise XactikaError(
+            f"unknown worksheet kind {shown(kind)}; the kinds are {', '.join(map(repr, KINDS))}"
+        )
+    count = check_whole(students, "students", 1, MAX_STUDENTS)
+    paper = check_paper(paper)
+    builder = _BUILDERS[kind]
+    first = check_seed(seed)
+    check_run_seeds(first, count)
+    options = {} if cards is None else {"cards": cards}
+    last = 1 if first_only else count
+    sheets = [builder(first + k - 1, number=k, of=count, **options) for k in range(1, last + 1)]
+    return kind, sheets, paper
+
+
+def check_export_options(
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+) -> None:
+    """Raise what :func:`export_worksheets` would raise for these options; write nothing.
+
+    >>> check_export_options(kind="bar-graph", cards=41)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: cards must be from 4 to 40, got 41
+
+    Raises:
+        XactikaError: as :func:`export_worksheets`, for any option.
+    """
+    _plan(kind, students, seed, cards, paper, first_only=True)
+
+
+def export_worksheets(
+    out_dir: str | Path,
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+    progress: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
+
+    Student k (1 to ``students``) gets seed ``seed + k - 1``. Into
+    ``out_dir/<kind>/`` go ``student-01.pdf`` and ``student-01-key.pdf`` for each
+    student (three digits from 100 students on, so the files sort), then
+    ``all-students.pdf`` and ``all-keys.pdf`` with every page in one file for
+    printing. Nothing is written unless every file name is free, and the files appear
+    all at once or not at all: they are written in a hidden staging folder inside
+    ``out_dir`` and renamed into place (see :func:`xactika_edu.base.files.staged_entries`),
+    so a full drive, an error or Ctrl-C leaves ``out_dir`` as it was.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     paths = export_worksheets(folder, students=2, seed=7)
+    ...     for path in paths:
+    ...         print(path.relative_to(folder).as_posix())
+    bar-graph/student-01.pdf
+    bar-graph/student-01-key.pdf
+    bar-graph/student-02.pdf
+    bar-graph/student-02-key.pdf
+    bar-graph/all-students.pdf
+    bar-graph/all-keys.pdf
+
+    Args:
+        out_dir: an existing directory (the caller chooses and cleans it up).
+        kind: one of :data:`KINDS`.
+        students: how many worksheets, 1 to 200.
+        seed: the first student's seed, a whole number >= 0.
+        cards: cards (or draws) per worksheet for the kinds that draw cards:
+            bar-graph 4 to 40, pie-chart one of 8 to 40 that divides 360,
+            bell-curve 18 to 30, simulation 20 to 50 in tens; None for each kind's
+            default. The probability and estimation kinds take no ``cards``.
+        paper: ``"letter"`` or ``"a4"``.
+        progress: called with a short line now and then (about every 10 students).
+
+    Returns:
+        the paths written, in the order above.
+
+    Raises:
+        XactikaError: for an unknown ``kind`` or ``paper``, ``students``, ``cards``
+            or ``seed`` out of range, a missing ``out_dir``, a file that already
+            exists (files are never overwritten), or files that cannot be written,
+            e.g. on a full drive (then nothing is written; the message says so).
+    """
+    from ...base.files import staged_entries
+
+    kind, sheets, paper = _plan(kind, students, seed, cards, paper)
+    folder = Path(out_dir)
+    if not folder.is_dir():
+        raise XactikaError(f"output directory {str(folder)!r} does not exist")
+
+    width = max(2, len(str(len(sheets))))
+    files: list[tuple[Path, Callable[[], bytes]]] = []
+    target = folder / kind
+    for sheet in sheets:
+        stem = f"student-{sheet.number:0{width}d}"
+        files.append((target / f"{stem}.pdf", _page_maker([sheet], key=False, paper=paper)))
+        files.append((target / f"{stem}-key.pdf", _page_maker([sheet], key=True, paper=paper)))
+    files.append((target / "all-students.pdf", _page_maker(sheets, key=False, paper=paper)))
+    files.append((target / "all-keys.pdf", _page_maker(sheets, key=True, paper=paper)))
+
+    for path, _ in files:
+        if path.exists():
+            raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
+    if target.exists() and not target.is_dir():
+        raise XactikaError(f"{str(target)!r} already exists and is not a directory")
+    # Into an existing kind folder the files are renamed one by one; otherwise the
+    # whole kind folder is renamed into out_dir in one step.
+    into = target if target.is_dir() else folder
+    with staged_entries(into) as staging:
+        place = staging if into == target else staging / kind
+        place.mkdir(exist_ok=True)
+        for index, (path, make) in enumerate(files, start=1):
+            if progress is not None and index % 20 == 0:
+                progress(f"{index} of {len(files)} files")
+            (place / path.name).write_bytes(make())
+    return [path for path, _ in files]
+
+
+def _page_maker(sheets: list[Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
+    """A function making one PDF of ``sheets`` (their answer keys if ``key``), a page each."""
+
+    def make() -> bytes:
+        if len(sheets) == 1:
+            return sheet_pdf(sheets[0], key=key, paper=paper)
+        first = sheets[0]
+        which = "answer keys" if key else "student sheets"
+        pdf = new_pdf(
+            paper, title=f"{first.title} ({which}, {len(sheets)} worksheets from seed {first.seed})"
+        )
+        for sheet in sheets:
+            sheet.add_page(pdf, key=key)
+        return bytes(pdf.output())
+
+    return make

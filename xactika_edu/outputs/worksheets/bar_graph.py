@@ -1,0 +1,477 @@
+"""The bar-graph worksheet: the publisher's graphing page, one variant per student.
+
+A student adds up the shapes on cards drawn from a shuffled deck, tallies the face
+values, draws a bar graph on graph paper and answers three questions about it. Every
+number in a question or an answer is computed from the cards, never typed in.
+
+>>> sheet = bar_graph_worksheet(1006, number=7, of=30)
+>>> sheet.label
+'Worksheet 7 of 30 · seed 1006'
+>>> sum(sheet.frequencies.values()), len(sheet.questions())
+(16, 3)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from ...base.checks import check_whole
+from ...base.errors import XactikaError
+from ...base.formatting import (
+    and_list,
+    exact_decimal,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    one_decimal,
+    plural,
+)
+from ...base.palette import INK
+from ...core.cards import Card, Hand, draw_cards
+from ...core.probability import FACE_VALUES, value_distribution
+from .card_pictures import CARD_BAND, draw_card_rows
+from .page import ANSWER, GRID_MAJOR, GRID_MINOR, ROOMY, SHADE, Page, draw_tally, hatched_bar, rgb
+from .sheet import ESTIMATE_VALUE, MAX_CARDS, MIN_CARDS, QuestionSheet, check_seed
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = ["BarGraphWorksheet", "bar_graph_worksheet"]
+
+_DIVISION_RE = re.compile(r"\S+ ÷ \S+( = \S+)?")
+
+
+# --- the bar-graph worksheet ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BarGraphWorksheet(QuestionSheet):
+    """One student's bar-graph worksheet: the cards, the questions and the answers.
+
+    Build it with :func:`bar_graph_worksheet` (which draws the cards from the seed);
+    the constructor takes any cards and prints ``seed`` as given.
+
+    >>> sheet = bar_graph_worksheet(1, cards=8)
+    >>> sheet.cards
+    Hand.parse('2321 3121 3321 3233 1223 3322 1233 1133')
+    >>> sheet.frequencies[8], sheet.mode
+    (3, (8,))
+    >>> sheet.questions()[0][1]
+    '8 (3 cards)'
+
+    Attributes:
+        number: which worksheet of the run this is, 1 to ``of``.
+        of: how many worksheets the run has (students in the class).
+        seed: the seed the cards were drawn with (printed on the sheet).
+        cards: the cards, 4 to 40, in the order shown (a :class:`Hand`;
+            notation is accepted).
+
+    Raises:
+        XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
+            number >= 0 or there are not 4 to 40 distinct cards.
+    """
+
+    number: int
+    of: int
+    seed: int
+    cards: Hand
+
+    kind: ClassVar[str] = "bar-graph"
+    title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
+
+    def __post_init__(self) -> None:
+        self.check_numbering()
+        if isinstance(self.cards, str):
+            cards = Hand.parse(self.cards)
+        elif isinstance(self.cards, Card):
+            cards = Hand([self.cards])
+        else:
+            cards = Hand(self.cards)
+        if not MIN_CARDS <= len(cards) <= MAX_CARDS:
+            raise XactikaError(
+                f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
+            )
+        self.set_checked(cards=cards)
+
+    def __str__(self) -> str:
+        return f"{self.label}: {len(self.cards)} cards {self.cards}"
+
+    # ---- the data ----------------------------------------------------------------
+
+    @functools.cached_property
+    def _counts(self) -> tuple[tuple[int, int], ...]:
+        table = value_distribution(self.cards)
+        return tuple((int(value), int(n)) for value, n in table["frequency"].items())
+
+    @property
+    def frequencies(self) -> dict[int, int]:
+        """How many of the cards have each face value, 4 to 12 (zeros included).
+
+        Counted by :func:`~xactika_edu.core.probability.value_distribution`; a new dict
+        each time, so changing it changes nothing here.
+        """
+        return dict(self._counts)
+
+    @property
+    def mode(self) -> tuple[int, ...]:
+        """The most common face value(s) among the cards, smallest first (ties kept)."""
+        frequencies = self.frequencies
+        top = max(frequencies.values())
+        return tuple(value for value, n in frequencies.items() if n == top)
+
+    @property
+    def ymax(self) -> int:
+        """Top of the graph's frequency axis: room for the tallest bar plus one.
+
+        At least 6, and at least half the number of cards, so on almost every sheet
+        the axis is the same and does not give the tallest bar away (with 16 cards,
+        a bar of 8 or more is rare).
+        """
+        n = len(self.cards)
+        return max(6, math.ceil(n / 2), max(self.frequencies.values()) + 1)
+
+    @property
+    def threshold(self) -> tuple[int, str]:
+        """The face value V and direction (``"or more"``/``"or less"``) of question b.
+
+        Chosen from the cards: ask about the side of 8 with more cards (high cards
+        on a tie), and pick V so the answer is neither none nor all of the cards
+        and is as close as possible to a quarter of them (ties: V nearer 8).
+        """
+        frequencies = self.frequencies
+        above = sum(n for value, n in frequencies.items() if value > 8)
+        below = sum(n for value, n in frequencies.items() if value < 8)
+        n = len(self.cards)
+        if above >= below:
+            direction, candidates = "or more", (9, 10, 11)
+        else:
+            direction, candidates = "or less", (7, 6, 5)
+
+        def score(index: int) -> tuple[bool, int, int]:
+            count = self._count_beyond(candidates[index], direction)
+            return (not 0 < count < n, abs(4 * count - n), index)
+
+        best = min(range(len(candidates)), key=score)
+        return candidates[best], direction
+
+    def _count_beyond(self, value: int, direction: str) -> int:
+        frequencies = self.frequencies
+        if direction == "or more":
+            return sum(n for v, n in frequencies.items() if v >= value)
+        return sum(n for v, n in frequencies.items() if v <= value)
+
+    def worked_questions(self) -> list[tuple[str, str, str]]:
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) the mode (every tied value), b) the fraction of the cards at or beyond
+        :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
+        would hold if they matched the deck (n x 19/81, to one decimal) and how
+        many they hold.
+
+        >>> sheet = bar_graph_worksheet(1)
+        >>> for question, answer in sheet.questions():
+        ...     print(answer)
+        8 (5 cards)
+        3/16 = 18.75%
+        About 3.8 expected; you got 5.
+        >>> bar_graph_worksheet(1).workings()[2]
+        '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'
+        """
+        frequencies = self.frequencies
+        n = len(self.cards)
+
+        mode = self.mode
+        top = frequencies[mode[0]]
+        if len(mode) == 1:
+            answer_a = f"{mode[0]} ({plural(top, 'card')})"
+            working_a = f"The tallest bar is {mode[0]}, with {plural(top, 'card')}."
+        else:
+            each = f"{plural(top, 'card')} each"
+            answer_a = f"{and_list(mode)} ({each})"
+            working_a = f"The tallest bars tie: {and_list(mode)} have {each}."
+        question_a = (
+            "Which face value appears most often in your cards? If there is a tie, write every one."
+        )
+
+        value, direction = self.threshold
+        values = [v for v in FACE_VALUES if (v >= value if direction == "or more" else v <= value)]
+        count = self._count_beyond(value, direction)
+        share = Fraction(count, n)
+        question_b = (
+            f"What fraction of your cards have a face value of {value} {direction}? "
+            "Simplify it and write it as a percent."
+        )
+        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share)}"
+        decimal = exact_decimal(share)
+        division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
+        added = " + ".join(str(frequencies[v]) for v in values)
+        working_b = (
+            f"Face values {and_list(values)}: {added} = {count} of the {n} cards; {division}."
+        )
+        if len(values) == 1:
+            working_b = f"Face value {value}: {count} of the {n} cards; {division}."
+
+        deck = value_distribution()
+        in_deck = int(deck.loc[ESTIMATE_VALUE, "frequency"])
+        deck_size = int(deck["frequency"].sum())
+        expected = Fraction(n * in_deck, deck_size)
+        # To one decimal. No tie to break: 10 n x 19/81 = k + 1/2 would need 81 to
+        # divide 380 n, so 81 to divide n, and n <= 40.
+        about = one_decimal(expected)
+        got = frequencies[ESTIMATE_VALUE]
+        question_c = (
+            f"In the whole deck, {in_deck} of the {deck_size} cards have face value "
+            f"{ESTIMATE_VALUE}. If your {n} cards matched the deck exactly, about how many "
+            f"would be {ESTIMATE_VALUE}s? How many {ESTIMATE_VALUE}s did you get?"
+        )
+        answer_c = f"About {about} expected; you got {got}."
+        working_c = (
+            f"{n} × {in_deck}/{deck_size} = {fraction(expected)}, "
+            f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
+        )
+        return [
+            (question_a, answer_a, working_a),
+            (question_b, answer_b, working_b),
+            (question_c, answer_c, working_c),
+        ]
+
+
+def bar_graph_worksheet(
+    seed: int, *, number: int = 1, of: int = 1, cards: int = 16
+) -> BarGraphWorksheet:
+    """A bar-graph worksheet with ``cards`` cards drawn from a deck shuffled with ``seed``.
+
+    >>> sheet = bar_graph_worksheet(5, number=2, of=3, cards=8)
+    >>> sheet.label, len(sheet.cards)
+    ('Worksheet 2 of 3 · seed 5', 8)
+    >>> bar_graph_worksheet(5, cards=41)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: cards must be from 4 to 40, got 41
+
+    Args:
+        seed: a whole number >= 0; the cards are ``draw_cards(cards, seed)``.
+        number: which worksheet of the run, 1 to ``of``.
+        of: how many worksheets the run has.
+        cards: how many cards to draw, 4 to 40 (16 fill two rows of 8).
+
+    Returns:
+        a :class:`BarGraphWorksheet`.
+
+    Raises:
+        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
+    """
+    count = check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
+    seed = check_seed(seed)
+    return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
+
+
+# --- drawing the page -----------------------------------------------------------
+
+
+class _BarGraphPage(Page[BarGraphWorksheet]):
+    """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
+
+    key_note = (
+        "For the teacher: compare each student's values, table, graph and answers with this page."
+    )
+    footer_note = "the same seed always gives the same cards"
+
+    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
+        super().__init__(sheet, pdf, key=key)
+        self.n = len(sheet.cards)
+
+    def draw(self) -> None:
+        y = self.sections(
+            ("intro", 2.5, self.intro), ("cards", 3.0, self.cards), ("table", 3.0, self.table)
+        )
+        self.beside(y + 3.5, 0.53, ("graph", self.graph), ("questions", self.questions))
+        self.footer()
+
+    def intro(self, y: float) -> float:
+        self.font(10.5)
+        text = (
+            f"These {self.n} cards were drawn from a shuffled Xactika deck. A card's "
+            "**face value** is the number of shapes on it. Example: 3 balls, 2 cubes, "
+            "1 cone and 3 stars make 3 + 2 + 1 + 3 = 9."
+        )
+        return self.paragraph(self.left, y, self.width, text, 5.0)
+
+    def cards(self, y: float) -> float:
+        text = "Find each card's face value. Add up its shapes. Write the total in its box."
+        y = self.step(self.left, y, "1", text, self.width) + 1.5
+        answers = [str(card.value) for card in self.sheet.cards] if self.key else None
+        return draw_card_rows(self, self.sheet.cards, y, CARD_BAND, answers)
+
+    def table(self, y: float) -> float:
+        pdf = self.pdf
+        y = (
+            self.step(
+                self.left,
+                y,
+                "2",
+                "Tally the face values: one mark for each card. Then write each frequency "
+                f"(the number of marks). Check: the total should be {self.n}.",
+                self.width,
+            )
+            + 1.5
+        )
+        frequencies = self.sheet.frequencies
+        label_w, total_w = 27.0, 17.0
+        cell_w = (self.width - label_w - total_w) / len(FACE_VALUES)
+        heights = (7.0, 12.5 if self.n <= 24 else 15.0, 8.0)
+        x = self.left
+        # shading: the header row and the label column
+        pdf.set_fill_color(*rgb(SHADE))
+        pdf.rect(x, y, self.width, heights[0], style="F")
+        pdf.rect(x, y, label_w, sum(heights), style="F")
+        self.line_style(0.3)
+        rows_y = [y, y + heights[0], y + heights[0] + heights[1]]
+        for label, top, h in zip(
+            ("Face value", "Tally", "Frequency"), rows_y, heights, strict=True
+        ):
+            self.font(10, "B")
+            self.text_at(x + 2, top, label_w - 2, h, label)
+        for i, value in enumerate(FACE_VALUES):
+            cx = x + label_w + i * cell_w
+            self.font(11, "B")
+            self.text_at(cx, rows_y[0], cell_w, heights[0], str(value), align="C")
+            if self.key:
+                draw_tally(pdf, frequencies[value], cx, rows_y[1], cell_w, heights[1])
+                self.font(11, "B", ANSWER)
+                self.text_at(cx, rows_y[2], cell_w, heights[2], str(frequencies[value]), "C")
+        tx = x + label_w + len(FACE_VALUES) * cell_w
+        self.font(10, "B")
+        self.text_at(tx, rows_y[0], total_w, heights[0], "Total", align="C")
+        pdf.set_fill_color(*rgb(SHADE))
+        pdf.rect(tx, rows_y[1], total_w, heights[1], style="F")
+        if self.key:
+            self.font(11, "B", ANSWER)
+            self.text_at(tx, rows_y[2], total_w, heights[2], str(self.n), align="C")
+        # grid lines
+        self.line_style(0.3)
+        bottom = y + sum(heights)
+        for top in [*rows_y, bottom]:
+            pdf.line(x, top, x + self.width, top)
+        for i in range(len(FACE_VALUES) + 1):
+            gx = x + label_w + i * cell_w
+            pdf.line(gx, y, gx, bottom)
+        pdf.line(x, y, x, bottom)
+        pdf.line(x + self.width, y, x + self.width, bottom)
+        self.line_style(0.6)
+        pdf.rect(x, y, self.width, bottom - y)
+        pdf.line(tx, y, tx, bottom)
+        return bottom
+
+    def graph(self, x: float, y: float, w: float, bottom: float) -> None:
+        pdf, sheet = self.pdf, self.sheet
+        y = self.step(x, y, "3", "Draw a bar graph of the frequencies.", w) + 1.0
+        self.font(10, "B")
+        self.text_at(x, y, 14, 6, "Title:")
+        if self.key:
+            self.font(10, "B", ANSWER)
+            self.text_at(x + 12, y, w - 12, 6, f"Face values of {self.n} Xactika cards")
+        else:
+            self.line_style(0.3)
+            pdf.line(x + 12, y + 5.2, x + w, y + 5.2)
+        y += 8.0
+        # plot area
+        left = x + 15.0
+        top = y + 2.0
+        plot_w = w - 15.0 - 1.0
+        plot_h = bottom - top - 12.0
+        ymax = sheet.ymax
+        unit = plot_h / ymax
+        cols = len(FACE_VALUES)
+        col_w = plot_w / cols
+        sub_x = 4  # minor squares per column: bars fill the middle two
+        minor_w = col_w / sub_x
+        sub_y = max(1, round(unit / minor_w))
+        with self.background():
+            # minor grid
+            self.line_style(0.12, GRID_MINOR)
+            for i in range(cols * sub_x + 1):
+                gx = left + i * minor_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax * sub_y + 1):
+                gy = top + plot_h - j * unit / sub_y
+                pdf.line(left, gy, left + plot_w, gy)
+            # major grid: whole numbers and column edges
+            self.line_style(0.25, GRID_MAJOR)
+            for i in range(cols + 1):
+                gx = left + i * col_w
+                pdf.line(gx, top, gx, top + plot_h)
+            for j in range(ymax + 1):
+                gy = top + plot_h - j * unit
+                pdf.line(left, gy, left + plot_w, gy)
+        # bars (answer key)
+        if self.key:
+            for i, value in enumerate(FACE_VALUES):
+                count = sheet.frequencies[value]
+                if count == 0:
+                    continue
+                bx = left + i * col_w + minor_w
+                by = top + plot_h - count * unit
+                hatched_bar(pdf, bx, by, 2 * minor_w, count * unit)
+                self.font(9, "B", INK)
+                self.text_at(bx, by - 4.6, 2 * minor_w, 4.4, str(count), align="C")
+        # axes
+        self.line_style(0.6)
+        pdf.line(left, top + plot_h, left + plot_w, top + plot_h)
+        pdf.line(left, top, left, top + plot_h)
+        step = 1 if ymax <= 12 else 2
+        self.font(9)
+        for j in range(0, ymax + 1, step):
+            gy = top + plot_h - j * unit
+            pdf.line(left - 1.2, gy, left, gy)
+            self.text_at(left - 9.5, gy - 2, 8, 4, str(j), align="R")
+        self.font(10, "B")
+        for i, value in enumerate(FACE_VALUES):
+            self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
+        self.font(10, "B")
+        self.text_at(left, top + plot_h + 5.8, plot_w, 5, "Face value", align="C")
+        self.vertical_text(x + 4.5, top, plot_h, "Number of cards (frequency)")
+
+    def questions(self, x: float, y: float, w: float, bottom: float) -> None:
+        pdf = self.pdf
+        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
+        blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
+        self.font(10)
+        needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
+        rooms = self.rooms(y, bottom, needs)
+        # the key stacks question, answer and working, 6 mm apart if the room allows
+        gap = self.key_gap(items, y, bottom, w, ROOMY, 6.0) if self.key else 6.0
+        for (question, answer, working), letter, fields, room in zip(
+            items, "abc", blanks, rooms, strict=True
+        ):
+            top = y
+            y = self.question(x, y, w, letter, question, ROOMY)
+            if self.key:
+                y = self.key_answer(x, y, w, answer, working, ROOMY)
+            else:
+                self.line_style(0.3)
+                self.font(10)
+                y += 2.0
+                slot = (w - 6) / len(fields)
+                for k, field in enumerate(fields):
+                    fx = x + 6 + k * slot
+                    self.text_at(fx, y, slot, 6, field)
+                    start = fx + pdf.get_string_width(field) + 1.5
+                    pdf.line(start, y + 5.2, fx + slot - (3 if k < len(fields) - 1 else 0), y + 5.2)
+                y += 6.0
+            # students get the room spread out to write in; the key just stacks
+            y = y + gap if self.key else top + room
+
+
+def _keep_divisions(working: str) -> str:
+    """Keep a division such as ``4 ÷ 16 = 0.25`` on one line (no-break spaces)."""
+    return _DIVISION_RE.sub(lambda m: m[0].replace(" ", "\u00a0"), working)
+
+
+BarGraphWorksheet.page = _BarGraphPage

@@ -1,0 +1,294 @@
+"""Drawing the estimation worksheet's page (student sheet or answer key).
+
+The data (hand, threats, bids, the worked example) come from
+:class:`~xactika_edu.outputs.worksheets.estimation.EstimationWorksheet`; this module only
+lays them out, with the words from :mod:`~xactika_edu.outputs.worksheets.bidding`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ...base.formatting import expected_points, one_decimal, percent, plural, whole_percent
+from ...base.palette import INK
+from ...core.cards import CARDS_PER_HAND
+from ...core.probability import MAYBE_MAX_THREATS
+from .bidding import (
+    STOP_COUNTING,
+    bids_before_text,
+    calls_text,
+    half_text,
+    number_text,
+    threats_text,
+)
+from .card_pictures import draw_hand_row
+from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .probability import PLAYERS
+
+if TYPE_CHECKING:
+    from .estimation import EstimationWorksheet
+
+__all__ = ["EstimationPage"]
+
+_KINDS = ("sure", "maybe", "unlikely")
+_PLACES = ("first", "second", "third", "last")
+
+
+class EstimationPage(Page["EstimationWorksheet"]):
+    """Draws one estimation worksheet page (student sheet or answer key)."""
+
+    key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
+    footer_note = "the same seed always gives the same deal"
+    sheet: EstimationWorksheet
+
+    def draw(self) -> None:
+        y = self.sections(
+            ("intro", 2.0, self.intro),
+            ("cards", 1.5, self.cards),
+            ("part1", 2.5, self.part1),
+            ("part2", 3.0, self.part2),
+            ("part3", 3.0, self.part3),
+        )
+        self.check_fits(y, self.bottom - 4.5)
+        self.footer()
+
+    def intro(self, y: float) -> float:
+        sheet = self.sheet
+        self.font(10.5)
+        dealer = (
+            "**You are the dealer**: you bid last"
+            if sheet.is_dealer
+            else f"Player {sheet.dealer + 1} deals, so you bid **{_PLACES[sheet.place]}**"
+        )
+        first = (sheet.dealer + 1) % PLAYERS
+        leader = "you lead" if first == sheet.seat else f"player {first + 1} leads"
+        text = (
+            f"You are **player {sheet.seat + 1}** of {PLAYERS} (the others are P2 to P4, "
+            f"clockwise). {dealer}, and {leader} the first trick. Cards are written as four "
+            "digits: balls, cubes, cones, stars."
+        )
+        return self.paragraph(self.left, y, self.width, text, 4.9)
+
+    def cards(self, y: float) -> float:
+        return draw_hand_row(
+            self, y, self.sheet.hand, widest=17.0, label_gap=0.5, label_overhang=2.0, below=4.5
+        )
+
+    def table(
+        self,
+        y: float,
+        headers: list[tuple[str, float]],
+        rows: list[list[str]],
+        height: float = 4.8,
+    ) -> float:
+        """A ruled table; ``headers`` are (title, width share); blank cells stay empty."""
+        pdf = self.pdf
+        total = sum(share for _, share in headers)
+        widths = [self.width * share / total for _, share in headers]
+        pdf.set_fill_color(*rgb(SHADE))
+        pdf.rect(self.left, y, self.width, height, style="F")
+        self.line_style(0.25)
+        x = self.left
+        self.font(9, "B")
+        for (title, _), w in zip(headers, widths, strict=True):
+            self.text_at(x, y, w, height, title, align="C")
+            x += w
+        for r, row in enumerate(rows):
+            ry = y + height * (r + 1)
+            x = self.left
+            for c, (cell, w) in enumerate(zip(row, widths, strict=True)):
+                size = 9.0
+                while size > 7.0 and pdf.get_string_width(cell) > w - 1.0:
+                    size -= 0.5
+                    self.font(size, "B")
+                self.font(size, "B", INK if c == 0 else ANSWER)
+                self.text_at(x, ry, w, height, cell, align="C")
+                x += w
+        bottom = y + height * (len(rows) + 1)
+        pdf.rect(self.left, y, self.width, bottom - y)
+        x = self.left
+        for w in widths[:-1]:
+            x += w
+            pdf.line(x, y, x, bottom)
+        for r in range(1, len(rows) + 1):
+            pdf.line(self.left, y + height * r, self.left + self.width, y + height * r)
+        return bottom
+
+    def blank(self, x: float, y: float, label: str, w: float, answer: str = "") -> float:
+        """``label`` then a line to write on (the answer on the key); returns x after."""
+        pdf = self.pdf
+        self.font(10)
+        self.text_at(x, y, pdf.get_string_width(label) + 1, 6, label)
+        start = x + pdf.get_string_width(label) + 1.5
+        self.line_style(0.3)
+        pdf.line(start, y + 5.2, start + w, y + 5.2)
+        if self.key and answer:
+            self.font(10, "B", ANSWER)
+            self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
+        return start + w + 4.0
+
+    def part1(self, y: float) -> float:
+        sheet = self.sheet
+        text = (
+            "**Part 1: estimate.** For each card, pick its best call (the combination with "
+            "the fewest threats; if several tie, any of them) and count its threats (unseen "
+            "cards with that combination and an equal or higher face value; you can stop "
+            f"counting at {STOP_COUNTING}). 0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: "
+            f"**maybe**. {STOP_COUNTING} or more: **unlikely**. Tick one box."
+        )
+        y = self.step(self.left, y, "1", text, self.width) + 1.0
+        rows = []
+        for i, row in enumerate(sheet.card_table()):
+            if self.key:
+                mark = ["X" if row["kind"] == kind else "" for kind in _KINDS]
+                chance = row["chance"]
+                shown = percent(chance)
+                calls = calls_text(row["calls"], len(row["card"].combinations))
+                threats = threats_text(row["threats"])
+                rows.append([f"#{i + 1} {row['card']}", calls, threats, *mark, shown])
+            else:
+                rows.append([f"#{i + 1} {row['card']}", "", "", "", "", "", ""])
+        headers = [
+            ("Card", 1.2),
+            ("Best call", 1.6),
+            ("Threats", 0.9),
+            ("Sure", 0.6),
+            ("Maybe", 0.7),
+            ("Unlikely", 0.8),
+            ("Unbeatable if led", 1.4),
+        ]
+        if not self.key:
+            headers = headers[:-1]
+            rows = [row[:-1] for row in rows]
+        y = self.table(y, headers, rows) + 1.8
+        x = self.left
+        estimate = sheet.estimate()
+        kinds = [row["kind"] for row in sheet.card_table()]
+        x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
+        x = self.blank(x, y, "+ half the maybes:", 12, half_text(kinds.count("maybe")))
+        x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
+        self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
+        y += 7.0
+        self.font(9, "", MUTED)
+        rule = (
+            "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
+            "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
+            f"{CARDS_PER_HAND}. "
+        )
+        before = bids_before_text(sheet.earlier_bids())
+        if sheet.is_dealer:
+            rule += (
+                f"**{before}** You deal: add up the bids before yours and cross out the bid "
+                "you may not make; if it is yours, bid the allowed number nearest your "
+                "estimate (the lower if two are equally near)."
+            )
+        else:
+            rule += (
+                f"{before} You do not deal this time, so you may bid any number from 0 to "
+                f"{CARDS_PER_HAND}."
+            ).lstrip()
+        y = self.paragraph(self.left, y, self.width, rule, 4.2)
+        if self.key:
+            y = self.key_summary(y + 0.5)
+        return y
+
+    def key_summary(self, y: float) -> float:
+        sheet = self.sheet
+        advice = sheet.advice()
+        recommended = int(advice.attrs["recommended"])
+        chances = ", ".join(
+            f"{plural(int(k), 'trick')} {percent(float(p))}"
+            for k, p in advice["probability"].items()
+            if whole_percent(float(p)) > 0
+        )
+        step = f"Your bid: {sheet.bid_step()} " if sheet.is_dealer else ""
+        ties = (
+            "Where several calls are listed, they tie: any of them is right. "
+            if any(len(row["calls"]) > 1 for row in sheet.card_table())
+            else ""
+        )
+        earlier = ", after the bids printed above" if sheet.bids_before() else ", bidding first"
+        text = (
+            f"{step}{ties}Last column: the exact chance nobody else holds a card that beats "
+            "it with that call (if led, it wins at least that often). They add up to "
+            f"{one_decimal(Fraction(sheet.sure_tricks()))}, a rough guide only: you will "
+            "not lead every card. The computer's suggestion "
+            f"(not the sheet's method; {sheet.trials} simulated deals, seed {sheet.seed}, computer "
+            f"players in the other seats{earlier}): about "
+            f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
+            f"for points {recommended} "
+            f"({expected_points(advice.loc[recommended, 'expected score'])} points a hand on "
+            "average). "
+            f"Check: the student app's Your hand tab, seed {sheet.seed}, 4 players."
+        )
+        self.font(8.5, "I", ANSWER)
+        return self.paragraph(self.left, y, self.width, text, 3.8)
+
+    def part2(self, y: float) -> float:
+        sheet = self.sheet
+        bids = sheet.example().bids
+        others = ", ".join(
+            f"{name} {bids[seat]}" for seat, name in enumerate(sheet.names()) if seat != sheet.seat
+        )
+        text = (
+            "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
+            "shuffle the rest and deal 8 each to three classmates. No deck? Use the Play a "
+            "game tab of the student app; it deals different cards. Record every trick."
+            if not self.key
+            else "**Part 2, worked example:** the same deal played by four computer players; "
+            f"the one in your seat bid **{sheet.bid()}** (the Part 1 bid) and played for it. "
+            f"Other bids: {others}. A student's play will differ."
+        )
+        y = self.step(self.left, y, "2", text, self.width) + 1.0
+        headers = [
+            ("Trick", 0.6),
+            ("Who led", 0.9),
+            ("Card led", 1.1),
+            ("Call", 1.2),
+            ("My card", 1.1),
+            ("Did I win?", 1.1),
+        ]
+        if self.key:
+            rows = [
+                [str(i + 1), r["leader"], r["led"], r["call"], r["mine"], r["won"]]
+                for i, r in enumerate(sheet.example_rows())
+            ]
+        else:
+            rows = [[str(i + 1), "", "", "", "", ""] for i in range(CARDS_PER_HAND)]
+        return self.table(y, headers, rows)
+
+    def part3(self, y: float) -> float:
+        sheet = self.sheet
+        text = (
+            "**Part 3: score.** Exact bid: + the tricks taken (bid 0, took 0: 0 points). "
+            "Missed: minus the difference, -|tricks - bid| (bid 3, took 5: -2)."
+        )
+        y = self.step(self.left, y, "3", text, self.width) + 1.0
+        x = self.left + 7.6
+        if self.key:
+            won = sheet.example().tricks_won[sheet.seat]
+            points = sheet.example_score()
+            x = self.blank(x, y, "Tricks taken:", 12, str(won))
+            x = self.blank(x, y, "My bid (Part 1):", 12, str(sheet.bid()))
+            self.blank(x, y, "Score:", 14, f"{points:+d}" if points else "0")
+        else:
+            x = self.blank(x, y, "Tricks taken:", 12)
+            x = self.blank(x, y, "My bid (Part 1):", 12)
+            self.blank(x, y, "Score:", 14)
+        y += 7.5
+        self.font(10)
+        question = (
+            "Was your estimate too high, too low or just right? Which card surprised you, and why?"
+        )
+        y = self.paragraph(self.left + 7.6, y, self.width - 7.6, question, 5.0)
+        self.line_style(0.3)
+        if self.key:
+            self.font(9, "I", MUTED)
+            self.text_at(self.left + 7.6, y, self.width - 7.6, 5, "Answers vary.")
+            return y + 5.0
+        for i in range(2):
+            self.pdf.line(
+                self.left + 7.6, y + 5.5 + 6.5 * i, self.left + self.width, y + 5.5 + 6.5 * i
+            )
+        return y + 13.0

@@ -1,0 +1,466 @@
+"""What every worksheet page shares: paper, colours, the header and footer, drawing helpers.
+
+A kind's page class subclasses :class:`Page`, which draws the shared header (title,
+label, name/date/class lines or the ANSWER KEY badge) and footer and gives the
+primitives every kind draws with: fonts, lines, wrapped text, numbered steps, the
+questions with their answers, tally marks and hatched bars. Colours come from
+:mod:`xactika_edu.base.palette`; the greys here are tints of its ink.
+
+>>> rgb(ANSWER), check_paper(" A4 ")
+((0, 114, 178), 'a4')
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
+
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...base.palette import INK, OKABE_ITO, PAPER
+from .layout import Recorder
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = [
+    "ANSWER",
+    "CREATED",
+    "GRID_MAJOR",
+    "GRID_MINOR",
+    "MUTED",
+    "PAPERS",
+    "ROOMY",
+    "SHADE",
+    "TIGHT",
+    "Page",
+    "QuestionStyle",
+    "Worksheet",
+    "check_paper",
+    "draw_tally",
+    "hatched_bar",
+    "new_pdf",
+    "rgb",
+]
+
+#: Paper sizes a worksheet can be printed on.
+PAPERS: tuple[str, ...] = ("letter", "a4")
+
+#: Every PDF carries this creation date, so the same seed gives the same bytes.
+CREATED = datetime(2024, 1, 1, tzinfo=timezone.utc)
+
+# Page geometry, in millimetres.
+_MARGIN_X = 13.0
+_MARGIN_TOP = 11.0
+_MARGIN_BOTTOM = 10.0
+
+# Greys are tints of INK; colours come from the palette.
+#: Graph paper's faint lines.
+GRID_MINOR = "#DCDCDC"
+#: Graph paper's stronger lines (whole numbers, column edges).
+GRID_MAJOR = "#A0A0A0"
+#: Notes, hints and workings.
+MUTED = "#555555"
+#: The fill of table headers and scaffold boxes.
+SHADE = "#EDEDED"
+#: What an answer key writes in: the palette's blue.
+ANSWER = OKABE_ITO["blue"]
+_BAR_FILL = OKABE_ITO["sky blue"]
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """A ``"#RRGGBB"`` colour as fpdf2 takes it: ``"#56B4E9"`` -> ``(86, 180, 233)``."""
+    colour = colour.lstrip("#")
+    return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
+
+
+def check_paper(paper: object) -> str:
+    """A paper size of :data:`PAPERS`, any case, spaces around allowed.
+
+    >>> check_paper("Letter")
+    'letter'
+    >>> check_paper("A5")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: unknown paper size 'A5'; use one of 'letter', 'a4'
+
+    Raises:
+        XactikaError: for anything else.
+    """
+    key = paper.strip().lower() if isinstance(paper, str) else paper
+    if not isinstance(key, str) or key not in PAPERS:
+        raise XactikaError(
+            f"unknown paper size {shown(paper)}; use one of {', '.join(map(repr, PAPERS))}"
+        )
+    return key
+
+
+class Worksheet(Protocol):
+    """What every worksheet kind provides to its page and to
+    :func:`~xactika_edu.outputs.worksheets.export_worksheets`."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def of(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def label(self) -> str: ...
+
+    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False) -> None: ...
+
+
+def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF:
+    """An empty, deterministic ``fpdf.FPDF`` document (mm units) for worksheet pages.
+
+    The creation date is fixed, so the same pages give the same bytes.
+
+    Raises:
+        XactikaError: for an unknown ``paper``.
+    """
+    from fpdf import FPDF
+
+    pdf = FPDF(orientation="portrait", unit="mm", format=check_paper(paper))
+    pdf.set_creation_date(CREATED)
+    pdf.set_auto_page_break(False, margin=_MARGIN_BOTTOM)
+    pdf.set_margins(_MARGIN_X, _MARGIN_TOP, _MARGIN_X)
+    pdf.set_title(title)
+    pdf.set_author("xactika-edu")
+    pdf.set_creator("xactika-edu worksheets")
+    pdf.set_lang("en-US")
+    return pdf
+
+
+@dataclass(frozen=True)
+class QuestionStyle:
+    """How a page prints its lettered questions and, on the key, their answers.
+
+    Attributes:
+        letter: the font size of the ``a)`` before a question, in pt.
+        size: the question's font size, in pt.
+        line: the question's line height, in mm.
+        after: the gap under the question, in mm.
+        answer_size: the key's answer (bold, in :data:`ANSWER`): font size in pt.
+        answer_line: its line height, in mm.
+        working_size: the key's line of working (italic, in :data:`MUTED`): font size in pt.
+        working_line: its line height, in mm.
+    """
+
+    letter: float
+    size: float
+    line: float
+    after: float
+    answer_size: float
+    answer_line: float
+    working_size: float
+    working_line: float
+
+
+#: Questions beside a graph with room to spare (bar graph, pie chart).
+ROOMY = QuestionStyle(10, 10, 4.7, 1.5, 10, 4.8, 8.5, 4.0)
+#: Questions in a tighter column (bell curve, simulation).
+TIGHT = QuestionStyle(9.5, 9.5, 4.4, 1.0, 9.5, 4.5, 8, 3.8)
+
+
+#: The worksheet class a :class:`Page` subclass draws.
+SheetT = TypeVar("SheetT", bound=Worksheet)
+
+
+class Page(abc.ABC, Generic[SheetT]):
+    """Draws one worksheet page of a ``SheetT`` on a PDF: primitives, the header and
+    the footer.
+
+    Subclasses implement :meth:`draw`, most with :meth:`sections`, :meth:`beside` and
+    :meth:`footer`; ``key_note`` is the line printed next to the ANSWER KEY badge.
+    """
+
+    key_note: ClassVar[str] = "For the teacher: compare each student's answers with this page."
+    footer_note: ClassVar[str] = "the same seed always gives the same worksheet"
+
+    def __init__(self, sheet: SheetT, pdf: FPDF | Recorder, *, key: bool) -> None:
+        self.sheet = sheet
+        self.pdf = pdf if isinstance(pdf, Recorder) else Recorder(pdf)
+        self.key = key
+        self.group = self.pdf.group
+        self.background = self.pdf.background
+
+    def start(self) -> float:
+        """Add the page, set ``left``, ``width``, ``bottom``; draw the header; return y."""
+        pdf = self.pdf
+        pdf.add_page()
+        self.left = _MARGIN_X
+        self.width = pdf.w - 2 * _MARGIN_X
+        self.bottom = pdf.h - _MARGIN_BOTTOM
+        with self.group("header"):
+            return self.header(_MARGIN_TOP)
+
+    @abc.abstractmethod
+    def draw(self) -> None:
+        """Draw the whole page: ``start()``, the kind's parts, ``footer()``."""
+
+    # -- primitives
+
+    def font(self, size: float, style: str = "", colour: str = INK) -> None:
+        self.pdf.set_font("helvetica", style, size)
+        self.pdf.set_text_color(*rgb(colour))
+
+    def line_style(self, width: float, colour: str = INK) -> None:
+        self.pdf.set_line_width(width)
+        self.pdf.set_draw_color(*rgb(colour))
+
+    def text_at(self, x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
+        self.pdf.set_xy(x, y)
+        self.pdf.cell(w, h, text, align=align)
+
+    def paragraph(self, x: float, y: float, w: float, text: str, line: float) -> float:
+        """Wrapped text at (x, y); returns the y below it."""
+        self.pdf.set_xy(x, y)
+        self.pdf.multi_cell(w, line, text, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
+        return self.pdf.get_y()
+
+    def paragraph_height(self, w: float, text: str, line: float) -> float:
+        """How tall :meth:`paragraph` would make ``text`` in the current font, in mm."""
+        lines = self.pdf.multi_cell(
+            w, line, text, align="L", markdown=True, dry_run=True, output="LINES"
+        )
+        return len(lines) * line
+
+    @staticmethod
+    def stack_gap(y: float, bottom: float, used: float, count: int, most: float) -> float:
+        """The gap after each of ``count`` stacked blocks that take ``used`` mm in all
+        from ``y``: ``most`` mm if the room down to ``bottom`` allows, else what fits
+        (at least 1 mm). An answer key stacks its answers this way."""
+        return max(1.0, min(most, (bottom - y - used) / count))
+
+    @staticmethod
+    def rooms(y: float, bottom: float, needs: list[float]) -> list[float]:
+        """Heights for blocks that need ``needs`` mm, sharing the room left from ``y``
+        to ``bottom`` out evenly (students get space to write in)."""
+        spare = max(0.0, (bottom - y - sum(needs)) / len(needs))
+        return [need + spare for need in needs]
+
+    def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
+        """A numbered step heading (a black disc with the number); returns the y below."""
+        pdf = self.pdf
+        size = 5.4
+        pdf.set_fill_color(*rgb(INK))
+        pdf.ellipse(x, y, size, size, style="F")
+        self.font(10, "B", PAPER)
+        self.text_at(x, y + 0.1, size, size, number, align="C")
+        self.font(10.5)
+        return self.paragraph(x + size + 2.2, y + 0.1, w - size - 2.2, text, 5.2)
+
+    def vertical_text(self, x: float, top: float, height: float, text: str) -> None:
+        """``text`` turned to read upwards, centred on the span ``top`` to ``top +
+        height``, its baseline at ``x``: a graph's vertical axis title."""
+        start_y = top + (height + self.pdf.get_string_width(text)) / 2
+        with self.pdf.rotation(90, x, start_y):
+            self.pdf.text(x, start_y, text)
+
+    # -- lettered questions and the key's answers
+
+    def question(
+        self, x: float, y: float, w: float, letter: str, question: str, style: QuestionStyle
+    ) -> float:
+        """``a)`` and the question wrapped in a column ``w`` mm wide; returns the y below."""
+        self.font(style.letter, "B")
+        self.text_at(x, y, 6, 5, f"{letter})")
+        self.font(style.size)
+        return self.paragraph(x + 6, y, w - 6, question, style.line) + style.after
+
+    def key_answer(
+        self, x: float, y: float, w: float, answer: str, working: str, style: QuestionStyle
+    ) -> float:
+        """The key's answer and its line of working under a :meth:`question`; returns
+        the y below."""
+        self.font(style.answer_size, "B", ANSWER)
+        y = self.paragraph(x + 6, y, w - 6, answer, style.answer_line)
+        self.font(style.working_size, "I", MUTED)
+        return self.paragraph(x + 6, y + 0.3, w - 6, working, style.working_line)
+
+    def key_gap(
+        self,
+        items: Sequence[tuple[str, str, str]],
+        y: float,
+        bottom: float,
+        w: float,
+        style: QuestionStyle,
+        most: float,
+    ) -> float:
+        """The gap after each (question, answer, working) the key stacks from ``y`` to
+        ``bottom`` in a column ``w`` mm wide: :meth:`stack_gap` of their heights."""
+        used = 0.0
+        for question, answer, working in items:
+            self.font(style.size)
+            used += self.paragraph_height(w - 6, question, style.line) + style.after
+            self.font(style.answer_size, "B")
+            used += self.paragraph_height(w - 6, answer, style.answer_line) + 0.3
+            self.font(style.working_size, "I")
+            used += self.paragraph_height(w - 6, working, style.working_line)
+        return self.stack_gap(y, bottom, used, len(items), most)
+
+    # -- the page
+
+    def sections(self, *parts: tuple[str, float, Callable[[float], float]]) -> float:
+        """Start the page (:meth:`start`), then draw ``parts`` one below the other,
+        each in its own group: (group name, gap above it in mm, a function drawing
+        it at a y and returning the y below). Returns the y below the last."""
+        y = self.start()
+        for name, gap, part in parts:
+            with self.group(name):
+                y = part(y + gap)
+        return y
+
+    def beside(
+        self,
+        y: float,
+        share: float,
+        left: tuple[str, Callable[[float, float, float, float], None]],
+        right: tuple[str, Callable[[float, float, float, float], None]],
+    ) -> None:
+        """Two columns from ``y`` down to 6 mm above the footer, each in its group:
+        ``left`` takes ``share`` of the width, then a 6 mm gap, then ``right``. Each is
+        (group name, a function drawing at ``(x, y, w, bottom)``)."""
+        bottom = self.bottom - 6.0
+        left_w = self.width * share
+        gap = 6.0
+        name, draw = left
+        with self.group(name):
+            draw(self.left, y, left_w, bottom)
+        name, draw = right
+        with self.group(name):
+            draw(self.left + left_w + gap, y, self.width - left_w - gap, bottom)
+
+    def check_fits(self, y: float, limit: float) -> None:
+        """Refuse a page whose content, down to ``y``, runs below ``limit`` into the
+        footer (a layout bug, never silent).
+
+        Raises:
+            XactikaError: naming the sheet and by how many mm.
+        """
+        if y > limit:
+            raise XactikaError(
+                f"{self.sheet.label}: the {self.sheet.kind} page runs {y - limit:.1f} mm "
+                "into the footer"
+            )
+
+    # -- the page
+
+    def header(self, y: float) -> float:
+        pdf, sheet = self.pdf, self.sheet
+        self.font(15, "B")
+        self.text_at(self.left, y, self.width, 7, sheet.title)
+        self.font(10, "B")
+        self.text_at(self.left, y + 0.6, self.width, 7, sheet.label, align="R")
+        y += 8.5
+        self.line_style(0.6)
+        pdf.line(self.left, y, self.left + self.width, y)
+        y += 3.0
+        if self.key:
+            self.font(12, "B", PAPER)
+            pdf.set_fill_color(*rgb(INK))
+            label = "ANSWER KEY"
+            box = pdf.get_string_width(label) + 8
+            pdf.rect(self.left, y, box, 7.5, style="F")
+            self.text_at(self.left, y, box, 7.5, label, align="C")
+            self.font(10, "", MUTED)
+            self.text_at(
+                self.left + box + 4,
+                y,
+                self.width - box - 4,
+                7.5,
+                self.key_note,
+            )
+            return y + 7.5
+        self.font(11)
+        gap = 7.0
+        space = self.width - 2 * gap
+        fields = (("Name", 0.5 * space), ("Date", 0.28 * space), ("Class", 0.22 * space))
+        x = self.left
+        self.line_style(0.3)
+        for label, w in fields:
+            self.text_at(x, y, w, 7.5, label)
+            pdf.line(x + pdf.get_string_width(label) + 2, y + 6.2, x + w, y + 6.2)
+            x += w + gap
+        return y + 7.5
+
+    def footer(self) -> None:
+        which = "answer key" if self.key else "student sheet"
+        self.font(7.5, "", MUTED)
+        with self.group("footer"):
+            self.text_at(
+                self.left,
+                self.pdf.h - _MARGIN_BOTTOM - 3.5,
+                self.width,
+                4,
+                f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
+                f"{self.footer_note}",
+                align="C",
+            )
+
+
+def draw_tally(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
+    """Tally marks for ``count`` centred in a box: groups of four strokes and a slash."""
+    if count <= 0:
+        return
+    with pdf.group("tally"):
+        _tally_marks(pdf, count, x, y, w, h)
+
+
+def _tally_marks(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:
+    groups = math.ceil(count / 5)
+    stroke = min(5.5, h * 0.62)
+    while True:
+        step = stroke * 0.3
+        group_w = 3 * step
+        gap = step * 2.0
+        per_line = max(1, int((w - 5.0 + gap) // (group_w + gap)))  # a margin each side
+        lines = math.ceil(groups / per_line)
+        block_h = lines * stroke + (lines - 1) * 1.2
+        if block_h <= h * 0.86 or stroke < 1.5:
+            break
+        stroke *= 0.9
+    pdf.set_line_width(0.35)
+    pdf.set_draw_color(*rgb(INK))
+    top = y + (h - block_h) / 2
+    left_count = count
+    for line in range(lines):
+        in_line = min(per_line, groups - line * per_line)
+        line_w = in_line * group_w + (in_line - 1) * gap
+        gx = x + (w - line_w) / 2
+        ly = top + line * (stroke + 1.2)
+        for _ in range(in_line):
+            marks = min(5, left_count)
+            left_count -= marks
+            for m in range(min(marks, 4)):
+                pdf.line(gx + m * step, ly, gx + m * step, ly + stroke)
+            if marks == 5:
+                pdf.line(gx - step * 0.6, ly + stroke * 0.78, gx + 3.6 * step, ly + stroke * 0.22)
+            gx += group_w + gap
+
+
+def hatched_bar(pdf: Recorder, x: float, y: float, w: float, h: float) -> None:
+    """A bar filled with the palette colour, hatched and outlined so it prints in grey."""
+    pdf.set_fill_color(*rgb(_BAR_FILL))
+    pdf.rect(x, y, w, h, style="F")
+    pdf.set_line_width(0.2)
+    pdf.set_draw_color(*rgb(INK))
+    spacing = 1.8
+    with pdf.rect_clip(x, y, w, h), pdf.background():
+        offset = -h
+        while offset < w:
+            pdf.line(x + offset, y + h, x + offset + h, y)
+            offset += spacing
+    pdf.set_line_width(0.45)
+    pdf.rect(x, y, w, h, style="D")

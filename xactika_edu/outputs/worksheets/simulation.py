@@ -1,0 +1,327 @@
+"""The simulation worksheet: a tally sheet for a class experiment on one event.
+
+The sheet lists random draws from a full deck (each card put back and the deck
+shuffled before the next draw), so no deck is needed. A student marks each draw
+where the event happens ("the card's face value is 8 or more"), fills in the
+relative frequency after every 10 draws, plots it against the exact probability
+(counted from the deck) and adds their results to a class total: the law of large
+numbers, one class at a time. Every number in a question or an answer is computed
+by the library, never typed in.
+
+>>> sheet = simulation_worksheet(1006, number=7, of=30)
+>>> sheet.label, sheet.event, sheet.probability
+('Worksheet 7 of 30 · seed 1006', 'face value 8 or more', Fraction(50, 81))
+>>> len(sheet.draws), sheet.running()[-1][0] <= 40
+(40, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...base.formatting import (
+    about_one_decimal,
+    exact_percent,
+    fraction,
+    fraction_steps,
+    plural,
+)
+from ...core.cards import DECK, Card, as_card, make_rng
+from .sheet import QuestionSheet, check_seed
+from .simulation_page import DRAWS_PER_ROW, SimulationPage
+
+__all__ = ["DEFAULT_EVENT", "EVENTS", "SimulationWorksheet", "simulation_worksheet"]
+
+
+def _value_at_least(value: int) -> Callable[[Card], bool]:
+    return lambda card: card.value >= value
+
+
+def _shows(combination: str) -> Callable[[Card], bool]:
+    return lambda card: card.has(combination)
+
+
+# The events a class can simulate: the test each draw gets, and the words that
+# finish "the card ...".
+_EVENT_WORDS: dict[str, str] = {
+    "face value 8 or more": "has a face value of 8 or more",
+    "face value 10 or more": "has a face value of 10 or more",
+    "face value exactly 8": "has a face value of exactly 8",
+    "an even face value": "has an even face value",
+    "3 cubes": "shows 3 cubes",
+    "1 star": "shows 1 star",
+}
+_EVENT_TESTS: dict[str, Callable[[Card], bool]] = {
+    "face value 8 or more": _value_at_least(8),
+    "face value 10 or more": _value_at_least(10),
+    "face value exactly 8": lambda card: card.value == 8,
+    "an even face value": lambda card: card.value % 2 == 0,
+    "3 cubes": _shows("3 cubes"),
+    "1 star": _shows("1 star"),
+}
+
+#: The events a simulation worksheet can be about.
+EVENTS: tuple[str, ...] = tuple(_EVENT_TESTS)
+#: The event unless another is asked for: Lesson 5's experiment.
+DEFAULT_EVENT = "face value 8 or more"
+
+MIN_DRAWS = 20  # question b compares the first 10 draws with all of them
+MAX_DRAWS = 50
+
+
+@dataclass(frozen=True)
+class SimulationWorksheet(QuestionSheet):
+    """One student's simulation worksheet: the event, the draws and the answers.
+
+    Build it with :func:`simulation_worksheet` (which draws the cards from the
+    seed and picks the class's event); the constructor takes any draws.
+
+    >>> sheet = SimulationWorksheet(1, 1, 0, "3 cubes", "1311 2122 1111 3333 " * 5)
+    >>> sheet.hits[:4], sheet.probability
+    ((True, False, False, True), Fraction(1, 3))
+    >>> sheet.running()
+    [(5, 10), (10, 20)]
+    >>> str(sheet)
+    'Worksheet 1 of 1 · seed 0: 20 draws, event 3 cubes, 10 yes'
+
+    Attributes:
+        number: which worksheet of the run this is, 1 to ``of``.
+        of: how many worksheets the run has (students in the class).
+        seed: the seed the draws were made with (printed on the sheet).
+        event: one of :data:`EVENTS`.
+        draws: 20 to 50 cards (a multiple of 10), each a draw from the full deck,
+            so a card can come up more than once; notation is accepted.
+
+    Raises:
+        XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
+            number >= 0, ``event`` is unknown, or the number of draws is not 10,
+            20, 30, 40 or 50.
+    """
+
+    number: int
+    of: int
+    seed: int
+    event: str
+    draws: tuple[Card, ...]
+
+    kind: ClassVar[str] = "simulation"
+    title: ClassVar[str] = "Xactika class experiment: simulation"
+
+    def __post_init__(self) -> None:
+        self.check_numbering()
+        if self.event not in _EVENT_TESTS:
+            raise XactikaError(
+                f"unknown event {shown(self.event)}; use one of {', '.join(map(repr, EVENTS))}"
+            )
+        items: Iterable[Card | str] = (
+            self.draws.split() if isinstance(self.draws, str) else self.draws
+        )
+        draws = tuple(as_card(card) for card in items)
+        if len(draws) % DRAWS_PER_ROW or not MIN_DRAWS <= len(draws) <= MAX_DRAWS:
+            raise XactikaError(
+                f"a simulation worksheet needs 20, 30, 40 or 50 draws, got {len(draws)}"
+            )
+        self.set_checked(draws=draws)
+
+    def __str__(self) -> str:
+        return f"{self.label}: {len(self.draws)} draws, event {self.event}, {sum(self.hits)} yes"
+
+    # ---- the data ----------------------------------------------------------------
+
+    @property
+    def phrase(self) -> str:
+        """The event as the end of a sentence about the card: ``'shows 3 cubes'``."""
+        return _EVENT_WORDS[self.event]
+
+    @property
+    def hits(self) -> tuple[bool, ...]:
+        """Whether the event happens on each draw, in order."""
+        test = _EVENT_TESTS[self.event]
+        return tuple(test(card) for card in self.draws)
+
+    @property
+    def probability(self) -> Fraction:
+        """The event's exact probability for one draw: its cards in the deck / 81."""
+        return Fraction(self.deck_count, len(DECK))
+
+    @property
+    def deck_count(self) -> int:
+        """How many of the 81 cards have the event (counted over the deck)."""
+        test = _EVENT_TESTS[self.event]
+        return sum(1 for card in DECK if test(card))
+
+    def class_total(self) -> int | None:
+        """The real number of yes answers on all ``of`` sheets of this run.
+
+        The run's sheets are numbered 1 to ``of`` with consecutive seeds (as
+        :func:`~xactika_edu.outputs.worksheets.export_worksheets` makes them), so sheet 1 has
+        seed ``seed - number + 1``. None when this sheet's draws are not its seed's
+        (made with the constructor) or that first seed would be below 0.
+
+        >>> simulation_worksheet(6, number=1, of=30).class_total()
+        754
+        """
+        first = self.seed - self.number + 1
+        if first < 0 or self.draws != seeded_draws(self.seed, len(self.draws)):
+            return None
+        return _run_total(first, self.of, len(self.draws), self.event)
+
+    def running(self) -> list[tuple[int, int]]:
+        """(yes so far, draws so far) after every 10 draws."""
+        hits = self.hits
+        return [
+            (sum(hits[:end]), end)
+            for end in range(DRAWS_PER_ROW, len(self.draws) + 1, DRAWS_PER_ROW)
+        ]
+
+    def worked_questions(self) -> list[tuple[str, str, str]]:
+        """(question, answer, one-line working) for each of the three questions.
+
+        a) the exact probability (deck count / 81, and a percent), b) whether the
+        relative frequency after the first 10 draws or after all of them was closer
+        to it, c) the class total to expect from all ``of`` sheets.
+
+        >>> for question, answer in simulation_worksheet(6, number=1, of=30).questions():
+        ...     print(answer)  # doctest: +ELLIPSIS
+        50/81, about 61.7%
+        After 40 draws.
+        30 sheets, 1200 draws: expect about 741 yes. The 30 sheets ... have 754 yes in all.
+        """
+        p = self.probability
+        count = self.deck_count
+        if "face value" in self.event:
+            how = "Use the deck table."
+            working_a = f"{count} of the 81 cards in the deck table have {self.event}."
+        else:
+            how = "Hint: the deck has every mix of 1, 2 or 3 of each shape exactly once."
+            working_a = f"The other three shapes can be anything: 3 × 3 × 3 = {count} cards."
+        question_a = (
+            f"What is the exact probability that a drawn card {self.phrase}? "
+            f"Write it as a fraction of the 81 cards and as a percent. {how}"
+        )
+        answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p)}"
+
+        first, last = self.running()[0], self.running()[-1]
+        near_first = abs(Fraction(*first) - p)
+        near_last = abs(Fraction(*last) - p)
+        question_b = (
+            f"Which was closer to the exact probability: your relative frequency after "
+            f"{first[1]} draws or after {last[1]} draws?"
+        )
+        if near_first == near_last:
+            closer = "Both were the same distance"
+        elif near_last < near_first:
+            closer = f"After {last[1]} draws"
+        else:
+            closer = f"After {first[1]} draws (it can happen)"
+        answer_b = closer + "."
+        working_b = (
+            f"{first[0]}/{first[1]} = {exact_percent(Fraction(*first))} and {last[0]}/{last[1]} = "
+            f"{exact_percent(Fraction(*last))}, against {exact_percent(p)}."
+        )
+
+        draws = self.of * len(self.draws)
+        expected = p * draws
+        question_c = (
+            "Add up the whole class's results in the box. Is the class's relative "
+            "frequency closer to the exact probability than yours?"
+        )
+        answer_c = (
+            f"{plural(self.of, 'sheet')}, {draws} draws: expect about "
+            f"{math.floor(expected + Fraction(1, 2))} yes."
+        )
+        total = self.class_total()
+        if total is not None and self.of > 1:
+            first_seed = self.seed - self.number + 1
+            answer_c += (
+                f" The {self.of} sheets printed with seeds {first_seed} to "
+                f"{first_seed + self.of - 1} "
+                f"have {total} yes in all."
+            )
+        working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
+            f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
+        )
+        return [
+            (question_a, answer_a, working_a),
+            (question_b, answer_b, working_b),
+            (question_c, answer_c, working_c),
+        ]
+
+
+def simulation_worksheet(
+    seed: int,
+    *,
+    number: int = 1,
+    of: int = 1,
+    cards: int = 40,
+    event: str = DEFAULT_EVENT,
+) -> SimulationWorksheet:
+    """A simulation worksheet: ``cards`` draws (with the card put back) made with ``seed``.
+
+    The event is the same for the whole class, so results can be pooled; by default
+    it is Lesson 5's, "face value 8 or more". The draws are
+    ``make_rng(seed).integers(81, size=cards)``, positions in
+    :data:`~xactika_edu.core.cards.DECK`, so every student's draws differ and a lost
+    sheet can be printed again alone.
+
+    >>> sheet = simulation_worksheet(5, number=2, of=3)
+    >>> sheet.event, simulation_worksheet(4, event="3 cubes").event
+    ('face value 8 or more', '3 cubes')
+    >>> simulation_worksheet(5, cards=45)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: cards (draws) must be 20, 30, 40 or 50, got 45
+
+    Args:
+        seed: a whole number >= 0.
+        number: which worksheet of the run, 1 to ``of``.
+        of: how many worksheets the run has.
+        cards: how many draws, 20, 30, 40 or 50 (a row of 10 per block).
+        event: one of :data:`EVENTS`.
+
+    Returns:
+        a :class:`SimulationWorksheet`.
+
+    Raises:
+        XactikaError: if ``cards``, ``number``, ``of``, ``seed`` or ``event`` is out of
+            range.
+    """
+    seed = check_seed(seed)
+    if (
+        isinstance(cards, bool)
+        or not isinstance(cards, int)
+        or cards % DRAWS_PER_ROW
+        or not MIN_DRAWS <= cards <= MAX_DRAWS
+    ):
+        raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {shown(cards)}")
+    return SimulationWorksheet(number, of, seed, event, seeded_draws(seed, cards))
+
+
+def seeded_draws(seed: int, cards: int) -> tuple[Card, ...]:
+    """The draws :func:`simulation_worksheet` makes: ``cards`` positions in the deck
+    from ``make_rng(seed)``, with the card put back each time.
+
+    >>> seeded_draws(5, 20) == simulation_worksheet(5, cards=20).draws
+    True
+    """
+    positions = make_rng(seed).integers(len(DECK), size=cards)
+    return tuple(DECK[int(i)] for i in positions)
+
+
+@functools.lru_cache(maxsize=64)
+def _run_total(first: int, of: int, cards: int, event: str) -> int:
+    """Yes answers on the ``of`` seeded sheets with seeds ``first`` onwards."""
+    test = _EVENT_TESTS[event]
+    return sum(
+        test(card) for seed in range(first, first + of) for card in seeded_draws(seed, cards)
+    )
+
+
+SimulationWorksheet.page = SimulationPage

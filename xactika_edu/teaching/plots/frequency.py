@@ -1,0 +1,261 @@
+"""Plots of chance experiments (Lesson 5): the running relative frequency settling
+near the exact probability (the law of large numbers), and the typical error
+shrinking like 1/sqrt(n).
+
+Both read the exact probability that :mod:`xactika_edu.core.experiments` stores in its
+tables' ``attrs``, or take it as ``probability=``.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...base.formatting import percent
+from ...base.palette import INK, SERIES
+from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, use_axes
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+__all__ = ["error_graph", "running_frequency_graph"]
+
+
+def _experiment_probability(table: object, probability: object, what: str) -> Fraction:
+    """The exact probability for a plot of ``table``: ``probability`` if given, else the
+    one :mod:`xactika_edu.core.experiments` stored in ``table.attrs``."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise XactikaError(f"{what} needs the table it made, a DataFrame; got {shown(table)}")
+    if probability is None:
+        probability = table.attrs.get("probability")
+        if probability is None:
+            raise XactikaError(
+                f"this table has no exact probability in .attrs; pass probability=, "
+                f"or use the table {what} returns"
+            )
+    if isinstance(probability, bool) or not isinstance(probability, (int, float, Fraction)):
+        raise XactikaError(f"probability must be a number from 0 to 1, got {shown(probability)}")
+    if not 0 <= probability <= 1:
+        raise XactikaError(f"probability must be from 0 to 1, got {shown(probability)}")
+    return Fraction(probability)
+
+
+def _probability_text(p: Fraction) -> str:
+    """``'50/81 ≈ 62%'``: a fraction with a small denominator stays a fraction, with
+    its percent by the lessons' rule (:func:`~xactika_edu.base.formatting.percent`;
+    ``'1/500 (< 1%)'`` when that is a guard, not a number to approximate). A fraction
+    with a denominator over 1000 means nothing to a student, so it is a decimal to 3
+    places instead (``'≈ 0.274'``): the dashed line is read against a 0-to-1 axis.
+
+    >>> _probability_text(Fraction(50, 81)), _probability_text(Fraction(1, 500))
+    ('50/81 ≈ 62%', '1/500 (< 1%)')
+    >>> _probability_text(Fraction(887, 3240)), _probability_text(Fraction(1))
+    ('≈ 0.274', '1')
+    """
+    if p.denominator > 1000:
+        return f"≈ {float(p):.3f}"
+    if p.denominator == 1:
+        return str(p)
+    shown_percent = percent(p)
+    return f"{p} ≈ {shown_percent}" if shown_percent[0].isdigit() else f"{p} ({shown_percent})"
+
+
+def running_frequency_graph(
+    experiment: pd.DataFrame,
+    *,
+    band: bool = False,
+    probability: Fraction | float | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Line graph of the running relative frequency of each run of an experiment, with
+    the exact probability as a dashed horizontal line.
+
+    The lines wobble at first and settle near the exact probability as the trials add
+    up: the law of large numbers. With ``band=True`` a grey funnel shows where 95% of
+    runs are after each number of trials, p ± 1.96 sqrt(p (1 - p) / n) (normal
+    approximation, :func:`~xactika_edu.core.experiments.margin_of_error`).
+
+    >>> from matplotlib.figure import Figure
+    >>> from xactika_edu.core.experiments import draw_experiment
+    >>> runs = draw_experiment("face value 8 or more", trials=200, runs=3, seed=1)
+    >>> ax = running_frequency_graph(runs, ax=Figure().subplots())
+    >>> [text.get_text() for text in ax.get_legend().get_texts()]
+    ['run 1', 'run 2', 'run 3', 'exact probability: 50/81 ≈ 62%']
+
+    Args:
+        experiment: a table from :func:`~xactika_edu.core.experiments.draw_experiment`
+            (columns ``run``, ``trial`` and ``relative frequency``).
+        band: also shade where 95% of runs are after each number of trials.
+        probability: the exact probability to draw; by default the one in
+            ``experiment.attrs`` (set by ``draw_experiment``).
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes: one line per run (palette colours, in run order; "run k" in the
+        legend for up to 7 runs), the dashed exact-probability line, and the band if
+        asked for. The y axis goes from 0 to 1.
+
+    Raises:
+        XactikaError: if ``experiment`` is not such a table, the probability is
+            missing or not in [0, 1], ``band`` is not True/False, or ``ax`` is not an
+            Axes.
+    """
+    band = check_flag(band, "band")
+    p = _experiment_probability(experiment, probability, "draw_experiment")
+    needed = {"run", "trial", "relative frequency"}
+    if not needed.issubset(experiment.columns) or experiment.empty:
+        raise XactikaError(
+            "experiment must be a table from draw_experiment with columns run, trial and "
+            f"relative frequency; got columns {list(experiment.columns)!r}"
+        )
+    ax = use_axes(ax, BAR_FIGSIZE)
+    runs = list(dict.fromkeys(experiment["run"]))
+    legend_runs = len(runs) <= len(SERIES)
+    for i, run in enumerate(runs):
+        rows = experiment[experiment["run"] == run]
+        ax.plot(
+            rows["trial"].to_numpy(),
+            rows["relative frequency"].to_numpy(),
+            color=SERIES[i % len(SERIES)],
+            linewidth=1.8 if legend_runs else 1.0,
+            alpha=1.0 if legend_runs else 0.7,
+            label=f"run {run}" if legend_runs else ("each line: one run" if i == 0 else None),
+            zorder=3,
+        )
+    trials = int(experiment["trial"].max())
+    if band:
+        from ...core.experiments import margin_of_error
+
+        n = np.arange(1, trials + 1)
+        half = margin_of_error(p, 1) / np.sqrt(n)
+        ax.fill_between(
+            n,
+            np.clip(float(p) - half, 0, 1),
+            np.clip(float(p) + half, 0, 1),
+            color="#DDDDDD",
+            zorder=1,
+            label="95% of runs are in the grey band",
+        )
+    ax.axhline(
+        float(p),
+        color=INK,
+        linestyle="--",
+        linewidth=1.5,
+        zorder=4,
+        label=f"exact probability: {_probability_text(p)}",
+    )
+    ax.set_xlim(1, max(trials, 2))
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("number of draws so far (trials)")
+    ax.set_ylabel("relative frequency of success so far")
+    event = experiment.attrs.get("event")
+    ax.set_title(f"Running relative frequency: {event}" if event else "Running relative frequency")
+    ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
+    ax.legend(loc="lower right", fontsize=LABEL_SIZE, framealpha=0.95)
+    return ax
+
+
+def error_graph(
+    table: pd.DataFrame, *, probability: Fraction | float | None = None, ax: Axes | None = None
+) -> Axes:
+    """Graph of the typical error against the number of trials, on log-log axes, with
+    the 1/sqrt(n) rule as a line.
+
+    The points are the ``mean absolute error`` column of
+    :func:`~xactika_edu.core.experiments.error_by_trials`, each labeled with its value.
+    The line is the normal approximation sqrt(2 / pi) x sqrt(p (1 - p) / n): on
+    log-log axes a 1/sqrt(n) rule is a straight line going down one step for every
+    two steps across (100 times the trials, a tenth of the error).
+
+    >>> from matplotlib.figure import Figure
+    >>> from xactika_edu.core.experiments import error_by_trials
+    >>> table = error_by_trials("3 cubes", (10, 100, 1000), repeats=200, seed=1)
+    >>> ax = error_graph(table, ax=Figure().subplots())
+    >>> ax.get_xscale(), ax.get_yscale(), len(ax.lines)
+    ('log', 'log', 2)
+
+    Args:
+        table: a table from :func:`~xactika_edu.core.experiments.error_by_trials`.
+        probability: the exact probability for the line; by default the one in
+            ``table.attrs``.
+        ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes: the points (first line) and the 1/sqrt(n) rule (second line), with
+        the trial counts as x ticks and a legend.
+
+    Raises:
+        XactikaError: if ``table`` is not such a table, the probability is missing or
+            not in [0, 1], or ``ax`` is not an Axes.
+    """
+    p = _experiment_probability(table, probability, "error_by_trials")
+    if "mean absolute error" not in table.columns or table.empty:
+        raise XactikaError(
+            "table must come from error_by_trials, with a 'mean absolute error' column; "
+            f"got columns {list(table.columns)!r}"
+        )
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    ax = use_axes(ax, BAR_FIGSIZE)
+    trials = np.array(table.index, dtype=float)
+    errors = table["mean absolute error"].to_numpy(dtype=float)
+    repeats = table.attrs.get("repeats")
+    ax.plot(
+        trials,
+        errors,
+        linestyle="none",
+        marker="o",
+        markersize=8,
+        color=SERIES[0],
+        markeredgecolor=INK,
+        zorder=3,
+        label=(
+            f"mean absolute error of {repeats} experiments"
+            if repeats
+            else "mean absolute error of the experiments"
+        ),
+    )
+    for n, error in zip(trials, errors, strict=True):
+        ax.annotate(
+            f"{error:.3f}",
+            xy=(n, error),
+            xytext=(7, 7),
+            textcoords="offset points",
+            fontsize=LABEL_SIZE,
+            color=INK,
+        )
+    constant = math.sqrt(2 / math.pi * float(p) * (1 - float(p)))
+    line = np.geomspace(trials.min() / 1.5, trials.max() * 1.5, 100)
+    ax.plot(
+        line,
+        constant / np.sqrt(line),
+        color=SERIES[1],
+        linewidth=2,
+        zorder=2,
+        label=f"the 1/√n rule: error ≈ {constant:.2f} ÷ √(trials)",
+    )
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xticks(trials, labels=[f"{int(n):,}" for n in trials])
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel("number of trials in one experiment (log scale)")
+    ax.set_ylabel("typical error (log scale)")
+    event = table.attrs.get("event")
+    ax.set_title(
+        f"The error shrinks like 1/√n: {event}" if event else "The error shrinks like 1/√n"
+    )
+    ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
+    ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
+    ax.margins(x=0.1, y=0.15)
+    return ax

@@ -1,0 +1,204 @@
+"""The play table's log: what happened in a round, one line of words per event, and
+the computer players' turns up to the student's.
+
+Teaching layer: pure functions of a :class:`~xactika_edu.core.game.Round` (the record of
+bids and tricks) or a :class:`~xactika_edu.core.game.Game`, no widgets. The computer
+players move through :func:`~xactika_edu.engines.simulate.play_round`, the one loop that lets
+bots bid and play from their own view.
+
+>>> from xactika_edu.core.game import Round
+>>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+>>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+>>> round_events(rnd)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+['player 0 bids 1', 'player 1 bids 1', 'player 0 leads 2332 (10), calling 2 balls',
+ 'player 1 plays 2233 (10)', 'trick 1: player 1 wins with 2233 (10); the call was 2 balls. ...']
+
+Sources: RULES.md (bidding order; a trick; a tie goes to the card played last).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...core.game import Game, Play, PlayerView, Round, Trick
+from ...engines.bots import SupportsBot
+from ...engines.simulate import play_round
+
+__all__ = [
+    "check_kind",
+    "game_log",
+    "play_bots",
+    "play_line",
+    "round_events",
+    "trick_lines",
+    "trick_result",
+]
+
+
+def check_kind(value: object, kind: type, what: str) -> None:
+    """Refuse ``value`` unless it is a ``kind``, naming ``what`` it should be.
+
+    >>> check_kind("game", Game, "the game")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: the game must be a Game, got 'game'
+    """
+    if not isinstance(value, kind):
+        raise XactikaError(f"{what} must be a {kind.__name__}, got {shown(value)}")
+
+
+def play_line(seat: int, play: Play) -> str:
+    """One play in words, with the card's face value; a lead also says its call.
+
+    >>> play_line(1, Play.parse("3331:1st")), play_line(2, Play.parse("1231"))
+    ('player 1 leads 3331 (10), calling 1 star', 'player 2 plays 1231 (7)')
+    """
+    check_kind(play, Play, "the play")
+    card = f"{play.card} ({play.card.value})"
+    if play.call is None:
+        return f"player {seat} plays {card}"
+    return f"player {seat} leads {card}, calling {play.call}"
+
+
+def trick_result(trick: Trick, name: str) -> str:
+    """Who took a trick, with what, and the call, in words; ``name`` is the winner's.
+
+    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+    >>> print(trick_result(rnd.tricks[0], "Bot 1"))  # doctest: +NORMALIZE_WHITESPACE
+    Bot 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10), and a tie
+    goes to the card played last
+    >>> rnd = Round.from_hands(["3213", "3113"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("3213:3st"); rnd.play("3113")
+    >>> trick_result(rnd.tricks[0], "Ana")
+    'Ana wins with 3213 (9); the call was 3 stars'
+    """
+    check_kind(trick, Trick, "the trick")
+    card = trick.winning_card
+    text = f"{name} wins with {card} ({card.value}); the call was {trick.call}"
+    tied = [
+        other
+        for other in trick.cards
+        if other != card and other.has(trick.call) and other.value == card.value
+    ]
+    if tied:
+        cards = " and ".join(f"{other} ({other.value})" for other in tied)
+        text += f". It tied with {cards}, and a tie goes to the card played last"
+    return text
+
+
+def trick_lines(rnd: Round, before: int = 0) -> list[str]:
+    """One line per trick finished after the first ``before``: who won, with what.
+
+    >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
+    >>> rnd.bid(1); rnd.bid(1); rnd.play("2332:2ba"); rnd.play("2233")
+    >>> trick_lines(rnd)  # doctest: +ELLIPSIS
+    ['trick 1: player 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10)...']
+    """
+    check_kind(rnd, Round, "the round")
+    if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+        raise XactikaError(f"before must be a whole number of tricks >= 0, got {before!r}")
+    return [
+        f"trick {number}: {trick_result(trick, f'player {trick.winner}')}"
+        for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
+    ]
+
+
+def round_events(rnd: Round) -> list[str]:
+    """Everything done in a round so far, one line each, in the order it happened: the
+    bids (in bidding order), then every play (:func:`play_line`), each finished trick
+    followed by who won it (:func:`trick_lines`). Seats are ``"player 0"`` and so on.
+
+    The events after the first ``n`` are ``round_events(rnd)[n:]``: how the play table
+    adds what a move (or the computer players' turns) did to its log.
+
+    Raises:
+        XactikaError: if ``rnd`` is not a Round.
+    """
+    check_kind(rnd, Round, "the round")
+    lines = [f"player {s} bids {b}" for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
+    for trick, result in zip(rnd.tricks, trick_lines(rnd), strict=True):
+        lines += [play_line(seat, play) for seat, play in trick.plays]
+        lines.append(result)
+    lines += [play_line(seat, play) for seat, play in rnd.current_trick]
+    return lines
+
+
+def game_log(game: Game) -> list[tuple[str, list[str]]]:
+    """Every hand of a game so far: a heading (``"Hand 2 of 8: player 1 deals."``) and
+    its :func:`round_events`, for :func:`~xactika_edu.teaching.views.scoreboard.log_html`.
+
+    >>> game = Game.new(players=2, seed=1, hands=2, cards_per_hand=1)
+    >>> game_log(game)
+    [('Hand 1 of 2: player 0 deals.', [])]
+    """
+    check_kind(game, Game, "the game")
+    return [
+        (f"Hand {number} of {game.hands}: player {rnd.dealer} deals.", round_events(rnd))
+        for number, rnd in enumerate(game.rounds, start=1)
+    ]
+
+
+class _YourTurn(Exception):
+    """Raised by the human's stand-in: the computer players' turns are over."""
+
+
+class _Human:
+    """Sits in the human's seat while the computer players move: stops them there."""
+
+    def bid(self, view: PlayerView) -> int:
+        raise _YourTurn
+
+    def play(self, view: PlayerView) -> Play:
+        raise _YourTurn
+
+
+class _Empty:
+    """A seat with no computer player: refuses to move, naming the seat."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def bid(self, view: PlayerView) -> int:
+        raise XactikaError(f"no computer player for seat {self.seat}")
+
+    def play(self, view: PlayerView) -> Play:
+        raise XactikaError(f"no computer player for seat {self.seat}")
+
+
+def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
+    """Let the computer players bid and play until it is ``human``'s turn or the
+    round is over; return what they did, one line each (:func:`round_events`).
+
+    >>> from xactika_edu.engines.bots import HeuristicBot
+    >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)   # player 0 bids first
+    []
+    >>> rnd.bid(1)
+    >>> play_bots(rnd, [None, HeuristicBot()], human=0)
+    ['player 1 bids 1']
+
+    Args:
+        rnd: the round; changed in place.
+        bots: one bot per seat; the human's entry is ignored (may be ``None``).
+        human: the human's seat; a number that is no seat (``-1``) plays to the end.
+
+    Raises:
+        XactikaError: if a bot is missing or makes an illegal move.
+    """
+    check_kind(rnd, Round, "the round")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise XactikaError(f"bots must be a list with one entry per seat, got {shown(bots)}")
+    if len(bots) != rnd.players:
+        raise XactikaError(f"give one bot (or None) per seat ({rnd.players}), got {len(bots)}")
+    seats: list[SupportsBot] = [
+        _Human() if seat == human else _Empty(seat) if bot is None else bot
+        for seat, bot in enumerate(bots)
+    ]
+    before = len(round_events(rnd))
+    with contextlib.suppress(_YourTurn):  # the human's turn: the round waits for them
+        play_round(rnd, seats)
+    return round_events(rnd)[before:]

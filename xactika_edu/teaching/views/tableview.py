@@ -1,0 +1,200 @@
+"""The play table's words and pictures: seat names, the status line, the tricks on the
+table, the scores, the log, and the coach (bid advice and the chances of your leads).
+
+Teaching layer: pure functions of a :class:`~xactika_edu.core.game.Game` and names, no
+widgets (:class:`~xactika_edu.ui.widgets.PlayTable` wires its controls to them; the
+tables are :mod:`xactika_edu.teaching.views.scoreboard`'s, the log lines
+:mod:`xactika_edu.teaching.views.playlog`'s).
+
+>>> names = seat_names(3)
+>>> names
+['You', 'Bot 1', 'Bot 2']
+>>> named("player 0 bids 2; player 2 wins", names)
+'You bid 2; Bot 2 wins'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import pandas as pd
+
+from ...base.formatting import expected_points, percent, plural
+from ...core import svg
+from ...core.cards import Hand
+from ...core.game import BID, Game, Round
+from .htmlparts import note_html, padded
+from .leadtable import METHOD, lead_table, render_lead_table
+from .playlog import game_log, trick_result
+from .scoreboard import (
+    hand_scores,
+    hand_scores_html,
+    score_sheet_html,
+    score_table,
+    trick_html,
+)
+
+__all__ = [
+    "HUMAN",
+    "advice_html",
+    "bid_advice",
+    "coach_html",
+    "hand_html",
+    "named",
+    "named_log",
+    "scores_html",
+    "seat_names",
+    "status_text",
+    "tricks_html",
+]
+
+#: The student's seat at the play table.
+HUMAN = 0
+# Verbs that lose their "s" after "You" ("You bid", not "You bids").
+_VERBS = ("bids", "leads", "plays", "wins", "deals")
+
+
+def seat_names(players: int) -> list[str]:
+    """The names at the play table: ``"You"`` in seat 0, then ``"Bot 1"`` and so on."""
+    return ["You", *(f"Bot {seat}" for seat in range(1, players))]
+
+
+def named(line: str, names: Sequence[str]) -> str:
+    """A line about ``"player 0"``, ``"player 1"``, ... with the seats' names, and the
+    verbs after "You" in the right form."""
+    for seat in range(len(names) - 1, -1, -1):  # "player 10" before "player 1"
+        line = line.replace(f"player {seat}", names[seat])
+    for verb in _VERBS:
+        line = line.replace(f"You {verb}", f"You {verb[:-1]}")
+    return line
+
+
+def named_log(game: Game, names: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The game's log (:func:`~xactika_edu.teaching.views.playlog.game_log`) with the seats'
+    names."""
+    return [
+        (named(heading, names), [named(line, names) for line in events])
+        for heading, events in game_log(game)
+    ]
+
+
+def status_text(game: Game, names: Sequence[str]) -> str:
+    """The line above the table: hand, seed, dealer, bids, tricks, and what to do now
+    (whose turn, the dealer's forbidden bid, the call to follow)."""
+    rnd = game.current_round
+    head = f"Hand {len(game.rounds)} of {game.hands}, seed {game.seed}. "
+    head += f"Dealer: {names[rnd.dealer]}. "
+    # "Bot 1: 2", not "Bot 1 2": a name may end in a number
+    bids = ", ".join(f"{names[s]}: {'not yet' if b is None else b}" for s, b in enumerate(rnd.bids))
+    won = ", ".join(f"{names[s]}: {n}" for s, n in enumerate(rnd.tricks_won))
+    head += f"Bids — {bids}. Tricks taken — {won}. "
+    if rnd.is_over:
+        if game.is_over:
+            winners = " and ".join(names[s] for s in game.winners())
+            return head + f"The game is over: {winners} won."
+        return head + "The hand is over: see the scores, then press Next hand."
+    if rnd.phase == BID:
+        text = head + "Your turn to bid."
+        if rnd.dealer == HUMAN:
+            total = sum(b for b in rnd.bids if b is not None)
+            forbidden = rnd.cards_per_hand - total
+            if 0 <= forbidden <= rnd.cards_per_hand:
+                text += (
+                    f" As dealer you may not bid {forbidden}: the bids would total "
+                    f"{rnd.cards_per_hand}, the number of tricks."
+                )
+        return text
+    if rnd.current_trick:
+        return head + f"Your turn: follow {rnd.call} if you can."
+    return head + "Your turn to lead: choose a card and the combination to call."
+
+
+def hand_html(hand: Hand) -> str:
+    """Your hand: a heading with the number of cards, then the cards' pictures."""
+    if not hand:
+        return "<div><b>Your hand</b>: no cards left</div>"
+    return f"<div><b>Your hand</b> ({plural(len(hand), 'card')})</div>" + str(svg.hand(hand))
+
+
+def tricks_html(rnd: Round, names: Sequence[str]) -> str:
+    """The last finished trick (who won it and why) and the trick being played."""
+    parts = []
+    if rnd.tricks:
+        last = rnd.tricks[-1]
+        caption = named(
+            f"Last trick (trick {len(rnd.tricks)}): " + trick_result(last, names[last.winner]),
+            names,
+        )
+        parts.append(trick_html(last.plays, names, caption=caption, winner=last.winner))
+    if rnd.current_trick and rnd.call is not None:
+        parts.append(trick_html(rnd.current_trick, names, caption="This trick"))
+    return "".join(parts)
+
+
+def scores_html(game: Game, names: Sequence[str]) -> str:
+    """This hand's scores once it is over, and the score sheet once a hand is over."""
+    parts = []
+    if game.current_round.is_over:
+        parts.append(hand_scores_html(hand_scores(game.current_round, names)))
+    if any(r.is_over for r in game.rounds):
+        parts.append(score_sheet_html(score_table(game, names)))
+    return "".join(parts)
+
+
+def bid_advice(game: Game, trials: int) -> pd.DataFrame:
+    """Advice for your bid in the current hand (:func:`~xactika_edu.engines.simulate.suggest_bid`
+    with the bids made so far), seeded by the game's seed and the hand's number."""
+    from ...engines.simulate import suggest_bid
+
+    rnd = game.current_round
+    made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
+    return suggest_bid(
+        rnd.view(HUMAN).hand,
+        rnd.players,
+        HUMAN,
+        trials=trials,
+        seed=game.seed + len(game.rounds),
+        dealer=rnd.dealer,
+        bids_so_far=made,
+    )
+
+
+def advice_html(advice: pd.DataFrame) -> str:
+    """A :func:`bid_advice` table: each bid's chance, expected score and note."""
+    rows = "".join(
+        f"<tr><td>{bid}</td><td>{escape(percent(r['probability']))}</td>"
+        f"<td>{expected_points(r['expected score'])}</td><td>"
+        + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
+        + "</td></tr>"
+        for bid, r in advice.to_dict("index").items()
+    )
+    return padded(
+        "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
+        f"from {advice.attrs['trials']} simulated deals (computer players play "
+        "for everyone)</caption><thead><tr><th scope='col'>bid</th><th scope='col'>"
+        "chance to take exactly that many</th><th scope='col'>expected score</th>"
+        f"<th scope='col'>note</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def coach_html(rnd: Round, advice: pd.DataFrame | None = None) -> str:
+    """What the coach says now: wait for your turn; at your bid the ``advice``
+    (:func:`advice_html`); when you follow, the call; at your lead the chance that
+    each lead is unbeatable, the best of the whole hand marked.
+
+    Args:
+        rnd: the current round; advice: :func:`bid_advice` when you are to bid.
+    """
+    if rnd.is_over or rnd.current_player != HUMAN:
+        return note_html("Coach: waiting for your turn.")
+    if rnd.phase == BID:
+        return "" if advice is None else advice_html(advice)
+    if rnd.current_trick:
+        return note_html(f"Coach: you follow {rnd.call}. Chances are shown when you lead.")
+    view = rnd.view(HUMAN)
+    table = lead_table(view.hand, rnd.players, view.played_cards)
+    table["best"] = table["chance"] == table["chance"].max()
+    return render_lead_table(
+        table, caption="Coach: the chance nobody can beat each lead. " + METHOD
+    )

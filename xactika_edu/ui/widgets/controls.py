@@ -1,0 +1,149 @@
+"""What every widget here shares: the error line, the guard that shows a callback's
+error on it, the static fallback for exported notebooks, a number box that refuses
+out-of-range numbers in words, and dropdown and seed helpers.
+
+UI layer (``ipywidgets`` 8).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...base.checks import check_whole
+from ...base.errors import XactikaError
+from ...teaching.views.htmlparts import error_html
+
+__all__ = ["SEED_RANGE", "ErrorLine", "Fallback", "NumberBox", "fresh_seed", "guard", "set_options"]
+
+#: Fresh seeds are below this: short numbers a class can read out.
+SEED_RANGE = 100_000
+_log = logging.getLogger("xactika_edu.ui.widgets")
+
+
+class ErrorLine(widgets.HTML):
+    """The one-line message area: empty, or a problem in words."""
+
+    def __init__(self) -> None:
+        super().__init__(value="")
+        self.add_class("xe-error")
+
+    def show(self, error: BaseException | str) -> None:
+        """Show a problem: an :class:`~xactika_edu.base.errors.XactikaError`'s message, a
+        text, or (for a bug) its kind and message, never a traceback."""
+        if isinstance(error, XactikaError):
+            message = str(error)
+        elif isinstance(error, str):
+            message = error
+        else:  # a bug: still shown, in words, never a traceback
+            message = f"something went wrong ({type(error).__name__}: {error}); please tell us"
+        self.value = error_html(message)
+
+    def clear(self) -> None:
+        """Show nothing."""
+        self.value = ""
+
+
+def guard(method: Callable[..., None]) -> Callable[..., None]:
+    """Run a widget callback; show any error on the widget's error line (``self.error``)
+    and keep it as ``self.last_error``; a bug's traceback goes to the log."""
+
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            self.error.clear()
+            method(self, *args, **kwargs)
+        except Exception as error:  # shown to the user, never swallowed
+            if not isinstance(error, XactikaError):
+                _log.exception("widget callback %s failed", method.__name__)
+            self.last_error = error
+            self.error.show(error)
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+class Fallback:
+    """Adds a static picture and a short text to a widget's display, for exported
+    notebooks and viewers without a kernel (the live widget is preferred where it runs).
+
+    Each widget using it defines ``static_html() -> str``."""
+
+    static_html: Callable[[], str]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        # the method is the widget's: this mixin is always combined with an
+        # ipywidgets class, which mypy cannot see from the mixin itself
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["text/plain"] = str(self)
+            bundle["text/html"] = self.static_html()
+        return bundle
+
+
+class NumberBox(widgets.IntText):
+    """A box for a whole number from ``low`` to ``high``. Unlike ``BoundedIntText`` it
+    never changes a number silently: :meth:`accept` refuses a number out of range in
+    words and puts back the last number it accepted.
+
+    Args:
+        value: the first number (already checked by the widget).
+        low, high: the smallest and largest number allowed.
+        what: what the number is, as the message calls it (``"Players"``).
+        kwargs: passed to ``ipywidgets.IntText`` (description, tooltip, ...).
+    """
+
+    value: int  # the IntText trait, for the type checker
+
+    def __init__(self, value: int, low: int, high: int, what: str, **kwargs: Any) -> None:
+        super().__init__(value=value, **kwargs)
+        self.low, self.high, self.what = low, high, what
+        self.accepted = value
+        #: True while :meth:`accept` puts the last number back (observers ignore that change)
+        self.putting_back = False
+
+    def accept(self) -> int:
+        """The number in the box, if from :attr:`low` to :attr:`high`.
+
+        Raises:
+            XactikaError: naming the number typed and the range, after putting the
+                last accepted number back in the box.
+        """
+        typed: int = self.value
+        try:
+            number = check_whole(typed, self.what, self.low, self.high)
+        except XactikaError:
+            self.putting_back = True
+            try:
+                self.value = self.accepted
+            finally:
+                self.putting_back = False
+            raise XactikaError(
+                f"{self.what} can be from {self.low:,} to {self.high:,}, not {typed:,}. "
+                f"The box is back to {self.accepted:,}."
+            ) from None
+        self.accepted = number
+        return number
+
+
+def set_options(box: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """Give a dropdown new options, keeping its value if still offered, else the first."""
+    before = box.value
+    box.options = options
+    values = [value for _, value in options]
+    if options and box.value not in values:
+        box.value = values[0]
+    elif before in values:
+        box.value = before
+
+
+def fresh_seed(avoid: int | None = None) -> int:
+    """A fresh seed below :data:`SEED_RANGE`, other than ``avoid``."""
+    seed = secrets.randbelow(SEED_RANGE)
+    while seed == avoid:
+        seed = secrets.randbelow(SEED_RANGE)
+    return seed
