@@ -199,3 +199,23 @@ def test_errors_named_by_the_package_top_are_there() -> None:
             assert getattr(xactika_edu, name) is error, name
         else:
             assert error.__module__ == errors.__name__, name
+
+
+def test_the_readme_maps_every_module_to_its_layer() -> None:
+    """README "What is where": each layer's row names each of its modules and folders."""
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    rows = {
+        layer: next(line for line in readme.splitlines() if line.startswith(f"| {layer} |"))
+        for layer in LAYERS
+    }
+    missing = []
+    for module, path in MODULES.items():
+        layer = _layer(module)
+        if layer is None or module == f"xactika_edu.{layer}":
+            continue
+        parts = module.split(".")[2:]
+        # a module in a sub-folder is named by the folder (plots/, views/, widgets/ ...)
+        name = f"{parts[0]}/" if len(parts) > 1 or path.name == "__init__.py" else parts[0]
+        if f"`{name}`" not in rows[layer] and f"`{name.rstrip('/')}`" not in rows[layer]:
+            missing.append(f"{layer}: {name}")
+    assert sorted(set(missing)) == []
