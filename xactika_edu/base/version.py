@@ -1,8 +1,8 @@
 """The package's version, in the base layer: any module can name it without importing
 the package top (which lists every public name of every layer).
 
-``xactika_edu.__version__`` is this value too. Keep it equal to ``version`` in
-``pyproject.toml``; ``tests/test_core_structure.py`` checks that it is.
+``xactika_edu.__version__`` is this value too, and the build reads it from here
+(``[tool.hatch.version]`` in ``pyproject.toml``): the version is written once.
 
 >>> __version__
 '0.1.0'
