@@ -64,23 +64,34 @@ BOTS: dict[str, type[Bot]] = {
 BotSpec = str | SupportsBot | Callable[..., SupportsBot]
 
 
-def play_round(rnd: Round, bots: Sequence[SupportsBot]) -> Round:
-    """Play ``rnd`` to the end: each seat's bot bids and plays from its own view only.
+def play_round(
+    rnd: Round, bots: Sequence[SupportsBot | None], *, until: int | None = None
+) -> Round:
+    """Play ``rnd`` to the end, or until it is seat ``until``'s turn: each seat's bot
+    bids and plays from its own view only.
 
     >>> from xactika_edu.engines.bots import HeuristicBot
     >>> rnd = play_round(Round.deal(players=3, seed=2), [HeuristicBot()] * 3)
     >>> rnd.is_over, sum(rnd.tricks_won)
     (True, 8)
+    >>> bots = [None, HeuristicBot(), HeuristicBot()]   # a person sits in seat 0
+    >>> rnd = play_round(Round.deal(players=3, seed=2), bots, until=0)
+    >>> rnd.current_player, rnd.bids       # seat 1 (left of dealer 0) and seat 2 have bid
+    (0, (None, 3, 2))
 
     Args:
         rnd: a round in any phase; it is changed in place and returned.
-        bots: one bot per seat (seat 0's first).
+        bots: one bot per seat (seat 0's first); ``None`` for a seat no bot plays
+            (a person's), which ``until`` must then stop at.
+        until: a seat: stop when it is that seat's turn (a person plays it); ``None``
+            plays to the end.
 
     Returns:
-        ``rnd``, now over.
+        ``rnd``, over or waiting for seat ``until``.
 
     Raises:
-        XactikaError: if the number of bots is not the number of players.
+        XactikaError: if the number of bots is not the number of players, ``until``
+            is not a seat, or a seat without a bot has to move.
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
     if not isinstance(rnd, Round):
@@ -88,14 +99,19 @@ def play_round(rnd: Round, bots: Sequence[SupportsBot]) -> Round:
     bots = as_items(bots, "bots", example="[HeuristicBot(), RandomBot()]")
     if len(bots) != rnd.players:
         raise XactikaError(f"give one bot per player ({rnd.players}), got {len(bots)}")
-    while not rnd.is_over:
+    if until is not None:
+        until = check_whole(until, "until", 0, rnd.players - 1)
+    while not rnd.is_over and rnd.current_player != until:
         seat = rnd.current_player
         assert seat is not None  # the round is not over
+        bot = bots[seat]
+        if bot is None:
+            raise XactikaError(f"no computer player for seat {seat}")
         view = rnd.view(seat)
         if view.phase == BID:
-            rnd.bid(bots[seat].bid(view), player=seat)
+            rnd.bid(bot.bid(view), player=seat)
         else:
-            rnd.play(bots[seat].play(view), player=seat)
+            rnd.play(bot.play(view), player=seat)
     return rnd
 
 

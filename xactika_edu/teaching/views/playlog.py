@@ -18,12 +18,11 @@ Sources: RULES.md (bidding order; a trick; a tie goes to the card played last).
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
-from ...core.game import Game, Play, PlayerView, Round, Trick
+from ...core.game import Game, Play, Round, Trick
 from ...engines.bots import SupportsBot
 from ...engines.simulate import play_round
 
@@ -142,33 +141,6 @@ def game_log(game: Game) -> list[tuple[str, list[str]]]:
     ]
 
 
-class _YourTurn(Exception):
-    """Raised by the human's stand-in: the computer players' turns are over."""
-
-
-class _Human:
-    """Sits in the human's seat while the computer players move: stops them there."""
-
-    def bid(self, view: PlayerView) -> int:
-        raise _YourTurn
-
-    def play(self, view: PlayerView) -> Play:
-        raise _YourTurn
-
-
-class _Empty:
-    """A seat with no computer player: refuses to move, naming the seat."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-
-    def bid(self, view: PlayerView) -> int:
-        raise XactikaError(f"no computer player for seat {self.seat}")
-
-    def play(self, view: PlayerView) -> Play:
-        raise XactikaError(f"no computer player for seat {self.seat}")
-
-
 def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) -> list[str]:
     """Let the computer players bid and play until it is ``human``'s turn or the
     round is over; return what they did, one line each (:func:`round_events`).
@@ -194,11 +166,7 @@ def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) ->
         raise XactikaError(f"bots must be a list with one entry per seat, got {shown(bots)}")
     if len(bots) != rnd.players:
         raise XactikaError(f"give one bot (or None) per seat ({rnd.players}), got {len(bots)}")
-    seats: list[SupportsBot] = [
-        _Human() if seat == human else _Empty(seat) if bot is None else bot
-        for seat, bot in enumerate(bots)
-    ]
+    seats = [None if seat == human else bot for seat, bot in enumerate(bots)]
     before = len(round_events(rnd))
-    with contextlib.suppress(_YourTurn):  # the human's turn: the round waits for them
-        play_round(rnd, seats)
+    play_round(rnd, seats, until=human if 0 <= human < rnd.players else None)
     return round_events(rnd)[before:]
