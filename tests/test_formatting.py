@@ -48,3 +48,33 @@ def test_signed_points() -> None:
     assert [formatting.signed(p) for p in (3, -1, 0, np.int64(2))] == ["+3", "-1", "0", "+2"]
     with pytest.raises(XactikaError, match=r"points must be a whole number, got 1\.5"):
         formatting.signed(1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("written", "exact"),
+    [(0.145, Fraction(145, 1000)), (0.995, Fraction(199, 200)), (0.0045, Fraction(9, 2000))],
+)
+def test_a_half_written_as_a_decimal_rounds_as_the_same_fraction(written, exact) -> None:
+    # 0.145 is stored a hair below 0.145; students (and the key) round 14.5% up to 15%
+    for show in (formatting.percent, formatting.whole_percent, formatting.simulated_percent):
+        assert show(written) == show(exact)
+    assert formatting.two_decimals(written) == formatting.two_decimals(exact)
+    assert formatting.expected_points(written) == formatting.expected_points(exact)
+
+
+@given(st.fractions(min_value=-3, max_value=3))
+def test_halves_round_away_from_zero_and_zero_has_no_sign(value: Fraction) -> None:
+    assert formatting.two_decimals(-value) in (
+        formatting.two_decimals(value).lstrip("-"),
+        "-" + formatting.two_decimals(value).lstrip("-"),
+    )
+    for text in (
+        formatting.two_decimals(value),
+        formatting.one_decimal(value),
+        formatting.expected_points(value),
+        formatting.about_two_decimals(value),
+        formatting.label_number(value),
+    ):
+        assert "-0.00" not in text and not text.endswith("-0.0")
+    assert formatting.expected_points(Fraction(1, 8)) == "+0.13"
+    assert formatting.one_decimal(Fraction(-1, 4)) == "-0.3"

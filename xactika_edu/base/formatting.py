@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from .checks import shown
@@ -51,7 +51,9 @@ __all__ = [
 
 
 def _exact(value: object, name: str) -> Fraction:
-    """``value`` as an exact Fraction (floats exactly as stored); a clear error for
+    """``value`` as an exact Fraction; a float as it is written (its shortest ``repr``:
+    0.145 is 145/1000, not the binary number a hair below it), so a half written as a
+    decimal rounds up as the same half written as a fraction does. A clear error for
     anything that is not a finite real number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise XactikaError(
@@ -61,7 +63,28 @@ def _exact(value: object, name: str) -> Fraction:
         raise XactikaError(f"{name} must be a finite number, got {shown(value)}")
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
-    return Fraction(float(value))
+    return Fraction(repr(float(value)))
+
+
+def _scaled(value: Fraction, places: int) -> int:
+    """``value`` times ``10**places``, rounded to a whole number, halves away from zero
+    (the rule students use: 1/8 is 0.13, -1/8 is -0.13)."""
+    magnitude = math.floor(abs(value) * 10**places + Fraction(1, 2))
+    return magnitude if value >= 0 else -magnitude
+
+
+def _fixed(value: Fraction, places: int) -> str:
+    """``value`` rounded to ``places`` decimals (:func:`_scaled`), every place written,
+    never ``-0``.
+
+    >>> _fixed(Fraction(1, 8), 2), _fixed(Fraction(-1, 8), 2), _fixed(Fraction(-1, 1000), 2)
+    ('0.13', '-0.13', '0.00')
+    >>> _fixed(Fraction(5, 2), 0), _fixed(Fraction(-5, 2), 0), _fixed(Fraction(3), 1)
+    ('3', '-3', '3.0')
+    """
+    scaled = _scaled(value, places)
+    whole, rest = divmod(abs(scaled), 10**places)
+    return f"{'-' if scaled < 0 else ''}{whole}" + (f".{rest:0{places}d}" if places else "")
 
 
 def whole_percent(part: Fraction | float) -> int:
@@ -84,7 +107,7 @@ def whole_percent(part: Fraction | float) -> int:
     Raises:
         XactikaError: if ``part`` is not a finite number.
     """
-    return math.floor(100 * _exact(part, "part") + Fraction(1, 2))
+    return _scaled(100 * _exact(part, "part"), 0)
 
 
 def percent(part: Fraction | float) -> str:
@@ -120,14 +143,18 @@ def expected_points(value: float) -> str:
     two decimals: an average is rarely whole, unlike a score sheet's points
     (:func:`signed`); a mean that rounds to zero is ``"0.00"``, never ``"-0.00"``.
 
+    Halves round up (away from zero), as everywhere here: 0.125 is ``"+0.13"``.
+
     >>> expected_points(1.2345), expected_points(-0.5), expected_points(-0.001)
     ('+1.23', '-0.50', '0.00')
+    >>> expected_points(0.125), expected_points(-0.125)
+    ('+0.13', '-0.13')
 
     Raises:
         XactikaError: if ``value`` is not a finite number.
     """
-    _exact(value, "value")  # checks it
-    return f"{float(value):+.2f}" if round(float(value), 2) else "0.00"
+    text = _fixed(_exact(value, "value"), 2)
+    return text if text.startswith("-") or text == "0.00" else f"+{text}"
 
 
 def about_percent(part: Fraction | float) -> str:
@@ -166,16 +193,24 @@ def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
 
 def exact_percent(part: Fraction | int) -> str:
     """A part as a percent for an answer key, where a student works it out by hand:
-    exact if it has at most two decimals, else ``"about"`` and one decimal.
+    exact if it has at most two decimals, else ``"about"`` and one decimal (halves up),
+    never rounded to a certainty it is not (``"< 0.1%"``, ``"> 99.9%"``).
 
     >>> exact_percent(Fraction(3, 16)), exact_percent(Fraction(1, 4)), exact_percent(Fraction(1, 3))
     ('18.75%', '25%', 'about 33.3%')
+    >>> exact_percent(Fraction(1, 3000)), exact_percent(Fraction(2999, 3000))
+    ('< 0.1%', '> 99.9%')
     """
-    value = Fraction(part)
+    value = _exact(part, "part")
     exact = exact_decimal(value * 100, places=2)
     if exact is not None:
         return f"{exact}%"
-    return f"about {float(value * 100):.1f}%"
+    rounded = _fixed(100 * value, 1)
+    if rounded == "0.0" and 0 < value < 1:
+        return "< 0.1%"
+    if rounded == "100.0" and 0 < value < 1:
+        return "> 99.9%"
+    return f"about {rounded}%"
 
 
 def fraction(value: Fraction | int) -> str:
@@ -210,7 +245,7 @@ def one_decimal(value: Fraction | int) -> str:
     >>> one_decimal(Fraction(304, 81)), one_decimal(Fraction(1, 4)), one_decimal(3)
     ('3.8', '0.3', '3.0')
     """
-    return f"{math.floor(Fraction(value) * 10 + Fraction(1, 2)) / 10:.1f}"
+    return _fixed(_exact(value, "value"), 1)
 
 
 def two_decimals(value: Fraction | float) -> str:
@@ -229,13 +264,7 @@ def two_decimals(value: Fraction | float) -> str:
     Raises:
         XactikaError: if ``value`` is not a finite number.
     """
-    exact = _exact(value, "value")  # checks it
-    if isinstance(value, float):
-        written = Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    else:
-        hundredths = math.floor(abs(exact) * 100 + Fraction(1, 2))
-        written = Decimal(hundredths if exact >= 0 else -hundredths).scaleb(-2)
-    return "0.00" if written.is_zero() else f"{written:.2f}"
+    return _fixed(_exact(value, "value"), 2)
 
 
 def simulated_percent(part: Fraction | float) -> str:
@@ -261,7 +290,7 @@ def simulated_percent(part: Fraction | float) -> str:
     Raises:
         XactikaError: if ``part`` is not a finite number.
     """
-    return f"{one_decimal(100 * _exact(part, 'part'))}%"
+    return f"{_fixed(100 * _exact(part, 'part'), 1)}%"
 
 
 def about_one_decimal(value: Fraction | int) -> str:
@@ -284,9 +313,8 @@ def about_two_decimals(value: Fraction | int) -> str:
     >>> about_two_decimals(Fraction(-1, 3)), about_two_decimals(1)
     ('about -0.33', '1.00')
     """
-    value = Fraction(value)
-    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
-    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    value = _exact(value, "value")
+    text = _fixed(value, 2)
     return text if (100 * value).denominator == 1 else f"about {text}"
 
 
@@ -297,11 +325,10 @@ def label_number(value: Fraction | int) -> str:
     >>> label_number(Fraction(8)), label_number(Fraction(39, 5)), label_number(Fraction(61, 7))
     ('8', '7.8', '≈ 8.71')
     """
-    value = Fraction(value)
+    value = _exact(value, "value")
     if value.denominator == 1:
         return str(value.numerator)
-    hundredths = math.floor(100 * abs(value) + Fraction(1, 2))
-    text = f"{'-' if value < 0 else ''}{hundredths // 100}.{hundredths % 100:02d}"
+    text = _fixed(value, 2)
     return text.rstrip("0") if (100 * value).denominator == 1 else f"≈ {text}"
 
 
@@ -311,10 +338,12 @@ def one_in(chance: Fraction) -> str:
 
     >>> one_in(Fraction(1, 548)), one_in(Fraction(1, 4)), one_in(Fraction(0))
     ('about 1 in 548', '', '')
+    >>> one_in(Fraction(2, 201))              # 1 in 100.5: halves round up
+    'about 1 in 101'
     """
     if not 0 < chance < Fraction(1, 100):
         return ""
-    return f"about 1 in {round(1 / chance):,}"
+    return f"about 1 in {_scaled(1 / _exact(chance, 'chance'), 0):,}"
 
 
 def plural(count: int, word: str) -> str:
