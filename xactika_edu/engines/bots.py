@@ -182,8 +182,9 @@ def expected_sure_tricks(hand: Sequence[Card | str] | Hand, players: int) -> flo
     >>> round(expected_sure_tricks(["3133", "1111"], players=4), 3)
     1.093
 
-    (3133 calling 1 cube is sure: 1; 1111 is beaten by any of the 26 other cards
-    with its call among the opponents' 6 cards: C(53, 6) / C(79, 6) = 0.093.)
+    (3133 calling 1 cube is sure: 1. 1111 calling 1 cube is beaten by any of the 25
+    unseen cards that show 1 cube (27 cards do; you hold 1111 and 3133), so it wins
+    only if none is among the opponents' 6 cards: C(54, 6) / C(79, 6) = 0.093.)
 
     Args:
         hand: the cards (1-8), as cards or notation.
