@@ -255,7 +255,7 @@ def test_pdf_text(tmp_path, seed):
     assert "ANSWER KEY" in key and "ANSWER KEY" not in student
     assert f"{TRIALS} simulated deals, seed {seed}" in key
     assert f"best bid for points {sheet.advice().attrs['recommended']}" in key
-    assert "a half rounds down" in student and "a half rounds down" in key
+    assert "for .5, bid lower" in student and "for .5, bid lower" in key
     for row in sheet.card_table():
         # the key marks counts of 4 or more (the student may stop counting at 4)
         threats = row["threats"] if row["threats"] < 4 else f"4+ ({row['threats']})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...base.formatting import expected_points, one_decimal, percent, plural, whole_percent
+from ...base.formatting import expected_points, one_decimal, percent, plural
 from ...base.palette import INK
 from ...core.cards import CARDS_PER_HAND
 from ...core.probability import MAYBE_MAX_THREATS
@@ -172,7 +172,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         y += 7.0
         self.font(9, "", MUTED)
         rule = (
-            "Your bid: the whole number nearest your estimate (a half rounds down: 1.5 gives 1). "
+            "Your bid: the whole number nearest your estimate (for .5, bid lower: 1.5 gives 1). "
             "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
             f"{CARDS_PER_HAND}. "
         )
@@ -200,7 +200,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         chances = ", ".join(
             f"{plural(int(k), 'trick')} {percent(float(p))}"
             for k, p in advice["probability"].items()
-            if whole_percent(float(p)) > 0
+            if p > 0
         )
         step = f"Your bid: {sheet.bid_step()} " if sheet.is_dealer else ""
         ties = (
