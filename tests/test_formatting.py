@@ -78,3 +78,38 @@ def test_halves_round_away_from_zero_and_zero_has_no_sign(value: Fraction) -> No
         assert "-0.00" not in text and not text.endswith("-0.0")
     assert formatting.expected_points(Fraction(1, 8)) == "+0.13"
     assert formatting.one_decimal(Fraction(-1, 4)) == "-0.3"
+
+
+def test_and_list_takes_the_last_word_of_a_choice() -> None:
+    # Lesson 1: "A card shows each shape 1, 2 or 3 times."
+    assert formatting.and_list([1, 2, 3], last="or") == "1, 2 or 3"
+    assert formatting.and_list(["1 + 2", "2 + 1"], "or") == "1 + 2 or 2 + 1"
+    assert formatting.and_list([6, 10]) == "6 and 10"
+    assert formatting.and_list((n for n in [8]), last="or") == "8"
+
+
+def test_plural_with_thousands_commas() -> None:
+    # Lessons 4, 5 and 6 count simulated deals and draws: "10,000 deals", "1 draw".
+    assert formatting.plural(10_000, "deal", commas=True) == "10,000 deals"
+    assert formatting.plural(1, "draw", commas=True) == "1 draw"
+    assert formatting.plural(10_000, "deal") == "10000 deals"  # the default is unchanged
+
+
+def test_about_percent_with_a_sign_and_exact_percent_with_more_places() -> None:
+    # Lesson 2 writes a rounded number as "≈ 0.67", so a rounded percent as "≈ 67%".
+    assert formatting.about_percent(Fraction(1, 3), about="≈") == "≈ 33%"
+    assert formatting.about_percent(Fraction(1, 20), about="≈") == "5%"
+    assert formatting.about_percent(Fraction(1, 1000), about="≈") == "< 1%"
+    # Lesson 2: why the grouped pie's whole percents do not add up to 100.
+    assert formatting.exact_percent(Fraction(15, 81), places=2) == "about 18.52%"
+    assert formatting.exact_percent(Fraction(1, 3)) == "about 33.3%"
+    with pytest.raises(XactikaError, match="places must be a whole number from 0 up, got -1"):
+        formatting.exact_percent(Fraction(1, 3), places=-1)
+
+
+def test_expected_points_never_prints_minus_zero() -> None:
+    # Lesson 6 printed an expected score as f"{value:+.2f}", which gives "-0.00".
+    assert f"{-0.001:+.2f}" == "-0.00"
+    assert formatting.expected_points(-0.001) == "0.00"
+    assert formatting.expected_points(-0.005001) == "-0.01"
+    assert formatting.expected_points(0.74) == "+0.74"

@@ -157,7 +157,7 @@ def expected_points(value: float) -> str:
     return text if text.startswith("-") or text == "0.00" else f"+{text}"
 
 
-def about_percent(part: Fraction | float) -> str:
+def about_percent(part: Fraction | float, about: str = "about") -> str:
     """A part as the :func:`percent` a student rounds to, with ``"about"`` when the
     rounding changed it: for an answer key where the student writes a whole percent
     and should see that the key's is rounded too.
@@ -167,6 +167,16 @@ def about_percent(part: Fraction | float) -> str:
     >>> about_percent(Fraction(1, 1000)), about_percent(Fraction(999, 1000))
     ('< 1%', '> 99%')
 
+    A lesson that writes a rounded number as ``≈ 0.67`` marks a rounded percent the same
+    way:
+
+    >>> about_percent(Fraction(2, 3), about="≈"), about_percent(Fraction(1, 4), about="≈")
+    ('≈ 67%', '25%')
+
+    Args:
+        part: a part of the whole, usually in [0, 1].
+        about: the word (or sign) put in front of a rounded percent.
+
     Raises:
         XactikaError: if ``part`` is not a finite number.
     """
@@ -174,7 +184,7 @@ def about_percent(part: Fraction | float) -> str:
     text = percent(exact)
     if (100 * exact).denominator == 1 or not text[0].isdigit():
         return text
-    return f"about {text}"
+    return f"{about} {text}"
 
 
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
@@ -191,25 +201,39 @@ def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
     return f"{Decimal(scaled.numerator).scaleb(-places).normalize():f}"
 
 
-def exact_percent(part: Fraction | int) -> str:
+def exact_percent(part: Fraction | int, places: int = 1) -> str:
     """A part as a percent for an answer key, where a student works it out by hand:
-    exact if it has at most two decimals, else ``"about"`` and one decimal (halves up),
-    never rounded to a certainty it is not (``"< 0.1%"``, ``"> 99.9%"``).
+    exact if it has at most two decimals, else ``"about"`` and ``places`` decimals
+    (halves up), never rounded to a certainty it is not (``"< 0.1%"``, ``"> 99.9%"``).
 
     >>> exact_percent(Fraction(3, 16)), exact_percent(Fraction(1, 4)), exact_percent(Fraction(1, 3))
     ('18.75%', '25%', 'about 33.3%')
+    >>> exact_percent(Fraction(24, 81), places=2), exact_percent(Fraction(3, 16), places=2)
+    ('about 29.63%', '18.75%')
     >>> exact_percent(Fraction(1, 3000)), exact_percent(Fraction(2999, 3000))
     ('< 0.1%', '> 99.9%')
+
+    Args:
+        part: a part of the whole, usually in [0, 1].
+        places: decimals of a percent that is not exact (1 on answer keys; 2 where a
+            lesson shows why whole percents do not add up to 100).
+
+    Raises:
+        XactikaError: if ``part`` is not a number, or ``places`` is not a whole number
+            from 0 up.
     """
+    if isinstance(places, bool) or not isinstance(places, int) or places < 0:
+        raise XactikaError(f"places must be a whole number from 0 up, got {shown(places)}")
     value = _exact(part, "part")
     exact = exact_decimal(value * 100, places=2)
     if exact is not None:
         return f"{exact}%"
-    rounded = _fixed(100 * value, 1)
-    if rounded == "0.0" and 0 < value < 1:
-        return "< 0.1%"
-    if rounded == "100.0" and 0 < value < 1:
-        return "> 99.9%"
+    rounded = _fixed(100 * value, places)
+    smallest = Fraction(1, 10**places)
+    if Fraction(rounded) == 0 and 0 < value < 1:
+        return f"< {_fixed(smallest, places)}%"
+    if Fraction(rounded) == 100 and 0 < value < 1:
+        return f"> {_fixed(100 - smallest, places)}%"
     return f"about {rounded}%"
 
 
@@ -346,25 +370,35 @@ def one_in(chance: Fraction) -> str:
     return f"about 1 in {_scaled(1 / _exact(chance, 'chance'), 0):,}"
 
 
-def plural(count: int, word: str) -> str:
+def plural(count: int, word: str, *, commas: bool = False) -> str:
     """A count and a word, with an ``s`` unless the count is 1.
 
     >>> plural(1, "card"), plural(0, "card"), plural(19, "threat")
     ('1 card', '0 cards', '19 threats')
+
+    ``commas=True`` writes a big count with thousands commas, as a lesson does for
+    simulated deals or draws:
+
+    >>> plural(10_000, "deal", commas=True), plural(1, "draw", commas=True)
+    ('10,000 deals', '1 draw')
     """
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    number = f"{count:,}" if commas else f"{count}"
+    return f"{number} {word}" if count == 1 else f"{number} {word}s"
 
 
-def and_list(items: Iterable[object]) -> str:
-    """Items joined as in a sentence.
+def and_list(items: Iterable[object], last: str = "and") -> str:
+    """Items joined as in a sentence, ``last`` (``"and"``, or ``"or"`` for choices)
+    before the last one.
 
     >>> and_list([6, 7, 9]), and_list(["cubes", "stars"]), and_list([8]), and_list([])
     ('6, 7 and 9', 'cubes and stars', '8', '')
+    >>> and_list([1, 2, 3], last="or")
+    '1, 2 or 3'
     """
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def signed(points: int) -> str:
