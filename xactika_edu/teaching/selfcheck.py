@@ -20,6 +20,22 @@ themselves.
 ✘ Not yet. Hint: Count the 8s.
 >>> print(q.check("abc"))  # doctest: +ELLIPSIS
 ? I could not read 'abc' as a number. Type a whole number like 7, a fraction like "3/4", ...
+
+What counts as right: a whole number or a fraction equal to the answer; a decimal or a
+percent (which may be rounded) within the question's tolerance of it. But 0 or 1 in any
+form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right for an answer strictly
+between 0 and 1: it says "none" or "all" of a part that is neither, a rounding the
+lessons never print (they print ``"< 1%"`` and ``"0.0014"``: see
+:func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so and asks
+for the exact answer, as does an answer written as an inequality (``"< 1%"``).
+
+>>> tiny = Question("What part?", Fraction(1, 700), hint="Count.")
+>>> print(tiny.check("0%"))  # doctest: +ELLIPSIS
+✘ Not yet. Hint: Count. ("0%" would mean none at all, and the answer is a little more than 0...
+>>> print(tiny.check("< 1%"))  # doctest: +ELLIPSIS
+? '< 1%' says how big the answer is, not what it is. Type the exact answer: a whole number ...
+>>> tiny.check("0.14%").correct, tiny.check("1/700").correct, tiny.answer_text
+(True, True, '1/700 (about 0.0014, or < 1%)')
 """
 
 from __future__ import annotations
@@ -54,34 +70,11 @@ DEFAULT_TOLERANCE = 0.005
 #: One acceptable answer: a number or a word/phrase.
 Answer = int | float | Fraction | Decimal | str
 
-_NUMBER_WORDS = {
-    word: value
-    for value, word in enumerate(
-        (
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        )
-    )
-}
+_WORDS_0_TO_20 = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
 _NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
 _DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
@@ -432,28 +425,14 @@ class Question:
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
 
+        What counts as right (and why 0% is not right for 1/700) is in the module's
+        docstring.
+
         >>> q = Question("What is 3 x 3?", 9, hint="Count the squares.")
         >>> q.check(9.0).correct, q.check("nine").correct, q.check(8).status
         (True, True, 'not yet')
         >>> print(q.check(None))  # doctest: +ELLIPSIS
         ? There is no answer yet. Type a whole number like 7, ...
-
-        What counts as right: a whole number or a fraction equal to the answer; a
-        decimal or a percent (which may be rounded) within the tolerance of it. But
-        0 or 1 in any form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right
-        for an answer strictly between 0 and 1: it says "none" or "all" of a part that
-        is neither, a rounding the lessons never print (``"< 1%"``, ``"0.0014"``, see
-        :func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so
-        and asks for the exact answer. An answer written as an inequality (``"< 1%"``,
-        ``"less than 1%"``) is asked for as one exact number.
-
-        >>> tiny = Question("What part?", Fraction(1, 700), hint="Count.")
-        >>> print(tiny.check("0%"))  # doctest: +ELLIPSIS
-        ✘ Not yet. Hint: Count. ("0%" would mean none at all, and the answer is a little ...
-        >>> print(tiny.check("< 1%"))  # doctest: +ELLIPSIS
-        ? '< 1%' says how big the answer is, not what it is. Type the exact answer: ...
-        >>> tiny.check("0.14%").correct, tiny.check("1/700").correct
-        (True, True)
 
         Args:
             response: anything: a number, text such as ``"19/81"``, ``"0.23"`` or
