@@ -292,11 +292,14 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     # a number that is not a part of a whole gets no percent: an angle in degrees
     assert Question("Q?", Fraction(360, 7), hint="h").answer_text == "360/7 (about 51.43)"
-    # A part near 0 or 1 is not rounded to a certainty it is not (formatting.percent,
-    # the lessons' rule); before, 1/300 showed as "0%" and 299/300 as "100%".
-    assert Question("Q?", Fraction(1, 300), hint="h").answer_text == "1/300 (about 0.00, or < 1%)"
+    # A part near 0 or 1 is not rounded to a certainty it is not, as a percent
+    # (formatting.percent, the lessons' rule; before, 1/300 showed as "0%" and 299/300
+    # as "100%") nor as a decimal (before, "about 0.00, or < 1%": zero and not zero).
+    assert Question("Q?", Fraction(1, 300), hint="h").answer_text == (
+        "1/300 (about 0.0033, or < 1%)"
+    )
     assert Question("Q?", Fraction(299, 300), hint="h").answer_text == (
-        "299/300 (about 1.00, or > 99%)"
+        "299/300 (about 0.9967, or > 99%)"
     )
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
     assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
@@ -400,3 +403,106 @@ def test_a_question_that_asks_for_one_form_says_that_form_when_there_is_no_answe
     assert q.check("0.028").correct
     with pytest.raises(XactikaError, match="form must be text"):
         Question("How many?", 3, hint="Count.", form=3)  # type: ignore[arg-type]
+
+
+# --- tiny and near-whole answers, and answers written as inequalities (issue #10) ---
+
+TINY = Fraction(1, 700)  # the reviewer's answer: far below 1%, but not 0
+NEAR_ALL = Fraction(699, 700)
+
+
+def tiny_question(answer: Fraction = TINY, **kwargs) -> Question:
+    return Question("What part of the deals?", answer, hint="Read the bar's label.", **kwargs)
+
+
+def test_a_tiny_answer_is_never_shown_as_0_or_1_next_to_its_percent():
+    # Before: "1/700 (about 0.00, or < 1%)" and "699/700 (about 1.00, or > 99%)".
+    assert tiny_question().answer_text == "1/700 (about 0.0014, or < 1%)"
+    assert tiny_question(NEAR_ALL).answer_text == "699/700 (about 0.9986, or > 99%)"
+    # the same fault for a float answer: before, 0.99999 showed as "1"
+    assert Question("Q?", 0.99999, hint="h").answer_text == "0.99999"
+    assert Question("Q?", 0.999951, hint="h").answer_text == "0.99995"
+    assert Question("Q?", 1.0, hint="h").answer_text == "1"
+    # the answer as shown is still marked right
+    assert tiny_question().check("0.0014") and tiny_question(NEAR_ALL).check("0.9986")
+
+
+@pytest.mark.parametrize(
+    ("answer", "response"),
+    [
+        (TINY, "< 1%"),  # the text the answer box shows
+        (TINY, "<1%"),
+        (TINY, "less than 1%"),  # before: read as "1%", "Not yet"
+        (TINY, "under 1 percent"),
+        (TINY, "1% or less"),
+        (TINY, "≤ 0.01"),
+        (NEAR_ALL, "> 99%"),
+        (NEAR_ALL, "more than 99%"),
+        (NEAR_ALL, "99% or more"),
+        (Fraction(1, 3), "at least 0.3"),
+    ],
+)
+def test_an_answer_written_as_an_inequality_asks_for_the_exact_answer(answer, response):
+    # Before: "? I could not read '< 1%' as a number. Type a whole number like 7, ..."
+    verdict = tiny_question(answer).check(response)
+    assert verdict.status == "unreadable"
+    assert verdict.message == (
+        f"? {response!r} says how big the answer is, not what it is. Type the exact answer: "
+        'a whole number like 7, a fraction like "3/4" or a decimal like 0.75.'
+    )
+
+
+def test_the_inequality_message_keeps_the_answer_and_the_questions_form():
+    # a whole-number question: the examples still avoid its answer (7 -> 5)
+    message = Question("How many?", 7, hint="Count.").check("at least 3").message
+    assert "like 5" in message and "7" not in message
+    # a question that asks for one form says that form
+    asked = tiny_question(form="a decimal to 4 places, like 0.1234").check("less than 1%")
+    assert asked.message.endswith("not what it is. Type a decimal to 4 places, like 0.1234.")
+    # a text question is not a number question: the usual "Not yet"
+    assert Question("Shape?", "bell", hint="h").check("< 1%").status == "not yet"
+    # "about" is not an inequality: the number is read
+    assert tiny_question().check("about 0.0014").correct
+
+
+@pytest.mark.parametrize("response", ["0%", "0", "0.00", "0.0", 0.0, 0, "0 %"])
+def test_zero_is_not_right_for_an_answer_that_is_not_zero_in_any_form(response):
+    # Before: "0%", "0.00" and 0.0 were "Right!" (within 0.005 of 1/700) but "0" was
+    # "Not yet": now all say not yet, and why, without the answer.
+    verdict = tiny_question().check(response)
+    assert verdict.status == "not yet"
+    typed = response.strip() if isinstance(response, str) else str(response)
+    assert verdict.message == (
+        f'✘ Not yet. Hint: Read the bar\'s label. ("{typed}" would mean none at all, and the '
+        'answer is a little more than 0. Type the exact answer: a fraction like "3/4" or a '
+        "decimal like 0.75.)"
+    )
+    assert "700" not in verdict.message and "0.0014" not in verdict.message
+
+
+@pytest.mark.parametrize("response", ["100%", "1", "1.00", 1.0])
+def test_one_is_not_right_for_an_answer_below_one(response):
+    verdict = tiny_question(NEAR_ALL).check(response)
+    assert verdict.status == "not yet"
+    assert "would mean all of it, and the answer is a little less than 1." in verdict.message
+
+
+@pytest.mark.parametrize("response", ["1/700", "0.14%", "0.1%", "0.001", "0.0014", 0.0014])
+def test_a_tiny_answer_in_a_right_form_is_still_right(response):
+    assert tiny_question().check(response).correct
+
+
+def test_the_certainty_rule_only_touches_parts_strictly_between_0_and_1():
+    # an answer of exactly 0 or 1 takes 0 and 1 in every form
+    for response in ("0", "0%", "0.00"):
+        assert tiny_question(Fraction(0)).check(response).correct
+    for response in ("1", "100%", "1.00"):
+        assert tiny_question(Fraction(1)).check(response).correct
+    # a number that is not a part of a whole (a mean score) still rounds to 0.00
+    assert Question("Mean?", Fraction(-1, 700), hint="h").check("0.00").correct
+    # the note comes only when 0 or 1 would otherwise have been right
+    far = tiny_question(Fraction(1, 3)).check("0%")
+    assert far.message == "✘ Not yet. Hint: Read the bar's label."
+    # and a wrong answer stays wrong: the whole-percent nudge is unchanged
+    nudge = fraction_question().check(23)
+    assert 'add a % sign: "23%"' in nudge.message and "none at all" not in nudge.message

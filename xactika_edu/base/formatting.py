@@ -7,6 +7,10 @@ name that says why:
 
 * :func:`percent` is the lessons' rule: a whole percent, halves rounded up, never
   rounded to a certainty it is not (``"< 1%"``, ``"> 99%"``).
+* :func:`decimal_not_rounded_to_certainty` is :func:`two_decimals` with the rule of
+  :func:`percent`: a part that is neither 0 nor 1 never prints as ``0.00`` or ``1.00``
+  (1/700 is ``"0.0014"`` where :func:`percent` says ``"< 1%"``); :func:`is_false_certainty`
+  is that rule as a test, for code that reads a rounded number a student typed.
 * :func:`exact_percent` is for answer keys, where a student works the percent out by
   hand: exact when it has at most two decimals (3/16 is ``"18.75%"``), else
   ``"about 33.3%"``.
@@ -33,11 +37,13 @@ __all__ = [
     "about_percent",
     "about_two_decimals",
     "and_list",
+    "decimal_not_rounded_to_certainty",
     "exact_decimal",
     "exact_percent",
     "expected_points",
     "fraction",
     "fraction_steps",
+    "is_false_certainty",
     "label_number",
     "one_decimal",
     "one_in",
@@ -289,6 +295,81 @@ def two_decimals(value: Fraction | float) -> str:
         XactikaError: if ``value`` is not a finite number.
     """
     return _fixed(_exact(value, "value"), 2)
+
+
+def is_false_certainty(rounded: Fraction | float, part: Fraction | float) -> bool:
+    """Whether ``rounded``, a rounding of ``part``, says 0 ("none", "never") or 1 ("all",
+    "always") of a part that is neither: the rounding :func:`percent` and
+    :func:`decimal_not_rounded_to_certainty` never print.
+
+    >>> is_false_certainty(0, Fraction(1, 700)), is_false_certainty(1, Fraction(699, 700))
+    (True, True)
+    >>> is_false_certainty(Fraction(1, 1000), Fraction(1, 700)), is_false_certainty(0, 0)
+    (False, False)
+    >>> is_false_certainty(0, Fraction(-1, 700))  # not a part of a whole: no certainty
+    False
+
+    Args:
+        rounded: a rounded number, such as a student's ``"0%"`` read as 0.
+        part: the exact value it stands for, a part of the whole in [0, 1].
+
+    Returns:
+        True if ``rounded`` is 0 or 1 and ``part`` is strictly between 0 and 1.
+
+    Raises:
+        XactikaError: if either is not a finite number.
+    """
+    shown_value = _exact(rounded, "rounded")
+    exact = _exact(part, "part")
+    return shown_value in (0, 1) and 0 < exact < 1
+
+
+def decimal_not_rounded_to_certainty(part: Fraction | float) -> str:
+    """A part of the whole as :func:`two_decimals`, but never rounded to 0 or 1 when it
+    is neither: a part so near 0 or 1 that two decimals would print ``0.00`` or
+    ``1.00`` gets the decimals it takes to show its first digit that is not 0 (or not
+    9), and one more, halves rounded up.
+
+    The decimal partner of :func:`percent`: it needs more than two decimals exactly
+    when :func:`percent` says ``"< 1%"`` or ``"> 99%"``, so a line such as "1/700
+    (about 0.0014, or < 1%)" never says zero and not zero at once.
+
+    >>> decimal_not_rounded_to_certainty(Fraction(1, 700)), percent(Fraction(1, 700))
+    ('0.0014', '< 1%')
+    >>> decimal_not_rounded_to_certainty(Fraction(699, 700)), percent(Fraction(699, 700))
+    ('0.9986', '> 99%')
+    >>> decimal_not_rounded_to_certainty(Fraction(1, 3)), decimal_not_rounded_to_certainty(0)
+    ('0.33', '0.00')
+    >>> decimal_not_rounded_to_certainty(Fraction(1, 201)), decimal_not_rounded_to_certainty(1)
+    ('0.0050', '1.00')
+
+    Args:
+        part: a part of the whole, usually in [0, 1]: a ``Fraction`` (exact), an int or
+            a float (rounded as it is written, as in :func:`two_decimals`). A number
+            outside (0, 1) prints as :func:`two_decimals` prints it.
+
+    Returns:
+        a decimal with at least 2 decimal places, ``"0.00"`` and ``"1.00"`` only for
+        exactly 0 and 1.
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    exact = _exact(part, "part")  # checks it, naming it "part"
+    text = two_decimals(part)
+    if isinstance(part, float):
+        exact = Fraction(Decimal(repr(float(part))))  # as written, like two_decimals
+
+    def rounded(places: int) -> Fraction:  # halves up; exact is positive here
+        return Fraction(math.floor(exact * 10**places + Fraction(1, 2)), 10**places)
+
+    if not is_false_certainty(Fraction(text), exact):
+        return text
+    places = 3
+    while is_false_certainty(rounded(places), exact):
+        places += 1
+    places += 1  # the first digit that tells it from 0 or 1, and one more
+    return f"{Decimal(int(rounded(places) * 10**places)).scaleb(-places):f}"
 
 
 def simulated_percent(part: Fraction | float) -> str:

@@ -20,6 +20,22 @@ themselves.
 ✘ Not yet. Hint: Count the 8s.
 >>> print(q.check("abc"))  # doctest: +ELLIPSIS
 ? I could not read 'abc' as a number. Type a whole number like 7, a fraction like "3/4", ...
+
+What counts as right: a whole number or a fraction equal to the answer; a decimal or a
+percent (which may be rounded) within the question's tolerance of it. But 0 or 1 in any
+form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right for an answer strictly
+between 0 and 1: it says "none" or "all" of a part that is neither, a rounding the
+lessons never print (they print ``"< 1%"`` and ``"0.0014"``: see
+:func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so and asks
+for the exact answer, as does an answer written as an inequality (``"< 1%"``).
+
+>>> tiny = Question("What part?", Fraction(1, 700), hint="Count.")
+>>> print(tiny.check("0%"))  # doctest: +ELLIPSIS
+✘ Not yet. Hint: Count. ("0%" would mean none at all, and the answer is a little more than 0...
+>>> print(tiny.check("< 1%"))  # doctest: +ELLIPSIS
+? '< 1%' says how big the answer is, not what it is. Type the exact answer: a whole number ...
+>>> tiny.check("0.14%").correct, tiny.check("1/700").correct, tiny.answer_text
+(True, True, '1/700 (about 0.0014, or < 1%)')
 """
 
 from __future__ import annotations
@@ -35,51 +51,48 @@ from typing import Any, NamedTuple, cast
 
 from ..base.checks import check_number, shown
 from ..base.errors import XactikaError
-from ..base.formatting import exact_decimal, exact_percent, fraction, percent, two_decimals
+from ..base.formatting import (
+    decimal_not_rounded_to_certainty,
+    exact_decimal,
+    exact_percent,
+    fraction,
+    is_false_certainty,
+    percent,
+)
 
 __all__ = ["DEFAULT_TOLERANCE", "MAX_ANSWER", "Answer", "Question", "Verdict"]
 
 #: A decimal counts as right if it is within this of the exact answer: any answer
-#: rounded to 2 decimal places (or to a whole percent) passes.
+#: rounded to 2 decimal places (or to a whole percent) passes, except a rounding to 0
+#: or 1 of an answer that is neither (see :meth:`Question.check`).
 DEFAULT_TOLERANCE = 0.005
 
 #: One acceptable answer: a number or a word/phrase.
 Answer = int | float | Fraction | Decimal | str
 
-_NUMBER_WORDS = {
-    word: value
-    for value, word in enumerate(
-        (
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        )
-    )
-}
+_WORDS_0_TO_20 = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
 _NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
 _DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
 _MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
 _PERCENT_RE = re.compile(rf"^({_DECIMAL})\s*(?:%|percent|per cent)$")
 _NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
+# An answer written as an inequality ("< 1%", "less than 1%", "99% or more"): the
+# bound, to be read as a number, is the named group.
+_INEQUALITY_RES = (
+    re.compile(
+        r"^(?:<=?|>=?|=<|=>|≤|≥|(?:less|fewer|smaller|lower|more|greater|bigger|larger|higher)"
+        r"\s+than|under|over|below|above|at\s+(?:most|least)|up\s+to)\s*(?P<bound>.+)$"
+    ),
+    re.compile(
+        r"^(?P<bound>.+?)\s*(?:or|and)\s+(?:less|fewer|smaller|lower|more|greater|bigger|larger"
+        r"|higher|under|over|below|above|up)$"
+    ),
+)
 
 # Example forms for the "could not read" message; one set is chosen that does not
 # match the question's answer, so the message never gives the answer away.
@@ -198,6 +211,25 @@ def _normal_text(value: object) -> str:
     return re.sub(r"^(?:a|an|the) ", "", text)
 
 
+def _is_inequality(response: object) -> bool:
+    """Whether ``response`` is text that bounds a number instead of giving one: ``"< 1%"``,
+    ``"less than 1%"``, ``"at most 3"``, ``"99% or more"``."""
+    if not isinstance(response, str):
+        return False
+    text = re.sub(r"\s+", " ", response).strip().lower().rstrip(".")
+    for pattern in _INEQUALITY_RES:
+        match = pattern.match(text)
+        if match and _read_number(match.group("bound").strip()) is not None:
+            return True
+    return False
+
+
+def _quoted(response: object) -> str:
+    """A response as the messages quote it, cut to 40 characters."""
+    text = shown(response)
+    return text[:37] + "..." if len(text) > 40 else text
+
+
 def _show(answer: Answer) -> str:
     """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
     if isinstance(answer, str):
@@ -215,10 +247,14 @@ def _show(answer: Answer) -> str:
         if decimal is not None:  # 1/8: 0.125, or 12.5%
             as_percent = f", or {exact_percent(exact)}" if part else ""
             return f"{fraction(exact)} ({decimal}{as_percent})"
-        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%.
+        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
+        # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
         as_percent = f", or {percent(exact)}" if part else ""
-        return f"{fraction(exact)} (about {two_decimals(exact)}{as_percent})"
-    return f"{float(exact):.4g}"
+        return f"{fraction(exact)} (about {decimal_not_rounded_to_certainty(exact)}{as_percent})"
+    digits = 4  # significant digits: more if 4 would round 0.99999 to "1"
+    while is_false_certainty(Fraction(text := f"{float(exact):.{digits}g}"), exact):
+        digits += 1
+    return text
 
 
 @dataclass(frozen=True)
@@ -274,7 +310,10 @@ class Question:
         tolerance: how far a decimal or percent may be from a number answer and
             still be right (default 0.005: any answer correctly rounded to 2 decimal
             places or a whole percent passes). Whole numbers and fractions such as
-            "19/81" must be exactly right (when the answer is itself exact).
+            "19/81" must be exactly right (when the answer is itself exact). A
+            rounding to 0 or 1 (``"0%"``, ``"0.00"``, ``"100%"``) of an answer
+            strictly between 0 and 1 is never right, whatever the tolerance (see
+            :meth:`check`).
         form: how to type the answer, when the question asks for one form ("a
             decimal to 3 decimal places, like 0.123"); said when there is no answer
             or it cannot be read, instead of the list of forms a number may take.
@@ -344,18 +383,38 @@ class Question:
         like ``"19/81"``)."""
         return all(_read_number(a) is not None for a in self.answers)
 
+    @property
+    def _slack(self) -> Fraction:
+        return Fraction(self.tolerance) + Fraction(1, 10**9)
+
     def _matches_number(self, number: _Number) -> bool:
         """Whether ``number`` equals an answer: exactly, or within the tolerance when
-        either side is a decimal or percent (which may have been rounded)."""
-        slack = Fraction(self.tolerance) + Fraction(1, 10**9)
+        either side is a decimal or percent (which may have been rounded), unless it
+        is 0 or 1 and the answer is neither (:func:`~xactika_edu.base.formatting.
+        is_false_certainty`)."""
         for answer in self.answers:
             exact = _read_number(answer)
             if exact is None:
                 continue
             if number.rounded or exact.rounded:
-                if abs(number.value - exact.value) <= slack:
+                if abs(number.value - exact.value) <= self._slack and not is_false_certainty(
+                    number.value, exact.value
+                ):
                     return True
             elif number.value == exact.value:
+                return True
+        return False
+
+    def _rounded_to_certainty(self, number: _Number) -> bool:
+        """Whether ``number`` is 0 or 1 within the tolerance of an answer that is
+        neither: what would be right but for the rule in :meth:`check`."""
+        for answer in self.answers:
+            exact = _read_number(answer)
+            if (
+                exact is not None
+                and is_false_certainty(number.value, exact.value)
+                and abs(number.value - exact.value) <= self._slack
+            ):
                 return True
         return False
 
@@ -365,6 +424,9 @@ class Question:
 
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
+
+        What counts as right (and why 0% is not right for 1/700) is in the module's
+        docstring.
 
         >>> q = Question("What is 3 x 3?", 9, hint="Count the squares.")
         >>> q.check(9.0).correct, q.check("nine").correct, q.check(8).status
@@ -382,6 +444,8 @@ class Question:
             Never raises.
         """
         number = _read_number(response)
+        if number is None and self.numeric and _is_inequality(response):
+            return self._inequality(response)
         if number is None and self.numeric and isinstance(response, str):
             number = _read_number(_lone_number(response))  # "7 ways", "18°", "line 3"
         if number is not None and self._matches_number(number):
@@ -400,6 +464,18 @@ class Question:
             # Only the student's own number is echoed back, so nothing is given away.
             typed = response.strip() if isinstance(response, str) else _normal_text(response)
             message += f' (If you meant a percent, add a % sign: "{typed}%".)'
+        elif number is not None and self._rounded_to_certainty(number):
+            # Only the student's own number is echoed back, and which side of it the
+            # answer is: nothing a student who typed it does not nearly know.
+            typed = response.strip() if isinstance(response, str) else _normal_text(response)
+            if number.value == 0:
+                meaning, side = "none at all", "more than 0"
+            else:
+                meaning, side = "all of it", "less than 1"
+            message += (
+                f' ("{typed}" would mean {meaning}, and the answer is a little {side}. '
+                f"{self._exact_advice(whole=False)})"
+            )
         return Verdict("not yet", message)
 
     def _matches_any(self, forms: Iterable[object]) -> bool:
@@ -422,6 +498,29 @@ class Question:
             message += f" {self.explanation}"
         return Verdict("right", message)
 
+    def _examples(self) -> tuple[int, str, str, str]:
+        """Example forms of a number (whole, fraction, decimal, percent), none of them
+        a right answer."""
+        return next(
+            (forms for forms in _NUMBER_EXAMPLES if not self._matches_any(forms)),
+            _NUMBER_EXAMPLES[-1],
+        )
+
+    def _exact_advice(self, whole: bool) -> str:
+        """How to type an exact answer: the question's form, else a fraction or a
+        decimal (and a whole number if ``whole``)."""
+        if self.form:
+            return f"Type {self.form}."
+        number, fraction, decimal, _ = self._examples()
+        forms = f'a fraction like "{fraction}" or a decimal like {decimal}'
+        if whole:
+            forms = f"a whole number like {number}, {forms}"
+        return f"Type the exact answer: {forms}."
+
+    def _inequality(self, response: object) -> Verdict:
+        opening = f"? {_quoted(response)} says how big the answer is, not what it is."
+        return Verdict("unreadable", f"{opening} {self._exact_advice(whole=True)}")
+
     def _unreadable(self, response: object) -> Verdict:
         empty = (
             response is None
@@ -431,18 +530,12 @@ class Question:
         if empty:
             opening = "? There is no answer yet."
         else:
-            text = shown(response)
-            if len(text) > 40:
-                text = text[:37] + "..."
             kind = "a number" if self.numeric else "an answer"
-            opening = f"? I could not read {text} as {kind}."
+            opening = f"? I could not read {_quoted(response)} as {kind}."
         if self.form:
             advice = f"Type {self.form}."
         elif self.numeric:
-            whole, fraction, decimal, percent = next(
-                (forms for forms in _NUMBER_EXAMPLES if not self._matches_any(forms)),
-                _NUMBER_EXAMPLES[-1],
-            )
+            whole, fraction, decimal, percent = self._examples()
             advice = (
                 f'Type a whole number like {whole}, a fraction like "{fraction}", '
                 f'a decimal like {decimal} or a percent like "{percent}".'
