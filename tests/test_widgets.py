@@ -244,7 +244,9 @@ def test_selection_summary() -> None:
     assert selection_summary(filter_deck(cubes=3)).startswith("27 of the 81 cards match")
     assert "1/3" in selection_summary(filter_deck(cubes=3))
     assert selection_summary([]) == "0 of the 81 cards match: relative frequency 0/81 = 0%"
-    assert selection_summary(["3133"]).startswith("1 of the 81 card matches")
+    # "1 of the 81 cards matches", not "1 of the 81 card matches" (issue 10, a reviewer)
+    assert selection_summary(["3133"]).startswith("1 of the 81 cards matches: ")
+    assert "card matches" not in str(DeckExplorer(plot=False))
 
 
 def test_play_bots_stops_at_the_human_and_reports_tricks() -> None:
