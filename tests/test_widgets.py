@@ -17,6 +17,7 @@ import pytest
 
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
 from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
+from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
@@ -1008,12 +1009,33 @@ def test_the_lead_table_says_what_threats_are_and_never_praises_a_hopeless_lead(
 # --- numbers out of range, seat names in print (issue 10, item d) ----------------------
 
 
+def test_the_seed_box_takes_every_seed_a_deal_takes() -> None:
+    # issue 10, a reviewer: the Seed box refused 5,000,000,000, which deal() takes; the
+    # box's largest seed is the library's (LARGEST_SEED), written with commas
+    w = HandWidget(players=4, seed=11)
+    w.seed_box.value = 5_000_000_000
+    assert not has_error(w) and w.hand == deal(players=4, seed=5_000_000_000)[0]
+    assert HandWidget(players=4, seed=LARGEST_SEED).hand == deal(4, seed=LARGEST_SEED)[0]
+    w.seed_box.value = LARGEST_SEED + 1
+    assert (
+        "Seed must be a whole number from 0 to 18,446,744,073,709,551,615; got "
+        "18446744073709551616. The box is back to 5,000,000,000."
+    ) in error_text(w)
+    assert "2**" not in error_text(w) and w.seed == 5_000_000_000
+    with pytest.raises(XactikaError, match="seed must be a whole number 0 or more, like 7; got -3"):
+        HandWidget(players=4, seed=-3)
+
+
 @pytest.mark.parametrize(
     ("box", "typed", "message"),
     [
         ("players_box", 12, "Players can be from 2 to 10, not 12. The box is back to 4."),
         ("players_box", 1, "Players can be from 2 to 10, not 1."),
-        ("seed_box", -1, "Seed can be from 0 to 4,294,967,295, not -1. The box is back to 11."),
+        (
+            "seed_box",
+            -1,
+            "Seed must be a whole number 0 or more, like 7; got -1. The box is back to 11.",
+        ),
         ("trials_box", 50, "Deals can be from 100 to 100,000, not 50."),
     ],
 )
