@@ -17,6 +17,7 @@ import pytest
 
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
 from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
+from xactika_edu.base.formatting import simulated_percent
 from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
@@ -947,8 +948,27 @@ def test_a_simulated_zero_is_never_shown_as_plus_or_minus_zero() -> None:
         assert row.low == 0 < float(row.chance) < row.high  # the exact chance is inside
     shown = render_lead_table(table)
     assert "±" not in shown and "usually" not in shown
-    assert "0.0% (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
+    assert "0 of 2,000 deals (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
     assert "<b>&lt; 1%</b>" in shown  # "< 1%" written as text, not as the start of a tag
+
+
+def test_a_simulated_none_or_all_is_a_count_not_an_impossible_percent() -> None:
+    # issue 10, a reviewer: "0.0%" beside an exact "< 1%" reads as impossible; 0 of N
+    # and N of N deals are shown as counts, every other estimate as a percent
+    table = lead_table(HAND, players=4, trials=2000, seed=1)
+    cells = re.findall(r"<td[^>]*class='xe-simulated'>([^<]*)</td>", render_lead_table(table))
+    assert len(cells) == len(table)
+    for cell, row in zip(cells, table.itertuples(), strict=True):
+        shown = cell.split(" (")[0]
+        if row.simulated in (0, 1):
+            assert shown == f"{round(row.simulated * 2000):,} of 2,000 deals"
+        else:
+            assert shown == simulated_percent(row.simulated)
+    assert any(c.startswith("0 of 2,000 deals (") for c in cells)
+    assert not any(c.startswith(("0.0%", "100.0%")) for c in cells)
+    sure = lead_table(["3133", "1111"], players=4, card="3133", trials=500, seed=1)
+    assert sure["simulated"].max() == 1  # 1 cube on a 10: nobody can beat it
+    assert "500 of 500 deals" in render_lead_table(sure)
 
 
 def test_score_table_shows_itself_as_the_score_sheet() -> None:
@@ -970,6 +990,17 @@ def test_score_table_shows_itself_as_the_score_sheet() -> None:
     # still data for code: whole numbers in, a plain DataFrame out of a slice
     assert int(table.loc["total", ("Ana", "points")]) == game.totals()[0]
     assert type(table.loc[["1"]]).__name__ == "DataFrame"
+
+
+def test_the_coach_says_the_hand_and_the_game_are_over() -> None:
+    # issue 10, a reviewer: "Coach: waiting for your turn." when no turn is coming
+    t = PlayTable(players=3, seed=4, coach=True, hands=2, coach_trials=20)
+    play_hand_through_controls(t)
+    assert "Coach: this hand is over. Press Next hand" in t.coach_view.value
+    t.next_button.click()
+    play_hand_through_controls(t)
+    assert t.game.is_over and "Coach: the game is over" in t.coach_view.value
+    assert "waiting for your turn" not in t.static_html()
 
 
 def test_log_lines_say_lead_face_values_and_the_call() -> None:
