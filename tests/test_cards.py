@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from xactika_edu import COMBINATIONS, DECK, Card, Combination, Hand, Shape, deal, draw_cards
 from xactika_edu.base.errors import NotationError, XactikaError
+from xactika_edu.core.cards import LARGEST_SEED, check_seed
 
 
 def test_deck_has_81_distinct_cards_with_counts_1_to_3():
@@ -178,8 +179,15 @@ def test_same_seed_same_deal_and_different_seed_differs():
         ({"players": "4"}, "players must be a whole number from 2 to 10, got '4'"),
         ({"players": True}, "got True"),
         ({"players": 4, "cards_per_hand": 9}, "cards_per_hand must be from 1 to 8, got 9"),
-        ({"players": 4, "seed": -1}, "seed must be a whole number from 0 to 2**64 - 1 or None"),
-        ({"players": 4, "seed": 2**64}, "got 18446744073709551616"),
+        # plain words (issue 10): "0 or more, like 7" for a negative seed, and the
+        # largest seed with thousands commas, never "2**64 - 1"
+        ({"players": 4, "seed": -1}, "seed must be a whole number 0 or more, like 7; got -1"),
+        (
+            {"players": 4, "seed": 2**64},
+            "seed must be a whole number from 0 to 18,446,744,073,709,551,615; "
+            "got 18446744073709551616",
+        ),
+        ({"players": 4, "seed": "7"}, "seed must be a whole number 0 or more, like 7; got '7'"),
         # a seed too large to print: refused (a deal made from it could not be shown)
         ({"players": 4, "seed": 10**5000}, "got <a whole number of 5,001 digits>"),
         ({"players": 4, "seed": 1.5}, "got 1.5"),
@@ -189,6 +197,14 @@ def test_bad_deal_arguments(kwargs, fragment):
     with pytest.raises(XactikaError) as error:
         deal(**kwargs)
     assert fragment in str(error.value)
+
+
+def test_no_seed_message_is_code_talk():
+    for bad in (-3, 2**64, 10**5000, 1.5, "7", True):
+        with pytest.raises(XactikaError) as error:
+            check_seed(bad)
+        assert "**" not in str(error.value) and "None" not in str(error.value)
+    assert check_seed(LARGEST_SEED) == 18_446_744_073_709_551_615
 
 
 def test_draw_cards():

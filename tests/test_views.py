@@ -5,6 +5,7 @@ play table's words (tableview), its log (playlog) and the small HTML parts
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pandas as pd
@@ -64,7 +65,11 @@ def test_render_lead_table_prints_numbers_through_formatting() -> None:
     shown = render_lead_table(table)
     for row in table.itertuples():
         assert f"<small>{fraction(row.chance)}</small>" in shown
-        assert f"{row.simulated:.1%} ({row.low:.1%} to {row.high:.1%})" in shown
+        # none or all of the 500 deals: a count, not "0.0%" beside an exact "< 1%"
+        point = f"{row.simulated:.1%}"
+        if row.simulated in (0, 1):
+            point = f"{round(row.simulated * 500)} of 500 deals"
+        assert f"{point} ({row.low:.1%} to {row.high:.1%})" in shown
     assert "<b>&lt; 1%</b> (about 1 in " in shown  # under 1%: also "1 in N"
 
 
@@ -202,9 +207,44 @@ def test_coach_says_wait_and_advice_prints_expected_points() -> None:
     )
     advice.attrs["trials"] = 60
     shown = advice_html(advice)
+    assert "of 60 deals" not in shown  # a half is a percent
     # the same expected score as the advice plot: never "-0.00"
     assert "-0.00" not in shown and ">0.00<" in shown and ">+1.25<" in shown
     assert "★ recommended" in shown and "not allowed" in shown and "50%" in shown
+
+
+def test_coach_says_the_hand_or_the_game_is_over_not_wait_for_a_turn() -> None:
+    # issue 10, a reviewer: at the end of a hand and of the game the coach said
+    # "waiting for your turn", but there is no next turn
+    game = Game.new(players=3, seed=2, hands=2)
+    play_bots(game.current_round, [HeuristicBot(seed=s) for s in range(3)], human=-1)
+    assert game.current_round.is_over and not game.is_over
+    said = coach_html(game.current_round, game_over=game.is_over)
+    assert "Coach: this hand is over." in said and "waiting" not in said
+    game.next_round()
+    play_bots(game.current_round, [HeuristicBot(seed=s) for s in range(3)], human=-1)
+    assert game.is_over
+    said = coach_html(game.current_round, game_over=game.is_over)
+    assert "Coach: the game is over;" in said and "waiting" not in said
+
+
+def test_advice_never_seen_in_the_simulation_is_a_count_not_zero_percent() -> None:
+    # issue 10, a reviewer: "0%" under "< 1%" for bids never seen in the simulated
+    # deals; 0 of N (and N of N) are counts, every other chance the lessons' percent
+    advice = pd.DataFrame(
+        {
+            "probability": [0.0, 1 / 2000, 1999 / 2000, 0.0],
+            "expected score": [-1.0, 0.5, 1.5, -2.0],
+            "legal": [True, True, True, True],
+            "recommended": [False, False, True, False],
+        },
+        index=[0, 1, 2, 3],
+    )
+    advice.attrs["trials"] = 2000
+    cells = re.findall(r"<tr><td[^>]*>\d+</td><td[^>]*>([^<]*)</td>", advice_html(advice))
+    assert cells == ["0 of 2,000 deals", "&lt; 1%", "&gt; 99%", "0 of 2,000 deals"]
+    advice["probability"] = [0.0, 0.0, 1.0, 0.0]
+    assert "2,000 of 2,000 deals" in advice_html(advice)
 
 
 # --- htmlparts -----------------------------------------------------------------------

@@ -17,6 +17,8 @@ import pytest
 
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
 from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
+from xactika_edu.base.formatting import simulated_percent
+from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
@@ -244,7 +246,9 @@ def test_selection_summary() -> None:
     assert selection_summary(filter_deck(cubes=3)).startswith("27 of the 81 cards match")
     assert "1/3" in selection_summary(filter_deck(cubes=3))
     assert selection_summary([]) == "0 of the 81 cards match: relative frequency 0/81 = 0%"
-    assert selection_summary(["3133"]).startswith("1 of the 81 card matches")
+    # "1 of the 81 cards matches", not "1 of the 81 card matches" (issue 10, a reviewer)
+    assert selection_summary(["3133"]).startswith("1 of the 81 cards matches: ")
+    assert "card matches" not in str(DeckExplorer(plot=False))
 
 
 def test_play_bots_stops_at_the_human_and_reports_tricks() -> None:
@@ -944,8 +948,27 @@ def test_a_simulated_zero_is_never_shown_as_plus_or_minus_zero() -> None:
         assert row.low == 0 < float(row.chance) < row.high  # the exact chance is inside
     shown = render_lead_table(table)
     assert "±" not in shown and "usually" not in shown
-    assert "0.0% (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
+    assert "0 of 2,000 deals (0.0% to 0.2%)" in shown and "19 of 20 simulations" in shown
     assert "<b>&lt; 1%</b>" in shown  # "< 1%" written as text, not as the start of a tag
+
+
+def test_a_simulated_none_or_all_is_a_count_not_an_impossible_percent() -> None:
+    # issue 10, a reviewer: "0.0%" beside an exact "< 1%" reads as impossible; 0 of N
+    # and N of N deals are shown as counts, every other estimate as a percent
+    table = lead_table(HAND, players=4, trials=2000, seed=1)
+    cells = re.findall(r"<td[^>]*class='xe-simulated'>([^<]*)</td>", render_lead_table(table))
+    assert len(cells) == len(table)
+    for cell, row in zip(cells, table.itertuples(), strict=True):
+        shown = cell.split(" (")[0]
+        if row.simulated in (0, 1):
+            assert shown == f"{round(row.simulated * 2000):,} of 2,000 deals"
+        else:
+            assert shown == simulated_percent(row.simulated)
+    assert any(c.startswith("0 of 2,000 deals (") for c in cells)
+    assert not any(c.startswith(("0.0%", "100.0%")) for c in cells)
+    sure = lead_table(["3133", "1111"], players=4, card="3133", trials=500, seed=1)
+    assert sure["simulated"].max() == 1  # 1 cube on a 10: nobody can beat it
+    assert "500 of 500 deals" in render_lead_table(sure)
 
 
 def test_score_table_shows_itself_as_the_score_sheet() -> None:
@@ -967,6 +990,17 @@ def test_score_table_shows_itself_as_the_score_sheet() -> None:
     # still data for code: whole numbers in, a plain DataFrame out of a slice
     assert int(table.loc["total", ("Ana", "points")]) == game.totals()[0]
     assert type(table.loc[["1"]]).__name__ == "DataFrame"
+
+
+def test_the_coach_says_the_hand_and_the_game_are_over() -> None:
+    # issue 10, a reviewer: "Coach: waiting for your turn." when no turn is coming
+    t = PlayTable(players=3, seed=4, coach=True, hands=2, coach_trials=20)
+    play_hand_through_controls(t)
+    assert "Coach: this hand is over. Press Next hand" in t.coach_view.value
+    t.next_button.click()
+    play_hand_through_controls(t)
+    assert t.game.is_over and "Coach: the game is over" in t.coach_view.value
+    assert "waiting for your turn" not in t.static_html()
 
 
 def test_log_lines_say_lead_face_values_and_the_call() -> None:
@@ -1006,12 +1040,33 @@ def test_the_lead_table_says_what_threats_are_and_never_praises_a_hopeless_lead(
 # --- numbers out of range, seat names in print (issue 10, item d) ----------------------
 
 
+def test_the_seed_box_takes_every_seed_a_deal_takes() -> None:
+    # issue 10, a reviewer: the Seed box refused 5,000,000,000, which deal() takes; the
+    # box's largest seed is the library's (LARGEST_SEED), written with commas
+    w = HandWidget(players=4, seed=11)
+    w.seed_box.value = 5_000_000_000
+    assert not has_error(w) and w.hand == deal(players=4, seed=5_000_000_000)[0]
+    assert HandWidget(players=4, seed=LARGEST_SEED).hand == deal(4, seed=LARGEST_SEED)[0]
+    w.seed_box.value = LARGEST_SEED + 1
+    assert (
+        "Seed must be a whole number from 0 to 18,446,744,073,709,551,615; got "
+        "18446744073709551616. The box is back to 5,000,000,000."
+    ) in error_text(w)
+    assert "2**" not in error_text(w) and w.seed == 5_000_000_000
+    with pytest.raises(XactikaError, match="seed must be a whole number 0 or more, like 7; got -3"):
+        HandWidget(players=4, seed=-3)
+
+
 @pytest.mark.parametrize(
     ("box", "typed", "message"),
     [
         ("players_box", 12, "Players can be from 2 to 10, not 12. The box is back to 4."),
         ("players_box", 1, "Players can be from 2 to 10, not 1."),
-        ("seed_box", -1, "Seed can be from 0 to 4,294,967,295, not -1. The box is back to 11."),
+        (
+            "seed_box",
+            -1,
+            "Seed must be a whole number 0 or more, like 7; got -1. The box is back to 11.",
+        ),
         ("trials_box", 50, "Deals can be from 100 to 100,000, not 50."),
     ],
 )

@@ -251,22 +251,25 @@ def check_seed(seed: object) -> Seed:
     """``seed`` itself if it is ``None``, a whole number from 0 to :data:`LARGEST_SEED`
     or a NumPy generator.
 
+    >>> check_seed(-3)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: seed must be a whole number 0 or more, like 7; got -3
     >>> check_seed(2**64)
     Traceback (most recent call last):
     ...
-    xactika_edu.XactikaError: seed must be a whole number from 0 to 2**64 - 1 ...
+    xactika_edu.XactikaError: seed must be a whole number from 0 to 18,446,744,073,709,551,615; ...
 
-    Raises :class:`XactikaError` naming the seed otherwise.
+    Raises :class:`XactikaError` naming the seed otherwise, in plain words: the largest
+    seed is written with thousands commas (the widgets' seed boxes show the same message).
     """
     if seed is None or isinstance(seed, np.random.Generator):
         return seed
-    if (
-        isinstance(seed, bool)
-        or not isinstance(seed, (int, np.integer))
-        or not 0 <= seed <= LARGEST_SEED
-    ):
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise XactikaError(f"seed must be a whole number 0 or more, like 7; got {shown(seed)}")
+    if seed > LARGEST_SEED:
         raise XactikaError(
-            f"seed must be a whole number from 0 to 2**64 - 1 or None, got {shown(seed)}"
+            f"seed must be a whole number from 0 to {LARGEST_SEED:,}; got {shown(seed)}"
         )
     return seed
 

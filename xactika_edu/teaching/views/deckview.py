@@ -88,14 +88,16 @@ def selection_summary(cards: Iterable[Card | str]) -> str:
     '19 of the 81 cards match: relative frequency 19/81 ≈ 23%'
     >>> selection_summary([])
     '0 of the 81 cards match: relative frequency 0/81 = 0%'
+    >>> selection_summary(["3133"])
+    '1 of the 81 cards matches: relative frequency 1/81 ≈ 1%'
     """
     n = len(Hand(cards))
     part = Fraction(n, len(DECK))
     simplified = "" if part.denominator == len(DECK) or n == 0 else f" = {fraction(part)}"
-    word = "card matches" if n == 1 else "cards match"
+    verb = "matches" if n == 1 else "match"  # "1 of the 81 cards matches"
     return (
         (
-            f"{n} of the {len(DECK)} {word}: relative frequency "
+            f"{n} of the {len(DECK)} cards {verb}: relative frequency "
             f"{n}/{len(DECK)}{simplified} ≈ {percent(part)}"
         )
         .replace("≈ 0%", "= 0%")
@@ -107,7 +109,7 @@ def deck_filter_text(values: tuple[int, int], counts: Mapping[Shape, int | None]
     """The filter and its summary in one line, as ``print`` shows a deck explorer.
 
     >>> print(deck_filter_text((10, 12), {Shape.CUBES: 1}))
-    DeckExplorer(face value 10 to 12, 1 cube): 1 of the 81 card matches: relative
+    DeckExplorer(face value 10 to 12, 1 cube): 1 of the 81 cards matches: relative
     frequency 1/81 ≈ 1%
 
     Args:

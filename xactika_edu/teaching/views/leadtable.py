@@ -15,7 +15,7 @@ Sources: RULES.md ("Chance a lead is unbeatable").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -37,6 +37,7 @@ __all__ = [
     "UNLIKELY",
     "lead_table",
     "render_lead_table",
+    "simulated_frequency",
 ]
 
 #: Most simulated deals the hand widget offers (keeps a click under a second).
@@ -140,6 +141,34 @@ def lead_table(
     return table
 
 
+def simulated_frequency(
+    part: Fraction | float,
+    trials: int,
+    as_percent: Callable[[Fraction | float], str] = simulated_percent,
+) -> str:
+    """A relative frequency from ``trials`` simulated deals as a student reads it: a
+    count when it is none or all of the deals, else ``as_percent(part)``.
+
+    "0.0%" (or "0%") beside an exact "< 1%" reads as impossible; "0 of 2,000 deals"
+    says what the simulation saw. Every other frequency is printed by ``as_percent``,
+    a :mod:`xactika_edu.base.formatting` function (default
+    :func:`~xactika_edu.base.formatting.simulated_percent`).
+
+    >>> simulated_frequency(0.0, 2000), simulated_frequency(1.0, 500)
+    ('0 of 2,000 deals', '500 of 500 deals')
+    >>> simulated_frequency(0.25, 2000), simulated_frequency(0.25, 2000, as_percent=percent)
+    ('25.0%', '25%')
+
+    Args:
+        part: successes / ``trials``, in [0, 1]; trials: the number of simulated deals.
+        as_percent: how any other frequency is printed.
+    """
+    if part in (0, 1):
+        deals = "deal" if trials == 1 else "deals"
+        return f"{round(part * trials):,} of {trials:,} {deals}"
+    return as_percent(part)
+
+
 def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:
     """HTML for a :func:`lead_table`: one row per lead with the chance as a percent
     first, a small bar, the threats, the exact fraction (smaller), and "best lead" in
@@ -174,7 +203,7 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     if simulated:
         head += f"<th scope='col'>simulated ({trials:,} deals) and its range</th>"
     head += "<th scope='col'>note</th></tr>"
-    rows = [_row_html(data, simulated) for data in table.to_dict("records")]
+    rows = [_row_html(data, simulated, trials) for data in table.to_dict("records")]
     foot = (
         "<p class='xe-threats-note'>Threats: unseen cards with the called combination and "
         "an equal or higher face value. Each would beat your lead, because a tie goes to "
@@ -194,8 +223,8 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     )
 
 
-def _row_html(data: dict[str, Any], simulated: bool) -> str:
-    """One lead's row of :func:`render_lead_table`."""
+def _row_html(data: dict[str, Any], simulated: bool, trials: int) -> str:
+    """One lead's row of :func:`render_lead_table`; ``trials``: the simulated deals."""
     chance: Fraction = data["chance"]
     lead: Card = data["card"]
     best = bool(data["best"])
@@ -211,7 +240,7 @@ def _row_html(data: dict[str, Any], simulated: bool) -> str:
     ]
     if simulated:
         cells.append(
-            f"<td class='xe-simulated'>{simulated_percent(data['simulated'])} "
+            f"<td class='xe-simulated'>{simulated_frequency(data['simulated'], trials)} "
             f"({simulated_percent(data['low'])} to {simulated_percent(data['high'])})</td>"
         )
     note = ""

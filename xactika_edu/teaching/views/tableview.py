@@ -25,7 +25,7 @@ from ...core import svg
 from ...core.cards import Hand
 from ...core.game import BID, Game, Round
 from .htmlparts import note_html, padded
-from .leadtable import METHOD, lead_table, render_lead_table
+from .leadtable import METHOD, lead_table, render_lead_table, simulated_frequency
 from .playlog import game_log, trick_result
 from .scoreboard import (
     hand_scores,
@@ -161,9 +161,13 @@ def bid_advice(game: Game, trials: int) -> pd.DataFrame:
 
 
 def advice_html(advice: pd.DataFrame) -> str:
-    """A :func:`bid_advice` table: each bid's chance, expected score and note."""
+    """A :func:`bid_advice` table: each bid's chance, expected score and note; a bid
+    taken in none or all of the simulated deals is a count ("0 of 500 deals"), not "0%"
+    (:func:`~xactika_edu.teaching.views.leadtable.simulated_frequency`)."""
+    trials = advice.attrs["trials"]
     rows = "".join(
-        f"<tr><td>{bid}</td><td>{escape(percent(r['probability']))}</td>"
+        f"<tr><td>{bid}</td><td>{escape(simulated_frequency(r['probability'], trials, percent))}"
+        "</td>"
         f"<td>{expected_points(r['expected score'])}</td><td>"
         + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
         + "</td></tr>"
@@ -171,22 +175,33 @@ def advice_html(advice: pd.DataFrame) -> str:
     )
     return padded(
         "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
-        f"from {advice.attrs['trials']} simulated deals (computer players play "
+        f"from {trials} simulated deals (computer players play "
         "for everyone)</caption><thead><tr><th scope='col'>bid</th><th scope='col'>"
         "chance to take exactly that many</th><th scope='col'>expected score</th>"
         f"<th scope='col'>note</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
-def coach_html(rnd: Round, advice: pd.DataFrame | None = None) -> str:
-    """What the coach says now: wait for your turn; at your bid the ``advice``
-    (:func:`advice_html`); when you follow, the call; at your lead the chance that
-    each lead is unbeatable, the best of the whole hand marked.
+def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: bool = False) -> str:
+    """What the coach says now: that the hand (or the game) is over; to wait for your
+    turn; at your bid the ``advice`` (:func:`advice_html`); when you follow, the call;
+    at your lead the chance that each lead is unbeatable, the best of the whole hand
+    marked.
+
+    >>> game = Game.new(players=2, seed=1, hands=1, cards_per_hand=1)
+    >>> coach_html(game.current_round)
+    '<div role="status">Coach: waiting for your turn.</div>'
 
     Args:
         rnd: the current round; advice: :func:`bid_advice` when you are to bid.
+        game_over: whether the game is over (``Game.is_over``): then the coach says so
+            at the end of the last hand, not that the hand is over.
     """
-    if rnd.is_over or rnd.current_player != HUMAN:
+    if rnd.is_over:
+        if game_over:
+            return note_html("Coach: the game is over; the score sheet shows who won.")
+        return note_html("Coach: this hand is over. Press Next hand to play the next one.")
+    if rnd.current_player != HUMAN:
         return note_html("Coach: waiting for your turn.")
     if rnd.phase == BID:
         return "" if advice is None else advice_html(advice)

@@ -94,14 +94,25 @@ class NumberBox(widgets.IntText):
         value: the first number (already checked by the widget).
         low, high: the smallest and largest number allowed.
         what: what the number is, as the message calls it (``"Players"``).
+        check: the library's own check of such a number (``check_seed``), if it has
+            one: its message is the box's, so the box and the library say the same.
         kwargs: passed to ``ipywidgets.IntText`` (description, tooltip, ...).
     """
 
     value: int  # the IntText trait, for the type checker
 
-    def __init__(self, value: int, low: int, high: int, what: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        value: int,
+        low: int,
+        high: int,
+        what: str,
+        *,
+        check: Callable[[int], object] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(value=value, **kwargs)
-        self.low, self.high, self.what = low, high, what
+        self.low, self.high, self.what, self.check = low, high, what, check
         self.accepted = value
         #: True while :meth:`accept` puts the last number back (observers ignore that change)
         self.putting_back = False
@@ -114,20 +125,30 @@ class NumberBox(widgets.IntText):
                 last accepted number back in the box.
         """
         typed: int = self.value
-        try:
-            number = check_whole(typed, self.what, self.low, self.high)
-        except XactikaError:
+        problem = self._problem(typed)
+        if problem is not None:
             self.putting_back = True
             try:
                 self.value = self.accepted
             finally:
                 self.putting_back = False
-            raise XactikaError(
-                f"{self.what} can be from {self.low:,} to {self.high:,}, not {typed:,}. "
-                f"The box is back to {self.accepted:,}."
-            ) from None
-        self.accepted = number
-        return number
+            raise XactikaError(f"{problem} The box is back to {self.accepted:,}.")
+        self.accepted = int(typed)
+        return self.accepted
+
+    def _problem(self, typed: int) -> str | None:
+        """What is wrong with ``typed``, as a sentence, or ``None``."""
+        if self.check is not None:
+            try:
+                self.check(typed)
+            except XactikaError as error:
+                message = str(error)
+                return f"{message[:1].upper()}{message[1:]}."
+        try:
+            check_whole(typed, self.what, self.low, self.high)
+        except XactikaError:
+            return f"{self.what} can be from {self.low:,} to {self.high:,}, not {typed:,}."
+        return None
 
 
 def set_options(box: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:

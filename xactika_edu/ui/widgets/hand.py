@@ -11,11 +11,21 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+import numpy as np
 import pandas as pd
 
-from ...base.checks import check_whole
+from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
-from ...core.cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Card, Hand, deal
+from ...core.cards import (
+    CARDS_PER_HAND,
+    LARGEST_SEED,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    Hand,
+    check_seed,
+    deal,
+)
 from ...teaching.views.handview import (
     WAITING,
     card_index,
@@ -34,7 +44,16 @@ from .controls import ErrorLine, Fallback, NumberBox, fresh_seed, guard
 
 __all__ = ["HandWidget"]
 
-_MAX_SEED = 2**32 - 1
+
+def _seed_number(seed: object) -> int:
+    """``seed`` for the Seed box: checked by the library's own
+    :func:`~xactika_edu.core.cards.check_seed`, and a number (a NumPy generator is not)."""
+    checked = check_seed(seed)
+    if not isinstance(checked, (int, np.integer)):
+        raise XactikaError(
+            f"the Seed box needs a whole number 0 or more, like 7; got {shown(seed)}"
+        )
+    return int(checked)
 
 
 class _Inputs(NamedTuple):
@@ -53,8 +72,9 @@ class _Inputs(NamedTuple):
         seed_box = NumberBox(
             seed,
             0,
-            _MAX_SEED,
+            LARGEST_SEED,
             "Seed",
+            check=check_seed,
             description="Seed",
             tooltip="The deal's number: the same seed gives everyone the same hand",
         )
@@ -118,7 +138,8 @@ class HandWidget(Fallback, widgets.VBox):
 
     Args:
         players: 2 to 10, you included.
-        seed: the deal's seed (a whole number >= 0); ``None`` picks one and shows it.
+        seed: the deal's seed, 0 to :data:`~xactika_edu.core.cards.LARGEST_SEED` as for
+            :func:`~xactika_edu.core.cards.deal`; ``None`` picks one and shows it.
         trials: deals simulated when the comparison is on (100 to
             :data:`~xactika_edu.teaching.views.leadtable.MAX_TRIALS`).
 
@@ -140,7 +161,7 @@ class HandWidget(Fallback, widgets.VBox):
         super().__init__()
         self.add_class("xe-hand")
         players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        seed = fresh_seed() if seed is None else check_whole(seed, "seed", 0, _MAX_SEED)
+        seed = fresh_seed() if seed is None else _seed_number(seed)
         trials = check_whole(trials, "trials", 100, MAX_TRIALS)
         self.last_error: BaseException | None = None
         self.hand: Hand = Hand()

@@ -263,4 +263,4 @@ class PlayTable(Fallback, widgets.VBox):
             if number not in self._advice:
                 self._advice[number] = bid_advice(self.game, self.coach_trials)
             advice = self._advice[number]
-        self.coach_view.value = coach_html(rnd, advice)
+        self.coach_view.value = coach_html(rnd, advice, game_over=self.game.is_over)
