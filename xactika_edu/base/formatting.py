@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -50,6 +50,7 @@ __all__ = [
     "percent",
     "plural",
     "signed",
+    "simulated_frequency",
     "simulated_percent",
     "two_decimals",
     "whole_percent",
@@ -494,3 +495,30 @@ def signed(points: int) -> str:
     if isinstance(points, bool) or not isinstance(points, numbers.Integral):
         raise XactikaError(f"points must be a whole number, got {shown(points)}")
     return f"{int(points):+d}" if points else "0"
+
+
+def simulated_frequency(
+    part: Fraction | float,
+    trials: int,
+    as_percent: Callable[[Fraction | float], str] = simulated_percent,
+) -> str:
+    """A relative frequency from ``trials`` simulated deals as a student reads it: a
+    count when it is none or all of the deals, else ``as_percent(part)``.
+
+    "0.0%" (or "0%") beside an exact "< 1%" reads as impossible; "0 of 2,000 deals"
+    says what the simulation saw. Every other frequency is printed by ``as_percent``,
+    a function of this module (default
+    :func:`simulated_percent`).
+
+    >>> simulated_frequency(0.0, 2000), simulated_frequency(1.0, 500)
+    ('0 of 2,000 deals', '500 of 500 deals')
+    >>> simulated_frequency(0.25, 2000), simulated_frequency(0.25, 2000, as_percent=percent)
+    ('25.0%', '25%')
+
+    Args:
+        part: successes / ``trials``, in [0, 1]; trials: the number of simulated deals.
+        as_percent: how any other frequency is printed.
+    """
+    if part in (0, 1):
+        return f"{round(part * trials):,} of {plural(trials, 'deal', commas=True)}"
+    return as_percent(part)

@@ -15,7 +15,7 @@ Sources: RULES.md ("Chance a lead is unbeatable").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -24,7 +24,7 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
-from ...base.formatting import fraction, one_in, percent, simulated_percent
+from ...base.formatting import fraction, one_in, percent, simulated_frequency, simulated_percent
 from ...base.palette import OKABE_ITO
 from ...core.cards import DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Hand, Seed, as_card, make_rng
 from ...core.probability import lead_chances, simulate_chance_unbeatable
@@ -37,7 +37,6 @@ __all__ = [
     "UNLIKELY",
     "lead_table",
     "render_lead_table",
-    "simulated_frequency",
 ]
 
 #: Most simulated deals the hand widget offers (keeps a click under a second).
@@ -139,34 +138,6 @@ def lead_table(
         }
     )
     return table
-
-
-def simulated_frequency(
-    part: Fraction | float,
-    trials: int,
-    as_percent: Callable[[Fraction | float], str] = simulated_percent,
-) -> str:
-    """A relative frequency from ``trials`` simulated deals as a student reads it: a
-    count when it is none or all of the deals, else ``as_percent(part)``.
-
-    "0.0%" (or "0%") beside an exact "< 1%" reads as impossible; "0 of 2,000 deals"
-    says what the simulation saw. Every other frequency is printed by ``as_percent``,
-    a :mod:`xactika_edu.base.formatting` function (default
-    :func:`~xactika_edu.base.formatting.simulated_percent`).
-
-    >>> simulated_frequency(0.0, 2000), simulated_frequency(1.0, 500)
-    ('0 of 2,000 deals', '500 of 500 deals')
-    >>> simulated_frequency(0.25, 2000), simulated_frequency(0.25, 2000, as_percent=percent)
-    ('25.0%', '25%')
-
-    Args:
-        part: successes / ``trials``, in [0, 1]; trials: the number of simulated deals.
-        as_percent: how any other frequency is printed.
-    """
-    if part in (0, 1):
-        deals = "deal" if trials == 1 else "deals"
-        return f"{round(part * trials):,} of {trials:,} {deals}"
-    return as_percent(part)
 
 
 def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:

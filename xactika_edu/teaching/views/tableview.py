@@ -20,12 +20,12 @@ from html import escape
 
 import pandas as pd
 
-from ...base.formatting import expected_points, percent, plural
+from ...base.formatting import expected_points, percent, plural, simulated_frequency
 from ...core import svg
 from ...core.cards import Hand
 from ...core.game import BID, Game, Round
 from .htmlparts import note_html, padded
-from .leadtable import METHOD, lead_table, render_lead_table, simulated_frequency
+from .leadtable import METHOD, lead_table, render_lead_table
 from .playlog import game_log, trick_result
 from .scoreboard import (
     hand_scores,
@@ -163,7 +163,7 @@ def bid_advice(game: Game, trials: int) -> pd.DataFrame:
 def advice_html(advice: pd.DataFrame) -> str:
     """A :func:`bid_advice` table: each bid's chance, expected score and note; a bid
     taken in none or all of the simulated deals is a count ("0 of 500 deals"), not "0%"
-    (:func:`~xactika_edu.teaching.views.leadtable.simulated_frequency`)."""
+    (:func:`~xactika_edu.base.formatting.simulated_frequency`)."""
     trials = advice.attrs["trials"]
     rows = "".join(
         f"<tr><td>{bid}</td><td>{escape(simulated_frequency(r['probability'], trials, percent))}"
