@@ -17,7 +17,7 @@ import pytest
 
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
 from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
-from xactika_edu.base.formatting import simulated_percent
+from xactika_edu.base.formatting import plural, simulated_percent
 from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
@@ -607,7 +607,8 @@ def test_play_table_plays_a_hand_to_the_scores() -> None:
             format_points(points),
             "exact bid: 1 point a trick"
             if rnd.bids[seat] == rnd.tricks_won[seat]
-            else f"missed by {abs(rnd.bids[seat] - rnd.tricks_won[seat])}: -1 a trick off",
+            else f"missed by {plural(abs(rnd.bids[seat] - rnd.tricks_won[seat]), 'trick')}: "
+            "-1 point for each",
         ]
     assert sheet["caption"] == "Score sheet" and "xe-score-sheet" in t.scores_view.value
     assert sum("wins with" in line or "win with" in line for line in t.history) == 8

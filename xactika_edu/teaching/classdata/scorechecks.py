@@ -20,6 +20,7 @@ from ...base.errors import ScoreSheetError
 from ...base.formatting import plural
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...core.game import HANDS_PER_GAME
+from ...core.rules import forbidden_bid
 
 __all__ = [
     "DEALER_COLUMN",
@@ -302,9 +303,9 @@ def check_hands(
                 )
         dealer = _find_dealer(members, has_dealer, name, problems)
         bids = [row.bid for row in members if row.bid is not None]
-        if dealer is not None and len(bids) == count:
-            total = sum(bids)
-            if total == cards_per_hand and count >= MIN_PLAYERS:
+        if dealer is not None and dealer.bid is not None and len(bids) == count:
+            others = sum(bids) - dealer.bid
+            if dealer.bid == forbidden_bid(others, cards_per_hand) and count >= MIN_PLAYERS:
                 who = shown(dealer.player, quoted=False)
                 problems.append(
                     f"line {dealer.line}, column 'bid': the dealer ({who}) may not bid "

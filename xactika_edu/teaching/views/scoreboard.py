@@ -90,7 +90,8 @@ def _result(bid: int, took: int) -> str:
     """Why a player scored what they did, in words (the rule: game.score)."""
     if bid == took:
         return "exact bid: 1 point a trick"
-    return f"missed by {abs(took - bid)}: -1 a trick off"
+    off = abs(took - bid)
+    return f"missed by {plural(off, 'trick')}: -1 point for each"
 
 
 def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
@@ -103,7 +104,7 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Returns:
         a DataFrame with ``players`` rows and columns ``player`` (str), ``dealer``
         (bool), ``bid``, ``took`` (tricks taken), ``points`` (ints) and ``result``
-        (``"exact bid: 1 point a trick"`` or ``"missed by 2: -1 a trick off"``).
+        (``"exact bid: 1 point a trick"`` or ``"missed by 2 tricks: -1 point for each"``).
 
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.

@@ -24,6 +24,7 @@ from ...base.formatting import expected_points, percent, plural, simulated_frequ
 from ...core import svg
 from ...core.cards import Hand
 from ...core.game import BID, Game, Round
+from ...core.rules import forbidden_bid
 from .htmlparts import note_html, padded
 from .leadtable import METHOD, lead_table, render_lead_table
 from .playlog import game_log, trick_result
@@ -98,8 +99,8 @@ def status_text(game: Game, names: Sequence[str]) -> str:
         text = head + "Your turn to bid."
         if rnd.dealer == HUMAN:
             total = sum(b for b in rnd.bids if b is not None)
-            forbidden = rnd.cards_per_hand - total
-            if 0 <= forbidden <= rnd.cards_per_hand:
+            forbidden = forbidden_bid(total, rnd.cards_per_hand)
+            if forbidden >= 0:
                 text += (
                     f" As dealer you may not bid {forbidden}: the bids would total "
                     f"{rnd.cards_per_hand}, the number of tricks."
