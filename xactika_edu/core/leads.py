@@ -4,8 +4,9 @@ simulation to check that chance.
 The chance is hypergeometric and exact (:class:`fractions.Fraction`); the simulation
 takes a ``seed`` and reports its own uncertainty (:class:`~xactika_edu.core.estimate.Estimate`).
 Part of :mod:`xactika_edu.core.probability`, which offers every name here too. Core
-layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.estimate` and the base
-layer. Source: RULES.md ("Chance a lead is unbeatable").
+layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
+:mod:`~xactika_edu.core.estimate` and the base layer.
+Source: RULES.md ("Chance a lead is unbeatable").
 
 >>> chance_unbeatable("3333", "3 cubes", hand=["3333"], players=4)
 Fraction(1, 1)

@@ -134,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser(
         "app",
-        help="serve the student app (hand explorer, play table) in a browser with Voilà",
+        help="serve the student app (hand explorer, play table, deck explorer) with Voilà",
         description="Serve the no-code student app with Voilà: the hand explorer, the play "
         "table and the deck explorer, without any code. It listens on 127.0.0.1 (this "
         "computer only) unless --ip is given. Ctrl-C stops it.",
