@@ -14,6 +14,7 @@ Sources: RULES.md (the dealer rule, step 2; the score, step 4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -32,12 +33,29 @@ from ..core.cards import (
     make_rng,
 )
 from ..core.game import score
-from ..core.rules import forbidden_bid
+from ..core.rules import forbidden_bid, legal_bids
+from ..core.rules import score as batch_score
 
-__all__ = ["expected_score_table", "suggest_bid", "trick_distribution"]
+__all__ = [
+    "BID_ADVICE_METHOD",
+    "BidPlays",
+    "bid_advice",
+    "expected_score_table",
+    "play_each_bid",
+    "suggest_bid",
+    "trick_distribution",
+]
 
 
 # --- bid advice ------------------------------------------------------------------------
+
+
+def _forced_bids(trials: int, players: int, dealer: int, bids_so_far: Sequence[int]) -> np.ndarray:
+    """(trials, players) bids for the engine: the bids so far at their seats, -1 elsewhere."""
+    forced = np.full((trials, players), -1)
+    for position, bid in enumerate(bids_so_far):
+        forced[:, (dealer + 1 + position) % players] = bid
+    return forced
 
 
 def _trick_counts(
@@ -57,12 +75,50 @@ def _trick_counts(
     from . import fastsim
 
     hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=rng)
-    forced = np.full((trials, players), -1)
-    for position, bid in enumerate(bids_so_far):
-        forced[:, (dealer + 1 + position) % players] = bid
+    forced = _forced_bids(trials, players, dealer, bids_so_far)
     # the seat bids as HeuristicBot: the same bid in every trial (its hand is fixed)
     rounds = fastsim.play_rounds(hands=hands, bots="heuristic", dealer=dealer, bids=forced)
     return np.asarray(rounds.tricks[:, seat], dtype=np.int64), int(rounds.bids[0, seat])
+
+
+def _check_request(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int,
+    dealer: int | None,
+    bids_so_far: Sequence[int],
+) -> tuple[Hand, int, int, int, int, list[int]]:
+    """The checked arguments of an advice request: (cards, players, seat, trials,
+    dealer, bids so far); see :func:`suggest_bid` for their meaning and the errors."""
+    cards = as_hand(hand)
+    size = check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    seat = check_whole(seat, "seat", 0, players - 1)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
+    if players * size > len(DECK):
+        raise XactikaError(
+            f"{players} players with {size} cards each need {players * size} cards; "
+            f"the deck has {len(DECK)}"
+        )
+    if isinstance(bids_so_far, (str, bytes)) or not isinstance(bids_so_far, Sequence):
+        raise XactikaError(f"bids_so_far must be a list of bids, got {shown(bids_so_far)}")
+    made = [check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
+    if len(made) >= players:
+        raise XactikaError(
+            f"bids_so_far has {len(made)} bids but only {players - 1} players bid before you"
+        )
+    if dealer is None:
+        dealer = (seat - 1 - len(made)) % players
+    else:
+        dealer = check_whole(dealer, "dealer", 0, players - 1)
+        place = (seat - dealer - 1) % players
+        if place != len(made):
+            raise XactikaError(
+                f"with dealer {dealer}, seat {seat} bids after {place} players, "
+                f"but bids_so_far has {len(made)} bids: {shown(made)}"
+            )
+    return cards, players, seat, trials, dealer, made
 
 
 def suggest_bid(
@@ -122,33 +178,10 @@ def suggest_bid(
         XactikaError: for bad cards, a number out of range, too many cards for the
             deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``.
     """
-    cards = as_hand(hand)
-    size = check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
-    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    seat = check_whole(seat, "seat", 0, players - 1)
-    trials = check_whole(trials, "trials", 1, 1_000_000)
-    if players * size > len(DECK):
-        raise XactikaError(
-            f"{players} players with {size} cards each need {players * size} cards; "
-            f"the deck has {len(DECK)}"
-        )
-    if isinstance(bids_so_far, (str, bytes)) or not isinstance(bids_so_far, Sequence):
-        raise XactikaError(f"bids_so_far must be a list of bids, got {shown(bids_so_far)}")
-    made = [check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
-    if len(made) >= players:
-        raise XactikaError(
-            f"bids_so_far has {len(made)} bids but only {players - 1} players bid before you"
-        )
-    if dealer is None:
-        dealer = (seat - 1 - len(made)) % players
-    else:
-        dealer = check_whole(dealer, "dealer", 0, players - 1)
-        place = (seat - dealer - 1) % players
-        if place != len(made):
-            raise XactikaError(
-                f"with dealer {dealer}, seat {seat} bids after {place} players, "
-                f"but bids_so_far has {len(made)} bids: {shown(made)}"
-            )
+    cards, players, seat, trials, dealer, made = _check_request(
+        hand, players, seat, trials, dealer, bids_so_far
+    )
+    size = len(cards)
     rng = make_rng(seed)
     counts, played_as = _trick_counts(cards, players, seat, dealer, made, trials, rng)
     probability = np.bincount(counts, minlength=size + 1) / trials
@@ -308,4 +341,178 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
         index=pd.Index(tricks, name="tricks"),
     )
     table.attrs.update({"bid": bid, "expected score": float(table.iloc[:, 2].sum())})
+    return table
+
+
+# --- advice that plays each bid --------------------------------------------------------
+
+#: How :func:`bid_advice` computes its table (its ``.attrs["method"]``).
+BID_ADVICE_METHOD = "play for each bid, common random numbers"
+
+#: The normal quantile of a two-sided 95% interval.
+_Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, eq=False)
+class BidPlays:
+    """The tricks one hand takes when its seat plays for each legal bid, on the same deals.
+
+    Made by :func:`play_each_bid`.
+
+    Attributes:
+        bids: the legal bids of the seat, ascending (the dealer's forbidden bid left out).
+        hands: (trials, players, cards) int8 card numbers: trial t's deal, the same
+            for every bid (common random numbers); the seat holds the given hand.
+        tricks: (len(bids), trials) int64: tricks the seat took in trial t when it
+            bid ``bids[i]`` and played for it.
+        seat, dealer: the seats; ``bids_so_far``: the bids made before the seat's,
+            in bidding order.
+    """
+
+    bids: tuple[int, ...]
+    hands: np.ndarray
+    tricks: np.ndarray
+    seat: int
+    dealer: int
+    bids_so_far: tuple[int, ...]
+
+
+def play_each_bid(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+) -> BidPlays:
+    """Play the hand out once per trial *for each legal bid*, on the same deals.
+
+    Each trial deals the cards the seat has not seen to the other players at random,
+    once; the trial is then played again for every legal bid ``b`` of the seat
+    (common random numbers): the seat's bid is ``b``, the bids so far are as given,
+    the later players bid as :class:`~xactika_edu.engines.bots.HeuristicBot` (seeing
+    ``b``), and every seat plays as HeuristicBot, which plays to make its own bid:
+    the seat aims at ``b``. Runs on :mod:`xactika_edu.engines.fastsim`.
+
+    >>> plays = play_each_bid("3133 3333 1111", players=4, seat=0, dealer=0,
+    ...                       bids_so_far=[1, 0, 1], trials=100, seed=1)
+    >>> plays.bids, plays.tricks.shape, plays.hands.shape    # 1 + 0 + 1 + 1 = 3: no 1
+    ((0, 2, 3), (3, 100), (100, 4, 3))
+
+    Args:
+        hand, players, seat, trials, seed, dealer, bids_so_far: as for
+            :func:`suggest_bid`.
+
+    Returns:
+        a :class:`BidPlays`.
+
+    Raises:
+        XactikaError: as :func:`suggest_bid`.
+    """
+    from . import fastsim
+
+    cards, players, seat, trials, dealer, made = _check_request(
+        hand, players, seat, trials, dealer, bids_so_far
+    )
+    size = len(cards)
+    bids = tuple(legal_bids(sum(made), seat == dealer, size))
+    hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=make_rng(seed))
+    forced = np.tile(_forced_bids(trials, players, dealer, made), (len(bids), 1))
+    forced[:, seat] = np.repeat(bids, trials)
+    rounds = fastsim.play_rounds(
+        hands=np.tile(hands, (len(bids), 1, 1)), bots="heuristic", dealer=dealer, bids=forced
+    )
+    tricks = np.asarray(rounds.tricks[:, seat], dtype=np.int64).reshape(len(bids), trials)
+    return BidPlays(bids, hands, tricks, seat, dealer, tuple(made))
+
+
+def bid_advice(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+) -> pd.DataFrame:
+    """Advise a bid by playing for each bid: per legal bid, the chance of making it, the
+    distribution of tricks and the expected score, when the seat plays *for that bid*.
+
+    Unlike :func:`suggest_bid` (one distribution of tricks, played for one bid and
+    reused for every bid), each bid here is simulated on its own, all on the same
+    deals (:func:`play_each_bid`): playing for 2 loses tricks that playing for 3
+    would take, and the table shows it. The score of each trial follows RULES.md,
+    step 4; the expected score is its mean over the trials, with a standard error
+    and a 95% interval (normal approximation: mean +- 1.96 standard errors). The
+    recommended bid has the best expected score (ties: the lower bid).
+
+    >>> advice = bid_advice("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> list(advice.columns)[:6]
+    ['chance of making it', 'expected score', 'standard error', '95% low', '95% high', \
+'recommended']
+    >>> list(advice.columns)[6:], advice.index.name, advice.attrs["method"]
+    ([0, 1, 2, 3], 'bid', 'play for each bid, common random numbers')
+    >>> bid_advice("3133", players=4, seat=1, trials=0)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: trials must be from 1 to 1000000, got 0
+
+    Args:
+        hand, players, seat, trials, seed, dealer, bids_so_far: as for
+            :func:`suggest_bid`; ``trials`` deals are played once per legal bid.
+
+    Returns:
+        a DataFrame indexed by ``bid``: the legal bids only, ascending (the dealer's
+        forbidden bid is absent). Columns: ``chance of making it`` (probability in
+        [0, 1]: share of trials with exactly ``bid`` tricks), ``expected score``
+        (points per hand, float), ``standard error`` (points), ``95% low`` and
+        ``95% high`` (points), ``recommended`` (bool, true on one row), then one
+        column per number of tricks ``0, 1, ..., len(hand)`` (int labels): the
+        probability of taking that many tricks when playing for the row's bid (each
+        row sums to 1). ``.attrs`` holds ``recommended`` (int), ``method``
+        (:data:`BID_ADVICE_METHOD`), ``trials`` (deals per bid), ``seed`` (the whole
+        number given, else ``None``), ``players``, ``seat``, ``dealer`` and
+        ``bids before yours`` (tuple, in bidding order).
+
+    Raises:
+        XactikaError: for bad cards, a number out of range, too many cards for the
+            deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``
+            (as :func:`suggest_bid`).
+    """
+    plays = play_each_bid(hand, players, seat, trials, seed, dealer, bids_so_far)
+    bids = np.array(plays.bids)
+    size = plays.hands.shape[2]
+    trials = plays.tricks.shape[1]
+    points = batch_score(bids[:, None], plays.tricks).astype(np.float64)  # (bids, trials)
+    expected = points.mean(axis=1)
+    error = points.std(axis=1, ddof=1) / np.sqrt(trials) if trials > 1 else np.zeros(len(bids))
+    distribution = np.stack([np.bincount(row, minlength=size + 1) for row in plays.tricks])
+    distribution = distribution / trials
+    best = max(plays.bids, key=lambda b: (expected[plays.bids.index(b)], -b))
+    table = pd.DataFrame(
+        {
+            "chance of making it": distribution[np.arange(len(bids)), bids],
+            "expected score": expected,
+            "standard error": error,
+            "95% low": expected - _Z95 * error,
+            "95% high": expected + _Z95 * error,
+            "recommended": bids == best,
+        },
+        index=pd.Index(bids, name="bid"),
+    )
+    for k in range(size + 1):
+        table[k] = distribution[:, k]
+    table.attrs.update(
+        {
+            "recommended": int(best),
+            "method": BID_ADVICE_METHOD,
+            "trials": trials,
+            "seed": seed if isinstance(seed, int) else None,
+            "players": plays.hands.shape[1],
+            "seat": plays.seat,
+            "dealer": plays.dealer,
+            "bids before yours": plays.bids_so_far,
+        }
+    )
     return table
