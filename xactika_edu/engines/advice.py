@@ -35,6 +35,7 @@ from ..core.cards import (
 from ..core.game import score
 from ..core.rules import forbidden_bid, legal_bids
 from ..core.rules import score as batch_score
+from .bid_plays import tricks_for_each_bid
 
 __all__ = [
     "BID_ADVICE_METHOD",
@@ -385,6 +386,8 @@ def play_each_bid(
     seed: Seed = None,
     dealer: int | None = None,
     bids_so_far: Sequence[int] = (),
+    *,
+    method: str = "shared",
 ) -> BidPlays:
     """Play the hand out once per trial *for each legal bid*, on the same deals.
 
@@ -403,12 +406,15 @@ def play_each_bid(
     Args:
         hand, players, seat, trials, seed, dealer, bids_so_far: as for
             :func:`suggest_bid`.
+        method: ``"shared"`` (the default: games replay their shared beginnings,
+            fast) or ``"direct"`` (each bid played from the deal); the same tricks
+            either way (:func:`~xactika_edu.engines.bid_plays.tricks_for_each_bid`).
 
     Returns:
         a :class:`BidPlays`.
 
     Raises:
-        XactikaError: as :func:`suggest_bid`.
+        XactikaError: as :func:`suggest_bid`, or for an unknown ``method``.
     """
     from . import fastsim
 
@@ -418,12 +424,8 @@ def play_each_bid(
     size = len(cards)
     bids = tuple(legal_bids(sum(made), seat == dealer, size))
     hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=make_rng(seed))
-    forced = np.tile(_forced_bids(trials, players, dealer, made), (len(bids), 1))
-    forced[:, seat] = np.repeat(bids, trials)
-    rounds = fastsim.play_rounds(
-        hands=np.tile(hands, (len(bids), 1, 1)), bots="heuristic", dealer=dealer, bids=forced
-    )
-    tricks = np.asarray(rounds.tricks[:, seat], dtype=np.int64).reshape(len(bids), trials)
+    forced = _forced_bids(trials, players, dealer, made)
+    tricks = tricks_for_each_bid(hands, seat, dealer, forced, bids, method)
     return BidPlays(bids, hands, tricks, seat, dealer, tuple(made))
 
 

@@ -1,0 +1,196 @@
+"""Play one seat's hand for each of its bids on the same deals, fast: shared beginnings.
+
+:func:`tricks_for_each_bid` gives, for a batch of deals and a list of bids of one
+seat, the tricks that seat takes when it bids ``b`` and every seat plays as the
+heuristic (:class:`~xactika_edu.engines.batch_policies.HeuristicPolicy`), for every
+deal and every bid: what :func:`~xactika_edu.engines.fastsim.play_rounds` gives with
+the bid forced, deal by deal (``method="direct"`` does exactly that).
+
+``method="shared"`` gets the same numbers with less play. The heuristic reads the
+bids only through each seat's *need* (it has taken fewer tricks than it bid), so
+the games for two bids are the same until some seat's need differs. It first plays
+every deal once with the seat needing every trick (its bid set above the cards per
+hand; the dealer then bids freely). Each (deal, bid) is then replayed from that
+record while every seat's need under the real bids equals its need in the record,
+and played on by the heuristic from the first trick where one differs. A (deal,
+bid) whose needs never differ before the last trick is the record itself and is not
+replayed: that holds when the seat never reaches ``b`` tricks before the last trick
+and the dealer's bid is the one it made in the record (it is, unless the real bids
+make that bid the forbidden one; those deals are replayed with the dealer bidding
+again). Every replayed game checks its bids against that prediction and, should
+one differ, the whole batch is played directly instead. ``tests/test_advice.py``
+compares both methods deal by deal.
+
+Source: RULES.md (the dealer rule, step 2); the heuristic in
+:class:`~xactika_edu.engines.bots.HeuristicBot`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..core.rules import forbidden_bid
+from .batch_engine import run
+from .batch_policies import HeuristicPolicy, Policy
+from .batch_state import BatchState
+
+__all__ = ["METHODS", "tricks_for_each_bid"]
+
+#: The ways :func:`tricks_for_each_bid` can play (the same numbers either way).
+METHODS: tuple[str, ...] = ("shared", "direct")
+
+#: Trials played together: bounds the memory of the replayed games.
+CHUNK = 4096
+
+
+class _ReplayThenHeuristic(Policy):
+    """Replays recorded choices while every seat's need under the real bids equals its
+    need in the record; the heuristic from the first difference on (for good)."""
+
+    track = True
+
+    def __init__(
+        self,
+        heuristic: HeuristicPolicy,
+        bids: np.ndarray,
+        plays: np.ndarray,
+        calls: np.ndarray,
+    ) -> None:
+        self.heuristic = heuristic
+        self.recorded_bids, self.plays, self.calls = bids, plays, calls
+        self.diverged = np.zeros(len(bids), dtype=bool)
+
+    def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
+        return self.heuristic.bid(state, rows, total)
+
+    def _replaying(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
+        won = state.won[rows]
+        differ = (won < state.bids[rows]) != (won < self.recorded_bids[rows])
+        self.diverged[rows] |= differ.any(axis=1)
+        return ~self.diverged[rows]
+
+    def _slot(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
+        card = self.plays[rows, state.trick, state.position]
+        hand = state.hand[state.base[rows] + state.seat[rows]]
+        return (hand == card[:, None]).argmax(axis=1)
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        replay = self._replaying(state, rows)
+        out = np.empty(len(rows), dtype=np.intp)
+        again = rows[replay]
+        out[replay] = self._slot(state, again) * 4 + self.calls[again, state.trick] // 3
+        if not replay.all():
+            out[~replay] = self.heuristic.lead(state, rows[~replay], legal[~replay])
+        return out
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        replay = self._replaying(state, rows)
+        out = np.empty(len(rows), dtype=np.intp)
+        out[replay] = self._slot(state, rows[replay])
+        if not replay.all():
+            out[~replay] = self.heuristic.follow(state, rows[~replay], legal[~replay])
+        return out
+
+
+def _direct(
+    hands: np.ndarray, seat: int, dealer: int, forced: np.ndarray, bids: Sequence[int]
+) -> np.ndarray:
+    n, players, _ = hands.shape
+    heuristic = HeuristicPolicy()
+    out = np.empty((len(bids), n), dtype=np.int64)
+    for i, bid in enumerate(bids):
+        mine = forced.copy()
+        mine[:, seat] = bid
+        state = BatchState.deal(hands, np.full(n, dealer))
+        run(state, [heuristic] * players, mine)
+        out[i] = state.won[:, seat]
+    return out
+
+
+def _shared(
+    hands: np.ndarray, seat: int, dealer: int, forced: np.ndarray, bids: Sequence[int]
+) -> np.ndarray | None:
+    """The shared-beginnings method; ``None`` if a replayed game's bids were not the
+    predicted ones (then the caller plays directly)."""
+    n, players, cards = hands.shape
+    heuristic = HeuristicPolicy()
+    # the record: the seat needs every trick (bid cards + 1); the dealer bids freely
+    record = forced.copy()
+    record[:, seat] = cards + 1
+    main = BatchState.deal(hands, np.full(n, dealer))
+    run(main, [heuristic] * players, record)
+    recorded = main.bids.astype(np.int64)
+    # won_before[t, r, s]: tricks seat s had taken before trick t (t = 0 .. cards - 1)
+    took = main.winners[None, :, :] == np.arange(players)[:, None, None]  # (seat, n, tricks)
+    won_before = np.concatenate(
+        [np.zeros((1, n, players), dtype=np.int64), np.cumsum(took, axis=2).transpose(2, 1, 0)]
+    )[:cards]
+    bids_array = np.asarray(bids, dtype=np.int64)
+    predicted = np.broadcast_to(recorded, (len(bids), n, players)).copy()
+    predicted[:, :, seat] = bids_array[:, None]
+    replay = np.zeros((len(bids), n), dtype=bool)
+    if seat != dealer:  # the dealer bids again where its recorded bid becomes forbidden
+        others = recorded.sum(axis=1) - recorded[:, seat] - recorded[:, dealer]
+        forbidden = forbidden_bid(others[None, :] + bids_array[:, None], cards)
+        again = forbidden == recorded[None, :, dealer]
+        replay |= again
+        predicted[again, dealer] = -1
+    # otherwise a game is the record's until some seat's need differs before the last trick
+    need_now = won_before[:, None] < predicted[None]  # (tricks, bids, n, players)
+    need_then = won_before[:, None] < recorded[None, None]
+    replay |= (need_now != need_then).any(axis=(0, 3))
+    out = np.broadcast_to(main.won[:, seat].astype(np.int64), (len(bids), n)).copy()
+    which, rows = np.nonzero(replay)
+    if len(rows):
+        forced_again = forced[rows].copy()
+        forced_again[:, seat] = bids_array[which]
+        policy = _ReplayThenHeuristic(heuristic, recorded[rows], main.plays[rows], main.calls[rows])
+        state = BatchState.deal(hands[rows], np.full(len(rows), dealer))
+        run(state, [policy] * players, forced_again)
+        known = predicted[which, rows] >= 0
+        if (state.bids[known] != predicted[which, rows][known]).any():
+            return None
+        out[which, rows] = state.won[:, seat]
+    return out
+
+
+def tricks_for_each_bid(
+    hands: np.ndarray,
+    seat: int,
+    dealer: int,
+    forced: np.ndarray,
+    bids: Sequence[int],
+    method: str = "shared",
+) -> np.ndarray:
+    """Tricks ``seat`` takes on each deal when it bids each of ``bids`` and every seat
+    plays as the heuristic.
+
+    Args:
+        hands: (n, players, cards) card numbers (as from
+            :func:`~xactika_edu.engines.fastsim.deal_rounds`), checked by the caller.
+        seat, dealer: seats, 0 to players - 1.
+        forced: (n, players) bids made before ``seat``'s (-1 where the heuristic
+            bids; the column of ``seat`` is ignored).
+        bids: the seat's bids to play for; each must be legal (the caller leaves
+            out the dealer's forbidden bid).
+        method: ``"shared"`` (replays shared beginnings, see the module notes) or
+            ``"direct"`` (plays every bid from the deal); the same numbers.
+
+    Returns:
+        an int64 array of shape (len(bids), n): tricks taken, 0 to cards.
+
+    Raises:
+        XactikaError: if ``method`` is not one of :data:`METHODS`.
+    """
+    if method not in METHODS:
+        raise XactikaError(f"method must be one of {', '.join(METHODS)}, got {shown(method)}")
+    parts = []
+    for start in range(0, len(hands), CHUNK):
+        part, given = hands[start : start + CHUNK], forced[start : start + CHUNK]
+        result = _shared(part, seat, dealer, given, bids) if method == "shared" else None
+        parts.append(_direct(part, seat, dealer, given, bids) if result is None else result)
+    return np.concatenate(parts, axis=1)
