@@ -19,9 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..base.checks import check_whole, shown
-from ..base.errors import XactikaError
-from ..core.cards import (
+from ...base.checks import check_whole, shown
+from ...base.errors import XactikaError
+from ...core.cards import (
     CARDS_PER_HAND,
     DECK,
     MAX_PLAYERS,
@@ -32,9 +32,9 @@ from ..core.cards import (
     as_hand,
     make_rng,
 )
-from ..core.game import score
-from ..core.rules import forbidden_bid, legal_bids
-from ..core.rules import score as batch_score
+from ...core.game import score
+from ...core.rules import forbidden_bid, legal_bids
+from ...core.rules import score as batch_score
 from .bid_plays import tricks_for_each_bid
 
 __all__ = [
@@ -73,7 +73,7 @@ def _trick_counts(
     Runs on the vectorized engine (:mod:`xactika_edu.engines.fastsim`), whose heuristic
     policy makes HeuristicBot's decisions exactly (tested decision by decision).
     """
-    from . import fastsim
+    from .. import fastsim
 
     hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=rng)
     forced = _forced_bids(trials, players, dealer, bids_so_far)
@@ -408,7 +408,7 @@ def play_each_bid(
             :func:`suggest_bid`.
         method: ``"shared"`` (the default: games replay their shared beginnings,
             fast) or ``"direct"`` (each bid played from the deal); the same tricks
-            either way (:func:`~xactika_edu.engines.bid_plays.tricks_for_each_bid`).
+            either way (:func:`~xactika_edu.engines.advice.bid_plays.tricks_for_each_bid`).
 
     Returns:
         a :class:`BidPlays`.
@@ -416,7 +416,7 @@ def play_each_bid(
     Raises:
         XactikaError: as :func:`suggest_bid`, or for an unknown ``method``.
     """
-    from . import fastsim
+    from .. import fastsim
 
     cards, players, seat, trials, dealer, made = _check_request(
         hand, players, seat, trials, dealer, bids_so_far
@@ -489,8 +489,8 @@ def bid_advice(
     points = batch_score(bids[:, None], plays.tricks).astype(np.float64)  # (bids, trials)
     expected = points.mean(axis=1)
     error = points.std(axis=1, ddof=1) / np.sqrt(trials) if trials > 1 else np.zeros(len(bids))
-    distribution = np.stack([np.bincount(row, minlength=size + 1) for row in plays.tricks])
-    distribution = distribution / trials
+    counts = np.stack([np.bincount(row, minlength=size + 1) for row in plays.tricks])
+    distribution = counts / trials
     best = max(plays.bids, key=lambda b: (expected[plays.bids.index(b)], -b))
     table = pd.DataFrame(
         {

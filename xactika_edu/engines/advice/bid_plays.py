@@ -31,12 +31,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..base.checks import shown
-from ..base.errors import XactikaError
-from ..core.rules import forbidden_bid
-from .batch_engine import run
-from .batch_policies import HeuristicPolicy, Policy
-from .batch_state import BatchState
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...core.rules import forbidden_bid
+from ..batch_engine import run
+from ..batch_policies import HeuristicPolicy, Policy
+from ..batch_state import BatchState
 
 __all__ = ["METHODS", "tricks_for_each_bid"]
 
