@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xactika_edu import XactikaError, deal, suggest_bid
 from xactika_edu.core.game import score
@@ -139,3 +141,60 @@ def test_bad_input_names_the_value(kwargs, message):
     arguments = {"hand": SMALL, "players": 4, "seat": 1, "trials": 10, "seed": 1} | kwargs
     with pytest.raises(XactikaError, match=message):
         bid_advice(**arguments)
+
+
+@pytest.mark.parametrize(
+    "hand, players, seat, dealer, made",
+    [
+        (" ".join(map(str, LESSON6)), 4, 0, 3, ()),  # first to bid
+        (" ".join(map(str, LESSON6)), 4, 2, 0, (2,)),  # bids before the dealer
+        (" ".join(map(str, LESSON6)), 4, 3, 3, (0, 1, 2)),  # the dealer itself
+        ("3333 3332 3323 3233 2333 3331 3313 3133", 4, 1, 0, ()),  # a strong hand
+        ("1111 1112 1121 1211 2111 1113 1131 1311", 3, 1, 2, (0,)),  # a weak hand
+        ("2222 2213 3122 1322", 2, 0, 1, ()),  # 2 players, 4 cards
+        ("2213 3122", 10, 4, 1, (1, 0)),  # 10 players, 2 cards
+        ("3213", 5, 0, 4, ()),  # one card
+    ],
+)
+def test_shared_beginnings_give_the_tricks_of_direct_play(hand, players, seat, dealer, made):
+    # "shared" replays one game per deal and plays on from where the bids' needs differ;
+    # "direct" plays every bid from the deal: the same tricks, deal by deal
+    arguments = {"trials": 300, "seed": 9, "dealer": dealer, "bids_so_far": list(made)}
+    shared = play_each_bid(hand, players, seat, **arguments)
+    direct = play_each_bid(hand, players, seat, method="direct", **arguments)
+    assert shared.bids == direct.bids
+    assert (shared.hands == direct.hands).all()
+    assert shared.tricks.tolist() == direct.tricks.tolist()
+
+
+def test_unknown_method_is_named():
+    with pytest.raises(XactikaError, match="method must be one of shared, direct, got 'fast'"):
+        play_each_bid(SMALL, players=4, seat=1, trials=10, seed=1, method="fast")
+
+
+@st.composite
+def requests(draw):
+    """Any table, hand size, seat and dealer; the bids before the seat near the totals
+    where the dealer rule bites."""
+    players = draw(st.integers(2, 10))
+    cards = draw(st.integers(1, 8))
+    seat = draw(st.integers(0, players - 1))
+    dealer = draw(st.integers(0, players - 1))
+    before = (seat - dealer - 1) % players
+    made = draw(st.lists(st.integers(0, min(cards, 2)), min_size=before, max_size=before))
+    hand = deal(players, seed=draw(st.integers(0, 2**32 - 1)), cards_per_hand=cards)[0]
+    return hand, players, seat, dealer, made, draw(st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_shared_and_direct_agree_on_any_table(request):
+    hand, players, seat, dealer, made, seed = request
+    arguments = {"trials": 40, "seed": seed, "dealer": dealer, "bids_so_far": made}
+    shared = play_each_bid(hand, players, seat, **arguments)
+    direct = play_each_bid(hand, players, seat, method="direct", **arguments)
+    assert shared.tricks.tolist() == direct.tricks.tolist()
+    legal = set(range(len(hand) + 1))
+    if seat == dealer:  # the bid making the total the cards per hand is not played
+        legal.discard(len(hand) - sum(made))
+    assert set(shared.bids) == legal
