@@ -437,6 +437,8 @@ def bid_advice(
     seed: Seed = None,
     dealer: int | None = None,
     bids_so_far: Sequence[int] = (),
+    *,
+    method: str = "shared",
 ) -> pd.DataFrame:
     """Advise a bid by playing for each bid: per legal bid, the chance of making it, the
     distribution of tricks and the expected score, when the seat plays *for that bid*.
@@ -463,6 +465,8 @@ def bid_advice(
     Args:
         hand, players, seat, trials, seed, dealer, bids_so_far: as for
             :func:`suggest_bid`; ``trials`` deals are played once per legal bid.
+        method: how the games are played, as for :func:`play_each_bid` (the same
+            table either way; ``"shared"`` is faster).
 
     Returns:
         a DataFrame indexed by ``bid``: the legal bids only, ascending (the dealer's
@@ -480,9 +484,9 @@ def bid_advice(
     Raises:
         XactikaError: for bad cards, a number out of range, too many cards for the
             deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``
-            (as :func:`suggest_bid`).
+            (as :func:`suggest_bid`), or an unknown ``method``.
     """
-    plays = play_each_bid(hand, players, seat, trials, seed, dealer, bids_so_far)
+    plays = play_each_bid(hand, players, seat, trials, seed, dealer, bids_so_far, method=method)
     bids = np.array(plays.bids)
     size = plays.hands.shape[2]
     trials = plays.tricks.shape[1]

@@ -36,7 +36,7 @@ from ...base.errors import XactikaError
 from ...core.rules import forbidden_bid
 from ..batch_engine import run
 from ..batch_policies import HeuristicPolicy, Policy
-from ..batch_state import BatchState
+from ..batch_state import NTH_BIT, POPCOUNT, BatchState
 
 __all__ = ["METHODS", "tricks_for_each_bid"]
 
@@ -59,10 +59,11 @@ class _ReplayThenHeuristic(Policy):
         bids: np.ndarray,
         plays: np.ndarray,
         calls: np.ndarray,
+        replay: bool = True,
     ) -> None:
         self.heuristic = heuristic
         self.recorded_bids, self.plays, self.calls = bids, plays, calls
-        self.diverged = np.zeros(len(bids), dtype=bool)
+        self.diverged = np.full(len(bids), not replay)
 
     def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
         return self.heuristic.bid(state, rows, total)
@@ -91,8 +92,12 @@ class _ReplayThenHeuristic(Policy):
         replay = self._replaying(state, rows)
         out = np.empty(len(rows), dtype=np.intp)
         out[replay] = self._slot(state, rows[replay])
-        if not replay.all():
-            out[~replay] = self.heuristic.follow(state, rows[~replay], legal[~replay])
+        # a follower with one legal card plays it (any player would): no need to ask
+        forced = ~replay & (POPCOUNT[legal] == 1)
+        out[forced] = NTH_BIT[legal[forced], 0]
+        ask = ~(replay | forced)
+        if ask.any():
+            out[ask] = self.heuristic.follow(state, rows[ask], legal[ask])
         return out
 
 
@@ -122,7 +127,8 @@ def _shared(
     record = forced.copy()
     record[:, seat] = cards + 1
     main = BatchState.deal(hands, np.full(n, dealer))
-    run(main, [heuristic] * players, record)
+    fresh = _ReplayThenHeuristic(heuristic, record, main.plays, main.calls, replay=False)
+    run(main, [fresh] * players, record)
     recorded = main.bids.astype(np.int64)
     # won_before[t, r, s]: tricks seat s had taken before trick t (t = 0 .. cards - 1)
     took = main.winners[None, :, :] == np.arange(players)[:, None, None]  # (seat, n, tricks)
