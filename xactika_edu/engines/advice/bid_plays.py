@@ -10,16 +10,20 @@ the bid forced, deal by deal (``method="direct"`` does exactly that).
 bids only through each seat's *need* (it has taken fewer tricks than it bid), so
 the games for two bids are the same until some seat's need differs. It first plays
 every deal once with the seat needing every trick (its bid set above the cards per
-hand; the dealer then bids freely). Each (deal, bid) is then replayed from that
-record while every seat's need under the real bids equals its need in the record,
-and played on by the heuristic from the first trick where one differs. A (deal,
-bid) whose needs never differ before the last trick is the record itself and is not
-replayed: that holds when the seat never reaches ``b`` tricks before the last trick
-and the dealer's bid is the one it made in the record (it is, unless the real bids
-make that bid the forbidden one; those deals are replayed with the dealer bidding
-again). Every replayed game checks its bids against that prediction and, should
-one differ, the whole batch is played directly instead. ``tests/test_advice.py``
-compares both methods deal by deal.
+hand; the dealer then bids freely), keeping a copy of the batch before each trick.
+The game for (deal, bid) is that record up to the first trick before which a
+seat's need differs (the trick after the seat took its ``bid``-th trick; the first
+trick for bid 0), and is played on by the heuristic from the copy kept before that
+trick. A game whose needs never differ before the last trick is the record itself.
+Where the real bids make the dealer's recorded bid the forbidden one, the dealer
+bids again: those games start from the deal and replay the record while every
+seat's need agrees with it; should a later bid differ from the record there, the
+whole batch is played directly instead. Games of the same deal start from the same
+copy, so the bids still share their deals (common random numbers).
+``tests/test_advice.py`` compares both methods deal by deal.
+
+A follower with one legal card plays it without asking the heuristic (any player
+would), in both methods.
 
 Source: RULES.md (the dealer rule, step 2); the heuristic in
 :class:`~xactika_edu.engines.bots.HeuristicBot`.
@@ -47,26 +51,53 @@ METHODS: tuple[str, ...] = ("shared", "direct")
 CHUNK = 4096
 
 
-class _ReplayThenHeuristic(Policy):
-    """Replays recorded choices while every seat's need under the real bids equals its
-    need in the record; the heuristic from the first difference on (for good)."""
+class _Heuristic(Policy):
+    """The heuristic, except that a follower with one legal card plays it without
+    asking (any player would): the same choices, fewer questions."""
 
     track = True
 
-    def __init__(
-        self,
-        heuristic: HeuristicPolicy,
-        bids: np.ndarray,
-        plays: np.ndarray,
-        calls: np.ndarray,
-        replay: bool = True,
-    ) -> None:
+    def __init__(self, heuristic: HeuristicPolicy) -> None:
         self.heuristic = heuristic
-        self.recorded_bids, self.plays, self.calls = bids, plays, calls
-        self.diverged = np.full(len(bids), not replay)
 
     def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
         return self.heuristic.bid(state, rows, total)
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        return self.heuristic.lead(state, rows, legal)
+
+    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        out = np.empty(len(rows), dtype=np.intp)
+        forced = POPCOUNT[legal] == 1
+        out[forced] = NTH_BIT[legal[forced], 0]
+        if not forced.all():
+            out[~forced] = self.heuristic.follow(state, rows[~forced], legal[~forced])
+        return out
+
+
+class _Recorder(_Heuristic):
+    """The heuristic, keeping a copy of the whole batch before each trick."""
+
+    def __init__(self, heuristic: HeuristicPolicy) -> None:
+        super().__init__(heuristic)
+        self.before: list[BatchState] = []
+
+    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        if len(rows) == state.n:  # one policy for every seat: asked for every round
+            self.before.append(_take(state, rows))
+        return super().lead(state, rows, legal)
+
+
+class _ReplayThenHeuristic(_Heuristic):
+    """Replays recorded choices while every seat's need under the real bids equals its
+    need in the record; the heuristic from the first difference on (for good)."""
+
+    def __init__(
+        self, heuristic: HeuristicPolicy, bids: np.ndarray, plays: np.ndarray, calls: np.ndarray
+    ) -> None:
+        super().__init__(heuristic)
+        self.recorded_bids, self.plays, self.calls = bids, plays, calls
+        self.diverged = np.zeros(len(bids), dtype=bool)
 
     def _replaying(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
         won = state.won[rows]
@@ -85,20 +116,36 @@ class _ReplayThenHeuristic(Policy):
         again = rows[replay]
         out[replay] = self._slot(state, again) * 4 + self.calls[again, state.trick] // 3
         if not replay.all():
-            out[~replay] = self.heuristic.lead(state, rows[~replay], legal[~replay])
+            out[~replay] = super().lead(state, rows[~replay], legal[~replay])
         return out
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         replay = self._replaying(state, rows)
         out = np.empty(len(rows), dtype=np.intp)
         out[replay] = self._slot(state, rows[replay])
-        # a follower with one legal card plays it (any player would): no need to ask
-        forced = ~replay & (POPCOUNT[legal] == 1)
-        out[forced] = NTH_BIT[legal[forced], 0]
-        ask = ~(replay | forced)
-        if ask.any():
-            out[ask] = self.heuristic.follow(state, rows[ask], legal[ask])
+        if not replay.all():
+            out[~replay] = super().follow(state, rows[~replay], legal[~replay])
         return out
+
+
+def _take(state: BatchState, rows: np.ndarray) -> BatchState:
+    """A copy of rounds ``rows`` of ``state``, at the same point of play.
+
+    Copies every array of the state with one entry per round (leading axis ``n``) or
+    per round and seat (leading axis ``n * players``); other attributes are shared.
+    """
+    n, players = state.n, state.players
+    new = BatchState.__new__(BatchState)
+    for name, value in vars(state).items():
+        if isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n:
+            value = value[rows]
+        elif isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n * players:
+            rest = value.shape[1:]
+            value = value.reshape(n, players, *rest)[rows].reshape(len(rows) * players, *rest)
+        setattr(new, name, value)
+    new.n = len(rows)
+    new.base = np.arange(len(rows)) * players
+    return new
 
 
 def _direct(
@@ -127,8 +174,8 @@ def _shared(
     record = forced.copy()
     record[:, seat] = cards + 1
     main = BatchState.deal(hands, np.full(n, dealer))
-    fresh = _ReplayThenHeuristic(heuristic, record, main.plays, main.calls, replay=False)
-    run(main, [fresh] * players, record)
+    recorder = _Recorder(heuristic)
+    run(main, [recorder] * players, record)
     recorded = main.bids.astype(np.int64)
     # won_before[t, r, s]: tricks seat s had taken before trick t (t = 0 .. cards - 1)
     took = main.winners[None, :, :] == np.arange(players)[:, None, None]  # (seat, n, tricks)
@@ -138,27 +185,35 @@ def _shared(
     bids_array = np.asarray(bids, dtype=np.int64)
     predicted = np.broadcast_to(recorded, (len(bids), n, players)).copy()
     predicted[:, :, seat] = bids_array[:, None]
-    replay = np.zeros((len(bids), n), dtype=bool)
+    again = np.zeros((len(bids), n), dtype=bool)
     if seat != dealer:  # the dealer bids again where its recorded bid becomes forbidden
         others = recorded.sum(axis=1) - recorded[:, seat] - recorded[:, dealer]
         forbidden = forbidden_bid(others[None, :] + bids_array[:, None], cards)
         again = forbidden == recorded[None, :, dealer]
-        replay |= again
-        predicted[again, dealer] = -1
-    # otherwise a game is the record's until some seat's need differs before the last trick
+    # otherwise a game is the record's until some seat's need differs before the last
+    # trick; from that trick on it is played from the copy kept before it
     need_now = won_before[:, None] < predicted[None]  # (tricks, bids, n, players)
     need_then = won_before[:, None] < recorded[None, None]
-    replay |= (need_now != need_then).any(axis=(0, 3))
+    differ = (need_now != need_then).any(axis=3)  # (tricks, bids, n)
+    fork = np.where(differ.any(axis=0) & ~again, differ.argmax(axis=0), cards)
     out = np.broadcast_to(main.won[:, seat].astype(np.int64), (len(bids), n)).copy()
-    which, rows = np.nonzero(replay)
-    if len(rows):
+    plain = _Heuristic(heuristic)
+    for trick in range(cards):
+        which, rows = np.nonzero(fork == trick)
+        if len(rows):
+            state = _take(recorder.before[trick], rows)
+            state.bids[:, seat] = bids_array[which]
+            run(state, [plain] * players)
+            out[which, rows] = state.won[:, seat]
+    which, rows = np.nonzero(again)
+    if len(rows):  # replayed from the deal, the dealer bidding again
         forced_again = forced[rows].copy()
         forced_again[:, seat] = bids_array[which]
         policy = _ReplayThenHeuristic(heuristic, recorded[rows], main.plays[rows], main.calls[rows])
         state = BatchState.deal(hands[rows], np.full(len(rows), dealer))
         run(state, [policy] * players, forced_again)
-        known = predicted[which, rows] >= 0
-        if (state.bids[known] != predicted[which, rows][known]).any():
+        known = (np.arange(players) != dealer) & (np.arange(players) != seat)
+        if (state.bids[:, known] != recorded[rows][:, known]).any():
             return None
         out[which, rows] = state.won[:, seat]
     return out
