@@ -23,7 +23,7 @@ copy, so the bids still share their deals (common random numbers).
 ``tests/test_advice.py`` compares both methods deal by deal.
 
 A follower with one legal card plays it without asking the heuristic (any player
-would), in both methods.
+would); the direct method asks it, as `play_rounds` does.
 
 Source: RULES.md (the dealer rule, step 2); the heuristic in
 :class:`~xactika_edu.engines.bots.HeuristicBot`.
