@@ -337,6 +337,28 @@ class BatchState:
         """Cards played so far in every round."""
         return self.trick * self.players + self.position
 
+    def take(self, rows: np.ndarray) -> BatchState:
+        """A copy of rounds ``rows`` of this batch, at the same point of play.
+
+        Copies every array with one entry per round (leading axis ``n``) or per round
+        and seat (leading axis ``n * players``); other attributes are shared.
+
+        Args:
+            rows: round indices (int array), in the order the copy keeps them.
+        """
+        n, players = self.n, self.players
+        new = BatchState.__new__(BatchState)
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n:
+                value = value[rows]
+            elif isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n * players:
+                rest = value.shape[1:]
+                value = value.reshape(n, players, *rest)[rows].reshape(len(rows) * players, *rest)
+            setattr(new, name, value)
+        new.n = len(rows)
+        new.base = np.arange(len(rows)) * players
+        return new
+
     def rows_of(self, seat: np.ndarray) -> np.ndarray:
         """Rows of ``hand``/``held`` of ``seat`` (one seat per round)."""
         return self.base + seat

@@ -84,7 +84,7 @@ class _Recorder(_Heuristic):
 
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         if len(rows) == state.n:  # one policy for every seat: asked for every round
-            self.before.append(_take(state, rows))
+            self.before.append(state.take(rows))
         return super().lead(state, rows, legal)
 
 
@@ -126,26 +126,6 @@ class _ReplayThenHeuristic(_Heuristic):
         if not replay.all():
             out[~replay] = super().follow(state, rows[~replay], legal[~replay])
         return out
-
-
-def _take(state: BatchState, rows: np.ndarray) -> BatchState:
-    """A copy of rounds ``rows`` of ``state``, at the same point of play.
-
-    Copies every array of the state with one entry per round (leading axis ``n``) or
-    per round and seat (leading axis ``n * players``); other attributes are shared.
-    """
-    n, players = state.n, state.players
-    new = BatchState.__new__(BatchState)
-    for name, value in vars(state).items():
-        if isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n:
-            value = value[rows]
-        elif isinstance(value, np.ndarray) and value.ndim and value.shape[0] == n * players:
-            rest = value.shape[1:]
-            value = value.reshape(n, players, *rest)[rows].reshape(len(rows) * players, *rest)
-        setattr(new, name, value)
-    new.n = len(rows)
-    new.base = np.arange(len(rows)) * players
-    return new
 
 
 def _direct(
@@ -201,7 +181,7 @@ def _shared(
     for trick in range(cards):
         which, rows = np.nonzero(fork == trick)
         if len(rows):
-            state = _take(recorder.before[trick], rows)
+            state = recorder.before[trick].take(rows)
             state.bids[:, seat] = bids_array[which]
             run(state, [plain] * players)
             out[which, rows] = state.won[:, seat]
