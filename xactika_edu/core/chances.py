@@ -14,19 +14,66 @@ float view of it for the engines (each entry is the exact ratio rounded once).
 Fraction(50456, 610907)
 >>> float(chance_table()[79, 26, 6]) == float(chance_no_threat(79, 26, 6))
 True
+
+Voids (:class:`ConsistentDeals`): the same chance when opponents have shown voids.
+Counting the deals of the unseen cards consistent with what a player has seen,
+voids included.
+
+A player sees its own hand and the cards played. The other cards (the *unseen*
+ones) lie in the opponents' hands (each holds a known number) and in the set-aside
+pile (RULES.md: "the rest are set aside ... unseen"). An opponent that did not
+follow a called combination is *void* in it: it holds no card showing it. Every
+deal of the unseen cards that gives each opponent its number of cards and no card
+it is void in is equally likely; :class:`ConsistentDeals` counts them exactly.
+
+The count (source: this module; checked against brute-force enumeration in
+tests/test_voids.py). Opponents with the same voids are merged into one *group*
+holding the sum of their cards (the ways to split a group's cards among its members
+is a multinomial factor, the same for every count). Opponents without voids, and
+the set-aside pile, accept every card: they form one *free* holder, split again by
+a binomial factor. Each unseen card falls into the *class* of the void groups that
+may hold it (its mask). The number of deals is then the coefficient of
+``x_1^H_1 ... x_G^H_G`` in ``prod over classes M of (1 + sum_{g in M} x_g)^n_M``,
+found by a dynamic program over the classes whose state is each group's cards
+still to deal; a class of ``n`` cards giving ``k_g`` cards to group ``g`` and the
+rest to the free holder does so in ``n! / ((n - sum k)! prod k_g!)`` ways.
+
+The chance that no opponent holds any of some *threat* cards is the number of
+deals with every threat set aside over the number of deals. Without voids it is
+the hypergeometric ``C(U - T, H) / C(U, H)`` of :mod:`~xactika_edu.core.chances`.
+
+>>> from xactika_edu.core.cards import Combination, Hand
+>>> deals = ConsistentDeals(Hand.parse("1111 1112 1113 1121"), (1, 2), ((), ()))
+>>> deals.count()                        # 4 cards: 1 to one opponent, 2 to the other
+12
+>>> void = ConsistentDeals(Hand.parse("1111 1112 1113 1121"), (1, 2),
+...                        ((Combination.parse("1 star"),), ()))
+>>> void.count(), void.chance_none_held(Hand.parse("1121"))
+(6, Fraction(1, 3))
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from .cards import CARDS_PER_HAND, DECK, MAX_PLAYERS
+from ..base.errors import XactikaError
+from .cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
 
-__all__ = ["MOST_THREATS", "chance_no_threat", "chance_no_threat_terms", "chance_table"]
+__all__ = [
+    "MOST_THREATS",
+    "ConsistentDeals",
+    "chance_no_threat",
+    "chance_no_threat_terms",
+    "chance_table",
+    "count_class_deals",
+]
 
 #: Most cards that can beat a card for one call: the 27 cards showing a combination.
 MOST_THREATS = 27
@@ -80,3 +127,177 @@ def chance_table() -> np.ndarray:
                 table[unseen, threats, held] = numerator / denominator
     table.setflags(write=False)
     return table
+
+
+@functools.cache
+def _splits(caps: tuple[int, ...], most: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every ``(k, k_1! ... k_j!)`` with ``0 <= k_i <= caps[i]`` and ``sum k <= most``."""
+    ranges = [range(min(cap, most) + 1) for cap in caps]
+    return tuple(
+        (k, math.prod(math.factorial(part) for part in k))
+        for k in itertools.product(*ranges)
+        if sum(k) <= most
+    )
+
+
+def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
+    """The number of ways to deal cards of masked classes to groups and a free holder.
+
+    Each class ``(mask, n)`` has ``n`` distinct cards; each card goes to the free
+    holder (which takes any number) or to one group ``g`` with bit ``g`` set in
+    ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
+    coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``,
+    by a dynamic program over the classes (state: the cards each group still needs).
+    Cost: about (states x splits) per class, states = prod(needs[g] + 1).
+
+    >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
+    6
+    >>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
+    12
+    >>> count_class_deals([(0b01, 1), (0b10, 1)], [1, 1]), count_class_deals([], [1])
+    (1, 0)
+
+    Args:
+        classes: ``(mask, n)`` pairs; mask a bit set over ``range(len(needs))``,
+            ``n >= 0`` cards.
+        needs: cards each group must receive, whole numbers >= 0.
+
+    Returns:
+        the number of deals, a whole number >= 0.
+    """
+    groups = len(needs)
+    live = [(mask, n) for mask, n in classes if mask and n]
+    states: dict[tuple[int, ...], int] = {tuple(needs): 1}
+    for mask, n in sorted(live, key=lambda item: (bin(item[0]).count("1"), item[0])):
+        members = [g for g in range(groups) if mask >> g & 1]
+        fall = [math.perm(n, j) for j in range(n + 1)]  # n! / (n - j)!
+        new: dict[tuple[int, ...], int] = {}
+        for state, ways in states.items():
+            for k, denominator in _splits(tuple(state[g] for g in members), n):
+                rest = list(state)
+                for g, part in zip(members, k, strict=True):
+                    rest[g] -= part
+                key = tuple(rest)
+                add = ways * (fall[sum(k)] // denominator)
+                new[key] = new.get(key, 0) + add
+        states = new
+    return states.get((0,) * groups, 0)
+
+
+@dataclass(frozen=True)
+class ConsistentDeals:
+    """The deals of ``unseen`` cards to opponents with known sizes and voids.
+
+    >>> from xactika_edu.core.cards import Hand
+    >>> ConsistentDeals(Hand.parse("1111 1112 1113"), (1,), ((),)).count()
+    3
+
+    Attributes:
+        unseen: the cards the player has not seen (opponents' hands and the
+            set-aside pile together).
+        held: how many cards each opponent holds, one whole number per opponent.
+        voids: per opponent, the combinations it holds none of.
+
+    Raises:
+        XactikaError: if ``held`` and ``voids`` differ in length, the opponents hold
+            more cards than are unseen, or no deal fits the voids (the voids
+            contradict the cards); the message names the values.
+    """
+
+    unseen: Hand
+    held: tuple[int, ...]
+    voids: tuple[tuple[Combination, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.held) != len(self.voids):
+            raise XactikaError(
+                f"{len(self.held)} opponents' hand sizes but {len(self.voids)} void lists"
+            )
+        if sum(self.held) > len(self.unseen):
+            raise XactikaError(
+                f"the opponents hold {sum(self.held)} cards, but only "
+                f"{len(self.unseen)} cards are unseen"
+            )
+        if self.count() == 0:
+            raise XactikaError(
+                "no deal of the unseen cards fits the voids "
+                f"{self._void_text()}: they contradict the cards"
+            )
+
+    def _void_text(self) -> str:
+        return "; ".join(
+            f"opponent {i + 1}: {', '.join(map(str, combos))}"
+            for i, combos in enumerate(self.voids)
+            if combos
+        )
+
+    @functools.cached_property
+    def _groups(self) -> tuple[tuple[frozenset[Combination], ...], tuple[int, ...], int]:
+        """The void groups, each group's cards, and the voidless opponents' cards."""
+        need: dict[frozenset[Combination], int] = {}
+        free = 0
+        for size, combos in zip(self.held, self.voids, strict=True):
+            if combos:
+                key = frozenset(combos)
+                need[key] = need.get(key, 0) + size
+            else:
+                free += size
+        keys = tuple(sorted(need, key=lambda key: sorted(key)))
+        return keys, tuple(need[key] for key in keys), free
+
+    def _mask(self, card: Card) -> int:
+        keys = self._groups[0]
+        shows = set(card.combinations)
+        return sum(1 << g for g, key in enumerate(keys) if not key & shows)
+
+    @functools.cached_property
+    def _masks(self) -> dict[Card, int]:
+        return {card: self._mask(card) for card in self.unseen}
+
+    def count(self, set_aside: Iterable[Card] = ()) -> int:
+        """The number of consistent deals, with every card of ``set_aside`` set aside.
+
+        Opponents are told apart, cards too; the set-aside pile is one holder.
+
+        Args:
+            set_aside: unseen cards that must lie in the set-aside pile.
+
+        Returns:
+            a whole number >= 0 (0 if the pile cannot take them all).
+        """
+        aside = frozenset(set_aside)
+        _, needs, free = self._groups
+        pile = len(self.unseen) - sum(self.held)
+        if len(aside) > pile:
+            return 0
+        sizes: dict[int, int] = {}
+        for card, mask in self._masks.items():
+            if card not in aside:
+                sizes[mask] = sizes.get(mask, 0) + 1
+        groups = _count(tuple(sorted(sizes.items())), needs)
+        free_cards = pile - len(aside) + free
+        members = math.prod(
+            math.factorial(size) for size, combos in zip(self.held, self.voids, strict=True)
+        )
+        split = math.factorial(free) * math.prod(math.factorial(need) for need in needs)
+        return groups * math.comb(free_cards, free) * (split // members)
+
+    def chance_none_held(self, threats: Iterable[Card]) -> Fraction:
+        """The exact chance that no opponent holds any of ``threats``.
+
+        Every consistent deal equally likely: (deals with every threat set aside)
+        / (deals). Without voids this equals ``C(U - T, H) / C(U, H)``.
+
+        Args:
+            threats: unseen cards (others are ignored).
+
+        Returns:
+            a probability in [0, 1], an exact :class:`~fractions.Fraction`.
+        """
+        unseen = set(self.unseen)
+        return Fraction(self.count(c for c in threats if c in unseen), self.count())
+
+
+@functools.lru_cache(maxsize=4096)
+def _count(sizes: tuple[tuple[int, int], ...], needs: tuple[int, ...]) -> int:
+    return count_class_deals(sizes, needs)
