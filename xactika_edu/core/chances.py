@@ -130,14 +130,17 @@ def chance_table() -> np.ndarray:
 
 
 @functools.cache
-def _splits(caps: tuple[int, ...], most: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every ``(k, k_1! ... k_j!)`` with ``0 <= k_i <= caps[i]`` and ``sum k <= most``."""
-    ranges = [range(min(cap, most) + 1) for cap in caps]
-    return tuple(
-        (k, math.prod(math.factorial(part) for part in k))
-        for k in itertools.product(*ranges)
-        if sum(k) <= most
-    )
+def _kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
+    """``K[k] = n! / ((n - sum k)! prod k_g!)`` for ``k_g <= caps[g]`` (0 where
+    ``sum k > n``): the ways a class of ``n`` cards gives ``k_g`` to each member group
+    and the rest to the free holder. An object array of Python ints, read-only."""
+    kernel = np.zeros(tuple(cap + 1 for cap in caps), dtype=object)
+    for k in itertools.product(*(range(min(cap, n) + 1) for cap in caps)):
+        total = sum(k)
+        if total <= n:
+            kernel[k] = math.perm(n, total) // math.prod(math.factorial(part) for part in k)
+    kernel.setflags(write=False)
+    return kernel
 
 
 def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
@@ -147,8 +150,11 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
     holder (which takes any number) or to one group ``g`` with bit ``g`` set in
     ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
     coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``,
-    by a dynamic program over the classes (state: the cards each group still needs).
-    Cost: about (states x splits) per class, states = prod(needs[g] + 1).
+    by a dynamic program over the classes: the state ``A[d]`` counts the ways the
+    classes so far give ``d_g`` cards to each group; a class of ``n`` cards adds
+    ``k`` in ``n! / ((n - sum k)! prod k_g!)`` ways. The class with the most groups
+    comes last and is summed against the state directly. Exact (Python ints in NumPy
+    object arrays). Cost: about prod(needs[g] + 1) x (splits of each class but the last).
 
     >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
     6
@@ -165,23 +171,38 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
     Returns:
         the number of deals, a whole number >= 0.
     """
+    needs = tuple(needs)
     groups = len(needs)
-    live = [(mask, n) for mask, n in classes if mask and n]
-    states: dict[tuple[int, ...], int] = {tuple(needs): 1}
-    for mask, n in sorted(live, key=lambda item: (bin(item[0]).count("1"), item[0])):
+    merged: dict[int, int] = {}
+    for mask, n in classes:
+        if mask and n:
+            merged[mask] = merged.get(mask, 0) + n
+    if not merged:
+        return int(not any(needs))
+    if not groups:
+        return 1
+    order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
+    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
+    state[(0,) * groups] = 1
+    for mask, n in order[:-1]:
         members = [g for g in range(groups) if mask >> g & 1]
-        fall = [math.perm(n, j) for j in range(n + 1)]  # n! / (n - j)!
-        new: dict[tuple[int, ...], int] = {}
-        for state, ways in states.items():
-            for k, denominator in _splits(tuple(state[g] for g in members), n):
-                rest = list(state)
-                for g, part in zip(members, k, strict=True):
-                    rest[g] -= part
-                key = tuple(rest)
-                add = ways * (fall[sum(k)] // denominator)
-                new[key] = new.get(key, 0) + add
-        states = new
-    return states.get((0,) * groups, 0)
+        kernel = _kernel(n, tuple(needs[g] for g in members))
+        new = np.zeros_like(state)
+        for k in zip(*np.nonzero(kernel), strict=True):
+            shift = [slice(None)] * groups
+            keep = [slice(None)] * groups
+            for g, part in zip(members, k, strict=True):
+                shift[g] = slice(part, None)
+                keep[g] = slice(0, needs[g] + 1 - part)
+            new[tuple(shift)] += kernel[k] * state[tuple(keep)]
+        state = new
+    mask, n = order[-1]
+    members = [g for g in range(groups) if mask >> g & 1]
+    # the last class gives each member needs[g] - d_g; others must be complete
+    index = tuple(slice(None, None, -1) if g in members else needs[g] for g in range(groups))
+    rest = state[index]  # rest[j] = state at d = needs - j on the member axes
+    kernel = _kernel(n, tuple(needs[g] for g in members))
+    return int((rest * kernel).sum())
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from .cards import (
 )
 from .chances import ConsistentDeals, chance_no_threat
 from .estimate import Estimate
+from .rules import CARD_INDEX, CARD_VALUES, COMBINATION_INDEX, SHOWS
 from .views import PlayerView
 
 __all__ = [
@@ -376,22 +377,21 @@ def lead_chances(
     """
     hand, players, seen, _, _ = _situation(hand, players, seen, voids)
     rows = []
-    deals: ConsistentDeals | None = None
-    for i, card in enumerate(hand):
-        for combination in card.combinations:
-            lead = _lead(card, combination, hand, players, seen, voids)
-            if i == 0 and combination == card.combinations[0]:
-                deals = lead.deals()  # the same deals for every lead
-            beaten_by, chance = lead.chance(deals)
-            rows.append(
-                {
-                    "card": card,
-                    "combination": combination,
-                    "threats": beaten_by,
-                    "chance": chance,
-                    "probability": float(chance),
-                }
-            )
+    if hand:
+        # checks the whole situation once; every lead shares it and its deals
+        lead = _lead(hand[0], hand[0].combinations[0], hand, players, seen, voids)
+        deals = lead.deals()
+        unseen = np.zeros(len(DECK), dtype=bool)
+        unseen[[CARD_INDEX[card] for card in lead.unseen]] = True
+        for card in hand:
+            at_least = unseen & (card.value <= CARD_VALUES)
+            for combination in card.combinations:
+                beats = np.flatnonzero(at_least & SHOWS[:, COMBINATION_INDEX[combination]])
+                if deals is None:
+                    chance = chance_no_threat(len(lead.unseen), len(beats), lead.opponent_cards)
+                else:
+                    chance = deals.chance_none_held(DECK[i] for i in beats.tolist())
+                rows.append((card, combination, len(beats), chance, float(chance)))
     return pd.DataFrame(rows, columns=["card", "combination", "threats", "chance", "probability"])
 
 
