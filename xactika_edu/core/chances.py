@@ -143,6 +143,35 @@ def _kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
     return kernel
 
 
+def _members(mask: int, groups: int) -> list[int]:
+    return [g for g in range(groups) if mask >> g & 1]
+
+
+def _add_class(
+    state: np.ndarray, mask: int, n: int, needs: tuple[int, ...], reach: list[int] | None = None
+) -> np.ndarray:
+    """``state`` times ``(1 + sum_{g in mask} x_g)^n``, truncated at ``needs``.
+
+    ``reach`` (updated in place) bounds where ``state`` is non-zero; None: anywhere."""
+    groups = len(needs)
+    members = _members(mask, groups)
+    bound = list(needs) if reach is None else reach
+    kernel = _kernel(n, tuple(needs[g] for g in members))
+    new = np.zeros_like(state)
+    for k in zip(*np.nonzero(kernel), strict=True):
+        shift = [slice(0, top + 1) for top in bound]
+        keep = [slice(0, top + 1) for top in bound]
+        for g, part in zip(members, k, strict=True):
+            top = min(bound[g], needs[g] - part)
+            shift[g] = slice(part, part + top + 1)
+            keep[g] = slice(0, top + 1)
+        new[tuple(shift)] += kernel[k] * state[tuple(keep)]
+    if reach is not None:
+        for g in members:
+            reach[g] = min(needs[g], reach[g] + n)
+    return new
+
+
 def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
     """The number of ways to deal cards of masked classes to groups and a free holder.
 
@@ -184,20 +213,11 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
     order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
     state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
     state[(0,) * groups] = 1
+    reach = [0] * groups  # the state is zero beyond d_g > reach[g]
     for mask, n in order[:-1]:
-        members = [g for g in range(groups) if mask >> g & 1]
-        kernel = _kernel(n, tuple(needs[g] for g in members))
-        new = np.zeros_like(state)
-        for k in zip(*np.nonzero(kernel), strict=True):
-            shift = [slice(None)] * groups
-            keep = [slice(None)] * groups
-            for g, part in zip(members, k, strict=True):
-                shift[g] = slice(part, None)
-                keep[g] = slice(0, needs[g] + 1 - part)
-            new[tuple(shift)] += kernel[k] * state[tuple(keep)]
-        state = new
+        state = _add_class(state, mask, n, needs, reach)
     mask, n = order[-1]
-    members = [g for g in range(groups) if mask >> g & 1]
+    members = _members(mask, groups)
     # the last class gives each member needs[g] - d_g; others must be complete
     index = tuple(slice(None, None, -1) if g in members else needs[g] for g in range(groups))
     rest = state[index]  # rest[j] = state at d = needs - j on the member axes
@@ -317,6 +337,84 @@ class ConsistentDeals:
         """
         unseen = set(self.unseen)
         return Fraction(self.count(c for c in threats if c in unseen), self.count())
+
+    def sample(self, rng: np.random.Generator) -> tuple[Hand, ...]:
+        """One deal drawn uniformly among the consistent deals: each opponent's hand.
+
+        Sequential sampling by the counts: the classes of cards are dealt one after
+        another; a class gives ``k_g`` cards to each void group with probability
+        proportional to its ways times the deals of the later classes that complete
+        every group (the dynamic program run backwards), which cards go where is a
+        uniform shuffle, and each group's (and the free holder's) cards are split
+        among its members by another shuffle. Every consistent deal has probability
+        exactly 1 / :meth:`count` (tests/test_voids.py checks it by chi-square).
+
+        Args:
+            rng: the source of randomness (:func:`~xactika_edu.core.cards.make_rng`).
+
+        Returns:
+            one sorted :class:`~xactika_edu.core.cards.Hand` per opponent, in order.
+        """
+        keys, needs, _ = self._groups
+        groups = len(needs)
+        by_class: dict[int, list[Card]] = {}
+        for card in self.unseen:
+            by_class.setdefault(self._masks[card], []).append(card)
+        order = sorted(mask for mask in by_class if mask)
+        # tables[i][r]: the ways classes i, i+1, ... give exactly r_g cards to group g
+        tables = [np.zeros(tuple(need + 1 for need in needs), dtype=object)]
+        tables[0][(0,) * groups] = 1
+        for mask in reversed(order):
+            tables.insert(0, _add_class(tables[0], mask, len(by_class[mask]), needs))
+        left = list(needs)
+        dealt: list[list[Card]] = [[] for _ in needs]
+        free = list(by_class.get(0, []))
+        for i, mask in enumerate(order):
+            cards = by_class[mask]
+            members = _members(mask, groups)
+            kernel = _kernel(len(cards), tuple(needs[g] for g in members))
+            choices, weights = [], []
+            for k in zip(*np.nonzero(kernel), strict=True):
+                rest = list(left)
+                for g, part in zip(members, k, strict=True):
+                    rest[g] -= int(part)
+                if min(rest) >= 0 and tables[i + 1][tuple(rest)]:
+                    choices.append((k, rest))
+                    weights.append(kernel[k] * tables[i + 1][tuple(rest)])
+            pick = _uniform_below(sum(weights), rng)
+            index = 0
+            while pick >= weights[index]:
+                pick -= weights[index]
+                index += 1
+            k, rest = choices[index]
+            shuffled = [cards[j] for j in rng.permutation(len(cards)).tolist()]
+            start = 0
+            for g, part in zip(members, k, strict=True):
+                dealt[g] += shuffled[start : start + int(part)]
+                start += int(part)
+            free += shuffled[start:]
+            left = rest
+        hands: list[Hand] = []
+        pools = {key: dealt[g] for g, key in enumerate(keys)}
+        pools[frozenset()] = free
+        order_in_pool = {
+            key: [cards[j] for j in rng.permutation(len(cards)).tolist()]
+            for key, cards in pools.items()
+        }
+        for size, combos in zip(self.held, self.voids, strict=True):
+            pool = order_in_pool[frozenset(combos)]
+            hands.append(Hand(pool[:size]).sorted())
+            del pool[:size]
+        return tuple(hands)
+
+
+def _uniform_below(total: int, rng: np.random.Generator) -> int:
+    """A whole number drawn uniformly from 0 to ``total - 1`` (any size; rejection)."""
+    bits = max(total - 1, 1).bit_length()
+    while True:
+        value = int.from_bytes(rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
+        if value < total:
+            return value
 
 
 @functools.lru_cache(maxsize=4096)
