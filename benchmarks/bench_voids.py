@@ -7,7 +7,10 @@
 * ``lead_chances(hand, 4, voids={...})``: exact counts of the consistent deals
   (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations;
 * real positions: 4-player rounds played at random; at each lead where an opponent has
-  shown a void, ``lead_chances(voids=view)``.
+  shown a void, ``lead_chances(voids=view)``;
+* exact sampling at the same positions: ``sample_consistent_hands(view)`` (one deal,
+  the counts built each call) and ``ConsistentDeals.sample`` reusing the counts (the
+  cost of each further deal), against the approximate ``sample_hands(view)``.
 
 Every timing uses a different hand (a different deal seed), so the counts' caches do
 not help: they are "cold" timings, the median over ``--hands`` hands. Goals (issue 11):
@@ -33,8 +36,10 @@ import numpy as np
 
 import xactika_edu
 from xactika_edu.core.cards import deal
+from xactika_edu.core.chances import ConsistentDeals
 from xactika_edu.core.game import Round
-from xactika_edu.core.leads import lead_chances
+from xactika_edu.core.leads import lead_chances, view_voids
+from xactika_edu.engines.sampling import sample_consistent_hands, sample_hands
 
 BEFORE = "b7f05e2"
 VOIDS = {
@@ -135,6 +140,25 @@ def main() -> None:
     print(
         f"  lead_chances(voids=view): median {statistics.median(times):.2f} ms, "
         f"max {max(times):.2f} ms  ({statistics.median(times) / reference:.1f}x the reference)"
+    )
+    one, again, approximate = [], [], []
+    for i, view in enumerate(views):
+        one.append(ms(lambda view=view, i=i: sample_consistent_hands(view, seed=i)))
+        deals = ConsistentDeals(view.unseen_cards(), *view_voids(view))
+        rng = np.random.default_rng(i)
+        deals.sample(rng)
+        again.append(ms(lambda deals=deals, rng=rng: [deals.sample(rng) for _ in range(64)]) / 64)
+        approximate.append(ms(lambda view=view, i=i: sample_hands(view, seed=i)))
+    reference = statistics.median(approximate)
+    print("\nsampling the hidden hands at the same positions, median ms per deal")
+    print(f"  sample_hands (approximate, sweeps=3)       {reference:7.3f} ms")
+    print(
+        f"  sample_consistent_hands (exact, one deal)  {statistics.median(one):7.3f} ms"
+        f"  ({statistics.median(one) / reference:.1f}x)"
+    )
+    print(
+        f"  ConsistentDeals.sample, counts reused      {statistics.median(again):7.3f} ms"
+        f"  ({statistics.median(again) / reference:.1f}x)"
     )
 
 

@@ -338,6 +338,21 @@ class ConsistentDeals:
         unseen = set(self.unseen)
         return Fraction(self.count(c for c in threats if c in unseen), self.count())
 
+    @functools.cached_property
+    def _tables(self) -> tuple[dict[int, list[Card]], list[int], list[np.ndarray]]:
+        """The cards of each class, the classes in order, and ``tables[i][r]``: the
+        ways classes ``i, i+1, ...`` give exactly ``r_g`` cards to each group."""
+        _, needs, _ = self._groups
+        by_class: dict[int, list[Card]] = {}
+        for card in self.unseen:
+            by_class.setdefault(self._masks[card], []).append(card)
+        order = sorted(mask for mask in by_class if mask)
+        tables = [np.zeros(tuple(need + 1 for need in needs), dtype=object)]
+        tables[0][(0,) * len(needs)] = 1
+        for mask in reversed(order):
+            tables.insert(0, _add_class(tables[0], mask, len(by_class[mask]), needs))
+        return by_class, order, tables
+
     def sample(self, rng: np.random.Generator) -> tuple[Hand, ...]:
         """One deal drawn uniformly among the consistent deals: each opponent's hand.
 
@@ -349,6 +364,8 @@ class ConsistentDeals:
         among its members by another shuffle. Every consistent deal has probability
         exactly 1 / :meth:`count` (tests/test_voids.py checks it by chi-square).
 
+        The tables are built on the first call and reused by later ones.
+
         Args:
             rng: the source of randomness (:func:`~xactika_edu.core.cards.make_rng`).
 
@@ -357,15 +374,7 @@ class ConsistentDeals:
         """
         keys, needs, _ = self._groups
         groups = len(needs)
-        by_class: dict[int, list[Card]] = {}
-        for card in self.unseen:
-            by_class.setdefault(self._masks[card], []).append(card)
-        order = sorted(mask for mask in by_class if mask)
-        # tables[i][r]: the ways classes i, i+1, ... give exactly r_g cards to group g
-        tables = [np.zeros(tuple(need + 1 for need in needs), dtype=object)]
-        tables[0][(0,) * groups] = 1
-        for mask in reversed(order):
-            tables.insert(0, _add_class(tables[0], mask, len(by_class[mask]), needs))
+        by_class, order, tables = self._tables
         left = list(needs)
         dealt: list[list[Card]] = [[] for _ in needs]
         free = list(by_class.get(0, []))
