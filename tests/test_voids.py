@@ -256,6 +256,10 @@ def test_bad_input_is_named():
         chance_unbeatable(
             "3333", "3 balls", ["3333"], 4, [c for c in DECK if c != Card.parse("3333")]
         )
+    with pytest.raises(XactikaError, match="162 cards seen, but the deck holds only 81"):
+        chance_unbeatable("3333", "3 balls", ["3333"], 4, list(DECK) * 2)
+    with pytest.raises(XactikaError, match="card 1111 is among the seen cards twice"):
+        chance_unbeatable("3333", "3 balls", ["3333"], 4, ["1112", "1111", "1111"])
     # a card both held and seen
     with pytest.raises(XactikaError, match="card 1111 is both in the hand and among the seen"):
         chance_unbeatable("3333", "3 balls", ["3333", "1111"], 4, ["1111"], voids={1: "2 balls"})

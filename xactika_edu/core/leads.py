@@ -149,6 +149,9 @@ def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combinati
     )
 
 
+_SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
+
+
 @dataclass(frozen=True)
 class _Lead:
     """A checked lead situation: what the leader knows."""
@@ -193,6 +196,17 @@ class _Lead:
         return len(beaten_by), deals.chance_none_held(beaten_by)
 
 
+def _seen_cards(seen: Iterable[Card | str]) -> Hand:
+    """The cards seen, checked: at most the deck's 81, none twice."""
+    cards = [as_card(card) for card in as_items(seen, "seen", example=_SEEN_EXAMPLE)]
+    if len(cards) > len(DECK):
+        raise XactikaError(f"{len(cards)} cards seen, but the deck holds only {len(DECK)}")
+    if len(set(cards)) < len(cards):
+        twice = min(card for card in cards if cards.count(card) > 1)
+        raise XactikaError(f"card {twice} is among the seen cards twice")
+    return Hand(cards)
+
+
 def _situation(
     hand: Iterable[Card | str] | None,
     players: int | None,
@@ -203,7 +217,7 @@ def _situation(
     read from the arguments or from a PlayerView given as ``voids``."""
     if isinstance(voids, PlayerView):
         view_hand, view_seen = voids.hand, voids.played_cards
-        seen_given = Hand(as_items(seen, "seen"))
+        seen_given = _seen_cards(seen)
         clashes = [
             ("hand", hand is not None and set(Hand(as_items(hand, "hand"))) != set(view_hand)),
             ("players", players is not None and players != voids.players),
@@ -221,7 +235,7 @@ def _situation(
         return view_hand, voids.players, view_seen, held, void_lists
     hand = Hand(as_items(hand, "hand"))  # None: "hand must be a list like ..."
     players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    seen = Hand(as_items(seen, "seen", example="['1111', '2222'] (cards already played)"))
+    seen = _seen_cards(seen)
     return hand, players, seen, None, opponent_voids(voids, players)
 
 
