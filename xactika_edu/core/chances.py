@@ -1,4 +1,5 @@
-"""The hypergeometric chance that none of some "threat" cards is held by the others.
+"""The chance that none of some "threat" cards is held by the others: hypergeometric,
+and counted exactly when opponents have shown voids.
 
 With ``unseen`` cards a player has not seen, ``threats`` of them able to beat a
 card, and ``held`` of the unseen cards in other players' hands (a uniformly random
@@ -15,9 +16,8 @@ Fraction(50456, 610907)
 >>> float(chance_table()[79, 26, 6]) == float(chance_no_threat(79, 26, 6))
 True
 
-Voids (:class:`ConsistentDeals`): the same chance when opponents have shown voids.
-Counting the deals of the unseen cards consistent with what a player has seen,
-voids included.
+**Voids** (:class:`ConsistentDeals`): counting the deals of the unseen cards
+consistent with what a player has seen, voids included.
 
 A player sees its own hand and the cards played. The other cards (the *unseen*
 ones) lie in the opponents' hands (each holds a known number) and in the set-aside
@@ -40,7 +40,8 @@ rest to the free holder does so in ``n! / ((n - sum k)! prod k_g!)`` ways.
 
 The chance that no opponent holds any of some *threat* cards is the number of
 deals with every threat set aside over the number of deals. Without voids it is
-the hypergeometric ``C(U - T, H) / C(U, H)`` of :mod:`~xactika_edu.core.chances`.
+the hypergeometric ``C(U - T, H) / C(U, H)`` above (tests/test_voids.py checks
+both agree). :meth:`ConsistentDeals.sample` draws one deal uniformly by the same counts.
 
 >>> from xactika_edu.core.cards import Combination, Hand
 >>> deals = ConsistentDeals(Hand.parse("1111 1112 1113 1121"), (1, 2), ((), ()))
@@ -227,7 +228,9 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
 
 @dataclass(frozen=True)
 class ConsistentDeals:
-    """The deals of ``unseen`` cards to opponents with known sizes and voids.
+    """The deals of ``unseen`` cards to opponents with known sizes and voids: their
+    number (:meth:`count`), the chance no opponent holds some cards
+    (:meth:`chance_none_held`) and a uniform draw (:meth:`sample`).
 
     >>> from xactika_edu.core.cards import Hand
     >>> ConsistentDeals(Hand.parse("1111 1112 1113"), (1,), ((),)).count()

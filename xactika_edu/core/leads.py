@@ -1,13 +1,16 @@
 """Leading a card: its threats, the exact chance it wins the trick, and a
 simulation to check that chance.
 
-The chance is hypergeometric and exact (:class:`fractions.Fraction`); the simulation
+The chance is exact (:class:`fractions.Fraction`): hypergeometric, or with the voids
+opponents have shown (``voids=``) a count of the consistent deals; the simulation
 takes a ``seed`` and reports its own uncertainty (:class:`~xactika_edu.core.estimate.Estimate`).
 Part of :mod:`xactika_edu.core.probability`, which offers every name here too. Core
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
 :mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
 Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
-:func:`view_voids`) and counted by :class:`~xactika_edu.core.chances.ConsistentDeals`.
+:func:`view_voids`: public helpers for the engines, kept out of ``__all__`` so the
+student-facing :mod:`~xactika_edu.core.probability` need not offer them) and counted
+by :class:`~xactika_edu.core.chances.ConsistentDeals`.
 Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
 >>> chance_unbeatable("3333", "3 cubes", hand=["3333"], players=4)
@@ -46,15 +49,12 @@ from .views import PlayerView
 
 __all__ = [
     "MAYBE_MAX_THREATS",
-    "VoidsSeen",
     "chance_unbeatable",
     "lead_chances",
     "lead_kind",
-    "opponent_voids",
     "simulate_chance_unbeatable",
     "threats",
     "unseen_cards",
-    "view_voids",
 ]
 
 
