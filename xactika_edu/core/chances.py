@@ -1,4 +1,5 @@
-"""The hypergeometric chance that none of some "threat" cards is held by the others.
+"""The chance that none of some "threat" cards is held by the others: hypergeometric,
+and counted exactly when opponents have shown voids.
 
 With ``unseen`` cards a player has not seen, ``threats`` of them able to beat a
 card, and ``held`` of the unseen cards in other players' hands (a uniformly random
@@ -14,19 +15,66 @@ float view of it for the engines (each entry is the exact ratio rounded once).
 Fraction(50456, 610907)
 >>> float(chance_table()[79, 26, 6]) == float(chance_no_threat(79, 26, 6))
 True
+
+**Voids** (:class:`ConsistentDeals`): counting the deals of the unseen cards
+consistent with what a player has seen, voids included.
+
+A player sees its own hand and the cards played. The other cards (the *unseen*
+ones) lie in the opponents' hands (each holds a known number) and in the set-aside
+pile (RULES.md: "the rest are set aside ... unseen"). An opponent that did not
+follow a called combination is *void* in it: it holds no card showing it. Every
+deal of the unseen cards that gives each opponent its number of cards and no card
+it is void in is equally likely; :class:`ConsistentDeals` counts them exactly.
+
+The count (source: this module; checked against brute-force enumeration in
+tests/test_voids.py). Opponents with the same voids are merged into one *group*
+holding the sum of their cards (the ways to split a group's cards among its members
+is a multinomial factor, the same for every count). Opponents without voids, and
+the set-aside pile, accept every card: they form one *free* holder, split again by
+a binomial factor. Each unseen card falls into the *class* of the void groups that
+may hold it (its mask). The number of deals is then the coefficient of
+``x_1^H_1 ... x_G^H_G`` in ``prod over classes M of (1 + sum_{g in M} x_g)^n_M``,
+found by a dynamic program over the classes whose state is each group's cards
+still to deal; a class of ``n`` cards giving ``k_g`` cards to group ``g`` and the
+rest to the free holder does so in ``n! / ((n - sum k)! prod k_g!)`` ways.
+
+The chance that no opponent holds any of some *threat* cards is the number of
+deals with every threat set aside over the number of deals. Without voids it is
+the hypergeometric ``C(U - T, H) / C(U, H)`` above (tests/test_voids.py checks
+both agree). :meth:`ConsistentDeals.sample` draws one deal uniformly by the same counts.
+
+>>> from xactika_edu.core.cards import Combination, Hand
+>>> deals = ConsistentDeals(Hand.parse("1111 1112 1113 1121"), (1, 2), ((), ()))
+>>> deals.count()                        # 4 cards: 1 to one opponent, 2 to the other
+12
+>>> void = ConsistentDeals(Hand.parse("1111 1112 1113 1121"), (1, 2),
+...                        ((Combination.parse("1 star"),), ()))
+>>> void.count(), void.chance_none_held(Hand.parse("1121"))
+(6, Fraction(1, 3))
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from .cards import CARDS_PER_HAND, DECK, MAX_PLAYERS
+from ..base.errors import XactikaError
+from .cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
 
-__all__ = ["MOST_THREATS", "chance_no_threat", "chance_no_threat_terms", "chance_table"]
+__all__ = [
+    "MOST_THREATS",
+    "ConsistentDeals",
+    "chance_no_threat",
+    "chance_no_threat_terms",
+    "chance_table",
+    "count_class_deals",
+]
 
 #: Most cards that can beat a card for one call: the 27 cards showing a combination.
 MOST_THREATS = 27
@@ -80,3 +128,307 @@ def chance_table() -> np.ndarray:
                 table[unseen, threats, held] = numerator / denominator
     table.setflags(write=False)
     return table
+
+
+@functools.cache
+def _kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
+    """``K[k] = n! / ((n - sum k)! prod k_g!)`` for ``k_g <= caps[g]`` (0 where
+    ``sum k > n``): the ways a class of ``n`` cards gives ``k_g`` to each member group
+    and the rest to the free holder. An object array of Python ints, read-only."""
+    kernel = np.zeros(tuple(cap + 1 for cap in caps), dtype=object)
+    for k in itertools.product(*(range(min(cap, n) + 1) for cap in caps)):
+        total = sum(k)
+        if total <= n:
+            kernel[k] = math.perm(n, total) // math.prod(math.factorial(part) for part in k)
+    kernel.setflags(write=False)
+    return kernel
+
+
+def _members(mask: int, groups: int) -> list[int]:
+    return [g for g in range(groups) if mask >> g & 1]
+
+
+def _add_class(
+    state: np.ndarray, mask: int, n: int, needs: tuple[int, ...], reach: list[int] | None = None
+) -> np.ndarray:
+    """``state`` times ``(1 + sum_{g in mask} x_g)^n``, truncated at ``needs``.
+
+    ``reach`` (updated in place) bounds where ``state`` is non-zero; None: anywhere."""
+    groups = len(needs)
+    members = _members(mask, groups)
+    bound = list(needs) if reach is None else reach
+    kernel = _kernel(n, tuple(needs[g] for g in members))
+    new = np.zeros_like(state)
+    for k in zip(*np.nonzero(kernel), strict=True):
+        shift = [slice(0, top + 1) for top in bound]
+        keep = [slice(0, top + 1) for top in bound]
+        for g, part in zip(members, k, strict=True):
+            top = min(bound[g], needs[g] - part)
+            shift[g] = slice(part, part + top + 1)
+            keep[g] = slice(0, top + 1)
+        new[tuple(shift)] += kernel[k] * state[tuple(keep)]
+    if reach is not None:
+        for g in members:
+            reach[g] = min(needs[g], reach[g] + n)
+    return new
+
+
+def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
+    """The number of ways to deal cards of masked classes to groups and a free holder.
+
+    Each class ``(mask, n)`` has ``n`` distinct cards; each card goes to the free
+    holder (which takes any number) or to one group ``g`` with bit ``g`` set in
+    ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
+    coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``,
+    by a dynamic program over the classes: the state ``A[d]`` counts the ways the
+    classes so far give ``d_g`` cards to each group; a class of ``n`` cards adds
+    ``k`` in ``n! / ((n - sum k)! prod k_g!)`` ways. The class with the most groups
+    comes last and is summed against the state directly. Exact (Python ints in NumPy
+    object arrays). Cost: about prod(needs[g] + 1) x (splits of each class but the last).
+
+    >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
+    6
+    >>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
+    12
+    >>> count_class_deals([(0b01, 1), (0b10, 1)], [1, 1]), count_class_deals([], [1])
+    (1, 0)
+
+    Args:
+        classes: ``(mask, n)`` pairs; mask a bit set over ``range(len(needs))``,
+            ``n >= 0`` cards.
+        needs: cards each group must receive, whole numbers >= 0.
+
+    Returns:
+        the number of deals, a whole number >= 0.
+    """
+    needs = tuple(needs)
+    groups = len(needs)
+    merged: dict[int, int] = {}
+    for mask, n in classes:
+        if mask and n:
+            merged[mask] = merged.get(mask, 0) + n
+    if not merged:
+        return int(not any(needs))
+    if not groups:
+        return 1
+    order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
+    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
+    state[(0,) * groups] = 1
+    reach = [0] * groups  # the state is zero beyond d_g > reach[g]
+    for mask, n in order[:-1]:
+        state = _add_class(state, mask, n, needs, reach)
+    mask, n = order[-1]
+    members = _members(mask, groups)
+    # the last class gives each member needs[g] - d_g; others must be complete
+    index = tuple(slice(None, None, -1) if g in members else needs[g] for g in range(groups))
+    rest = state[index]  # rest[j] = state at d = needs - j on the member axes
+    kernel = _kernel(n, tuple(needs[g] for g in members))
+    return int((rest * kernel).sum())
+
+
+@dataclass(frozen=True)
+class ConsistentDeals:
+    """The deals of ``unseen`` cards to opponents with known sizes and voids: their
+    number (:meth:`count`), the chance no opponent holds some cards
+    (:meth:`chance_none_held`) and a uniform draw (:meth:`sample`).
+
+    >>> from xactika_edu.core.cards import Hand
+    >>> ConsistentDeals(Hand.parse("1111 1112 1113"), (1,), ((),)).count()
+    3
+
+    Attributes:
+        unseen: the cards the player has not seen (opponents' hands and the
+            set-aside pile together).
+        held: how many cards each opponent holds, one whole number per opponent.
+        voids: per opponent, the combinations it holds none of.
+
+    Raises:
+        XactikaError: if ``held`` and ``voids`` differ in length, the opponents hold
+            more cards than are unseen, or no deal fits the voids (the voids
+            contradict the cards); the message names the values.
+    """
+
+    unseen: Hand
+    held: tuple[int, ...]
+    voids: tuple[tuple[Combination, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.held) != len(self.voids):
+            raise XactikaError(
+                f"{len(self.held)} opponents' hand sizes but {len(self.voids)} void lists"
+            )
+        if sum(self.held) > len(self.unseen):
+            raise XactikaError(
+                f"the opponents hold {sum(self.held)} cards, but only "
+                f"{len(self.unseen)} cards are unseen"
+            )
+        if self.count() == 0:
+            raise XactikaError(
+                "no deal of the unseen cards fits the voids "
+                f"{self._void_text()}: they contradict the cards"
+            )
+
+    def _void_text(self) -> str:
+        return "; ".join(
+            f"opponent {i + 1}: {', '.join(map(str, combos))}"
+            for i, combos in enumerate(self.voids)
+            if combos
+        )
+
+    @functools.cached_property
+    def _groups(self) -> tuple[tuple[frozenset[Combination], ...], tuple[int, ...], int]:
+        """The void groups, each group's cards, and the voidless opponents' cards."""
+        need: dict[frozenset[Combination], int] = {}
+        free = 0
+        for size, combos in zip(self.held, self.voids, strict=True):
+            if combos:
+                key = frozenset(combos)
+                need[key] = need.get(key, 0) + size
+            else:
+                free += size
+        keys = tuple(sorted(need, key=lambda key: sorted(key)))
+        return keys, tuple(need[key] for key in keys), free
+
+    def _mask(self, card: Card) -> int:
+        keys = self._groups[0]
+        shows = set(card.combinations)
+        return sum(1 << g for g, key in enumerate(keys) if not key & shows)
+
+    @functools.cached_property
+    def _masks(self) -> dict[Card, int]:
+        return {card: self._mask(card) for card in self.unseen}
+
+    def count(self, set_aside: Iterable[Card] = ()) -> int:
+        """The number of consistent deals, with every card of ``set_aside`` set aside.
+
+        Opponents are told apart, cards too; the set-aside pile is one holder.
+
+        Args:
+            set_aside: unseen cards that must lie in the set-aside pile.
+
+        Returns:
+            a whole number >= 0 (0 if the pile cannot take them all).
+        """
+        aside = frozenset(set_aside)
+        _, needs, free = self._groups
+        pile = len(self.unseen) - sum(self.held)
+        if len(aside) > pile:
+            return 0
+        sizes: dict[int, int] = {}
+        for card, mask in self._masks.items():
+            if card not in aside:
+                sizes[mask] = sizes.get(mask, 0) + 1
+        groups = _count(tuple(sorted(sizes.items())), needs)
+        free_cards = pile - len(aside) + free
+        members = math.prod(
+            math.factorial(size) for size, combos in zip(self.held, self.voids, strict=True)
+        )
+        split = math.factorial(free) * math.prod(math.factorial(need) for need in needs)
+        return groups * math.comb(free_cards, free) * (split // members)
+
+    def chance_none_held(self, threats: Iterable[Card]) -> Fraction:
+        """The exact chance that no opponent holds any of ``threats``.
+
+        Every consistent deal equally likely: (deals with every threat set aside)
+        / (deals). Without voids this equals ``C(U - T, H) / C(U, H)``.
+
+        Args:
+            threats: unseen cards (others are ignored).
+
+        Returns:
+            a probability in [0, 1], an exact :class:`~fractions.Fraction`.
+        """
+        unseen = set(self.unseen)
+        return Fraction(self.count(c for c in threats if c in unseen), self.count())
+
+    @functools.cached_property
+    def _tables(self) -> tuple[dict[int, list[Card]], list[int], list[np.ndarray]]:
+        """The cards of each class, the classes in order, and ``tables[i][r]``: the
+        ways classes ``i, i+1, ...`` give exactly ``r_g`` cards to each group."""
+        _, needs, _ = self._groups
+        by_class: dict[int, list[Card]] = {}
+        for card in self.unseen:
+            by_class.setdefault(self._masks[card], []).append(card)
+        order = sorted(mask for mask in by_class if mask)
+        tables = [np.zeros(tuple(need + 1 for need in needs), dtype=object)]
+        tables[0][(0,) * len(needs)] = 1
+        for mask in reversed(order):
+            tables.insert(0, _add_class(tables[0], mask, len(by_class[mask]), needs))
+        return by_class, order, tables
+
+    def sample(self, rng: np.random.Generator) -> tuple[Hand, ...]:
+        """One deal drawn uniformly among the consistent deals: each opponent's hand.
+
+        Sequential sampling by the counts: the classes of cards are dealt one after
+        another; a class gives ``k_g`` cards to each void group with probability
+        proportional to its ways times the deals of the later classes that complete
+        every group (the dynamic program run backwards), which cards go where is a
+        uniform shuffle, and each group's (and the free holder's) cards are split
+        among its members by another shuffle. Every consistent deal has probability
+        exactly 1 / :meth:`count` (tests/test_voids.py checks it by chi-square).
+
+        The tables are built on the first call and reused by later ones.
+
+        Args:
+            rng: the source of randomness (:func:`~xactika_edu.core.cards.make_rng`).
+
+        Returns:
+            one sorted :class:`~xactika_edu.core.cards.Hand` per opponent, in order.
+        """
+        keys, needs, _ = self._groups
+        groups = len(needs)
+        by_class, order, tables = self._tables
+        left = list(needs)
+        dealt: list[list[Card]] = [[] for _ in needs]
+        free = list(by_class.get(0, []))
+        for i, mask in enumerate(order):
+            cards = by_class[mask]
+            members = _members(mask, groups)
+            kernel = _kernel(len(cards), tuple(needs[g] for g in members))
+            choices, weights = [], []
+            for k in zip(*np.nonzero(kernel), strict=True):
+                rest = list(left)
+                for g, part in zip(members, k, strict=True):
+                    rest[g] -= int(part)
+                if min(rest) >= 0 and tables[i + 1][tuple(rest)]:
+                    choices.append((k, rest))
+                    weights.append(kernel[k] * tables[i + 1][tuple(rest)])
+            pick = _uniform_below(sum(weights), rng)
+            index = 0
+            while pick >= weights[index]:
+                pick -= weights[index]
+                index += 1
+            k, rest = choices[index]
+            shuffled = [cards[j] for j in rng.permutation(len(cards)).tolist()]
+            start = 0
+            for g, part in zip(members, k, strict=True):
+                dealt[g] += shuffled[start : start + int(part)]
+                start += int(part)
+            free += shuffled[start:]
+            left = rest
+        hands: list[Hand] = []
+        pools = {key: dealt[g] for g, key in enumerate(keys)}
+        pools[frozenset()] = free
+        order_in_pool = {
+            key: [cards[j] for j in rng.permutation(len(cards)).tolist()]
+            for key, cards in pools.items()
+        }
+        for size, combos in zip(self.held, self.voids, strict=True):
+            pool = order_in_pool[frozenset(combos)]
+            hands.append(Hand(pool[:size]).sorted())
+            del pool[:size]
+        return tuple(hands)
+
+
+def _uniform_below(total: int, rng: np.random.Generator) -> int:
+    """A whole number drawn uniformly from 0 to ``total - 1`` (any size; rejection)."""
+    bits = max(total - 1, 1).bit_length()
+    while True:
+        value = int.from_bytes(rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
+        if value < total:
+            return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _count(sizes: tuple[tuple[int, int], ...], needs: tuple[int, ...]) -> int:
+    return count_class_deals(sizes, needs)

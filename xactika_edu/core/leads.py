@@ -1,12 +1,17 @@
 """Leading a card: its threats, the exact chance it wins the trick, and a
 simulation to check that chance.
 
-The chance is hypergeometric and exact (:class:`fractions.Fraction`); the simulation
+The chance is exact (:class:`fractions.Fraction`): hypergeometric, or with the voids
+opponents have shown (``voids=``) a count of the consistent deals; the simulation
 takes a ``seed`` and reports its own uncertainty (:class:`~xactika_edu.core.estimate.Estimate`).
 Part of :mod:`xactika_edu.core.probability`, which offers every name here too. Core
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
-:mod:`~xactika_edu.core.estimate` and the base layer.
-Source: RULES.md ("Chance a lead is unbeatable").
+:mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
+Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
+:func:`view_voids`: public helpers for the engines, kept out of ``__all__`` so the
+student-facing :mod:`~xactika_edu.core.probability` need not offer them) and counted
+by :class:`~xactika_edu.core.chances.ConsistentDeals`.
+Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
 >>> chance_unbeatable("3333", "3 cubes", hand=["3333"], players=4)
 Fraction(1, 1)
@@ -14,14 +19,15 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 import numpy as np
 import pandas as pd
 
-from ..base.checks import as_items, check_whole
+from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
 from .cards import (
     CARDS_PER_HAND,
@@ -36,8 +42,10 @@ from .cards import (
     as_combination,
     make_rng,
 )
-from .chances import chance_no_threat
+from .chances import ConsistentDeals, chance_no_threat
 from .estimate import Estimate
+from .rules import CARD_INDEX, CARD_VALUES, COMBINATION_INDEX, SHOWS
+from .views import PlayerView
 
 __all__ = [
     "MAYBE_MAX_THREATS",
@@ -50,6 +58,100 @@ __all__ = [
 ]
 
 
+#: What ``voids=`` accepts: offsets to combinations, or a view (see the module).
+VoidsSeen: TypeAlias = "Mapping[int, Iterable[Combination | str] | Combination | str] | PlayerView"
+
+
+def opponent_voids(
+    voids: Mapping[int, Iterable[Combination | str] | Combination | str] | None, players: int
+) -> tuple[tuple[Combination, ...], ...]:
+    """Per opponent (offsets 1 to ``players - 1``, in order), its voids, sorted.
+
+    >>> opponent_voids(None, 3)
+    ((), ())
+    >>> opponent_voids({4: "2 balls"}, players=4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: voids: opponent 4 does not exist; with 4 players ...
+
+    Args:
+        voids: ``{offset: combinations}``; a single combination may stand alone.
+            Notation strings are accepted ("2 balls", "2ba").
+        players: 2 to 10, the player asking included.
+
+    Returns:
+        ``players - 1`` tuples of :class:`Combination`.
+
+    Raises:
+        XactikaError: if ``voids`` is not a mapping, an offset is not a whole number
+            from 1 to ``players - 1``, or a combination cannot be read.
+    """
+    result: list[set[Combination]] = [set() for _ in range(players - 1)]
+    if voids is None:
+        return tuple(() for _ in result)
+    if not isinstance(voids, Mapping):
+        raise XactikaError(
+            f"voids must be a mapping from seat offset to combinations, or a PlayerView; "
+            f"got {shown(voids)}"
+        )
+    for offset, combos in voids.items():
+        if isinstance(offset, bool) or not isinstance(offset, int) or not 1 <= offset < players:
+            raise XactikaError(
+                f"voids: opponent {shown(offset, quoted=False)} does not exist; with "
+                f"{players} players the opponents are seat offsets 1 to {players - 1} "
+                "(1 = the next player clockwise)"
+            )
+        items = [combos] if isinstance(combos, Combination | str) else list(combos)
+        result[offset - 1].update(as_combination(item) for item in items)
+    return tuple(tuple(sorted(combos)) for combos in result)
+
+
+def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combination, ...], ...]]:
+    """Each opponent's cards held and voids, by offset from ``view.seat``, checked
+    against the plays the view shows.
+
+    A seat's void in a combination contradicts the plays if the seat played a card
+    showing it in a trick after the one where it did not follow it (or at all, if
+    the view shows no such trick).
+
+    Returns:
+        ``(held, voids)``: ``players - 1`` hand sizes and void tuples, offsets 1 up.
+
+    Raises:
+        XactikaError: if a void contradicts a play; the message names the seat, the
+            combination and the card.
+    """
+    plays = [trick.plays for trick in view.tricks]
+    if view.current_trick:
+        plays.append(view.current_trick)
+    for seat, combos in enumerate(view.voids):
+        for combo in combos:
+            shown_at = next(
+                (
+                    t
+                    for t, trick in enumerate(plays)
+                    for s, play in trick[1:]
+                    if s == seat and trick[0][1].call == combo and not play.card.has(combo)
+                ),
+                -1,
+            )
+            for t, trick in enumerate(plays):
+                for s, play in trick:
+                    if s == seat and t > shown_at and play.card.has(combo):
+                        raise XactikaError(
+                            f"seat {seat} is void in {combo}, but played {play.card} "
+                            f"showing it in trick {t + 1}: the voids contradict the plays"
+                        )
+    offsets = [(view.seat + offset) % view.players for offset in range(1, view.players)]
+    return (
+        tuple(view.cards_held[seat] for seat in offsets),
+        tuple(tuple(view.voids[seat]) for seat in offsets),
+    )
+
+
+_SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
+
+
 @dataclass(frozen=True)
 class _Lead:
     """A checked lead situation: what the leader knows."""
@@ -59,6 +161,9 @@ class _Lead:
     hand: Hand
     seen: Hand
     players: int
+    #: per opponent (seat offsets 1 up): cards held and voids shown
+    held: tuple[int, ...]
+    voids: tuple[tuple[Combination, ...], ...]
 
     @property
     def unseen(self) -> tuple[Card, ...]:
@@ -67,33 +172,84 @@ class _Lead:
 
     @property
     def opponent_cards(self) -> int:
-        """How many cards the opponents hold between them (each holds len(hand))."""
-        return (self.players - 1) * len(self.hand)
+        """How many cards the opponents hold between them."""
+        return sum(self.held)
 
     def beats(self, other: Card) -> bool:
         """Whether ``other`` beats the lead if an opponent plays it (ties go to later)."""
         return other.has(self.combination) and other.value >= self.card.value
 
-    def chance(self) -> tuple[int, Fraction]:
-        """The number of unseen threats T and the exact chance C(U - T, H) / C(U, H)."""
+    def deals(self) -> ConsistentDeals | None:
+        """The consistent deals when some opponent has shown a void; else None."""
+        if not any(self.voids):
+            return None
+        return ConsistentDeals(Hand(self.unseen), self.held, self.voids)
+
+    def chance(self, deals: ConsistentDeals | None = None) -> tuple[int, Fraction]:
+        """The number of unseen threats T and the exact chance: C(U - T, H) / C(U, H)
+        without voids, :meth:`ConsistentDeals.chance_none_held` with them."""
         unseen = self.unseen
-        beaten_by = sum(1 for other in unseen if self.beats(other))
-        held = self.opponent_cards
-        return beaten_by, chance_no_threat(len(unseen), beaten_by, held)
+        beaten_by = [other for other in unseen if self.beats(other)]
+        if deals is None:
+            held = self.opponent_cards
+            return len(beaten_by), chance_no_threat(len(unseen), len(beaten_by), held)
+        return len(beaten_by), deals.chance_none_held(beaten_by)
+
+
+def _seen_cards(seen: Iterable[Card | str]) -> Hand:
+    """The cards seen, checked: at most the deck's 81, none twice."""
+    cards = [as_card(card) for card in as_items(seen, "seen", example=_SEEN_EXAMPLE)]
+    if len(cards) > len(DECK):
+        raise XactikaError(f"{len(cards)} cards seen, but the deck holds only {len(DECK)}")
+    if len(set(cards)) < len(cards):
+        twice = min(card for card in cards if cards.count(card) > 1)
+        raise XactikaError(f"card {twice} is among the seen cards twice")
+    return Hand(cards)
+
+
+def _situation(
+    hand: Iterable[Card | str] | None,
+    players: int | None,
+    seen: Iterable[Card | str],
+    voids: VoidsSeen | None,
+) -> tuple[Hand, int, Hand, tuple[int, ...] | None, tuple[tuple[Combination, ...], ...]]:
+    """hand, players, seen, opponents' cards (None: as many as the hand) and voids,
+    read from the arguments or from a PlayerView given as ``voids``."""
+    if isinstance(voids, PlayerView):
+        view_hand, view_seen = voids.hand, voids.played_cards
+        seen_given = _seen_cards(seen)
+        clashes = [
+            ("hand", hand is not None and set(Hand(as_items(hand, "hand"))) != set(view_hand)),
+            ("players", players is not None and players != voids.players),
+            ("seen", bool(seen_given) and set(seen_given) != set(view_seen)),
+        ]
+        for name, clash in clashes:
+            if clash:
+                given = {"hand": hand, "players": players, "seen": seen}[name]
+                from_view = {"hand": view_hand, "players": voids.players, "seen": view_seen}
+                raise XactikaError(
+                    f"{name} {shown(given)} differs from the view's {from_view[name]}; "
+                    "give the view alone, or values that agree with it"
+                )
+        held, void_lists = view_voids(voids)
+        return view_hand, voids.players, view_seen, held, void_lists
+    hand = Hand(as_items(hand, "hand"))  # None: "hand must be a list like ..."
+    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    seen = _seen_cards(seen)
+    return hand, players, seen, None, opponent_voids(voids, players)
 
 
 def _lead(
     card: Card | str,
     combination: Combination | str,
-    hand: Iterable[Card | str],
-    players: int,
+    hand: Iterable[Card | str] | None,
+    players: int | None,
     seen: Iterable[Card | str],
+    voids: VoidsSeen | None = None,
 ) -> _Lead:
     card = as_card(card)
     combination = as_combination(combination)
-    hand = Hand(as_items(hand, "hand"))
-    seen = Hand(as_items(seen, "seen", example="['1111', '2222'] (cards already played)"))
-    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    hand, players, seen, held, void_lists = _situation(hand, players, seen, voids)
     if card not in hand:
         raise XactikaError(f"card {card} is not in the hand {hand}; lead a card you hold")
     if not card.has(combination):
@@ -103,10 +259,15 @@ def _lead(
     both = set(hand) & set(seen)
     if both:
         raise XactikaError(f"card {min(both)} is both in the hand and among the seen cards")
-    lead = _Lead(card, combination, hand, seen, players)
+    if held is None:
+        held = (len(hand),) * (players - 1)
+    lead = _Lead(card, combination, hand, seen, players, held, void_lists)
     if lead.opponent_cards > len(lead.unseen):
+        sizes = (
+            f"with {held[0]} cards each" if len(set(held)) == 1 else f"holding {list(held)} cards"
+        )
         raise XactikaError(
-            f"{players - 1} opponents with {len(hand)} cards each need "
+            f"{players - 1} opponents {sizes} need "
             f"{lead.opponent_cards} cards, but only {len(lead.unseen)} are unseen"
         )
     return lead
@@ -143,50 +304,71 @@ def threats(
 def chance_unbeatable(
     card: Card | str,
     combination: Combination | str,
-    hand: Iterable[Card | str],
-    players: int,
+    hand: Iterable[Card | str] | None = None,
+    players: int | None = None,
     seen: Iterable[Card | str] = (),
+    *,
+    voids: VoidsSeen | None = None,
 ) -> Fraction:
     """The exact chance that leading ``card`` and calling ``combination`` wins the trick.
 
     The lead is unbeatable when no opponent holds a threat: a card with the
-    combination and an equal or higher face value. Opponents' cards are a uniformly
-    random subset of the unseen cards, so with U unseen cards, T threats among them
-    and H cards in opponents' hands, the chance is hypergeometric::
+    combination and an equal or higher face value. Every deal of the unseen cards
+    consistent with what the leader knows is equally likely. Without voids the
+    opponents' cards are a uniformly random subset of the unseen cards, so with U
+    unseen cards, T threats among them and H cards in opponents' hands, the chance
+    is hypergeometric::
 
         P = C(U - T, H) / C(U, H)
 
-    Uses only the leader's hand and the cards seen, not voids shown in play.
-    Source: RULES.md ("Chance a lead is unbeatable").
+    With ``voids`` (an opponent that did not follow a combination holds none of
+    it) the deals are counted exactly: (deals with every threat set aside) / (deals),
+    by the dynamic program of :mod:`~xactika_edu.core.consistent`.
+    Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
     >>> chance_unbeatable("3133", "1 cube", hand=["3133"], players=10)  # the only 10 with 1 cube
     Fraction(1, 1)
     >>> hand = ["1111", "2213"]
     >>> chance_unbeatable("2213", "1 cone", hand=hand, players=2)
     Fraction(805, 1027)
+    >>> chance_unbeatable("2213", "1 cone", hand=hand, players=2, voids={1: "1 cone"})
+    Fraction(1, 1)
 
     Args:
         card: the card led (a :class:`Card` or notation); must be in ``hand``.
         combination: the combination called; must be on ``card``.
         hand: the leader's current hand (1-8 cards, ``card`` included); every
-            opponent holds as many cards as the leader.
-        players: 2 to 10, the leader included.
+            opponent holds as many cards as the leader. Optional with a view.
+        players: 2 to 10, the leader included. Optional with a view.
         seen: cards already played this hand (not in ``hand``).
+        voids: the voids opponents have shown: a mapping from **seat offset** (1 =
+            the next player clockwise, up to ``players - 1``) to the combinations it
+            holds none of (one or a list; notation accepted), or a
+            :class:`~xactika_edu.core.views.PlayerView`, which then gives the hand,
+            the players, the cards seen (played), each opponent's cards held and the
+            voids (``hand``, ``players`` and ``seen``, if given, must agree with it).
 
     Returns:
         a probability in [0, 1] as an exact :class:`~fractions.Fraction`.
 
     Raises:
         XactikaError: if a card or combination cannot be read, ``card`` is not in
-            ``hand`` or lacks ``combination``, a card is both held and seen, or
-            there are too few unseen cards for the opponents' hands.
+            ``hand`` or lacks ``combination``, a card is both held and seen, there
+            are too few unseen cards for the opponents' hands, a void names an
+            opponent that does not exist, a view's void contradicts a play of that
+            seat, or no deal fits the voids.
     """
-    _, chance = _lead(card, combination, hand, players, seen).chance()
+    lead = _lead(card, combination, hand, players, seen, voids)
+    _, chance = lead.chance(lead.deals())
     return chance
 
 
 def lead_chances(
-    hand: Iterable[Card | str], players: int, seen: Iterable[Card | str] = ()
+    hand: Iterable[Card | str] | None = None,
+    players: int | None = None,
+    seen: Iterable[Card | str] = (),
+    *,
+    voids: VoidsSeen | None = None,
 ) -> pd.DataFrame:
     """:func:`chance_unbeatable` for every card in ``hand`` and each of its four
     combinations.
@@ -195,27 +377,35 @@ def lead_chances(
     >>> len(table), table["chance"].iloc[1]
     (8, Fraction(1, 1))
 
+    Args:
+        hand, players, seen, voids: as for :func:`chance_unbeatable`.
+
     Returns:
         a DataFrame with 4 x len(hand) rows, in hand order then shape order, and
         columns ``card`` (Card), ``combination`` (Combination), ``threats`` (int,
         unseen cards that beat it), ``chance`` (exact Fraction) and ``probability``
         (float in [0, 1]).
+
+    Raises:
+        XactikaError: as :func:`chance_unbeatable`.
     """
-    hand = Hand(hand)
-    seen = Hand(seen)
+    hand, players, seen, _, _ = _situation(hand, players, seen, voids)
     rows = []
-    for card in hand:
-        for combination in card.combinations:
-            beaten_by, chance = _lead(card, combination, hand, players, seen).chance()
-            rows.append(
-                {
-                    "card": card,
-                    "combination": combination,
-                    "threats": beaten_by,
-                    "chance": chance,
-                    "probability": float(chance),
-                }
-            )
+    if hand:
+        # checks the whole situation once; every lead shares it and its deals
+        lead = _lead(hand[0], hand[0].combinations[0], hand, players, seen, voids)
+        deals = lead.deals()
+        unseen = np.zeros(len(DECK), dtype=bool)
+        unseen[[CARD_INDEX[card] for card in lead.unseen]] = True
+        for card in hand:
+            at_least = unseen & (card.value <= CARD_VALUES)
+            for combination in card.combinations:
+                beats = np.flatnonzero(at_least & SHOWS[:, COMBINATION_INDEX[combination]])
+                if deals is None:
+                    chance = chance_no_threat(len(lead.unseen), len(beats), lead.opponent_cards)
+                else:
+                    chance = deals.chance_none_held(DECK[i] for i in beats.tolist())
+                rows.append((card, combination, len(beats), chance, float(chance)))
     return pd.DataFrame(rows, columns=["card", "combination", "threats", "chance", "probability"])
 
 

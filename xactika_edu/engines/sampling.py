@@ -17,11 +17,13 @@ import numpy as np
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..core.cards import DECK, Hand, Seed, make_rng
+from ..core.chances import ConsistentDeals
 from ..core.game import PlayerView
+from ..core.leads import view_voids
 from ..core.rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
 from .batch_state import RANK_OF
 
-__all__ = ["sample_hands", "sample_hidden"]
+__all__ = ["sample_consistent_hands", "sample_hands", "sample_hidden"]
 
 _EVERY = frozenset(range(len(DECK)))
 _RANK: list[int] = RANK_OF.tolist()
@@ -174,3 +176,45 @@ def view_facts(
         view.cards_held,
         [[COMBINATION_INDEX[c] for c in combos] for combos in view.voids],
     )
+
+
+def sample_consistent_hands(view: PlayerView, seed: Seed = None) -> tuple[Hand, ...]:
+    """Guess every hidden hand **exactly uniformly** among the deals consistent with
+    what ``view``'s seat has seen: its hand, the cards played and the voids shown.
+
+    Unlike :func:`sample_hands` (an approximate sweep sampler, kept unchanged so
+    seeded players decide as before), every consistent deal has the same
+    probability: the deal is drawn by the counts of
+    :meth:`ConsistentDeals.sample <xactika_edu.core.chances.ConsistentDeals.sample>`
+    (sequential sampling along the dynamic program that counts the deals).
+    Source: RULES.md ("Unseen cards", "Information from play").
+
+    >>> from xactika_edu.core.game import Round
+    >>> rnd = Round.deal(players=3, seed=4, cards_per_hand=2)
+    >>> hands = sample_consistent_hands(rnd.view(0), seed=1)
+    >>> hands[0] == rnd.hand(0), [len(hand) for hand in hands]
+    (True, [2, 2, 2])
+    >>> hands == sample_consistent_hands(rnd.view(0), seed=1)
+    True
+
+    Args:
+        view: the seat's view.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+
+    Returns:
+        one sorted :class:`~xactika_edu.core.cards.Hand` per seat, the viewer's own
+        hand in its place (as :func:`sample_hands`).
+
+    Raises:
+        XactikaError: if ``view`` is not a :class:`~xactika_edu.core.game.PlayerView`,
+            a void contradicts a play it shows, or no deal fits the voids.
+    """
+    if not isinstance(view, PlayerView):
+        raise XactikaError(f"sample_consistent_hands needs a PlayerView, got {shown(view)}")
+    held, voids = view_voids(view)
+    deals = ConsistentDeals(view.unseen_cards(), held, voids)
+    others = deals.sample(make_rng(seed))
+    hands = [view.hand] * view.players
+    for offset, hand in enumerate(others, start=1):
+        hands[(view.seat + offset) % view.players] = hand
+    return tuple(hands)
