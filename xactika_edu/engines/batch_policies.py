@@ -16,6 +16,8 @@ Source: RULES.md; the chances are :func:`xactika_edu.core.chances.chance_table`.
 
 from __future__ import annotations
 
+import abc
+
 import numpy as np
 
 from ..base.errors import IllegalBidError, IllegalPlayError
@@ -27,24 +29,24 @@ from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, UNPACK, BatchState
 __all__ = ["HeuristicPolicy", "Policy", "RandomPolicy", "ReplayPolicy", "bid_allowance"]
 
 
-class Policy:
+class Policy(abc.ABC):
     """Base of the batch policies: ``rows`` are the rounds (indices into the batch)
     whose seat to act uses this policy; ``legal`` is the bit mask of hand slots that
     seat may play. ``track`` says whether the policy reads what has been seen."""
 
     track: bool = False
 
+    @abc.abstractmethod
     def bid(self, state: BatchState, rows: np.ndarray, total: np.ndarray | None) -> np.ndarray:
         """Bids; ``total`` is the bids so far when the dealer bids, else ``None``."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The hand slot led and the shape called, as ``slot * 4 + shape``."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """The hand slot a follower plays."""
-        raise NotImplementedError
 
 
 class RandomPolicy(Policy):
