@@ -45,6 +45,11 @@ BEFORE = "b7f05e2"
 VOIDS = {
     "1 opponent void in 2 balls": {1: ["2 balls"]},
     "2 opponents void (2 balls; 1 cube, 3 stars)": {1: ["2 balls"], 2: ["1 cube", "3 stars"]},
+    "3 opponents, each a different void (2 balls; 1 cube; 2 cones)": {
+        1: ["2 balls"],
+        2: ["1 cube"],
+        3: ["2 cones"],
+    },
     "3 opponents void (2 balls; 1 cube, 3 stars; 2 cones)": {
         1: ["2 balls"],
         2: ["1 cube", "3 stars"],
@@ -126,6 +131,18 @@ def main() -> None:
             f"  with voids: {label:<52} median {statistics.median(times):7.2f} ms, "
             f"max {max(times):7.2f} ms  ({statistics.median(times) / reference:.1f}x; "
             "goal < 10 ms)"
+        )
+    print("\n32 leads of an 8-card hand, 10 players (9 opponents with 8 cards)")
+    ten = [deal(players=10, seed=3000 + i)[0] for i in range(max(3, args.hands // 10))]
+    combos = ["2 balls", "1 cube", "2 cones", "3 stars"]
+    for groups in (1, 2, 3, 4):
+        voids = {seat + 1: [combos[seat]] for seat in range(groups)}
+        times = [
+            ms(lambda hand=hand, voids=voids: lead_chances(hand, 10, voids=voids)) for hand in ten
+        ]
+        print(
+            f"  {groups} opponent(s), each a different void: median "
+            f"{statistics.median(times):8.2f} ms, max {max(times):8.2f} ms"
         )
     views = real_positions(args.hands, seed=11)
     times = [ms(lambda view=view: lead_chances(voids=view)) for view in views]

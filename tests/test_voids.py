@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.core.chances import ConsistentDeals, chance_no_threat, count_class_deals
+from xactika_edu.core.chances.dealcount import add_class
 from xactika_edu.core.game import Round
 from xactika_edu.core.leads import chance_unbeatable, lead_chances, threats
 from xactika_edu.core.plays import Play, Trick
@@ -98,6 +99,35 @@ def test_brute_force_with_hands_of_different_sizes():
     for threat in itertools.combinations(unseen, 2):
         total, good = _brute(unseen, held, voids, threat)
         assert deals.chance_none_held(threat) == Fraction(good, total)
+
+
+def _python_int_count(classes, needs):
+    """The same count by the Python-int program of the sampler's tables."""
+    import numpy as np
+
+    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
+    state[(0,) * len(needs)] = 1
+    for mask, n in classes:
+        state = add_class(state, mask, n, tuple(needs))
+    return int(state[tuple(needs)])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_count_class_deals_modulo_primes_equals_the_python_int_program(seed):
+    # counts near 2^100 (3 void groups of 8 cards from 70 cards), the case the primes
+    # must reconstruct exactly; and 4 groups, where classes of 3 groups go entry by entry
+    rng = random.Random(seed)
+    groups = 3 + seed % 2
+    needs = [rng.randint(5, 8) for _ in range(groups)]
+    classes = [(mask, rng.randint(0, 18)) for mask in range(1, 2**groups)]
+    assert count_class_deals(classes, needs) == _python_int_count(classes, needs)
+
+
+def test_too_many_void_groups_is_an_error_naming_them():
+    # 9 opponents with different voids and 8 cards each: 9^9 counts to keep
+    classes = [(mask, 1) for mask in range(1, 2**9, 7)]
+    with pytest.raises(XactikaError, match=r"9 opponents .* \[8, 8, 8, 8, 8, 8, 8, 8, 8\]"):
+        count_class_deals(classes, [8] * 9)
 
 
 def test_count_class_deals_small_values():

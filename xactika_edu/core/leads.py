@@ -323,7 +323,8 @@ def chance_unbeatable(
 
     With ``voids`` (an opponent that did not follow a combination holds none of
     it) the deals are counted exactly: (deals with every threat set aside) / (deals),
-    by the dynamic program of :mod:`~xactika_edu.core.consistent`.
+    by the dynamic program of :mod:`~xactika_edu.core.chances`
+    (:func:`~xactika_edu.core.chances.dealcount.count_class_deals`).
     Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
     >>> chance_unbeatable("3133", "1 cube", hand=["3133"], players=10)  # the only 10 with 1 cube

@@ -1,0 +1,298 @@
+"""Counting the deals of classes of cards to void groups, exactly and fast.
+
+The count of :func:`count_class_deals` (used by
+:class:`~xactika_edu.core.chances.ConsistentDeals`) is the coefficient of
+``prod x_g^needs[g]`` in ``prod over classes M of (1 + sum_{g in M} x_g)^n_M``.
+A dynamic program over the classes finds it; its state ``A[d]`` counts the ways the
+classes so far give ``d_g`` cards to each group ``g``.
+
+Speed without losing exactness: the numbers reach about 2^100 with 3 void groups,
+too big for machine words, and Python ints in NumPy object arrays are slow (about
+2 ms a count). So the program runs modulo a few primes below 2^20 at once, in
+float64 arrays whose sums stay below 2^53 (so every step is exact), and each class
+is one matrix product (the class's kernel as a Toeplitz matrix over its groups'
+axes). The residues give the count by the Chinese remainder theorem; enough primes
+are taken for their product to exceed a bound on the count
+(``prod_g C(cards group g may hold, needs[g])``), so the result is exact, not
+probably right. tests/test_voids.py checks it against brute-force enumeration and
+against the Python-int program of :func:`add_class` (the sampler's tables).
+
+>>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
+12
+
+Core layer: NumPy and the standard library only.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...base.errors import XactikaError
+
+__all__ = ["MOST_STATES", "add_class", "class_kernel", "count_class_deals", "members"]
+
+#: The largest dynamic-program state (cells: prod over void groups of needs + 1) that
+#: :func:`count_class_deals` builds (9^4: four void groups of 8 cards, under a second);
+#: above it the count is refused with an error, never guessed.
+MOST_STATES = 10_000
+
+_PRIME_BITS = 20  # residues below 1.5 p < 2^21 in size: products below 2^41
+_MOST_TERMS = 3**6  # a sum of at most this many products (< 2^51) stays exact in float64
+_MATRIX_SIDE = 81  # classes open to more cells than this are added entry by entry
+
+
+@functools.cache
+def _primes() -> tuple[int, ...]:
+    """The 64 largest primes below 2^20, largest first (product about 2^1280)."""
+    small = [p for p in range(2, 1 << (_PRIME_BITS // 2 + 1)) if all(p % q for q in range(2, p))]
+    found: list[int] = []
+    candidate = (1 << _PRIME_BITS) - 1
+    while len(found) < 64:
+        if all(candidate % q for q in small if q * q <= candidate):
+            found.append(candidate)
+        candidate -= 2
+    return tuple(found)
+
+
+def _primes_above(bound: int) -> tuple[int, ...]:
+    """The fewest of :func:`_primes` whose product exceeds ``bound``."""
+    chosen: list[int] = []
+    product = 1
+    for prime in _primes():
+        chosen.append(prime)
+        product *= prime
+        if product > bound:
+            return tuple(chosen)
+    raise XactikaError(f"a count up to {bound} is too big to count exactly")
+
+
+@functools.cache
+def _crt(primes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The modulus and the weights w_i (w_i = 1 mod p_i, 0 mod the others)."""
+    modulus = math.prod(primes)
+    weights = tuple((modulus // p) * pow(modulus // p, -1, p) % modulus for p in primes)
+    return modulus, weights
+
+
+@functools.cache
+def class_kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
+    """``K[k] = n! / ((n - sum k)! prod k_g!)`` for ``k_g <= caps[g]`` (0 where
+    ``sum k > n``): the ways a class of ``n`` cards gives ``k_g`` to each member group
+    and the rest to the free holder.
+
+    >>> class_kernel(2, (2,)).tolist()
+    [1, 2, 1]
+
+    Returns:
+        an object array of Python ints, shape ``caps + 1``, read-only.
+    """
+    kernel = np.zeros(tuple(cap + 1 for cap in caps), dtype=object)
+    for k in itertools.product(*(range(min(cap, n) + 1) for cap in caps)):
+        total = sum(k)
+        if total <= n:
+            kernel[k] = math.perm(n, total) // math.prod(math.factorial(part) for part in k)
+    kernel.setflags(write=False)
+    return kernel
+
+
+def members(mask: int, groups: int) -> list[int]:
+    """The groups whose bit is set in ``mask``, in order.
+
+    >>> members(0b101, 3)
+    [0, 2]
+    """
+    return [g for g in range(groups) if mask >> g & 1]
+
+
+def add_class(state: np.ndarray, mask: int, n: int, needs: tuple[int, ...]) -> np.ndarray:
+    """``state`` times ``(1 + sum_{g in mask} x_g)^n``, truncated at ``needs``, in
+    Python ints (an object array of shape ``needs + 1``): the exact tables the
+    sampler walks. Slower than :func:`count_class_deals`, which gives the same count.
+    """
+    groups = len(needs)
+    group_list = members(mask, groups)
+    kernel = class_kernel(n, tuple(needs[g] for g in group_list))
+    new = np.zeros_like(state)
+    for k in zip(*np.nonzero(kernel), strict=True):
+        shift = [slice(None)] * groups
+        keep = [slice(None)] * groups
+        for g, part in zip(group_list, k, strict=True):
+            shift[g] = slice(part, needs[g] + 1)
+            keep[g] = slice(0, needs[g] + 1 - part)
+        new[tuple(shift)] += kernel[k] * state[tuple(keep)]
+    return new
+
+
+@functools.lru_cache(maxsize=64)
+def _toeplitz_index(caps: tuple[int, ...]) -> np.ndarray:
+    """``index[d, e]``: the flat kernel index of ``d - e`` (flat indices over
+    ``caps + 1``), or the size (a zero pad) where some ``d_g < e_g``."""
+    dims = tuple(cap + 1 for cap in caps)
+    size = math.prod(dims)
+    points = np.array(list(itertools.product(*(range(dim) for dim in dims)))).reshape(size, -1)
+    diff = points[:, None, :] - points[None, :, :]
+    flat = np.ravel_multi_index(tuple(np.clip(diff, 0, None).T), dims).T
+    return np.where((diff >= 0).all(axis=2), flat, size)
+
+
+@functools.lru_cache(maxsize=256)
+def _residues(n: int, caps: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarray:
+    """The kernel modulo each prime, flat, with a zero pad: float64 (primes, size + 1)."""
+    flat = class_kernel(n, caps).ravel()
+    table = np.zeros((len(primes), flat.size + 1))
+    for i, prime in enumerate(primes):
+        table[i, :-1] = [int(value) % prime for value in flat]
+    return table
+
+
+def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
+    """The number of ways to deal cards of masked classes to groups and a free holder.
+
+    Each class ``(mask, n)`` has ``n`` distinct cards; each card goes to the free
+    holder (which takes any number) or to one group ``g`` with bit ``g`` set in
+    ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
+    coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``
+    (see the module: a dynamic program over the classes, modulo primes, exact).
+    Cost: about one matrix product per class, of side ``prod (needs[g] + 1)`` over
+    the class's groups.
+
+    >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
+    6
+    >>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
+    12
+    >>> count_class_deals([(0b01, 1), (0b10, 1)], [1, 1]), count_class_deals([], [1])
+    (1, 0)
+
+    Args:
+        classes: ``(mask, n)`` pairs; mask a bit set over ``range(len(needs))``,
+            ``n >= 0`` cards.
+        needs: cards each group must receive, whole numbers >= 0.
+
+    Returns:
+        the number of deals, a whole number >= 0.
+
+    Raises:
+        XactikaError: if the state, ``prod (needs[g] + 1)`` cells, exceeds
+            :data:`MOST_STATES` (too many void groups to count exactly in time);
+            the message names the groups and their cards.
+    """
+    needs = tuple(needs)
+    groups = len(needs)
+    merged: dict[int, int] = {}
+    for mask, n in classes:
+        if mask and n:
+            merged[mask] = merged.get(mask, 0) + n
+    if not merged:
+        return int(not any(needs))
+    if not groups:
+        return 1
+    reachable = [sum(n for mask, n in merged.items() if mask >> g & 1) for g in range(groups)]
+    bound = math.prod(math.comb(cards, need) for cards, need in zip(reachable, needs, strict=True))
+    if bound == 0:
+        return 0
+    dims = tuple(need + 1 for need in needs)
+    if math.prod(dims) > MOST_STATES:
+        raise XactikaError(
+            f"{groups} opponents (or groups of them) show different voids, holding "
+            f"{list(needs)} cards: {math.prod(dims):,} counts to keep, more than "
+            f"{MOST_STATES:,}; too many to count exactly"
+        )
+    primes = _primes_above(bound)
+    column = np.array(primes, dtype=float).reshape(-1, 1, 1)
+    order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
+    state = np.zeros((len(primes), *dims))
+    state[(slice(None),) + (0,) * groups] = 1
+    for mask, n in order[:-1]:
+        state = _times_class(state, mask, n, needs, primes, column)
+    mask, n = order[-1]
+    group_list = members(mask, groups)
+    caps = tuple(needs[g] for g in group_list)
+    # the last class gives each member needs[g] - d_g; others must be complete
+    index: tuple[slice | int, ...] = (
+        slice(None),
+        *(slice(None, None, -1) if g in group_list else needs[g] for g in range(groups)),
+    )
+    rest = state[index].astype(np.int64).reshape(len(primes), -1)
+    kernel = _residues(n, caps, primes)[:, :-1].astype(np.int64)
+    # products below 2^41 in size, at most MOST_STATES (< 2^14) of them: below 2^55
+    residues = (rest * kernel).sum(axis=1) % np.array(primes, dtype=np.int64)
+    modulus, weights = _crt(primes)
+    return sum(int(r) * w for r, w in zip(residues.tolist(), weights, strict=True)) % modulus
+
+
+def _times_class(
+    state: np.ndarray,
+    mask: int,
+    n: int,
+    needs: tuple[int, ...],
+    primes: tuple[int, ...],
+    column: np.ndarray,
+) -> np.ndarray:
+    """``state`` (signed residues below 1.5 p in size, shape (primes, needs + 1)) times
+    the class's polynomial, reduced again."""
+    group_list = members(mask, len(needs))
+    caps = tuple(needs[g] for g in group_list)
+    size = math.prod(cap + 1 for cap in caps)
+    if size > _MATRIX_SIDE:
+        return _times_class_by_parts(state, group_list, n, needs, primes, column)
+    order, back = _axis_order(tuple(group_list), len(needs))
+    moved = state.transpose(order)
+    product = np.matmul(_matrix(n, caps, primes), moved.reshape(len(primes), size, -1))
+    return _reduce(product, column).reshape(moved.shape).transpose(back)
+
+
+@functools.lru_cache(maxsize=1024)
+def _axis_order(group_list: tuple[int, ...], groups: int) -> tuple[list[int], list[int]]:
+    """The axes of a state with the class's groups first (after the primes), and back."""
+    order = [0, *(1 + g for g in group_list)]
+    order += [axis for axis in range(1, 1 + groups) if axis not in order]
+    return order, np.argsort(order).tolist()
+
+
+def _reduce(values: np.ndarray, column: np.ndarray) -> np.ndarray:
+    """Signed residues: ``values - round(values / p) p``, exact for integers below
+    2^53 in size; below 1.5 p in size (rounding may miss by one)."""
+    return values - np.rint(values * (1.0 / column)) * column
+
+
+@functools.lru_cache(maxsize=256)
+def _matrix(n: int, caps: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarray:
+    """The class kernel as a Toeplitz matrix per prime: (primes, size, size), read-only
+    (for classes of at most ``_MATRIX_SIDE`` cells: 81 x 81 per prime)."""
+    matrix = _residues(n, caps, primes)[:, _toeplitz_index(caps)]
+    matrix.setflags(write=False)
+    return matrix
+
+
+def _times_class_by_parts(
+    state: np.ndarray,
+    group_list: list[int],
+    n: int,
+    needs: tuple[int, ...],
+    primes: tuple[int, ...],
+    column: np.ndarray,
+) -> np.ndarray:
+    """:func:`_times_class` for a class open to many groups: one shifted add per
+    kernel entry (a matrix would not fit), reduced every ``_MOST_TERMS`` entries."""
+    caps = tuple(needs[g] for g in group_list)
+    kernel = _residues(n, caps, primes)[:, :-1].reshape(len(primes), *(cap + 1 for cap in caps))
+    weights = kernel.reshape(*kernel.shape, *([1] * len(needs)))
+    new = np.zeros_like(state)
+    entries = list(itertools.product(*(range(min(cap, n) + 1) for cap in caps)))
+    for count, k in enumerate(entries, start=1):
+        shift = [slice(None)] * (1 + len(needs))
+        keep = [slice(None)] * (1 + len(needs))
+        for g, part in zip(group_list, k, strict=True):
+            shift[1 + g] = slice(part, needs[g] + 1)
+            keep[1 + g] = slice(0, needs[g] + 1 - part)
+        pick: tuple[slice | int, ...] = (slice(None), *(int(part) for part in k))
+        weight = weights[pick]
+        new[tuple(shift)] += weight * state[tuple(keep)]
+        if count % _MOST_TERMS == 0:
+            new = _reduce(new, column.reshape(-1, *([1] * len(needs))))
+    return _reduce(new, column.reshape(-1, *([1] * len(needs))))
