@@ -8,6 +8,7 @@ exclude nothing, and on the direction a void moves a chance.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from fractions import Fraction
@@ -24,6 +25,7 @@ from xactika_edu.core.game import Round
 from xactika_edu.core.leads import chance_unbeatable, lead_chances, threats
 from xactika_edu.core.plays import Play, Trick
 from xactika_edu.core.views import PlayerView
+from xactika_edu.engines.sampling import sample_consistent_hands
 
 
 def _brute(unseen, held, voids, threat_cards=()):
@@ -296,6 +298,53 @@ def test_bad_input_is_named():
     # voids no deal fits: the opponent is void in every count of balls
     with pytest.raises(XactikaError, match="opponent 1: 1 ball, 2 balls, 3 balls"):
         chance_unbeatable("3333", "3 balls", ["3333"], 2, voids={1: ["1 ball", "2ba", "3ba"]})
+
+
+_ENTRIES = {
+    "chance_unbeatable": lambda view: chance_unbeatable("3333", "3 balls", voids=view),
+    "lead_chances": lambda view: lead_chances(voids=view),
+    "sample_consistent_hands": lambda view: sample_consistent_hands(view, seed=1),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(_ENTRIES))
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # a void that contradicts a play of that seat
+        (
+            {"voids": ((), (Combination.parse("2 balls"),))},
+            "seat 1 is void in 2 balls, but played 2213",
+        ),
+        # a void list for a seat that does not exist, or one missing
+        (
+            {"voids": ((), (), (Combination.parse("2 balls"),))},
+            r"voids for 3 seat\(s\) \(seat 2: 2 balls\), but it has 2 players",
+        ),
+        ({"voids": ((),)}, r"voids for 1 seat\(s\), but it has 2 players"),
+        # cards the view cannot hold: a played card in the hand, too many cards
+        ({"hand": Hand.parse("3333 2213")}, "card 2213 is both in the view's hand and played"),
+        (
+            {"hand": Hand.parse("3333 1212 1113")},
+            "hand 3333 1212 1113 has 3 cards, but seat 0 holds 2",
+        ),
+    ],
+)
+def test_a_bad_view_is_named_by_every_entry_point(entry, change, message):
+    view = dataclasses.replace(_hand_made_view(((), ())), **change)
+    with pytest.raises(XactikaError, match=message):
+        _ENTRIES[entry](view)
+
+
+def test_bad_facts_are_named_by_lead_chances_too():
+    with pytest.raises(XactikaError, match="opponent 3 does not exist; with 3 players"):
+        lead_chances(["3333"], 3, voids={3: "2 balls"})
+    with pytest.raises(XactikaError, match="162 cards seen, but the deck holds only 81"):
+        lead_chances(["3333"], 4, list(DECK) * 2, voids={1: "2 balls"})
+    with pytest.raises(XactikaError, match="need 3 cards, but only 0 are unseen"):
+        lead_chances(["3333"], 4, [c for c in DECK if c != Card.parse("3333")])
+    with pytest.raises(XactikaError, match="opponent 1: 1 ball, 2 balls, 3 balls"):
+        lead_chances(["3333"], 2, voids={1: ["1 ball", "2ba", "3ba"]})
 
 
 def test_deals_check_their_shape():

@@ -118,9 +118,12 @@ def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combinati
         ``(held, voids)``: ``players - 1`` hand sizes and void tuples, offsets 1 up.
 
     Raises:
-        XactikaError: if a void contradicts a play; the message names the seat, the
-            combination and the card.
+        XactikaError: if a void contradicts a play (the message names the seat, the
+            combination and the card), the view lists voids for more or fewer seats
+            than it has players, a card is played twice or both played and in the
+            hand, or the hand's size differs from the cards the seat holds.
     """
+    _check_view_cards(view)
     plays = [trick.plays for trick in view.tricks]
     if view.current_trick:
         plays.append(view.current_trick)
@@ -147,6 +150,30 @@ def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combinati
         tuple(view.cards_held[seat] for seat in offsets),
         tuple(tuple(view.voids[seat]) for seat in offsets),
     )
+
+
+def _check_view_cards(view: PlayerView) -> None:
+    """A view's voids and cards fit its players (see :func:`view_voids`)."""
+    if len(view.voids) != view.players:
+        extra = [seat for seat in range(view.players, len(view.voids)) if view.voids[seat]]
+        named = f" (seat {extra[0]}: {', '.join(map(str, view.voids[extra[0]]))})" if extra else ""
+        raise XactikaError(
+            f"the view lists voids for {len(view.voids)} seat(s){named}, but it has "
+            f"{view.players} players (seats 0 to {view.players - 1})"
+        )
+    played = list(view.played_cards)
+    twice = sorted({card for card in played if played.count(card) > 1})
+    if twice:
+        raise XactikaError(f"card {twice[0]} is played twice in the view")
+    both = sorted(set(played) & set(view.hand))
+    if both:
+        raise XactikaError(f"card {both[0]} is both in the view's hand and played")
+    holds = view.cards_held[view.seat]
+    if len(view.hand) != holds:
+        raise XactikaError(
+            f"the view's hand {view.hand} has {len(view.hand)} cards, but seat "
+            f"{view.seat} holds {holds} after the plays it shows"
+        )
 
 
 _SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
