@@ -8,8 +8,9 @@ Part of :mod:`xactika_edu.core.probability`, which offers every name here too. C
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
 :mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
 Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
-:func:`view_voids`: public helpers for the engines, kept out of ``__all__`` so the
-student-facing :mod:`~xactika_edu.core.probability` need not offer them) and counted
+:func:`view_voids`, and :func:`simulate_lead_chances` for the widgets: public helpers,
+kept out of ``__all__`` so the student-facing :mod:`~xactika_edu.core.probability`
+need not offer them) and counted
 by :class:`~xactika_edu.core.chances.ConsistentDeals`.
 Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
@@ -449,11 +450,14 @@ def simulate_chance_unbeatable(
     *,
     trials: int = 10_000,
     seed: Seed = None,
+    voids: VoidsSeen | None = None,
 ) -> Estimate:
     """Estimate :func:`chance_unbeatable` by dealing the unseen cards at random.
 
     Each trial shuffles the unseen cards and deals the opponents' hands from them
     (the rest stay set aside), then checks whether any opponent holds a threat.
+    With ``voids``, each trial is a deal drawn uniformly among those that fit the
+    voids (:meth:`~xactika_edu.core.chances.ConsistentDeals.sample`).
     The same ``seed`` gives the same estimate.
 
     >>> estimate = simulate_chance_unbeatable(
@@ -463,7 +467,7 @@ def simulate_chance_unbeatable(
     True
 
     Args:
-        card, combination, hand, players, seen: as for :func:`chance_unbeatable`.
+        card, combination, hand, players, seen, voids: as for :func:`chance_unbeatable`.
         trials: number of simulated deals, 1 to 10,000,000.
         seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
 
@@ -473,9 +477,16 @@ def simulate_chance_unbeatable(
     Raises:
         XactikaError: as :func:`chance_unbeatable`, or if ``trials`` is out of range.
     """
-    lead = _lead(card, combination, hand, players, seen)
+    lead = _lead(card, combination, hand, players, seen, voids)
     trials = check_whole(trials, "trials", 1, 10_000_000)
     rng = make_rng(seed)
+    deals = lead.deals()
+    if deals is not None:
+        danger = {other for other in lead.unseen if lead.beats(other)}
+        wins = sum(
+            not any(danger.intersection(held) for held in deals.sample(rng)) for _ in range(trials)
+        )
+        return Estimate(successes=wins, trials=trials)
     unseen = lead.unseen
     is_threat = np.array([lead.beats(other) for other in unseen], dtype=bool)
     held = lead.opponent_cards
@@ -488,6 +499,56 @@ def simulate_chance_unbeatable(
         successes += int(batch - opponents_hold_threat.sum())
         remaining -= batch
     return Estimate(successes=successes, trials=trials)
+
+
+def simulate_lead_chances(
+    hand: Iterable[Card | str] | None = None,
+    players: int | None = None,
+    seen: Iterable[Card | str] = (),
+    *,
+    voids: VoidsSeen | None = None,
+    card: Card | str | None = None,
+    trials: int = 2000,
+    seed: Seed = None,
+) -> list[Estimate]:
+    """Estimate :func:`lead_chances` from ``trials`` deals drawn uniformly among those
+    that fit the hand, the cards seen and the voids, the same deals for every lead.
+
+    >>> estimates = simulate_lead_chances(["2213"], 2, voids={1: "1 cone"}, trials=50, seed=1)
+    >>> [e.successes for e in estimates][2]    # 2213 calling 1 cone: the opponent has none
+    50
+
+    Args:
+        hand, players, seen, voids: as for :func:`lead_chances`.
+        card: only this card's four leads; ``None`` for every card.
+        trials: deals drawn, 1 to 1,000,000; seed: as for :func:`simulate_chance_unbeatable`.
+
+    Returns:
+        one :class:`Estimate` per row of :func:`lead_chances` (of ``card`` only, if given).
+
+    Raises:
+        XactikaError: as :func:`lead_chances`, if ``card`` is not in the hand, or
+            ``trials`` is out of range.
+    """
+    hand, players, seen, _, _ = _situation(hand, players, seen, voids)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
+    chosen = [as_card(card)] if card is not None else list(hand)
+    leads = [
+        _lead(c, combo, hand, players, seen, voids) for c in chosen for combo in c.combinations
+    ]
+    if not leads:
+        return []
+    deals = leads[0].deals() or ConsistentDeals(
+        Hand(leads[0].unseen), leads[0].held, leads[0].voids
+    )
+    dangers = [{other for other in lead.unseen if lead.beats(other)} for lead in leads]
+    wins = [0] * len(leads)
+    rng = make_rng(seed)
+    for _ in range(trials):
+        held = set().union(*deals.sample(rng))
+        for i, danger in enumerate(dangers):
+            wins[i] += held.isdisjoint(danger)
+    return [Estimate(successes=won, trials=trials) for won in wins]
 
 
 #: The most threats a "maybe" lead can have; see :func:`lead_kind`.

@@ -34,12 +34,15 @@ import numpy as np
 
 from ...base.errors import XactikaError
 
-__all__ = ["MOST_STATES", "add_class", "class_kernel", "count_class_deals", "members"]
+__all__ = ["MOST_STATES", "TOO_MANY", "add_class", "class_kernel", "count_class_deals", "members"]
 
 #: The largest dynamic-program state (cells: prod over void groups of needs + 1) that
 #: :func:`count_class_deals` builds (9^4: four void groups of 8 cards, under a second);
 #: above it the count is refused with an error, never guessed.
 MOST_STATES = 10_000
+
+#: The words that end the error of a count refused for its size (callers may look for them).
+TOO_MANY = "too many to count exactly"
 
 _PRIME_BITS = 20  # residues below 1.5 p < 2^21 in size: products below 2^41
 _MOST_TERMS = 3**6  # a sum of at most this many products (< 2^51) stays exact in float64
@@ -200,7 +203,7 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
         raise XactikaError(
             f"{groups} opponents (or groups of them) show different voids, holding "
             f"{list(needs)} cards: {math.prod(dims):,} counts to keep, more than "
-            f"{MOST_STATES:,}; too many to count exactly"
+            f"{MOST_STATES:,}; {TOO_MANY}"
         )
     primes = _primes_above(bound)
     column = np.array(primes, dtype=float).reshape(-1, 1, 1)
