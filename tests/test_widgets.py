@@ -21,6 +21,7 @@ from xactika_edu.base.formatting import plural, simulated_percent
 from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
+from xactika_edu.engines.advice import bid_advice as play_each_bid_advice
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
 from xactika_edu.teaching.views.handview import readout
 from xactika_edu.teaching.views.scoreboard import (
@@ -31,6 +32,7 @@ from xactika_edu.teaching.views.scoreboard import (
     score_sheet_html,
     trick_html,
 )
+from xactika_edu.teaching.views.tableview import advice_reason
 from xactika_edu.ui.widgets import (
     DeckExplorer,
     HandWidget,
@@ -662,22 +664,37 @@ def test_play_table_coach() -> None:
     assert rows == [str(b) for b in range(9)]
     assert t.coach_view.value.count("★ recommended") == 1
     assert "not allowed" in t.coach_view.value  # the dealer's forbidden bid
+    # issue 11: the advice plays each bid (bid_advice), and says why in its numbers
+    rnd = t.round
+    made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
+    advice = play_each_bid_advice(
+        rnd.hand(0), 4, 0, trials=60, seed=3 + 1, dealer=rnd.dealer, bids_so_far=made
+    )
+    best = advice.attrs["recommended"]
+    assert re.search(
+        rf"<td[^>]*>{best}</td>(<td[^>]*>[^<]*</td>){{2}}<td[^>]*>★", t.coach_view.value
+    )
+    assert escape(advice_reason(advice)) in t.coach_view.value
     t.bid_box.value = t.bid_box.options[0][1]
     t.bid_button.click()
-    rnd = t.round
-    checked = False
+    checked = voids_used = False
     while not rnd.is_over:
         if not rnd.current_trick:  # our lead: the chances shown are the library's
             view = rnd.view(0)
-            table = lead_chances(view.hand, 4, view.played_cards)
+            table = lead_chances(voids=view)  # with the voids seen this hand
             for chance in table["chance"]:
                 assert format_fraction(chance) in t.coach_view.value
             assert "best lead" in t.coach_view.value
+            if any(view.voids[1:]):
+                plain = lead_chances(view.hand, 4, view.played_cards)
+                voids_used |= list(plain["chance"]) != list(table["chance"])
+                assert "could not follow" in html.unescape(t.coach_view.value)
             checked = True
         else:
             assert "you follow" in t.coach_view.value
         t.play_button.click()
     assert checked, "choose a seed where you lead at least once"
+    assert voids_used, "choose a seed where a void changes a chance at your lead"
     t.coach_box.value = False
     assert t.coach_view.value == ""
 
