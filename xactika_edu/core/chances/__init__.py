@@ -67,7 +67,7 @@ import numpy as np
 from ...base.errors import XactikaError
 from ..cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
 from ..rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
-from .dealcount import add_class, class_kernel, count_class_deals, members
+from .dealcount import DealCounter, add_class, class_kernel, count_class_deals, members
 
 __all__ = [
     "MOST_THREATS",
@@ -205,12 +205,12 @@ class ConsistentDeals:
         return {card: int(masks[CARD_INDEX[card]]) for card in self.unseen}
 
     @functools.cached_property
-    def _class_sizes(self) -> dict[int, int]:
-        """How many unseen cards each class holds."""
+    def _counter(self) -> DealCounter:
+        """The counts of the void groups' cards, by class (built once per instance)."""
         sizes: dict[int, int] = {}
         for mask in self._masks.values():
             sizes[mask] = sizes.get(mask, 0) + 1
-        return sizes
+        return DealCounter(sorted(sizes.items()), self._groups[1])
 
     def count(self, set_aside: Iterable[Card] = ()) -> int:
         """The number of consistent deals, with every card of ``set_aside`` set aside.
@@ -229,11 +229,11 @@ class ConsistentDeals:
         if len(aside) > pile:
             return 0
         masks = self._masks
-        sizes = dict(self._class_sizes)
+        removed: dict[int, int] = {}
         for card in aside:
             if card in masks:
-                sizes[masks[card]] -= 1
-        groups = _count(tuple(sorted(sizes.items())), needs)
+                removed[masks[card]] = removed.get(masks[card], 0) + 1
+        groups = self._counter.count(removed)
         free_cards = pile - len(aside) + free
         each = math.prod(
             math.factorial(size) for size, combos in zip(self.held, self.voids, strict=True)
@@ -342,8 +342,3 @@ def _uniform_below(total: int, rng: np.random.Generator) -> int:
         value = int.from_bytes(rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
         if value < total:
             return value
-
-
-@functools.lru_cache(maxsize=4096)
-def _count(sizes: tuple[tuple[int, int], ...], needs: tuple[int, ...]) -> int:
-    return count_class_deals(sizes, needs)

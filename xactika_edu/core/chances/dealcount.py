@@ -28,13 +28,21 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from ...base.errors import XactikaError
 
-__all__ = ["MOST_STATES", "TOO_MANY", "add_class", "class_kernel", "count_class_deals", "members"]
+__all__ = [
+    "MOST_STATES",
+    "TOO_MANY",
+    "DealCounter",
+    "add_class",
+    "class_kernel",
+    "count_class_deals",
+    "members",
+]
 
 #: The largest dynamic-program state (cells: prod over void groups of needs + 1) that
 #: :func:`count_class_deals` builds (9^4: four void groups of 8 cards, under a second);
@@ -52,7 +60,12 @@ _MATRIX_SIDE = 81  # classes open to more cells than this are added entry by ent
 @functools.cache
 def _primes() -> tuple[int, ...]:
     """The 64 largest primes below 2^20, largest first (product about 2^1280)."""
-    small = [p for p in range(2, 1 << (_PRIME_BITS // 2 + 1)) if all(p % q for q in range(2, p))]
+    sieve = np.ones(1 << (_PRIME_BITS // 2 + 1), dtype=bool)  # up to sqrt(2^20), doubled
+    sieve[:2] = False
+    for p in range(2, int(len(sieve) ** 0.5) + 1):
+        if sieve[p]:
+            sieve[p * p :: p] = False
+    small = np.flatnonzero(sieve).tolist()
     found: list[int] = []
     candidate = (1 << _PRIME_BITS) - 1
     while len(found) < 64:
@@ -86,21 +99,31 @@ def _crt(primes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
 def class_kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
     """``K[k] = n! / ((n - sum k)! prod k_g!)`` for ``k_g <= caps[g]`` (0 where
     ``sum k > n``): the ways a class of ``n`` cards gives ``k_g`` to each member group
-    and the rest to the free holder.
+    and the rest to the free holder; the coefficients of ``(1 + sum_g x_g)^n``.
 
-    >>> class_kernel(2, (2,)).tolist()
-    [1, 2, 1]
+    A negative ``n`` gives the series of ``(1 + sum_g x_g)^n`` (the same formula with
+    the falling factorial ``n (n - 1) ... (n - sum k + 1)``): multiplying by it takes
+    ``-n`` cards out of a class.
+
+    >>> class_kernel(2, (2,)).tolist(), class_kernel(-1, (3,)).tolist()
+    ([1, 2, 1], [1, -1, 1, -1])
 
     Returns:
         an object array of Python ints, shape ``caps + 1``, read-only.
     """
     kernel = np.zeros(tuple(cap + 1 for cap in caps), dtype=object)
-    for k in itertools.product(*(range(min(cap, n) + 1) for cap in caps)):
+    for k in itertools.product(*(range(_reach(n, cap) + 1) for cap in caps)):
         total = sum(k)
-        if total <= n:
-            kernel[k] = math.perm(n, total) // math.prod(math.factorial(part) for part in k)
+        falling = math.prod(range(n - total + 1, n + 1)) if total else 1
+        kernel[k] = falling // math.prod(math.factorial(part) for part in k)
     kernel.setflags(write=False)
     return kernel
+
+
+def _reach(n: int, cap: int) -> int:
+    """The largest part of a kernel that can be non-zero: ``min(cap, n)``, or ``cap``
+    for a series (negative ``n``)."""
+    return cap if n < 0 else min(cap, n)
 
 
 def members(mask: int, groups: int) -> list[int]:
@@ -143,7 +166,7 @@ def _toeplitz_index(caps: tuple[int, ...]) -> np.ndarray:
     return np.where((diff >= 0).all(axis=2), flat, size)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=512)
 def _residues(n: int, caps: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarray:
     """The kernel modulo each prime, flat, with a zero pad: float64 (primes, size + 1)."""
     flat = class_kernel(n, caps).ravel()
@@ -160,9 +183,8 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
     holder (which takes any number) or to one group ``g`` with bit ``g`` set in
     ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
     coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``
-    (see the module: a dynamic program over the classes, modulo primes, exact).
-    Cost: about one matrix product per class, of side ``prod (needs[g] + 1)`` over
-    the class's groups.
+    (see the module: a dynamic program over the classes, modulo primes, exact;
+    :class:`DealCounter` counts again with cards taken out, faster).
 
     >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
     6
@@ -180,42 +202,123 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
         the number of deals, a whole number >= 0.
 
     Raises:
+        XactikaError: as :class:`DealCounter`.
+    """
+    return DealCounter(classes, needs).count()
+
+
+class DealCounter:
+    """:func:`count_class_deals` for some classes, and again with cards taken out of
+    them (:meth:`count`). The product over every class but the one open to the most
+    groups (the *last* class) is built once (one matrix product per class, modulo
+    primes); taking ``t`` cards out of class ``M`` multiplies it by the series of
+    ``(1 + sum_{g in M} x_g)^-t``; the last class is then summed against it for the
+    one coefficient wanted. A count with cards out costs one matrix product per class
+    touched, the last class aside.
+
+    >>> counter = DealCounter([(0b11, 4)], [1, 2])
+    >>> counter.count(), counter.count({0b11: 1}), count_class_deals([(0b11, 3)], [1, 2])
+    (12, 3, 3)
+
+    Args:
+        classes, needs: as for :func:`count_class_deals`.
+
+    Raises:
         XactikaError: if the state, ``prod (needs[g] + 1)`` cells, exceeds
             :data:`MOST_STATES` (too many void groups to count exactly in time);
             the message names the groups and their cards.
     """
-    needs = tuple(needs)
-    groups = len(needs)
-    merged: dict[int, int] = {}
-    for mask, n in classes:
-        if mask and n:
-            merged[mask] = merged.get(mask, 0) + n
-    if not merged:
-        return int(not any(needs))
-    if not groups:
-        return 1
-    reachable = [sum(n for mask, n in merged.items() if mask >> g & 1) for g in range(groups)]
-    bound = math.prod(math.comb(cards, need) for cards, need in zip(reachable, needs, strict=True))
-    if bound == 0:
-        return 0
-    dims = tuple(need + 1 for need in needs)
-    if math.prod(dims) > MOST_STATES:
-        raise XactikaError(
-            f"{groups} opponents (or groups of them) show different voids, holding "
-            f"{list(needs)} cards: {math.prod(dims):,} counts to keep, more than "
-            f"{MOST_STATES:,}; {TOO_MANY}"
+
+    def __init__(self, classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> None:
+        self.needs = tuple(needs)
+        self.classes: dict[int, int] = {}
+        for mask, n in classes:
+            if mask and n:
+                self.classes[mask] = self.classes.get(mask, 0) + n
+        groups = len(self.needs)
+        reachable = [
+            sum(n for mask, n in self.classes.items() if mask >> g & 1) for g in range(groups)
+        ]
+        # every count with cards out is at most the count without: at most this bound
+        self.bound = math.prod(
+            math.comb(cards, need) for cards, need in zip(reachable, self.needs, strict=True)
         )
-    primes = _primes_above(bound)
-    column = np.array(primes, dtype=float).reshape(-1, 1, 1)
-    order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
-    state = np.zeros((len(primes), *dims))
-    state[(slice(None),) + (0,) * groups] = 1
-    for mask, n in order[:-1]:
-        state = _times_class(state, mask, n, needs, primes, column)
-    mask, n = order[-1]
+        cells = math.prod(need + 1 for need in self.needs)
+        if self.bound and groups and cells > MOST_STATES:
+            raise XactikaError(
+                f"{groups} opponents (or groups of them) show different voids, holding "
+                f"{list(self.needs)} cards: {cells:,} counts to keep, more than "
+                f"{MOST_STATES:,}; {TOO_MANY}"
+            )
+        self._state: np.ndarray | None = None
+        self._counts: dict[tuple[tuple[int, int], ...], int] = {}
+
+    def count(self, removed: Mapping[int, int] | None = None) -> int:
+        """The count with ``removed[mask]`` cards taken out of each class.
+
+        Args:
+            removed: cards out per class mask (each at most the class's cards);
+                masks not among the classes, and mask 0, are ignored.
+
+        Returns:
+            a whole number >= 0.
+        """
+        cut = {m: t for m, t in (removed or {}).items() if t and m in self.classes}
+        if not self.needs:
+            return 1  # no group: every card goes to the free holder
+        if not self.bound:
+            return 0  # some group cannot get its cards even with every card left in
+        key = tuple(sorted(cut.items()))
+        if key not in self._counts:
+            self._counts[key] = self._count(cut)
+        return self._counts[key]
+
+    def _count(self, cut: dict[int, int]) -> int:
+        primes = _primes_above(self.bound)
+        state = self._full(primes)
+        column = np.array(primes, dtype=float).reshape(-1, 1, 1)
+        last = self._last
+        for mask in sorted(cut):
+            if mask != last:
+                state = _times_class(state, mask, -cut[mask], self.needs, primes, column)
+        if last is None:  # no class: every group must need nothing
+            residues = state[(slice(None), *self.needs)].astype(np.int64)
+        else:
+            left = self.classes[last] - cut.get(last, 0)
+            residues = _coefficient(state, last, left, self.needs, primes)
+        modulus, weights = _crt(primes)
+        total = sum(
+            int(r) % p * w for r, p, w in zip(residues.tolist(), primes, weights, strict=True)
+        )
+        return total % modulus
+
+    @property
+    def _last(self) -> int | None:
+        """The class open to the most groups (the largest mask among equals)."""
+        return max(self.classes, key=lambda mask: (bin(mask).count("1"), mask), default=None)
+
+    def _full(self, primes: tuple[int, ...]) -> np.ndarray:
+        """Residues of the product over every class but the last, truncated at ``needs``."""
+        if self._state is None:
+            column = np.array(primes, dtype=float).reshape(-1, 1, 1)
+            state = np.zeros((len(primes), *(need + 1 for need in self.needs)))
+            state[(slice(None),) + (0,) * len(self.needs)] = 1
+            for mask, n in sorted(self.classes.items()):
+                if mask != self._last:
+                    state = _times_class(state, mask, n, self.needs, primes, column)
+            self._state = state
+        return self._state
+
+
+def _coefficient(
+    state: np.ndarray, mask: int, n: int, needs: tuple[int, ...], primes: tuple[int, ...]
+) -> np.ndarray:
+    """Residues of the coefficient at ``needs`` of ``state`` times the class polynomial
+    of ``(mask, n)``, one per prime (int64): a sum of products, no matrix."""
+    groups = len(needs)
     group_list = members(mask, groups)
     caps = tuple(needs[g] for g in group_list)
-    # the last class gives each member needs[g] - d_g; others must be complete
+    # the class gives each member needs[g] - d_g; the others must be complete already
     index: tuple[slice | int, ...] = (
         slice(None),
         *(slice(None, None, -1) if g in group_list else needs[g] for g in range(groups)),
@@ -223,9 +326,7 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
     rest = state[index].astype(np.int64).reshape(len(primes), -1)
     kernel = _residues(n, caps, primes)[:, :-1].astype(np.int64)
     # products below 2^41 in size, at most MOST_STATES (< 2^14) of them: below 2^55
-    residues = (rest * kernel).sum(axis=1) % np.array(primes, dtype=np.int64)
-    modulus, weights = _crt(primes)
-    return sum(int(r) * w for r, w in zip(residues.tolist(), weights, strict=True)) % modulus
+    return (rest * kernel).sum(axis=1) % np.array(primes, dtype=np.int64)
 
 
 def _times_class(
@@ -263,7 +364,7 @@ def _reduce(values: np.ndarray, column: np.ndarray) -> np.ndarray:
     return values - np.rint(values * (1.0 / column)) * column
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=128)
 def _matrix(n: int, caps: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarray:
     """The class kernel as a Toeplitz matrix per prime: (primes, size, size), read-only
     (for classes of at most ``_MATRIX_SIDE`` cells: 81 x 81 per prime)."""
@@ -286,7 +387,7 @@ def _times_class_by_parts(
     kernel = _residues(n, caps, primes)[:, :-1].reshape(len(primes), *(cap + 1 for cap in caps))
     weights = kernel.reshape(*kernel.shape, *([1] * len(needs)))
     new = np.zeros_like(state)
-    entries = list(itertools.product(*(range(min(cap, n) + 1) for cap in caps)))
+    entries = list(itertools.product(*(range(_reach(n, cap) + 1) for cap in caps)))
     for count, k in enumerate(entries, start=1):
         shift = [slice(None)] * (1 + len(needs))
         keep = [slice(None)] * (1 + len(needs))
