@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.core.chances import ConsistentDeals, chance_no_threat, count_class_deals
-from xactika_edu.core.chances.dealcount import add_class
+from xactika_edu.core.chances.dealcount import DealCounter, add_class
 from xactika_edu.core.game import Round
 from xactika_edu.core.leads import chance_unbeatable, lead_chances, threats
 from xactika_edu.core.plays import Play, Trick
@@ -123,6 +123,27 @@ def test_count_class_deals_modulo_primes_equals_the_python_int_program(seed):
     needs = [rng.randint(5, 8) for _ in range(groups)]
     classes = [(mask, rng.randint(0, 18)) for mask in range(1, 2**groups)]
     assert count_class_deals(classes, needs) == _python_int_count(classes, needs)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cards_taken_out_by_the_series_equal_counting_again(seed):
+    # DealCounter takes t cards out of a class by (1 + s)^-t; the same as counting the
+    # smaller classes from scratch (3 and 4 groups: the split of big classes too)
+    rng = random.Random(100 + seed)
+    groups = 3 + seed % 2
+    needs = [rng.randint(3, 6) for _ in range(groups)]
+    classes = {mask: rng.randint(0, 12) for mask in range(1, 2**groups)}
+    counter = DealCounter(list(classes.items()), needs)
+    removals = [
+        {mask: rng.randint(0, n) for mask, n in classes.items() if rng.random() < 0.5}
+        for _ in range(8)
+    ]
+    expected = [
+        _python_int_count([(m, n - cut.get(m, 0)) for m, n in classes.items()], needs)
+        for cut in removals
+    ]
+    assert counter.count_each(removals) == expected
+    assert [counter.count(cut) for cut in removals] == expected  # memoised: the same
 
 
 def test_too_many_void_groups_is_an_error_naming_them():

@@ -426,15 +426,19 @@ def lead_chances(
         deals = lead.deals()
         unseen = np.zeros(len(DECK), dtype=bool)
         unseen[[CARD_INDEX[card] for card in lead.unseen]] = True
+        leads = []
         for card in hand:
             at_least = unseen & (card.value <= CARD_VALUES)
             for combination in card.combinations:
                 beats = np.flatnonzero(at_least & SHOWS[:, COMBINATION_INDEX[combination]])
-                if deals is None:
-                    chance = chance_no_threat(len(lead.unseen), len(beats), lead.opponent_cards)
-                else:
-                    chance = deals.chance_none_held(DECK[i] for i in beats.tolist())
-                rows.append((card, combination, len(beats), chance, float(chance)))
+                leads.append((card, combination, beats.tolist()))
+        if deals is None:
+            held = lead.opponent_cards
+            chances = [chance_no_threat(len(lead.unseen), len(b), held) for _, _, b in leads]
+        else:  # every lead's count together: they share their work
+            chances = deals.chance_none_held_each([DECK[i] for i in b] for _, _, b in leads)
+        for (card, combination, beats), chance in zip(leads, chances, strict=True):
+            rows.append((card, combination, len(beats), chance, float(chance)))
     return pd.DataFrame(rows, columns=["card", "combination", "threats", "chance", "probability"])
 
 

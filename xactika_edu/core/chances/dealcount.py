@@ -52,8 +52,9 @@ MOST_STATES = 10_000
 #: The words that end the error of a count refused for its size (callers may look for them).
 TOO_MANY = "too many to count exactly"
 
-_PRIME_BITS = 20  # residues below 1.5 p < 2^21 in size: products below 2^41
-_MOST_TERMS = 3**6  # a sum of at most this many products (< 2^51) stays exact in float64
+_PRIME_BITS = 20  # signed residues about p / 2 < 2^19 in size: products below 2^39,
+# so a matrix product of side 81 (sums below 2^46) and a split's 9 terms stay exact in
+# float64, and the last class's sum of MOST_STATES products (below 2^53) in int64
 _MATRIX_SIDE = 81  # classes open to more cells than this are added entry by entry
 
 
@@ -209,12 +210,12 @@ def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) 
 
 class DealCounter:
     """:func:`count_class_deals` for some classes, and again with cards taken out of
-    them (:meth:`count`). The product over every class but the one open to the most
-    groups (the *last* class) is built once (one matrix product per class, modulo
-    primes); taking ``t`` cards out of class ``M`` multiplies it by the series of
-    ``(1 + sum_{g in M} x_g)^-t``; the last class is then summed against it for the
-    one coefficient wanted. A count with cards out costs one matrix product per class
-    touched, the last class aside.
+    them (:meth:`count`, :meth:`count_each`). The product over every class but the one
+    open to the most groups (the *last* class) is built once (one matrix product per
+    class, modulo primes); taking ``t`` cards out of class ``M`` multiplies it by the
+    series of ``(1 + sum_{g in M} x_g)^-t``; the last class is then summed against it
+    for the one coefficient wanted. :meth:`count_each` does this for many removals
+    at once: one matrix product per class and per number of cards taken out of it.
 
     >>> counter = DealCounter([(0b11, 4)], [1, 2])
     >>> counter.count(), counter.count({0b11: 1}), count_class_deals([(0b11, 3)], [1, 2])
@@ -250,6 +251,7 @@ class DealCounter:
                 f"{list(self.needs)} cards: {cells:,} counts to keep, more than "
                 f"{MOST_STATES:,}; {TOO_MANY}"
             )
+        self._last = max(self.classes, key=lambda m: (bin(m).count("1"), m), default=None)
         self._state: np.ndarray | None = None
         self._counts: dict[tuple[tuple[int, int], ...], int] = {}
 
@@ -263,104 +265,177 @@ class DealCounter:
         Returns:
             a whole number >= 0.
         """
-        cut = {m: t for m, t in (removed or {}).items() if t and m in self.classes}
+        return self.count_each([removed or {}])[0]
+
+    def count_each(self, removals: Sequence[Mapping[int, int]]) -> list[int]:
+        """:meth:`count` for each of ``removals``, computed together.
+
+        >>> DealCounter([(0b1, 4)], [2]).count_each([{}, {0b1: 1}, {0b1: 2}])
+        [6, 3, 1]
+        """
+        keys = [
+            tuple(sorted((m, t) for m, t in removed.items() if t and m in self.classes))
+            for removed in removals
+        ]
         if not self.needs:
-            return 1  # no group: every card goes to the free holder
+            return [1] * len(keys)  # no group: every card goes to the free holder
         if not self.bound:
-            return 0  # some group cannot get its cards even with every card left in
-        key = tuple(sorted(cut.items()))
-        if key not in self._counts:
-            self._counts[key] = self._count(cut)
-        return self._counts[key]
+            return [0] * len(keys)  # a group cannot get its cards even with all cards in
+        todo = sorted({key for key in keys if key not in self._counts})
+        if todo:
+            self._counts.update(zip(todo, self._count_batch([dict(k) for k in todo]), strict=True))
+        return [self._counts[key] for key in keys]
 
-    def _count(self, cut: dict[int, int]) -> int:
+    def _count_batch(self, cuts: list[dict[int, int]]) -> list[int]:
         primes = _primes_above(self.bound)
-        state = self._full(primes)
-        column = np.array(primes, dtype=float).reshape(-1, 1, 1)
-        last = self._last
-        for mask in sorted(cut):
-            if mask != last:
-                state = _times_class(state, mask, -cut[mask], self.needs, primes, column)
-        if last is None:  # no class: every group must need nothing
-            residues = state[(slice(None), *self.needs)].astype(np.int64)
+        states = np.repeat(self._full(primes), len(cuts), axis=0)
+        for mask in sorted({m for cut in cuts for m in cut} - {self._last}):
+            for t, rows in _rows_by(cuts, mask).items():
+                if t:
+                    states[rows] = _times_class(states[rows], mask, -t, self.needs, primes)
+        residues = np.zeros((len(cuts), len(primes)), dtype=np.int64)
+        if self._last is None:  # no class: every group must need nothing
+            corner: tuple[slice | int, ...] = (slice(None), slice(None), *self.needs)
+            residues[:] = states[corner]
         else:
-            left = self.classes[last] - cut.get(last, 0)
-            residues = _coefficient(state, last, left, self.needs, primes)
+            last, size = self._last, self.classes[self._last]
+            for t, rows in _rows_by(cuts, last).items():
+                residues[rows] = _coefficient(states[rows], last, size - t, self.needs, primes)
         modulus, weights = _crt(primes)
-        total = sum(
-            int(r) % p * w for r, p, w in zip(residues.tolist(), primes, weights, strict=True)
-        )
-        return total % modulus
-
-    @property
-    def _last(self) -> int | None:
-        """The class open to the most groups (the largest mask among equals)."""
-        return max(self.classes, key=lambda mask: (bin(mask).count("1"), mask), default=None)
+        return [
+            sum(int(r) % p * w for r, p, w in zip(row, primes, weights, strict=True)) % modulus
+            for row in residues.tolist()
+        ]
 
     def _full(self, primes: tuple[int, ...]) -> np.ndarray:
-        """Residues of the product over every class but the last, truncated at ``needs``."""
+        """Residues of the product over every class but the last, truncated at
+        ``needs``: shape (1, primes, needs + 1)."""
         if self._state is None:
-            column = np.array(primes, dtype=float).reshape(-1, 1, 1)
-            state = np.zeros((len(primes), *(need + 1 for need in self.needs)))
-            state[(slice(None),) + (0,) * len(self.needs)] = 1
+            state = np.zeros((1, len(primes), *(need + 1 for need in self.needs)))
+            state[(0, slice(None)) + (0,) * len(self.needs)] = 1
             for mask, n in sorted(self.classes.items()):
                 if mask != self._last:
-                    state = _times_class(state, mask, n, self.needs, primes, column)
+                    state = _times_class(state, mask, n, self.needs, primes)
             self._state = state
         return self._state
 
 
+def _rows_by(cuts: list[dict[int, int]], mask: int) -> dict[int, list[int]]:
+    """The places of ``cuts``, grouped by the cards each takes out of class ``mask``."""
+    rows: dict[int, list[int]] = {}
+    for i, cut in enumerate(cuts):
+        rows.setdefault(cut.get(mask, 0), []).append(i)
+    return rows
+
+
 def _coefficient(
-    state: np.ndarray, mask: int, n: int, needs: tuple[int, ...], primes: tuple[int, ...]
+    states: np.ndarray, mask: int, n: int, needs: tuple[int, ...], primes: tuple[int, ...]
 ) -> np.ndarray:
-    """Residues of the coefficient at ``needs`` of ``state`` times the class polynomial
-    of ``(mask, n)``, one per prime (int64): a sum of products, no matrix."""
+    """Residues of the coefficient at ``needs`` of each state (shape (batch, primes,
+    needs + 1)) times the class polynomial of ``(mask, n)``: int64 (batch, primes), a
+    sum of products, no matrix."""
     groups = len(needs)
     group_list = members(mask, groups)
     caps = tuple(needs[g] for g in group_list)
     # the class gives each member needs[g] - d_g; the others must be complete already
     index: tuple[slice | int, ...] = (
         slice(None),
+        slice(None),
         *(slice(None, None, -1) if g in group_list else needs[g] for g in range(groups)),
     )
-    rest = state[index].astype(np.int64).reshape(len(primes), -1)
+    rest = states[index].astype(np.int64).reshape(len(states), len(primes), -1)
     kernel = _residues(n, caps, primes)[:, :-1].astype(np.int64)
-    # products below 2^41 in size, at most MOST_STATES (< 2^14) of them: below 2^55
-    return (rest * kernel).sum(axis=1) % np.array(primes, dtype=np.int64)
+    # products below 2^39 in size, at most MOST_STATES (< 2^14) of them: below 2^53
+    return (rest * kernel).sum(axis=2) % np.array(primes, dtype=np.int64)
 
 
 def _times_class(
-    state: np.ndarray,
+    states: np.ndarray,
     mask: int,
     n: int,
     needs: tuple[int, ...],
     primes: tuple[int, ...],
-    column: np.ndarray,
 ) -> np.ndarray:
-    """``state`` (signed residues below 1.5 p in size, shape (primes, needs + 1)) times
-    the class's polynomial, reduced again."""
+    """``states`` (signed residues at most p / 2 and a little in size, shape (batch,
+    primes, needs + 1)) times the polynomial of the class ``(mask, n)``, reduced again.
+
+    A class of at most ``_MATRIX_SIDE`` cells is one matrix product; a bigger one is
+    split on its last group ``g``: ``(1 + s + x_g)^n = sum_j C(n, j) x_g^j (1 + s)^(n - j)``,
+    each ``(1 + s)^(n - j)`` the one before times ``(1 + s)^-1``.
+    """
     group_list = members(mask, len(needs))
     caps = tuple(needs[g] for g in group_list)
     size = math.prod(cap + 1 for cap in caps)
     if size > _MATRIX_SIDE:
-        return _times_class_by_parts(state, group_list, n, needs, primes, column)
+        return _times_split_class(states, group_list, n, needs, primes)
     order, back = _axis_order(tuple(group_list), len(needs))
-    moved = state.transpose(order)
-    product = np.matmul(_matrix(n, caps, primes), moved.reshape(len(primes), size, -1))
+    moved = states.transpose(order)
+    product = _small_products(_matrix(n, caps, primes), moved.reshape(len(primes), size, -1))
+    column = np.array(primes, dtype=float).reshape(-1, 1, 1)
     return _reduce(product, column).reshape(moved.shape).transpose(back)
+
+
+#: Most multiply-adds in one matrix product: BLAS libraries run smaller ones on one
+#: thread (OpenBLAS below 4 x 65536); threads only slow these small products down, and
+#: on a busy machine they stall (measured: 25 ms became 5 s with 4 void groups).
+_BLOCK = 2**18 - 1
+
+
+def _small_products(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """``matrix @ columns`` (shapes (primes, size, size) and (primes, size, width)),
+    computed in blocks of columns of at most :data:`_BLOCK` multiply-adds each."""
+    primes, size, width = columns.shape
+    block = max(1, _BLOCK // (size * size))
+    if width <= block:
+        return np.matmul(matrix, columns)
+    blocks = -(-width // block)
+    padded = np.zeros((primes, size, blocks * block))
+    padded[:, :, :width] = columns
+    parts = padded.reshape(primes, size, blocks, block).transpose(0, 2, 1, 3)
+    product = np.matmul(matrix[:, None], parts)  # one small product per block
+    return product.transpose(0, 2, 1, 3).reshape(primes, size, -1)[:, :, :width]
+
+
+def _times_split_class(
+    states: np.ndarray,
+    group_list: list[int],
+    n: int,
+    needs: tuple[int, ...],
+    primes: tuple[int, ...],
+) -> np.ndarray:
+    """:func:`_times_class` for a class of many cells, split on its last group."""
+    g, rest = group_list[-1], group_list[:-1]
+    mask = sum(1 << h for h in rest)
+    new = np.zeros_like(states)
+    axis = 2 + g
+    part = _times_class(states, mask, n, needs, primes)
+    for j in range(_reach(n, needs[g]) + 1):
+        if j:  # (1 + s)^(n - j) from (1 + s)^(n - j + 1): one matrix, the same each time
+            part = _times_class(part, mask, -1, needs, primes)
+        binomial = class_kernel(n, (j,))[j]  # C(n, j), n may be negative
+        weight = np.array([int(binomial) % p for p in primes], dtype=float)
+        shift = [slice(None)] * states.ndim
+        keep = [slice(None)] * states.ndim
+        shift[axis] = slice(j, needs[g] + 1)
+        keep[axis] = slice(0, needs[g] + 1 - j)
+        new[tuple(shift)] += weight.reshape(1, -1, *([1] * len(needs))) * part[tuple(keep)]
+    # at most 9 terms, each below 2^40 and a little in size: exact
+    column = np.array(primes, dtype=float).reshape(1, -1, *([1] * len(needs)))
+    return _reduce(new, column)
 
 
 @functools.lru_cache(maxsize=1024)
 def _axis_order(group_list: tuple[int, ...], groups: int) -> tuple[list[int], list[int]]:
-    """The axes of a state with the class's groups first (after the primes), and back."""
-    order = [0, *(1 + g for g in group_list)]
-    order += [axis for axis in range(1, 1 + groups) if axis not in order]
+    """The axes of a state (batch, primes, groups...) with the primes first, then the
+    class's groups, then the batch and the other groups; and the way back."""
+    order = [1, *(2 + g for g in group_list), 0]
+    order += [axis for axis in range(2, 2 + groups) if axis not in order]
     return order, np.argsort(order).tolist()
 
 
 def _reduce(values: np.ndarray, column: np.ndarray) -> np.ndarray:
     """Signed residues: ``values - round(values / p) p``, exact for integers below
-    2^53 in size; below 1.5 p in size (rounding may miss by one)."""
+    2^53 in size; at most p / 2 and a little in size."""
     return values - np.rint(values * (1.0 / column)) * column
 
 
@@ -371,32 +446,3 @@ def _matrix(n: int, caps: tuple[int, ...], primes: tuple[int, ...]) -> np.ndarra
     matrix = _residues(n, caps, primes)[:, _toeplitz_index(caps)]
     matrix.setflags(write=False)
     return matrix
-
-
-def _times_class_by_parts(
-    state: np.ndarray,
-    group_list: list[int],
-    n: int,
-    needs: tuple[int, ...],
-    primes: tuple[int, ...],
-    column: np.ndarray,
-) -> np.ndarray:
-    """:func:`_times_class` for a class open to many groups: one shifted add per
-    kernel entry (a matrix would not fit), reduced every ``_MOST_TERMS`` entries."""
-    caps = tuple(needs[g] for g in group_list)
-    kernel = _residues(n, caps, primes)[:, :-1].reshape(len(primes), *(cap + 1 for cap in caps))
-    weights = kernel.reshape(*kernel.shape, *([1] * len(needs)))
-    new = np.zeros_like(state)
-    entries = list(itertools.product(*(range(_reach(n, cap) + 1) for cap in caps)))
-    for count, k in enumerate(entries, start=1):
-        shift = [slice(None)] * (1 + len(needs))
-        keep = [slice(None)] * (1 + len(needs))
-        for g, part in zip(group_list, k, strict=True):
-            shift[1 + g] = slice(part, needs[g] + 1)
-            keep[1 + g] = slice(0, needs[g] + 1 - part)
-        pick: tuple[slice | int, ...] = (slice(None), *(int(part) for part in k))
-        weight = weights[pick]
-        new[tuple(shift)] += weight * state[tuple(keep)]
-        if count % _MOST_TERMS == 0:
-            new = _reduce(new, column.reshape(-1, *([1] * len(needs))))
-    return _reduce(new, column.reshape(-1, *([1] * len(needs))))
