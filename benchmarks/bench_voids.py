@@ -5,7 +5,11 @@
 * ``lead_chances(hand, 4)``: the same numbers by the new code (no voids: the same
   hypergeometric formula, checked equal here);
 * ``lead_chances(hand, 4, voids={...})``: exact counts of the consistent deals
-  (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations;
+  (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations
+  (3 opponents each with a different void: the hardest case for 4 players, 3 void
+  groups of 8 cards);
+* the same at 10 players (9 opponents with 8 cards), 1 to 4 opponents each with a
+  different void (4 groups: 6,561 counts kept; 5 are refused, ``MOST_STATES``);
 * real positions: 4-player rounds played at random; at each lead where an opponent has
   shown a void, ``lead_chances(voids=view)``;
 * exact sampling at the same positions: ``sample_consistent_hands(view)`` (one deal,
