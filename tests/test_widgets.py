@@ -1123,7 +1123,7 @@ def test_the_hand_explorer_counts_the_voids_a_student_adds() -> None:
     w.select(1)
     card = HAND[0]
     plain = w.table["chance"].tolist()
-    w.voids_row.player_box.value = 1
+    assert w.voids_row.player_box.value == 1  # Player 2 is chosen at the start
     w.voids_row.combination_box.value = card.combinations[1]
     w.voids_row.add_button.click()
     w.voids_row.add(2, card.combinations[0])  # Player 3, as the controls would

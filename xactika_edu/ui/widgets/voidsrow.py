@@ -43,7 +43,8 @@ class VoidsRow(widgets.VBox):
         self.player_box = widgets.Dropdown(
             description="Player",
             tooltip="A player who could not follow a call",
-            layout=widgets.Layout(width="12em"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="13em"),
         )
         self.combination_box = widgets.Dropdown(
             options=[(str(combo), combo) for combo in COMBINATIONS],
@@ -72,8 +73,7 @@ class VoidsRow(widgets.VBox):
         (the explorer says so, and *Clear voids* removes them)."""
         chosen = self.player_box.value
         self.player_box.options = [(player_name(k), k) for k in range(1, players)]
-        if chosen in range(1, players):
-            self.player_box.value = chosen
+        self.player_box.value = chosen if chosen in range(1, players) else 1
         self._draw()
 
     def add(self, offset: int | None = None, combination: Combination | str | None = None) -> None:
