@@ -136,7 +136,8 @@ def chance_table() -> np.ndarray:
 class ConsistentDeals:
     """The deals of ``unseen`` cards to opponents with known sizes and voids: their
     number (:meth:`count`), the chance no opponent holds some cards
-    (:meth:`chance_none_held`) and a uniform draw (:meth:`sample`).
+    (:meth:`chance_none_held`; for many sets of cards at once, faster,
+    :meth:`chance_none_held_each`) and a uniform draw (:meth:`sample`).
 
     >>> from xactika_edu.core.cards import Hand
     >>> ConsistentDeals(Hand.parse("1111 1112 1113"), (1,), ((),)).count()

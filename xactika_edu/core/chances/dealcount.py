@@ -11,11 +11,22 @@ too big for machine words, and Python ints in NumPy object arrays are slow (abou
 2 ms a count). So the program runs modulo a few primes below 2^20 at once, in
 float64 arrays whose sums stay below 2^53 (so every step is exact), and each class
 is one matrix product (the class's kernel as a Toeplitz matrix over its groups'
-axes). The residues give the count by the Chinese remainder theorem; enough primes
-are taken for their product to exceed a bound on the count
-(``prod_g C(cards group g may hold, needs[g])``), so the result is exact, not
-probably right. tests/test_voids.py checks it against brute-force enumeration and
-against the Python-int program of :func:`add_class` (the sampler's tables).
+axes; a class open to three or more groups is split on one of them). The residues
+give the count by the Chinese remainder theorem; enough primes are taken for their
+product to exceed a bound on the count (``prod_g C(cards group g may hold,
+needs[g])``), so the result is exact, not probably right.
+
+The chance a lead wins sets its threats aside: the same count with cards taken out
+of some classes. :class:`DealCounter` builds the product once and takes ``t`` cards
+out of a class by multiplying by the series of ``(1 + sum_{g in M} x_g)^-t``; the
+32 leads of a hand are counted together, one matrix product per class and per
+number of cards taken out of it. Matrix products are cut into blocks small enough
+for BLAS to run each on one thread (threads stall these small products on a busy
+machine). Measured (benchmarks/bench_voids.py): 32 leads with 3 opponents each
+showing a different void, about 4-7 ms; 4 void groups at 10 players, about 40 ms.
+
+tests/test_voids.py checks the counts against brute-force enumeration and against
+the Python-int program of :func:`add_class` (the sampler's tables).
 
 >>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
 12
