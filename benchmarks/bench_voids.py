@@ -8,8 +8,9 @@
   (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations
   (3 opponents each with a different void: the hardest case for 4 players, 3 void
   groups of 8 cards);
-* the same at 10 players (9 opponents with 8 cards), 1 to 4 opponents each with a
-  different void (4 groups: 6,561 counts kept; 5 are refused, ``MOST_STATES``);
+* the same at 10 players (9 opponents with 8 cards), 1 to 5 opponents each with a
+  different void (4 groups: 6,561 counts kept, modulo primes; 5 groups in Python ints;
+  6 are refused, ``MOST_STATES``);
 * real positions: 4-player rounds played at random; at each lead where an opponent has
   shown a void, ``lead_chances(voids=view)``;
 * exact sampling at the same positions: ``sample_consistent_hands(view)`` (one deal,
@@ -138,8 +139,8 @@ def main() -> None:
         )
     print("\n32 leads of an 8-card hand, 10 players (9 opponents with 8 cards)")
     ten = [deal(players=10, seed=3000 + i)[0] for i in range(max(3, args.hands // 10))]
-    combos = ["2 balls", "1 cube", "2 cones", "3 stars"]
-    for groups in (1, 2, 3, 4):
+    combos = ["2 balls", "1 cube", "2 cones", "3 stars", "1 star"]
+    for groups in (1, 2, 3, 4, 5):
         voids = {seat + 1: [combos[seat]] for seat in range(groups)}
         times = [
             ms(lambda hand=hand, voids=voids: lead_chances(hand, 10, voids=voids)) for hand in ten

@@ -1173,7 +1173,9 @@ def test_the_hand_explorer_counts_the_voids_a_student_adds() -> None:
         (
             {
                 k: [c]
-                for k, c in enumerate(["1 ball", "2 cubes", "3 stars", "1 cone", "2 balls"], 1)
+                for k, c in enumerate(
+                    ["1 ball", "2 cubes", "3 stars", "1 cone", "2 balls", "3 cones"], 1
+                )
             },
             10,
             "Too many players have different voids to count every deal",

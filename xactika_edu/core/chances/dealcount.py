@@ -24,6 +24,9 @@ number of cards taken out of it. Matrix products are cut into blocks small enoug
 for BLAS to run each on one thread (threads stall these small products on a busy
 machine). Measured (benchmarks/bench_voids.py): 32 leads with 3 opponents each
 showing a different void, about 4-7 ms; 4 void groups at 10 players, about 40 ms.
+Five void groups of 8 cards (more than :data:`FAST_STATES` counts) run in Python ints,
+class by class (about 2-3 s for a hand's 32 leads); six are refused
+(:data:`MOST_STATES`).
 
 tests/test_voids.py checks the counts against brute-force enumeration and against
 the Python-int program of :func:`add_class` (the sampler's tables).
@@ -46,19 +49,24 @@ import numpy as np
 from ...base.errors import XactikaError
 
 __all__ = [
+    "FAST_STATES",
     "MOST_STATES",
     "TOO_MANY",
     "DealCounter",
     "add_class",
     "class_kernel",
+    "count_by_python_ints",
     "count_class_deals",
     "members",
 ]
 
 #: The largest dynamic-program state (cells: prod over void groups of needs + 1) that
-#: :func:`count_class_deals` builds (9^4: four void groups of 8 cards, under a second);
-#: above it the count is refused with an error, never guessed.
-MOST_STATES = 10_000
+#: :func:`count_class_deals` builds (9^5: five void groups of 8 cards, about 2 s for
+#: the 32 leads of a hand); above it the count is refused with an error, never guessed.
+MOST_STATES = 9**5
+#: Up to this state (9^4: four void groups of 8 cards) the counts run modulo primes in
+#: matrix products; above it, in Python ints class by class (:func:`count_by_python_ints`).
+FAST_STATES = 9**4
 
 #: The words that end the error of a count refused for its size (callers may look for them).
 TOO_MANY = "too many to count exactly"
@@ -147,23 +155,58 @@ def members(mask: int, groups: int) -> list[int]:
     return [g for g in range(groups) if mask >> g & 1]
 
 
-def add_class(state: np.ndarray, mask: int, n: int, needs: tuple[int, ...]) -> np.ndarray:
+def add_class(
+    state: np.ndarray,
+    mask: int,
+    n: int,
+    needs: tuple[int, ...],
+    reach: list[int] | None = None,
+) -> np.ndarray:
     """``state`` times ``(1 + sum_{g in mask} x_g)^n``, truncated at ``needs``, in
     Python ints (an object array of shape ``needs + 1``): the exact tables the
-    sampler walks. Slower than :func:`count_class_deals`, which gives the same count.
+    sampler walks, and the count of many void groups (:func:`count_by_python_ints`).
+
+    ``reach`` (updated in place) bounds where ``state`` is non-zero; None: anywhere.
     """
     groups = len(needs)
     group_list = members(mask, groups)
+    bound = list(needs) if reach is None else reach
     kernel = class_kernel(n, tuple(needs[g] for g in group_list))
     new = np.zeros_like(state)
     for k in zip(*np.nonzero(kernel), strict=True):
-        shift = [slice(None)] * groups
-        keep = [slice(None)] * groups
+        shift = [slice(0, top + 1) for top in bound]
+        keep = [slice(0, top + 1) for top in bound]
         for g, part in zip(group_list, k, strict=True):
-            shift[g] = slice(part, needs[g] + 1)
-            keep[g] = slice(0, needs[g] + 1 - part)
+            top = min(bound[g], needs[g] - part)
+            shift[g] = slice(part, part + top + 1)
+            keep[g] = slice(0, top + 1)
         new[tuple(shift)] += kernel[k] * state[tuple(keep)]
+    if reach is not None:
+        for g in group_list:
+            reach[g] = min(needs[g], reach[g] + n)
     return new
+
+
+def count_by_python_ints(classes: Mapping[int, int], needs: tuple[int, ...]) -> int:
+    """:func:`count_class_deals` by the dynamic program in Python ints, class by class
+    (``classes``: mask to cards, masks and cards > 0; at least one group). Slower for
+    a few void groups; for many (over :data:`FAST_STATES` counts kept) it is the faster
+    one, because each class adds only the splits its few cards allow.
+    """
+    if not classes:
+        return int(not any(needs))
+    order = sorted(classes.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
+    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
+    state[(0,) * len(needs)] = 1
+    reach = [0] * len(needs)  # the state is zero beyond d_g > reach[g]
+    for mask, n in order[:-1]:
+        state = add_class(state, mask, n, needs, reach)
+    mask, n = order[-1]
+    group_list = members(mask, len(needs))
+    # the last class gives each member needs[g] - d_g; others must be complete
+    index = tuple(slice(None, None, -1) if g in group_list else needs[g] for g in range(len(needs)))
+    kernel = class_kernel(n, tuple(needs[g] for g in group_list))
+    return int((state[index] * kernel).sum())
 
 
 @functools.lru_cache(maxsize=64)
@@ -293,7 +336,14 @@ class DealCounter:
         if not self.bound:
             return [0] * len(keys)  # a group cannot get its cards even with all cards in
         todo = sorted({key for key in keys if key not in self._counts})
-        if todo:
+        if todo and math.prod(need + 1 for need in self.needs) > FAST_STATES:
+            for key in todo:
+                cut = dict(key)
+                left = {m: n - cut.get(m, 0) for m, n in self.classes.items()}
+                self._counts[key] = count_by_python_ints(
+                    {m: n for m, n in left.items() if n}, self.needs
+                )
+        elif todo:
             self._counts.update(zip(todo, self._count_batch([dict(k) for k in todo]), strict=True))
         return [self._counts[key] for key in keys]
 
