@@ -5,7 +5,12 @@
 * ``lead_chances(hand, 4)``: the same numbers by the new code (no voids: the same
   hypergeometric formula, checked equal here);
 * ``lead_chances(hand, 4, voids={...})``: exact counts of the consistent deals
-  (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations;
+  (``ConsistentDeals``), with 1, 2 and 3 opponents void in one or two combinations
+  (3 opponents each with a different void: the hardest case for 4 players, 3 void
+  groups of 8 cards);
+* the same at 10 players (9 opponents with 8 cards), 1 to 5 opponents each with a
+  different void (4 groups: 6,561 counts kept, modulo primes; 5 groups in Python ints;
+  6 are refused, ``MOST_STATES``);
 * real positions: 4-player rounds played at random; at each lead where an opponent has
   shown a void, ``lead_chances(voids=view)``;
 * exact sampling at the same positions: ``sample_consistent_hands(view)`` (one deal,
@@ -45,6 +50,11 @@ BEFORE = "b7f05e2"
 VOIDS = {
     "1 opponent void in 2 balls": {1: ["2 balls"]},
     "2 opponents void (2 balls; 1 cube, 3 stars)": {1: ["2 balls"], 2: ["1 cube", "3 stars"]},
+    "3 opponents, each a different void (2 balls; 1 cube; 2 cones)": {
+        1: ["2 balls"],
+        2: ["1 cube"],
+        3: ["2 cones"],
+    },
     "3 opponents void (2 balls; 1 cube, 3 stars; 2 cones)": {
         1: ["2 balls"],
         2: ["1 cube", "3 stars"],
@@ -126,6 +136,18 @@ def main() -> None:
             f"  with voids: {label:<52} median {statistics.median(times):7.2f} ms, "
             f"max {max(times):7.2f} ms  ({statistics.median(times) / reference:.1f}x; "
             "goal < 10 ms)"
+        )
+    print("\n32 leads of an 8-card hand, 10 players (9 opponents with 8 cards)")
+    ten = [deal(players=10, seed=3000 + i)[0] for i in range(max(3, args.hands // 10))]
+    combos = ["2 balls", "1 cube", "2 cones", "3 stars", "1 star"]
+    for groups in (1, 2, 3, 4, 5):
+        voids = {seat + 1: [combos[seat]] for seat in range(groups)}
+        times = [
+            ms(lambda hand=hand, voids=voids: lead_chances(hand, 10, voids=voids)) for hand in ten
+        ]
+        print(
+            f"  {groups} opponent(s), each a different void: median "
+            f"{statistics.median(times):8.2f} ms, max {max(times):8.2f} ms"
         )
     views = real_positions(args.hands, seed=11)
     times = [ms(lambda view=view: lead_chances(voids=view)) for view in views]

@@ -5,8 +5,8 @@ play table's words (tableview), its log (playlog) and the small HTML parts
 
 from __future__ import annotations
 
+import html
 import re
-from fractions import Fraction
 
 import pandas as pd
 import pytest
@@ -33,6 +33,7 @@ from xactika_edu.teaching.views.leadtable import lead_table, render_lead_table
 from xactika_edu.teaching.views.playlog import game_log, play_bots, round_events, trick_lines
 from xactika_edu.teaching.views.tableview import (
     advice_html,
+    advice_reason,
     coach_html,
     hand_html,
     named,
@@ -193,24 +194,64 @@ def test_status_text_says_the_dealer_rule() -> None:
     )
 
 
+def _advice(made, points, trials, tricks=None) -> pd.DataFrame:
+    """A bid_advice-shaped table: bids 0 up, ``made``/``points`` per bid (None: a bid
+    not allowed), ``tricks``: per bid the distribution of tricks (default: made)."""
+    bids = [b for b, m in enumerate(made) if m is not None]
+    size = len(made) - 1
+    rows = {}
+    for b in bids:
+        dist = (tricks or {}).get(b) or [made[b] if k == b else 0.0 for k in range(size + 1)]
+        rows[b] = {
+            "chance of making it": made[b],
+            "expected score": points[b],
+            **dict(enumerate(dist)),
+        }
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "bid"
+    best = max(bids, key=lambda b: (points[b], -b))
+    table.insert(2, "recommended", [b == best for b in bids])
+    table.attrs.update({"trials": trials, "recommended": best})
+    return table
+
+
 def test_coach_says_wait_and_advice_prints_expected_points() -> None:
     rnd = Round.deal(players=3, seed=2)
     assert rnd.current_player != 0 and "waiting for your turn" in coach_html(rnd)
-    advice = pd.DataFrame(
-        {
-            "probability": [Fraction(1, 2), Fraction(1, 2)],
-            "expected score": [-0.001, 1.25],
-            "legal": [True, False],
-            "recommended": [True, False],
-        },
-        index=[0, 1],
-    )
-    advice.attrs["trials"] = 60
+    advice = _advice([0.5, None], [-0.001, None], 60)  # bid 1 not allowed (dealer)
+    advice.loc[0, "expected score"] = 1.25
     shown = advice_html(advice)
     assert "of 60 deals" not in shown  # a half is a percent
+    assert ">+1.25<" in shown and "★ recommended" in shown and "50%" in shown
+    assert re.search(r"<td[^>]*>1</td><td[^>]*>—</td><td[^>]*>—</td><td[^>]*>not allowed", shown)
+    advice.loc[0, "expected score"] = -0.001
     # the same expected score as the advice plot: never "-0.00"
-    assert "-0.00" not in shown and ">0.00<" in shown and ">+1.25<" in shown
-    assert "★ recommended" in shown and "not allowed" in shown and "50%" in shown
+    assert "-0.00" not in advice_html(advice) and ">0.00<" in advice_html(advice)
+
+
+def test_advice_says_why_in_numbers_from_the_table() -> None:
+    # issue 11: Lesson 6's hand, where 3 is the most likely number of tricks when
+    # playing for 2, yet bidding 2 is made more often (the numbers are the issue's)
+    advice = _advice(
+        [0.1, 0.2, 0.736, 0.445, 0.0],
+        [-1.5, -0.5, 1.17, 0.78, -2.0],
+        1500,
+        tricks={2: [0.0, 0.1, 0.4, 0.45, 0.05]},
+    )
+    said = html.unescape(advice_html(advice))
+    assert "Bid 2: you make it 74% of the time. Bid 3 makes it only 45%." in said
+    assert advice_reason(advice) in said and "same 1,500 random deals" in said
+    # made more often but worth less: the reason says so, with both numbers
+    advice = _advice([0.8, 0.1, 0.5, 0.0, 0.0], [0.0, -1.0, 1.0, -2.0, -3.0], 500)
+    assert advice_reason(advice) == (
+        "Bid 2: it scores +1.00 a hand on average. Bid 0 is made more often (80%), but "
+        "scores only 0.00: a made bid of 2 is worth more."
+    )
+    # the recommended bid is also the likeliest: compared with the next best score
+    advice = _advice([0.1, 0.6, 0.2, 0.0, 0.0], [-1.0, 1.2, 0.3, -2.0, -3.0], 500)
+    assert advice_reason(advice) == "Bid 1: you make it 60% of the time. Bid 2 makes it only 20%."
+    # one bid allowed: nothing to compare
+    assert advice_reason(_advice([0.3], [0.0], 500)) == "Bid 0: you make it 30% of the time."
 
 
 def test_coach_says_the_hand_or_the_game_is_over_not_wait_for_a_turn() -> None:
@@ -231,19 +272,10 @@ def test_coach_says_the_hand_or_the_game_is_over_not_wait_for_a_turn() -> None:
 def test_advice_never_seen_in_the_simulation_is_a_count_not_zero_percent() -> None:
     # issue 10, a reviewer: "0%" under "< 1%" for bids never seen in the simulated
     # deals; 0 of N (and N of N) are counts, every other chance the lessons' percent
-    advice = pd.DataFrame(
-        {
-            "probability": [0.0, 1 / 2000, 1999 / 2000, 0.0],
-            "expected score": [-1.0, 0.5, 1.5, -2.0],
-            "legal": [True, True, True, True],
-            "recommended": [False, False, True, False],
-        },
-        index=[0, 1, 2, 3],
-    )
-    advice.attrs["trials"] = 2000
+    advice = _advice([0.0, 1 / 2000, 1999 / 2000, 0.0], [-1.0, 0.5, 1.5, -2.0], 2000)
     cells = re.findall(r"<tr><td[^>]*>\d+</td><td[^>]*>([^<]*)</td>", advice_html(advice))
     assert cells == ["0 of 2,000 deals", "&lt; 1%", "&gt; 99%", "0 of 2,000 deals"]
-    advice["probability"] = [0.0, 0.0, 1.0, 0.0]
+    advice["chance of making it"] = [0.0, 0.0, 1.0, 0.0]
     assert "2,000 of 2,000 deals" in advice_html(advice)
 
 

@@ -8,7 +8,9 @@ exclude nothing, and on the direction a void moves a chance.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import random
 from fractions import Fraction
 
@@ -19,10 +21,12 @@ from hypothesis import strategies as st
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.core.chances import ConsistentDeals, chance_no_threat, count_class_deals
+from xactika_edu.core.chances.dealcount import FAST_STATES, DealCounter, add_class
 from xactika_edu.core.game import Round
 from xactika_edu.core.leads import chance_unbeatable, lead_chances, threats
 from xactika_edu.core.plays import Play, Trick
 from xactika_edu.core.views import PlayerView
+from xactika_edu.engines.sampling import sample_consistent_hands
 
 
 def _brute(unseen, held, voids, threat_cards=()):
@@ -98,6 +102,70 @@ def test_brute_force_with_hands_of_different_sizes():
     for threat in itertools.combinations(unseen, 2):
         total, good = _brute(unseen, held, voids, threat)
         assert deals.chance_none_held(threat) == Fraction(good, total)
+
+
+def _python_int_count(classes, needs):
+    """The same count by the Python-int program of the sampler's tables."""
+    import numpy as np
+
+    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
+    state[(0,) * len(needs)] = 1
+    for mask, n in classes:
+        state = add_class(state, mask, n, tuple(needs))
+    return int(state[tuple(needs)])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_count_class_deals_modulo_primes_equals_the_python_int_program(seed):
+    # counts near 2^100 (3 void groups of 8 cards from 70 cards), the case the primes
+    # must reconstruct exactly; and 4 groups, where classes of 3 groups go entry by entry
+    rng = random.Random(seed)
+    groups = 3 + seed % 2
+    needs = [rng.randint(5, 8) for _ in range(groups)]
+    classes = [(mask, rng.randint(0, 18)) for mask in range(1, 2**groups)]
+    assert count_class_deals(classes, needs) == _python_int_count(classes, needs)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cards_taken_out_by_the_series_equal_counting_again(seed):
+    # DealCounter takes t cards out of a class by (1 + s)^-t; the same as counting the
+    # smaller classes from scratch (3 and 4 groups: the split of big classes too)
+    rng = random.Random(100 + seed)
+    groups = 3 + seed % 2
+    needs = [rng.randint(3, 6) for _ in range(groups)]
+    classes = {mask: rng.randint(0, 12) for mask in range(1, 2**groups)}
+    counter = DealCounter(list(classes.items()), needs)
+    removals = [
+        {mask: rng.randint(0, n) for mask, n in classes.items() if rng.random() < 0.5}
+        for _ in range(8)
+    ]
+    expected = [
+        _python_int_count([(m, n - cut.get(m, 0)) for m, n in classes.items()], needs)
+        for cut in removals
+    ]
+    assert counter.count_each(removals) == expected
+    assert [counter.count(cut) for cut in removals] == expected  # memoised: the same
+
+
+def test_five_void_groups_are_counted_in_python_ints_the_same():
+    # above FAST_STATES (five groups of 6: 7^5 counts) the counter runs class by class
+    rng = random.Random(5)
+    needs = [6] * 5
+    classes = {mask: rng.randint(0, 3) for mask in range(1, 2**5)}
+    counter = DealCounter(list(classes.items()), needs)
+    cut = {mask: 1 for mask, n in classes.items() if n and mask % 3 == 0}
+    assert math.prod(n + 1 for n in needs) > FAST_STATES
+    assert counter.count_each([{}, cut]) == [
+        _python_int_count(list(classes.items()), needs),
+        _python_int_count([(m, n - cut.get(m, 0)) for m, n in classes.items()], needs),
+    ]
+
+
+def test_too_many_void_groups_is_an_error_naming_them():
+    # 9 opponents with different voids and 8 cards each: 9^9 counts to keep
+    classes = [(mask, 1) for mask in range(1, 2**9, 7)]
+    with pytest.raises(XactikaError, match=r"9 opponents .* \[8, 8, 8, 8, 8, 8, 8, 8, 8\]"):
+        count_class_deals(classes, [8] * 9)
 
 
 def test_count_class_deals_small_values():
@@ -266,6 +334,53 @@ def test_bad_input_is_named():
     # voids no deal fits: the opponent is void in every count of balls
     with pytest.raises(XactikaError, match="opponent 1: 1 ball, 2 balls, 3 balls"):
         chance_unbeatable("3333", "3 balls", ["3333"], 2, voids={1: ["1 ball", "2ba", "3ba"]})
+
+
+_ENTRIES = {
+    "chance_unbeatable": lambda view: chance_unbeatable("3333", "3 balls", voids=view),
+    "lead_chances": lambda view: lead_chances(voids=view),
+    "sample_consistent_hands": lambda view: sample_consistent_hands(view, seed=1),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(_ENTRIES))
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # a void that contradicts a play of that seat
+        (
+            {"voids": ((), (Combination.parse("2 balls"),))},
+            "seat 1 is void in 2 balls, but played 2213",
+        ),
+        # a void list for a seat that does not exist, or one missing
+        (
+            {"voids": ((), (), (Combination.parse("2 balls"),))},
+            r"voids for 3 seat\(s\) \(seat 2: 2 balls\), but it has 2 players",
+        ),
+        ({"voids": ((),)}, r"voids for 1 seat\(s\), but it has 2 players"),
+        # cards the view cannot hold: a played card in the hand, too many cards
+        ({"hand": Hand.parse("3333 2213")}, "card 2213 is both in the view's hand and played"),
+        (
+            {"hand": Hand.parse("3333 1212 1113")},
+            "hand 3333 1212 1113 has 3 cards, but seat 0 holds 2",
+        ),
+    ],
+)
+def test_a_bad_view_is_named_by_every_entry_point(entry, change, message):
+    view = dataclasses.replace(_hand_made_view(((), ())), **change)
+    with pytest.raises(XactikaError, match=message):
+        _ENTRIES[entry](view)
+
+
+def test_bad_facts_are_named_by_lead_chances_too():
+    with pytest.raises(XactikaError, match="opponent 3 does not exist; with 3 players"):
+        lead_chances(["3333"], 3, voids={3: "2 balls"})
+    with pytest.raises(XactikaError, match="162 cards seen, but the deck holds only 81"):
+        lead_chances(["3333"], 4, list(DECK) * 2, voids={1: "2 balls"})
+    with pytest.raises(XactikaError, match="need 3 cards, but only 0 are unseen"):
+        lead_chances(["3333"], 4, [c for c in DECK if c != Card.parse("3333")])
+    with pytest.raises(XactikaError, match="opponent 1: 1 ball, 2 balls, 3 balls"):
+        lead_chances(["3333"], 2, voids={1: ["1 ball", "2ba", "3ba"]})
 
 
 def test_deals_check_their_shape():

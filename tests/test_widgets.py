@@ -21,7 +21,9 @@ from xactika_edu.base.formatting import plural, simulated_percent
 from xactika_edu.core.cards import LARGEST_SEED
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
+from xactika_edu.engines.advice import bid_advice as play_each_bid_advice
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
+from xactika_edu.teaching.views.handview import readout
 from xactika_edu.teaching.views.scoreboard import (
     format_points,
     hand_scores,
@@ -30,6 +32,7 @@ from xactika_edu.teaching.views.scoreboard import (
     score_sheet_html,
     trick_html,
 )
+from xactika_edu.teaching.views.tableview import advice_reason
 from xactika_edu.ui.widgets import (
     DeckExplorer,
     HandWidget,
@@ -661,22 +664,37 @@ def test_play_table_coach() -> None:
     assert rows == [str(b) for b in range(9)]
     assert t.coach_view.value.count("★ recommended") == 1
     assert "not allowed" in t.coach_view.value  # the dealer's forbidden bid
+    # issue 11: the advice plays each bid (bid_advice), and says why in its numbers
+    rnd = t.round
+    made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
+    advice = play_each_bid_advice(
+        rnd.hand(0), 4, 0, trials=60, seed=3 + 1, dealer=rnd.dealer, bids_so_far=made
+    )
+    best = advice.attrs["recommended"]
+    assert re.search(
+        rf"<td[^>]*>{best}</td>(<td[^>]*>[^<]*</td>){{2}}<td[^>]*>★", t.coach_view.value
+    )
+    assert escape(advice_reason(advice)) in t.coach_view.value
     t.bid_box.value = t.bid_box.options[0][1]
     t.bid_button.click()
-    rnd = t.round
-    checked = False
+    checked = voids_used = False
     while not rnd.is_over:
         if not rnd.current_trick:  # our lead: the chances shown are the library's
             view = rnd.view(0)
-            table = lead_chances(view.hand, 4, view.played_cards)
+            table = lead_chances(voids=view)  # with the voids seen this hand
             for chance in table["chance"]:
                 assert format_fraction(chance) in t.coach_view.value
             assert "best lead" in t.coach_view.value
+            if any(view.voids[1:]):
+                plain = lead_chances(view.hand, 4, view.played_cards)
+                voids_used |= list(plain["chance"]) != list(table["chance"])
+                assert "could not follow" in html.unescape(t.coach_view.value)
             checked = True
         else:
             assert "you follow" in t.coach_view.value
         t.play_button.click()
     assert checked, "choose a seed where you lead at least once"
+    assert voids_used, "choose a seed where a void changes a chance at your lead"
     t.coach_box.value = False
     assert t.coach_view.value == ""
 
@@ -914,7 +932,7 @@ def test_changing_players_keeps_the_hand_and_a_new_seed_says_what_it_cleared() -
     ]
     w.seed_box.value = 2  # a new deal clears what belonged to the old hand, and says so
     assert w.played == frozenset() and w.seen_box.value == "" and w.selected is None
-    assert "your ticks and the Others' played cards box were cleared" in html.unescape(
+    assert "your ticks, the Others' played cards box and the voids were cleared" in html.unescape(
         w.status.value
     )
     w.seed_box.value = 3  # nothing to clear: nothing said
@@ -1096,3 +1114,83 @@ def test_print_of_a_play_table_names_the_seats_as_the_table_does() -> None:
     assert "player 0" not in text and "player 1" not in text
     assert "dealer: You" in text and "Bot 1 bids" in text and "You bid " in text
     assert text.splitlines()[-1].endswith("You to play")
+
+
+def test_the_hand_explorer_counts_the_voids_a_student_adds() -> None:
+    # issue 11 item 2 in the hand explorer: "Player 2 could not follow: 2 balls" gives
+    # the exact void-aware chance, says how voids change it, and Clear voids undoes it
+    w = HandWidget(players=4, seed=1)
+    w.select(1)
+    card = HAND[0]
+    plain = w.table["chance"].tolist()
+    assert w.voids_row.player_box.value == 1  # Player 2 is chosen at the start
+    w.voids_row.combination_box.value = card.combinations[1]
+    w.voids_row.add_button.click()
+    w.voids_row.add(2, card.combinations[0])  # Player 3, as the controls would
+    voids = {1: [card.combinations[1]], 2: [card.combinations[0]]}
+    assert w.table["chance"].tolist() == [
+        chance_unbeatable(card, c, HAND, 4, voids=voids) for c in card.combinations
+    ]
+    assert w.table["chance"].tolist() != plain
+    words = html.unescape(w.voids_row.words.value)
+    assert f"Player 2 could not follow: {card.combinations[1]}." in words
+    assert f"Player 3 could not follow: {card.combinations[0]}." in words
+    panel = html.unescape(w.chances.value)
+    assert "with the voids" in panel and "cannot beat a lead that calls it" in panel
+    said = panel.split("Without the voids: ")[1].split(".")[0]
+    before = readout(lead_table(HAND, 4, card=card))
+    for c, new, old, (_, _, old_percent) in zip(
+        card.combinations, w.table["chance"], plain, before, strict=True
+    ):
+        assert (f"{c} {old_percent}" in said) == (new != old)
+    assert w.last_error is None and w.voids_error is None
+    w.voids_row.clear_button.click()
+    assert w.table["chance"].tolist() == plain and "Without the voids" not in w.chances.value
+    # the simulation draws from the deals that fit the voids: a void in the call wins
+    w.voids_row.add(1, card.combinations[2])
+    w.voids_row.add(2, card.combinations[2])
+    w.voids_row.add(3, card.combinations[2])
+    w.simulate_box.value = True
+    row = w.table.iloc[2]
+    assert row["chance"] == 1 and row["simulated"] == 1
+
+
+@pytest.mark.parametrize(
+    ("voids", "players", "message"),
+    [
+        # a player cannot lack every count of a shape
+        ({1: ["1 ball", "2 balls", "3 balls"]}, 4, "Player 2 cannot lack 1, 2 and 3 balls"),
+        # a void for a player who is not at the table (after Players went down)
+        ({5: ["2 balls"]}, 4, "Player 6 is not at this table of 4 players"),
+        # no deal fits: 9 opponents hold 72 of the 73 unseen cards; 3 of them lack
+        # every card showing 1 ball or 2 cubes or 3 stars: too few cards are left
+        (
+            {k: ["1 ball", "2 cubes", "3 stars", "3 cones"] for k in (1, 2, 3)},
+            10,
+            "No way to deal the unseen cards fits these voids",
+        ),
+        # too many different voids to count every deal exactly
+        (
+            {
+                k: [c]
+                for k, c in enumerate(
+                    ["1 ball", "2 cubes", "3 stars", "1 cone", "2 balls", "3 cones"], 1
+                )
+            },
+            10,
+            "Too many players have different voids to count every deal",
+        ),
+    ],
+)
+def test_voids_that_cannot_be_true_are_refused_in_words(voids, players, message) -> None:
+    w = HandWidget(players=max(players, 6), seed=1)
+    w.select(1)
+    for offset, combos in voids.items():
+        for combo in combos:
+            w.voids_row.add(offset, combo)
+    w.players_box.value = players
+    assert message in html.unescape(w.error.value)
+    assert "Traceback" not in w.error.value and w.table is None
+    assert "wait for a fix to the voids" in w.chances.value
+    w.voids_row.clear()
+    assert w.voids_error is None and w.table is not None and not w.error.value

@@ -8,8 +8,9 @@ Part of :mod:`xactika_edu.core.probability`, which offers every name here too. C
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
 :mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
 Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
-:func:`view_voids`: public helpers for the engines, kept out of ``__all__`` so the
-student-facing :mod:`~xactika_edu.core.probability` need not offer them) and counted
+:func:`view_voids`, and :func:`simulate_lead_chances` for the widgets: public helpers,
+kept out of ``__all__`` so the student-facing :mod:`~xactika_edu.core.probability`
+need not offer them) and counted
 by :class:`~xactika_edu.core.chances.ConsistentDeals`.
 Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
@@ -118,9 +119,12 @@ def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combinati
         ``(held, voids)``: ``players - 1`` hand sizes and void tuples, offsets 1 up.
 
     Raises:
-        XactikaError: if a void contradicts a play; the message names the seat, the
-            combination and the card.
+        XactikaError: if a void contradicts a play (the message names the seat, the
+            combination and the card), the view lists voids for more or fewer seats
+            than it has players, a card is played twice or both played and in the
+            hand, or the hand's size differs from the cards the seat holds.
     """
+    _check_view_cards(view)
     plays = [trick.plays for trick in view.tricks]
     if view.current_trick:
         plays.append(view.current_trick)
@@ -147,6 +151,30 @@ def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combinati
         tuple(view.cards_held[seat] for seat in offsets),
         tuple(tuple(view.voids[seat]) for seat in offsets),
     )
+
+
+def _check_view_cards(view: PlayerView) -> None:
+    """A view's voids and cards fit its players (see :func:`view_voids`)."""
+    if len(view.voids) != view.players:
+        extra = [seat for seat in range(view.players, len(view.voids)) if view.voids[seat]]
+        named = f" (seat {extra[0]}: {', '.join(map(str, view.voids[extra[0]]))})" if extra else ""
+        raise XactikaError(
+            f"the view lists voids for {len(view.voids)} seat(s){named}, but it has "
+            f"{view.players} players (seats 0 to {view.players - 1})"
+        )
+    played = list(view.played_cards)
+    twice = sorted({card for card in played if played.count(card) > 1})
+    if twice:
+        raise XactikaError(f"card {twice[0]} is played twice in the view")
+    both = sorted(set(played) & set(view.hand))
+    if both:
+        raise XactikaError(f"card {both[0]} is both in the view's hand and played")
+    holds = view.cards_held[view.seat]
+    if len(view.hand) != holds:
+        raise XactikaError(
+            f"the view's hand {view.hand} has {len(view.hand)} cards, but seat "
+            f"{view.seat} holds {holds} after the plays it shows"
+        )
 
 
 _SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
@@ -323,7 +351,8 @@ def chance_unbeatable(
 
     With ``voids`` (an opponent that did not follow a combination holds none of
     it) the deals are counted exactly: (deals with every threat set aside) / (deals),
-    by the dynamic program of :mod:`~xactika_edu.core.consistent`.
+    by the dynamic program of :mod:`~xactika_edu.core.chances`
+    (:func:`~xactika_edu.core.chances.dealcount.count_class_deals`).
     Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
     >>> chance_unbeatable("3133", "1 cube", hand=["3133"], players=10)  # the only 10 with 1 cube
@@ -397,15 +426,19 @@ def lead_chances(
         deals = lead.deals()
         unseen = np.zeros(len(DECK), dtype=bool)
         unseen[[CARD_INDEX[card] for card in lead.unseen]] = True
+        leads = []
         for card in hand:
             at_least = unseen & (card.value <= CARD_VALUES)
             for combination in card.combinations:
                 beats = np.flatnonzero(at_least & SHOWS[:, COMBINATION_INDEX[combination]])
-                if deals is None:
-                    chance = chance_no_threat(len(lead.unseen), len(beats), lead.opponent_cards)
-                else:
-                    chance = deals.chance_none_held(DECK[i] for i in beats.tolist())
-                rows.append((card, combination, len(beats), chance, float(chance)))
+                leads.append((card, combination, beats.tolist()))
+        if deals is None:
+            held = lead.opponent_cards
+            chances = [chance_no_threat(len(lead.unseen), len(b), held) for _, _, b in leads]
+        else:  # every lead's count together: they share their work
+            chances = deals.chance_none_held_each([DECK[i] for i in b] for _, _, b in leads)
+        for (card, combination, beats), chance in zip(leads, chances, strict=True):
+            rows.append((card, combination, len(beats), chance, float(chance)))
     return pd.DataFrame(rows, columns=["card", "combination", "threats", "chance", "probability"])
 
 
@@ -421,11 +454,14 @@ def simulate_chance_unbeatable(
     *,
     trials: int = 10_000,
     seed: Seed = None,
+    voids: VoidsSeen | None = None,
 ) -> Estimate:
     """Estimate :func:`chance_unbeatable` by dealing the unseen cards at random.
 
     Each trial shuffles the unseen cards and deals the opponents' hands from them
     (the rest stay set aside), then checks whether any opponent holds a threat.
+    With ``voids``, each trial is a deal drawn uniformly among those that fit the
+    voids (:meth:`~xactika_edu.core.chances.ConsistentDeals.sample`).
     The same ``seed`` gives the same estimate.
 
     >>> estimate = simulate_chance_unbeatable(
@@ -435,7 +471,7 @@ def simulate_chance_unbeatable(
     True
 
     Args:
-        card, combination, hand, players, seen: as for :func:`chance_unbeatable`.
+        card, combination, hand, players, seen, voids: as for :func:`chance_unbeatable`.
         trials: number of simulated deals, 1 to 10,000,000.
         seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
 
@@ -445,9 +481,16 @@ def simulate_chance_unbeatable(
     Raises:
         XactikaError: as :func:`chance_unbeatable`, or if ``trials`` is out of range.
     """
-    lead = _lead(card, combination, hand, players, seen)
+    lead = _lead(card, combination, hand, players, seen, voids)
     trials = check_whole(trials, "trials", 1, 10_000_000)
     rng = make_rng(seed)
+    deals = lead.deals()
+    if deals is not None:
+        danger = {other for other in lead.unseen if lead.beats(other)}
+        wins = sum(
+            not any(danger.intersection(held) for held in deals.sample(rng)) for _ in range(trials)
+        )
+        return Estimate(successes=wins, trials=trials)
     unseen = lead.unseen
     is_threat = np.array([lead.beats(other) for other in unseen], dtype=bool)
     held = lead.opponent_cards
@@ -460,6 +503,56 @@ def simulate_chance_unbeatable(
         successes += int(batch - opponents_hold_threat.sum())
         remaining -= batch
     return Estimate(successes=successes, trials=trials)
+
+
+def simulate_lead_chances(
+    hand: Iterable[Card | str] | None = None,
+    players: int | None = None,
+    seen: Iterable[Card | str] = (),
+    *,
+    voids: VoidsSeen | None = None,
+    card: Card | str | None = None,
+    trials: int = 2000,
+    seed: Seed = None,
+) -> list[Estimate]:
+    """Estimate :func:`lead_chances` from ``trials`` deals drawn uniformly among those
+    that fit the hand, the cards seen and the voids, the same deals for every lead.
+
+    >>> estimates = simulate_lead_chances(["2213"], 2, voids={1: "1 cone"}, trials=50, seed=1)
+    >>> [e.successes for e in estimates][2]    # 2213 calling 1 cone: the opponent has none
+    50
+
+    Args:
+        hand, players, seen, voids: as for :func:`lead_chances`.
+        card: only this card's four leads; ``None`` for every card.
+        trials: deals drawn, 1 to 1,000,000; seed: as for :func:`simulate_chance_unbeatable`.
+
+    Returns:
+        one :class:`Estimate` per row of :func:`lead_chances` (of ``card`` only, if given).
+
+    Raises:
+        XactikaError: as :func:`lead_chances`, if ``card`` is not in the hand, or
+            ``trials`` is out of range.
+    """
+    hand, players, seen, _, _ = _situation(hand, players, seen, voids)
+    trials = check_whole(trials, "trials", 1, 1_000_000)
+    chosen = [as_card(card)] if card is not None else list(hand)
+    leads = [
+        _lead(c, combo, hand, players, seen, voids) for c in chosen for combo in c.combinations
+    ]
+    if not leads:
+        return []
+    deals = leads[0].deals() or ConsistentDeals(
+        Hand(leads[0].unseen), leads[0].held, leads[0].voids
+    )
+    dangers = [{other for other in lead.unseen if lead.beats(other)} for lead in leads]
+    wins = [0] * len(leads)
+    rng = make_rng(seed)
+    for _ in range(trials):
+        held = set().union(*deals.sample(rng))
+        for i, danger in enumerate(dangers):
+            wins[i] += held.isdisjoint(danger)
+    return [Estimate(successes=won, trials=trials) for won in wins]
 
 
 #: The most threats a "maybe" lead can have; see :func:`lead_kind`.

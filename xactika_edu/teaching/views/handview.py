@@ -28,6 +28,8 @@ from .leadtable import METHOD, render_lead_table
 from .seenbox import situation_hint, situation_text
 
 __all__ = [
+    "VOIDS_WAITING",
+    "WAITING",
     "CardLook",
     "card_index",
     "card_label",
@@ -42,6 +44,8 @@ __all__ = [
 
 #: What the chances panel says while the others' box holds a problem.
 WAITING = "The chances wait for a fix to the Others' played cards box (the problem is above)."
+#: What the chances panel says while the voids hold a problem.
+VOIDS_WAITING = "The chances wait for a fix to the voids (the problem is above)."
 
 
 def card_label(index: int, card: Card | str) -> str:
@@ -118,8 +122,8 @@ def deal_notice(seed: int, cleared: bool) -> str:
     if not cleared:
         return ""
     return (
-        f"New hand from seed {seed}: your ticks and the Others' played cards box "
-        "were cleared, because they were for the old hand."
+        f"New hand from seed {seed}: your ticks, the Others' played cards box and the "
+        "voids were cleared, because they were for the old hand."
     )
 
 
@@ -174,16 +178,23 @@ def status_html(
 
 
 def chances_html(
-    table: pd.DataFrame | None, card: Card | None, players: int, *, holding: bool
+    table: pd.DataFrame | None,
+    card: Card | None,
+    players: int,
+    *,
+    holding: bool,
+    effect: str = "",
 ) -> str:
     """The chances panel: the lead table of the selected card with its caption and how
-    it is worked out, or what to do to see one.
+    it is worked out, or what to do to see one; with voids, how they change the chances.
 
     Args:
         table: the :func:`~xactika_edu.teaching.views.leadtable.lead_table` of ``card``, or
         ``None``.
         card: the selected card; players: at the table.
         holding: whether you still hold any card (else "All your cards are played.").
+        effect: how the voids change these chances
+            (:func:`~xactika_edu.teaching.views.voidbox.voids_effect_text`), or "".
     """
     if table is None or card is None:
         return note_html(
@@ -191,11 +202,17 @@ def chances_html(
             if holding
             else "All your cards are played."
         )
+    with_voids = ", with the voids" if table.attrs.get("voids") else ""
     caption = (
         f"If you lead your {card.value} ({card}) now: the chance nobody can beat each "
-        f"call ({players} players)"
+        f"call ({players} players{with_voids})"
     )
-    return render_lead_table(table, caption=caption) + f"<p class='xe-method'>{escape(METHOD)}</p>"
+    said = f"<p class='xe-voids-effect'>{escape(effect)}</p>" if effect else ""
+    return (
+        render_lead_table(table, caption=caption)
+        + said
+        + f"<p class='xe-method'>{escape(METHOD)}</p>"
+    )
 
 
 def hand_text(

@@ -27,14 +27,17 @@ from ...base.errors import XactikaError
 from ...base.formatting import fraction, one_in, percent, simulated_frequency, simulated_percent
 from ...base.palette import OKABE_ITO
 from ...core.cards import DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Hand, Seed, as_card, make_rng
+from ...core.leads import VoidsSeen, simulate_lead_chances
 from ...core.probability import lead_chances, simulate_chance_unbeatable
 from .htmlparts import bar_html, padded
 
 __all__ = [
     "MAX_TRIALS",
     "METHOD",
+    "METHOD_WITHOUT_VOIDS",
     "SIMULATION_LEVEL",
     "UNLIKELY",
+    "VOIDS_EFFECT",
     "lead_table",
     "render_lead_table",
 ]
@@ -45,11 +48,22 @@ MAX_TRIALS = 100_000
 SIMULATION_LEVEL = 0.95
 #: Below this chance a best lead is called "still very unlikely", not "best lead".
 UNLIKELY = Fraction(1, 100)
-#: How the chances are worked out, and the one clue they leave out, in plain words.
+#: How the chances are worked out, in plain words (voids included).
 METHOD = (
+    "How it is worked out: every way to deal the unseen cards that fits your hand, the "
+    "cards played and the voids counts the same. A void: a player who could not follow "
+    "a call has no card with that combination."
+)
+#: How the chances are worked out when the voids are left out.
+METHOD_WITHOUT_VOIDS = (
     "How it is worked out: the opponents' hands are a random choice of the unseen "
-    "cards, using only your hand and the cards played. It leaves out one clue: a "
-    "player who could not follow a call has no card with that combination."
+    "cards, using only your hand and the cards played. It leaves out the voids (a "
+    "player who could not follow a call has no card with that combination)."
+)
+#: How voids change a chance, in one sentence.
+VOIDS_EFFECT = (
+    "A player who could not follow a call has none of that combination: they cannot "
+    "beat a lead that calls it, and are more likely to hold each card without it."
 )
 
 
@@ -61,6 +75,7 @@ def lead_table(
     card: Card | str | None = None,
     trials: int = 0,
     seed: Seed = 0,
+    voids: VoidsSeen | None = None,
 ) -> pd.DataFrame:
     """The chance that each lead from ``hand`` is unbeatable, exact and optionally
     simulated, with the best combination of each card marked.
@@ -83,6 +98,13 @@ def lead_table(
             0 for none, at most :data:`MAX_TRIALS`.
         seed: seed of the simulation (one generator for all rows, in row order),
             so the same seed gives the same estimates.
+        voids: the voids opponents have shown, as for
+            :func:`~xactika_edu.core.probability.chance_unbeatable` (a mapping from
+            seat offset to combinations, or a :class:`~xactika_edu.core.views.PlayerView`
+            that agrees with ``hand``, ``players`` and ``seen``); the chances are then
+            exact counts of the deals that fit them, and the simulation draws from
+            those deals, the same deals for every row
+            (:func:`~xactika_edu.core.leads.simulate_lead_chances`).
 
     Returns:
         a DataFrame with 4 rows per card (hand order, then shape order): the columns
@@ -94,12 +116,13 @@ def lead_table(
         ``high``: the 95% Wilson interval
         (:meth:`~xactika_edu.core.probability.Estimate.confidence_interval`), before
         ``best``. ``.attrs`` holds ``players``, ``unseen`` (cards not seen),
-        ``opponent cards`` (cards the opponents hold) and ``trials``.
+        ``opponent cards`` (cards the opponents hold), ``trials`` and ``voids``
+        (whether voids were given).
 
     Raises:
         XactikaError: bad notation, ``card`` not in ``hand``, a card both held and
-            seen, too few unseen cards for the opponents' hands, or ``trials`` out
-            of range.
+            seen, too few unseen cards for the opponents' hands, ``trials`` out
+            of range, or voids that name a missing player or fit no deal.
     """
     held = Hand(hand)
     seen = Hand(seen)
@@ -110,18 +133,23 @@ def lead_table(
     chosen = None if card is None else as_card(card)
     if chosen is not None and chosen not in held:
         raise XactikaError(f"card {chosen} is not in your hand {held}")
-    table = lead_chances(held, players, seen)
+    table = lead_chances(held, players, seen, voids=voids)
     if chosen is not None:
         table = table[[lead == chosen for lead in table["card"]]].reset_index(drop=True)
     table["percent"] = [percent(chance) for chance in table["chance"]]
     if trials:
         rng = make_rng(seed)
-        estimates = [
-            simulate_chance_unbeatable(
-                row.card, row.combination, held, players, seen, trials=trials, seed=rng
+        if voids is None:
+            estimates = [
+                simulate_chance_unbeatable(
+                    row.card, row.combination, held, players, seen, trials=trials, seed=rng
+                )
+                for row in table.itertuples()
+            ]
+        else:
+            estimates = simulate_lead_chances(
+                held, players, seen, voids=voids, card=chosen, trials=trials, seed=rng
             )
-            for row in table.itertuples()
-        ]
         table["simulated"] = [estimate.probability for estimate in estimates]
         table["standard error"] = [estimate.standard_error for estimate in estimates]
         intervals = [estimate.confidence_interval(SIMULATION_LEVEL) for estimate in estimates]
@@ -135,6 +163,7 @@ def lead_table(
             "unseen": len(DECK) - len(held) - len(seen),
             "opponent cards": (players - 1) * len(held),
             "trials": trials,
+            "voids": voids is not None,
         }
     )
     return table

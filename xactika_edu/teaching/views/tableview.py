@@ -20,13 +20,15 @@ from html import escape
 
 import pandas as pd
 
+from ...base.errors import XactikaError
 from ...base.formatting import expected_points, percent, plural, simulated_frequency
 from ...core import svg
 from ...core.cards import Hand
+from ...core.chances.dealcount import TOO_MANY
 from ...core.game import BID, Game, Round
 from ...core.rules import forbidden_bid
 from .htmlparts import note_html, padded
-from .leadtable import METHOD, lead_table, render_lead_table
+from .leadtable import METHOD, METHOD_WITHOUT_VOIDS, lead_table, render_lead_table
 from .playlog import game_log, trick_result
 from .scoreboard import (
     hand_scores,
@@ -39,6 +41,7 @@ from .scoreboard import (
 __all__ = [
     "HUMAN",
     "advice_html",
+    "advice_reason",
     "bid_advice",
     "coach_html",
     "hand_html",
@@ -144,13 +147,14 @@ def scores_html(game: Game, names: Sequence[str]) -> str:
 
 
 def bid_advice(game: Game, trials: int) -> pd.DataFrame:
-    """Advice for your bid in the current hand (:func:`~xactika_edu.engines.simulate.suggest_bid`
-    with the bids made so far), seeded by the game's seed and the hand's number."""
-    from ...engines.simulate import suggest_bid
+    """Advice for your bid in the current hand: each legal bid played for on the same
+    deals (:func:`~xactika_edu.engines.advice.bid_advice`, with the bids made so far),
+    seeded by the game's seed and the hand's number."""
+    from ...engines.advice import bid_advice as play_each_bid_advice
 
     rnd = game.current_round
     made = [b for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
-    return suggest_bid(
+    return play_each_bid_advice(
         rnd.view(HUMAN).hand,
         rnd.players,
         HUMAN,
@@ -161,33 +165,92 @@ def bid_advice(game: Game, trials: int) -> pd.DataFrame:
     )
 
 
+def _made(advice: pd.DataFrame, bid: int) -> str:
+    """How often ``bid`` is made, as the advice table prints it."""
+    trials = advice.attrs["trials"]
+    return simulated_frequency(advice.loc[bid, "chance of making it"], trials, percent)
+
+
+def advice_reason(advice: pd.DataFrame) -> str:
+    """Why the recommended bid, in one or two short sentences computed from a
+    :func:`bid_advice` table: against the most likely number of tricks (when you play
+    for the recommended bid) if it differs, else the bid made most often if it
+    differs, else the bid with the next best expected score.
+
+    >>> advice = pd.DataFrame({"chance of making it": [0.44, 0.73], "expected score":
+    ...     [0.78, 1.17], "recommended": [False, True], 0: [0.01, 0.02], 1: [0.15, 0.15],
+    ...     2: [0.4, 0.73], 3: [0.44, 0.1]}, index=pd.Index([3, 2], name="bid"))
+    >>> advice.attrs.update({"recommended": 2, "trials": 1500})
+    >>> advice_reason(advice)
+    'Bid 2: you make it 73% of the time. Bid 3 makes it only 44%.'
+
+    Args:
+        advice: a :func:`bid_advice` table (``chance of making it``, ``expected score``,
+            one column per number of tricks; ``.attrs``: ``recommended``, ``trials``).
+    """
+    best = int(advice.attrs["recommended"])
+    tricks = [k for k in advice.columns if isinstance(k, int)]
+    row = advice.loc[best, tricks]
+    likely_tricks = int(max(tricks, key=lambda k: (row[k], -k)))
+    share = advice["chance of making it"]
+    points = advice["expected score"]
+    made_most = int(max(advice.index, key=lambda b: (share[b], -b)))
+    others = [b for b in advice.index if b != best]
+    runner_up = int(max(others, key=lambda b: (points[b], -b))) if others else best
+    candidates = (likely_tricks, made_most, runner_up)
+    other = next((b for b in candidates if b != best and b in advice.index), None)
+    if other is None:  # the only bid allowed
+        return f"Bid {best}: you make it {_made(advice, best)} of the time."
+    if share[best] > share[other]:
+        return (
+            f"Bid {best}: you make it {_made(advice, best)} of the time. "
+            f"Bid {other} makes it only {_made(advice, other)}."
+        )
+    return (
+        f"Bid {best}: it scores {expected_points(points[best])} a hand on average. "
+        f"Bid {other} is made more often ({_made(advice, other)}), but scores only "
+        f"{expected_points(points[other])}: a made bid of {best} is worth more."
+    )
+
+
 def advice_html(advice: pd.DataFrame) -> str:
-    """A :func:`bid_advice` table: each bid's chance, expected score and note; a bid
-    taken in none or all of the simulated deals is a count ("0 of 500 deals"), not "0%"
+    """A :func:`bid_advice` table: per bid, 0 to the hand's cards, the chance of making
+    it when you play for it and the expected score, the recommended bid marked and a
+    bid the dealer may not make said so; then why (:func:`advice_reason`). A bid made
+    in none or all of the simulated deals is a count ("0 of 500 deals"), not "0%"
     (:func:`~xactika_edu.base.formatting.simulated_frequency`)."""
     trials = advice.attrs["trials"]
-    rows = "".join(
-        f"<tr><td>{bid}</td><td>{escape(simulated_frequency(r['probability'], trials, percent))}"
-        "</td>"
-        f"<td>{expected_points(r['expected score'])}</td><td>"
-        + ("★ recommended" if r["recommended"] else "" if r["legal"] else "not allowed")
-        + "</td></tr>"
-        for bid, r in advice.to_dict("index").items()
-    )
-    return padded(
-        "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice "
-        f"from {trials} simulated deals (computer players play "
-        "for everyone)</caption><thead><tr><th scope='col'>bid</th><th scope='col'>"
-        "chance to take exactly that many</th><th scope='col'>expected score</th>"
-        f"<th scope='col'>note</th></tr></thead><tbody>{rows}</tbody></table>"
+    cards = max(k for k in advice.columns if isinstance(k, int))
+    rows = []
+    for bid in range(cards + 1):
+        if bid not in advice.index:
+            rows.append(f"<tr><td>{bid}</td><td>—</td><td>—</td><td>not allowed</td></tr>")
+            continue
+        r = advice.loc[bid]
+        rows.append(
+            f"<tr><td>{bid}</td><td>{escape(_made(advice, bid))}</td>"
+            f"<td>{expected_points(r['expected score'])}</td><td>"
+            + ("★ recommended" if r["recommended"] else "")
+            + "</td></tr>"
+        )
+    return (
+        padded(
+            "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice. "
+            f"For each bid, you play for it in the same {trials:,} random deals (computer "
+            "players play the others)</caption><thead><tr><th scope='col'>bid</th>"
+            "<th scope='col'>chance of making it</th><th scope='col'>expected score</th>"
+            f"<th scope='col'>note</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+        + f"<p class='xe-advice-reason'>{escape(advice_reason(advice))}</p>"
     )
 
 
 def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: bool = False) -> str:
     """What the coach says now: that the hand (or the game) is over; to wait for your
     turn; at your bid the ``advice`` (:func:`advice_html`); when you follow, the call;
-    at your lead the chance that each lead is unbeatable, the best of the whole hand
-    marked.
+    at your lead the chance that each lead is unbeatable, counting the voids the other
+    players have shown this hand (named in the caption; left out, and said so, if too
+    many players show different voids to count), the best of the whole hand marked.
 
     >>> game = Game.new(players=2, seed=1, hands=1, cards_per_hand=1)
     >>> coach_html(game.current_round)
@@ -209,8 +272,22 @@ def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: boo
     if rnd.current_trick:
         return note_html(f"Coach: you follow {rnd.call}. Chances are shown when you lead.")
     view = rnd.view(HUMAN)
-    table = lead_table(view.hand, rnd.players, view.played_cards)
-    table["best"] = table["chance"] == table["chance"].max()
-    return render_lead_table(
-        table, caption="Coach: the chance nobody can beat each lead. " + METHOD
+    names = seat_names(rnd.players)
+    seen = " ".join(
+        f"{names[seat]} could not follow: {', '.join(map(str, combos))}."
+        for seat, combos in enumerate(view.voids)
+        if combos and seat != HUMAN
     )
+    try:
+        table = lead_table(view.hand, rnd.players, view.played_cards, voids=view)
+        method = METHOD
+    except XactikaError as error:
+        if TOO_MANY not in str(error):
+            raise
+        table = lead_table(view.hand, rnd.players, view.played_cards)
+        method = "Too many players have different voids to count every deal. " + (
+            METHOD_WITHOUT_VOIDS
+        )
+    table["best"] = table["chance"] == table["chance"].max()
+    caption = "Coach: the chance nobody can beat each lead. " + (f"{seen} " if seen else "")
+    return render_lead_table(table, caption=caption + method)

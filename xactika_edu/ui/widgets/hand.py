@@ -27,6 +27,7 @@ from ...core.cards import (
     deal,
 )
 from ...teaching.views.handview import (
+    VOIDS_WAITING,
     WAITING,
     card_index,
     chances_html,
@@ -37,10 +38,12 @@ from ...teaching.views.handview import (
     status_html,
 )
 from ...teaching.views.htmlparts import note_html
-from ...teaching.views.leadtable import MAX_TRIALS, lead_table
+from ...teaching.views.leadtable import MAX_TRIALS
 from ...teaching.views.seenbox import read_seen
+from ...teaching.views.voidbox import chances_with_voids, voids_problem
 from .cardrow import CardRow
 from .controls import ErrorLine, Fallback, NumberBox, fresh_seed, guard
+from .voidsrow import VoidsRow
 
 __all__ = ["HandWidget"]
 
@@ -118,7 +121,47 @@ class _Inputs(NamedTuple):
         return cls(seed_box, new_button, players_box, seen_box, simulate_box, trials_box)
 
 
-class HandWidget(Fallback, widgets.VBox):
+class _Outputs:
+    """The hand explorer as HTML, text and rows (see :class:`HandWidget`)."""
+
+    pictures: list[widgets.HTML]
+    status: widgets.HTML
+    voids_row: VoidsRow
+    error: ErrorLine
+    chances: widgets.HTML
+    seen_box: widgets.Text
+    seen_error: XactikaError | None
+    seen: Hand
+    hand: Hand
+    played: frozenset[Card]
+    table: pd.DataFrame | None
+    players_box: NumberBox
+    seed_box: NumberBox
+
+    def static_html(self) -> str:
+        """The widget as it looks now, as plain HTML (no controls)."""
+        pictures = "".join(p.value for p in self.pictures)
+        return (
+            f"<div class='xe-hand'>{self.status.value}<div>{pictures}</div>"
+            f"{self.voids_row.words.value}{self.error.value}{self.chances.value}</div>"
+        )
+
+    def __str__(self) -> str:
+        others = (
+            f"needs a fix ({self.seen_box.value!r})"
+            if self.seen_error
+            else str(self.seen or "none")
+        )
+        players, seed = int(self.players_box.value), int(self.seed_box.value)
+        return hand_text(players, seed, self.hand, self.played, others)
+
+    @property
+    def readout(self) -> list[tuple[str, str, str]]:
+        """The chances shown now, as ``(combination, fraction, percent)`` rows."""
+        return readout(self.table)
+
+
+class HandWidget(_Outputs, Fallback, widgets.VBox):
     """A dealt hand as card pictures; select a card to see the chance that each of
     its four leads is unbeatable now, as cards are played.
 
@@ -132,7 +175,9 @@ class HandWidget(Fallback, widgets.VBox):
     Controls: *Seed* (type a number a class shares to get the same deal), *New deal*
     (a fresh seed), *Players* (2-10: the same hand at a bigger or smaller table, as in
     Lesson 4; a new seed deals for the table's size), one *select* button and one *played* checkbox
-    per card, *Others' played cards* (notation such as ``3213 1111``), and
+    per card, *Others' played cards* (notation such as ``3213 1111``), the voids
+    (*Player* ... *could not follow* ..., *Add void*, *Clear voids*: the chances then
+    count only the deals that fit them, and say how the voids change them), and
     *Compare with simulation* with the number of *Deals*. A number out of range in a
     box is refused in words, and the box goes back to the last good number.
 
@@ -153,6 +198,8 @@ class HandWidget(Fallback, widgets.VBox):
         played: your cards marked played; seen: others' cards typed as played
             (empty while the box holds a problem); seen_error: that problem, or ``None``.
         selected: the selected card, or ``None``.
+        voids_row: the voids' controls (:class:`~xactika_edu.ui.widgets.voidsrow.VoidsRow`);
+            voids_error: what is wrong with the voids, in words, or ``None``.
         table: the :func:`~xactika_edu.teaching.views.leadtable.lead_table` shown, or ``None``.
         error: the error line; last_error: the last error shown (or ``None``).
     """
@@ -168,6 +215,8 @@ class HandWidget(Fallback, widgets.VBox):
         self.played: frozenset[Card] = frozenset()
         self.seen: Hand = Hand()
         self.seen_error: XactikaError | None = None
+        self.voids_error: str | None = None
+        self._effect = ""
         self.selected: Card | None = None
         self.table: pd.DataFrame | None = None
         self.notice = ""
@@ -179,6 +228,7 @@ class HandWidget(Fallback, widgets.VBox):
         self.seed_box, self.new_button, self.players_box = inputs[:3]
         self.seen_box, self.simulate_box, self.trials_box = inputs[3:]
         self.cards_box = CardRow(CARDS_PER_HAND, self._on_select, self._set_played)
+        self.voids_row = VoidsRow(players, self._on_voids)
         self.status = widgets.HTML()
         self.status.add_class("xe-status")
         self.chances = widgets.HTML()
@@ -201,6 +251,7 @@ class HandWidget(Fallback, widgets.VBox):
             controls,
             self.cards_box,
             self.seen_box,
+            self.voids_row,
             simulation,
             self.error,
             self.status,
@@ -231,7 +282,9 @@ class HandWidget(Fallback, widgets.VBox):
         return Hand([*(c for c in self.hand if c in self.played), *self.seen])
 
     def _deal(self) -> None:
-        cleared = bool(self.played or self.seen_box.value.strip())
+        cleared = bool(self.played or self.seen_box.value.strip() or self.voids_row.voids)
+        self.voids_row.voids = {}
+        self.voids_row.set_players(self.players)
         self.hand = deal(self.players, seed=self.seed)[0]
         self._dealt_players = self.players
         self.notice = deal_notice(self.seed, cleared)
@@ -312,6 +365,7 @@ class HandWidget(Fallback, widgets.VBox):
         if not self.players_box.putting_back:
             self.players_box.accept()
             self.notice = players_notice(self.seed, self.players, self._dealt_players)
+            self.voids_row.set_players(self.players)
             self._refresh()
 
     @guard
@@ -343,6 +397,11 @@ class HandWidget(Fallback, widgets.VBox):
             raise self.seen_error  # also kept as last_error
 
     @guard
+    def _on_voids(self) -> None:
+        self.notice = ""
+        self._refresh()
+
+    @guard
     def _on_simulate(self, change: Any = None) -> None:
         if not self.trials_box.putting_back:
             self.trials_box.accept()
@@ -351,26 +410,26 @@ class HandWidget(Fallback, widgets.VBox):
     # drawing --------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        """Read the others' box, recompute the table, then redraw. While the box holds
-        something wrong, no chance is shown (the chances wait for a fix) and the
-        problem stays on the error line, whatever else is clicked."""
+        """Read the others' box and the voids, recompute the table, then redraw. While
+        either holds something wrong, no chance is shown (the chances wait for a fix)
+        and the problem stays on the error line, whatever else is clicked."""
         held = self.current_hand
         self.seen, self.seen_error = read_seen(
             self.seen_box.value, self.hand, self.played, self.players
         )
         table = None
-        if self.seen_error is not None:
-            self.error.show(self.seen_error)
-        elif self.selected is not None and self.selected in held:
+        voids = {k: tuple(v) for k, v in self.voids_row.voids.items()} or None
+        self.voids_error = voids_problem(self.players, voids or {})
+        self._effect = ""
+        fine = self.seen_error is None and self.voids_error is None
+        if fine and self.selected is not None and self.selected in held:
             trials = int(self.trials_box.value) if self.simulate_box.value else 0
-            table = lead_table(
-                held,
-                self.players,
-                self.all_seen,
-                card=self.selected,
-                trials=trials,
-                seed=self.seed,
+            table, self._effect, self.voids_error = chances_with_voids(
+                held, self.players, self.all_seen, self.selected, voids, trials, self.seed
             )
+        problem = self.seen_error or self.voids_error
+        if problem is not None:
+            self.error.show(problem)
         if self.selected is not None and self.selected not in held:
             self.selected = None
         self.table = table
@@ -390,30 +449,9 @@ class HandWidget(Fallback, widgets.VBox):
             mine=len(self.played),
             others=None if self.seen_error is not None else len(self.seen),
         )
-        if self.seen_error is not None:
-            self.chances.value = note_html(WAITING)
+        if self.seen_error is not None or self.voids_error is not None:
+            self.chances.value = note_html(WAITING if self.seen_error else VOIDS_WAITING)
         else:
             self.chances.value = chances_html(
-                self.table, self.selected, self.players, holding=bool(held)
+                self.table, self.selected, self.players, holding=bool(held), effect=self._effect
             )
-
-    def static_html(self) -> str:
-        """The widget as it looks now, as plain HTML (no controls)."""
-        pictures = "".join(p.value for p in self.pictures)
-        return (
-            f"<div class='xe-hand'>{self.status.value}<div>{pictures}</div>"
-            f"{self.error.value}{self.chances.value}</div>"
-        )
-
-    def __str__(self) -> str:
-        others = (
-            f"needs a fix ({self.seen_box.value!r})"
-            if self.seen_error
-            else str(self.seen or "none")
-        )
-        return hand_text(self.players, self.seed, self.hand, self.played, others)
-
-    @property
-    def readout(self) -> list[tuple[str, str, str]]:
-        """The chances shown now, as ``(combination, fraction, percent)`` rows."""
-        return readout(self.table)

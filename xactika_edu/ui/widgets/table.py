@@ -51,10 +51,12 @@ class PlayTable(Fallback, widgets.VBox):
     Args:
         players: 2 to 10; you are player 0 ("You"), the others computer players.
         seed: the game's seed (``None``: a fresh one, shown); same seed, same deals.
-        coach: show the coach panel (chances of your leads and bid advice).
+        coach: show the coach panel: the exact chances of your leads, counting the
+            voids the others have shown this hand, and bid advice that plays each bid.
         bots: one bot per other seat; default :class:`~xactika_edu.engines.bots.HeuristicBot`.
         hands: hands in the game (8 by the rules).
-        coach_trials: simulated deals for the bid advice.
+        coach_trials: random deals for the bid advice, played once per legal bid (the
+            same deals for each bid; 500 take about 0.06 s on one core).
 
     Attributes:
         game: the :class:`~xactika_edu.core.game.Game`; round: its current round.

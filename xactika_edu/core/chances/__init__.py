@@ -36,7 +36,8 @@ may hold it (its mask). The number of deals is then the coefficient of
 ``x_1^H_1 ... x_G^H_G`` in ``prod over classes M of (1 + sum_{g in M} x_g)^n_M``,
 found by a dynamic program over the classes whose state is each group's cards
 still to deal; a class of ``n`` cards giving ``k_g`` cards to group ``g`` and the
-rest to the free holder does so in ``n! / ((n - sum k)! prod k_g!)`` ways.
+rest to the free holder does so in ``n! / ((n - sum k)! prod k_g!)`` ways
+(:mod:`~xactika_edu.core.chances.dealcount` runs it, exactly, modulo primes).
 
 The chance that no opponent holds any of some *threat* cards is the number of
 deals with every threat set aside over the number of deals. Without voids it is
@@ -56,16 +57,17 @@ both agree). :meth:`ConsistentDeals.sample` draws one deal uniformly by the same
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from ..base.errors import XactikaError
-from .cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
+from ...base.errors import XactikaError
+from ..cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
+from ..rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
+from .dealcount import DealCounter, add_class, class_kernel, count_class_deals, members
 
 __all__ = [
     "MOST_THREATS",
@@ -130,107 +132,12 @@ def chance_table() -> np.ndarray:
     return table
 
 
-@functools.cache
-def _kernel(n: int, caps: tuple[int, ...]) -> np.ndarray:
-    """``K[k] = n! / ((n - sum k)! prod k_g!)`` for ``k_g <= caps[g]`` (0 where
-    ``sum k > n``): the ways a class of ``n`` cards gives ``k_g`` to each member group
-    and the rest to the free holder. An object array of Python ints, read-only."""
-    kernel = np.zeros(tuple(cap + 1 for cap in caps), dtype=object)
-    for k in itertools.product(*(range(min(cap, n) + 1) for cap in caps)):
-        total = sum(k)
-        if total <= n:
-            kernel[k] = math.perm(n, total) // math.prod(math.factorial(part) for part in k)
-    kernel.setflags(write=False)
-    return kernel
-
-
-def _members(mask: int, groups: int) -> list[int]:
-    return [g for g in range(groups) if mask >> g & 1]
-
-
-def _add_class(
-    state: np.ndarray, mask: int, n: int, needs: tuple[int, ...], reach: list[int] | None = None
-) -> np.ndarray:
-    """``state`` times ``(1 + sum_{g in mask} x_g)^n``, truncated at ``needs``.
-
-    ``reach`` (updated in place) bounds where ``state`` is non-zero; None: anywhere."""
-    groups = len(needs)
-    members = _members(mask, groups)
-    bound = list(needs) if reach is None else reach
-    kernel = _kernel(n, tuple(needs[g] for g in members))
-    new = np.zeros_like(state)
-    for k in zip(*np.nonzero(kernel), strict=True):
-        shift = [slice(0, top + 1) for top in bound]
-        keep = [slice(0, top + 1) for top in bound]
-        for g, part in zip(members, k, strict=True):
-            top = min(bound[g], needs[g] - part)
-            shift[g] = slice(part, part + top + 1)
-            keep[g] = slice(0, top + 1)
-        new[tuple(shift)] += kernel[k] * state[tuple(keep)]
-    if reach is not None:
-        for g in members:
-            reach[g] = min(needs[g], reach[g] + n)
-    return new
-
-
-def count_class_deals(classes: Sequence[tuple[int, int]], needs: Sequence[int]) -> int:
-    """The number of ways to deal cards of masked classes to groups and a free holder.
-
-    Each class ``(mask, n)`` has ``n`` distinct cards; each card goes to the free
-    holder (which takes any number) or to one group ``g`` with bit ``g`` set in
-    ``mask``; group ``g`` must get exactly ``needs[g]`` cards. The answer is the
-    coefficient of ``prod x_g^needs[g]`` in ``prod (1 + sum_{g in mask} x_g)^n``,
-    by a dynamic program over the classes: the state ``A[d]`` counts the ways the
-    classes so far give ``d_g`` cards to each group; a class of ``n`` cards adds
-    ``k`` in ``n! / ((n - sum k)! prod k_g!)`` ways. The class with the most groups
-    comes last and is summed against the state directly. Exact (Python ints in NumPy
-    object arrays). Cost: about prod(needs[g] + 1) x (splits of each class but the last).
-
-    >>> count_class_deals([(0b1, 4)], [2])               # C(4, 2)
-    6
-    >>> count_class_deals([(0b11, 4)], [1, 2])           # 4! / (1! 2! 1!)
-    12
-    >>> count_class_deals([(0b01, 1), (0b10, 1)], [1, 1]), count_class_deals([], [1])
-    (1, 0)
-
-    Args:
-        classes: ``(mask, n)`` pairs; mask a bit set over ``range(len(needs))``,
-            ``n >= 0`` cards.
-        needs: cards each group must receive, whole numbers >= 0.
-
-    Returns:
-        the number of deals, a whole number >= 0.
-    """
-    needs = tuple(needs)
-    groups = len(needs)
-    merged: dict[int, int] = {}
-    for mask, n in classes:
-        if mask and n:
-            merged[mask] = merged.get(mask, 0) + n
-    if not merged:
-        return int(not any(needs))
-    if not groups:
-        return 1
-    order = sorted(merged.items(), key=lambda item: (bin(item[0]).count("1"), item[0]))
-    state = np.zeros(tuple(need + 1 for need in needs), dtype=object)
-    state[(0,) * groups] = 1
-    reach = [0] * groups  # the state is zero beyond d_g > reach[g]
-    for mask, n in order[:-1]:
-        state = _add_class(state, mask, n, needs, reach)
-    mask, n = order[-1]
-    members = _members(mask, groups)
-    # the last class gives each member needs[g] - d_g; others must be complete
-    index = tuple(slice(None, None, -1) if g in members else needs[g] for g in range(groups))
-    rest = state[index]  # rest[j] = state at d = needs - j on the member axes
-    kernel = _kernel(n, tuple(needs[g] for g in members))
-    return int((rest * kernel).sum())
-
-
 @dataclass(frozen=True)
 class ConsistentDeals:
     """The deals of ``unseen`` cards to opponents with known sizes and voids: their
     number (:meth:`count`), the chance no opponent holds some cards
-    (:meth:`chance_none_held`) and a uniform draw (:meth:`sample`).
+    (:meth:`chance_none_held`; for many sets of cards at once, faster,
+    :meth:`chance_none_held_each`) and a uniform draw (:meth:`sample`).
 
     >>> from xactika_edu.core.cards import Hand
     >>> ConsistentDeals(Hand.parse("1111 1112 1113"), (1,), ((),)).count()
@@ -289,14 +196,22 @@ class ConsistentDeals:
         keys = tuple(sorted(need, key=lambda key: sorted(key)))
         return keys, tuple(need[key] for key in keys), free
 
-    def _mask(self, card: Card) -> int:
-        keys = self._groups[0]
-        shows = set(card.combinations)
-        return sum(1 << g for g, key in enumerate(keys) if not key & shows)
-
     @functools.cached_property
     def _masks(self) -> dict[Card, int]:
-        return {card: self._mask(card) for card in self.unseen}
+        """Each unseen card's class: bit g set if void group g may hold it."""
+        masks = np.zeros(len(DECK), dtype=np.int64)
+        for g, key in enumerate(self._groups[0]):
+            lacks = ~SHOWS[:, [COMBINATION_INDEX[combo] for combo in key]].any(axis=1)
+            masks += lacks.astype(np.int64) << g
+        return {card: int(masks[CARD_INDEX[card]]) for card in self.unseen}
+
+    @functools.cached_property
+    def _counter(self) -> DealCounter:
+        """The counts of the void groups' cards, by class (built once per instance)."""
+        sizes: dict[int, int] = {}
+        for mask in self._masks.values():
+            sizes[mask] = sizes.get(mask, 0) + 1
+        return DealCounter(sorted(sizes.items()), self._groups[1])
 
     def count(self, set_aside: Iterable[Card] = ()) -> int:
         """The number of consistent deals, with every card of ``set_aside`` set aside.
@@ -309,22 +224,33 @@ class ConsistentDeals:
         Returns:
             a whole number >= 0 (0 if the pile cannot take them all).
         """
-        aside = frozenset(set_aside)
+        return self.count_each([set_aside])[0]
+
+    def count_each(self, set_asides: Iterable[Iterable[Card]]) -> list[int]:
+        """:meth:`count` for each of ``set_asides``, computed together (faster than
+        one by one: the counts share their work)."""
+        asides = [frozenset(cards) for cards in set_asides]
         _, needs, free = self._groups
         pile = len(self.unseen) - sum(self.held)
-        if len(aside) > pile:
-            return 0
-        sizes: dict[int, int] = {}
-        for card, mask in self._masks.items():
-            if card not in aside:
-                sizes[mask] = sizes.get(mask, 0) + 1
-        groups = _count(tuple(sorted(sizes.items())), needs)
-        free_cards = pile - len(aside) + free
-        members = math.prod(
+        masks = self._masks
+        removals: list[dict[int, int]] = []
+        for aside in asides:
+            removed: dict[int, int] = {}
+            for card in aside:
+                if card in masks:
+                    removed[masks[card]] = removed.get(masks[card], 0) + 1
+            removals.append(removed)
+        each = math.prod(
             math.factorial(size) for size, combos in zip(self.held, self.voids, strict=True)
         )
         split = math.factorial(free) * math.prod(math.factorial(need) for need in needs)
-        return groups * math.comb(free_cards, free) * (split // members)
+        fits = [len(aside) <= pile for aside in asides]  # else the pile cannot take them
+        kept = [removed for removed, fit in zip(removals, fits, strict=True) if fit]
+        groups = iter(self._counter.count_each(kept))
+        return [
+            next(groups) * math.comb(pile - len(aside) + free, free) * (split // each) if fit else 0
+            for aside, fit in zip(asides, fits, strict=True)
+        ]
 
     def chance_none_held(self, threats: Iterable[Card]) -> Fraction:
         """The exact chance that no opponent holds any of ``threats``.
@@ -338,8 +264,14 @@ class ConsistentDeals:
         Returns:
             a probability in [0, 1], an exact :class:`~fractions.Fraction`.
         """
-        unseen = set(self.unseen)
-        return Fraction(self.count(c for c in threats if c in unseen), self.count())
+        return self.chance_none_held_each([threats])[0]
+
+    def chance_none_held_each(self, threat_sets: Iterable[Iterable[Card]]) -> list[Fraction]:
+        """:meth:`chance_none_held` for each of ``threat_sets``, computed together."""
+        masks = self._masks
+        asides = [[card for card in threats if card in masks] for threats in threat_sets]
+        *counts, total = self.count_each([*asides, ()])
+        return [Fraction(count, total) for count in counts]
 
     @functools.cached_property
     def _tables(self) -> tuple[dict[int, list[Card]], list[int], list[np.ndarray]]:
@@ -353,7 +285,7 @@ class ConsistentDeals:
         tables = [np.zeros(tuple(need + 1 for need in needs), dtype=object)]
         tables[0][(0,) * len(needs)] = 1
         for mask in reversed(order):
-            tables.insert(0, _add_class(tables[0], mask, len(by_class[mask]), needs))
+            tables.insert(0, add_class(tables[0], mask, len(by_class[mask]), needs))
         return by_class, order, tables
 
     def sample(self, rng: np.random.Generator) -> tuple[Hand, ...]:
@@ -383,12 +315,12 @@ class ConsistentDeals:
         free = list(by_class.get(0, []))
         for i, mask in enumerate(order):
             cards = by_class[mask]
-            members = _members(mask, groups)
-            kernel = _kernel(len(cards), tuple(needs[g] for g in members))
+            group_list = members(mask, groups)
+            kernel = class_kernel(len(cards), tuple(needs[g] for g in group_list))
             choices, weights = [], []
             for k in zip(*np.nonzero(kernel), strict=True):
                 rest = list(left)
-                for g, part in zip(members, k, strict=True):
+                for g, part in zip(group_list, k, strict=True):
                     rest[g] -= int(part)
                 if min(rest) >= 0 and tables[i + 1][tuple(rest)]:
                     choices.append((k, rest))
@@ -401,7 +333,7 @@ class ConsistentDeals:
             k, rest = choices[index]
             shuffled = [cards[j] for j in rng.permutation(len(cards)).tolist()]
             start = 0
-            for g, part in zip(members, k, strict=True):
+            for g, part in zip(group_list, k, strict=True):
                 dealt[g] += shuffled[start : start + int(part)]
                 start += int(part)
             free += shuffled[start:]
@@ -427,8 +359,3 @@ def _uniform_below(total: int, rng: np.random.Generator) -> int:
         value = int.from_bytes(rng.bytes((bits + 7) // 8), "little") >> (-bits % 8)
         if value < total:
             return value
-
-
-@functools.lru_cache(maxsize=4096)
-def _count(sizes: tuple[tuple[int, int], ...], needs: tuple[int, ...]) -> int:
-    return count_class_deals(sizes, needs)

@@ -1,0 +1,104 @@
+"""The hand explorer's voids: which player could not follow which call.
+
+One row: *Player* (2 to the table's size), *could not follow* (one of the 12
+combinations), *Add void* and *Clear voids*; under it the voids in words.
+
+UI layer: the controls only; the words come from
+:mod:`xactika_edu.teaching.views.voidbox`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ...core.cards import COMBINATIONS, Combination, as_combination
+from ...teaching.views.htmlparts import note_html
+from ...teaching.views.voidbox import SEATS_HINT, player_name, voids_text
+
+__all__ = ["VoidsRow"]
+
+
+class VoidsRow(widgets.VBox):
+    """Controls to say which player could not follow which call (CSS class
+    ``xe-voids``).
+
+    Args:
+        players: players at the table, you included (2 to 10).
+        on_change: called with no argument after the voids change.
+
+    Attributes:
+        voids: ``{seat offset: combinations}`` (offset 1 is Player 2, the next player),
+            only players with a void.
+        player_box, combination_box, add_button, clear_button, words: the controls
+            and the line of words.
+    """
+
+    def __init__(self, players: int, on_change: Callable[[], None]) -> None:
+        super().__init__()
+        self.add_class("xe-voids")
+        self._on_change = on_change
+        self.voids: dict[int, frozenset[Combination]] = {}
+        self.player_box = widgets.Dropdown(
+            description="Player",
+            tooltip="A player who could not follow a call",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="13em"),
+        )
+        self.combination_box = widgets.Dropdown(
+            options=[(str(combo), combo) for combo in COMBINATIONS],
+            description="could not follow",
+            tooltip="The call that player could not follow: they have no card with it",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="16em"),
+        )
+        self.add_button = widgets.Button(
+            description="Add void", icon="plus", tooltip="Add this void to the chances"
+        )
+        self.clear_button = widgets.Button(
+            description="Clear voids", icon="times", tooltip="Forget every void"
+        )
+        self.words = widgets.HTML()
+        self.add_button.on_click(lambda _button: self.add())
+        self.clear_button.on_click(lambda _button: self.clear())
+        self.set_players(players)
+        row = widgets.HBox(
+            [self.player_box, self.combination_box, self.add_button, self.clear_button]
+        )
+        self.children = [row, self.words]
+
+    def set_players(self, players: int) -> None:
+        """Offer Players 2 to ``players``; voids of players no longer at the table stay
+        (the explorer says so, and *Clear voids* removes them)."""
+        chosen = self.player_box.value
+        self.player_box.options = [(player_name(k), k) for k in range(1, players)]
+        self.player_box.value = chosen if chosen in range(1, players) else 1
+        self._draw()
+
+    def add(self, offset: int | None = None, combination: Combination | str | None = None) -> None:
+        """Add a void, as *Add void* does: the chosen player (or seat ``offset``: 1 is
+        Player 2) could not follow the chosen call (or ``combination``)."""
+        offset = self.player_box.value if offset is None else offset
+        combo = self.combination_box.value if combination is None else combination
+        if offset is None:
+            return
+        self.voids[offset] = self.voids.get(offset, frozenset()) | {as_combination(combo)}
+        self._draw()
+        self._on_change()
+
+    def clear(self) -> None:
+        """Forget every void, as *Clear voids* does."""
+        changed = bool(self.voids)
+        self.voids = {}
+        self._draw()
+        if changed:
+            self._on_change()
+
+    def _draw(self) -> None:
+        said = voids_text(self.voids)
+        self.words.value = note_html(
+            (said or "No voids yet: add one when a player could not follow a call.")
+            + " "
+            + SEATS_HINT
+        )
