@@ -239,7 +239,7 @@ def test_expected_score_bar_graph_of_the_advice_that_plays_each_bid():
 def test_trick_bar_graph_title_says_the_bid_played_for():
     table = trick_distribution(HAND, players=4, seat=0, trials=100, seed=1, playing_for=2)
     ax = trick_bar_graph(table, ax=_axes())
-    assert ax.get_title() == "Tricks taken by one hand in 100 simulated deals, playing for 2"
+    assert ax.get_title() == ("Tricks taken by one hand in 100 simulated deals\nwhen playing for 2")
 
 
 def test_expected_score_bar_graph_rejects_bad_input():

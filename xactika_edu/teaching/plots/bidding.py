@@ -106,7 +106,7 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     light_grid(ax)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
     played = table.attrs.get("played as")
-    aim = "" if played is None else f", playing for {int(played)}"
+    aim = "" if played is None else f"\nwhen playing for {int(played)}"
     ax.set_title(f"Tricks taken by one hand in {total:,} simulated deals{aim}")
     return ax
 
