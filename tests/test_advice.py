@@ -8,10 +8,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xactika_edu import XactikaError, deal, suggest_bid
+import xactika_edu
+from xactika_edu import XactikaError, deal
 from xactika_edu.core.game import score
-from xactika_edu.engines import fastsim
-from xactika_edu.engines.advice import BID_ADVICE_METHOD, bid_advice, play_each_bid
+from xactika_edu.engines import fastsim, simulate
+from xactika_edu.engines.advice import (
+    BID_ADVICE_METHOD,
+    FIXED_PLAY_METHOD,
+    bid_advice,
+    fixed_play_advice,
+    play_each_bid,
+    suggest_bid,
+)
 
 #: Lesson 6's hand: notebooks/06_estimation_and_bidding.ipynb deals it with
 #: ``deal(players=4, seed=46)[0]``; the student sits in seat 0, left of the dealer (seat 3).
@@ -39,11 +47,25 @@ def test_lesson6_playing_for_2_beats_playing_for_3():
     assert advice.attrs["recommended"] == 2
     assert advice.index[advice["recommended"]].tolist() == [2]
     # the one-distribution view, on the same deals, recommends 3 (the flaw the issue names)
-    old = suggest_bid(LESSON6, players=4, seat=0, trials=1500, seed=1, dealer=3)
-    assert old.attrs["recommended"] == 3
+    old = fixed_play_advice(LESSON6, players=4, seat=0, trials=1500, seed=1, dealer=3)
+    assert old.attrs["recommended"] == 3 and old.attrs["method"] == FIXED_PLAY_METHOD
     assert old.loc[3, "expected score"] == pytest.approx(advice.loc[3, "expected score"])
     # the difference is well beyond the noise: 2's interval lies above 3's
     assert advice.loc[2, "95% low"] > advice.loc[3, "95% high"]
+
+
+def test_suggest_bid_is_the_advice_that_plays_each_bid():
+    # Issue 11, item 1: the one-distribution view stays only under a name that says what
+    # it is (fixed_play_advice); suggest_bid, the name lessons, the README and the
+    # worksheets use, gives the corrected advice. Before, it recommended 3 on Lesson 6's
+    # hand (its bid-2 row: made 52.9%, +0.55, because the seat played for 3).
+    for name in (suggest_bid, xactika_edu.suggest_bid, simulate.suggest_bid):
+        advice = name(LESSON6, players=4, seat=0, trials=400, seed=1, dealer=3)
+        pd.testing.assert_frame_equal(
+            advice, bid_advice(LESSON6, players=4, seat=0, trials=400, seed=1, dealer=3)
+        )
+        assert advice.attrs["method"] == BID_ADVICE_METHOD
+        assert advice.attrs["recommended"] == 2
 
 
 def test_every_bid_is_played_on_the_same_deals():

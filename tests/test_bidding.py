@@ -9,6 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from xactika_edu import XactikaError, deal, score, simulate_rounds, suggest_bid
+from xactika_edu.engines.advice import bid_advice, fixed_play_advice
 from xactika_edu.engines.simulate import expected_score_table, trick_distribution
 from xactika_edu.teaching.plots import (
     bid_total_bar_graph,
@@ -30,9 +31,9 @@ def test_lesson_hand_is_the_seeded_deal():
     assert str(deal(players=4, seed=46)[0]) == HAND
 
 
-def test_trick_distribution_is_suggest_bids_simulation():
+def test_trick_distribution_is_fixed_play_advices_simulation():
     table = trick_distribution(HAND, players=4, seat=0, trials=500, seed=3)
-    advice = suggest_bid(HAND, players=4, seat=0, trials=500, seed=3)
+    advice = fixed_play_advice(HAND, players=4, seat=0, trials=500, seed=3)
     assert list(table.index) == list(range(9))
     assert table.index.name == "tricks"
     assert table["frequency"].dtype == np.int64
@@ -43,6 +44,33 @@ def test_trick_distribution_is_suggest_bids_simulation():
         "played as": advice.attrs["played as"],
         "dealer": advice.attrs["dealer"],
     }
+
+
+@pytest.mark.parametrize(
+    ("seat", "dealer", "before"), [(0, 3, []), (0, 0, [2, 1, 2]), (2, 0, [3])], ids=str
+)
+def test_trick_distribution_playing_for_a_bid_is_that_row_of_bid_advice(seat, dealer, before):
+    # Issue 11, item 5: a lesson shows the distribution of tricks when playing for each
+    # bid; on the same deals (same seed) it is bid_advice's row for that bid, exactly.
+    advice = bid_advice(
+        HAND, players=4, seat=seat, dealer=dealer, bids_so_far=before, trials=300, seed=7
+    )
+    for bid in advice.index:
+        table = trick_distribution(
+            HAND, 4, seat, 300, 7, dealer=dealer, bids_so_far=before, playing_for=int(bid)
+        )
+        assert table.attrs["played as"] == bid
+        assert table["relative frequency"].tolist() == advice.loc[bid, list(range(9))].tolist()
+        steps = expected_score_table(table, int(bid))
+        assert steps.attrs["expected score"] == pytest.approx(
+            advice.loc[bid, "expected score"], abs=1e-12
+        )
+    # the dealer after 2, 1, 2 may not play for 3 (2 + 1 + 2 + 3 = 8)
+    if seat == dealer:
+        with pytest.raises(XactikaError, match="playing_for 3 is not a legal bid"):
+            trick_distribution(
+                HAND, 4, seat, 10, 7, dealer=dealer, bids_so_far=before, playing_for=3
+            )
 
 
 def test_trick_distribution_same_seed_same_table():
@@ -92,19 +120,35 @@ def test_expected_score_table_worked_example():
     assert result.attrs["bid"] == 1
 
 
-def test_expected_score_table_agrees_with_suggest_bid():
+def test_expected_score_table_agrees_with_fixed_play_advice_for_the_bid_played():
     distribution = trick_distribution(HAND, players=4, seat=0, trials=400, seed=2)
-    advice = suggest_bid(HAND, players=4, seat=0, trials=400, seed=2)
-    for bid in advice.index:
-        from_table = expected_score_table(distribution, int(bid)).attrs["expected score"]
-        from_advice = expected_score_table(advice, int(bid)).attrs["expected score"]
-        assert from_table == pytest.approx(advice.loc[bid, "expected score"], abs=1e-12)
-        assert from_advice == pytest.approx(from_table, abs=1e-12)
+    advice = fixed_play_advice(HAND, players=4, seat=0, trials=400, seed=2)
+    bid = advice.attrs["played as"]
+    from_table = expected_score_table(distribution, bid).attrs["expected score"]
+    from_advice = expected_score_table(advice, bid).attrs["expected score"]
+    assert from_table == pytest.approx(advice.loc[bid, "expected score"], abs=1e-12)
+    assert from_advice == pytest.approx(from_table, abs=1e-12)
+
+
+def test_expected_score_table_refuses_a_distribution_played_for_another_bid():
+    # Issue 11: a distribution played for 3 says nothing true about bidding 2 (a player
+    # who bids 2 plays differently). Before, it gave Lesson 6's "+0.55 for bid 2".
+    distribution = trick_distribution(HAND, players=4, seat=0, trials=200, seed=1)
+    assert distribution.attrs["played as"] == 3
+    with pytest.raises(
+        XactikaError,
+        match=r"playing for 3.*trick_distribution\(\.\.\., "
+        r"playing_for=2\)",
+    ):
+        expected_score_table(distribution, 2)
+    with pytest.raises(XactikaError, match="playing for 3"):
+        expected_score_table(fixed_play_advice(HAND, 4, 0, trials=50, seed=1), 2)
 
 
 def test_bidding_zero_scores_minus_the_mean():
-    # score(0, k) = -k for k > 0 and 0 for k = 0, so E[score of bid 0] = -E[tricks].
-    distribution = trick_distribution(HAND, players=4, seat=0, trials=400, seed=4)
+    # score(0, k) = -k for k > 0 and 0 for k = 0, so E[score of bid 0] = -E[tricks]
+    # (for the distribution played for 0).
+    distribution = trick_distribution(HAND, players=4, seat=0, trials=400, seed=4, playing_for=0)
     mean = float((distribution.index * distribution["relative frequency"]).sum())
     assert expected_score_table(distribution, 0).attrs["expected score"] == pytest.approx(-mean)
 
@@ -166,7 +210,7 @@ def test_trick_bar_graph_rejects_bad_input():
 
 def test_expected_score_bar_graph_marks_best_and_forbidden_bids():
     # The dealer after bids 2, 1, 2 may not bid 3 (2 + 1 + 2 + 3 = 8).
-    advice = suggest_bid(
+    advice = fixed_play_advice(
         HAND, players=4, seat=0, dealer=0, bids_so_far=[2, 1, 2], trials=300, seed=1
     )
     ax = expected_score_bar_graph(advice, ax=_axes())
@@ -177,6 +221,25 @@ def test_expected_score_bar_graph_marks_best_and_forbidden_bids():
     assert [i for i, label in enumerate(labels) if label.endswith("\nbest")] == [best]
     heights = [bar.get_height() for bar in ax.patches]
     assert heights == pytest.approx(advice["expected score"].tolist())
+
+
+def test_expected_score_bar_graph_of_the_advice_that_plays_each_bid():
+    # suggest_bid is bid_advice: only the legal bids, so the forbidden 3 has no bar
+    advice = suggest_bid(
+        HAND, players=4, seat=0, dealer=0, bids_so_far=[2, 1, 2], trials=300, seed=1
+    )
+    ax = expected_score_bar_graph(advice, ax=_axes())
+    centers = [round(bar.get_x() + bar.get_width() / 2) for bar in ax.patches]
+    assert centers == [0, 1, 2, 4, 5, 6, 7, 8]
+    labels = [text.get_text() for text in ax.texts]
+    best = centers.index(advice.attrs["recommended"])
+    assert [i for i, label in enumerate(labels) if label.endswith("\nbest")] == [best]
+
+
+def test_trick_bar_graph_title_says_the_bid_played_for():
+    table = trick_distribution(HAND, players=4, seat=0, trials=100, seed=1, playing_for=2)
+    ax = trick_bar_graph(table, ax=_axes())
+    assert ax.get_title() == ("Tricks taken by one hand in 100 simulated deals\nwhen playing for 2")
 
 
 def test_expected_score_bar_graph_rejects_bad_input():

@@ -22,6 +22,7 @@ from xactika_edu.core.game import Round
 from xactika_edu.core.probability import chance_unbeatable
 from xactika_edu.engines import fastsim
 from xactika_edu.engines import simulate as simulate_module
+from xactika_edu.engines.advice import fixed_play_advice
 from xactika_edu.engines.bots import HeuristicBot, MonteCarloBot, RandomBot
 from xactika_edu.engines.simulate import BOTS, play_round, strength_table, suggest_bid
 
@@ -185,7 +186,7 @@ def test_heuristic_beats_random_clearly():
     assert strength.loc["heuristic", "exact low"] > strength.loc["random", "exact high"]
 
 
-# --- suggest_bid -------------------------------------------------------------------------
+# --- fixed_play_advice -------------------------------------------------------------------
 
 
 @st.composite
@@ -204,7 +205,7 @@ def advice_cases(draw):
 @given(advice_cases())
 def test_advice_is_a_distribution_with_a_legal_best_bid(case):
     hand, players, seat, bids, seed = case
-    advice = suggest_bid(hand, players, seat, trials=25, seed=seed, bids_so_far=bids)
+    advice = fixed_play_advice(hand, players, seat, trials=25, seed=seed, bids_so_far=bids)
     cards = len(hand)
     assert list(advice.index) == list(range(cards + 1)) and advice.index.name == "bid"
     assert advice["probability"].sum() == pytest.approx(1.0, abs=1e-12)
@@ -229,33 +230,33 @@ def test_advice_is_a_distribution_with_a_legal_best_bid(case):
 def test_the_dealer_rule_in_advice():
     hand = Hand.parse("3133 3333 1111")
     # seat 0 deals; the others bid 1, 0 and 1, so 1 would make the total 3
-    advice = suggest_bid(hand, 4, seat=0, dealer=0, bids_so_far=[1, 0, 1], trials=300, seed=1)
+    advice = fixed_play_advice(hand, 4, seat=0, dealer=0, bids_so_far=[1, 0, 1], trials=300, seed=1)
     assert not advice.loc[1, "legal"] and not advice.loc[1, "recommended"]
     assert advice.attrs["recommended"] != 1
     # the same hand bidding first is unrestricted
-    first = suggest_bid(hand, 4, seat=1, dealer=0, trials=300, seed=1)
+    first = fixed_play_advice(hand, 4, seat=1, dealer=0, trials=300, seed=1)
     assert first["legal"].all()
 
 
 def test_advice_is_seeded_and_checks_its_input():
     hand = "1131 1123 2221 2132 2321 3212 1323 3332"
-    a = suggest_bid(hand, 4, 1, trials=100, seed=3)
-    pd.testing.assert_frame_equal(a, suggest_bid(hand, 4, 1, trials=100, seed=3))
+    a = fixed_play_advice(hand, 4, 1, trials=100, seed=3)
+    pd.testing.assert_frame_equal(a, fixed_play_advice(hand, 4, 1, trials=100, seed=3))
     assert a.attrs["trials"] == 100 and a.attrs["played as"] in range(9)
     with pytest.raises(XactikaError, match="seat 1 bids after 0 players, but bids_so_far has 2"):
-        suggest_bid(hand, 4, 1, dealer=0, bids_so_far=[1, 2])
+        fixed_play_advice(hand, 4, 1, dealer=0, bids_so_far=[1, 2])
     with pytest.raises(XactikaError, match="bids_so_far has 4 bids but only 3 players"):
-        suggest_bid(hand, 4, 1, bids_so_far=[1, 1, 1, 1])
+        fixed_play_advice(hand, 4, 1, bids_so_far=[1, 1, 1, 1])
     with pytest.raises(XactikaError, match="a bid so far must be from 0 to 8, got 9"):
-        suggest_bid(hand, 4, 1, bids_so_far=[9])
+        fixed_play_advice(hand, 4, 1, bids_so_far=[9])
     with pytest.raises(XactikaError, match="bids_so_far must be a list of bids"):
-        suggest_bid(hand, 4, 1, bids_so_far="12")  # type: ignore[arg-type]
+        fixed_play_advice(hand, 4, 1, bids_so_far="12")  # type: ignore[arg-type]
     with pytest.raises(XactikaError, match="seat must be from 0 to 3, got 4"):
-        suggest_bid(hand, 4, 4)
+        fixed_play_advice(hand, 4, 4)
     with pytest.raises(XactikaError, match=r"10 players with 9 cards|cards in the hand must be"):
-        suggest_bid(hand + " 3333", 10, 0)
+        fixed_play_advice(hand + " 3333", 10, 0)
     with pytest.raises(XactikaError, match="cannot read card"):
-        suggest_bid("1131 9999", 4, 0)
+        fixed_play_advice("1131 9999", 4, 0)
 
 
 @pytest.mark.parametrize("card", ["2222", "2231", "3213"])
@@ -268,7 +269,7 @@ def test_one_card_advice_matches_the_exact_chance(card):
     chances = [
         chance_unbeatable(card, c, hand=[card], players=2) for c in Hand([card])[0].combinations
     ]
-    advice = suggest_bid([card], players=2, seat=1, dealer=0, trials=4000, seed=8)
+    advice = fixed_play_advice([card], players=2, seat=1, dealer=0, trials=4000, seed=8)
     p = float(max(chances)) if advice.attrs["played as"] == 1 else float(min(chances))
     se = math.sqrt(p * (1 - p) / 4000)
     assert abs(advice.loc[1, "probability"] - p) <= 4.5 * se + 1e-9
@@ -276,7 +277,7 @@ def test_one_card_advice_matches_the_exact_chance(card):
 
 def test_suggest_bid_for_a_known_strong_hand():
     # three sure winners led in turn (3133: the only 10 with 1 cube; 3333: the only 12)
-    advice = suggest_bid("3133 3333 1111", players=4, seat=1, trials=400, seed=2)
+    advice = fixed_play_advice("3133 3333 1111", players=4, seat=1, trials=400, seed=2)
     assert advice.loc[0, "probability"] == 0 and advice.loc[1, "probability"] == 0
     assert advice.attrs["recommended"] >= 2
 

@@ -30,6 +30,8 @@ def test_estimation_key_prints_a_tiny_chance_as_the_lessons_do(tmp_path, seed):
         [PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "under 1%" not in text
-    # one "< 1%" a tiny card, and one a number of tricks the simulation saw but rarely
-    rare = [p for p in sheet.advice()["probability"] if 0 < p < 0.005]
+    # one "< 1%" a tiny card, and one a printed chance of making a bid that is rare
+    advice = sheet.advice()
+    printed = {sheet.bid(), advice.attrs["recommended"]}
+    rare = [b for b in printed if 0 < advice.loc[b, "chance of making it"] < 0.005]
     assert text.count("< 1%") == len(tiny) + len(rare)

@@ -3,10 +3,12 @@ each bid.
 
 Each trial deals the cards a player has not seen to the others at random and plays
 the hand out on the batch engine (:mod:`xactika_edu.engines.fastsim`) with the heuristic
-in every seat. :func:`trick_distribution` shows the frequencies,
-:func:`expected_score_table` one bid's expected score step by step, and
-:func:`suggest_bid` the recommended bid. Also importable from
-:mod:`xactika_edu.engines.simulate`.
+in every seat. :func:`bid_advice` (also named :func:`suggest_bid`) plays the hand *for
+each legal bid* on the same deals and recommends the bid with the best expected score.
+:func:`trick_distribution` shows the frequencies of tricks when the seat plays for one
+bid, and :func:`expected_score_table` that bid's expected score step by step.
+:func:`fixed_play_advice` is the older one-distribution view: it assumes your play does
+not change with your bid. Also importable from :mod:`xactika_edu.engines.simulate`.
 
 Sources: RULES.md (the dealer rule, step 2; the score, step 4).
 """
@@ -39,9 +41,11 @@ from .bid_plays import tricks_for_each_bid
 
 __all__ = [
     "BID_ADVICE_METHOD",
+    "FIXED_PLAY_METHOD",
     "BidPlays",
     "bid_advice",
     "expected_score_table",
+    "fixed_play_advice",
     "play_each_bid",
     "suggest_bid",
     "trick_distribution",
@@ -49,6 +53,9 @@ __all__ = [
 
 
 # --- bid advice ------------------------------------------------------------------------
+
+#: How :func:`fixed_play_advice` computes its table (its ``.attrs["method"]``).
+FIXED_PLAY_METHOD = "one distribution: play for one bid, score every bid"
 
 
 def _forced_bids(trials: int, players: int, dealer: int, bids_so_far: Sequence[int]) -> np.ndarray:
@@ -67,17 +74,21 @@ def _trick_counts(
     bids_so_far: Sequence[int],
     trials: int,
     rng: np.random.Generator,
+    playing_for: int | None = None,
 ) -> tuple[np.ndarray, int]:
     """Tricks taken by ``seat`` in each trial (HeuristicBot for every seat) and its bid.
 
-    Runs on the vectorized engine (:mod:`xactika_edu.engines.fastsim`), whose heuristic
-    policy makes HeuristicBot's decisions exactly (tested decision by decision).
+    The seat bids ``playing_for`` (``None``: as HeuristicBot) and plays for it. Runs on
+    the vectorized engine (:mod:`xactika_edu.engines.fastsim`), whose heuristic policy
+    makes HeuristicBot's decisions exactly (tested decision by decision).
     """
     from .. import fastsim
 
     hands = fastsim.deal_rounds(trials, players, hand=cards, seat=seat, seed=rng)
     forced = _forced_bids(trials, players, dealer, bids_so_far)
-    # the seat bids as HeuristicBot: the same bid in every trial (its hand is fixed)
+    if playing_for is not None:
+        forced[:, seat] = playing_for
+    # else the seat bids as HeuristicBot: the same bid in every trial (its hand is fixed)
     rounds = fastsim.play_rounds(hands=hands, bots="heuristic", dealer=dealer, bids=forced)
     return np.asarray(rounds.tricks[:, seat], dtype=np.int64), int(rounds.bids[0, seat])
 
@@ -91,7 +102,7 @@ def _check_request(
     bids_so_far: Sequence[int],
 ) -> tuple[Hand, int, int, int, int, list[int]]:
     """The checked arguments of an advice request: (cards, players, seat, trials,
-    dealer, bids so far); see :func:`suggest_bid` for their meaning and the errors."""
+    dealer, bids so far); see :func:`fixed_play_advice` for their meaning and the errors."""
     cards = as_hand(hand)
     size = check_whole(len(cards), "cards in the hand", 1, CARDS_PER_HAND)
     players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
@@ -122,7 +133,7 @@ def _check_request(
     return cards, players, seat, trials, dealer, made
 
 
-def suggest_bid(
+def fixed_play_advice(
     hand: Iterable[Card | str] | str,
     players: int,
     seat: int,
@@ -131,27 +142,29 @@ def suggest_bid(
     dealer: int | None = None,
     bids_so_far: Sequence[int] = (),
 ) -> pd.DataFrame:
-    """Advise a bid: the chance of taking each number of tricks, and the expected score
-    of each bid, by simulation.
+    """The one-distribution view of bidding: the tricks taken when playing for *one* bid,
+    scored as if you had made any bid. It assumes your play does not change with your
+    bid; use :func:`bid_advice` to choose a bid.
 
     Each trial deals the cards you have not seen to the other players at random
     (the rest are set aside), lets the later bidders bid as
     :class:`~xactika_edu.engines.bots.HeuristicBot` would, and plays the hand out with
     HeuristicBot for every seat, yours included (you aim at HeuristicBot's bid for
-    your hand). The tricks you take give the probability of taking exactly ``k``
-    tricks; the expected score of bidding ``b`` is then the sum over ``k`` of
-    P(k) x score(b, k), with score(b, k) = k if k == b else -|k - b| (RULES.md,
-    step 4). This assumes your play would not change with your bid. The
-    recommended bid has the best expected score among the *legal* bids: the dealer
-    may not bid the number that makes the bids total the cards per hand.
+    your hand, ``.attrs["played as"]``). The tricks you take give the probability of
+    taking exactly ``k`` tricks; the "expected score" of bidding ``b`` is then the sum
+    over ``k`` of P(k) x score(b, k), with score(b, k) = k if k == b else -|k - b|
+    (RULES.md, step 4). Only the row of the bid played for is a real expected score:
+    a player who bids 2 throws away high cards instead of taking a third trick, so
+    the other rows, and the recommended bid, can be wrong (Lesson 6's hand,
+    ``deal(players=4, seed=46)[0]`` in seat 0: 3 here, 2 by :func:`bid_advice`).
 
-    >>> advice = suggest_bid("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
-    >>> list(advice.columns)
+    >>> table = fixed_play_advice("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> list(table.columns)
     ['probability', 'expected score', 'legal', 'recommended']
-    >>> round(float(advice["probability"].sum()), 6), advice.attrs["recommended"]
+    >>> round(float(table["probability"].sum()), 6), table.attrs["played as"]
     (1.0, 2)
-    >>> suggest_bid("3133 3333 1111", players=4, seat=0, dealer=0, bids_so_far=[1, 0, 1],
-    ...             trials=200, seed=1).loc[1, "legal"]     # 1 + 0 + 1 + 1 = 3: forbidden
+    >>> fixed_play_advice("3133 3333 1111", players=4, seat=0, dealer=0,
+    ...                   bids_so_far=[1, 0, 1], trials=200, seed=1).loc[1, "legal"]  # 1+0+1+1 = 3
     np.False_
 
     Args:
@@ -169,11 +182,13 @@ def suggest_bid(
 
     Returns:
         a DataFrame indexed by ``bid`` 0..len(hand) with columns ``probability``
-        (the simulated chance of taking exactly that many tricks; they sum to 1),
-        ``expected score`` (points, float), ``legal`` (bool) and ``recommended``
+        (the simulated chance of taking exactly that many tricks when playing for
+        ``.attrs["played as"]``; they sum to 1), ``expected score`` (points, float,
+        assuming the same play for every bid), ``legal`` (bool) and ``recommended``
         (bool, true for one legal bid). ``.attrs`` holds ``recommended`` (int),
-        ``trials``, ``played as`` (the bid you aimed at in the simulation) and
-        ``dealer``.
+        ``trials``, ``played as`` (the bid you aimed at in the simulation),
+        ``dealer`` and ``method`` (``"one distribution: play for one bid, score
+        every bid"``).
 
     Raises:
         XactikaError: for bad cards, a number out of range, too many cards for the
@@ -207,7 +222,13 @@ def suggest_bid(
         index=pd.Index(bids, name="bid"),
     )
     table.attrs.update(
-        {"recommended": best, "trials": trials, "played as": played_as, "dealer": dealer}
+        {
+            "recommended": best,
+            "trials": trials,
+            "played as": played_as,
+            "dealer": dealer,
+            "method": FIXED_PLAY_METHOD,
+        }
     )
     return table
 
@@ -223,32 +244,40 @@ def trick_distribution(
     seed: Seed = None,
     dealer: int | None = None,
     bids_so_far: Sequence[int] = (),
+    *,
+    playing_for: int | None = None,
 ) -> pd.DataFrame:
-    """How many tricks one hand takes: the frequency of each number of tricks over many
-    simulated deals of the other players' cards.
+    """How many tricks one hand takes when its seat plays for one bid: the frequency of
+    each number of tricks over many simulated deals of the other players' cards.
 
-    The simulation is :func:`suggest_bid`'s, trial for trial: each trial deals the
-    cards you have not seen to the other players at random and plays the hand out
-    with :class:`~xactika_edu.engines.bots.HeuristicBot` in every seat, yours included. With
-    the same arguments and seed, ``relative frequency`` equals ``suggest_bid``'s
-    ``probability``, so a lesson can show the distribution first and the bid advice
-    next from the same trials.
+    Each trial deals the cards you have not seen to the other players at random and
+    plays the hand out with :class:`~xactika_edu.engines.bots.HeuristicBot` in every
+    seat, yours included; your seat bids ``playing_for`` and tries to take exactly
+    that many tricks. With the same arguments and seed, the deals are
+    :func:`bid_advice`'s, so ``relative frequency`` equals the row of
+    ``bid_advice`` for that bid (its columns ``0, 1, ..., len(hand)``): a lesson can
+    show one distribution first and the advice for every bid next, from the same deals.
 
     >>> table = trick_distribution("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
     >>> list(table.columns), table.index.name, len(table)
     (['frequency', 'relative frequency'], 'tricks', 4)
-    >>> int(table["frequency"].sum()), table.attrs["trials"]
-    (200, 200)
+    >>> int(table["frequency"].sum()), table.attrs["trials"], table.attrs["played as"]
+    (200, 200, 2)
+    >>> trick_distribution("3133 3333 1111", players=4, seat=1, trials=200, seed=1,
+    ...                    playing_for=3).attrs["played as"]
+    3
     >>> trick_distribution("3133", players=4, seat=1, trials=0)
     Traceback (most recent call last):
     ...
     xactika_edu.XactikaError: trials must be from 1 to 1000000, got 0
 
     Args:
-        hand, players, seat, dealer, bids_so_far: as for :func:`suggest_bid`.
+        hand, players, seat, dealer, bids_so_far: as for :func:`bid_advice`.
         trials: simulated deals, 1 to 1,000,000.
         seed: ``None``, a whole number or a :class:`numpy.random.Generator`; the
             same seed gives the same table.
+        playing_for: the bid your seat makes and plays for, a legal bid from 0 to
+            len(hand); ``None`` (the default): the bid HeuristicBot makes for the hand.
 
     Returns:
         a DataFrame indexed by ``tricks`` 0..len(hand) (every number, even those
@@ -259,25 +288,29 @@ def trick_distribution(
         at while playing) and ``dealer``.
 
     Raises:
-        XactikaError: as :func:`suggest_bid`.
+        XactikaError: as :func:`bid_advice`, or if ``playing_for`` is not a legal bid.
     """
-    advice = suggest_bid(
-        hand, players, seat, trials=trials, seed=seed, dealer=dealer, bids_so_far=bids_so_far
+    cards, players, seat, trials, dealer, made = _check_request(
+        hand, players, seat, trials, dealer, bids_so_far
     )
-    trials = int(advice.attrs["trials"])
-    # suggest_bid's probability is count / trials, so this recovers the counts exactly.
-    frequency = np.rint(advice["probability"].to_numpy() * trials).astype(np.int64)
+    size = len(cards)
+    if playing_for is not None:
+        playing_for = check_whole(playing_for, "playing_for", 0, size)
+        allowed = legal_bids(sum(made), seat == dealer, size)
+        if playing_for not in allowed:
+            raise XactikaError(
+                f"playing_for {playing_for} is not a legal bid here: the dealer may not make "
+                f"the bids add up to {size}"
+            )
+    counts, played_as = _trick_counts(
+        cards, players, seat, dealer, made, trials, make_rng(seed), playing_for
+    )
+    frequency = np.bincount(counts, minlength=size + 1)
     table = pd.DataFrame(
         {"frequency": frequency, "relative frequency": frequency / trials},
-        index=pd.Index(advice.index.to_numpy(), name="tricks"),
+        index=pd.Index(np.arange(size + 1), name="tricks"),
     )
-    table.attrs.update(
-        {
-            "trials": trials,
-            "played as": advice.attrs["played as"],
-            "dealer": advice.attrs["dealer"],
-        }
-    )
+    table.attrs.update({"trials": trials, "played as": played_as, "dealer": dealer})
     return table
 
 
@@ -287,7 +320,10 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
 
     The expected score is the sum of the last column: each outcome's points
     weighted by how often it happens. Points follow RULES.md, step 4 (exact bid:
-    +1 per trick; a miss: minus the difference).
+    +1 per trick; a miss: minus the difference). The distribution must be the one
+    of playing *for that bid*: a table that says which bid it was played for
+    (``.attrs["played as"]``, as :func:`trick_distribution`'s) is refused for any
+    other bid, since a player who bids differently plays differently.
 
     >>> table = pd.DataFrame({"relative frequency": [0.0, 0.5, 0.5]},
     ...                      index=pd.Index([0, 1, 2], name="tricks"))
@@ -298,12 +334,19 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
     Traceback (most recent call last):
     ...
     xactika_edu.XactikaError: bid must be from 0 to 2, got 3
+    >>> table.attrs["played as"] = 1
+    >>> expected_score_table(table, bid=2)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: this distribution comes from playing for 1, so it gives the \
+expected score of bidding 1 only; for bid 2 use trick_distribution(..., playing_for=2)
 
     Args:
         distribution: a table indexed by tricks 0..n with a ``relative frequency``
-            column, like :func:`trick_distribution`'s (or ``suggest_bid``'s, whose
-            ``probability`` column is used when there is no ``relative frequency``).
-        bid: the bid, 0 to n.
+            column, like :func:`trick_distribution`'s (or :func:`fixed_play_advice`'s,
+            whose ``probability`` column is used when there is no ``relative
+            frequency``).
+        bid: the bid, 0 to n; the bid the distribution was played for, if it says.
 
     Returns:
         a DataFrame indexed by ``tricks`` (as ``distribution``) with columns
@@ -313,8 +356,8 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
         and ``.attrs["bid"]`` the bid.
 
     Raises:
-        XactikaError: if ``distribution`` is not such a table, or ``bid`` is not a
-            whole number from 0 to n.
+        XactikaError: if ``distribution`` is not such a table, ``bid`` is not a
+            whole number from 0 to n, or the table was played for another bid.
     """
     if not isinstance(distribution, pd.DataFrame):
         raise XactikaError(
@@ -331,6 +374,13 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
             f"and index {shown(tricks)}"
         )
     bid = check_whole(bid, "bid", 0, len(tricks) - 1)
+    played = distribution.attrs.get("played as")
+    if played is not None and played != bid:
+        raise XactikaError(
+            f"this distribution comes from playing for {played}, so it gives the expected "
+            f"score of bidding {played} only; for bid {bid} use "
+            f"trick_distribution(..., playing_for={bid})"
+        )
     share = distribution[column].to_numpy(dtype=float)
     points = np.array([score(bid, k) for k in tricks], dtype=np.int64)
     table = pd.DataFrame(
@@ -405,7 +455,7 @@ def play_each_bid(
 
     Args:
         hand, players, seat, trials, seed, dealer, bids_so_far: as for
-            :func:`suggest_bid`.
+            :func:`fixed_play_advice`.
         method: ``"shared"`` (the default: games replay their shared beginnings,
             fast) or ``"direct"`` (each bid played from the deal); the same tricks
             either way (:func:`~xactika_edu.engines.advice.bid_plays.tricks_for_each_bid`).
@@ -414,7 +464,7 @@ def play_each_bid(
         a :class:`BidPlays`.
 
     Raises:
-        XactikaError: as :func:`suggest_bid`, or for an unknown ``method``.
+        XactikaError: as :func:`fixed_play_advice`, or for an unknown ``method``.
     """
     from .. import fastsim
 
@@ -443,8 +493,8 @@ def bid_advice(
     """Advise a bid by playing for each bid: per legal bid, the chance of making it, the
     distribution of tricks and the expected score, when the seat plays *for that bid*.
 
-    Unlike :func:`suggest_bid` (one distribution of tricks, played for one bid and
-    reused for every bid), each bid here is simulated on its own, all on the same
+    Unlike :func:`fixed_play_advice` (one distribution of tricks, played for one bid
+    and reused for every bid), each bid here is simulated on its own, all on the same
     deals (:func:`play_each_bid`): playing for 2 loses tricks that playing for 3
     would take, and the table shows it. The score of each trial follows RULES.md,
     step 4; the expected score is its mean over the trials, with a standard error
@@ -464,7 +514,7 @@ def bid_advice(
 
     Args:
         hand, players, seat, trials, seed, dealer, bids_so_far: as for
-            :func:`suggest_bid`; ``trials`` deals are played once per legal bid.
+            :func:`fixed_play_advice`; ``trials`` deals are played once per legal bid.
         method: how the games are played, as for :func:`play_each_bid` (the same
             table either way; ``"shared"`` is faster).
 
@@ -484,7 +534,7 @@ def bid_advice(
     Raises:
         XactikaError: for bad cards, a number out of range, too many cards for the
             deck, or ``bids_so_far`` that does not fit ``seat`` and ``dealer``
-            (as :func:`suggest_bid`), or an unknown ``method``.
+            (as :func:`fixed_play_advice`), or an unknown ``method``.
     """
     plays = play_each_bid(hand, players, seat, trials, seed, dealer, bids_so_far, method=method)
     bids = np.array(plays.bids)
@@ -522,3 +572,28 @@ def bid_advice(
         }
     )
     return table
+
+
+def suggest_bid(
+    hand: Iterable[Card | str] | str,
+    players: int,
+    seat: int,
+    trials: int = 2000,
+    seed: Seed = None,
+    dealer: int | None = None,
+    bids_so_far: Sequence[int] = (),
+    *,
+    method: str = "shared",
+) -> pd.DataFrame:
+    """Advise a bid: :func:`bid_advice` under its older name (the same table).
+
+    Until issue 11 this name scored every bid from one distribution of tricks; that
+    view is now :func:`fixed_play_advice`.
+
+    >>> advice = suggest_bid("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
+    >>> advice.attrs["method"], advice.attrs["recommended"]
+    ('play for each bid, common random numbers', 3)
+
+    Args, Returns, Raises: as :func:`bid_advice`.
+    """
+    return bid_advice(hand, players, seat, trials, seed, dealer, bids_so_far, method=method)

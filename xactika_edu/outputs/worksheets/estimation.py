@@ -10,8 +10,10 @@ listed), threats and the exact chance nobody can beat it if led
 (:meth:`EstimationWorksheet.bid`, with the dealer's step :meth:`~EstimationWorksheet.bid_step`;
 the student sheet prints the bids before the student's), the expected sure tricks
 (:func:`~xactika_edu.engines.bots.expected_sure_tricks`), the computer's suggestion from
-:func:`~xactika_edu.engines.simulate.suggest_bid` (seeded, a fixed number of simulated
-deals), labelled as such, and a worked example: the same deal played out by four
+:func:`~xactika_edu.engines.simulate.suggest_bid` (the advice that plays each bid on the
+same seeded deals), labelled as such: the distribution of tricks when playing for the
+method's bid, and the best bid for points, with why it may differ from the method's; and
+a worked example: the same deal played out by four
 :class:`~xactika_edu.engines.bots.HeuristicBot` players, the student's seat bidding the
 method's bid, with its score (:func:`~xactika_edu.core.game.score`).
 
@@ -261,10 +263,13 @@ class EstimationWorksheet(Sheet):
         """:func:`~xactika_edu.engines.simulate.suggest_bid` for the student's hand and seat.
 
         ``TRIALS`` simulated deals seeded with the sheet's seed, after the worked
-        example's earlier bids (they matter to the dealer rule).
+        example's earlier bids (they matter to the dealer rule), each played once for
+        every legal bid (the seat plays for that bid).
 
         Returns:
-            the 9-row DataFrame of :func:`~xactika_edu.engines.simulate.suggest_bid` (a new
+            the DataFrame of :func:`~xactika_edu.engines.advice.bid_advice`: one row per
+            legal bid, with the chance of making it, the expected score and the
+            distribution of tricks (columns ``0`` to ``8``) when playing for it (a new
             copy each call).
         """
         return self._advice.copy()
@@ -281,10 +286,21 @@ class EstimationWorksheet(Sheet):
             bids_so_far=self.bids_before(),
         )
 
+    def bid_distribution(self) -> pd.Series:
+        """The chance of taking each number of tricks when playing for :meth:`bid`.
+
+        Returns:
+            a 9-value Series indexed by tricks 0 to 8 (probabilities summing to 1), the
+            row of :meth:`advice` for the method's bid.
+        """
+        row = self.advice().loc[self.bid(), list(range(CARDS_PER_HAND + 1))]
+        return row.astype(float).rename_axis("tricks")
+
     def expected_tricks(self) -> float:
-        """The mean number of tricks in the simulation: sum of k x P(k tricks)."""
-        table = self.advice()
-        return float((table.index.to_numpy() * table["probability"].to_numpy()).sum())
+        """The mean number of tricks when playing for :meth:`bid` in the simulation:
+        sum of k x P(k tricks) over :meth:`bid_distribution`."""
+        row = self.bid_distribution()
+        return float((row.index.to_numpy() * row.to_numpy()).sum())
 
     def names(self) -> list[str]:
         """How the sheet names each seat: ``You`` for the student, ``P2`` ... for others."""

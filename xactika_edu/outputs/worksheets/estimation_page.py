@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...base.formatting import expected_points, one_decimal, percent, plural
+from ...base.formatting import expected_points, one_decimal, percent
 from ...base.palette import INK
 from ...core.cards import CARDS_PER_HAND
 from ...core.probability import MAYBE_MAX_THREATS
@@ -196,34 +196,37 @@ class EstimationPage(Page["EstimationWorksheet"]):
     def key_summary(self, y: float) -> float:
         sheet = self.sheet
         advice = sheet.advice()
-        recommended = int(advice.attrs["recommended"])
-        chances = ", ".join(
-            f"{plural(int(k), 'trick')} {percent(float(p))}"
-            for k, p in advice["probability"].items()
-            if p > 0
-        )
+        bid, best = sheet.bid(), int(advice.attrs["recommended"])
         step = f"Your bid: {sheet.bid_step()} " if sheet.is_dealer else ""
         ties = (
             "Where several calls are listed, they tie: any of them is right. "
             if any(len(row["calls"]) > 1 for row in sheet.card_table())
             else ""
         )
-        earlier = ", after the bids printed above" if sheet.bids_before() else ", bidding first"
+        earlier = ", after the bids above" if sheet.bids_before() else ", bidding first"
+
+        def made(b: int) -> str:
+            chance = percent(float(advice.loc[b, "chance of making it"]))
+            return f"made {chance}, {expected_points(advice.loc[b, 'expected score'])} points"
+
+        verdict = (
+            "the best bid for points too."
+            if best == bid
+            else f"best for points: {best} ({made(best)}). They differ: the sheet counts only "
+            "leads; the computer plays whole hands, for each bid."
+        )
         text = (
             f"{step}{ties}Last column: the exact chance nobody else holds a card that beats "
             "it with that call (if led, it wins at least that often). They add up to "
             f"{one_decimal(Fraction(sheet.sure_tricks()))}, a rough guide only: you will "
-            "not lead every card. The computer's suggestion "
-            f"(not the sheet's method; {sheet.trials} simulated deals, seed {sheet.seed}, computer "
-            f"players in the other seats{earlier}): about "
-            f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks ({chances}); best bid "
-            f"for points {recommended} "
-            f"({expected_points(advice.loc[recommended, 'expected score'])} points a hand on "
-            "average). "
-            f"Check: the student app's Your hand tab, seed {sheet.seed}, 4 players."
+            "not lead every card. The computer's suggestion (not the sheet's method; "
+            f"{sheet.trials} simulated deals, seed {sheet.seed}{earlier}, each deal played for "
+            f"each bid): playing for {bid}, about "
+            f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks, {made(bid)} a hand on "
+            f"average; {verdict}"
         )
-        self.font(8.5, "I", ANSWER)
-        return self.paragraph(self.left, y, self.width, text, 3.8)
+        self.font(8, "I", ANSWER)
+        return self.paragraph(self.left, y, self.width, text, 3.5)
 
     def part2(self, y: float) -> float:
         sheet = self.sheet

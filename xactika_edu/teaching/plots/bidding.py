@@ -49,7 +49,9 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     a whole percent by the lessons' rule, :func:`~xactika_edu.base.formatting.percent`
     (``"< 1%"`` for a number that happened but rounds to 0%, ``"> 99%"`` for one
     that did not always happen but rounds to 100%). A
-    dashed line stands at the mean number of tricks, and the legend gives it.
+    dashed line stands at the mean number of tricks, and the legend gives it. If the
+    table says which bid the hand was played for (``.attrs["played as"]``, as
+    :func:`~xactika_edu.engines.simulate.trick_distribution`'s), the title says it.
 
     >>> import pandas as pd
     >>> from matplotlib.figure import Figure
@@ -103,7 +105,9 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     ax.set_ylim(0, max(shares) * 1.2)
     light_grid(ax)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
-    ax.set_title(f"Tricks taken by one hand in {total:,} simulated deals")
+    played = table.attrs.get("played as")
+    aim = "" if played is None else f"\nwhen playing for {int(played)}"
+    ax.set_title(f"Tricks taken by one hand in {total:,} simulated deals{aim}")
     return ax
 
 
@@ -127,7 +131,8 @@ def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) ->
     Args:
         advice: a table indexed by bid with an ``expected score`` column (and
             optionally ``legal`` and ``recommended``), as from
-            :func:`~xactika_edu.engines.simulate.suggest_bid`.
+            :func:`~xactika_edu.engines.advice.bid_advice` (only the legal bids: a
+            forbidden bid has no bar).
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
 
     Returns:
@@ -137,9 +142,10 @@ def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) ->
         XactikaError: if ``advice`` is not such a table or ``ax`` is not an Axes.
 
     Source: the expected score of bid b is the sum over tricks k of
-    P(k) x score(b, k) (RULES.md, step 4, for the points).
+    P(k) x score(b, k), P the distribution of tricks when playing for b (RULES.md,
+    step 4, for the points).
     """
-    table = _table_with(advice, ["expected score"], "advice", "suggest_bid")
+    table = _table_with(advice, ["expected score"], "advice", "bid_advice")
     bids = [int(b) for b in table.index]
     scores = [float(v) for v in table["expected score"]]
     legal = [bool(v) for v in table.get("legal", [True] * len(bids))]
