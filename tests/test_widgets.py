@@ -1287,6 +1287,8 @@ def test_the_void_is_defined_once_in_plain_words() -> None:
     assert "the computer counts every way the hidden cards could be dealt" in panel
     assert "Each way is equally likely." in panel
     assert "so they are more likely to hold those" in panel
+    # the void is said what it is before the sentence that uses the word
+    assert panel.index("A void: a player") < panel.index("A player with a void")
     t = PlayTable(players=3, seed=2, coach=True, coach_trials=50)
     t.bid_box.value = t.bid_box.options[0][1]
     t.bid_button.click()
