@@ -155,3 +155,21 @@ def test_false_certainty_is_0_or_1_for_a_part_that_is_neither() -> None:
     assert not formatting.is_false_certainty(0, Fraction(-1, 700))  # not a part
     with pytest.raises(XactikaError, match="rounded must be a number"):
         formatting.is_false_certainty(None, Fraction(1, 2))  # type: ignore[arg-type]
+
+
+def test_a_long_fraction_is_not_shown_and_a_short_one_is() -> None:
+    # issue 11, a reviewer: the hand explorer showed 161068268761727/49050185428688073500;
+    # a fraction is shown only when its top and bottom have at most 6 digits
+    assert formatting.short_fraction(Fraction(161068268761727, 49050185428688073500)) is None
+    assert formatting.short_fraction(Fraction(805, 1027)) == "805/1027"
+    assert formatting.short_fraction(Fraction(1, 1_000_000)) is None  # 7 digits below
+    assert formatting.short_fraction(Fraction(1, 999_999)) == "1/999999"
+    assert formatting.short_fraction(1) == "1"
+
+
+def test_out_of_is_a_count_for_every_frequency() -> None:
+    # issue 11, W14: a column of counts, never a count beside a percent
+    assert formatting.out_of(0.73, 500) == "365 of 500"
+    assert formatting.out_of(0.0, 2000) == "0 of 2,000"
+    assert formatting.simulated_frequency(0.0, 2000) == "0 of 2,000 deals"
+    assert formatting.simulated_frequency(1.0, 1) == "1 of 1 deal"

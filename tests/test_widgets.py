@@ -18,7 +18,7 @@ import pytest
 from xactika_edu import DECK, Hand, chance_unbeatable, deal, value_distribution
 from xactika_edu.base.errors import IllegalBidError, NotationError, XactikaError
 from xactika_edu.base.formatting import plural, simulated_percent
-from xactika_edu.core.cards import LARGEST_SEED
+from xactika_edu.core.cards import LARGEST_SEED, Combination
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances, threats
 from xactika_edu.engines.advice import bid_advice as play_each_bid_advice
@@ -684,7 +684,9 @@ def test_play_table_coach() -> None:
             table = lead_chances(voids=view)  # with the voids seen this hand
             for chance in table["chance"]:
                 assert format_fraction(chance) in t.coach_view.value
-            assert "best lead" in t.coach_view.value
+            # the coach says what the lead is (W7): never "best", a won trick may hurt
+            assert "best lead" not in t.coach_view.value
+            assert re.search("★ sure(st)? winner", t.coach_view.value)
             if any(view.voids[1:]):
                 plain = lead_chances(view.hand, 4, view.played_cards)
                 voids_used |= list(plain["chance"]) != list(table["chance"])
@@ -952,8 +954,10 @@ def test_chances_lead_with_the_percent_and_say_threats() -> None:
     assert not re.search(r"<t[dh][^>]*style=[^>]*style=", panel)  # one style per cell
     assert "could not follow a call has no card with that combination" in panel
     assert panel.index("xe-percent") < panel.index("xe-fraction")
-    for row in w.table.itertuples():
-        assert f"<small>{format_fraction(row.chance)}</small>" in panel
+    for row in w.table.itertuples():  # a long fraction is folded under "exact" (W10)
+        exact = format_fraction(row.chance)
+        shown = exact if len(exact) <= 13 else f"<details><summary>exact</summary>{exact}"
+        assert f"<small>{shown}" in panel
     t = PlayTable(players=3, seed=2, coach=True)
     assert "failing to follow" not in t.coach_view.value
 
@@ -1123,18 +1127,18 @@ def test_the_hand_explorer_counts_the_voids_a_student_adds() -> None:
     w.select(1)
     card = HAND[0]
     plain = w.table["chance"].tolist()
-    assert w.voids_row.player_box.value == 1  # Player 2 is chosen at the start
+    assert w.voids_row.player_box.value == 1  # Player 1 (plays right after you) at the start
     w.voids_row.combination_box.value = card.combinations[1]
     w.voids_row.add_button.click()
-    w.voids_row.add(2, card.combinations[0])  # Player 3, as the controls would
+    w.voids_row.add(2, card.combinations[0])  # Player 2, as the controls would
     voids = {1: [card.combinations[1]], 2: [card.combinations[0]]}
     assert w.table["chance"].tolist() == [
         chance_unbeatable(card, c, HAND, 4, voids=voids) for c in card.combinations
     ]
     assert w.table["chance"].tolist() != plain
     words = html.unescape(w.voids_row.words.value)
-    assert f"Player 2 could not follow: {card.combinations[1]}." in words
-    assert f"Player 3 could not follow: {card.combinations[0]}." in words
+    assert f"Player 1 could not follow: {card.combinations[1]}." in words
+    assert f"Player 2 could not follow: {card.combinations[0]}." in words
     panel = html.unescape(w.chances.value)
     assert "with the voids" in panel and "cannot beat a lead that calls it" in panel
     said = panel.split("Without the voids: ")[1].split(".")[0]
@@ -1159,9 +1163,9 @@ def test_the_hand_explorer_counts_the_voids_a_student_adds() -> None:
     ("voids", "players", "message"),
     [
         # a player cannot lack every count of a shape
-        ({1: ["1 ball", "2 balls", "3 balls"]}, 4, "Player 2 cannot lack 1, 2 and 3 balls"),
+        ({1: ["1 ball", "2 balls", "3 balls"]}, 4, "Player 1 cannot lack 1, 2 and 3 balls"),
         # a void for a player who is not at the table (after Players went down)
-        ({5: ["2 balls"]}, 4, "Player 6 is not at this table of 4 players"),
+        ({5: ["2 balls"]}, 4, "Player 5 is not at this table of 4 players"),
         # no deal fits: 9 opponents hold 72 of the 73 unseen cards; 3 of them lack
         # every card showing 1 ball or 2 cubes or 3 stars: too few cards are left
         (
@@ -1194,3 +1198,142 @@ def test_voids_that_cannot_be_true_are_refused_in_words(voids, players, message)
     assert "wait for a fix to the voids" in w.chances.value
     w.voids_row.clear()
     assert w.voids_error is None and w.table is not None and not w.error.value
+
+
+# --- issue 11 review: the hand explorer and the coach, read by a student and a teacher
+
+
+def test_players_are_named_by_their_place_after_you_everywhere() -> None:
+    # W1: the explorer said "You are Player 1; Player 2 plays right after you", the
+    # lessons and voids= say Player 1 (offset 1) plays right after you
+    w = HandWidget(players=4, seed=1)
+    assert w.voids_row.player_box.options == (("Player 1", 1), ("Player 2", 2), ("Player 3", 3))
+    w.select(1)
+    w.voids_row.add(1, HAND[0].combinations[0])
+    words = html.unescape(w.voids_row.words.value)
+    assert f"Player 1 could not follow: {HAND[0].combinations[0]}." in words
+    assert "Player 1 plays right after you" in words and "Player 3" in words
+    assert "You are Player" not in html.unescape(w.static_html())
+    assert "Player 4" not in words  # nobody past the table
+    # the play table: Bot k is seat k, and seat 1 plays right after you (seat 0)
+    t = PlayTable(players=4, seed=46, coach=True, coach_trials=50)
+    assert t.names == ["You", "Bot 1", "Bot 2", "Bot 3"]
+    order = list(t.round.bidding_order)
+    assert all(order[(order.index(s) + 1) % 4] == (s + 1) % 4 for s in range(4))
+    t.bid_box.value = t.bid_box.options[0][1]
+    t.bid_button.click()
+    rnd = t.round
+    while not rnd.is_over:
+        view = rnd.view(0)
+        if not rnd.current_trick and any(view.voids[1:]):
+            said = html.unescape(t.coach_view.value)
+            for k, combos in enumerate(view.voids):  # the offset is the seat: Bot k
+                if k and combos:
+                    assert f"Bot {k} could not follow: {', '.join(map(str, combos))}." in said
+            break
+        t.play_button.click()
+    else:
+        pytest.fail("choose a seed where a bot shows a void before your lead")
+
+
+def test_the_coach_never_calls_a_lead_best_when_winning_loses_points() -> None:
+    # W7: seed 46, you bid 0; at trick 8 you have 3 tricks and the coach said
+    # "★ best lead, sure winner"
+    t = PlayTable(seed=46, coach=True, coach_trials=50)
+    t.bid_box.value = 0
+    t.bid_button.click()
+    rnd = t.round
+    seen_over = False
+    while not rnd.is_over:
+        if not rnd.current_trick:
+            said = html.unescape(t.coach_view.value)
+            assert "best lead" not in said
+            taken = rnd.tricks_won[0]
+            if taken > 0:
+                trick = plural(taken, "trick")
+                assert f"You bid 0 and have taken {trick}: winning more loses points." in said
+                seen_over = True
+            assert re.search("★ (surest|sure) winner", said)
+        t.play_button.click()
+    assert seen_over, "choose a seed where you take a trick after bidding 0"
+
+
+def test_a_long_exact_fraction_is_a_detail_under_the_percent() -> None:
+    # W10: "161068268761727/49050185428688073500" stood in the table; the percent and
+    # "about 1 in N" lead, and a long fraction is folded under "exact"
+    w = HandWidget(players=4, seed=1)
+    w.select("1121")  # 1 cube: 150226993/28151572435975
+    panel = w.chances.value
+    long = [c for c in w.table["chance"] if len(format_fraction(c)) > 13]
+    assert long, "choose a hand with a long fraction"
+    for chance in w.table["chance"]:
+        exact = format_fraction(chance)
+        if chance in long:
+            assert f"<details><summary>exact</summary>{exact}</details>" in panel
+        else:
+            assert f"<small>{exact}</small>" in panel
+    assert "(about 1 in " in panel
+
+
+def test_the_void_is_defined_once_in_plain_words() -> None:
+    # W11: the panel defined a void twice and said "every way to deal the unseen
+    # cards that fits ... counts the same"
+    w = HandWidget(players=4, seed=1)
+    w.select(1)
+    w.voids_row.add(1, HAND[0].combinations[1])
+    panel = html.unescape(w.chances.value)
+    assert panel.count("could not follow a call") == 1
+    assert "counts the same" not in panel
+    assert "the computer counts every way the hidden cards could be dealt" in panel
+    assert "Each way is equally likely." in panel
+    assert "so they are more likely to hold those" in panel
+    # the void is said what it is before the sentence that uses the word
+    assert panel.index("A void: a player") < panel.index("A player with a void")
+    t = PlayTable(players=3, seed=2, coach=True, coach_trials=50)
+    t.bid_box.value = t.bid_box.options[0][1]
+    t.bid_button.click()
+    while t.round.current_trick and not t.round.is_over:
+        t.play_button.click()
+    assert "counts the same" not in t.coach_view.value
+
+
+def test_a_void_added_twice_says_so_and_the_last_void_can_be_removed() -> None:
+    # W12: adding the same void twice did nothing silently; Clear voids was the
+    # only undo
+    w = HandWidget(players=4, seed=1)
+    w.select(1)
+    plain = w.table["chance"].tolist()
+    w.voids_row.add(2, "1 cube")
+    with_one = w.table["chance"].tolist()
+    w.voids_row.combination_box.value = HAND[0].combinations[2]
+    w.voids_row.player_box.value = 1
+    w.voids_row.add_button.click()
+    w.voids_row.add(2, "1 cube")
+    assert "Player 2 is already known to have no 1 cube." in html.unescape(w.voids_row.words.value)
+    assert w.voids_row.voids == {1: {HAND[0].combinations[2]}, 2: {Combination.parse("1 cube")}}
+    w.voids_row.remove_button.click()
+    assert w.voids_row.voids == {2: {Combination.parse("1 cube")}}
+    assert w.table["chance"].tolist() == with_one
+    w.voids_row.remove_button.click()
+    assert w.voids_row.voids == {} and w.table["chance"].tolist() == plain
+    assert "already known" not in w.voids_row.words.value
+
+
+def test_voids_no_deal_fits_say_why_with_the_count() -> None:
+    # W12: "the players could not hold their cards" -> why, with numbers
+    w = HandWidget(players=10, seed=1)
+    w.select(1)
+    lacking = ["1 ball", "2 cubes", "3 stars", "3 cones"]
+    for k in (1, 2, 3):
+        for combo in lacking:
+            w.voids_row.add(k, combo)
+    fit = [
+        c for c in DECK if c not in w.hand and not any(c.has(x) for x in lacking)
+    ]  # the unseen cards these players may hold: too few for two of them already
+    assert 8 <= len(fit) < 2 * 8
+    said = html.unescape(w.error.value)
+    assert (
+        "There aren't enough unseen cards without those combinations for Player 1 "
+        f"and Player 2 to hold 8 cards each: only {len(fit)} fit." in said
+    )
+    assert "Remove last void" in said

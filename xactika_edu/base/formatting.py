@@ -47,8 +47,10 @@ __all__ = [
     "label_number",
     "one_decimal",
     "one_in",
+    "out_of",
     "percent",
     "plural",
+    "short_fraction",
     "signed",
     "simulated_frequency",
     "simulated_percent",
@@ -255,6 +257,25 @@ def fraction(value: Fraction | int) -> str:
     return (
         str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     )
+
+
+#: The most digits the top or the bottom of a fraction may have to be shown as it is.
+SHORT_FRACTION_DIGITS = 6
+
+
+def short_fraction(value: Fraction | int, digits: int = SHORT_FRACTION_DIGITS) -> str | None:
+    """:func:`fraction` when its top and its bottom have at most ``digits`` digits,
+    else ``None``: a 17-digit fraction tells a student nothing the percent does not,
+    so a table shows the percent (and "about 1 in N") and keeps a long fraction as a
+    detail.
+
+    >>> short_fraction(Fraction(805, 1027)), short_fraction(Fraction(999999, 1000000))
+    ('805/1027', None)
+    >>> short_fraction(Fraction(161068268761727, 49050185428688073500)) is None
+    True
+    """
+    text = fraction(value)
+    return text if all(len(part) <= digits for part in text.split("/")) else None
 
 
 def fraction_steps(count: int, total: int) -> str:
@@ -497,6 +518,19 @@ def signed(points: int) -> str:
     return f"{int(points):+d}" if points else "0"
 
 
+def out_of(part: Fraction | float, trials: int) -> str:
+    """A relative frequency from ``trials`` simulated deals as the count it came from,
+    with thousands commas: the same way for every row of a column, 0 and all included.
+
+    >>> out_of(0.73, 500), out_of(0.0, 2000), out_of(1.0, 500)
+    ('365 of 500', '0 of 2,000', '500 of 500')
+
+    Args:
+        part: successes / ``trials``, in [0, 1]; trials: the number of simulated deals.
+    """
+    return f"{round(part * trials):,} of {trials:,}"
+
+
 def simulated_frequency(
     part: Fraction | float,
     trials: int,
@@ -520,5 +554,5 @@ def simulated_frequency(
         as_percent: how any other frequency is printed.
     """
     if part in (0, 1):
-        return f"{round(part * trials):,} of {plural(trials, 'deal', commas=True)}"
+        return f"{out_of(part, trials)} {'deal' if trials == 1 else 'deals'}"
     return as_percent(part)

@@ -210,8 +210,8 @@ def chances_html(
     said = f"<p class='xe-voids-effect'>{escape(effect)}</p>" if effect else ""
     return (
         render_lead_table(table, caption=caption)
-        + said
         + f"<p class='xe-method'>{escape(METHOD)}</p>"
+        + said  # after the method, which says what a void is
     )
 
 

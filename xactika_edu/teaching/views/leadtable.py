@@ -24,7 +24,14 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
-from ...base.formatting import fraction, one_in, percent, simulated_frequency, simulated_percent
+from ...base.formatting import (
+    fraction,
+    one_in,
+    percent,
+    short_fraction,
+    simulated_frequency,
+    simulated_percent,
+)
 from ...base.palette import OKABE_ITO
 from ...core.cards import DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Hand, Seed, as_card, make_rng
 from ...core.leads import VoidsSeen, simulate_lead_chances
@@ -32,6 +39,7 @@ from ...core.probability import lead_chances, simulate_chance_unbeatable
 from .htmlparts import bar_html, padded
 
 __all__ = [
+    "BEST_LEAD",
     "MAX_TRIALS",
     "METHOD",
     "METHOD_WITHOUT_VOIDS",
@@ -50,9 +58,9 @@ SIMULATION_LEVEL = 0.95
 UNLIKELY = Fraction(1, 100)
 #: How the chances are worked out, in plain words (voids included).
 METHOD = (
-    "How it is worked out: every way to deal the unseen cards that fits your hand, the "
-    "cards played and the voids counts the same. A void: a player who could not follow "
-    "a call has no card with that combination."
+    "How it is worked out: the computer counts every way the hidden cards could be "
+    "dealt that fits what you saw. Each way is equally likely. A void: a player who "
+    "could not follow a call has no card with that combination."
 )
 #: How the chances are worked out when the voids are left out.
 METHOD_WITHOUT_VOIDS = (
@@ -62,9 +70,11 @@ METHOD_WITHOUT_VOIDS = (
 )
 #: How voids change a chance, in one sentence.
 VOIDS_EFFECT = (
-    "A player who could not follow a call has none of that combination: they cannot "
-    "beat a lead that calls it, and are more likely to hold each card without it."
+    "A player with a void cannot beat a lead that calls it. That player's cards must "
+    "come from the other cards, so they are more likely to hold those."
 )
+#: The note beside the lead with the highest chance, unless a caller says otherwise.
+BEST_LEAD = "best lead"
 
 
 def lead_table(
@@ -169,10 +179,14 @@ def lead_table(
     return table
 
 
-def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str:
+def render_lead_table(
+    table: pd.DataFrame, *, caption: str | None = None, best: str = BEST_LEAD
+) -> str:
     """HTML for a :func:`lead_table`: one row per lead with the chance as a percent
-    first, a small bar, the threats, the exact fraction (smaller), and "best lead" in
-    words; with a simulation, its percent and its 95% range.
+    first (and "about 1 in N" when it is below 1%), a small bar, the threats, the exact
+    fraction when it is short (:func:`~xactika_edu.base.formatting.short_fraction`;
+    a long one is folded under "exact"), and ``best`` in words ("best lead"); with a
+    simulation, its percent and its 95% range.
 
     >>> html = render_lead_table(lead_table(["3133", "1111"], players=4, card="3133"))
     >>> "xe-chances" in html and "best lead" in html and "1 cube" in html
@@ -181,6 +195,8 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     Args:
         table: a DataFrame from :func:`lead_table` (with or without simulation).
         caption: a caption above the table; ``None`` for a default.
+        best: the note beside the rows marked ``best`` (the play table's coach says
+            "surest winner": a lead that wins is not always best for a bid).
 
     Returns:
         an HTML ``<table class="xe-chances">`` as a string, then a note on threats
@@ -203,7 +219,7 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     if simulated:
         head += f"<th scope='col'>simulated ({trials:,} deals) and its range</th>"
     head += "<th scope='col'>note</th></tr>"
-    rows = [_row_html(data, simulated, trials) for data in table.to_dict("records")]
+    rows = [_row_html(data, simulated, trials, best) for data in table.to_dict("records")]
     foot = (
         "<p class='xe-threats-note'>Threats: unseen cards with the called combination and "
         "an equal or higher face value. Each would beat your lead, because a tie goes to "
@@ -223,8 +239,9 @@ def render_lead_table(table: pd.DataFrame, *, caption: str | None = None) -> str
     )
 
 
-def _row_html(data: dict[str, Any], simulated: bool, trials: int) -> str:
-    """One lead's row of :func:`render_lead_table`; ``trials``: the simulated deals."""
+def _row_html(data: dict[str, Any], simulated: bool, trials: int, best_words: str) -> str:
+    """One lead's row of :func:`render_lead_table`; ``trials``: the simulated deals;
+    ``best_words``: the note of a best row."""
     chance: Fraction = data["chance"]
     lead: Card = data["card"]
     best = bool(data["best"])
@@ -236,7 +253,7 @@ def _row_html(data: dict[str, Any], simulated: bool, trials: int) -> str:
         f"{f' ({small})' if small else ''}</td>",
         f"<td>{bar_html(float(chance), data['percent'])}</td>",
         f"<td>{data['threats']}</td>",
-        f"<td class='xe-fraction'><small>{fraction(chance)}</small></td>",
+        f"<td class='xe-fraction'><small>{_exact_html(chance)}</small></td>",
     ]
     if simulated:
         cells.append(
@@ -245,9 +262,23 @@ def _row_html(data: dict[str, Any], simulated: bool, trials: int) -> str:
         )
     note = ""
     if best:
-        note = "★ best lead" if chance >= UNLIKELY else "★ best of these, still very unlikely"
+        note = f"★ {best_words}" if chance >= UNLIKELY else "★ best of these, still very unlikely"
     if chance == 1:
-        note = (note + ", " if note else "") + "sure winner"
+        # "best lead, sure winner"; a sure winner is the surest: said once
+        note = (
+            "★ sure winner"
+            if best and best_words != BEST_LEAD
+            else ((note + ", " if note else "") + "sure winner")
+        )
     cells.append(f"<td class='xe-note'>{note}</td>")
     style = f" style='background:{OKABE_ITO['sky blue']}33'" if best else ""
     return f"<tr class='{'xe-best' if best else 'xe-lead'}'{style}>{''.join(cells)}</tr>"
+
+
+def _exact_html(chance: Fraction) -> str:
+    """The exact fraction when it is short; a long one folded under "exact", so the
+    percent (and "about 1 in N") leads."""
+    short = short_fraction(chance)
+    if short is not None:
+        return short
+    return f"<details><summary>exact</summary>{fraction(chance)}</details>"

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from math import sqrt
 
 import pandas as pd
 
 from ...base.errors import XactikaError
-from ...base.formatting import expected_points, percent, plural, simulated_frequency
+from ...base.formatting import expected_points, out_of, percent, plural, simulated_frequency
 from ...core import svg
 from ...core.cards import Hand
 from ...core.chances.dealcount import TOO_MANY
@@ -43,6 +44,8 @@ __all__ = [
     "advice_html",
     "advice_reason",
     "bid_advice",
+    "bid_status",
+    "chances_too_close",
     "coach_html",
     "hand_html",
     "named",
@@ -55,6 +58,11 @@ __all__ = [
 
 #: The student's seat at the play table.
 HUMAN = 0
+#: Chances of making two bids closer than this (5 points) are not compared in words.
+CLOSE = 0.05
+#: What the coach calls the lead most likely to win: not "best", since winning a
+#: trick is bad once your bid is made.
+SUREST = "surest winner"
 # Verbs that lose their "s" after "You" ("You bid", not "You bids").
 _VERBS = ("bids", "leads", "plays", "wins", "deals")
 
@@ -171,18 +179,39 @@ def _made(advice: pd.DataFrame, bid: int) -> str:
     return simulated_frequency(advice.loc[bid, "chance of making it"], trials, percent)
 
 
+def chances_too_close(first: float, second: float, trials: int) -> bool:
+    """Whether two chances of making a bid, each from the same ``trials`` simulated
+    deals, are too close to compare in words: less than :data:`CLOSE` (5 points)
+    apart, or less than two standard errors of their difference apart (the standard
+    error of each is ``sqrt(p (1 - p) / trials)``; the deals are shared, so this
+    difference is, if anything, more sure than that).
+
+    >>> chances_too_close(0.52, 0.51, 500), chances_too_close(0.73, 0.45, 500)
+    (True, False)
+    >>> chances_too_close(0.30, 0.22, 100)   # 8 points, but 2 standard errors is 12
+    True
+    """
+    spread = sqrt((first * (1 - first) + second * (1 - second)) / trials)
+    return abs(first - second) < max(CLOSE, 2 * spread)
+
+
 def advice_reason(advice: pd.DataFrame) -> str:
     """Why the recommended bid, in one or two short sentences computed from a
     :func:`bid_advice` table: against the most likely number of tricks (when you play
     for the recommended bid) if it differs, else the bid made most often if it
-    differs, else the bid with the next best expected score.
+    differs, else the bid with the next best expected score. The recommendation is
+    by expected score; when the chances of making the two bids are within noise
+    (:func:`chances_too_close`), the reason compares the expected scores instead.
 
     >>> advice = pd.DataFrame({"chance of making it": [0.44, 0.73], "expected score":
     ...     [0.78, 1.17], "recommended": [False, True], 0: [0.01, 0.02], 1: [0.15, 0.15],
     ...     2: [0.4, 0.73], 3: [0.44, 0.1]}, index=pd.Index([3, 2], name="bid"))
     >>> advice.attrs.update({"recommended": 2, "trials": 1500})
     >>> advice_reason(advice)
-    'Bid 2: you make it 73% of the time. Bid 3 makes it only 44%.'
+    'Bid 2: you make it 73% of the time when you play for it. Bid 3 makes it only 44%.'
+    >>> advice["chance of making it"] = [0.51, 0.52]
+    >>> advice_reason(advice)
+    'Bid 2 scores +1.17 a hand on average; bid 3 only +0.78.'
 
     Args:
         advice: a :func:`bid_advice` table (``chance of making it``, ``expected score``,
@@ -199,11 +228,17 @@ def advice_reason(advice: pd.DataFrame) -> str:
     runner_up = int(max(others, key=lambda b: (points[b], -b))) if others else best
     candidates = (likely_tricks, made_most, runner_up)
     other = next((b for b in candidates if b != best and b in advice.index), None)
+    when = "of the time when you play for it"
     if other is None:  # the only bid allowed
-        return f"Bid {best}: you make it {_made(advice, best)} of the time."
+        return f"Bid {best}: you make it {_made(advice, best)} {when}."
+    if chances_too_close(share[best], share[other], int(advice.attrs["trials"])):
+        return (
+            f"Bid {best} scores {expected_points(points[best])} a hand on average; "
+            f"bid {other} only {expected_points(points[other])}."
+        )
     if share[best] > share[other]:
         return (
-            f"Bid {best}: you make it {_made(advice, best)} of the time. "
+            f"Bid {best}: you make it {_made(advice, best)} {when}. "
             f"Bid {other} makes it only {_made(advice, other)}."
         )
     return (
@@ -216,9 +251,10 @@ def advice_reason(advice: pd.DataFrame) -> str:
 def advice_html(advice: pd.DataFrame) -> str:
     """A :func:`bid_advice` table: per bid, 0 to the hand's cards, the chance of making
     it when you play for it and the expected score, the recommended bid marked and a
-    bid the dealer may not make said so; then why (:func:`advice_reason`). A bid made
-    in none or all of the simulated deals is a count ("0 of 500 deals"), not "0%"
-    (:func:`~xactika_edu.base.formatting.simulated_frequency`)."""
+    bid the dealer may not make said so; then why (:func:`advice_reason`). How often
+    each bid is made is a count for every bid ("365 of 500",
+    :func:`~xactika_edu.base.formatting.out_of`): one way for the whole column, so
+    "0 of 500" never stands beside "< 1%"."""
     trials = advice.attrs["trials"]
     cards = max(k for k in advice.columns if isinstance(k, int))
     rows = []
@@ -228,7 +264,7 @@ def advice_html(advice: pd.DataFrame) -> str:
             continue
         r = advice.loc[bid]
         rows.append(
-            f"<tr><td>{bid}</td><td>{escape(_made(advice, bid))}</td>"
+            f"<tr><td>{bid}</td><td>{out_of(r['chance of making it'], trials)}</td>"
             f"<td>{expected_points(r['expected score'])}</td><td>"
             + ("★ recommended" if r["recommended"] else "")
             + "</td></tr>"
@@ -238,11 +274,39 @@ def advice_html(advice: pd.DataFrame) -> str:
             "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice. "
             f"For each bid, you play for it in the same {trials:,} random deals (computer "
             "players play the others)</caption><thead><tr><th scope='col'>bid</th>"
-            "<th scope='col'>chance of making it</th><th scope='col'>expected score</th>"
+            "<th scope='col'>deals where you make it</th><th scope='col'>expected score</th>"
             f"<th scope='col'>note</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
         + f"<p class='xe-advice-reason'>{escape(advice_reason(advice))}</p>"
     )
+
+
+def bid_status(rnd: Round, seat: int = HUMAN) -> str:
+    """Where ``seat`` stands against its bid while playing, in one sentence: what
+    winning another trick does to the score (RULES.md, "Score": an exact bid scores
+    the tricks taken; a miss loses the difference). "" before the bids are made.
+
+    >>> rnd = Round.from_hands(["2332 1312", "2233 1212"], dealer=1)
+    >>> rnd.bid(0); rnd.bid(1)
+    >>> bid_status(rnd)
+    'You bid 0 and have taken 0 tricks: winning a trick loses points.'
+    """
+    bid = rnd.bids[seat]
+    if bid is None or rnd.phase == BID:
+        return ""
+    taken = rnd.tricks_won[seat]
+    left = rnd.cards_per_hand - len(rnd.tricks)
+    head = f"You bid {bid} and have taken {plural(taken, 'trick')}"
+    if taken >= bid:
+        more = "a trick" if taken == 0 else "more"
+        return f"{head}: winning {more} loses points."
+    need = bid - taken
+    if need > left:
+        return (
+            f"{head}, with {plural(left, 'trick')} left: you cannot make your bid now, "
+            "but each trick you win loses you one point less."
+        )
+    return f"{head}: you need {need} more of the {plural(left, 'trick')} left."
 
 
 def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: bool = False) -> str:
@@ -250,7 +314,9 @@ def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: boo
     turn; at your bid the ``advice`` (:func:`advice_html`); when you follow, the call;
     at your lead the chance that each lead is unbeatable, counting the voids the other
     players have shown this hand (named in the caption; left out, and said so, if too
-    many players show different voids to count), the best of the whole hand marked.
+    many players show different voids to count), the surest winner of the whole hand
+    marked (:data:`SUREST`), and above them where you stand against your bid
+    (:func:`bid_status`).
 
     >>> game = Game.new(players=2, seed=1, hands=1, cards_per_hand=1)
     >>> coach_html(game.current_round)
@@ -288,6 +354,10 @@ def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: boo
         method = "Too many players have different voids to count every deal. " + (
             METHOD_WITHOUT_VOIDS
         )
+    # the lead most likely to win, of the whole hand: called what it is, the surest
+    # winner, and never "best", since a won trick is bad once the bid is made
     table["best"] = table["chance"] == table["chance"].max()
     caption = "Coach: the chance nobody can beat each lead. " + (f"{seen} " if seen else "")
-    return render_lead_table(table, caption=caption + method)
+    status = bid_status(rnd)
+    said = f"<p class='xe-bid-status'>{escape(status)}</p>" if status else ""
+    return said + render_lead_table(table, caption=caption + method, best=SUREST)

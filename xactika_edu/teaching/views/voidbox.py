@@ -2,49 +2,82 @@
 which call, what is wrong with a list of voids, and how the voids change a chance.
 
 A *void*: a player who could not follow a call has no card with that combination
-(RULES.md, "Information from play"). In the explorer you are Player 1; Player 2 plays
-right after you, and so on clockwise. Player ``k`` is seat offset ``k - 1`` of
+(RULES.md, "Information from play"). Players are named as everywhere a student reads:
+you, then "Player 1" plays right after you, "Player 2" after them, and so on
+clockwise. Player ``k`` is seat offset ``k`` of
 :func:`~xactika_edu.core.probability.chance_unbeatable`'s ``voids``.
 
 Teaching layer: pure functions, no widgets (:class:`~xactika_edu.ui.widgets.HandWidget`
 shows their text).
 
 >>> voids_text({1: ["2 balls"], 2: ["1 cube", "3 stars"]})
-'Player 2 could not follow: 2 balls. Player 3 could not follow: 1 cube, 3 stars.'
+'Player 1 could not follow: 2 balls. Player 2 could not follow: 1 cube, 3 stars.'
 >>> player_name(1)
-'Player 2'
+'Player 1'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import combinations as subsets
 
 import pandas as pd
 
 from ...base.errors import XactikaError
-from ...base.formatting import and_list, one_in
-from ...core.cards import Card, Combination, Hand, Shape, as_combination
+from ...base.formatting import and_list, one_in, plural
+from ...core.cards import DECK, Card, Combination, Hand, Shape, as_combination
 from ...core.chances.dealcount import TOO_MANY
 from .leadtable import VOIDS_EFFECT, lead_table
 
 __all__ = [
     "SEATS_HINT",
+    "already_known",
     "chances_with_voids",
+    "no_deal_reason",
     "player_name",
+    "seats_hint",
     "voids_effect_text",
     "voids_problem",
     "voids_text",
 ]
 
 #: Who is who, said once beside the voids' controls.
-SEATS_HINT = "You are Player 1; Player 2 plays right after you, and so on."
+SEATS_HINT = "Player 1 plays right after you, then Player 2, and so on."
 
 Voids = Mapping[int, Iterable[Combination | str]]
+#: What to press to undo a void, said after each problem with the voids.
+UNDO = "Press Remove last void or Clear voids."
 
 
 def player_name(offset: int) -> str:
-    """The name of the player ``offset`` seats after you (1: the next player)."""
-    return f"Player {offset + 1}"
+    """The name of the player ``offset`` seats after you: ``"Player 1"`` plays right
+    after you (offset 1), as the ``voids=`` mapping's keys and the play table's
+    ``"Bot 1"``."""
+    return f"Player {offset}"
+
+
+def seats_hint(players: int) -> str:
+    """Who is who at a table of ``players`` (you included), in one sentence.
+
+    >>> seats_hint(2), seats_hint(3)
+    ('Player 1 plays right after you.', 'Player 1 plays right after you, then Player 2.')
+    >>> seats_hint(6)
+    'Player 1 plays right after you, then Player 2, and so on to Player 5.'
+    """
+    if players <= 2:
+        return f"{player_name(1)} plays right after you."
+    if players == 3:
+        return f"{player_name(1)} plays right after you, then {player_name(2)}."
+    return SEATS_HINT[:-1] + f" to {player_name(players - 1)}."
+
+
+def already_known(offset: int, combination: Combination | str) -> str:
+    """What *Add void* says when that void is already in the list.
+
+    >>> already_known(2, "1 cube")
+    'Player 2 is already known to have no 1 cube.'
+    """
+    return f"{player_name(offset)} is already known to have no {as_combination(combination)}."
 
 
 def _combos(combos: Iterable[Combination | str]) -> list[Combination]:
@@ -64,23 +97,39 @@ def voids_text(voids: Voids) -> str:
     )
 
 
-def voids_problem(players: int, voids: Voids, error: XactikaError | None = None) -> str | None:
+def voids_problem(
+    players: int,
+    voids: Voids,
+    error: XactikaError | None = None,
+    *,
+    held: Iterable[Card | str] | None = None,
+    seen: Iterable[Card | str] = (),
+) -> str | None:
     """What is wrong with ``voids`` at a table of ``players``, in one or two short
     sentences, or ``None`` if nothing is known to be wrong.
 
     ``error`` is what computing the chances with these voids raised, if anything:
     it is said in plain words (too many different voids to count, or no deal fits).
 
-    >>> voids_problem(4, {4: ["2 balls"]})
-    'Player 5 is not at this table of 4 players. Press Clear voids, or add players.'
-    >>> voids_problem(4, {1: ["1 ball", "2 balls", "3 balls"]})
-    'Player 2 cannot lack 1, 2 and 3 balls: every card shows balls. Press Clear voids.'
+    >>> print(voids_problem(4, {4: ["2 balls"]}))  # doctest: +NORMALIZE_WHITESPACE
+    Player 4 is not at this table of 4 players. Press Remove last void or Clear voids,
+    or add players.
+    >>> print(voids_problem(4, {1: ["1 ball", "2 balls", "3 balls"]}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Player 1 cannot lack 1, 2 and 3 balls: every card shows balls. Press Remove last
+    void or Clear voids.
+
+    Args:
+        players: at the table, you included; voids: ``{seat offset: combinations}``.
+        error: what counting the deals with these voids raised, or ``None``.
+        held, seen: your cards and the cards played, to say why no deal fits
+            (:func:`no_deal_reason`); without ``held`` the reason is left out.
     """
     for offset in sorted(voids):
         if offset >= players:
             return (
                 f"{player_name(offset)} is not at this table of {players} players. "
-                "Press Clear voids, or add players."
+                f"{UNDO[:-1]}, or add players."
             )
     for offset, combos in sorted(voids.items()):
         chosen = _combos(combos)
@@ -89,19 +138,67 @@ def voids_problem(players: int, voids: Voids, error: XactikaError | None = None)
             if len(counts) == 3:
                 return (
                     f"{player_name(offset)} cannot lack {and_list(counts)} {shape}: "
-                    f"every card shows {shape}. Press Clear voids."
+                    f"every card shows {shape}. {UNDO}"
                 )
     if error is None:
         return None
     if TOO_MANY in str(error):
         return (
-            "Too many players have different voids to count every deal. "
-            "Press Clear voids and add fewer."
+            f"Too many players have different voids to count every deal. {UNDO[:-1]} and add fewer."
         )
+    reason = "" if held is None else no_deal_reason(held, players, seen, voids)
     return (
-        "No way to deal the unseen cards fits these voids: the players could not "
-        "hold their cards. Press Clear voids and check them."
+        "No way to deal the unseen cards fits these voids. "
+        + (f"{reason} " if reason else "")
+        + f"{UNDO[:-1]} and check them."
     )
+
+
+def no_deal_reason(
+    held: Iterable[Card | str], players: int, seen: Iterable[Card | str], voids: Voids
+) -> str:
+    """Why no deal of the unseen cards fits ``voids``, in one sentence, or "" if a
+    deal fits as far as this check can tell.
+
+    Each opponent holds as many cards as you. A group of players with voids can
+    only hold unseen cards that at least one of them may hold (a card without their
+    void combinations); if those are fewer than their cards, no deal fits. When no
+    group is short, a deal fits (Hall's marriage theorem, with the cards set aside
+    free to take any card), so this names the smallest group that is short.
+
+    >>> from xactika_edu.core.cards import deal
+    >>> hand = deal(2, seed=1)[0]  # it holds 3332: 3331 and 3333 are unseen
+    >>> no_deal_reason(hand, 2, [], {1: ["1 ball", "2 balls"]})
+    ''
+    >>> print(no_deal_reason(hand, 2, [], {1: ["1 ball", "2 balls", "1 cube", "2 cubes",
+    ...     "1 cone", "2 cones"]}))  # doctest: +NORMALIZE_WHITESPACE
+    There aren't enough unseen cards without those combinations for Player 1 to hold
+    8 cards: only 2 fit.
+
+    Args:
+        held: your cards; players: at the table, you included; seen: cards played.
+        voids: ``{seat offset: combinations}``.
+    """
+    cards = Hand(held)
+    gone = set(cards) | set(Hand(seen))
+    unseen = [card for card in DECK if card not in gone]
+    lacking = {k: _combos(v) for k, v in voids.items() if 0 < k < players and _combos(v)}
+    allowed = {
+        k: {card for card in unseen if not any(card.has(c) for c in combos)}
+        for k, combos in lacking.items()
+    }
+    each = len(cards)
+    for size in range(1, len(allowed) + 1):
+        for group in subsets(sorted(allowed), size):
+            fit = set().union(*(allowed[k] for k in group))
+            if len(fit) < each * size:
+                names = and_list(player_name(k) for k in group)
+                cards_each = plural(each, "card") + (" each" if size > 1 else "")
+                return (
+                    "There aren't enough unseen cards without those combinations for "
+                    f"{names} to hold {cards_each}: only {len(fit)} fit."
+                )
+    return ""
 
 
 def voids_effect_text(with_voids: pd.DataFrame, without_voids: pd.DataFrame) -> str:
@@ -171,7 +268,7 @@ def chances_with_voids(
     except XactikaError as error:
         if not voids:
             raise
-        return None, "", voids_problem(players, voids, error)
+        return None, "", voids_problem(players, voids, error, held=held, seen=seen)
     if not voids:
         return table, "", None
     plain = lead_table(held, players, seen, card=card)

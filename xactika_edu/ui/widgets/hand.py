@@ -176,7 +176,8 @@ class HandWidget(_Outputs, Fallback, widgets.VBox):
     (a fresh seed), *Players* (2-10: the same hand at a bigger or smaller table, as in
     Lesson 4; a new seed deals for the table's size), one *select* button and one *played* checkbox
     per card, *Others' played cards* (notation such as ``3213 1111``), the voids
-    (*Player* ... *could not follow* ..., *Add void*, *Clear voids*: the chances then
+    (*Player* ... *could not follow* ..., *Add void*, *Remove last void*, *Clear
+    voids*; Player 1 plays right after you, as in the lessons: the chances then
     count only the deals that fit them, and say how the voids change them), and
     *Compare with simulation* with the number of *Deals*. A number out of range in a
     box is refused in words, and the box goes back to the last good number.
@@ -283,7 +284,7 @@ class HandWidget(_Outputs, Fallback, widgets.VBox):
 
     def _deal(self) -> None:
         cleared = bool(self.played or self.seen_box.value.strip() or self.voids_row.voids)
-        self.voids_row.voids = {}
+        self.voids_row.forget()
         self.voids_row.set_players(self.players)
         self.hand = deal(self.players, seed=self.seed)[0]
         self._dealt_players = self.players

@@ -1,7 +1,8 @@
 """The hand explorer's voids: which player could not follow which call.
 
-One row: *Player* (2 to the table's size), *could not follow* (one of the 12
-combinations), *Add void* and *Clear voids*; under it the voids in words.
+One row: *Player* (1 plays right after you, up to the table's size), *could not
+follow* (one of the 12 combinations), *Add void*, *Remove last void* and *Clear
+voids*; under it the voids in words.
 
 UI layer: the controls only; the words come from
 :mod:`xactika_edu.teaching.views.voidbox`.
@@ -15,7 +16,7 @@ import ipywidgets as widgets
 
 from ...core.cards import COMBINATIONS, Combination, as_combination
 from ...teaching.views.htmlparts import note_html
-from ...teaching.views.voidbox import SEATS_HINT, player_name, voids_text
+from ...teaching.views.voidbox import already_known, player_name, seats_hint, voids_text
 
 __all__ = ["VoidsRow"]
 
@@ -29,10 +30,14 @@ class VoidsRow(widgets.VBox):
         on_change: called with no argument after the voids change.
 
     Attributes:
-        voids: ``{seat offset: combinations}`` (offset 1 is Player 2, the next player),
+        voids: ``{seat offset: combinations}`` (offset 1 is Player 1, the next player),
             only players with a void.
-        player_box, combination_box, add_button, clear_button, words: the controls
-            and the line of words.
+        added: the voids in the order they were added, ``(offset, combination)``;
+            *Remove last void* takes the last one away.
+        notice: what the last click said that is not a void ("" for nothing), e.g.
+            that a void was already in the list.
+        player_box, combination_box, add_button, remove_button, clear_button, words:
+            the controls and the line of words.
     """
 
     def __init__(self, players: int, on_change: Callable[[], None]) -> None:
@@ -40,6 +45,9 @@ class VoidsRow(widgets.VBox):
         self.add_class("xe-voids")
         self._on_change = on_change
         self.voids: dict[int, frozenset[Combination]] = {}
+        self.added: list[tuple[int, Combination]] = []
+        self.notice = ""
+        self._players = players
         self.player_box = widgets.Dropdown(
             description="Player",
             tooltip="A player who could not follow a call",
@@ -56,21 +64,33 @@ class VoidsRow(widgets.VBox):
         self.add_button = widgets.Button(
             description="Add void", icon="plus", tooltip="Add this void to the chances"
         )
+        self.remove_button = widgets.Button(
+            description="Remove last void", icon="undo", tooltip="Take away the last void added"
+        )
         self.clear_button = widgets.Button(
             description="Clear voids", icon="times", tooltip="Forget every void"
         )
         self.words = widgets.HTML()
         self.add_button.on_click(lambda _button: self.add())
+        self.remove_button.on_click(lambda _button: self.remove_last())
         self.clear_button.on_click(lambda _button: self.clear())
         self.set_players(players)
         row = widgets.HBox(
-            [self.player_box, self.combination_box, self.add_button, self.clear_button]
+            [
+                self.player_box,
+                self.combination_box,
+                self.add_button,
+                self.remove_button,
+                self.clear_button,
+            ]
         )
         self.children = [row, self.words]
 
     def set_players(self, players: int) -> None:
-        """Offer Players 2 to ``players``; voids of players no longer at the table stay
-        (the explorer says so, and *Clear voids* removes them)."""
+        """Offer Players 1 to ``players - 1``; voids of players no longer at the table
+        stay (the explorer says so, and *Remove last void* or *Clear voids* removes
+        them)."""
+        self._players = players
         chosen = self.player_box.value
         self.player_box.options = [(player_name(k), k) for k in range(1, players)]
         self.player_box.value = chosen if chosen in range(1, players) else 1
@@ -78,27 +98,60 @@ class VoidsRow(widgets.VBox):
 
     def add(self, offset: int | None = None, combination: Combination | str | None = None) -> None:
         """Add a void, as *Add void* does: the chosen player (or seat ``offset``: 1 is
-        Player 2) could not follow the chosen call (or ``combination``)."""
+        Player 1) could not follow the chosen call (or ``combination``). A void
+        already in the list changes nothing and says so (:attr:`notice`)."""
         offset = self.player_box.value if offset is None else offset
         combo = self.combination_box.value if combination is None else combination
         if offset is None:
             return
-        self.voids[offset] = self.voids.get(offset, frozenset()) | {as_combination(combo)}
+        combo = as_combination(combo)
+        known = self.voids.get(offset, frozenset())
+        if combo in known:
+            self.notice = already_known(offset, combo)
+            self._draw()
+            return
+        self.notice = ""
+        self.voids[offset] = known | {combo}
+        self.added.append((offset, combo))
+        self._draw()
+        self._on_change()
+
+    def remove_last(self) -> None:
+        """Take away the last void added, as *Remove last void* does (nothing if
+        there is none)."""
+        self.notice = ""
+        if not self.added:
+            self.notice = "There is no void to remove."
+            self._draw()
+            return
+        offset, combo = self.added.pop()
+        left = self.voids.get(offset, frozenset()) - {combo}
+        if left:
+            self.voids[offset] = left
+        else:
+            self.voids.pop(offset, None)
         self._draw()
         self._on_change()
 
     def clear(self) -> None:
         """Forget every void, as *Clear voids* does."""
         changed = bool(self.voids)
-        self.voids = {}
-        self._draw()
+        self.forget()
         if changed:
             self._on_change()
+
+    def forget(self) -> None:
+        """Forget every void without calling ``on_change`` (a new deal does this)."""
+        self.voids = {}
+        self.added = []
+        self.notice = ""
+        self._draw()
 
     def _draw(self) -> None:
         said = voids_text(self.voids)
         self.words.value = note_html(
-            (said or "No voids yet: add one when a player could not follow a call.")
+            (f"{self.notice} " if self.notice else "")
+            + (said or "No voids yet: add one when a player could not follow a call.")
             + " "
-            + SEATS_HINT
+            + seats_hint(self._players)
         )
