@@ -411,6 +411,10 @@ def test_key_does_not_call_summed_chances_an_exact_count(tmp_path):
         "scores that hand." in flat
     )
     assert "it deals other cards" not in student
+    # the key's worked example names the other bids in words too (K1)
+    bids = estimation_worksheet(8).example().bids
+    others = ", ".join(f"Player {s} bid {bids[s]}" for s in (1, 2, 3))
+    assert f"Other bids: {others}." in " ".join(key.split())
     # seed 8 deals: the dealer's step says which number "it" is (K13)
     assert "If the crossed-out number is your bid, pick the allowed number closest" in flat
     assert "if it is yours" not in flat

@@ -268,7 +268,9 @@ class EstimationPage(Page["EstimationWorksheet"]):
         sheet = self.sheet
         bids = sheet.example().bids
         others = ", ".join(
-            f"{name} {bids[seat]}" for seat, name in enumerate(sheet.names()) if seat != sheet.seat
+            f"{name} bid {bids[seat]}"
+            for seat, name in enumerate(sheet.names())
+            if seat != sheet.seat
         )
         text = (
             "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
