@@ -99,7 +99,7 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     assert "The computer players bid with a quick rule of thumb" in text
     assert "The computer's best bid is" not in text
     # K3: a sure trick is sure only when you lead it
-    assert "nobody can beat it. It is\nsure only when you lead it" in text
+    assert "nobody can beat it. But it\nis sure only if you lead it." in text
     # T15, T9, T10
     assert "take risks" not in text and "keep trying to win with cards" in text
     assert "**95% interval**" in text and "stats.norm.interval(0.95" in text
