@@ -70,7 +70,8 @@ def test_same_seed_same_bytes_and_str():
     assert first == again
     assert first.student_pdf() == again.student_pdf()
     assert first.key_pdf() == again.key_pdf()
-    assert str(first).startswith("Worksheet 7 of 30 · seed 1006: player 1 holds ")
+    assert str(first).startswith("Worksheet 7 of 30 · seed 1006: you hold ")
+    assert str(first).endswith("; Player 2 deals")  # dealer seat 2 (CONVENTION: 2 after you)
 
 
 @pytest.mark.parametrize("seed", [1, 5, 8, 9, 1006])
@@ -240,13 +241,12 @@ def test_key_bid_advice_follows_the_sheets_bid_or_says_why_not(tmp_path, seed):
     )
     assert mine in key
     if best == bid:
-        assert "the best bid for points too." in key and "They differ" not in key
+        assert f"{bid} is also the best bid for points." in key and "They differ" not in key
     else:
         assert (
-            f"best for points: {best} (made "
+            f"The best bid for points is {best} (made "
             f"{percent(float(advice.loc[best, 'chance of making it']))}, "
-            f"{expected_points(advice.loc[best, 'expected score'])} points). They differ: "
-            "the sheet counts only leads; the computer plays whole hands, for each bid."
+            f"{expected_points(advice.loc[best, 'expected score'])} points)."
         ) in key
     assert "each deal played for each bid" in key
     # both cases occur among these seeds: seed 2 agrees (1 and 1), 4, 12 and 46 differ
@@ -281,7 +281,9 @@ def test_pdf_text(tmp_path, seed):
     key = pdf_text(sheet.key_pdf(), tmp_path, "k.pdf")
     for text in (student, key):
         assert f"Worksheet 2 of 3 · seed {seed}" in text
-        assert "player 1 of 4" in text
+        # CONVENTION.md: "you", and Player k = k places after you; never "player 1 of 4"
+        assert "Player 1 plays right after you" in " ".join(text.split())
+        assert "player 1 of 4" not in text and not re.search(r"\bP[1-4]\b", text)
         assert "Dealer rule" in text
         for card in sheet.hand:
             assert str(card) in text
@@ -345,11 +347,11 @@ def test_student_sheet_prints_the_bids_before_theirs(tmp_path, seed):
     if not earlier:
         assert "Bids before yours" not in student
         return
-    printed = ", ".join(f"P{s + 1} bid {rnd.bids[s]}" for s in earlier)
+    printed = ", ".join(f"Player {s} bid {rnd.bids[s]}" for s in earlier)  # you are seat 0
     assert f"Bids before yours: {printed}." in student
     assert f"Bids before yours: {printed}." in key
     # the sheet's rule, applied to the printed bids only, gives the key's bid
-    bids = [int(b) for b in re.findall(r"P\d bid (\d)", student)]
+    bids = [int(b) for b in re.findall(r"Player \d bid (\d)", student)]
     estimate = sheet.estimate()
     allowed = [b for b in range(9) if not (sheet.is_dealer and sum(bids) + b == 8)]
     assert sheet.bid() == min(allowed, key=lambda b: (abs(b - estimate), b))
@@ -384,6 +386,9 @@ def test_best_call_is_defined_and_ties_are_accepted(tmp_path):
     student, key = _sheet_texts(9, tmp_path)
     assert "best call (the combination with the fewest threats; if several tie, any" in student
     assert "you can stop counting at 4" in student
+    flat = " ".join(student.split())
+    # K13: how to count threats without a deck, with only the sheet
+    assert "no deck: keep the called digit, try the other three as 1, 2 or 3" in flat
     # seed 9's 3131: 1 cube and 1 star both have 9 threats
     assert "#7 3131 1 cube or 1 star 4+ (9)" in key
     assert "Where several calls are listed, they tie: any of them is right." in key
@@ -399,7 +404,52 @@ def test_key_does_not_call_summed_chances_an_exact_count(tmp_path):
     assert "Unbeatable if led" in key
     total = sum(row["chance"] for row in estimation_worksheet(8).card_table())
     assert f"They add up to {float(total):.1f}, a rough guide only" in key
-    assert "No deck? Use the Play a game tab of the student app; it deals different cards." in (
-        student
+    flat = " ".join(student.split())
+    # K13: say that Part 3 then scores a different hand
+    assert (
+        "No deck? Use the Play a game tab of the student app: it deals different cards, so Part 3 "
+        "scores that hand." in flat
     )
     assert "it deals other cards" not in student
+    # the key's worked example names the other bids in words too (K1)
+    bids = estimation_worksheet(8).example().bids
+    others = ", ".join(f"Player {s} bid {bids[s]}" for s in (1, 2, 3))
+    assert f"Other bids: {others}." in " ".join(key.split())
+    # seed 8 deals: the dealer's step says which number "it" is (K13)
+    assert "If the crossed-out number is your bid, pick the allowed number closest" in flat
+    assert "if it is yours" not in flat
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize(
+    ("seed", "why"),
+    [
+        # seed 6: estimate 2.5, sheet bid 2, best 3, made 42% against 60%
+        (
+            6,
+            "Your estimate, 2.5, was halfway between 2 and 3; the sheet takes the lower bid. "
+            "The computer finds that 3 is made more often and is worth more.",
+        ),
+        # seed 4: estimate 1.5, bid 1, best 2, but 2 is made less often (56% against 54%)
+        (
+            4,
+            "Your estimate, 1.5, was halfway between 1 and 2; the sheet takes the lower bid. "
+            "The computer finds that 2 is worth more.",
+        ),
+        # seed 5: estimate 1, not halfway: the general sentence
+        (
+            5,
+            "They differ: the sheet counts only leads; the computer plays whole hands, for "
+            "each bid.",
+        ),
+    ],
+)
+def test_key_says_why_bids_differ_halfway_first(tmp_path, seed, why):
+    # T13: when the estimate was halfway, say so first; "more often" only when true
+    sheet = estimation_worksheet(seed)
+    advice = sheet.advice()
+    assert advice.attrs["recommended"] != sheet.bid()
+    _, key = _sheet_texts(seed, tmp_path)
+    flat = " ".join(key.split())
+    assert why in flat
+    assert "a hand on average; the best bid for points too." not in flat  # the old fragment

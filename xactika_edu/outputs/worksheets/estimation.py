@@ -107,9 +107,8 @@ class EstimationWorksheet(Sheet):
         )
 
     def __str__(self) -> str:
-        return (
-            f"{self.label}: player {self.seat + 1} holds {self.hand}; "
-            f"player {self.dealer + 1} deals"
+        return f"{self.label}: you hold {self.hand}; " + (
+            "you deal" if self.is_dealer else f"{self.names()[self.dealer]} deals"
         )
 
     # ---- the data ----------------------------------------------------------------
@@ -240,7 +239,7 @@ class EstimationWorksheet(Sheet):
         return bids
 
     def earlier_bids(self) -> list[tuple[str, int]]:
-        """:meth:`bids_before` with who made them: ``[("P2", 2), ("P3", 1)]``.
+        """:meth:`bids_before` with who made them: ``[("Player 2", 2), ("Player 3", 1)]``.
 
         Printed on the student sheet, so the dealer can apply the dealer rule.
         """
@@ -303,8 +302,13 @@ class EstimationWorksheet(Sheet):
         return float((row.index.to_numpy() * row.to_numpy()).sum())
 
     def names(self) -> list[str]:
-        """How the sheet names each seat: ``You`` for the student, ``P2`` ... for others."""
-        return ["You" if s == self.seat else f"P{s + 1}" for s in range(PLAYERS)]
+        """How the sheet names each seat, by seat number: ``You`` for the student, and
+        ``Player k`` for the player k places after the student, clockwise (the lessons'
+        and the hand explorer's names: ``Player 1`` plays right after you)."""
+        return [
+            "You" if s == self.seat else f"Player {(s - self.seat) % PLAYERS}"
+            for s in range(PLAYERS)
+        ]
 
     def example_rows(self) -> list[dict[str, str]]:
         """The worked example trick by trick, as part 2's table.

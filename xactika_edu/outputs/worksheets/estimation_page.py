@@ -8,7 +8,7 @@ lays them out, with the words from :mod:`~xactika_edu.outputs.worksheets.bidding
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...base.formatting import expected_points, one_decimal, percent
 from ...base.palette import INK
@@ -29,10 +29,44 @@ from .probability import PLAYERS
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
 
-__all__ = ["EstimationPage"]
+__all__ = ["EstimationPage", "differ_text"]
 
 _KINDS = ("sure", "maybe", "unlikely")
+#: How to count threats with only the sheet (student sheet only; the key lists them).
+NO_DECK_COUNT = (
+    "; no deck: keep the called digit, try the other three as 1, 2 or 3 for a face value "
+    "as high or higher, skip your own cards"
+)
 _PLACES = ("first", "second", "third", "last")
+
+
+def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
+    """The key's sentence on why the sheet's bid and the best bid for points differ.
+
+    When the estimate was exactly halfway between the two bids and the sheet's rule took
+    the lower one, it says so first; it says the higher bid is made more often only when
+    the advice shows it.
+
+    >>> import pandas as pd
+    >>> advice = pd.DataFrame({"chance of making it": [0.2, 0.5], "expected score": [0.1, 0.9]})
+    >>> print(differ_text(Fraction(1, 2), 0, 1, advice))  # doctest: +NORMALIZE_WHITESPACE
+    Your estimate, 0.5, was halfway between 0 and 1; the sheet takes the lower bid.
+    The computer finds that 1 is made more often and is worth more.
+
+    Args:
+        estimate: the sheet's estimate (sure + half the maybes), in tricks.
+        bid: the sheet's bid; best: the best bid for points (they differ).
+        advice: the bid advice table (``chance of making it``, ``expected score`` by bid).
+    """
+    made = advice["chance of making it"]
+    if estimate.denominator == 2 and bid == estimate - Fraction(1, 2) and best == bid + 1:
+        more = " is made more often and" if made[best] > made[bid] else ""
+        return (
+            f"Your estimate, {number_text(estimate)}, was halfway between {bid} and {best}; "
+            f"the sheet takes the lower bid. The computer finds that {best}{more} is worth "
+            "more."
+        )
+    return "They differ: the sheet counts only leads; the computer plays whole hands, for each bid."
 
 
 class EstimationPage(Page["EstimationWorksheet"]):
@@ -55,18 +89,19 @@ class EstimationPage(Page["EstimationWorksheet"]):
 
     def intro(self, y: float) -> float:
         sheet = self.sheet
+        names = sheet.names()
         self.font(10.5)
         dealer = (
             "**You are the dealer**: you bid last"
             if sheet.is_dealer
-            else f"Player {sheet.dealer + 1} deals, so you bid **{_PLACES[sheet.place]}**"
+            else f"{names[sheet.dealer]} deals, so you bid **{_PLACES[sheet.place]}**"
         )
         first = (sheet.dealer + 1) % PLAYERS
-        leader = "you lead" if first == sheet.seat else f"player {first + 1} leads"
+        leader = "you lead" if first == sheet.seat else f"{names[first]} leads"
         text = (
-            f"You are **player {sheet.seat + 1}** of {PLAYERS} (the others are P2 to P4, "
-            f"clockwise). {dealer}, and {leader} the first trick. Cards are written as four "
-            "digits: balls, cubes, cones, stars."
+            f"Player 1 plays right after you, then Player 2, then Player {PLAYERS - 1} "
+            f"(clockwise). {dealer}, and {leader} the first trick. Cards are four digits: "
+            "balls, cubes, cones, stars."
         )
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
@@ -80,7 +115,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         y: float,
         headers: list[tuple[str, float]],
         rows: list[list[str]],
-        height: float = 4.8,
+        height: float = 4.3,
     ) -> float:
         """A ruled table; ``headers`` are (title, width share); blank cells stay empty."""
         pdf = self.pdf
@@ -134,8 +169,9 @@ class EstimationPage(Page["EstimationWorksheet"]):
             "**Part 1: estimate.** For each card, pick its best call (the combination with "
             "the fewest threats; if several tie, any of them) and count its threats (unseen "
             "cards with that combination and an equal or higher face value; you can stop "
-            f"counting at {STOP_COUNTING}). 0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: "
-            f"**maybe**. {STOP_COUNTING} or more: **unlikely**. Tick one box."
+            f"counting at {STOP_COUNTING}{'' if self.key else NO_DECK_COUNT}). "
+            f"0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: **maybe**. "
+            f"{STOP_COUNTING} or more: **unlikely**. Tick one box."
         )
         y = self.step(self.left, y, "1", text, self.width) + 1.0
         rows = []
@@ -180,8 +216,8 @@ class EstimationPage(Page["EstimationWorksheet"]):
         if sheet.is_dealer:
             rule += (
                 f"**{before}** You deal: add up the bids before yours and cross out the bid "
-                "you may not make; if it is yours, bid the allowed number nearest your "
-                "estimate (the lower if two are equally near)."
+                "you may not make. If the crossed-out number is your bid, pick the allowed "
+                "number closest to your estimate (the lower if two are equally close)."
             )
         else:
             rule += (
@@ -209,12 +245,12 @@ class EstimationPage(Page["EstimationWorksheet"]):
             chance = percent(float(advice.loc[b, "chance of making it"]))
             return f"made {chance}, {expected_points(advice.loc[b, 'expected score'])} points"
 
-        verdict = (
-            "the best bid for points too."
-            if best == bid
-            else f"best for points: {best} ({made(best)}). They differ: the sheet counts only "
-            "leads; the computer plays whole hands, for each bid."
-        )
+        if best == bid:
+            verdict = f"{bid} is also the best bid for points."
+        else:
+            verdict = f"The best bid for points is {best} ({made(best)}). " + differ_text(
+                sheet.estimate(), bid, best, advice
+            )
         text = (
             f"{step}{ties}Last column: the exact chance nobody else holds a card that beats "
             "it with that call (if led, it wins at least that often). They add up to "
@@ -223,7 +259,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
             f"{sheet.trials} simulated deals, seed {sheet.seed}{earlier}, each deal played for "
             f"each bid): playing for {bid}, about "
             f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks, {made(bid)} a hand on "
-            f"average; {verdict}"
+            f"average. {verdict}"
         )
         self.font(8, "I", ANSWER)
         return self.paragraph(self.left, y, self.width, text, 3.5)
@@ -232,12 +268,15 @@ class EstimationPage(Page["EstimationWorksheet"]):
         sheet = self.sheet
         bids = sheet.example().bids
         others = ", ".join(
-            f"{name} {bids[seat]}" for seat, name in enumerate(sheet.names()) if seat != sheet.seat
+            f"{name} bid {bids[seat]}"
+            for seat, name in enumerate(sheet.names())
+            if seat != sheet.seat
         )
         text = (
             "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
             "shuffle the rest and deal 8 each to three classmates. No deck? Use the Play a "
-            "game tab of the student app; it deals different cards. Record every trick."
+            "game tab of the student app: it deals different cards, so Part 3 scores that hand. "
+            "Record every trick."
             if not self.key
             else "**Part 2, worked example:** the same deal played by four computer players; "
             f"the one in your seat bid **{sheet.bid()}** (the Part 1 bid) and played for it. "

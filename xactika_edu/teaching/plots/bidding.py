@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
-from ...base.formatting import expected_points, label_number, percent
+from ...base.formatting import expected_points, percent, two_decimals
 from ...base.palette import INK, PAPER, SERIES
 from .figures import BAR_FIGSIZE, LABEL_SIZE, draw_count_bars, light_grid, use_axes
 
@@ -49,7 +49,9 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     a whole percent by the lessons' rule, :func:`~xactika_edu.base.formatting.percent`
     (``"< 1%"`` for a number that happened but rounds to 0%, ``"> 99%"`` for one
     that did not always happen but rounds to 100%). A
-    dashed line stands at the mean number of tricks, and the legend gives it. If the
+    dashed line stands at the mean number of tricks, and the legend gives it, always with
+    two decimals (:func:`~xactika_edu.base.formatting.two_decimals`: one format whether
+    the mean is exact or rounded, so two graphs side by side read alike). If the
     table says which bid the hand was played for (``.attrs["played as"]``, as
     :func:`~xactika_edu.engines.simulate.trick_distribution`'s), the title says it.
 
@@ -58,7 +60,7 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     >>> table = pd.DataFrame({"frequency": [0, 3, 1]}, index=pd.Index([0, 1, 2], name="tricks"))
     >>> ax = trick_bar_graph(table, ax=Figure().subplots())
     >>> [text.get_text() for text in ax.texts], ax.get_legend().get_texts()[0].get_text()
-    (['0%', '75%', '25%'], 'mean = 1.25 tricks')
+    (['0%', '75%', '25%'], 'mean 1.25 tricks')
 
     Args:
         distribution: a table indexed by tricks with a ``frequency`` column, as
@@ -90,14 +92,13 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     labels = [percent(Fraction(n, total)) for n in counts]
     ax.bar_label(bars, labels=labels, padding=2, fontsize=LABEL_SIZE, color=INK)
     mean = Fraction(sum(k * n for k, n in zip(tricks, counts, strict=True)), total)
-    shown = label_number(mean)  # "1.25", or "≈ 2.51" when rounded
     ax.axvline(
         float(mean),
         color=SERIES[1],
         linewidth=2.5,
         linestyle="--",
         zorder=3,
-        label=f"mean {shown if shown.startswith('≈') else '= ' + shown} tricks",
+        label=f"mean {two_decimals(mean)} tricks",
     )
     ax.set_xticks(tricks)
     ax.set_xlabel("tricks taken in the hand")
