@@ -105,8 +105,17 @@ def app_page(browser, app_server) -> Iterator[object]:
         page.close()
 
 
+#: Each exact-chance cell's fraction: shown as it is when short, else inside a closed
+#: <details> under "exact" (the percent leads), whose hidden text is read here.
+_FRACTIONS = """els => els.map(e => {
+    const d = e.querySelector('details');
+    if (!d) return e.innerText.trim();
+    return d.textContent.slice(d.querySelector('summary').textContent.length).trim();
+})"""
+
+
 def _readout(page, root: str = ".xe-hand") -> list[str]:
-    return page.locator(f"{root} .xe-chances .xe-fraction").all_inner_texts()
+    return page.eval_on_selector_all(f"{root} .xe-chances .xe-fraction", _FRACTIONS)
 
 
 def _seed(page, root: str = ".xe-hand") -> int:
