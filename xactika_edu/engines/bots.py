@@ -56,6 +56,7 @@ __all__ = [
     "MonteCarloBot",
     "RandomBot",
     "SupportsBot",
+    "check_turn",
     "expected_sure_tricks",
     "sample_hands",
 ]
@@ -116,7 +117,13 @@ class Bot(abc.ABC):
         return f"{type(self).__name__}(seed={self.seed!r})"
 
 
-def _check_turn(view: object, phase: str) -> PlayerView:
+def check_turn(view: object, phase: str) -> PlayerView:
+    """``view`` if it is a :class:`~xactika_edu.core.game.PlayerView` at its seat's turn
+    in ``phase`` (:data:`~xactika_edu.core.game.BID` or ``PLAY``): what every bot checks.
+
+    Raises:
+        XactikaError: naming what was given, or the phase and the player to act.
+    """
     if not isinstance(view, PlayerView):
         raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {shown(view)}")
     if view.phase != phase or not view.is_my_turn:
@@ -146,12 +153,12 @@ class RandomBot(Bot):
 
     def bid(self, view: PlayerView) -> int:
         """A legal bid, each equally likely."""
-        legal = _check_turn(view, BID).legal_bids()
+        legal = check_turn(view, BID).legal_bids()
         return int(legal[self.rng.integers(len(legal))])
 
     def play(self, view: PlayerView) -> Play:
         """A legal play (a lead's card and call, or a follow), each equally likely."""
-        legal = _check_turn(view, PLAY).legal_plays()
+        legal = check_turn(view, PLAY).legal_plays()
         return legal[self.rng.integers(len(legal))]
 
 
@@ -168,7 +175,7 @@ def _sure_tricks(hand: Hand, players: int) -> float:
 
 
 def _check_bid_turn(view: PlayerView) -> tuple[list[int], int]:
-    legal = _check_turn(view, BID).legal_bids()
+    legal = check_turn(view, BID).legal_bids()
     total = sum(b for b in view.bids if b is not None)
     return legal, total
 
@@ -276,7 +283,7 @@ class HeuristicBot(Bot):
 
     def play(self, view: PlayerView) -> Play:
         """The play the policy above picks."""
-        _check_turn(view, PLAY)
+        check_turn(view, PLAY)
         state = one_row(view)
         return play_of(state, 0, int(choose(state, _HEURISTIC)[0]))
 
@@ -372,7 +379,7 @@ class MonteCarloBot(Bot):
 
     def play(self, view: PlayerView) -> Play:
         """The legal play with the best mean simulated score (see the class notes)."""
-        legal = _check_turn(view, PLAY).legal_plays()
+        legal = check_turn(view, PLAY).legal_plays()
         if len(legal) == 1:
             return legal[0]
         row = one_row(view)
