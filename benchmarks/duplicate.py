@@ -19,7 +19,8 @@ shared machine::
         --out strength-hands.csv > strength-out.txt
 
 The bots are the names of :data:`xactika_edu.engines.simulate.BOTS`, with their
-default settings; seat ``s`` of deal ``d`` gets bot seed ``seed * 10**7 + 4 * d + s``.
+default settings, or with settings after colons (``search:samples=128:bid_trials=1000``);
+seat ``s`` of deal ``d`` gets bot seed ``seed * 10**7 + 4 * d + s``.
 """
 
 from __future__ import annotations
@@ -42,19 +43,28 @@ FIELDS = ["deal", "seat", "player", "bid", "tricks", "score", "seconds"]
 CHUNK = 5  # deals per task
 
 
+def make_bot(spec: str, seed: int) -> object:
+    """The bot named by ``spec`` (``name`` or ``name:key=value:...``, whole numbers)."""
+    from xactika_edu.engines.simulate import BOTS
+
+    name, *settings = spec.split(":")
+    options = {key: int(value) for key, value in (item.split("=") for item in settings)}
+    return BOTS[name](seed=seed, **options)
+
+
 def play_chunk(args: tuple[int, int, int, tuple[str, ...], str]) -> list[dict[str, object]]:
     """Every hand of deals ``first .. first + count - 1``, for every player."""
     first, count, seed, players, opponents = args
     from xactika_edu.core.game import Round
-    from xactika_edu.engines.simulate import BOTS, play_round
+    from xactika_edu.engines.simulate import play_round
 
     rows: list[dict[str, object]] = []
     for deal in range(first, first + count):
         for seat in range(4):
             for name in players:
                 rnd = Round.deal(players=4, dealer=deal % 4, seed=seed * 10**7 + deal)
-                bots = [BOTS[opponents](seed=seed * 10**7 + 4 * deal + s) for s in range(4)]
-                bots[seat] = BOTS[name](seed=seed * 10**7 + 4 * deal + seat)
+                bots = [make_bot(opponents, seed * 10**7 + 4 * deal + s) for s in range(4)]
+                bots[seat] = make_bot(name, seed * 10**7 + 4 * deal + seat)
                 start = time.process_time()
                 play_round(rnd, bots)
                 elapsed = time.process_time() - start
@@ -101,7 +111,7 @@ def summarize(path: str) -> str:
         by_hand.setdefault((int(row["deal"]), int(row["seat"])), {})[row["player"]] = row
     hands = sorted(key for key, got in by_hand.items() if len(got) == len(players))
     lines = [
-        f"{len(hands):,} hands ({len({d for d, _ in hands}):,} deals x tested seats), "
+        f"{len(hands):,} hands (deals x tested seats; {len({d for d, _ in hands}):,} deals), "
         f"4 players x 8 cards; from {path}.",
         "",
         "| player (tested seat) | hands | mean score per hand [95% CI] | exact-bid rate [95% CI] "
@@ -146,6 +156,8 @@ def main() -> None:
         print(summarize(args.summarize))
         return
     players = tuple(args.players.split(","))
+    for spec in players:  # fail now, not in a worker
+        make_bot(spec, 0)
     print(
         f"Duplicate deals: {args.deals:,} deals from {args.first} x 4 tested seats; players "
         f"{', '.join(players)}; opponents {args.opponents}; seed {args.seed}; "

@@ -10,7 +10,7 @@ skat programs call determinized (or perfect-information Monte Carlo) search.
 * **Bid**: the bid with the best expected score when the hand is played *for each
   bid* on the same deals (:func:`~xactika_edu.engines.advice.bid_advice`).
 * **Play, early**: play-outs with the heuristic in every seat, as
-  :class:`~xactika_edu.engines.bots.MonteCarloBot` does
+  :class:`~xactika_edu.engines.bots.MonteCarloBot` does, every candidate on every deal
   (:mod:`xactika_edu.engines.rollouts`).
 * **Play, last tricks** (at most ``endgame_cards`` cards in hand): each guessed deal is
   solved exactly, every player maximizing its own score
@@ -30,7 +30,7 @@ from .batch_engine import choose
 from .batch_views import one_row, play_of, position_of
 from .bots import Bot, MonteCarloBot, check_turn
 from .endgame import Endgame
-from .rollouts import HEURISTIC
+from .rollouts import HEURISTIC, rollout_play_points
 from .sampling import sample_hidden_hands
 
 __all__ = ["SearchBot", "play_key"]
@@ -58,8 +58,11 @@ class SearchBot(Bot):
     expected score when the hand is played for that bid (ties: the lower bid).
 
     **Play.** With one legal play, plays it. With more than ``endgame_cards`` cards in
-    hand, decides as :class:`~xactika_edu.engines.bots.MonteCarloBot` with ``samples``
-    deals (play-outs with the heuristic). With ``endgame_cards`` cards or fewer, draws
+    hand, draws ``samples`` deals and makes *every* legal play in each of them, the
+    rest of the hand played out with the heuristic in every seat
+    (:func:`~xactika_edu.engines.rollouts.rollout_play_points`; unlike
+    MonteCarloBot, no candidate is dropped after a first look), and the bot scores
+    each play by its total. With ``endgame_cards`` cards or fewer, draws
     ``endgame_samples`` deals (exactly uniform, voids included) and solves each
     exactly (:class:`~xactika_edu.engines.endgame.Endgame`: every player maximizes
     its own score for the hand, knowing every hand); each legal play gets its mean
@@ -106,7 +109,7 @@ class SearchBot(Bot):
         self.endgame_cards = check_whole(endgame_cards, "endgame_cards", 0, 8)
         self.endgame_samples = check_whole(endgame_samples, "endgame_samples", 1, 10_000)
         self.bid_trials = check_whole(bid_trials, "bid_trials", 1, 1_000_000)
-        # the play-outs draw from this bot's own generator
+        # bids under another ruleset than Xactika's; draws from this bot's generator
         self._playouts = MonteCarloBot(seed=self.rng, samples=self.samples)
 
     def __repr__(self) -> str:
@@ -135,13 +138,8 @@ class SearchBot(Bot):
         )
         return int(advice.attrs["recommended"])
 
-    def play(self, view: PlayerView) -> Play:
-        """The play with the best mean score over the guessed deals (see the class notes)."""
-        legal = check_turn(view, PLAY).legal_plays()
-        if len(legal) == 1:
-            return legal[0]
-        if len(view.hand) > self.endgame_cards:
-            return self._playouts.play(view)
+    def _solved(self, view: PlayerView, legal: list[Play]) -> list[int]:
+        """Each play's total score over ``endgame_samples`` deals, each solved exactly."""
         position = position_of(view)
         keys = [play_key(play) for play in legal]
         totals = [0] * len(legal)
@@ -156,6 +154,18 @@ class SearchBot(Bot):
             )
             for i, key in enumerate(keys):
                 totals[i] += values[key]
+        return totals
+
+    def play(self, view: PlayerView) -> Play:
+        """The play with the best mean score over the guessed deals (see the class notes)."""
+        legal = check_turn(view, PLAY).legal_plays()
+        if len(legal) == 1:
+            return legal[0]
+        if len(view.hand) > self.endgame_cards:
+            deals = sample_hidden_hands(view, self.samples, self.rng)
+            totals = rollout_play_points(view, legal, deals).sum(axis=0).tolist()
+        else:
+            totals = self._solved(view, legal)
         best = max(totals)
         row = one_row(view)
         preferred = play_of(row, 0, int(choose(row, HEURISTIC)[0]))
