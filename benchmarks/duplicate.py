@@ -48,7 +48,10 @@ def make_bot(spec: str, seed: int) -> object:
     from xactika_edu.engines.simulate import BOTS
 
     name, *settings = spec.split(":")
-    options = {key: int(value) for key, value in (item.split("=") for item in settings)}
+    options = {
+        key: float(value) if "." in value else int(value)
+        for key, value in (item.split("=") for item in settings)
+    }
     return BOTS[name](seed=seed, **options)
 
 

@@ -205,7 +205,7 @@ def test_search_bot_solves_the_endgame_with_the_exact_sampler(monkeypatch):
     for seat in (1, 2, 0):
         rnd.bid(HeuristicBot().bid(rnd.view(seat)))
     view = rnd.view(1)
-    play = SearchBot(seed=1, endgame_samples=5).play(view)
+    play = SearchBot(seed=1, endgame_cards=3, endgame_samples=5).play(view)
     assert play in view.legal_plays()
     assert len(made) == (5 if len(view.legal_plays()) > 1 else 0)
 
@@ -225,7 +225,8 @@ def test_search_bot_by_name_and_export():
                             cards_per_hand=3)  # fmt: skip
     assert table["bot"].tolist()[0] == "search"
     assert repr(SearchBot(seed=3)) == (
-        "SearchBot(seed=3, samples=64, endgame_cards=3, endgame_samples=32, bid_trials=500)"
+        "SearchBot(seed=3, samples=64, endgame_cards=1, endgame_samples=32, bid_trials=500, "
+        "bid_inference=0.0)"
     )
 
 
@@ -239,6 +240,7 @@ def test_search_bot_by_name_and_export():
         ({"endgame_cards": 9}, "endgame_cards must be from 0 to 8, got 9"),
         ({"bid_trials": 0}, "bid_trials must be from 1 to 1000000, got 0"),
         ({"samples": 2.5}, "samples must be a whole number from 1 to 10000, got 2.5"),
+        ({"bid_inference": -1}, "bid_inference must be a number from 0 to 20, got -1"),
     ],
 )
 def test_search_bot_refuses_bad_settings(kwargs, message):
@@ -263,3 +265,23 @@ def test_every_call_of_equivalent_leads_gets_a_value():
     keys = {CARD_INDEX[c] * 4 + shape for c in hands[leader] for shape in range(4)}
     assert set(values) == keys
     assert all(isinstance(v, int) for v in values.values())
+
+
+def test_the_real_deal_explains_the_heuristic_bids():
+    # Three HeuristicBots bid; on the real deal the heuristic's bids are the real ones,
+    # so the deal weighs 1; a deal that explains them worse weighs less.
+    rnd = Round.deal(4, dealer=2, seed=12)
+    for _ in range(4):
+        rnd.bid(HeuristicBot().bid(rnd.view(rnd.current_player)))
+    rnd.play(HeuristicBot().play(rnd.view(rnd.current_player)))
+    view = rnd.view(rnd.current_player)
+    real = [[CARD_INDEX[c] for c in rnd.hand(s)] for s in range(4)]
+    from xactika_edu.engines.rollouts import heuristic_bids
+    from xactika_edu.engines.sampling import sample_hidden_hands
+
+    guesses = sample_hidden_hands(view, 30, np.random.default_rng(1))
+    bids = heuristic_bids(view, [real, *guesses])
+    assert bids[0].tolist() == list(rnd.bids)
+    weights = SearchBot(seed=1, bid_inference=1.0).weights(view, [real, *guesses])
+    assert weights[0] == 1.0 and weights.min() < 1.0
+    assert (SearchBot(seed=1).weights(view, guesses) == 1.0).all()

@@ -29,12 +29,12 @@ import numpy as np
 
 from ..core.game import Play, PlayerView
 from ..core.rules import CARD_INDEX, score
-from .batch_engine import run
+from .batch_engine import choose, run
 from .batch_policies import HeuristicPolicy
 from .batch_state import BatchState
 from .batch_views import choice_of, dealt_hands, position_of
 
-__all__ = ["HEURISTIC", "rollout_bid_points", "rollout_play_points"]
+__all__ = ["HEURISTIC", "heuristic_bids", "rollout_bid_points", "rollout_play_points"]
 
 #: The heuristic every seat plays in the play-outs (one object, shared).
 HEURISTIC = HeuristicPolicy()
@@ -90,3 +90,35 @@ def rollout_bid_points(view: PlayerView, bids: Sequence[int], deals: Deals) -> n
     run(state, [HEURISTIC] * view.players, forced)
     points = score(state.bids[:, view.seat], state.won[:, view.seat]).astype(np.int64)
     return points.reshape(len(deals), len(bids))
+
+
+def heuristic_bids(view: PlayerView, deals: Deals) -> np.ndarray:
+    """What each seat would have bid as the heuristic on each guessed deal.
+
+    Each deal's hands as dealt (the cards held now plus those played) are bid in
+    order from the dealer's left, each seat seeing the *real* bids made before its
+    own (so the dealer's rule applies as it did). Comparing these with the real bids
+    tells how well a guessed deal explains them when the other players bid like
+    :class:`~xactika_edu.engines.bots.HeuristicBot`.
+
+    Args:
+        view: a view after the bidding (every bid made).
+        deals: guessed deals (see the module notes).
+
+    Returns:
+        an int64 array of shape (len(deals), players): bids.
+    """
+    position = position_of(view)
+    hand = [CARD_INDEX[card] for card in view.hand]
+    state = BatchState.deal(
+        dealt_hands(position, view.seat, hand, deals),
+        np.full(len(deals), view.dealer),
+        rules=view.rules,
+    )
+    out = np.zeros((len(deals), view.players), dtype=np.int64)
+    for k in range(view.players):
+        seat = (view.dealer + 1 + k) % view.players
+        out[:, seat] = choose(state, HEURISTIC)
+        state.bids[:, seat] = position.bids[seat]
+        state.bidding += 1
+    return out

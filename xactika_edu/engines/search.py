@@ -21,7 +21,9 @@ Source: RULES.md; strength and speed in ``benchmarks/README.md`` and the README.
 
 from __future__ import annotations
 
-from ..base.checks import check_whole
+import numpy as np
+
+from ..base.checks import check_number, check_whole
 from ..core.cards import Seed
 from ..core.game import BID, PLAY, Play, PlayerView
 from ..core.rules import CARD_INDEX, COMBINATION_INDEX, XACTIKA
@@ -30,7 +32,7 @@ from .batch_engine import choose
 from .batch_views import one_row, play_of, position_of
 from .bots import Bot, MonteCarloBot, check_turn
 from .endgame import Endgame
-from .rollouts import HEURISTIC, rollout_play_points
+from .rollouts import HEURISTIC, heuristic_bids, rollout_play_points
 from .sampling import sample_hidden_hands
 
 __all__ = ["SearchBot", "play_key"]
@@ -65,11 +67,29 @@ class SearchBot(Bot):
     each play by its total. With ``endgame_cards`` cards or fewer, draws
     ``endgame_samples`` deals (exactly uniform, voids included) and solves each
     exactly (:class:`~xactika_edu.engines.endgame.Endgame`: every player maximizes
-    its own score for the hand, knowing every hand); each legal play gets its mean
-    score over the deals, and the bot plays the best (ties: HeuristicBot's choice,
-    else the first in ``legal_plays()``).
+    its own score for the hand, knowing every hand). Each legal play gets its
+    (weighted, see below) mean score over the deals, and the bot plays the best
+    (ties: HeuristicBot's choice, else the first in ``legal_plays()``).
 
-    The defaults were chosen by measurement (``benchmarks/README.md``, "Issue 11").
+    **What the bids tell** (``bid_inference``, 0 to switch it off). A deal drawn
+    uniformly ignores the other players' bids, though a bid says much about a
+    hand. Each guessed deal can count ``exp(-bid_inference x d)`` instead of 1, with
+    ``d`` the sum over the other seats of the distance between the bid the
+    heuristic would have made on the guessed hand and the real bid
+    (:meth:`weights`): deals that explain the bids count more. It assumes the
+    others bid roughly as :class:`~xactika_edu.engines.bots.HeuristicBot`.
+
+    **Defaults, by measurement** (duplicate deals against three HeuristicBots,
+    ``benchmarks/duplicate.py``; figures in ``benchmarks/README.md``, "Issue 11").
+    Solving exactly from 3 cards scored 0.18 points a hand *less* than from 1 card
+    (95% interval 0.07 to 0.29, 520 hands), and from 2 cards 0.15 less than
+    play-outs to the end (0.05 to 0.26, 240 hands): max^n assumes opponents who see
+    every card and play perfectly for their own bid, while the play-outs play the
+    opponents as HeuristicBots really play. So ``endgame_cards`` is 1: only the last
+    trick's call is solved, where the solver is exact. ``samples=128`` scored the
+    same as 64 (+0.01, -0.14 to +0.16), and ``bid_inference`` 0.7 the same as 0
+    (-0.01, -0.14 to +0.13) while 1.5 and 3 lost 0.20 and 0.26 (too few deals
+    keep any weight), so it is off.
 
     >>> from xactika_edu.core.game import Round
     >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
@@ -85,10 +105,11 @@ class SearchBot(Bot):
             same choices.
         samples: deals per early play (play-outs), 1 to 10,000.
         endgame_cards: solve exactly with this many cards in hand or fewer, 0 to 8
-            (0: never). The solver's cost grows fast with it (about 1 ms a deal with
-            3 cards each at 4 players, 20 ms with 4).
+            (0: never). The solver's cost grows fast with it (at 4 players about
+            0.1 ms a deal with 2 cards each, 1 ms with 3, 20 ms with 4).
         endgame_samples: deals per endgame play, 1 to 10,000.
         bid_trials: deals per bid, 1 to 1,000,000.
+        bid_inference: how much a deal's fit to the bids counts, a number 0 to 20.
 
     Raises:
         XactikaError: if a number is out of range (naming it) or ``seed`` is bad.
@@ -100,15 +121,17 @@ class SearchBot(Bot):
         self,
         seed: Seed = None,
         samples: int = 64,
-        endgame_cards: int = 3,
+        endgame_cards: int = 1,
         endgame_samples: int = 32,
         bid_trials: int = 500,
+        bid_inference: float = 0.0,
     ) -> None:
         super().__init__(seed)
         self.samples = check_whole(samples, "samples", 1, 10_000)
         self.endgame_cards = check_whole(endgame_cards, "endgame_cards", 0, 8)
         self.endgame_samples = check_whole(endgame_samples, "endgame_samples", 1, 10_000)
         self.bid_trials = check_whole(bid_trials, "bid_trials", 1, 1_000_000)
+        self.bid_inference = check_number(bid_inference, "bid_inference", 0, 20)
         # bids under another ruleset than Xactika's; draws from this bot's generator
         self._playouts = MonteCarloBot(seed=self.rng, samples=self.samples)
 
@@ -116,7 +139,7 @@ class SearchBot(Bot):
         return (
             f"SearchBot(seed={self.seed!r}, samples={self.samples}, "
             f"endgame_cards={self.endgame_cards}, endgame_samples={self.endgame_samples}, "
-            f"bid_trials={self.bid_trials})"
+            f"bid_trials={self.bid_trials}, bid_inference={self.bid_inference})"
         )
 
     def bid(self, view: PlayerView) -> int:
@@ -138,12 +161,27 @@ class SearchBot(Bot):
         )
         return int(advice.attrs["recommended"])
 
-    def _solved(self, view: PlayerView, legal: list[Play]) -> list[int]:
-        """Each play's total score over ``endgame_samples`` deals, each solved exactly."""
+    def weights(self, view: PlayerView, deals: list[list[list[int]]]) -> np.ndarray:
+        """How much each guessed deal counts: ``exp(-bid_inference x d)``, with ``d``
+        the sum over the other seats of |the heuristic's bid on the deal - the real
+        bid| (:func:`~xactika_edu.engines.rollouts.heuristic_bids`); all 1 when
+        ``bid_inference`` is 0. A float array, one weight per deal."""
+        if not self.bid_inference:
+            return np.ones(len(deals))
+        bids = heuristic_bids(view, deals)
+        real = np.array([int(b or 0) for b in view.bids])
+        others = np.arange(view.players) != view.seat
+        miss = np.abs(bids - real)[:, others].sum(axis=1)
+        return np.exp(-self.bid_inference * miss)
+
+    def _solved(
+        self, view: PlayerView, legal: list[Play], deals: list[list[list[int]]]
+    ) -> np.ndarray:
+        """Each play's score on each deal, solved exactly: (deals, plays) ints."""
         position = position_of(view)
         keys = [play_key(play) for play in legal]
-        totals = [0] * len(legal)
-        for deal in sample_hidden_hands(view, self.endgame_samples, self.rng):
+        out = np.zeros((len(deals), len(legal)), dtype=np.int64)
+        for d, deal in enumerate(deals):
             solver = Endgame(view.players, position.bids, view.rules)
             values = solver.move_values(
                 tuple(tuple(cards) for cards in deal),
@@ -152,9 +190,8 @@ class SearchBot(Bot):
                 position.current,
                 position.call,
             )
-            for i, key in enumerate(keys):
-                totals[i] += values[key]
-        return totals
+            out[d] = [values[key] for key in keys]
+        return out
 
     def play(self, view: PlayerView) -> Play:
         """The play with the best mean score over the guessed deals (see the class notes)."""
@@ -163,9 +200,11 @@ class SearchBot(Bot):
             return legal[0]
         if len(view.hand) > self.endgame_cards:
             deals = sample_hidden_hands(view, self.samples, self.rng)
-            totals = rollout_play_points(view, legal, deals).sum(axis=0).tolist()
+            points = rollout_play_points(view, legal, deals)
         else:
-            totals = self._solved(view, legal)
+            deals = sample_hidden_hands(view, self.endgame_samples, self.rng)
+            points = self._solved(view, legal, deals)
+        totals = (self.weights(view, deals) @ points).tolist()
         best = max(totals)
         row = one_row(view)
         preferred = play_of(row, 0, int(choose(row, HEURISTIC)[0]))
