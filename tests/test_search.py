@@ -226,7 +226,7 @@ def test_search_bot_by_name_and_export():
     assert table["bot"].tolist()[0] == "search"
     assert repr(SearchBot(seed=3)) == (
         "SearchBot(seed=3, samples=64, endgame_cards=1, endgame_samples=32, bid_trials=500, "
-        "bid_inference=0.0)"
+        "bid_inference=0.0, bid_pool=0)"
     )
 
 
@@ -241,6 +241,7 @@ def test_search_bot_by_name_and_export():
         ({"bid_trials": 0}, "bid_trials must be from 1 to 1000000, got 0"),
         ({"samples": 2.5}, "samples must be a whole number from 1 to 10000, got 2.5"),
         ({"bid_inference": -1}, "bid_inference must be a number from 0 to 20, got -1"),
+        ({"bid_pool": -5}, "bid_pool must be from 0 to 100000, got -5"),
     ],
 )
 def test_search_bot_refuses_bad_settings(kwargs, message):
@@ -285,3 +286,19 @@ def test_the_real_deal_explains_the_heuristic_bids():
     weights = SearchBot(seed=1, bid_inference=1.0).weights(view, [real, *guesses])
     assert weights[0] == 1.0 and weights.min() < 1.0
     assert (SearchBot(seed=1).weights(view, guesses) == 1.0).all()
+
+
+def test_a_bid_pool_keeps_the_deals_that_best_explain_the_bids():
+    rnd = Round.deal(4, dealer=1, seed=21)
+    for _ in range(4):
+        rnd.bid(HeuristicBot().bid(rnd.view(rnd.current_player)))
+    view = rnd.view(rnd.current_player)
+    bot = SearchBot(seed=2, bid_pool=200)
+    kept = bot.guess_deals(view, 20)
+    rng_again = SearchBot(seed=2)  # the same generator draws the same pool
+    from xactika_edu.engines.sampling import sample_hidden_hands
+
+    pool = sample_hidden_hands(view, 200, rng_again.rng)
+    misses = bot.misses(view, pool)
+    assert sorted(bot.misses(view, kept).tolist()) == sorted(misses.tolist())[:20]
+    assert bot.play(view) in view.legal_plays()

@@ -77,19 +77,21 @@ class SearchBot(Bot):
     ``d`` the sum over the other seats of the distance between the bid the
     heuristic would have made on the guessed hand and the real bid
     (:meth:`weights`): deals that explain the bids count more. It assumes the
-    others bid roughly as :class:`~xactika_edu.engines.bots.HeuristicBot`.
+    others bid roughly as :class:`~xactika_edu.engines.bots.HeuristicBot`. Or, with
+    ``bid_pool`` above the deals needed, the bot draws ``bid_pool`` deals and keeps
+    the ones whose heuristic bids are nearest the real ones (:meth:`guess_deals`).
 
     **Defaults, by measurement** (duplicate deals against three HeuristicBots,
     ``benchmarks/duplicate.py``; figures in ``benchmarks/README.md``, "Issue 11").
-    Solving exactly from 3 cards scored 0.18 points a hand *less* than from 1 card
-    (95% interval 0.07 to 0.29, 520 hands), and from 2 cards 0.15 less than
+    Solving exactly from 3 cards scored 0.16 points a hand *less* than from 1 card
+    (95% interval 0.06 to 0.26, 600 hands), and from 2 cards 0.15 less than
     play-outs to the end (0.05 to 0.26, 240 hands): max^n assumes opponents who see
     every card and play perfectly for their own bid, while the play-outs play the
     opponents as HeuristicBots really play. So ``endgame_cards`` is 1: only the last
     trick's call is solved, where the solver is exact. ``samples=128`` scored the
-    same as 64 (+0.01, -0.14 to +0.16), and ``bid_inference`` 0.7 the same as 0
-    (-0.01, -0.14 to +0.13) while 1.5 and 3 lost 0.20 and 0.26 (too few deals
-    keep any weight), so it is off.
+    same as 64 (+0.01, -0.13 to +0.15, 600 hands), and ``bid_inference`` 0.7 the
+    same as 0 (+0.01, -0.13 to +0.14, 680 hands) while 1.5 and 3 lost 0.20 and
+    0.26 (too few deals keep any weight), so it is off.
 
     >>> from xactika_edu.core.game import Round
     >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
@@ -110,6 +112,8 @@ class SearchBot(Bot):
         endgame_samples: deals per endgame play, 1 to 10,000.
         bid_trials: deals per bid, 1 to 1,000,000.
         bid_inference: how much a deal's fit to the bids counts, a number 0 to 20.
+        bid_pool: draw this many deals and keep those that best explain the bids,
+            0 to 100,000 (0, or no more than the deals needed: plain draws).
 
     Raises:
         XactikaError: if a number is out of range (naming it) or ``seed`` is bad.
@@ -125,6 +129,7 @@ class SearchBot(Bot):
         endgame_samples: int = 32,
         bid_trials: int = 500,
         bid_inference: float = 0.0,
+        bid_pool: int = 0,
     ) -> None:
         super().__init__(seed)
         self.samples = check_whole(samples, "samples", 1, 10_000)
@@ -132,6 +137,7 @@ class SearchBot(Bot):
         self.endgame_samples = check_whole(endgame_samples, "endgame_samples", 1, 10_000)
         self.bid_trials = check_whole(bid_trials, "bid_trials", 1, 1_000_000)
         self.bid_inference = check_number(bid_inference, "bid_inference", 0, 20)
+        self.bid_pool = check_whole(bid_pool, "bid_pool", 0, 100_000)
         # bids under another ruleset than Xactika's; draws from this bot's generator
         self._playouts = MonteCarloBot(seed=self.rng, samples=self.samples)
 
@@ -139,7 +145,8 @@ class SearchBot(Bot):
         return (
             f"SearchBot(seed={self.seed!r}, samples={self.samples}, "
             f"endgame_cards={self.endgame_cards}, endgame_samples={self.endgame_samples}, "
-            f"bid_trials={self.bid_trials}, bid_inference={self.bid_inference})"
+            f"bid_trials={self.bid_trials}, bid_inference={self.bid_inference}, "
+            f"bid_pool={self.bid_pool})"
         )
 
     def bid(self, view: PlayerView) -> int:
@@ -168,11 +175,24 @@ class SearchBot(Bot):
         ``bid_inference`` is 0. A float array, one weight per deal."""
         if not self.bid_inference:
             return np.ones(len(deals))
+        return np.exp(-self.bid_inference * self.misses(view, deals))
+
+    def misses(self, view: PlayerView, deals: list[list[list[int]]]) -> np.ndarray:
+        """Per deal, the sum over the other seats of |the heuristic's bid on the deal -
+        the real bid| (:func:`~xactika_edu.engines.rollouts.heuristic_bids`)."""
         bids = heuristic_bids(view, deals)
         real = np.array([int(b or 0) for b in view.bids])
         others = np.arange(view.players) != view.seat
-        miss = np.abs(bids - real)[:, others].sum(axis=1)
-        return np.exp(-self.bid_inference * miss)
+        return np.abs(bids - real)[:, others].sum(axis=1)
+
+    def guess_deals(self, view: PlayerView, n: int) -> list[list[list[int]]]:
+        """``n`` deals: drawn exactly uniformly, or with ``bid_pool`` larger than ``n``
+        the ``n`` of ``bid_pool`` such draws that best explain the bids."""
+        if self.bid_pool <= n:
+            return sample_hidden_hands(view, n, self.rng)
+        pool = sample_hidden_hands(view, self.bid_pool, self.rng)
+        keep = np.argsort(self.misses(view, pool), kind="stable")[:n]
+        return [pool[i] for i in keep.tolist()]
 
     def _solved(
         self, view: PlayerView, legal: list[Play], deals: list[list[list[int]]]
@@ -199,10 +219,10 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if len(view.hand) > self.endgame_cards:
-            deals = sample_hidden_hands(view, self.samples, self.rng)
+            deals = self.guess_deals(view, self.samples)
             points = rollout_play_points(view, legal, deals)
         else:
-            deals = sample_hidden_hands(view, self.endgame_samples, self.rng)
+            deals = self.guess_deals(view, self.endgame_samples)
             points = self._solved(view, legal, deals)
         totals = (self.weights(view, deals) @ points).tolist()
         best = max(totals)
