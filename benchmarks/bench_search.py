@@ -8,7 +8,7 @@ choice are answered without search and left out. Prints the median and mean per
 play (all plays, early plays and endgame plays) and per bid, and SearchBot / Monte
 Carlo ratios. Run from the repository root on one core::
 
-    taskset -c 0 python benchmarks/bench_search.py [--hands 20] [--seed 1]
+    taskset -c 0 python benchmarks/bench_search.py [--hands 20] [--seed 1] [--bid-pool 512]
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bid-pool", type=int, help="SearchBot's bid_pool (default: its own)")
     args = parser.parse_args()
 
     from xactika_edu.engines.bots import MonteCarloBot
@@ -82,10 +83,16 @@ def main() -> None:
         f"affinity {sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else '?'}"
         f"; Python {platform.python_version()}; load {os.getloadavg()[0]:.2f}"
     )
-    for make in (SearchBot, MonteCarloBot):  # one warm-up hand each: tables and caches
+
+    def search(seed: int) -> SearchBot:
+        if args.bid_pool is None:
+            return SearchBot(seed=seed)
+        return SearchBot(seed=seed, bid_pool=args.bid_pool)
+
+    for make in (search, MonteCarloBot):  # one warm-up hand each: tables and caches
         timings(lambda seed, make=make: make(seed=seed), 1, args.seed + 10_000)
     results = {}
-    for name, make in (("SearchBot", SearchBot), ("MonteCarloBot", MonteCarloBot)):
+    for name, make in (("SearchBot", search), ("MonteCarloBot", MonteCarloBot)):
         times = timings(lambda seed, make=make: make(seed=seed), args.hands, args.seed)
         times["play"] = times["early"] + times["endgame"]
         results[name] = times

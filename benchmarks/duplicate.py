@@ -11,8 +11,9 @@ the tested seat, and per pair the mean difference per hand, each with a 95%
 interval (t interval over the hands; for the exact-bid rate a Wilson interval).
 
 Every hand's result is appended to ``--out`` (CSV) as soon as its chunk finishes,
-so a run stopped early still leaves its hands; ``--summarize FILE`` prints the
-table from such a file. Run from the repository root, at low priority on a
+so a run stopped early still leaves its hands; ``--summarize FILE ...`` prints the
+tables from such files (runs with the same seed and opponents pair up hand by hand,
+so a player can be added later). Run from the repository root, at low priority on a
 shared machine::
 
     nice -n 10 python benchmarks/duplicate.py --deals 2500 --jobs 2 --seed 11 \\
@@ -104,10 +105,14 @@ def t_interval(x: np.ndarray) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(path: str) -> str:
-    """The markdown tables of the hands in the CSV at ``path`` (complete hands only)."""
-    with open(path, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+def summarize(paths: list[str]) -> str:
+    """The markdown tables of the hands in the CSVs at ``paths`` (complete hands only:
+    those every player has played; files of runs with the same seed and opponents
+    pair up hand by hand)."""
+    rows = []
+    for path in paths:
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows += list(csv.DictReader(handle))
     players = list(dict.fromkeys(row["player"] for row in rows))
     by_hand: dict[tuple[int, int], dict[str, dict[str, str]]] = {}
     for row in rows:
@@ -115,7 +120,7 @@ def summarize(path: str) -> str:
     hands = sorted(key for key, got in by_hand.items() if len(got) == len(players))
     lines = [
         f"{len(hands):,} hands (deals x tested seats; {len({d for d, _ in hands}):,} deals), "
-        f"4 players x 8 cards; from {path}.",
+        f"4 players x 8 cards; from {', '.join(paths)}.",
         "",
         "| player (tested seat) | hands | mean score per hand [95% CI] | exact-bid rate [95% CI] "
         "| mean CPU s per hand |",
@@ -153,7 +158,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--out", default="strength-hands.csv", help="CSV of every hand")
-    parser.add_argument("--summarize", metavar="FILE", help="only print FILE's tables")
+    parser.add_argument(
+        "--summarize", metavar="FILE", nargs="+", help="only print the tables of these CSVs"
+    )
     args = parser.parse_args()
     if args.summarize:
         print(summarize(args.summarize))
@@ -193,7 +200,7 @@ def main() -> None:
                         flush=True,
                     )
     print(f"\nwall time {time.perf_counter() - begin:.0f} s\n")
-    print(summarize(args.out))
+    print(summarize([args.out]))
 
 
 if __name__ == "__main__":

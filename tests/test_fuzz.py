@@ -249,7 +249,9 @@ SAMPLES: dict[str, Callable[[], object]] = {
     "Question": lambda: xactika_edu.Question("What part?", Fraction(19, 81), hint="Count."),
     "RandomBot": lambda: xactika_edu.RandomBot(seed=1),
     "Round": lambda: xactika_edu.Round.deal(players=3, seed=1, cards_per_hand=3),
-    "SearchBot": lambda: xactika_edu.SearchBot(seed=1, samples=4, endgame_samples=4, bid_trials=20),
+    "SearchBot": lambda: xactika_edu.SearchBot(
+        seed=1, samples=4, endgame_samples=4, bid_trials=20, bid_pool=16
+    ),
     "Shape": lambda: xactika_edu.Shape.CUBES,
     "Trick": lambda: _finished_trick(),
 }

@@ -22,7 +22,7 @@ from xactika_edu.engines.endgame import Endgame, sorted_hands
 from xactika_edu.engines.search import SearchBot, play_key
 from xactika_edu.engines.simulate import BOTS, simulate_rounds
 
-SMALL = functools.partial(SearchBot, samples=6, endgame_samples=6, bid_trials=40)
+SMALL = functools.partial(SearchBot, samples=6, endgame_samples=6, bid_trials=40, bid_pool=24)
 
 # --- brute force ------------------------------------------------------------------------
 
@@ -226,7 +226,7 @@ def test_search_bot_by_name_and_export():
     assert table["bot"].tolist()[0] == "search"
     assert repr(SearchBot(seed=3)) == (
         "SearchBot(seed=3, samples=64, endgame_cards=1, endgame_samples=32, bid_trials=500, "
-        "bid_inference=0.0, bid_pool=0)"
+        "bid_inference=0.0, bid_pool=512)"
     )
 
 
@@ -283,9 +283,9 @@ def test_the_real_deal_explains_the_heuristic_bids():
     guesses = sample_hidden_hands(view, 30, np.random.default_rng(1))
     bids = heuristic_bids(view, [real, *guesses])
     assert bids[0].tolist() == list(rnd.bids)
-    weights = SearchBot(seed=1, bid_inference=1.0).weights(view, [real, *guesses])
+    weights = SearchBot(seed=1, bid_inference=1.0)._weights(view, [real, *guesses])
     assert weights[0] == 1.0 and weights.min() < 1.0
-    assert (SearchBot(seed=1).weights(view, guesses) == 1.0).all()
+    assert (SearchBot(seed=1)._weights(view, guesses) == 1.0).all()
 
 
 def test_a_bid_pool_keeps_the_deals_that_best_explain_the_bids():
@@ -299,6 +299,18 @@ def test_a_bid_pool_keeps_the_deals_that_best_explain_the_bids():
     from xactika_edu.engines.sampling import sample_hidden_hands
 
     pool = sample_hidden_hands(view, 200, rng_again.rng)
-    misses = bot.misses(view, pool)
-    assert sorted(bot.misses(view, kept).tolist()) == sorted(misses.tolist())[:20]
+    misses = bot._misses(view, pool)
+    assert sorted(bot._misses(view, kept).tolist()) == sorted(misses.tolist())[:20]
     assert bot.play(view) in view.legal_plays()
+
+
+def test_guess_deals_refuses_bad_input():
+    rnd = Round.deal(3, dealer=0, seed=1, cards_per_hand=2)
+    for seat in (1, 2, 0):
+        rnd.bid(0 if seat else 1)
+    bot = SearchBot(seed=1)
+    with pytest.raises(XactikaError, match="n must be from 1 to 10000, got 0"):
+        bot.guess_deals(rnd.view(1), 0)
+    with pytest.raises(XactikaError, match="player 2 cannot play now"):
+        bot.guess_deals(rnd.view(2), 5)
+    assert len(bot.guess_deals(rnd.view(1), 5)) == 5
