@@ -12,8 +12,12 @@ Run from the repository root::
 
     python benchmarks/strength.py [--rounds 10000] [--mc-rounds 2000] [--jobs 2] [--seed 1]
 
-MonteCarloBot costs about 0.4 s per hand it plays, so its tables use ``--mc-rounds``
+MonteCarloBot costs about 0.1 s per hand it plays, so its tables use ``--mc-rounds``
 hands (split over ``--jobs`` processes). Prints a markdown table.
+
+For the look-ahead players (MonteCarloBot, SearchBot) the sharper comparison is on
+duplicate deals, each player in the same seat of the same deals with the same
+opponents, the seat rotating: ``benchmarks/duplicate.py`` (issue 11).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
-from xactika_edu.core.chances import chance_no_threat, chance_table
+from xactika_edu.core.chances import ConsistentDeals, chance_no_threat, chance_table
 from xactika_edu.core.game import BID, Play, PlayerView, Round
 from xactika_edu.core.probability import chance_unbeatable, lead_chances
 from xactika_edu.core.rules import CARD_INDEX, CARD_VALUES, SHOWS
@@ -471,12 +471,44 @@ def test_sampler_without_voids_is_a_plain_random_deal():
 
 def test_monte_carlo_settings():
     bot = MonteCarloBot(seed=2, samples=8)
-    assert repr(bot) == "MonteCarloBot(seed=2, samples=8, sweeps=3)"
+    assert repr(bot) == "MonteCarloBot(seed=2, samples=8)"
     assert repr(RandomBot(seed=1)) == "RandomBot(seed=1)"
     with pytest.raises(XactikaError, match="samples must be from 1 to 10000, got 0"):
         MonteCarloBot(samples=0)
     with pytest.raises(XactikaError, match="sweeps must be a whole number"):
         MonteCarloBot(sweeps=1.5)  # type: ignore[arg-type]
+
+
+def test_monte_carlo_sweeps_is_deprecated_but_accepted():
+    # the exact sampler has no sweeps: old calls still work, with a warning
+    with pytest.warns(DeprecationWarning, match="sweeps is ignored"):
+        old = MonteCarloBot(seed=2, samples=8, sweeps=3)
+    new = MonteCarloBot(seed=2, samples=8)
+    rnd = Round.deal(4, dealer=3, seed=6)
+    assert old.bid(rnd.view(0)) == new.bid(rnd.view(0))
+
+
+def test_monte_carlo_draws_its_deals_with_the_exact_sampler(monkeypatch):
+    # one ConsistentDeals per decision, sampled once per deal (issue 11, item 3)
+    built: list[int] = []
+    drawn: list[int] = []
+    original_init = ConsistentDeals.__post_init__
+    original_sample = ConsistentDeals.sample
+
+    def init(self):
+        built.append(1)
+        original_init(self)
+
+    def sample(self, rng):
+        drawn.append(1)
+        return original_sample(self, rng)
+
+    monkeypatch.setattr(ConsistentDeals, "__post_init__", init)
+    monkeypatch.setattr(ConsistentDeals, "sample", sample)
+    rnd = play_partly(4, 8, seed=11, steps=9)  # some tricks played: voids likely
+    view = rnd.view(rnd.current_player)
+    MonteCarloBot(seed=1, samples=12).play(view)
+    assert (len(built), len(drawn)) == (1, 12)
 
 
 def test_monte_carlo_takes_the_only_play_and_prefers_a_sure_plan():
@@ -636,10 +668,14 @@ def digest(kind: str) -> str:
 
 
 def test_decisions_are_those_of_the_bots_before_the_engine_was_unified():
-    # Digests computed with the library as of issue 10's start (the bit-mask bots):
-    # the refactor changed no decision of HeuristicBot or of a seeded MonteCarloBot.
+    # HeuristicBot: the digest computed with the library as of issue 10's start (the
+    # bit-mask bots): the refactor changed none of its decisions.
     assert digest("heuristic") == "42a72847182304ad"
-    assert digest("montecarlo") == "3047e7969642022a"
+    # MonteCarloBot: issue 10's refactor kept its decisions too (digest
+    # 3047e7969642022a); issue 11 then changed its sampler to the exact one, which
+    # draws other deals from the same seed, so the digest changed on purpose. This is
+    # the digest of the exact sampler's decisions: it guards against later drift.
+    assert digest("montecarlo") == "7ec85f72b3f21ccf"
 
 
 def test_monte_carlo_rollouts_run_as_one_batch_per_stage(monkeypatch):
@@ -650,7 +686,7 @@ def test_monte_carlo_rollouts_run_as_one_batch_per_stage(monkeypatch):
         batches.append(state.n)
         return original(state, policies, forced, first)
 
-    monkeypatch.setattr("xactika_edu.engines.bots.run", spy)
+    monkeypatch.setattr("xactika_edu.engines.rollouts.run", spy)
     rnd = Round.deal(4, dealer=3, seed=5)
     for seat in range(4):
         rnd.bid(HeuristicBot().bid(rnd.view(seat)))

@@ -243,12 +243,15 @@ SAMPLES: dict[str, Callable[[], object]] = {
     "Game": lambda: xactika_edu.Game(players=3, seed=1, hands=2, cards_per_hand=2),
     "Hand": lambda: xactika_edu.deal(players=3, seed=1)[0],
     "HeuristicBot": lambda: xactika_edu.HeuristicBot(seed=1),
-    "MonteCarloBot": lambda: xactika_edu.MonteCarloBot(seed=1, samples=4, sweeps=1),
+    "MonteCarloBot": lambda: xactika_edu.MonteCarloBot(seed=1, samples=4),
     "Play": lambda: xactika_edu.Play.parse("3213:3ba"),
     "PlayerView": _view,
     "Question": lambda: xactika_edu.Question("What part?", Fraction(19, 81), hint="Count."),
     "RandomBot": lambda: xactika_edu.RandomBot(seed=1),
     "Round": lambda: xactika_edu.Round.deal(players=3, seed=1, cards_per_hand=3),
+    "SearchBot": lambda: xactika_edu.SearchBot(
+        seed=1, samples=4, endgame_samples=4, bid_trials=20, bid_pool=16
+    ),
     "Shape": lambda: xactika_edu.Shape.CUBES,
     "Trick": lambda: _finished_trick(),
 }

@@ -76,7 +76,7 @@ def test_table_shape_and_rule_invariants(players, cards, bots):
 def test_bot_names_in_the_table():
     table = simulate_rounds(2, players=3, bots=["random", "Heuristic", RandomBot(seed=1)], seed=1)
     assert table["bot"].tolist()[:3] == ["random", "heuristic", "random"]
-    assert set(BOTS) == {"random", "heuristic", "montecarlo"}
+    assert set(BOTS) == {"random", "heuristic", "montecarlo", "search"}
 
 
 def test_same_seed_same_table():

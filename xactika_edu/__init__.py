@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "RandomBot": "engines.bots",
     "Round": "core.game",
     "ScoreSheetError": "base.errors",
+    "SearchBot": "engines.search",
     "Shape": "core.cards",
     "Trick": "core.game",
     "XactikaError": "base.errors",
@@ -155,6 +156,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         value_distribution,
     )
     from .engines.bots import HeuristicBot, MonteCarloBot, RandomBot
+    from .engines.search import SearchBot
     from .engines.simulate import (
         expected_score_table,
         simulate_rounds,
@@ -237,6 +239,7 @@ __all__ = [
     "RandomBot",
     "Round",
     "ScoreSheetError",
+    "SearchBot",
     "Shape",
     "Trick",
     "XactikaError",

@@ -22,7 +22,8 @@ made from its ``seed``, so the same seed gives the same choices.
 HeuristicBot and MonteCarloBot decide on the batch engine: the heuristic is
 :class:`~xactika_edu.engines.batch_policies.HeuristicPolicy`, run on a one-round batch built
 from the view (:mod:`xactika_edu.engines.batch_views`), and MonteCarloBot's look-ahead is
-one batch of sampled deals x candidate moves (:mod:`xactika_edu.engines.sampling`).
+one batch of sampled deals x candidate moves (:mod:`xactika_edu.engines.rollouts`),
+the deals drawn exactly uniformly (:mod:`xactika_edu.engines.sampling`).
 
 Sources: the rules are RULES.md; the chance that a lead is unbeatable is the
 hypergeometric formula of :mod:`xactika_edu.core.chances` (as in
@@ -32,6 +33,7 @@ hypergeometric formula of :mod:`xactika_edu.core.chances` (as in
 from __future__ import annotations
 
 import abc
+import warnings
 from collections.abc import Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -41,12 +43,12 @@ from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..core.cards import DECK, Card, Hand, Seed, as_hand, make_rng
 from ..core.game import BID, PLAY, Play, PlayerView
-from ..core.rules import CARD_INDEX, score
-from .batch_engine import choose, run
-from .batch_policies import HeuristicPolicy
+from ..core.rules import CARD_INDEX
+from .batch_engine import choose
 from .batch_state import BatchState, Position
-from .batch_views import choice_of, dealt_hands, one_row, play_of, position_of
-from .sampling import sample_hands, sample_hidden, view_facts
+from .batch_views import one_row, play_of
+from .rollouts import HEURISTIC, rollout_bid_points, rollout_play_points
+from .sampling import sample_hands, sample_hidden_hands
 
 __all__ = [
     "Bot",
@@ -54,6 +56,7 @@ __all__ = [
     "MonteCarloBot",
     "RandomBot",
     "SupportsBot",
+    "check_turn",
     "expected_sure_tricks",
     "sample_hands",
 ]
@@ -114,7 +117,13 @@ class Bot(abc.ABC):
         return f"{type(self).__name__}(seed={self.seed!r})"
 
 
-def _check_turn(view: object, phase: str) -> PlayerView:
+def check_turn(view: object, phase: str) -> PlayerView:
+    """``view`` if it is a :class:`~xactika_edu.core.game.PlayerView` at its seat's turn
+    in ``phase`` (:data:`~xactika_edu.core.game.BID` or ``PLAY``): what every bot checks.
+
+    Raises:
+        XactikaError: naming what was given, or the phase and the player to act.
+    """
     if not isinstance(view, PlayerView):
         raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {shown(view)}")
     if view.phase != phase or not view.is_my_turn:
@@ -144,18 +153,18 @@ class RandomBot(Bot):
 
     def bid(self, view: PlayerView) -> int:
         """A legal bid, each equally likely."""
-        legal = _check_turn(view, BID).legal_bids()
+        legal = check_turn(view, BID).legal_bids()
         return int(legal[self.rng.integers(len(legal))])
 
     def play(self, view: PlayerView) -> Play:
         """A legal play (a lead's card and call, or a follow), each equally likely."""
-        legal = _check_turn(view, PLAY).legal_plays()
+        legal = check_turn(view, PLAY).legal_plays()
         return legal[self.rng.integers(len(legal))]
 
 
 # --- the heuristic, run on one row of the batch engine ------------------------------
 
-_HEURISTIC = HeuristicPolicy()
+_HEURISTIC = HEURISTIC
 
 
 def _sure_tricks(hand: Hand, players: int) -> float:
@@ -166,7 +175,7 @@ def _sure_tricks(hand: Hand, players: int) -> float:
 
 
 def _check_bid_turn(view: PlayerView) -> tuple[list[int], int]:
-    legal = _check_turn(view, BID).legal_bids()
+    legal = check_turn(view, BID).legal_bids()
     total = sum(b for b in view.bids if b is not None)
     return legal, total
 
@@ -274,7 +283,7 @@ class HeuristicBot(Bot):
 
     def play(self, view: PlayerView) -> Play:
         """The play the policy above picks."""
-        _check_turn(view, PLAY)
+        check_turn(view, PLAY)
         state = one_row(view)
         return play_of(state, 0, int(choose(state, _HEURISTIC)[0]))
 
@@ -284,8 +293,11 @@ class MonteCarloBot(Bot):
     the choice with the best average score when everyone then plays like
     :class:`HeuristicBot`.
 
-    **Sampling.** ``samples`` deals from :func:`sample_hands` (hand sizes and known
-    voids respected), the same deals for every candidate (common random numbers).
+    **Sampling.** ``samples`` deals drawn exactly uniformly among the deals
+    consistent with what the seat has seen, hand sizes and known voids included
+    (:func:`~xactika_edu.engines.sampling.sample_hidden_hands`: the counts are built
+    once per decision and reused for every deal), the same deals for every candidate
+    (common random numbers).
 
     **Play.** With one legal play, plays it. Otherwise each candidate play is made in
     each deal and the rest of the hand played out with the HeuristicBot policy for
@@ -301,13 +313,9 @@ class MonteCarloBot(Bot):
     counted. All legal bids are tried on a quarter of the deals, the best 3 plus
     HeuristicBot's bid on the rest. Ties go to HeuristicBot's bid, else the lower.
 
-    Each stage is one batch on the batch engine: every deal with every candidate,
-    played out together (:meth:`~xactika_edu.engines.batch_state.BatchState.at` starts
-    them from the bot's position). Cost: with the default ``samples=64``, about
-    0.03 s per decision on one core (4 players, 8 cards; ``benchmarks/README.md``);
-    sampling deals that respect known voids takes much of it. Over 2,000 hands
-    (4 players, 8 cards, with three HeuristicBots) it scored 0.35 points per hand
-    more than HeuristicBot in its seat on the same deals (``benchmarks/strength.py``).
+    Each stage is one batch on the batch engine
+    (:mod:`xactika_edu.engines.rollouts`). Cost and strength (4 players, 8 cards,
+    one core): ``benchmarks/README.md`` and the README's strength table.
 
     >>> from xactika_edu.core.game import Round
     >>> rnd = Round.from_hands(["3133 1111", "2222 1112"], dealer=1)
@@ -320,8 +328,9 @@ class MonteCarloBot(Bot):
     Args:
         seed: as for :class:`Bot`; the same seed gives the same choices.
         samples: simulated deals per decision, 1 to 10,000.
-        sweeps: re-dealing rounds of the sampler when voids are known (see
-            :func:`sample_hands`).
+        sweeps: deprecated and ignored (it set the rounds of the approximate sampler
+            this bot used before it drew deals exactly); giving it warns
+            (:class:`DeprecationWarning`). Still checked: a whole number 0 to 100.
 
     Raises:
         XactikaError: if ``samples`` or ``sweeps`` is out of range, or ``seed`` is bad.
@@ -329,40 +338,35 @@ class MonteCarloBot(Bot):
 
     name = "montecarlo"
 
-    def __init__(self, seed: Seed = None, samples: int = 64, sweeps: int = 3) -> None:
+    def __init__(self, seed: Seed = None, samples: int = 64, sweeps: int | None = None) -> None:
         super().__init__(seed)
         self.samples = check_whole(samples, "samples", 1, 10_000)
-        self.sweeps = check_whole(sweeps, "sweeps", 0, 100)
+        if sweeps is not None:
+            check_whole(sweeps, "sweeps", 0, 100)
+            warnings.warn(
+                "MonteCarloBot's sweeps is ignored: the bot draws deals exactly "
+                "(sample_hidden_hands); leave it out",
+                DeprecationWarning,
+                stacklevel=2,
+            )
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(seed={self.seed!r}, samples={self.samples}, sweeps={self.sweeps})"
+        return f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples})"
 
-    def _deals(self, view: PlayerView) -> list[list[set[int]]]:
-        facts = view_facts(view)
-        return [sample_hidden(*facts, self.rng, self.sweeps) for _ in range(self.samples)]
+    def _deals(self, view: PlayerView) -> list[list[list[int]]]:
+        return sample_hidden_hands(view, self.samples, self.rng)
 
     def bid(self, view: PlayerView) -> int:
         """The legal bid with the best mean simulated score (ties: the lower bid)."""
         legal, _ = _check_bid_turn(view)
-        seat = view.seat
         preferred = int(choose(one_row(view), _HEURISTIC)[0])
-        position = position_of(view)
-        hand = [CARD_INDEX[card] for card in view.hand]
         deals = self._deals(view)
         totals = dict.fromkeys(legal, 0)
 
-        def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
-            # one batch: every guessed deal with every candidate bid
-            hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
-            state = BatchState.at(position, hands, rules=view.rules, record=False)
-            forced = np.array([[-1] * view.players] * len(hands))
-            forced[:, seat] = np.tile(candidates, len(guesses))
-            run(state, [_HEURISTIC] * view.players, forced)
-            points = score(state.bids[:, seat], state.won[:, seat]).astype(np.int64)
-            for b, total in zip(
-                candidates, points.reshape(-1, len(candidates)).sum(axis=0), strict=True
-            ):
-                totals[b] += int(total)
+        def evaluate(candidates: list[int], guesses: list[list[list[int]]]) -> None:
+            points = rollout_bid_points(view, candidates, guesses).sum(axis=0)
+            for b, total in zip(candidates, points.tolist(), strict=True):
+                totals[b] += total
 
         alive = list(legal)
         first = len(deals) if len(legal) <= 2 else max(1, len(deals) // 4)
@@ -375,31 +379,18 @@ class MonteCarloBot(Bot):
 
     def play(self, view: PlayerView) -> Play:
         """The legal play with the best mean simulated score (see the class notes)."""
-        legal = _check_turn(view, PLAY).legal_plays()
+        legal = check_turn(view, PLAY).legal_plays()
         if len(legal) == 1:
             return legal[0]
-        seat = view.seat
         row = one_row(view)
         preferred = legal.index(play_of(row, 0, int(choose(row, _HEURISTIC)[0])))
-        position = position_of(view)
-        hand = [CARD_INDEX[card] for card in view.hand]
-        bid = position.bids[seat]
         deals = self._deals(view)
         totals = [0] * len(legal)
 
-        def evaluate(candidates: list[int], guesses: list[list[set[int]]]) -> None:
-            # one batch: every guessed deal with every candidate play, played out
-            hands = np.repeat(dealt_hands(position, seat, hand, guesses), len(candidates), axis=0)
-            state = BatchState.at(position, hands, rules=view.rules, record=False)
-            rows = np.arange(len(hands))  # row d * len(candidates) + i plays candidate i
-            choices = np.stack([choice_of(state, legal[m]) for m in candidates], axis=1)
-            first = choices[rows, rows % len(candidates)]
-            run(state, [_HEURISTIC] * view.players, first=first)
-            points = score(np.full(len(hands), bid), state.won[:, seat]).astype(np.int64)
-            for m, total in zip(
-                candidates, points.reshape(-1, len(candidates)).sum(axis=0), strict=True
-            ):
-                totals[m] += int(total)
+        def evaluate(candidates: list[int], guesses: list[list[list[int]]]) -> None:
+            points = rollout_play_points(view, [legal[m] for m in candidates], guesses)
+            for m, total in zip(candidates, points.sum(axis=0).tolist(), strict=True):
+                totals[m] += total
 
         alive = list(range(len(legal)))
         first = len(deals) if len(legal) <= 2 else max(1, len(deals) // 4)

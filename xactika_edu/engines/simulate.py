@@ -42,6 +42,7 @@ from ..core.cards import (
 from ..core.game import BID, Round
 from .advice import expected_score_table, suggest_bid, trick_distribution
 from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, SupportsBot
+from .search import SearchBot
 
 __all__ = [
     "BOTS",
@@ -58,6 +59,7 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "montecarlo": MonteCarloBot,
+    "search": SearchBot,
 }
 
 #: A bot given to :func:`simulate_rounds`: a name, a bot, or a factory ``f(seed=...)``.
@@ -196,7 +198,7 @@ def simulate_rounds(
         n: number of hands, 1 to 10,000,000.
         players: 2 to 10.
         bots: one per seat, each a name (``"random"``, ``"heuristic"``,
-            ``"montecarlo"``; see :data:`BOTS`), a bot instance (used as it is, so
+            ``"montecarlo"``, ``"search"``; see :data:`BOTS`), a bot instance (used as it is, so
             reproducible only if fresh), or a factory called as ``factory(seed=...)``
             (a bot class, or e.g. ``functools.partial(MonteCarloBot, samples=32)``).
             A single name or factory is used for every seat; ``None`` means
