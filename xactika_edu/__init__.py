@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "RandomBot": "engines.bots",
     "Round": "core.game",
     "ScoreSheetError": "base.errors",
+    "TooManyToCount": "base.errors",
     "SearchBot": "engines.search",
     "Shape": "core.cards",
     "Trick": "core.game",
@@ -88,6 +89,9 @@ _EXPORTS: dict[str, str] = {
     "simulated_comparison": "teaching.classdata.classroom",
     "strength_table": "engines.simulate",
     "suggest_bid": "engines.simulate",
+    "bid_advice": "engines.simulate",
+    "fixed_play_advice": "engines.simulate",
+    "play_each_bid": "engines.simulate",
     "sum_bar_graph": "teaching.plots",
     "sum_distribution": "core.probability",
     "sum_mean_and_variance": "core.probability",
@@ -115,6 +119,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         IllegalPlayError,
         NotationError,
         ScoreSheetError,
+        TooManyToCount,
         XactikaError,
     )
     from .base.formatting import whole_percent
@@ -158,7 +163,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .engines.bots import HeuristicBot, MonteCarloBot, RandomBot
     from .engines.search import SearchBot
     from .engines.simulate import (
+        bid_advice,
         expected_score_table,
+        fixed_play_advice,
+        play_each_bid,
         simulate_rounds,
         strength_table,
         suggest_bid,
@@ -240,6 +248,7 @@ __all__ = [
     "Round",
     "ScoreSheetError",
     "SearchBot",
+    "TooManyToCount",
     "Shape",
     "Trick",
     "XactikaError",
@@ -287,6 +296,9 @@ __all__ = [
     "simulate_rounds",
     "simulated_comparison",
     "strength_table",
+    "bid_advice",
+    "fixed_play_advice",
+    "play_each_bid",
     "suggest_bid",
     "sum_bar_graph",
     "sum_distribution",

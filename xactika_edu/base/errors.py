@@ -18,6 +18,7 @@ __all__ = [
     "LessonError",
     "NotationError",
     "ScoreSheetError",
+    "TooManyToCount",
     "XactikaError",
 ]
 
@@ -74,6 +75,16 @@ class BrokenSwap(XactikaError):
     """Output swapped into place half-way could not be put back: a rename failed, and
     undoing it failed too. The staging folder is kept; the message says where the
     output is. Raised by :func:`xactika_edu.base.staging.swap`."""
+
+
+class TooManyToCount(XactikaError):
+    """An exact count of deals refused for its size: many opponents showing different
+    voids while they still hold many cards (the state would pass
+    ``core.chances.dealcount.MOST_STATES`` counts). Nothing is guessed: callers
+    either say so or fall back to a method that says what it is (the coach shows
+    the chances without the voids; the computer players draw deals with the
+    approximate sampler).
+    """
 
 
 class LessonError(XactikaError):

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..base.checks import shown
-from ..base.errors import XactikaError
+from ..base.errors import TooManyToCount, XactikaError
 from ..core.cards import DECK, Hand, Seed, make_rng
 from ..core.chances import ConsistentDeals
 from ..core.game import PlayerView
@@ -283,16 +283,29 @@ def sample_hidden_hands(
     Returns:
         per guess, per seat, a list of deck numbers (the viewer's own hand in its place).
 
+    **When the deals are too many to count** (many opponents showing different voids
+    while they still hold many cards: :class:`~xactika_edu.base.errors.TooManyToCount`,
+    possible only with 7 or more players), the guesses come from the approximate
+    sampler (:func:`sample_hidden`, 3 sweeps) instead: still consistent with every
+    void and hand size, but not exactly uniform. A game never stops for it.
+
     Raises:
         XactikaError: as :func:`consistent_deals`.
     """
-    deals = consistent_deals(view, "sample_hidden_hands")
     players, seat = view.players, view.seat
     own = [CARD_INDEX[card] for card in view.hand]
     out = []
-    for _ in range(samples):
-        hands = [own] * players
-        for offset, hand in enumerate(deals.sample(rng), start=1):
-            hands[(seat + offset) % players] = [CARD_INDEX[card] for card in hand]
-        out.append(hands)
+    try:
+        deals = consistent_deals(view, "sample_hidden_hands")
+        for _ in range(samples):
+            hands = [own] * players
+            for offset, hand in enumerate(deals.sample(rng), start=1):
+                hands[(seat + offset) % players] = [CARD_INDEX[card] for card in hand]
+            out.append(hands)
+    except TooManyToCount:
+        facts = view_facts(view)
+        out = []
+        for _ in range(samples):
+            guess = sample_hidden(*facts, rng)
+            out.append([own if s == seat else _ordered(guess[s]) for s in range(players)])
     return out

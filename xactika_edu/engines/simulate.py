@@ -40,13 +40,23 @@ from ..core.cards import (
     make_rng,
 )
 from ..core.game import BID, Round
-from .advice import expected_score_table, suggest_bid, trick_distribution
+from .advice import (
+    bid_advice,
+    expected_score_table,
+    fixed_play_advice,
+    play_each_bid,
+    suggest_bid,
+    trick_distribution,
+)
 from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, SupportsBot
 from .search import SearchBot
 
 __all__ = [
     "BOTS",
+    "bid_advice",
     "expected_score_table",
+    "fixed_play_advice",
+    "play_each_bid",
     "play_round",
     "simulate_rounds",
     "strength_table",

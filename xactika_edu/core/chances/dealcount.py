@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ...base.errors import XactikaError
+from ...base.errors import TooManyToCount, XactikaError
 
 __all__ = [
     "FAST_STATES",
@@ -300,7 +300,7 @@ class DealCounter:
         )
         cells = math.prod(need + 1 for need in self.needs)
         if self.bound and groups and cells > MOST_STATES:
-            raise XactikaError(
+            raise TooManyToCount(
                 f"{groups} opponents (or groups of them) show different voids, holding "
                 f"{list(self.needs)} cards: {cells:,} counts to keep, more than "
                 f"{MOST_STATES:,}; {TOO_MANY}"

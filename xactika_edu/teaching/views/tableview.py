@@ -21,11 +21,10 @@ from math import sqrt
 
 import pandas as pd
 
-from ...base.errors import XactikaError
+from ...base.errors import TooManyToCount
 from ...base.formatting import expected_points, out_of, percent, plural, simulated_frequency
 from ...core import svg
 from ...core.cards import Hand
-from ...core.chances.dealcount import TOO_MANY
 from ...core.game import BID, Game, Round
 from ...core.rules import forbidden_bid
 from .htmlparts import note_html, padded
@@ -347,9 +346,7 @@ def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: boo
     try:
         table = lead_table(view.hand, rnd.players, view.played_cards, voids=view)
         method = METHOD
-    except XactikaError as error:
-        if TOO_MANY not in str(error):
-            raise
+    except TooManyToCount:
         table = lead_table(view.hand, rnd.players, view.played_cards)
         method = "Too many players have different voids to count every deal. " + (
             METHOD_WITHOUT_VOIDS

@@ -23,10 +23,9 @@ from itertools import combinations as subsets
 
 import pandas as pd
 
-from ...base.errors import XactikaError
+from ...base.errors import TooManyToCount, XactikaError
 from ...base.formatting import and_list, one_in, plural
 from ...core.cards import DECK, Card, Combination, Hand, Shape, as_combination
-from ...core.chances.dealcount import TOO_MANY
 from .leadtable import VOIDS_EFFECT, lead_table
 
 __all__ = [
@@ -142,7 +141,7 @@ def voids_problem(
                 )
     if error is None:
         return None
-    if TOO_MANY in str(error):
+    if isinstance(error, TooManyToCount):
         return (
             f"Too many players have different voids to count every deal. {UNDO[:-1]} and add fewer."
         )
