@@ -6,8 +6,8 @@ against references measured in the same run.
   (``xactika_edu/engines/advice/bid_plays.py``, ``method="shared"``);
 * the same table with every bid played from the deal (``method="direct"``): the
   same numbers (tests/test_advice.py), the plain way;
-* ``suggest_bid(hand, ..., trials=2000)``: today's one-distribution advice (one
-  game per deal), the unit of the ratios.
+* ``fixed_play_advice(hand, ..., trials=2000)``: the one-distribution advice (one
+  game per deal; ``suggest_bid`` before issue 11), the unit of the ratios.
 
 Goal (issue 11): all bids of an 8-card hand, 2,000 deals per bid, under 150 ms on one
 core. The process pins itself to one core where the system allows it. Run from the
@@ -59,7 +59,7 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         pinned = f"pinned to core {min(os.sched_getaffinity(0))}"
 
-    from xactika_edu.engines.advice import bid_advice, suggest_bid
+    from xactika_edu.engines.advice import bid_advice, fixed_play_advice
 
     print(f"bid_advice with {args.trials:,} deals per bid, 4 players x 8 cards ({pinned})")
     print(
@@ -72,7 +72,7 @@ def main() -> None:
     bid_advice(hand, 4, seat, trials=args.trials, seed=0, dealer=dealer, bids_so_far=made)
     print(f"  first call (cold caches): bid_advice {1000 * (time.perf_counter() - start):.0f} ms")
 
-    figures: dict[str, list[float]] = {"shared": [], "direct": [], "suggest_bid": []}
+    figures: dict[str, list[float]] = {"shared": [], "direct": [], "fixed_play_advice": []}
     for hand, seat, dealer, made in CASES:
         common = {"trials": args.trials, "dealer": dealer, "bids_so_far": made}
         shared, advice = best_ms(
@@ -83,25 +83,25 @@ def main() -> None:
             args.repeats,
         )
         reference, _ = best_ms(
-            lambda s, h=hand, st=seat, c=common: suggest_bid(h, 4, st, seed=s, **c), args.repeats
+            lambda s, h=hand, st=seat, c=common: fixed_play_advice(h, 4, st, seed=s, **c), args.repeats
         )
         same = advice.equals(plain)
         figures["shared"].append(shared)
         figures["direct"].append(direct)
-        figures["suggest_bid"].append(reference)
+        figures["fixed_play_advice"].append(reference)
         print(
             f"  hand {hand} seat {seat}: {len(advice)} bids; bid_advice {shared:6.1f} ms, "
-            f"direct {direct:6.1f} ms, suggest_bid {reference:5.1f} ms; "
+            f"direct {direct:6.1f} ms, fixed_play_advice {reference:5.1f} ms; "
             f"recommended {advice.attrs['recommended']}; same table both ways: {same}"
         )
     shared, direct, reference = (statistics.median(figures[k]) for k in figures)
     print(
         f"median: bid_advice {shared:.1f} ms; direct {direct:.1f} ms; "
-        f"suggest_bid {reference:.1f} ms"
+        f"fixed_play_advice {reference:.1f} ms"
     )
     print(
-        f"ratios: bid_advice / suggest_bid {shared / reference:.2f}; "
-        f"direct / suggest_bid {direct / reference:.2f}; direct / bid_advice "
+        f"ratios: bid_advice / fixed_play_advice {shared / reference:.2f}; "
+        f"direct / fixed_play_advice {direct / reference:.2f}; direct / bid_advice "
         f"{direct / shared:.2f}"
     )
     verdict = "met" if shared < GOAL_MS else "NOT met"

@@ -1,14 +1,15 @@
-"""Time of ``suggest_bid`` with 2,000 trials, and of its simulation called directly.
+"""Time of ``fixed_play_advice`` (the one-distribution bid advice, ``suggest_bid``
+before issue 11) with 2,000 trials, and of its simulation called directly.
 
-* ``xactika_edu.engines.simulate.suggest_bid(hand, players=4, seat=..., trials=2000)``: the
+* ``xactika_edu.engines.simulate.fixed_play_advice(hand, players=4, seat=..., trials=2000)``: the
   function lessons call; it runs its trials on the vectorized engine;
 * the same simulation called directly on ``xactika_edu.engines.fastsim``:
   ``deal_rounds(hand=..., seat=...)`` deals the unseen cards to the others,
   ``play_rounds(bots="heuristic", bids=...)`` plays every trial at once with the bids
-  already made forced. The difference between the two is suggest_bid's own overhead
+  already made forced. The difference between the two is fixed_play_advice's own overhead
   (checks, the table); the trick distributions must agree (chi-square test).
 
-Goal (issue 3): suggest_bid with 2,000 trials under 100 ms. Run from the repository root::
+Goal (issue 3, for the advice of the time): with 2,000 trials under 100 ms. Run from the repository root::
 
     python benchmarks/bench_suggest_bid.py [--trials 2000] [--repeats 5]
 
@@ -38,7 +39,7 @@ CASES = [  # (hand, seat, dealer, bids so far in bidding order)
 
 
 def fast_trick_counts(hand, seat, dealer, bids_so_far, trials, seed):
-    """suggest_bid's simulation on the fast engine: tricks taken by ``seat`` per trial."""
+    """fixed_play_advice's simulation on the fast engine: tricks taken by ``seat`` per trial."""
     from xactika_edu.engines import fastsim
 
     players = 4
@@ -65,16 +66,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
-    from xactika_edu.engines.simulate import suggest_bid
+    from xactika_edu.engines.simulate import fixed_play_advice
 
-    print(f"suggest_bid with {args.trials:,} trials, 4 players x 8 cards")
+    print(f"fixed_play_advice with {args.trials:,} trials, 4 players x 8 cards")
     print(
         f"date {datetime.date.today()}; {platform.system()} {platform.machine()}, "
         f"{os.cpu_count()} cores; Python {platform.python_version()}"
     )
     hand, seat, dealer, made = CASES[0]
     start = time.perf_counter()
-    suggest_bid(hand, 4, seat, trials=args.trials, seed=0, dealer=dealer, bids_so_far=made)
+    fixed_play_advice(hand, 4, seat, trials=args.trials, seed=0, dealer=dealer, bids_so_far=made)
     cold_reference = 1000 * (time.perf_counter() - start)
     start = time.perf_counter()
     fast_trick_counts(hand, seat, dealer, made, args.trials, 0)
@@ -83,7 +84,7 @@ def main() -> None:
     reference_ms, fast_ms = [], []
     for hand, seat, dealer, made in CASES:
         ms, advice = best_ms(
-            lambda s, h=hand, st=seat, d=dealer, m=made: suggest_bid(
+            lambda s, h=hand, st=seat, d=dealer, m=made: fixed_play_advice(
                 h, 4, st, trials=args.trials, seed=s, dealer=d, bids_so_far=m
             ),
             args.repeats,
@@ -102,17 +103,17 @@ def main() -> None:
         table = np.array([reference_counts[seen], fast_counts[seen]])
         p = stats.chi2_contingency(table)[1] if seen.sum() > 1 else 1.0
         print(
-            f"  hand {hand} seat {seat}: suggest_bid {ms:6.1f} ms, fastsim {ms_fast:6.1f} ms; "
+            f"  hand {hand} seat {seat}: fixed_play_advice {ms:6.1f} ms, fastsim {ms_fast:6.1f} ms; "
             f"recommended {advice.attrs['recommended']}; trick distributions agree: "
             f"p = {p:.2f}"
         )
     reference, fast = statistics.median(reference_ms), statistics.median(fast_ms)
     print(
-        f"  first call (cold caches): suggest_bid {cold_reference:.0f} ms, "
+        f"  first call (cold caches): fixed_play_advice {cold_reference:.0f} ms, "
         f"fastsim {cold_fast:.0f} ms"
     )
-    print(f"median: suggest_bid {reference:.1f} ms; same simulation on fastsim {fast:.1f} ms")
-    for label, ms in (("suggest_bid", reference), ("fastsim simulation", fast)):
+    print(f"median: fixed_play_advice {reference:.1f} ms; same simulation on fastsim {fast:.1f} ms")
+    for label, ms in (("fixed_play_advice", reference), ("fastsim simulation", fast)):
         verdict = "met" if ms < GOAL_MS else "NOT met"
         print(f"goal: {label} under {GOAL_MS:g} ms with {args.trials:,} trials: {verdict}")
 
