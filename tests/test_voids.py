@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import COMBINATIONS, DECK, Card, Combination, Hand
 from xactika_edu.core.chances import ConsistentDeals, chance_no_threat, count_class_deals
-from xactika_edu.core.chances.dealcount import FAST_STATES, DealCounter, add_class
+from xactika_edu.core.chances.dealcount import FAST_STATES, MOST_STATES, DealCounter, add_class
 from xactika_edu.core.game import Round
 from xactika_edu.core.leads import chance_unbeatable, lead_chances, threats
 from xactika_edu.core.plays import Play, Trick
@@ -148,17 +148,26 @@ def test_cards_taken_out_by_the_series_equal_counting_again(seed):
 
 
 def test_five_void_groups_are_counted_in_python_ints_the_same():
-    # above FAST_STATES (five groups of 6: 7^5 counts) the counter runs class by class
+    # above FAST_STATES (five groups of 5: 6^5 counts) the counter runs class by class
     rng = random.Random(5)
-    needs = [6] * 5
+    needs = [5] * 5
     classes = {mask: rng.randint(0, 3) for mask in range(1, 2**5)}
     counter = DealCounter(list(classes.items()), needs)
     cut = {mask: 1 for mask, n in classes.items() if n and mask % 3 == 0}
-    assert math.prod(n + 1 for n in needs) > FAST_STATES
+    assert MOST_STATES >= math.prod(n + 1 for n in needs) > FAST_STATES
     assert counter.count_each([{}, cut]) == [
         _python_int_count(list(classes.items()), needs),
         _python_int_count([(m, n - cut.get(m, 0)) for m, n in classes.items()], needs),
     ]
+
+
+def test_five_void_groups_of_six_cards_are_refused_not_left_running():
+    # 7^5 = 16,807 counts took about 6 s for a hand's leads: refused at once, typed
+    from xactika_edu.base.errors import TooManyToCount
+
+    classes = [(mask, 2) for mask in range(1, 2**5)]
+    with pytest.raises(TooManyToCount, match=r"5 opponents .* \[6, 6, 6, 6, 6\]"):
+        count_class_deals(classes, [6] * 5)
 
 
 def test_too_many_void_groups_is_an_error_naming_them():

@@ -24,9 +24,10 @@ number of cards taken out of it. Matrix products are cut into blocks small enoug
 for BLAS to run each on one thread (threads stall these small products on a busy
 machine). Measured (benchmarks/bench_voids.py): 32 leads with 3 opponents each
 showing a different void, about 4-7 ms; 4 void groups at 10 players, about 40 ms.
-Five void groups of 8 cards (more than :data:`FAST_STATES` counts) run in Python ints,
-class by class (about 2-3 s for a hand's 32 leads); six are refused
-(:data:`MOST_STATES`).
+A little above :data:`FAST_STATES` counts (five void groups of 5 cards) the counts run
+in Python ints, class by class (about 1-2 s for a hand's 32 leads); above
+:data:`MOST_STATES` they are refused (:class:`~xactika_edu.base.errors.TooManyToCount`):
+five groups of 6 to 8 cards took 6 to 10 s, six groups of 5 cards 27 s.
 
 tests/test_voids.py checks the counts against brute-force enumeration and against
 the Python-int program of :func:`add_class` (the sampler's tables).
@@ -61,9 +62,11 @@ __all__ = [
 ]
 
 #: The largest dynamic-program state (cells: prod over void groups of needs + 1) that
-#: :func:`count_class_deals` builds (9^5: five void groups of 8 cards, about 2 s for
-#: the 32 leads of a hand); above it the count is refused with an error, never guessed.
-MOST_STATES = 9**5
+#: :func:`count_class_deals` builds (6^5 = 7,776: five void groups of 5 cards, about
+#: 2 s for the 32 leads of a hand); above it the count is refused with
+#: :class:`~xactika_edu.base.errors.TooManyToCount`, never guessed (measured: 7^5 took
+#: 6 s, 9^5 9 s, 6^6 27 s, too long for a widget or a computer player's turn).
+MOST_STATES = 8_000
 #: Up to this state (9^4: four void groups of 8 cards) the counts run modulo primes in
 #: matrix products; above it, in Python ints class by class (:func:`count_by_python_ints`).
 FAST_STATES = 9**4
