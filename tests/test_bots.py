@@ -529,9 +529,8 @@ def test_monte_carlo_takes_the_only_play_and_prefers_a_sure_plan():
     assert MonteCarloBot(seed=1).play(rnd.view(1)) == Play.parse("2222")  # its last card
 
 
-def test_monte_carlo_bot_in_a_whole_round_is_affordable():
-    import time
-
+def test_monte_carlo_bot_plays_a_whole_round():
+    # its speed is a benchmark (benchmarks/bench_montecarlo.py), not a timed test
     rnd = Round.deal(4, dealer=0, seed=3)
     bots: list[SupportsBot] = [
         MonteCarloBot(seed=1),
@@ -539,10 +538,7 @@ def test_monte_carlo_bot_in_a_whole_round_is_affordable():
         HeuristicBot(),
         HeuristicBot(),
     ]
-    start = time.perf_counter()
     play_round(rnd, bots)
-    # about 0.3 s on one core; a generous bound for slow CI machines
-    assert time.perf_counter() - start < 5
     assert rnd.is_over
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from fractions import Fraction
 from html import escape
 from html.parser import HTMLParser
@@ -502,15 +501,12 @@ def test_simulation_sits_next_to_the_exact_value() -> None:
     assert "simulated (500 deals)" in w.chances.value
 
 
-def test_hand_widget_controls_are_labelled_and_fast() -> None:
+def test_hand_widget_controls_are_labelled() -> None:
+    # (speed is measured, not asserted, here: tests/test_browser.py reports the
+    # click-to-readout latency in a real browser, and benchmarks/ holds the goals)
     w = HandWidget(players=4, seed=1)
     for control in controls(w):
         assert control.description or control.tooltip, control
-    start = time.perf_counter()
-    w.card_buttons[4].click()
-    w.played_boxes[0].value = True
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5  # two updates; the browser budget is 100 ms each
 
 
 # --- DeckExplorer ------------------------------------------------------------------------
