@@ -83,7 +83,8 @@ def main() -> None:
             args.repeats,
         )
         reference, _ = best_ms(
-            lambda s, h=hand, st=seat, c=common: fixed_play_advice(h, 4, st, seed=s, **c), args.repeats
+            lambda s, h=hand, st=seat, c=common: fixed_play_advice(h, 4, st, seed=s, **c),
+            args.repeats,
         )
         same = advice.equals(plain)
         figures["shared"].append(shared)

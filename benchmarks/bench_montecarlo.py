@@ -16,7 +16,6 @@ import datetime
 import os
 import platform
 import statistics
-import time
 
 
 def main() -> None:
@@ -26,42 +25,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    from xactika_edu.core.game import BID, Round
-    from xactika_edu.engines.bots import HeuristicBot, MonteCarloBot
+    from bench_search import timings  # the one timing loop (this folder is on sys.path)
+
+    from xactika_edu.engines.bots import MonteCarloBot
 
     print(f"MonteCarloBot(samples={args.samples}) in seat 0 of {args.hands} hands, 4 x 8")
     print(
         f"date {datetime.date.today()}; {platform.system()} {platform.machine()}, "
         f"{os.cpu_count()} cores; Python {platform.python_version()}"
     )
-    plays: list[float] = []
-    bids: list[float] = []
-    for hand in range(args.hands):
-        bot = MonteCarloBot(seed=args.seed + hand, samples=args.samples)
-        others = HeuristicBot()
-        rnd = Round.deal(players=4, dealer=hand % 4, seed=args.seed * 1000 + hand)
-        while not rnd.is_over:
-            seat = rnd.current_player
-            assert seat is not None
-            view = rnd.view(seat)
-            if view.phase == BID:
-                if seat == 0:
-                    start = time.perf_counter()
-                    choice_bid = bot.bid(view)
-                    bids.append(time.perf_counter() - start)
-                else:
-                    choice_bid = others.bid(view)
-                rnd.bid(choice_bid)
-                continue
-            if seat == 0:
-                single = len(view.legal_plays()) == 1
-                start = time.perf_counter()
-                choice = bot.play(view)
-                if not single:
-                    plays.append(time.perf_counter() - start)
-            else:
-                choice = others.play(view)
-            rnd.play(choice)
+    times = timings(
+        lambda seed: MonteCarloBot(seed=seed, samples=args.samples), args.hands, args.seed
+    )
+    plays, bids = times["early"] + times["endgame"], times["bid"]
     print(
         f"  plays timed: {len(plays)}; median {statistics.median(plays):.3f} s per play "
         f"(mean {statistics.mean(plays):.3f} s)"

@@ -9,7 +9,8 @@ before issue 11) with 2,000 trials, and of its simulation called directly.
   already made forced. The difference between the two is fixed_play_advice's own overhead
   (checks, the table); the trick distributions must agree (chi-square test).
 
-Goal (issue 3, for the advice of the time): with 2,000 trials under 100 ms. Run from the repository root::
+Goal (issue 3, for the advice of the time): 2,000 trials under 100 ms. Run from the
+repository root::
 
     python benchmarks/bench_suggest_bid.py [--trials 2000] [--repeats 5]
 
@@ -103,7 +104,8 @@ def main() -> None:
         table = np.array([reference_counts[seen], fast_counts[seen]])
         p = stats.chi2_contingency(table)[1] if seen.sum() > 1 else 1.0
         print(
-            f"  hand {hand} seat {seat}: fixed_play_advice {ms:6.1f} ms, fastsim {ms_fast:6.1f} ms; "
+            f"  hand {hand} seat {seat}: fixed_play_advice {ms:6.1f} ms, "
+            f"fastsim {ms_fast:6.1f} ms; "
             f"recommended {advice.attrs['recommended']}; trick distributions agree: "
             f"p = {p:.2f}"
         )

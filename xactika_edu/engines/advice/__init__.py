@@ -574,26 +574,7 @@ def bid_advice(
     return table
 
 
-def suggest_bid(
-    hand: Iterable[Card | str] | str,
-    players: int,
-    seat: int,
-    trials: int = 2000,
-    seed: Seed = None,
-    dealer: int | None = None,
-    bids_so_far: Sequence[int] = (),
-    *,
-    method: str = "shared",
-) -> pd.DataFrame:
-    """Advise a bid: :func:`bid_advice` under its older name (the same table).
-
-    Until issue 11 this name scored every bid from one distribution of tricks; that
-    view is now :func:`fixed_play_advice`.
-
-    >>> advice = suggest_bid("3133 3333 1111", players=4, seat=1, trials=200, seed=1)
-    >>> advice.attrs["method"], advice.attrs["recommended"]
-    ('play for each bid, common random numbers', 3)
-
-    Args, Returns, Raises: as :func:`bid_advice`.
-    """
-    return bid_advice(hand, players, seat, trials, seed, dealer, bids_so_far, method=method)
+#: Advise a bid: :func:`bid_advice` under its older name (the very same function).
+#: Until issue 11 this name scored every bid from one distribution of tricks; that
+#: view is now :func:`fixed_play_advice`.
+suggest_bid = bid_advice
