@@ -28,6 +28,8 @@ import platform
 import statistics
 import time
 
+from bench_suggest_bid import best_ms  # the one timing helper (this folder is on sys.path)
+
 GOAL_MS = 150.0
 LESSON6 = "2111 1123 1312 2122 1223 2331 3133 3333"  # deal(players=4, seed=46)[0]
 CASES = [  # (hand, seat, dealer, bids so far in bidding order)
@@ -37,15 +39,6 @@ CASES = [  # (hand, seat, dealer, bids so far in bidding order)
     ("3333 3332 3323 3233 2333 3331 3313 3133", 3, 3, (2, 1, 3)),
     ("2222 2213 3122 1322 2231 3212 1232 2123", 2, 3, (1, 2)),
 ]
-
-
-def best_ms(run, repeats):
-    times = []
-    for seed in range(repeats):
-        start = time.perf_counter()
-        result = run(seed)
-        times.append(time.perf_counter() - start)
-    return 1000 * min(times), result
 
 
 def main() -> None:
