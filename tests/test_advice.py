@@ -220,17 +220,3 @@ def test_shared_and_direct_agree_on_any_table(request):
     if seat == dealer:  # the bid making the total the cards per hand is not played
         legal.discard(len(hand) - sum(made))
     assert set(shared.bids) == legal
-
-
-def test_shared_play_needs_no_fallback(monkeypatch):
-    # "shared" plays directly only if a replayed game's bids were not the predicted ones;
-    # on these tables (the dealer bidding after the seat, and the seat as dealer) it never does
-    from xactika_edu.engines.advice import bid_plays
-
-    def refuse(*arguments):
-        raise AssertionError("fell back to direct play")
-
-    monkeypatch.setattr(bid_plays, "_direct", refuse)
-    play_each_bid(LESSON6, players=4, seat=0, trials=500, seed=3, dealer=3)
-    play_each_bid(LESSON6, players=4, seat=1, trials=500, seed=3, dealer=3, bids_so_far=[1])
-    play_each_bid(LESSON6, players=4, seat=3, trials=500, seed=3, dealer=3, bids_so_far=[2, 2, 1])

@@ -16,9 +16,10 @@ seat's need differs (the trick after the seat took its ``bid``-th trick; the fir
 trick for bid 0), and is played on by the heuristic from the copy kept before that
 trick. A game whose needs never differ before the last trick is the record itself.
 Where the real bids make the dealer's recorded bid the forbidden one, the dealer
-bids again: those games start from the deal and replay the record while every
-seat's need agrees with it; should a later bid differ from the record there, the
-whole batch is played directly instead. Games of the same deal start from the same
+bids again, by the heuristic, with the total it then sees (the other seats' bids do
+not change: the heuristic reads the bids before its own only as the dealer); that
+game too is the record until some seat's need differs under the new bids.
+Games of the same deal start from the same
 copy, so the bids still share their deals (common random numbers).
 ``tests/test_advice.py`` compares both methods deal by deal.
 
@@ -88,46 +89,6 @@ class _Recorder(_Heuristic):
         return super().lead(state, rows, legal)
 
 
-class _ReplayThenHeuristic(_Heuristic):
-    """Replays recorded choices while every seat's need under the real bids equals its
-    need in the record; the heuristic from the first difference on (for good)."""
-
-    def __init__(
-        self, heuristic: HeuristicPolicy, bids: np.ndarray, plays: np.ndarray, calls: np.ndarray
-    ) -> None:
-        super().__init__(heuristic)
-        self.recorded_bids, self.plays, self.calls = bids, plays, calls
-        self.diverged = np.zeros(len(bids), dtype=bool)
-
-    def _replaying(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
-        won = state.won[rows]
-        differ = (won < state.bids[rows]) != (won < self.recorded_bids[rows])
-        self.diverged[rows] |= differ.any(axis=1)
-        return ~self.diverged[rows]
-
-    def _slot(self, state: BatchState, rows: np.ndarray) -> np.ndarray:
-        card = self.plays[rows, state.trick, state.position]
-        hand = state.hand[state.base[rows] + state.seat[rows]]
-        return (hand == card[:, None]).argmax(axis=1)
-
-    def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        replay = self._replaying(state, rows)
-        out = np.empty(len(rows), dtype=np.intp)
-        again = rows[replay]
-        out[replay] = self._slot(state, again) * 4 + self.calls[again, state.trick] // 3
-        if not replay.all():
-            out[~replay] = super().lead(state, rows[~replay], legal[~replay])
-        return out
-
-    def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        replay = self._replaying(state, rows)
-        out = np.empty(len(rows), dtype=np.intp)
-        out[replay] = self._slot(state, rows[replay])
-        if not replay.all():
-            out[~replay] = super().follow(state, rows[~replay], legal[~replay])
-        return out
-
-
 def _direct(
     hands: np.ndarray, seat: int, dealer: int, forced: np.ndarray, bids: Sequence[int]
 ) -> np.ndarray:
@@ -143,11 +104,34 @@ def _direct(
     return out
 
 
+def _dealer_bids(
+    recorder: _Recorder, recorded: np.ndarray, seat: int, dealer: int, bids: np.ndarray
+) -> np.ndarray:
+    """Every seat's bids in the game where ``seat`` bids each of ``bids``: (bids, n,
+    players). The seats other than the dealer bid as in the record (the heuristic's bid
+    reads the bids before it only for the dealer); the dealer bids again, by the
+    heuristic, where its recorded bid would make the total the cards per hand."""
+    n, players = recorded.shape
+    out = np.broadcast_to(recorded, (len(bids), n, players)).copy()
+    out[:, :, seat] = bids[:, None]
+    if seat == dealer:
+        return out
+    cards = recorder.before[0].cards
+    others = recorded.sum(axis=1) - recorded[:, seat] - recorded[:, dealer]
+    start = recorder.before[0].take(np.arange(n))  # the bids made, no card played yet
+    start.seat[:] = dealer
+    for i, bid in enumerate(bids.tolist()):
+        total = others + bid
+        rows = np.flatnonzero(forbidden_bid(total, cards) == recorded[:, dealer])
+        if len(rows):
+            out[i, rows, dealer] = recorder.heuristic.bid(start, rows, total[rows])
+    return out
+
+
 def _shared(
     hands: np.ndarray, seat: int, dealer: int, forced: np.ndarray, bids: Sequence[int]
-) -> np.ndarray | None:
-    """The shared-beginnings method; ``None`` if a replayed game's bids were not the
-    predicted ones (then the caller plays directly)."""
+) -> np.ndarray:
+    """The shared-beginnings method (see the module notes)."""
     n, players, cards = hands.shape
     heuristic = HeuristicPolicy()
     # the record: the seat needs every trick (bid cards + 1); the dealer bids freely
@@ -162,40 +146,22 @@ def _shared(
     won_before = np.concatenate(
         [np.zeros((1, n, players), dtype=np.int64), np.cumsum(took, axis=2).transpose(2, 1, 0)]
     )[:cards]
-    bids_array = np.asarray(bids, dtype=np.int64)
-    predicted = np.broadcast_to(recorded, (len(bids), n, players)).copy()
-    predicted[:, :, seat] = bids_array[:, None]
-    again = np.zeros((len(bids), n), dtype=bool)
-    if seat != dealer:  # the dealer bids again where its recorded bid becomes forbidden
-        others = recorded.sum(axis=1) - recorded[:, seat] - recorded[:, dealer]
-        forbidden = forbidden_bid(others[None, :] + bids_array[:, None], cards)
-        again = forbidden == recorded[None, :, dealer]
-    # otherwise a game is the record's until some seat's need differs before the last
-    # trick; from that trick on it is played from the copy kept before it
+    predicted = _dealer_bids(recorder, recorded, seat, dealer, np.asarray(bids, dtype=np.int64))
+    # a game is the record's until some seat's need differs before the last trick;
+    # from that trick on it is played from the copy kept before it
     need_now = won_before[:, None] < predicted[None]  # (tricks, bids, n, players)
     need_then = won_before[:, None] < recorded[None, None]
     differ = (need_now != need_then).any(axis=3)  # (tricks, bids, n)
-    fork = np.where(differ.any(axis=0) & ~again, differ.argmax(axis=0), cards)
+    fork = np.where(differ.any(axis=0), differ.argmax(axis=0), cards)
     out = np.broadcast_to(main.won[:, seat].astype(np.int64), (len(bids), n)).copy()
     plain = _Heuristic(heuristic)
     for trick in range(cards):
         which, rows = np.nonzero(fork == trick)
         if len(rows):
             state = recorder.before[trick].take(rows)
-            state.bids[:, seat] = bids_array[which]
+            state.bids[:] = predicted[which, rows]
             run(state, [plain] * players)
             out[which, rows] = state.won[:, seat]
-    which, rows = np.nonzero(again)
-    if len(rows):  # replayed from the deal, the dealer bidding again
-        forced_again = forced[rows].copy()
-        forced_again[:, seat] = bids_array[which]
-        policy = _ReplayThenHeuristic(heuristic, recorded[rows], main.plays[rows], main.calls[rows])
-        state = BatchState.deal(hands[rows], np.full(len(rows), dealer))
-        run(state, [policy] * players, forced_again)
-        known = (np.arange(players) != dealer) & (np.arange(players) != seat)
-        if (state.bids[:, known] != recorded[rows][:, known]).any():
-            return None
-        out[which, rows] = state.won[:, seat]
     return out
 
 
@@ -232,6 +198,6 @@ def tricks_for_each_bid(
     parts = []
     for start in range(0, len(hands), CHUNK):
         part, given = hands[start : start + CHUNK], forced[start : start + CHUNK]
-        result = _shared(part, seat, dealer, given, bids) if method == "shared" else None
-        parts.append(_direct(part, seat, dealer, given, bids) if result is None else result)
+        play = _shared if method == "shared" else _direct
+        parts.append(play(part, seat, dealer, given, bids))
     return np.concatenate(parts, axis=1)
