@@ -19,10 +19,14 @@ themselves.
 >>> print(q.check(0.5))
 ✘ Not yet. Hint: Count the 8s.
 >>> print(q.check("abc"))  # doctest: +ELLIPSIS
-? I could not read 'abc' as a number. Type a whole number like 7, a fraction like "3/4", ...
+? I could not read 'abc' as a number. Type a whole number like 7, a fraction like 3/4, ...
+>>> [q.check(typed).status for typed in ("24%", "23%", "23.5%", "23.4%")]  # 19/81 = 23.46...%
+['not yet', 'right', 'right', 'not yet']
 
 What counts as right: a whole number or a fraction equal to the answer; a decimal or a
-percent (which may be rounded) within the question's tolerance of it. But 0 or 1 in any
+percent equal to it or rounded by the lessons' one rule (the nearest whole percent, or 2
+decimal places, a half rounding up; more places if typed; truncating is not rounding),
+or, for a question about an estimate, within its ``tolerance``. But 0 or 1 in any
 form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right for an answer strictly
 between 0 and 1: it says "none" or "all" of a part that is neither, a rounding the
 lessons never print (they print ``"< 1%"`` and ``"0.0014"``: see
@@ -40,16 +44,15 @@ for the exact answer, as does an answer written as an inequality (``"< 1%"``).
 
 from __future__ import annotations
 
-import numbers
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from html import escape
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
-from ..base.checks import check_number, shown
+from ..base.checks import check_number, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.formatting import (
     decimal_not_rounded_to_certainty,
@@ -59,40 +62,22 @@ from ..base.formatting import (
     is_false_certainty,
     percent,
 )
+from .answer_reading import (
+    RULE_PLACES,
+    Number,
+    is_inequality,
+    is_number,
+    lone_number,
+    normal_text,
+    read_number,
+    rounds_to,
+    to_fraction,
+)
 
-__all__ = ["DEFAULT_TOLERANCE", "MAX_ANSWER", "Answer", "Question", "Verdict"]
-
-#: A decimal counts as right if it is within this of the exact answer: any answer
-#: rounded to 2 decimal places (or to a whole percent) passes, except a rounding to 0
-#: or 1 of an answer that is neither (see :meth:`Question.check`).
-DEFAULT_TOLERANCE = 0.005
+__all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
 #: One acceptable answer: a number or a word/phrase.
 Answer = int | float | Fraction | Decimal | str
-
-_WORDS_0_TO_20 = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
-)
-_NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
-_NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
-_DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
-_FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
-_MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
-_PERCENT_RE = re.compile(rf"^({_DECIMAL})\s*(?:%|percent|per cent)$")
-_NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
-# An answer written as an inequality ("< 1%", "less than 1%", "99% or more"): the
-# bound, to be read as a number, is the named group.
-_INEQUALITY_RES = (
-    re.compile(
-        r"^(?:<=?|>=?|=<|=>|≤|≥|(?:less|fewer|smaller|lower|more|greater|bigger|larger|higher)"
-        r"\s+than|under|over|below|above|at\s+(?:most|least)|up\s+to)\s*(?P<bound>.+)$"
-    ),
-    re.compile(
-        r"^(?P<bound>.+?)\s*(?:or|and)\s+(?:less|fewer|smaller|lower|more|greater|bigger|larger"
-        r"|higher|under|over|below|above|up)$"
-    ),
-)
 
 # Example forms for the "could not read" message; one set is chosen that does not
 # match the question's answer, so the message never gives the answer away.
@@ -112,116 +97,9 @@ MAX_ANSWER = 10**15
 _MAX_DENOMINATOR_BITS = 1100
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, numbers.Number) and not isinstance(value, bool)
-
-
-def _to_fraction(value: object) -> Fraction | None:
-    """``value`` as an exact Fraction if it is a finite real number, else None."""
-    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
-        return None
-    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 400:
-        return None  # 1e999999 would take a long time to write as a fraction, and no
-        # response or answer is that large or that small
-    try:
-        if isinstance(value, numbers.Rational):
-            return Fraction(int(value.numerator), int(value.denominator))
-        return Fraction(Decimal(value) if isinstance(value, Decimal) else float(value))
-    except (ValueError, TypeError, OverflowError, ArithmeticError):
-        return None  # NaN or infinity
-
-
 def _showable(value: Fraction) -> bool:
     """Whether an answer is small enough to show (see :data:`MAX_ANSWER`)."""
     return abs(value) <= MAX_ANSWER and value.denominator.bit_length() <= _MAX_DENOMINATOR_BITS
-
-
-def _decimal(text: str) -> Fraction:
-    return Fraction(Decimal(text))
-
-
-class _Number(NamedTuple):
-    """A number read from an answer or a response. ``rounded`` marks decimals and
-    percents (and floats), which may be rounded and so are compared with a tolerance;
-    whole numbers and fractions are compared exactly."""
-
-    value: Fraction
-    rounded: bool
-
-
-def _read_number(response: object) -> _Number | None:
-    """A response (or an answer) as a number, or None if it is not one.
-
-    Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
-    ``".23"``, ``"23%"``, ``"nineteen"``; spaces and a final full stop are ignored.
-    """
-    if not isinstance(response, str):
-        value = _to_fraction(response)
-        if value is None:
-            return None
-        return _Number(value, rounded=not isinstance(response, numbers.Rational))
-    text = response.strip().lower().rstrip(".").replace("−", "-").replace(",", "")
-    text = re.sub(r"\s+", " ", text)
-    try:
-        if text in _NUMBER_WORDS:
-            return _Number(Fraction(_NUMBER_WORDS[text]), rounded=False)
-        if _NUMBER_RE.match(text):
-            return _Number(_decimal(text), rounded="." in text)
-        match = _PERCENT_RE.match(text)
-        if match:
-            return _Number(_decimal(match.group(1)) / 100, rounded=True)
-        match = _FRACTION_RE.match(text)
-        if match:
-            top, bottom = (_decimal(part) for part in match.groups())
-            return None if bottom == 0 else _Number(top / bottom, rounded="." in text)
-        match = _MIXED_RE.match(text)
-        if match:
-            whole, numerator, denominator = (int(part) for part in match.groups())
-            if denominator == 0:
-                return None
-            sign = -1 if match.group(1).startswith("-") else 1
-            return _Number(whole + sign * Fraction(numerator, denominator), rounded=False)
-    except (ValueError, ArithmeticError, InvalidOperation):
-        return None
-    return None
-
-
-_NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")
-
-
-def _lone_number(text: str) -> str:
-    """The one number in ``text`` among words ("7 ways" -> "7", "18°" -> "18"), or ""
-    if there is none or more than one ("3 or 9")."""
-    tokens = _NUMBER_TOKEN.findall(text)
-    rest = _NUMBER_TOKEN.sub(" ", text)
-    if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
-        return ""
-    return tokens[0].strip()
-
-
-def _normal_text(value: object) -> str:
-    """Text for comparing words: lower case, single spaces, no surrounding quotes
-    or final punctuation."""
-    try:
-        text = str(value)
-    except ValueError:  # a whole number too long to write out: it is no word
-        return ""
-    text = re.sub(r"\s+", " ", text).strip().lower()
-    text = text.strip("\"'").rstrip(".!?").strip()
-    return re.sub(r"^(?:a|an|the) ", "", text)
-
-
-def _is_inequality(response: object) -> bool:
-    """Whether ``response`` is text that bounds a number instead of giving one: ``"< 1%"``,
-    ``"less than 1%"``, ``"at most 3"``, ``"99% or more"``."""
-    if not isinstance(response, str):
-        return False
-    text = re.sub(r"\s+", " ", response).strip().lower().rstrip(".")
-    for pattern in _INEQUALITY_RES:
-        match = pattern.match(text)
-        if match and _read_number(match.group("bound").strip()) is not None:
-            return True
-    return False
 
 
 def _quoted(response: object) -> str:
@@ -234,7 +112,7 @@ def _show(answer: Answer) -> str:
     """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
     if isinstance(answer, str):
         return answer
-    exact = _to_fraction(answer)
+    exact = to_fraction(answer)
     if exact is None:
         return str(answer)
     if exact.denominator == 1:
@@ -255,6 +133,36 @@ def _show(answer: Answer) -> str:
     while is_false_certainty(Fraction(text := f"{float(exact):.{digits}g}"), exact):
         digits += 1
     return text
+
+
+def _answers_of(answer: object) -> tuple[Answer, ...]:
+    given: list[object]
+    if isinstance(answer, (set, frozenset)):
+        given = sorted(answer, key=lambda a: (isinstance(a, str), normal_text(a), shown(a)))
+    elif isinstance(answer, (list, tuple)):
+        given = list(answer)
+    else:
+        given = [answer]
+    if not given or answer is None:
+        raise XactikaError(
+            f"a question needs an answer: a number, a word, or a set of them; got {shown(answer)}"
+        )
+    for item in given:
+        if isinstance(item, str):
+            if not normal_text(item):
+                raise XactikaError(f"an answer cannot be empty text, got {shown(item)}")
+        elif (value := to_fraction(item)) is None:
+            raise XactikaError(
+                f"an answer must be a finite number or text, got {shown(item)} in {shown(answer)}"
+            )
+        elif not _showable(value):
+            raise XactikaError(
+                f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
+                f"fraction with a denominator of over 300 digits; got {shown(item)}"
+            )
+    # each item is now known to be text or a finite real number (an Answer); a
+    # NumPy number passes as one too, which the Answer union does not spell out
+    return cast(tuple[Answer, ...], tuple(given))
 
 
 @dataclass(frozen=True)
@@ -307,16 +215,20 @@ class Question:
         hint: what to say when the response is wrong. It should not give the
             answer away.
         explanation: shown after a right answer and in the "Show the answer" box.
-        tolerance: how far a decimal or percent may be from a number answer and
-            still be right (default 0.005: any answer correctly rounded to 2 decimal
-            places or a whole percent passes). Whole numbers and fractions such as
-            "19/81" must be exactly right (when the answer is itself exact). A
-            rounding to 0 or 1 (``"0%"``, ``"0.00"``, ``"100%"``) of an answer
-            strictly between 0 and 1 is never right, whatever the tolerance (see
+        tolerance: ``None`` (the default) for the lessons' one rounding rule: a
+            decimal or percent is right when it is the answer rounded half up to
+            ``places`` decimal places (a whole percent) or to more places if typed;
+            truncating is not right (66% for 2/3). A number for questions about an
+            estimate: how far a decimal or percent may be from the answer. Whole
+            numbers and fractions such as "19/81" must be exactly right (when the
+            answer is itself exact). A rounding to 0 or 1 (``"0%"``, ``"0.00"``,
+            ``"100%"``) of an answer strictly between 0 and 1 is never right (see
             :meth:`check`).
         form: how to type the answer, when the question asks for one form ("a
             decimal to 3 decimal places, like 0.123"); said when there is no answer
             or it cannot be read, instead of the list of forms a number may take.
+        places: the rounding rule's decimal places (default 2: the nearest whole
+            percent; 1 for "round to one decimal place").
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
@@ -327,8 +239,9 @@ class Question:
     answer: Any
     hint: str
     explanation: str = ""
-    tolerance: float = DEFAULT_TOLERANCE
+    tolerance: float | None = None
     form: str = ""
+    places: int = RULE_PLACES
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -337,43 +250,13 @@ class Question:
                 raise XactikaError(f"{name} must be text, got {shown(getattr(self, name))}")
         if not self.prompt.strip():
             raise XactikaError("a question needs a prompt, got empty text")
-        check_number(self.tolerance, "tolerance", 0)
-        answers = self._answers(self.answer)
+        if self.tolerance is not None:
+            check_number(self.tolerance, "tolerance", 0)
+        check_whole(self.places, "places", 0, 12)
+        answers = _answers_of(self.answer)
         object.__setattr__(self, "answers", answers)
         if isinstance(self.answer, (list, set, frozenset)):
             object.__setattr__(self, "answer", answers)
-
-    @staticmethod
-    def _answers(answer: object) -> tuple[Answer, ...]:
-        given: list[object]
-        if isinstance(answer, (set, frozenset)):
-            given = sorted(answer, key=lambda a: (isinstance(a, str), _normal_text(a), shown(a)))
-        elif isinstance(answer, (list, tuple)):
-            given = list(answer)
-        else:
-            given = [answer]
-        if not given or answer is None:
-            raise XactikaError(
-                "a question needs an answer: a number, a word, or a set of them; "
-                f"got {shown(answer)}"
-            )
-        for item in given:
-            if isinstance(item, str):
-                if not _normal_text(item):
-                    raise XactikaError(f"an answer cannot be empty text, got {shown(item)}")
-            elif (value := _to_fraction(item)) is None:
-                raise XactikaError(
-                    f"an answer must be a finite number or text, got {shown(item)} "
-                    f"in {shown(answer)}"
-                )
-            elif not _showable(value):
-                raise XactikaError(
-                    f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
-                    f"fraction with a denominator of over 300 digits; got {shown(item)}"
-                )
-        # each item is now known to be text or a finite real number (an Answer); a
-        # NumPy number passes as one too, which the Answer union does not spell out
-        return cast(tuple[Answer, ...], tuple(given))
 
     # --- checking -----------------------------------------------------------------
 
@@ -381,46 +264,49 @@ class Question:
     def numeric(self) -> bool:
         """Whether every acceptable answer is a number (or text that reads as one,
         like ``"19/81"``)."""
-        return all(_read_number(a) is not None for a in self.answers)
+        return all(read_number(a) is not None for a in self.answers)
 
-    @property
-    def _slack(self) -> Fraction:
-        return Fraction(self.tolerance) + Fraction(1, 10**9)
+    def _close(self, number: Number, exact: Number) -> bool:
+        """Whether ``number`` is ``exact`` as the question reads numbers: by the rounding
+        rule (:func:`~xactika_edu.teaching.answer_reading.rounds_to`, to ``places``), or
+        within ``tolerance`` when one is given and either side may be rounded."""
+        if self.tolerance is not None and (number.rounded or exact.rounded):
+            return abs(number.value - exact.value) <= Fraction(self.tolerance) + Fraction(1, 10**9)
+        if exact.rounded and not number.rounded:  # a rounded answer: 2/3 for 0.6667
+            return rounds_to(exact, number.value, self.places)
+        return rounds_to(number, exact.value, self.places)
 
-    def _matches_number(self, number: _Number) -> bool:
-        """Whether ``number`` equals an answer: exactly, or within the tolerance when
-        either side is a decimal or percent (which may have been rounded), unless it
-        is 0 or 1 and the answer is neither (:func:`~xactika_edu.base.formatting.
-        is_false_certainty`)."""
+    def _matches_number(self, number: Number) -> bool:
+        """Whether ``number`` equals an answer (see :meth:`_close`), unless it is 0 or 1
+        and the answer is neither (:func:`~xactika_edu.base.formatting.is_false_certainty`)."""
         for answer in self.answers:
-            exact = _read_number(answer)
-            if exact is None:
-                continue
-            if number.rounded or exact.rounded:
-                if abs(number.value - exact.value) <= self._slack and not is_false_certainty(
-                    number.value, exact.value
-                ):
-                    return True
-            elif number.value == exact.value:
+            exact = read_number(answer)
+            if (
+                exact is not None
+                and self._close(number, exact)
+                and not is_false_certainty(number.value, exact.value)
+            ):
                 return True
         return False
 
-    def _rounded_to_certainty(self, number: _Number) -> bool:
-        """Whether ``number`` is 0 or 1 within the tolerance of an answer that is
-        neither: what would be right but for the rule in :meth:`check`."""
+    def _rounded_to_certainty(self, number: Number) -> bool:
+        """Whether ``number`` is 0 or 1 and a rounding of an answer that is neither:
+        what would be right but for the rule in :meth:`check` ("0" too, read as a
+        rounding)."""
+        number = number._replace(rounded=True)
         for answer in self.answers:
-            exact = _read_number(answer)
+            exact = read_number(answer)
             if (
                 exact is not None
                 and is_false_certainty(number.value, exact.value)
-                and abs(number.value - exact.value) <= self._slack
+                and self._close(number, exact)
             ):
                 return True
         return False
 
     def _matches_text(self, response: object) -> bool:
-        text = _normal_text(response)
-        return any(isinstance(a, str) and _normal_text(a) == text for a in self.answers)
+        text = normal_text(response)
+        return any(isinstance(a, str) and normal_text(a) == text for a in self.answers)
 
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
@@ -443,11 +329,11 @@ class Question:
             "✘ Not yet. Hint: ..." or "? I could not read ..." with the form to use.
             Never raises.
         """
-        number = _read_number(response)
-        if number is None and self.numeric and _is_inequality(response):
+        number = read_number(response)
+        if number is None and self.numeric and is_inequality(response):
             return self._inequality(response)
         if number is None and self.numeric and isinstance(response, str):
-            number = _read_number(_lone_number(response))  # "7 ways", "18°", "line 3"
+            number = read_number(lone_number(response))  # "7 ways", "18°", "line 3"
         if number is not None and self._matches_number(number):
             return self._right()
         if self._readable_text(response) and self._matches_text(response):
@@ -459,15 +345,15 @@ class Question:
             number is not None
             and number.value > 1
             and not (isinstance(response, str) and "%" in response)
-            and self._matches_number(_Number(number.value / 100, rounded=True))
+            and self._matches_number(Number(number.value / 100, rounded=True))
         ):
             # Only the student's own number is echoed back, so nothing is given away.
-            typed = response.strip() if isinstance(response, str) else _normal_text(response)
+            typed = response.strip() if isinstance(response, str) else normal_text(response)
             message += f' (If you meant a percent, add a % sign: "{typed}%".)'
         elif number is not None and self._rounded_to_certainty(number):
             # Only the student's own number is echoed back, and which side of it the
             # answer is: nothing a student who typed it does not nearly know.
-            typed = response.strip() if isinstance(response, str) else _normal_text(response)
+            typed = response.strip() if isinstance(response, str) else normal_text(response)
             if number.value == 0:
                 meaning, side = "none at all", "more than 0"
             else:
@@ -481,15 +367,15 @@ class Question:
     def _matches_any(self, forms: Iterable[object]) -> bool:
         """Whether any of ``forms`` (example answers) would be marked right."""
         for form in forms:
-            number = _read_number(form)
+            number = read_number(form)
             if number is not None and self._matches_number(number):
                 return True
         return False
 
     @staticmethod
     def _readable_text(response: object) -> bool:
-        return (isinstance(response, str) or _is_number(response)) and bool(
-            re.search(r"\w", _normal_text(response))
+        return (isinstance(response, str) or is_number(response)) and bool(
+            re.search(r"\w", normal_text(response))
         )
 
     def _right(self) -> Verdict:
@@ -512,7 +398,7 @@ class Question:
         if self.form:
             return f"Type {self.form}."
         number, fraction, decimal, _ = self._examples()
-        forms = f'a fraction like "{fraction}" or a decimal like {decimal}'
+        forms = f"a fraction like {fraction} or a decimal like {decimal}"
         if whole:
             forms = f"a whole number like {number}, {forms}"
         return f"Type the exact answer: {forms}."
@@ -537,11 +423,11 @@ class Question:
         elif self.numeric:
             whole, fraction, decimal, percent = self._examples()
             advice = (
-                f'Type a whole number like {whole}, a fraction like "{fraction}", '
-                f'a decimal like {decimal} or a percent like "{percent}".'
+                f"Type a whole number like {whole}, a fraction like {fraction}, "
+                f"a decimal like {decimal} or a percent like {percent}."
             )
-        elif {_normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
-            advice = 'Type "yes" or "no", between quotes.'
+        elif {normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
+            advice = "Type yes or no."
         else:
             # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
             # the best example, as long as it is not the answer.
@@ -550,7 +436,7 @@ class Question:
                 (w for w in [*offered, *_WORD_EXAMPLES] if not self._matches_text(w)),
                 _WORD_EXAMPLES[-1],
             )
-            advice = f'Type a word between quotes, like "{word}".'
+            advice = f"Type a word, like {word}."
         return Verdict("unreadable", f"{opening} {advice}")
 
     # --- display --------------------------------------------------------------------
@@ -573,6 +459,11 @@ class Question:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
+        return self.html()
+
+    def html(self) -> str:
+        """The question as a page without a kernel shows it: the prompt and a collapsed
+        "Show the answer" box with the answer and the explanation (HTML)."""
         explanation = f"<p>{escape(self.explanation)}</p>" if self.explanation else ""
         return (
             '<div class="xactika-question" style="border:2px solid #0072B2;'

@@ -57,6 +57,7 @@ from ...teaching.views.leadtable import (
 from ...teaching.views.playlog import play_bots, trick_lines
 from ...teaching.views.scoreboard import score_table
 from ...teaching.views.seenbox import parse_seen
+from .answerbox import AnswerBox, answer_box
 from .deck import DeckExplorer
 from .hand import HandWidget
 from .table import PlayTable
@@ -65,9 +66,11 @@ __all__ = [
     "MAX_TRIALS",
     "SIMULATION_LEVEL",
     "UNLIKELY",
+    "AnswerBox",
     "DeckExplorer",
     "HandWidget",
     "PlayTable",
+    "answer_box",
     "card_label",
     "describe_chance",
     "filter_deck",

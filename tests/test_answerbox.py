@@ -1,0 +1,68 @@
+"""The answer box: a self-check answered as on paper, with no code (issue 12, item 2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.teaching.selfcheck import Question
+from xactika_edu.widgets import AnswerBox, answer_box
+
+
+def box_for(answer, **kwargs) -> AnswerBox:
+    return answer_box(Question("What part of the deck?", answer, hint="Count.", **kwargs))
+
+
+@pytest.mark.parametrize("typed", ["75%", "3/4", "0.75", ".75", "  75 % ", "three quarters?"])
+def test_typed_as_on_paper(typed):
+    box = box_for(Fraction(3, 4))
+    box.entry.value = typed
+    right = typed != "three quarters?"
+    assert ("✔ Right!" in box.verdict.value) is right, (typed, box.verdict.value)
+
+
+def test_a_count_with_its_unit_and_a_word():
+    box = box_for(7)
+    box.entry.value = "7 ways"
+    assert "✔" in box.verdict.value
+    words = answer_box(Question("What shape?", {"bell", "bell curve"}, hint="It rings."))
+    words.entry.value = "Bell curve"
+    assert "✔" in words.verdict.value
+
+
+def test_wrong_gives_the_hint_never_the_answer_and_the_answer_waits_for_a_try():
+    box = box_for(Fraction(2, 3), explanation="2 of every 3.")
+    assert box.reveal.disabled
+    box.entry.value = "66%"  # truncated, not rounded: the one rounding rule
+    assert "Not yet" in box.verdict.value and "Count." in box.verdict.value
+    assert "67" not in box.verdict.value and "2/3" not in box.verdict.value
+    assert not box.reveal.disabled and box.answer.value == ""
+    box.reveal.click()
+    assert "2/3" in box.answer.value and "2 of every 3." in box.answer.value
+    box.entry.value = "67%"
+    assert "✔ Right!" in box.verdict.value and box.tries == 2
+
+
+def test_the_check_button_checks_what_is_typed():
+    box = box_for(Fraction(1, 8))
+    box.entry.value = "12%"
+    box.check.click()
+    assert "Not yet" in box.verdict.value and box.tries == 2
+    box.entry.value = "13%"
+    assert "✔" in box.verdict.value
+
+
+def test_rendered_page_shows_the_question_and_its_fold_not_code():
+    box = box_for(Fraction(19, 81))
+    bundle = box._repr_mimebundle_()
+    page = bundle["text/html"]
+    assert "What part of the deck?" in page and "Show the answer" in page
+    assert "answer_box" not in page and "Question(" not in page
+    assert bundle["text/plain"] == "Question: What part of the deck?"
+
+
+def test_not_a_question_is_named():
+    with pytest.raises(XactikaError, match="needs a Question, got str"):
+        answer_box("What?")

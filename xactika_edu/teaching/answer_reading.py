@@ -1,0 +1,212 @@
+"""Reading a student's answer: numbers written as on paper, words, and the one rounding
+rule the lessons use.
+
+:func:`read_number` reads ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``, ``".23"``,
+``"23%"`` and ``"nineteen"``; :func:`lone_number` finds the one number in ``"7 ways"``;
+:func:`rounds_to` is the rounding rule: a decimal or percent is right when it is the
+exact value, or the value rounded to the nearest hundredth (whole percent), a half
+rounding up, or to more places if they are typed (12.5% for 1/8). Truncating is not
+rounding: 66% is not 2/3 rounded; 67% is.
+
+>>> read_number("23%")
+Number(value=Fraction(23, 100), rounded=True, places=2)
+>>> rounds_to(read_number("67%"), Fraction(2, 3)), rounds_to(read_number("66%"), Fraction(2, 3))
+(True, False)
+>>> rounds_to(read_number("12.5%"), Fraction(1, 8)), rounds_to(read_number("12%"), Fraction(1, 8))
+(True, False)
+>>> rounds_to(read_number("0.3"), Fraction(296, 1000))  # 0.3 is 0.30: the rule's places
+True
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import NamedTuple
+
+__all__ = [
+    "NUMBER_WORDS",
+    "RULE_PLACES",
+    "Number",
+    "is_inequality",
+    "is_number",
+    "lone_number",
+    "normal_text",
+    "read_number",
+    "round_half_up",
+    "rounds_to",
+    "to_fraction",
+]
+
+#: The rounding rule's decimal places for a part of a whole: the nearest hundredth,
+#: which is the nearest whole percent.
+RULE_PLACES = 2
+
+_WORDS_0_TO_20 = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+)
+NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
+NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
+_DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
+_MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
+_PERCENT_RE = re.compile(rf"^({_DECIMAL})\s*(?:%|percent|per cent)$")
+_NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
+# An answer written as an inequality ("< 1%", "less than 1%", "99% or more"): the
+# bound, to be read as a number, is the named group.
+_INEQUALITY_RES = (
+    re.compile(
+        r"^(?:<=?|>=?|=<|=>|≤|≥|(?:less|fewer|smaller|lower|more|greater|bigger|larger|higher)"
+        r"\s+than|under|over|below|above|at\s+(?:most|least)|up\s+to)\s*(?P<bound>.+)$"
+    ),
+    re.compile(
+        r"^(?P<bound>.+?)\s*(?:or|and)\s+(?:less|fewer|smaller|lower|more|greater|bigger|larger"
+        r"|higher|under|over|below|above|up)$"
+    ),
+)
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, numbers.Number) and not isinstance(value, bool)
+
+
+def to_fraction(value: object) -> Fraction | None:
+    """``value`` as an exact Fraction if it is a finite real number, else None."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
+        return None
+    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 400:
+        return None  # 1e999999 would take a long time to write as a fraction, and no
+        # response or answer is that large or that small
+    try:
+        if isinstance(value, numbers.Rational):
+            return Fraction(int(value.numerator), int(value.denominator))
+        return Fraction(Decimal(value) if isinstance(value, Decimal) else float(value))
+    except (ValueError, TypeError, OverflowError, ArithmeticError):
+        return None  # NaN or infinity
+
+
+def _decimal(text: str) -> Fraction:
+    return Fraction(Decimal(text))
+
+
+class Number(NamedTuple):
+    """A number read from an answer or a response. ``rounded`` marks decimals and
+    percents (and floats), which may be rounded; whole numbers and fractions are
+    exact. ``places``: the decimal places of ``value`` as written (``"67%"`` is 0.67:
+    2 places; ``"0.3"``: 1; exact numbers: 0)."""
+
+    value: Fraction
+    rounded: bool
+    places: int = 0
+
+
+def read_number(response: object) -> Number | None:
+    """A response (or an answer) as a number, or None if it is not one.
+
+    Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
+    ``".23"``, ``"23%"``, ``"nineteen"``; spaces and a final full stop are ignored.
+    """
+    if not isinstance(response, str):
+        value = to_fraction(response)
+        if value is None:
+            return None
+        if isinstance(response, numbers.Rational):
+            return Number(value, rounded=False)
+        if isinstance(response, Decimal):
+            return Number(value, True, max(0, -int(response.as_tuple().exponent)))
+        written = repr(float(value))  # a float as the shortest decimal that gives it
+        if "e" in written:
+            return Number(value, True, 17)
+        return Number(_decimal(written), True, _places(written))
+    text = response.strip().lower().rstrip(".").replace("−", "-").replace(",", "")
+    text = re.sub(r"\s+", " ", text)
+    try:
+        if text in NUMBER_WORDS:
+            return Number(Fraction(NUMBER_WORDS[text]), rounded=False)
+        if _NUMBER_RE.match(text):
+            return Number(_decimal(text), rounded="." in text, places=_places(text))
+        match = _PERCENT_RE.match(text)
+        if match:
+            return Number(_decimal(match.group(1)) / 100, True, _places(match.group(1)) + 2)
+        match = _FRACTION_RE.match(text)
+        if match:
+            top, bottom = (_decimal(part) for part in match.groups())
+            return None if bottom == 0 else Number(top / bottom, rounded="." in text)
+        match = _MIXED_RE.match(text)
+        if match:
+            whole, numerator, denominator = (int(part) for part in match.groups())
+            if denominator == 0:
+                return None
+            sign = -1 if match.group(1).startswith("-") else 1
+            return Number(whole + sign * Fraction(numerator, denominator), rounded=False)
+    except (ValueError, ArithmeticError, InvalidOperation):
+        return None
+    return None
+
+
+_NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")
+
+
+def lone_number(text: str) -> str:
+    """The one number in ``text`` among words ("7 ways" -> "7", "18°" -> "18"), or ""
+    if there is none or more than one ("3 or 9")."""
+    tokens = _NUMBER_TOKEN.findall(text)
+    rest = _NUMBER_TOKEN.sub(" ", text)
+    if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
+        return ""
+    return tokens[0].strip()
+
+
+def normal_text(value: object) -> str:
+    """Text for comparing words: lower case, single spaces, no surrounding quotes
+    or final punctuation."""
+    try:
+        text = str(value)
+    except ValueError:  # a whole number too long to write out: it is no word
+        return ""
+    text = re.sub(r"\s+", " ", text).strip().lower()
+    text = text.strip("\"'").rstrip(".!?").strip()
+    return re.sub(r"^(?:a|an|the) ", "", text)
+
+
+def is_inequality(response: object) -> bool:
+    """Whether ``response`` is text that bounds a number instead of giving one: ``"< 1%"``,
+    ``"less than 1%"``, ``"at most 3"``, ``"99% or more"``."""
+    if not isinstance(response, str):
+        return False
+    text = re.sub(r"\s+", " ", response).strip().lower().rstrip(".")
+    for pattern in _INEQUALITY_RES:
+        match = pattern.match(text)
+        if match and read_number(match.group("bound").strip()) is not None:
+            return True
+    return False
+
+
+def _places(text: str) -> int:
+    """Decimal places written in ``text`` (``"12.50"``: 2)."""
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def round_half_up(value: Fraction, places: int) -> Fraction:
+    """``value`` rounded to ``places`` decimal places, a half rounding away from 0.
+
+    >>> round_half_up(Fraction(1, 8), 2), round_half_up(Fraction(-1, 8), 2)
+    (Fraction(13, 100), Fraction(-13, 100))
+    """
+    scale = 10**places
+    size = (abs(value) * scale + Fraction(1, 2)).__floor__()
+    return Fraction(size if value >= 0 else -size, scale)
+
+
+def rounds_to(number: Number, exact: Fraction, places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is ``exact`` by the rounding rule: equal to it, or, for a
+    decimal or percent, equal to it rounded half up to ``places`` decimal places or
+    to the places typed, whichever is more."""
+    if number.value == exact:
+        return True
+    if not number.rounded:
+        return False
+    return number.value == round_half_up(exact, max(places, number.places))
