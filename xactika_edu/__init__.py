@@ -19,6 +19,14 @@ from .base.version import __version__ as __version__
 # blink and a Ctrl-C during start-up is handled by the command, not shown as a
 # traceback; ``from xactika_edu import deal`` works as usual.
 _EXPORTS: dict[str, str] = {
+    "card_from_dice": "core.dice_cards",
+    "roll_dice_cards": "core.dice_cards",
+    "load_class_results": "teaching.classdata.classroom",
+    "example_class_results": "teaching.classdata.classroom",
+    "class_face_values": "teaching.classdata.classroom",
+    "class_vs_deck_plot": "teaching.classdata.classroom",
+    "student_means": "teaching.classdata.classroom",
+    "ClassResultsError": "base.errors",
     "COMBINATIONS": "core.cards",
     "Card": "core.cards",
     "Combination": "core.cards",
@@ -115,6 +123,7 @@ _EXPORTS: dict[str, str] = {
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .base.errors import (
+        ClassResultsError,
         IllegalBidError,
         IllegalPlayError,
         NotationError,
@@ -134,6 +143,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         deal,
         draw_cards,
     )
+    from .core.dice_cards import card_from_dice, roll_dice_cards
     from .core.experiments import (
         Event,
         draw_experiment,
@@ -176,14 +186,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .teaching.classdata.classroom import (
         bid_trick_table,
         bids_vs_tricks,
+        class_face_values,
+        class_vs_deck_plot,
         compare_with_simulation,
         difference_distribution,
         difference_histogram,
+        example_class_results,
         example_scores,
+        load_class_results,
         made_missed_counts,
         made_missed_pie,
         scores_by_player,
         simulated_comparison,
+        student_means,
         summary_by_player,
     )
     from .teaching.classdata.scoresheet import (
@@ -230,6 +245,7 @@ __all__ = [
     "COMBINATIONS",
     "DECK",
     "Card",
+    "ClassResultsError",
     "Combination",
     "Deal",
     "Estimate",
@@ -257,7 +273,10 @@ __all__ = [
     "bid_total_bar_graph",
     "bid_trick_table",
     "bids_vs_tricks",
+    "card_from_dice",
     "chance_unbeatable",
+    "class_face_values",
+    "class_vs_deck_plot",
     "compare_value_bar_graph",
     "compare_with_simulation",
     "deal",
@@ -269,6 +288,7 @@ __all__ = [
     "error_by_trials",
     "error_graph",
     "exact_probability",
+    "example_class_results",
     "example_scores",
     "expected_score_bar_graph",
     "expected_score_table",
@@ -281,6 +301,7 @@ __all__ = [
     "group_bar_graph",
     "group_pie_chart",
     "lead_kind",
+    "load_class_results",
     "load_scores",
     "made_missed_counts",
     "made_missed_pie",
@@ -288,6 +309,7 @@ __all__ = [
     "normal_approximation",
     "normal_comparison",
     "play_each_bid",
+    "roll_dice_cards",
     "running_frequency_graph",
     "score",
     "score_sheet_pdf",
@@ -299,6 +321,7 @@ __all__ = [
     "simulate_rounds",
     "simulated_comparison",
     "strength_table",
+    "student_means",
     "suggest_bid",
     "sum_bar_graph",
     "sum_distribution",

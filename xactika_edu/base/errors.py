@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "BrokenSwap",
+    "ClassResultsError",
     "IllegalBidError",
     "IllegalPlayError",
     "LessonError",
@@ -85,6 +86,12 @@ class TooManyToCount(XactikaError):
     the chances without the voids; the computer players draw deals with the
     approximate sampler).
     """
+
+
+class ClassResultsError(XactikaError):
+    """A file of the class's own results (cards drawn or rolled) that cannot be read:
+    every problem listed, one a line (``line 4, column 'card': ...``). Raised by
+    :func:`xactika_edu.teaching.classdata.class_results.load_class_results`."""
 
 
 class LessonError(XactikaError):

@@ -8,7 +8,10 @@ This module gathers the names a teacher uses, from where each is written:
 * :mod:`xactika_edu.teaching.classdata.class_summaries`: :func:`example_scores` and the tables
   (:func:`summary_by_player`, :func:`made_missed_counts`, ...);
 * :mod:`xactika_edu.teaching.classdata.class_plots`: the graphs of those tables
-  (:func:`made_missed_pie`, :func:`bids_vs_tricks`, ...).
+  (:func:`made_missed_pie`, :func:`bids_vs_tricks`, ...);
+* :mod:`xactika_edu.teaching.classdata.class_results`: the cards the class drew or
+  rolled, pooled (:func:`load_class_results`, :func:`example_class_results`,
+  :func:`class_face_values`, :func:`class_vs_deck_plot`, :func:`student_means`).
 
 So ``from xactika_edu.teaching.classdata.classroom import load_scores, summary_by_player`` works.
 
@@ -31,6 +34,13 @@ from .class_plots import (
     difference_histogram,
     made_missed_pie,
     scores_by_player,
+)
+from .class_results import (
+    class_face_values,
+    class_vs_deck_plot,
+    example_class_results,
+    load_class_results,
+    student_means,
 )
 from .class_summaries import (
     bid_trick_table,
@@ -62,17 +72,22 @@ __all__ = [
     "ScoreSheetError",
     "bid_trick_table",
     "bids_vs_tricks",
+    "class_face_values",
+    "class_vs_deck_plot",
     "compare_with_simulation",
     "difference_distribution",
     "difference_histogram",
+    "example_class_results",
     "example_scores",
     "export_scores",
+    "load_class_results",
     "load_scores",
     "made_missed_counts",
     "made_missed_pie",
     "safe_cell",
     "scores_by_player",
     "simulated_comparison",
+    "student_means",
     "summary_by_player",
     "template_csv",
     "write_template",
