@@ -35,8 +35,13 @@ _PLAIN = str.maketrans(
 )
 
 
-def pdf_text(text: str) -> str:
+def pdf_text(text: str, missing: str = "?") -> str:
     """``text`` with every character Helvetica cannot print replaced by a plain one
-    (typographic quotes and dashes, ``≤``, ``≥``, ...), any other by ``?``."""
+    (typographic quotes and dashes, ``≤``, ``≥``, ...), any other (an emoji) by
+    ``missing``.
+
+    >>> pdf_text("a 🂡 card", missing="")
+    'a  card'
+    """
     plain = text.translate(_PLAIN)
-    return plain.encode("latin-1", errors="replace").decode("latin-1")
+    return "".join(ch if ord(ch) < 256 else missing for ch in plain)
