@@ -103,6 +103,8 @@ def test_metrics_count_only_the_core_students_see() -> None:
     metrics = lesson_metrics(nb)
     assert (metrics.words, metrics.cells, metrics.checks) == (6 + 9 + 5 + 3, 2, 1)
     assert metrics.problems() == []
+    prompt = _code('q = Question(prompt="Which card wins?", answer="3213")', "hide-input")
+    assert lesson_metrics(_notebook([prompt])).words == 3
 
 
 def test_metrics_report_what_is_over() -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
-from ..base.formatting import fraction, one_decimal, percent, plural, signed
+from ..base.formatting import fraction, label_number, one_decimal, percent, plural, signed
 from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
 from ..core.leads import chance_unbeatable, threats
 from ..core.rules import forbidden_bid, score
@@ -333,13 +333,13 @@ def _lesson_6(seed: int) -> list[tuple[str, str, str]]:
         (
             f"A hand takes 0 to 3 tricks with these chances: {table}. What is the expected "
             "number of tricks?",
-            one_decimal(mean),
-            f"{working} = {one_decimal(mean)}.",
+            label_number(mean),
+            f"{working} = {label_number(mean)}.",
         ),
         (
             "Which whole-number bid is closest to the expected number of tricks?",
             str(bid),
-            f"{one_decimal(mean)} rounds to {bid}.",
+            f"{label_number(mean)} rounds to {bid}.",
         ),
         (
             "Which number of tricks is the most likely?",

@@ -301,7 +301,9 @@ def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
         )
     _heading(pdf, "Exit ticket", size)
     pdf.set_font("helvetica", "", size)
-    text = meta.exit_ticket
+    text = (
+        meta.exit_ticket if meta.exit_ticket.endswith((".", "!", "?")) else meta.exit_ticket + "."
+    )
     if plan.ticket_answers:
         text += f" Answers for {plan.ticket_label} (the key has every ticket's):"
     pdf.multi_cell(0, size * 0.45, pdf_text(text), new_x="LMARGIN", new_y="NEXT")

@@ -66,8 +66,8 @@ def rules_text() -> list[tuple[str, str]]:
         ),
         (
             "3. Lead and call",
-            "The player left of the dealer leads: play any card and call one combination "
-            f"on it, like {COMBINATIONS[1]}.",
+            "The player left of the dealer leads the first trick: play any card and call "
+            f"one combination on it, like {COMBINATIONS[1]}.",
         ),
         (
             "4. Follow",

@@ -447,7 +447,7 @@ def _page_words(tree: ast.AST) -> int:
     for call in _calls(tree, ["Question"]):
         question = call.args[0] if call.args else None
         for keyword in call.keywords:
-            if keyword.arg in ("question", "text"):
+            if keyword.arg in ("prompt", "question", "text"):
                 question = keyword.value
         if question is not None:
             words += _string_words(question)
