@@ -444,7 +444,11 @@ SOURCES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         ),
         "HSS-IC.A.1": ("algebra2.thinkport.org (S.IC.1)", "learnzillion/corestandards.org link"),
         "HSS-IC.A.2": ("onlinemathlearning.com (HSS-IC.A.2)", "ccmath.k12worx.org (HSS.IC.A.2)"),
-        "HSS-IC.B.6": ("mathspresso.com (S-IC.6)", _DEARBORN + " (cluster)"),
+        "HSS-IC.B.6": (
+            "mathspresso.com (S-IC.6)",
+            "ccmath.k12worx.org (HSS.IC.B.6)",
+            "im.kendallhunt.com (HS 3.7.1)",
+        ),
         "HSS-CP.A.1": ("topics.humanprogram.com", "mathspresso.com (S-CP.1)"),
         "HSS-CP.A.2": (
             "corestandards.org/Math/Content/HSS/CP/A/2",
@@ -456,7 +460,11 @@ SOURCES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "HSS-MD.A.1": ("sophia.org", "study.com (HSS.MD.A.1)", "goblinsapp.com (Arkansas)"),
         "HSS-MD.A.2": ("sophia.org", "study.com (HSS.MD.A.2)"),
         "HSS-MD.A.3": ("study.com (HSS.MD.A.3)", "goblinsapp.com (Arkansas, with the example)"),
-        "HSS-MD.A.4": ("study.com (HSS.MD.A.4)", "goblinsapp.com (Arkansas, with the example)"),
+        "HSS-MD.A.4": (
+            "study.com (HSS.MD.A.4)",
+            "demonstrations.wolfram.com standard description (with the example)",
+            "goblinsapp.com (Arkansas, with the example)",
+        ),
         "HSS-MD.B.5": (_MCREL, "shmoop.com (HSS-MD.B.5)", "hellothinkster.com"),
         "HSS-MD.B.5a": (_MCREL, _DEARBORN, "shmoop.com"),
         "HSS-MD.B.5b": (_MCREL, _DEARBORN, "shmoop.com"),
