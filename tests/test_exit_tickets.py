@@ -1,0 +1,166 @@
+"""Exit tickets (xactika_edu.outputs.exit_tickets): per lesson three questions on half
+a page with a key, a variant per student by seed, every number computed.
+
+Issue 12, item 4: "an exit ticket per lesson (2-3 questions, half a page, with a key,
+per-student variants by seed like the worksheets)".
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import subprocess
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.outputs.exit_tickets import (
+    LESSONS,
+    class_tickets,
+    draw_ticket,
+    exit_ticket,
+    tickets_pdf,
+    write_exit_tickets,
+)
+from xactika_edu.outputs.worksheets.page import new_pdf
+
+PDFINFO = shutil.which("pdfinfo")
+PDFTOTEXT = shutil.which("pdftotext")
+
+
+def _answers(lesson: str, seed: int) -> list[tuple[str, str, str]]:
+    return exit_ticket(lesson, seed).worked_questions()
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_same_seed_same_ticket_other_seeds_differ(lesson: str) -> None:
+    assert _answers(lesson, 5) == _answers(lesson, 5)
+    variants = {tuple(_answers(lesson, seed)) for seed in range(1, 11)}
+    assert len(variants) >= 5, lesson
+    assert tickets_pdf([exit_ticket(lesson, 5)]) == tickets_pdf([exit_ticket(lesson, 5)])
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_three_questions_each_answered(lesson: str) -> None:
+    for seed in range(20):
+        questions = _answers(lesson, seed)
+        assert len(questions) == 3
+        for question, answer, working in questions:
+            assert question and answer and working
+            assert "None" not in question + answer + working
+            assert "Fraction(" not in answer + working
+
+
+def test_student_k_gets_seed_plus_k_minus_1() -> None:
+    tickets = class_tickets("3", students=4, seed=100)
+    assert [t.seed for t in tickets] == [100, 101, 102, 103]
+    assert [t.label for t in tickets][-1] == "Lesson 3 · ticket 4 of 4 · seed 103"
+    assert tickets[2].worked_questions() == exit_ticket("3", 102).worked_questions()
+
+
+def _deck() -> list[tuple[int, ...]]:
+    return list(itertools.product((1, 2, 3), repeat=4))
+
+
+def test_lesson_1_counts_match_an_independent_count() -> None:
+    for seed in range(10):
+        (q1, a1, _), _, (q3, a3, _) = _answers("1", seed)
+        value = int(re.search(r"face value (\d+)\?", q1).group(1))
+        assert a1 == f"{sum(1 for c in _deck() if sum(c) == value)} cards"
+        at_least = int(re.search(r"face value (\d+) or more", q3).group(1))
+        assert a3 == f"{sum(1 for c in _deck() if sum(c) >= at_least)} cards"
+
+
+def test_lesson_4_chance_is_the_hypergeometric_one() -> None:
+    # RULES.md: with U unseen cards, T threats and H cards in opponents' hands,
+    # the chance nobody can beat the lead is C(U - T, H) / C(U, H).
+    for seed in range(6):
+        (q1, a1, _), (q2, a2, w2), (_, a3, _) = _answers("4", seed)
+        threats = int(a1)
+        chance = Fraction(comb(73 - threats, 24), comb(73, 24))  # 4 players: U = 73, H = 24
+        percent = (chance * 100 + Fraction(1, 2)).__floor__()
+        assert a2 in (f"{percent}%", "< 1%", "> 99%")
+        assert "nobody can beat" in q2
+        assert "49 are set aside" in w2
+        # Never "the chance it wins": the key says it wins at least this often.
+        assert a3.startswith("No: it wins at least this often")
+        assert "chance it wins" not in (q1 + q2 + a2).lower()
+
+
+def test_lesson_2_parts_agree() -> None:
+    for seed in range(10):
+        (q1, a1, _), (_, a2, _), (_, a3, _) = _answers("2", seed)
+        size, shows = map(int, re.search(r"drew (\d+) cards\. (\d+) of them", q1).groups())
+        part = Fraction(shows, size)
+        assert Fraction(a1) == part
+        assert a3 == f"{part * 360} degrees" and (part * 360).denominator == 1
+        assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%"
+
+
+def test_lesson_6_expected_value() -> None:
+    for seed in range(10):
+        (q1, a1, _), (_, a2, _), (_, a3, _) = _answers("6", seed)
+        chances = [Fraction(int(p), 100) for p in re.findall(r"(\d+)%", q1)]
+        assert sum(chances) == 1
+        mean = sum(k * p for k, p in enumerate(chances))
+        assert Fraction(a1) == mean
+        assert int(a2) == round(mean)
+        assert int(a3) == chances.index(max(chances))
+
+
+def test_lesson_7_scores_follow_the_rules() -> None:
+    for seed in range(10):
+        (q1, a1, _), (_, a2, _), (q3, a3, _) = _answers("7", seed)
+        bid, took = map(int, re.search(r"bid (\d+) and took (\d+)", q1).groups())
+        assert int(a1) == (took if took == bid else -abs(took - bid))
+        assert int(a2) > 0
+        total = sum(map(int, re.search(r"bid ([\d, ]+)\. Which", q3).group(1).split(", ")))
+        assert a3 == (str(8 - total) if total <= 8 else "none: any bid 0 to 8 is allowed")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_each_ticket_fits_half_a_page(lesson: str, paper: str) -> None:
+    for key in (False, True):
+        for seed in range(0, 40, 3):
+            pdf = new_pdf(paper)
+            pdf.add_page()
+            bottom = draw_ticket(pdf, exit_ticket(lesson, seed), 0.0, key=key)
+            assert bottom <= pdf.h / 2 - 5.0
+
+
+@pytest.mark.skipif(PDFINFO is None or PDFTOTEXT is None, reason="poppler-utils missing")
+def test_two_tickets_a_page_and_a_key(tmp_path: Path) -> None:
+    written = write_exit_tickets(tmp_path, students=5, seed=7, paper="a4", lessons=["4", "7"])
+    assert [p.name for p in written] == [
+        "exit-ticket-lesson-4.pdf",
+        "exit-ticket-lesson-4-key.pdf",
+        "exit-ticket-lesson-7.pdf",
+        "exit-ticket-lesson-7-key.pdf",
+    ]
+    info = subprocess.run([PDFINFO, str(written[0])], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+3$", info, re.MULTILINE) and "A4" in info
+    key = subprocess.run(
+        [PDFTOTEXT, "-raw", str(written[1]), "-"], capture_output=True, text=True
+    ).stdout
+    assert key.count("ANSWER KEY") == 5 and "seed 11" in key
+    assert "it wins at least this often" in key
+    with pytest.raises(XactikaError, match="already exists"):
+        write_exit_tickets(tmp_path, students=5, seed=7, lessons=["7"])
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(XactikaError, match="no exit ticket for lesson '9'"):
+        exit_ticket("9", 1)
+    with pytest.raises(XactikaError, match="seed must be a whole number >= 0, got -1"):
+        exit_ticket("1", -1)
+    with pytest.raises(XactikaError, match="students"):
+        class_tickets("1", 0, 1)
+    with pytest.raises(XactikaError, match="unknown paper size 'A5'"):
+        tickets_pdf([exit_ticket("1", 1)], paper="A5")
+    with pytest.raises(XactikaError, match="no exit tickets"):
+        tickets_pdf([])

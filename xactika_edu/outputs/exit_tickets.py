@@ -1,0 +1,513 @@
+"""Exit tickets: per lesson three short questions on half a page, with a key.
+
+Each student gets a variant by seed, as with the worksheets: student k of a class
+run with seed s gets seed s + k - 1, printed on the ticket, so a ticket can be made
+again. Two tickets share a page of Letter or A4 paper (a dashed line to cut along);
+the key prints the same tickets with the answers and a line of working. Every number
+is computed by the library (:mod:`xactika_edu.core`), and no answer calls the chance
+that nobody can beat a lead "the chance it wins": it wins *at least* that often.
+
+>>> ticket = exit_ticket("7", seed=3)
+>>> ticket.label
+'Lesson 7 · ticket 1 of 1 · seed 3'
+>>> [answer for _, answer, _ in ticket.worked_questions()] == [
+...     a for _, a, _ in exit_ticket("7", seed=3).worked_questions()]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..base.checks import check_whole, shown
+from ..base.errors import XactikaError
+from ..base.files import staged_entries
+from ..base.formatting import fraction, label_number, one_decimal, percent, plural, signed
+from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
+from ..core.leads import chance_unbeatable, threats
+from ..core.rules import forbidden_bid, score
+from .pdftext import pdf_text
+from .worksheets.page import ANSWER, MUTED, new_pdf, rgb
+from .worksheets.pie_chart import PIE_CARDS
+from .worksheets.sheet import MAX_STUDENTS, check_run_seeds, check_seed
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = [
+    "LESSONS",
+    "ExitTicket",
+    "class_tickets",
+    "draw_ticket",
+    "exit_ticket",
+    "tickets_pdf",
+    "write_exit_tickets",
+]
+
+#: The lessons with an exit ticket, and what each ticket is about.
+LESSONS: dict[str, str] = {
+    "1": "Counting the deck",
+    "2": "Pie charts",
+    "3": "Bell curves",
+    "4": "Can anybody beat my lead?",
+    "5": "Simulation",
+    "6": "Estimation and bidding",
+    "7": "Play and reflect",
+}
+
+_ROUNDING = "Round to the nearest whole percent."
+_PLAYERS = 4
+_MARGIN = 13.0
+
+
+@dataclass(frozen=True)
+class ExitTicket:
+    """One student's exit ticket for a lesson.
+
+    Attributes:
+        lesson: a key of :data:`LESSONS` ("1" to "7").
+        seed: the seed its numbers come from (printed on the ticket).
+        number: which ticket of the class set (1 to ``of``).
+        of: how many tickets the class set has.
+    """
+
+    lesson: str
+    seed: int
+    number: int = 1
+    of: int = 1
+
+    def __post_init__(self) -> None:
+        if self.lesson not in LESSONS:
+            raise XactikaError(
+                f"no exit ticket for lesson {shown(self.lesson)}; lessons are {', '.join(LESSONS)}"
+            )
+        of = check_whole(self.of, "of (the number of tickets)", 1, MAX_STUDENTS)
+        object.__setattr__(self, "of", of)
+        object.__setattr__(self, "number", check_whole(self.number, "ticket number", 1, of))
+        object.__setattr__(self, "seed", check_seed(self.seed))
+
+    @property
+    def title(self) -> str:
+        """``'Exit ticket · Lesson 4: Can anybody beat my lead?'``."""
+        return f"Exit ticket · Lesson {self.lesson}: {LESSONS[self.lesson]}"
+
+    @property
+    def label(self) -> str:
+        """What the ticket prints to identify itself."""
+        return f"Lesson {self.lesson} · ticket {self.number} of {self.of} · seed {self.seed}"
+
+    def worked_questions(self) -> list[tuple[str, str, str]]:
+        """The three (question, answer, one line of working), computed for this seed."""
+        return _MAKERS[self.lesson](self.seed)
+
+
+def exit_ticket(lesson: str, seed: int, *, number: int = 1, of: int = 1) -> ExitTicket:
+    """One exit ticket. Raises XactikaError for an unknown lesson or a bad seed."""
+    return ExitTicket(str(lesson).strip(), seed, number, of)
+
+
+def class_tickets(lesson: str, students: int, seed: int) -> list[ExitTicket]:
+    """A class set: student k gets seed ``seed + k - 1``.
+
+    Raises:
+        XactikaError: for an unknown lesson, ``students`` not 1 to 200, or a seed
+            that would pass the largest printable seed.
+    """
+    students = check_whole(students, "students", 1, MAX_STUDENTS)
+    seed = check_seed(seed)
+    check_run_seeds(seed, students)
+    return [exit_ticket(lesson, seed + k, number=k + 1, of=students) for k in range(students)]
+
+
+# --- the questions of each lesson -----------------------------------------------
+
+
+def _count(cards: Iterable[Card], test: Callable[[Card], bool]) -> int:
+    return sum(1 for card in cards if test(card))
+
+
+def _value_count(value: int) -> int:
+    """How many cards of the deck have face value ``value``."""
+    return _count(DECK, lambda card: card.value == value)
+
+
+def _lesson_1(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    value = int(rng.integers(5, 12))
+    others = [v for v in range(5, 12) if v != value]
+    other = int(rng.choice(others))
+    at_least = int(rng.integers(9, 12))
+    n = _count(DECK, lambda c: c.value == value)
+    m = _count(DECK, lambda c: c.value == other)
+    k = _count(DECK, lambda c: c.value >= at_least)
+    more = value if n > m else other
+    diff = abs(n - m)
+    compare = (
+        f"Both have {plural(n, 'card')}."
+        if n == m
+        else f"Face value {more}, by {plural(diff, 'card')}."
+    )
+    return [
+        (
+            f"How many cards of the deck have face value {value}?",
+            plural(n, "card"),
+            f"The bar for {value} in the deck's bar graph is {n} cards tall.",
+        ),
+        (
+            f"Do more cards have face value {value} or face value {other}? How many more?",
+            compare,
+            f"{value}: {n} cards; {other}: {m} cards; {max(n, m)} - {min(n, m)} = {diff}.",
+        ),
+        (
+            f"How many cards have face value {at_least} or more?",
+            plural(k, "card"),
+            " + ".join(str(_value_count(v)) for v in range(at_least, 13))
+            + f" = {k} (face values {at_least} to 12).",
+        ),
+    ]
+
+
+def _pile(seed: int) -> tuple[int, str, int]:
+    """A pile of cards that divides 360 degrees, a combination, how many show it."""
+    rng = make_rng(seed)
+    size = int(rng.choice(PIE_CARDS[:8]))
+    pile = draw_cards(size, seed=rng)
+    for _ in range(50):
+        combination = COMBINATIONS[int(rng.integers(len(COMBINATIONS)))]
+        shows = sum(1 for card in pile if card.has(combination))
+        if 0 < shows < size:
+            return size, str(combination), shows
+    return size, str(combination), shows
+
+
+def _lesson_2(seed: int) -> list[tuple[str, str, str]]:
+    size, combination, shows = _pile(seed)
+    part = Fraction(shows, size)
+    degrees = part * 360
+    return [
+        (
+            f"Maya drew {size} cards. {shows} of them show {combination}. "
+            "What fraction of her cards show it? Simplify.",
+            fraction(part),
+            f"{shows}/{size} = {fraction(part)}.",
+        ),
+        (
+            f"What percent of her cards show {combination}? {_ROUNDING}",
+            percent(part),
+            f"{fraction(part)} = {percent(part)}.",
+        ),
+        (
+            f"In a pie chart of her {size} cards, how many degrees is the slice for {combination}?",
+            f"{fraction(degrees)} degrees",
+            f"{fraction(part)} of 360 degrees = {fraction(degrees)} degrees.",
+        ),
+    ]
+
+
+def _lesson_3(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    value = int(rng.choice([v for v in range(4, 13) if v != 8]))
+    low = int(rng.integers(5, 9))
+    high = int(rng.integers(low + 1, 12))
+    n = _count(DECK, lambda c: c.value == value)
+    mean = sum((Fraction(c.value) for c in DECK), Fraction(0)) / len(DECK)
+    mirror = 2 * mean - value
+    counts = [_value_count(v) for v in range(low, high + 1)]
+    part = Fraction(sum(counts), len(DECK))
+    side = "below" if value < mean else "above"
+    return [
+        (
+            "The bar graph of the deck's face values is a bell. Which face value is in "
+            "the middle, under the top of the bell?",
+            fraction(mean),
+            f"The mean of all 81 face values is {fraction(mean)}; the graph is symmetric there.",
+        ),
+        (
+            f"{plural(n, 'card')} {'has' if n == 1 else 'have'} face value {value}. The bell "
+            "is symmetric. Which other face value has just as many cards?",
+            fraction(mirror),
+            f"{value} is {fraction(abs(mean - value))} {side} {fraction(mean)}; the other side "
+            f"of {fraction(mean)} is {fraction(mirror)}.",
+        ),
+        (
+            f"What part of the deck has a face value from {low} to {high}? Write a fraction.",
+            fraction(part),
+            f"({' + '.join(map(str, counts))})/81 = {sum(counts)}/81"
+            + ("." if part.denominator == len(DECK) else f" = {fraction(part)}."),
+        ),
+    ]
+
+
+def _lesson_4(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    hand = deal(_PLAYERS, seed=rng)[0]
+    choice = None
+    for _ in range(60):
+        card = hand[int(rng.integers(len(hand)))]
+        call = card.combinations[int(rng.integers(4))]
+        chance = chance_unbeatable(card, call, hand=hand, players=_PLAYERS)
+        choice = (card, call, chance)
+        if Fraction(1, 20) <= chance <= Fraction(19, 20):
+            break
+    assert choice is not None
+    card, call, chance = choice
+    count = len(threats(card, call, hand=hand))
+    unseen = len(DECK) - len(hand)
+    held = (_PLAYERS - 1) * CARDS_PER_HAND
+    return [
+        (
+            f"You hold {' '.join(map(str, hand))}. You lead {card} (face value {card.value}) "
+            f"and call {call}. How many threats are there?",
+            str(count),
+            f"Unseen cards with {call} and face value {card.value} or more: {count}.",
+        ),
+        (
+            f"There are {_PLAYERS} players. What is the chance nobody can beat your lead? "
+            f"{_ROUNDING}",
+            percent(chance),
+            f"{held} of the {unseen} unseen cards are in other hands, "
+            f"{unseen - held} are set aside; chance no threat is held = {percent(chance)}.",
+        ),
+        (
+            "Is that the chance your lead wins? Say why.",
+            "No: it wins at least this often.",
+            f"A player who holds a threat may play a lower card with {call}, so you can win "
+            "even then.",
+        ),
+    ]
+
+
+def _lesson_5(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    drawn = int(rng.choice([10, 20, 25]))
+    at_least = int(rng.integers(8, 11))
+    cards = draw_cards(drawn, seed=rng)
+    hits = _count(cards, lambda c: c.value >= at_least)
+    exact_hits = _count(DECK, lambda c: c.value >= at_least)
+    observed, exact = Fraction(hits, drawn), Fraction(exact_hits, len(DECK))
+    return [
+        (
+            f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face value "
+            f"{at_least} or more. What is the relative frequency? {_ROUNDING}",
+            percent(observed),
+            f"{hits}/{drawn} = {percent(observed)}.",
+        ),
+        (
+            f"What is the exact chance that a card of the deck has face value {at_least} "
+            f"or more? {_ROUNDING}",
+            percent(exact),
+            f"{exact_hits} of the 81 cards: {exact_hits}/81 = {percent(exact)}.",
+        ),
+        (
+            "Lee turns over all 81 cards. What relative frequency will Lee get?",
+            f"{exact_hits}/81, the exact chance ({percent(exact)})",
+            "All 81 cards are the whole deck, so the frequency is the exact chance.",
+        ),
+    ]
+
+
+def _table(seed: int) -> list[Fraction]:
+    rng = make_rng(seed)
+    while True:
+        cuts = sorted(int(x) for x in rng.choice(range(1, 10), size=3, replace=False))
+        tenths = [b - a for a, b in zip([0, *cuts], [*cuts, 10], strict=True)]
+        chances = [Fraction(t, 10) for t in tenths]
+        mean = sum((k * p for k, p in enumerate(chances)), Fraction(0))
+        top = max(chances)
+        if mean.denominator != 2 and chances.count(top) == 1:
+            return chances
+
+
+def _lesson_6(seed: int) -> list[tuple[str, str, str]]:
+    chances = _table(seed)
+    mean = sum((k * p for k, p in enumerate(chances)), Fraction(0))
+    table = ", ".join(f"{plural(k, 'trick')}: {percent(p)}" for k, p in enumerate(chances))
+    bid = round(mean)
+    likely = chances.index(max(chances))
+    working = " + ".join(f"{k} x {one_decimal(p)}" for k, p in enumerate(chances))
+    return [
+        (
+            f"A hand takes 0 to 3 tricks with these chances: {table}. What is the expected "
+            "number of tricks?",
+            label_number(mean),
+            f"{working} = {label_number(mean)}.",
+        ),
+        (
+            "Which whole-number bid is closest to the expected number of tricks?",
+            str(bid),
+            f"{label_number(mean)} rounds to {bid}.",
+        ),
+        (
+            "Which number of tricks is the most likely?",
+            str(likely),
+            f"{likely} tricks has the largest chance, {percent(chances[likely])}.",
+        ),
+    ]
+
+
+def _lesson_7(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    bid = int(rng.integers(0, 5))
+    missed = int(rng.choice([t for t in range(0, 7) if t != bid]))
+    made = int(rng.integers(1, 5))
+    others = [int(rng.integers(0, 4)) for _ in range(_PLAYERS - 1)]
+    total = sum(others)
+    banned = forbidden_bid(total, CARDS_PER_HAND)
+    dealer = f"{banned}" if banned >= 0 else "none: any bid 0 to 8 is allowed"
+    why = (
+        f"{total} + {banned} = {CARDS_PER_HAND}, the number of tricks."
+        if banned >= 0
+        else f"The other bids total {total}, more than {CARDS_PER_HAND}."
+    )
+    return [
+        (
+            f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
+            signed(score(bid, missed)),
+            f"Missed by {abs(missed - bid)}: minus the difference.",
+        ),
+        (
+            f"You bid {made} and took {plural(made, 'trick')}. What is your score?",
+            signed(score(made, made)),
+            "Exact bid: one point per trick taken.",
+        ),
+        (
+            f"{_PLAYERS} players. The first three bid {', '.join(map(str, others))}. Which bid "
+            "may the dealer not make?",
+            dealer,
+            why,
+        ),
+    ]
+
+
+_MAKERS = {
+    "1": _lesson_1,
+    "2": _lesson_2,
+    "3": _lesson_3,
+    "4": _lesson_4,
+    "5": _lesson_5,
+    "6": _lesson_6,
+    "7": _lesson_7,
+}
+
+
+# --- drawing --------------------------------------------------------------------
+
+
+def _paragraph(pdf: FPDF, x: float, y: float, w: float, text: str, line: float) -> float:
+    pdf.set_xy(x, y)
+    pdf.multi_cell(w, line, pdf_text(text), align="L", new_x="LEFT", new_y="NEXT")
+    return pdf.get_y()
+
+
+def draw_ticket(pdf: FPDF, ticket: ExitTicket, top: float, *, key: bool = False) -> float:
+    """Draw ``ticket`` on the current page of ``pdf`` from ``top`` (mm) down; return
+    the y below it. The caller checks it fits its half page."""
+    left, width = _MARGIN, pdf.w - 2 * _MARGIN
+    y = top + 9.0
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("helvetica", "B", 12.5)
+    pdf.set_xy(left, y)
+    pdf.cell(width, 6, pdf_text(ticket.title))
+    pdf.set_font("helvetica", "", 8.5)
+    pdf.set_text_color(*rgb(MUTED))
+    pdf.set_xy(left, y + 6)
+    pdf.cell(width, 4.5, pdf_text(ticket.label))
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("helvetica", "B" if key else "", 10.5)
+    pdf.set_xy(left + width - 72, y + 0.5)
+    if key:
+        pdf.set_text_color(*rgb(ANSWER))
+        pdf.cell(72, 6, "ANSWER KEY", align="R")
+        pdf.set_text_color(0, 0, 0)
+    else:
+        pdf.cell(14, 6, "Name")
+        pdf.set_line_width(0.3)
+        pdf.line(left + width - 58, y + 5.5, left + width, y + 5.5)
+    y += 13.0
+    room = 22.0
+    for letter, (question, answer, working) in zip("abc", ticket.worked_questions(), strict=True):
+        pdf.set_font("helvetica", "B", 10.5)
+        pdf.set_xy(left, y)
+        pdf.cell(6, 5, f"{letter})")
+        pdf.set_font("helvetica", "", 10.5)
+        y = _paragraph(pdf, left + 6, y, width - 6, question, 5.0)
+        if key:
+            pdf.set_font("helvetica", "B", 10.5)
+            pdf.set_text_color(*rgb(ANSWER))
+            after = _paragraph(pdf, left + 6, y + 0.5, width - 6, answer, 5.0)
+            pdf.set_font("helvetica", "I", 8.5)
+            pdf.set_text_color(*rgb(MUTED))
+            after = _paragraph(pdf, left + 6, after, width - 6, working, 4.0)
+            pdf.set_text_color(0, 0, 0)
+            y = max(after, y + room) + 2.0
+        else:
+            pdf.set_draw_color(*rgb(MUTED))
+            pdf.line(left + 6, y + room - 3, left + width, y + room - 3)
+            pdf.set_draw_color(0, 0, 0)
+            y += room + 2.0
+    return y
+
+
+def tickets_pdf(
+    tickets: Sequence[ExitTicket], *, key: bool = False, paper: str = "letter"
+) -> bytes:
+    """The tickets two to a page (a dashed line between them) as a PDF's bytes.
+
+    Raises:
+        XactikaError: for an unknown ``paper``, no tickets, or a ticket too tall for
+            half a page (a layout bug, never silent).
+    """
+    if not tickets:
+        raise XactikaError("no exit tickets to print")
+    which = "answer key" if key else "student tickets"
+    pdf = new_pdf(paper, title=f"Exit tickets, lesson {tickets[0].lesson} ({which})")
+    half = pdf.h / 2
+    for i, ticket in enumerate(tickets):
+        top = 0.0 if i % 2 == 0 else half
+        if i % 2 == 0:
+            pdf.add_page()
+            pdf.set_draw_color(*rgb(MUTED))
+            pdf.set_line_width(0.2)
+            with pdf.local_context():
+                pdf.set_dash_pattern(dash=2, gap=2)
+                pdf.line(6, half, pdf.w - 6, half)
+        bottom = draw_ticket(pdf, ticket, top, key=key)
+        if bottom > top + half - 5.0:
+            raise XactikaError(
+                f"{ticket.label}: the exit ticket runs {bottom - top - half + 5.0:.1f} mm "
+                "past its half page"
+            )
+    return bytes(pdf.output())
+
+
+def write_exit_tickets(
+    out_dir: Path | str,
+    students: int,
+    seed: int,
+    paper: str = "letter",
+    lessons: Iterable[str] = LESSONS,
+) -> list[Path]:
+    """Write each lesson's class set and its key into the existing folder ``out_dir``:
+    ``exit-ticket-lesson-N.pdf`` and ``exit-ticket-lesson-N-key.pdf``, all or none
+    (:func:`~xactika_edu.base.files.staged_entries`).
+
+    Returns:
+        the paths written, two per lesson.
+
+    Raises:
+        XactikaError: as :func:`class_tickets` and :func:`tickets_pdf`, or if
+            ``out_dir`` is missing or a file exists already (nothing is written).
+    """
+    sets = [(lesson, class_tickets(lesson, students, seed)) for lesson in lessons]
+    written = []
+    with staged_entries(out_dir) as staging:
+        for lesson, tickets in sets:
+            for key, suffix in ((False, ""), (True, "-key")):
+                name = f"exit-ticket-lesson-{lesson}{suffix}.pdf"
+                (staging / name).write_bytes(tickets_pdf(tickets, key=key, paper=paper))
+                written.append(Path(out_dir) / name)
+    return written

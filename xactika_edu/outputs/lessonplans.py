@@ -1,0 +1,395 @@
+"""One-page lesson plans, built from each lesson notebook's ``xactika_lesson`` metadata.
+
+A plan holds the objective, the standards with their exact wording (from
+:data:`xactika_edu.teaching.standards.STANDARDS`) and the activity that meets each, a
+minute-by-minute timing table, the materials, the vocabulary box of the lesson and
+the answers of the first exit ticket of the class set (the key has every student's).
+It is written as HTML and as a one-page PDF (Letter or A4), drawn with fpdf2's
+Helvetica as the worksheets are; a plan that does not fit one page at 7 pt is refused.
+
+>>> print(timing_rows([(5, "Warm-up"), (30, "Explore")]))
+[('0-5', '5', 'Warm-up'), ('5-35', '30', 'Explore')]
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..base.errors import XactikaError
+from ..base.files import staged_entries
+from ..teaching.lessonmeta import LessonMeta, VocabularyRow, lesson_meta, vocabulary
+from ..teaching.standards import standards_markdown, standards_rows
+from .exit_tickets import LESSONS, class_tickets
+from .pdftext import pdf_text
+from .worksheets.layout import MIN_TEXT_PT
+from .worksheets.page import MUTED, SHADE, check_paper, new_pdf, rgb
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = [
+    "LessonPlan",
+    "lesson_plan",
+    "plan_html",
+    "plan_pdf",
+    "standards_section",
+    "timing_rows",
+    "write_lesson_plans",
+]
+
+_MARGIN = 13.0
+#: Font sizes tried, largest first, until the plan fits its page.
+_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75, 0.7)
+_BASE_PT = 10.0
+
+
+@dataclass(frozen=True)
+class LessonPlan:
+    """What a lesson plan shows.
+
+    Attributes:
+        meta: the lesson's checked metadata.
+        vocabulary: the rows of its vocabulary box.
+        ticket_answers: (question, answer) of the first exit ticket, or empty if the
+            lesson has no exit ticket kind.
+        ticket_label: which ticket those answers are for (its seed).
+    """
+
+    meta: LessonMeta
+    vocabulary: tuple[VocabularyRow, ...]
+    ticket_answers: tuple[tuple[str, str], ...]
+    ticket_label: str
+
+    @property
+    def name(self) -> str:
+        """The file name stem: ``'lesson-plan-4b'``."""
+        return f"lesson-plan-{self.meta.lesson}"
+
+    def standard_rows(self) -> list[tuple[str, str, str]]:
+        """(code, exact wording, activity) of the core standards."""
+        return standards_rows((c.code, c.activity) for c in self.meta.standards)
+
+
+def _ticket_kind(lesson: str) -> str | None:
+    number = re.match(r"\d+", lesson)
+    return number.group() if number and number.group() in LESSONS else None
+
+
+def lesson_plan(
+    notebook: Path | str | Mapping[str, Any], *, seed: int = 1, students: int = 1
+) -> LessonPlan:
+    """The plan of one lesson notebook.
+
+    Args:
+        notebook: a lesson notebook (path or nbformat dict) with ``xactika_lesson``
+            metadata.
+        seed: the class set's seed; the plan shows the first ticket's answers.
+        students: how many tickets the class set has (printed on the ticket label).
+
+    Raises:
+        XactikaError: if the notebook has no ``xactika_lesson`` metadata, or it or
+            its vocabulary box is malformed (naming the field).
+    """
+    meta = lesson_meta(notebook)
+    if meta is None:
+        shown = Path(notebook).name if isinstance(notebook, (str, Path)) else "the notebook"
+        raise XactikaError(f"{shown} has no xactika_lesson metadata, so it has no lesson plan")
+    kind = _ticket_kind(meta.lesson)
+    answers: tuple[tuple[str, str], ...] = ()
+    label = ""
+    if kind is not None:
+        ticket = class_tickets(kind, students, seed)[0]
+        answers = tuple((q, a) for q, a, _ in ticket.worked_questions())
+        label = ticket.label
+    return LessonPlan(meta, tuple(vocabulary(notebook)), answers, label)
+
+
+def timing_rows(steps: Iterable[tuple[int, str]]) -> list[tuple[str, str, str]]:
+    """(clock "from-to" in minutes, minutes, activity) for each step of a timing table."""
+    rows, clock = [], 0
+    for minutes, activity in steps:
+        rows.append((f"{clock}-{clock + minutes}", str(minutes), activity))
+        clock += minutes
+    return rows
+
+
+def _plain(text: str) -> str:
+    """Markdown and HTML of a notebook cell as plain text (for the PDF)."""
+    text = re.sub(r"<svg.*?</svg>", " ", text, flags=re.DOTALL)
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)", " ", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"<[^>]*>", " ", text)
+    text = text.replace("**", "").replace("__", "").replace("`", "")
+    return " ".join(text.split())
+
+
+def _pdf_cell(text: str) -> str:
+    """A table cell for the PDF: plain text; a picture or emoji alone becomes a note."""
+    return " ".join(pdf_text(_plain(text), missing="").split()) or "(a picture in the lesson)"
+
+
+# --- HTML -----------------------------------------------------------------------
+
+_CSS = (
+    "body{font-family:Helvetica,Arial,sans-serif;max-width:48rem;margin:1rem auto;"
+    "font-size:11pt;line-height:1.35}h1{font-size:16pt;margin:0 0 .3rem}"
+    "h2{font-size:12pt;margin:.8rem 0 .3rem}table{border-collapse:collapse;width:100%}"
+    "th,td{border:1px solid #999;padding:.2rem .4rem;vertical-align:top;text-align:left}"
+    "th{background:#EDEDED}.code{white-space:nowrap;font-weight:bold}"
+    "@media print{body{margin:0}}"
+)
+
+
+def _table_html(heading: Sequence[str], rows: Iterable[Sequence[str]], *, raw: int = -1) -> str:
+    """An HTML table; column ``raw`` (the vocabulary example) keeps its own HTML."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in heading)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{cell if i == raw else html.escape(cell)}</td>" for i, cell in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def plan_html(plan: LessonPlan) -> str:
+    """The plan as a self-contained HTML page (UTF-8, no outside files)."""
+    meta = plan.meta
+    title = f"Lesson {meta.lesson}: {meta.title}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Lesson plan · {html.escape(title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>Lesson plan · {html.escape(title)}</h1>",
+        f"<p><b>Objective.</b> {html.escape(meta.objective)}</p>",
+        "<h2>Standards</h2>",
+        _table_html(("Code", "Standard (exact wording)", "Activity"), plan.standard_rows()),
+        "<h2>Timing</h2>",
+        _table_html(
+            ("Clock (min)", "Minutes", "Activity"),
+            [
+                *timing_rows((s.minutes, s.activity) for s in meta.timing),
+                ("", str(meta.minutes), "in all"),
+            ],
+        ),
+        "<h2>Materials</h2>",
+        "<ul>" + "".join(f"<li>{html.escape(m)}</li>" for m in meta.materials) + "</ul>",
+    ]
+    if plan.vocabulary:
+        parts += [
+            "<h2>Vocabulary</h2>",
+            _table_html(
+                ("Word", "What it means", "Example"),
+                [(v.word, v.meaning, v.example) for v in plan.vocabulary],
+                raw=2,
+            ),
+        ]
+    parts += [f"<h2>Exit ticket</h2><p>{html.escape(meta.exit_ticket)}</p>"]
+    if plan.ticket_answers:
+        parts += [
+            f"<p>Answers for {html.escape(plan.ticket_label)} (every ticket's answers are "
+            "in the exit-ticket key):</p><ol type='a'>",
+            *(f"<li>{html.escape(q)} <b>{html.escape(a)}</b></li>" for q, a in plan.ticket_answers),
+            "</ol>",
+        ]
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+# --- PDF ------------------------------------------------------------------------
+
+
+def _heading(pdf: FPDF, text: str, size: float) -> None:
+    pdf.ln(size * 0.25)
+    pdf.set_font("helvetica", "B", size * 1.1)
+    pdf.cell(0, size * 0.5, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+
+
+def _table(
+    pdf: FPDF,
+    size: float,
+    widths: Sequence[float],
+    heading: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    cell: Callable[[str], str] = pdf_text,
+) -> None:
+    from fpdf.fonts import FontFace
+
+    pdf.set_font("helvetica", "", size)
+    pdf.set_draw_color(*rgb(MUTED))
+    pdf.set_line_width(0.2)
+    with pdf.table(
+        col_widths=tuple(widths),
+        line_height=size * 0.42,
+        text_align="LEFT",
+        headings_style=FontFace(emphasis="BOLD", fill_color=rgb(SHADE)),
+        padding=0.8,
+        width=pdf.w - 2 * _MARGIN,
+        v_align="TOP",
+    ) as table:
+        head = table.row()
+        for text in heading:
+            head.cell(pdf_text(text))
+        for row in rows:
+            line = table.row()
+            for text in row:
+                line.cell(cell(text))
+
+
+def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
+    meta = plan.meta
+    size = _BASE_PT * scale
+    pdf = new_pdf(paper, title=f"Lesson plan, lesson {meta.lesson}: {meta.title}")
+    pdf.set_auto_page_break(True, margin=10.0)
+    pdf.add_page()
+    pdf.set_font("helvetica", "B", size * 1.5)
+    pdf.cell(
+        0,
+        size * 0.75,
+        pdf_text(f"Lesson plan · Lesson {meta.lesson}: {meta.title}"),
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    pdf.set_font("helvetica", "", size)
+    pdf.multi_cell(
+        0,
+        size * 0.45,
+        pdf_text(f"**Objective.** {meta.objective}"),
+        markdown=True,
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    _heading(pdf, "Standards", size)
+    _table(
+        pdf,
+        size * 0.9,
+        (22, 120, 48),
+        ("Code", "Standard (exact wording)", "Activity"),
+        plan.standard_rows(),
+    )
+    _heading(pdf, "Timing", size)
+    steps = timing_rows((s.minutes, s.activity) for s in meta.timing)
+    _table(
+        pdf,
+        size * 0.9,
+        (22, 16, 152),
+        ("Clock (min)", "Minutes", "Activity"),
+        [*steps, ("", str(meta.minutes), "in all")],
+    )
+    _heading(pdf, "Materials", size)
+    pdf.set_font("helvetica", "", size)
+    pdf.multi_cell(
+        0, size * 0.45, pdf_text("; ".join(meta.materials) or "none"), new_x="LMARGIN", new_y="NEXT"
+    )
+    if plan.vocabulary:
+        _heading(pdf, "Vocabulary", size)
+        _table(
+            pdf,
+            size * 0.9,
+            (35, 85, 70),
+            ("Word", "What it means", "Example"),
+            [(v.word, v.meaning, v.example) for v in plan.vocabulary],
+            cell=_pdf_cell,
+        )
+    _heading(pdf, "Exit ticket", size)
+    pdf.set_font("helvetica", "", size)
+    text = (
+        meta.exit_ticket if meta.exit_ticket.endswith((".", "!", "?")) else meta.exit_ticket + "."
+    )
+    if plan.ticket_answers:
+        text += f" Answers for {plan.ticket_label} (the key has every ticket's):"
+    pdf.multi_cell(0, size * 0.45, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+    for letter, (question, answer) in zip("abc", plan.ticket_answers, strict=False):
+        pdf.multi_cell(
+            0,
+            size * 0.45,
+            pdf_text(f"{letter}) {question} **{answer}**"),
+            markdown=True,
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+    return pdf
+
+
+def plan_pdf(plan: LessonPlan, paper: str = "letter") -> bytes:
+    """The plan as a one-page PDF's bytes; the font shrinks (not below 7 pt) to fit.
+
+    Raises:
+        XactikaError: for an unknown ``paper``, or a plan too long for one page
+            even at the smallest font (naming the lesson).
+    """
+    paper = check_paper(paper)
+    for scale in _SCALES:
+        if _BASE_PT * scale * 0.9 < MIN_TEXT_PT:
+            break
+        pdf = _draw(plan, paper, scale)
+        if pdf.page == 1:
+            return bytes(pdf.output())
+    raise XactikaError(
+        f"the lesson plan of lesson {plan.meta.lesson} does not fit one page: shorten its "
+        "objective, timing or vocabulary"
+    )
+
+
+def standards_section(notebooks: Iterable[Path | str]) -> str:
+    """The teacher guide's standards table: per lesson with metadata, every code it
+    cites (core, then Going further) with its exact wording and the activity.
+
+    Raises:
+        XactikaError: for a malformed notebook or an unknown code.
+    """
+    parts = []
+    for notebook in notebooks:
+        meta = lesson_meta(notebook)
+        if meta is None:
+            continue
+        cited = [(c.code, c.activity) for c in meta.standards]
+        further = [(c.code, c.activity) for c in meta.going_further_standards]
+        parts.append(f"### Lesson {meta.lesson}: {meta.title}\n")
+        parts.append(standards_markdown(cited) + "\n")
+        if further:
+            parts.append("Going further (optional):\n")
+            parts.append(standards_markdown(further) + "\n")
+    return "\n".join(parts)
+
+
+def write_lesson_plans(
+    notebooks: Iterable[Path | str],
+    out_dir: Path | str,
+    paper: str = "letter",
+    *,
+    seed: int = 1,
+    students: int = 1,
+) -> list[Path]:
+    """Write ``lesson-plan-N.html`` and ``lesson-plan-N.pdf`` for every notebook with
+    ``xactika_lesson`` metadata into the existing folder ``out_dir``, all or none.
+
+    Notebooks without metadata (not yet rewritten) are skipped.
+
+    Returns:
+        the paths written, two per lesson.
+
+    Raises:
+        XactikaError: for malformed metadata, a plan that does not fit one page, a
+            missing ``out_dir`` or a file that exists already (nothing is written).
+    """
+    plans = [
+        lesson_plan(nb, seed=seed, students=students)
+        for nb in notebooks
+        if lesson_meta(nb) is not None
+    ]
+    written = []
+    with staged_entries(out_dir) as staging:
+        for plan in plans:
+            (staging / f"{plan.name}.html").write_text(plan_html(plan), encoding="utf-8")
+            (staging / f"{plan.name}.pdf").write_bytes(plan_pdf(plan, paper))
+            written += [Path(out_dir) / f"{plan.name}.html", Path(out_dir) / f"{plan.name}.pdf"]
+    return written
