@@ -25,6 +25,7 @@ from xactika_edu.plots import trick_bar_graph
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 LESSON_4 = NOTEBOOKS / "04_chance_of_winning_a_lead.ipynb"
 LESSON_6 = NOTEBOOKS / "06_estimation_and_bidding.ipynb"
+LESSON_7 = NOTEBOOKS / "07_play_and_reflect.ipynb"
 
 
 def _cells(path: Path) -> list[dict]:
@@ -57,7 +58,7 @@ def test_players_are_named_as_in_the_convention(path):
     assert not re.search(r"f\"player \{|f'player \{|\(player \d\)", text)
 
 
-@pytest.mark.parametrize("path", [LESSON_4, LESSON_6], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [LESSON_4, LESSON_6, LESSON_7], ids=lambda p: p.stem)
 def test_cells_that_only_write_text_hide_their_code(path):
     shown = [
         number
@@ -147,6 +148,34 @@ def test_lesson_6_issue_12_errors_are_gone():
     estimate = next(i for i, s in enumerate(sources) if "**Your estimate.**" in s)
     simulation = next(i for i, s in enumerate(sources) if "trick_distribution(hand" in s)
     assert estimate < simulation
+
+
+def test_lesson_7_issue_12_checks_citations_and_reprs():
+    """Issue 12, Lesson 7 (graded B-): self-checks are answer boxes with sensible
+    answers, HSS-ID.A.2 only where two data sets are compared, no reprs on the page,
+    the class's own CSV or a seeded example class."""
+    core, further = _core_and_further(LESSON_7)
+    text, extra = _joined(core), _joined(further)
+    assert further, "Lesson 7 has no Going further part"
+    for word in ("= None", ".check(", "!r}", "HSS-", "(+)", "7.SP.C.7b"):
+        assert word not in text, word
+    assert text.count("answer_box(q") == 4
+    # the class's file, else the example class from a seed, and the page says which
+    assert 'CLASS_FILE = "our-class-scores.csv"' in text
+    assert "example_scores(players=4, games=3, seed=7)" in text
+    assert "The example class is SIMULATED" in text
+    # yes/no, never True/False, where a table shows a yes-or-no column
+    assert 'yes_no = {True: "yes", False: "no"}' in extra
+    meta = json.loads(LESSON_7.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
+    core_codes = [s["code"] for s in meta["standards"]]
+    further_codes = [s["code"] for s in meta["going_further_standards"]]
+    assert not any(code.startswith("HSS") for code in core_codes)
+    # HSS-ID.A.2 compares two or more data sets: the class's and the computer's
+    assert "HSS-ID.A.2" in further_codes
+    assert 'summary(index, table_sim["class"])' in extra
+    assert 'summary(index, table_sim["simulated"])' in extra
+    # 6.SP.B.5c needs a measure of center AND of variability
+    assert "6.SP.B.5c" in core_codes and "**MAD**" in text and "**mean**" in text
 
 
 def test_trick_graph_legends_use_one_format():
