@@ -115,7 +115,7 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     # K3: a sure trick is sure only when you lead it
     assert "is a **sure trick**, when you lead it." in text
     # T15, T9, T10: the interval and the (+) standards stay, in Going further (issue 12)
-    assert "take risks" not in text and "you throw away high cards" in text
+    assert "take risks" not in text and "you play cards that will not win" in text
     assert "**95% interval**" in extra and "stats.norm.interval(0.95" in extra
     assert "(+) HSS-MD.B.5b" in extra
 
