@@ -133,7 +133,7 @@ def test_lesson_6_issue_12_errors_are_gone():
     assert "so it wins at least that often" in text
     # the simulated mean and average points are estimates, not "the expected value"
     assert "expected value" not in text.lower()
-    assert "estimated from the simulation" in text
+    assert "This average estimates the **expected " in text
     # high-school content only in Going further; (+) standards are never in the core
     for word in ("standard error", "95%", "HSS-", "(+)", "stats."):
         assert word not in text, word
