@@ -101,15 +101,22 @@ def test_lesson_2_parts_agree() -> None:
         assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%"
 
 
-def test_lesson_6_expected_value() -> None:
+def test_lesson_6_points_on_average_as_the_lesson_teaches() -> None:
+    # grade 7: the part of the deals that made the bid, average points = all points /
+    # deals, and the better bid is the one with more points on average (issue 12: not
+    # "round the expected number of tricks", the mistake Lesson 6 corrects)
     for seed in range(10):
-        (q1, a1, _), (_, a2, _), (_, a3, _) = _answers("6", seed)
-        chances = [Fraction(int(p), 100) for p in re.findall(r"(\d+)%", q1)]
-        assert sum(chances) == 1
-        mean = sum(k * p for k, p in enumerate(chances))
-        assert Fraction(a1) == mean
-        assert int(a2) == round(mean)
-        assert int(a3) == chances.index(max(chances))
+        (q1, a1, _), (_, a2, _), (q3, a3, _) = _answers("6", seed)
+        bid = int(re.search(r"aiming at a bid of (\d+)", q1).group(1))
+        counts = {int(k): int(n) for k, n in re.findall(r"(\d+) tricks?: (\d+)", q1)}
+        deals = sum(counts.values())
+        assert deals == 20
+        assert a1.startswith(f"{counts.get(bid, 0)}/20")
+        points = sum(n * (k if k == bid else -abs(k - bid)) for k, n in counts.items())
+        assert Fraction(a2) == Fraction(points, 20)
+        other = int(re.search(r"earned ([+-]?\d+) points", q3).group(1))
+        assert int(a3) == (bid if Fraction(points, 20) > Fraction(other, 20) else bid + 1)
+        assert "expected" not in q1 + q3
 
 
 def test_lesson_7_scores_follow_the_rules() -> None:

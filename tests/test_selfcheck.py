@@ -109,6 +109,9 @@ def test_one_rounding_rule_nearest_hundredth_half_up():
     assert rounded.check("8/3") and rounded.check(Fraction(8, 3))
     loose = Question("Roughly?", 8, hint="The middle.", tolerance=0.5)
     assert loose.check(7.6) and not loose.check(7.4)
+    # an estimate: a whole number near the exact answer is right too (28 for 2280/81)
+    estimate = Question("About how many 8s?", Fraction(2280, 81), hint="h", tolerance=0.6)
+    assert estimate.check("28") and estimate.check("28.1") and not estimate.check("27")
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
-from ..base.formatting import fraction, label_number, one_decimal, percent, plural, signed
+from ..base.formatting import fraction, label_number, percent, plural, signed
 from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
 from ..core.leads import chance_unbeatable, threats
 from ..core.rules import forbidden_bid, score
@@ -310,41 +310,54 @@ def _lesson_5(seed: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def _table(seed: int) -> list[Fraction]:
-    rng = make_rng(seed)
-    while True:
-        cuts = sorted(int(x) for x in rng.choice(range(1, 10), size=3, replace=False))
-        tenths = [b - a for a, b in zip([0, *cuts], [*cuts, 10], strict=True)]
-        chances = [Fraction(t, 10) for t in tenths]
-        mean = sum((k * p for k, p in enumerate(chances)), Fraction(0))
-        top = max(chances)
-        if mean.denominator != 2 and chances.count(top) == 1:
-            return chances
+#: Deals in Lesson 6's exit ticket: small enough to add up by hand.
+_DEALS = 20
+
+
+def _deals_table(rng: object, bid: int) -> list[int]:
+    """How many of :data:`_DEALS` deals took 0, 1, 2, ... tricks when played for ``bid``:
+    most deals near the bid, no count zero at the bid."""
+    counts = [0] * (bid + 3)
+    for _ in range(_DEALS):
+        counts[min(len(counts) - 1, max(0, bid + int(rng.choice([-1, 0, 0, 0, 1, 2]))))] += 1  # type: ignore[attr-defined]
+    return counts
 
 
 def _lesson_6(seed: int) -> list[tuple[str, str, str]]:
-    chances = _table(seed)
-    mean = sum((k * p for k, p in enumerate(chances)), Fraction(0))
-    table = ", ".join(f"{plural(k, 'trick')}: {percent(p)}" for k, p in enumerate(chances))
-    bid = round(mean)
-    likely = chances.index(max(chances))
-    working = " + ".join(f"{k} x {one_decimal(p)}" for k, p in enumerate(chances))
+    rng = make_rng(seed)
+    while True:
+        bid = int(rng.integers(1, 4))
+        low, high = _deals_table(rng, bid), _deals_table(rng, bid + 1)
+        points_low = sum(n * score(bid, k) for k, n in enumerate(low))
+        points_high = sum(n * score(bid + 1, k) for k, n in enumerate(high))
+        if points_low != points_high:
+            break
+    shown_low = ", ".join(f"{plural(k, 'trick')}: {n}" for k, n in enumerate(low) if n)
+    made = Fraction(low[bid], _DEALS)
+    average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
+    better = bid if average_low > average_high else bid + 1
+    terms = " + ".join(f"{n} x ({signed(score(bid, k))})" for k, n in enumerate(low) if n)
     return [
         (
-            f"A hand takes 0 to 3 tricks with these chances: {table}. What is the expected "
-            "number of tricks?",
-            label_number(mean),
-            f"{working} = {label_number(mean)}.",
+            f"The computer played your hand on {_DEALS} deals, aiming at a bid of {bid}. "
+            f"Tricks taken (number of deals): {shown_low}. In what part of the deals did you "
+            f"make your bid? {_ROUNDING}",
+            f"{low[bid]}/{_DEALS} = {percent(made)}",
+            f"The bid is made when you take exactly {plural(bid, 'trick')}: "
+            f"{low[bid]} of {_DEALS} deals.",
         ),
         (
-            "Which whole-number bid is closest to the expected number of tricks?",
-            str(bid),
-            f"{label_number(mean)} rounds to {bid}.",
+            f"On the same deals, what are the points for bid {bid} on average?",
+            label_number(average_low),
+            f"Points in all: {terms} = {signed(points_low)}; "
+            f"{signed(points_low)} / {_DEALS} = {label_number(average_low)}.",
         ),
         (
-            "Which number of tricks is the most likely?",
-            str(likely),
-            f"{likely} tricks has the largest chance, {percent(chances[likely])}.",
+            f"Aiming at bid {bid + 1} on the same {_DEALS} deals earned {signed(points_high)} "
+            "points in all. Which bid earns more points on average?",
+            str(better),
+            f"Bid {bid + 1}: {signed(points_high)} / {_DEALS} = {label_number(average_high)} "
+            f"a deal, against {label_number(average_low)} for bid {bid}.",
         ),
     ]
 

@@ -218,10 +218,10 @@ class Question:
         tolerance: ``None`` (the default) for the lessons' one rounding rule: a
             decimal or percent is right when it is the answer rounded half up to
             ``places`` decimal places (a whole percent) or to more places if typed;
-            truncating is not right (66% for 2/3). A number for questions about an
-            estimate: how far a decimal or percent may be from the answer. Whole
-            numbers and fractions such as "19/81" must be exactly right (when the
-            answer is itself exact). A rounding to 0 or 1 (``"0%"``, ``"0.00"``,
+            truncating is not right (66% for 2/3); whole numbers and fractions such
+            as "19/81" must be exactly right (when the answer is itself exact). A
+            number for questions about an estimate: how far an answer in any form
+            (28 for 2280/81) may be from the answer. A rounding to 0 or 1 (``"0%"``, ``"0.00"``,
             ``"100%"``) of an answer strictly between 0 and 1 is never right (see
             :meth:`check`).
         form: how to type the answer, when the question asks for one form ("a
@@ -270,7 +270,7 @@ class Question:
         """Whether ``number`` is ``exact`` as the question reads numbers: by the rounding
         rule (:func:`~xactika_edu.teaching.answer_reading.rounds_to`, to ``places``), or
         within ``tolerance`` when one is given and either side may be rounded."""
-        if self.tolerance is not None and (number.rounded or exact.rounded):
+        if self.tolerance is not None:  # an estimate: any form within the tolerance
             return abs(number.value - exact.value) <= Fraction(self.tolerance) + Fraction(1, 10**9)
         if exact.rounded and not number.rounded:  # a rounded answer: 2/3 for 0.6667
             return rounds_to(exact, number.value, self.places)
