@@ -14,8 +14,7 @@ from matplotlib.figure import Figure
 
 from xactika_edu import XactikaError, chance_unbeatable, deal
 from xactika_edu.probability import threats
-from xactika_edu.teaching.plots import two_threat_tree
-from xactika_edu.teaching.plots.tree import two_threat_leaves
+from xactika_edu.teaching.plots.tree import two_threat_leaves, two_threat_tree
 
 
 @pytest.mark.parametrize(("aside", "unseen"), [(49, 73), (1, 73), (0, 5), (5, 5), (1, 2)])
