@@ -1,5 +1,5 @@
-"""Leading a card: its threats, the exact chance it wins the trick, and a
-simulation to check that chance.
+"""Leading a card: its threats, the exact chance that nobody can beat it (so it wins
+at least this often), and a simulation to check that chance.
 
 The chance is exact (:class:`fractions.Fraction`): hypergeometric, or with the voids
 opponents have shown (``voids=``) a count of the consistent deals; the simulation
@@ -338,10 +338,12 @@ def chance_unbeatable(
     *,
     voids: VoidsSeen | None = None,
 ) -> Fraction:
-    """The exact chance that leading ``card`` and calling ``combination`` wins the trick.
+    """The exact chance that nobody can beat ``card`` led calling ``combination``.
 
     The lead is unbeatable when no opponent holds a threat: a card with the
-    combination and an equal or higher face value. Every deal of the unseen cards
+    combination and an equal or higher face value. It can win even when beatable
+    (a player holding a threat may follow with a lower card that has the call), so
+    this is a lower bound on the chance that the lead wins the trick. Every deal of the unseen cards
     consistent with what the leader knows is equally likely. Without voids the
     opponents' cards are a uniformly random subset of the unseen cards, so with U
     unseen cards, T threats among them and H cards in opponents' hands, the chance

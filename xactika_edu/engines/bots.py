@@ -230,7 +230,8 @@ class HeuristicBot(Bot):
     dealer forbidden the nearest takes the next nearest.
 
     **Play.** The bot *needs* tricks while ``tricks_won < bid``; otherwise it *sheds*.
-    Each legal play gets a chance ``p`` that it wins the trick:
+    Each legal play gets a score ``p``, the chance that nobody can beat it (the play
+    may still win when beatable: a player holding a threat may follow low):
 
     * a lead (card ``c`` calling ``k``): ``p = C(U - T, H) / C(U, H)`` with ``U`` the
       bot's unseen cards (:meth:`PlayerView.unseen_cards`), ``T`` the unseen cards
