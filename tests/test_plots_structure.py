@@ -38,6 +38,7 @@ def test_every_public_name_keeps_its_import_path():
         "shape_count_pie_chart",
         "sum_bar_graph",
         "trick_bar_graph",
+        "two_threat_tree",
         "value_bar_graph",
         "value_pie_chart",
         "ways_bar_graph",

@@ -44,6 +44,7 @@ from .deck import (
 from .frequency import error_graph, running_frequency_graph
 from .groups import compare_value_bar_graph, group_bar_graph, group_pie_chart
 from .sums import shape_columns_graph, sum_bar_graph
+from .tree import two_threat_tree
 
 __all__ = [
     "bell_curve",
@@ -59,6 +60,7 @@ __all__ = [
     "shape_count_pie_chart",
     "sum_bar_graph",
     "trick_bar_graph",
+    "two_threat_tree",
     "value_bar_graph",
     "value_pie_chart",
     "ways_bar_graph",
