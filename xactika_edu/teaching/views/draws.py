@@ -120,7 +120,7 @@ def draw_summary(values: np.ndarray | list[int]) -> str:
 
     >>> draw_summary([])
     'No cards drawn yet. Press a Draw button.'
-    >>> draw_summary([8])[-50:]
+    >>> draw_summary([8])[-48:]
     "the deck's: 77 percentage points (face value 8)."
     """
     table = draw_table(values)

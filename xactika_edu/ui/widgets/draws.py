@@ -14,7 +14,7 @@ picture of itself that says it is a picture of the app and where to try it.
 
 >>> view = DrawHistogram(seed=1)
 >>> view.buttons[10].click()
->>> view.draws, view.table["drawn frequency"].sum()
+>>> view.draws, int(view.table["drawn frequency"].sum())
 (10, 10)
 >>> view.reset_button.click()
 >>> view.draws
