@@ -71,7 +71,7 @@ def _picture_html(name: str, summary: str, graph: str, where: str) -> str:
     """The static picture of a widget: it says it is a picture, and where to try it."""
     return (
         f"<figure class='xe-picture' role='group' style='margin:0.5em 0;border:1px dashed "
-        f"#888;padding:0.3em 1em'><p><b>A picture of the {escape(name)} app.</b> "
+        f"#888;padding:0.3em 1em'><p><b>A picture of the app “{escape(name)}”.</b> "
         f"Here it cannot move. To press its buttons, {escape(where)}.</p>"
         f"{graph}<figcaption>{escape(summary)}</figcaption></figure>"
     )
@@ -129,7 +129,7 @@ class _Seeded(Fallback, widgets.VBox):
         return _picture_html(self.name, self._summary_text, self.graph.value, self.where)
 
     def __str__(self) -> str:
-        return f"A picture of the {self.name} app. {self._summary_text}"
+        return f"A picture of the app “{self.name}”. {self._summary_text}"
 
     _summary_text = ""
 
