@@ -132,4 +132,5 @@ def test_static_picture_says_it_is_a_picture_and_where_to_try_it(make):
     html = bundle["text/html"]
     assert "A picture of the" in html and "open this lesson in Jupyter" in html
     assert "<svg" in html and "20 " in html
+    assert "role='img' aria-label=\"Bar graph" in html  # the picture in words, too
     assert str(widget).startswith("A picture of the")

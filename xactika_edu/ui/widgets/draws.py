@@ -27,12 +27,15 @@ UI layer (``ipywidgets`` 8). Root classes ``xe-draws`` and ``xe-sampling``; part
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ...base.errors import XactikaError
 from ...core.cards import check_seed
+from ...teaching.alt_text import describe_figure
 from ...teaching.plots.draws import draws_graph, sample_means_graph
 from ...teaching.views.draws import (
     DRAW_STEPS,
@@ -49,14 +52,18 @@ from ...teaching.views.draws import (
 from ...teaching.views.htmlparts import note_html
 from .controls import SEED_RANGE, ErrorLine, Fallback, NumberBox, guard
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 __all__ = ["DrawHistogram", "SamplingView"]
 
 #: Where to try a widget, as its picture says when no kernel runs it.
 TRY_IT = "open this lesson in Jupyter and run the cell"
 
 
-def _svg(draw) -> str:  # type: ignore[no-untyped-def]
-    """A figure drawn by ``draw(ax)`` as inline SVG."""
+def _svg(draw: Callable[[Axes], object]) -> str:
+    """A figure drawn by ``draw(ax)`` as inline SVG, described in words for a screen
+    reader (:func:`~xactika_edu.teaching.alt_text.describe_figure`)."""
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(7.0, 3.6), layout="constrained")
@@ -64,7 +71,8 @@ def _svg(draw) -> str:  # type: ignore[no-untyped-def]
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg")
     picture = buffer.getvalue()
-    return picture[picture.find("<svg") :]
+    words = escape(describe_figure(figure), quote=True)
+    return f"<div role='img' aria-label=\"{words}\">{picture[picture.find('<svg') :]}</div>"
 
 
 def _picture_html(name: str, summary: str, graph: str, where: str) -> str:
