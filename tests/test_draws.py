@@ -94,6 +94,10 @@ def test_graphs_draw_the_bars():
     assert sum(bar.get_height() for bar in ax.patches) == 40
     with pytest.raises(XactikaError):
         draws_graph("not a table")
+    table = means_table([Fraction(8), Fraction(8), Fraction(33, 4)], 4)
+    ax = sample_means_graph(table, 4, ax=Figure().subplots(), what="student", counts=True)
+    assert sorted(t.get_text() for t in ax.texts if t.get_text()) == ["1", "2"]
+    assert ax.get_ylabel() == "number of students"
 
 
 def test_draw_histogram_buttons():

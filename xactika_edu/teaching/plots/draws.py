@@ -20,7 +20,7 @@ from ...base.errors import XactikaError
 from ...base.formatting import plural
 from ...base.palette import INK, SERIES
 from ...core.face_values import face_value_mean
-from .figures import BAR_FIGSIZE, LABEL_SIZE, light_grid, use_axes
+from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, light_grid, use_axes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -85,7 +85,12 @@ def draws_graph(table: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
 
 
 def sample_means_graph(
-    table: pd.DataFrame, size: int, *, ax: Axes | None = None, what: str = "sample"
+    table: pd.DataFrame,
+    size: int,
+    *,
+    ax: Axes | None = None,
+    what: str = "sample",
+    counts: bool = False,
 ) -> Axes:
     """How many samples had each mean face value: one thin bar per possible mean of
     ``size`` cards, on the fixed scale 4 to 12, with a line at the deck's mean, 8.
@@ -95,6 +100,7 @@ def sample_means_graph(
         size: the cards in each sample.
         ax: the Axes to draw on; ``None`` makes a new figure.
         what: what one sample is, for the axis label ("sample", "student").
+        counts: write each bar's count above it (for a class's few samples).
 
     Returns:
         the Axes: one bar per possible mean, one vertical line, a legend.
@@ -108,7 +114,7 @@ def sample_means_graph(
     ax = use_axes(ax, BAR_FIGSIZE)
     x = [float(Fraction(m)) for m in table.index]
     total = int(table["samples"].sum())
-    ax.bar(
+    bars = ax.bar(
         x,
         table["samples"],
         width=0.8 / size,
@@ -118,6 +124,10 @@ def sample_means_graph(
         label=f"{plural(total, what, commas=True)}, {plural(size, 'card')} each",
         zorder=2,
     )
+    if check_flag(counts, "counts"):
+        ax.bar_label(
+            bars, [str(int(n)) if n else "" for n in table["samples"]], fontsize=LABEL_SIZE
+        )
     center = face_value_mean()
     ax.axvline(
         float(center),
@@ -125,7 +135,7 @@ def sample_means_graph(
         linewidth=2,
         linestyle="--",
         label=f"the deck's mean, {center}",
-        zorder=3,
+        zorder=1,  # behind the bars: it marks 8 without hiding a bar
     )
     ax.set_xlim(3.5, 12.5)
     ax.set_xticks(range(4, 13))
