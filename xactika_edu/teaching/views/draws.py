@@ -100,8 +100,9 @@ def draw_table(values: np.ndarray | list[int]) -> pd.DataFrame:
     values = np.asarray(values, dtype=np.int64)
     for value in values.tolist():
         check_whole(value, "face value", FACE_VALUES[0], FACE_VALUES[-1])
-    counts = np.array([np.count_nonzero(values == v) for v in FACE_VALUES], dtype=np.int64)
-    deck = np.array([np.count_nonzero(_VALUES == v) for v in FACE_VALUES], dtype=np.int64)
+    top = FACE_VALUES[-1] + 1
+    counts = np.bincount(values, minlength=top)[FACE_VALUES[0] :].astype(np.int64)
+    deck = np.bincount(_VALUES, minlength=top)[FACE_VALUES[0] :].astype(np.int64)
     total = len(values)
     return pd.DataFrame(
         {
