@@ -89,3 +89,28 @@ def test_the_checks_catch_each_old_format() -> None:
     assert len(_problems(old)) == 4
     new = 'a = f"{simulated_percent(p)} {expected_points(x)} about {percent(part)} {x:.2f}"'
     assert _problems(new) == []
+
+
+LESSONS_3_AND_5 = [path for path in NOTEBOOKS if path.stem in ("03_bell_curves", "05_simulation")]
+
+
+@pytest.mark.parametrize("path", LESSONS_3_AND_5, ids=lambda path: path.stem)
+def test_each_student_cell_says_what_to_change(path: Path) -> None:
+    # Issue 12: a student cell is short and says what to change ("Change the seed to 12
+    # and run it again"), in the cell or the text just above it; the class file line
+    # says TEACHER. Cells whose code is not the point hide it.
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for number, cell in enumerate(cells):
+        tags = cell["metadata"].get("tags", [])
+        if "going-further" in tags:
+            break
+        if cell["cell_type"] != "code" or "hide-input" in tags:
+            continue
+        source = "".join(cell["source"])
+        before = (
+            "".join(cells[number - 1]["source"])
+            if cells[number - 1]["cell_type"] == "markdown"
+            else ""
+        )
+        assert "TEACHER" in source or "Change " in before, f"{path.name}: cell {number}"
+        assert len(source.splitlines()) <= 4, f"{path.name}: cell {number} is long"

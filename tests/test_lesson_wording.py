@@ -387,3 +387,72 @@ def test_lesson_2_cites_only_what_its_activities_meet():
     assert sum(step["minutes"] for step in meta["timing"]) in range(45, 51)
     core = "\n".join(_source(cell) for cell in _core_cells(LESSON_2))
     assert "FULL_TURN" in core and "answer_box(q4)" in core
+
+# --- Lessons 3 and 5 (issue 12: one period each, claims and standards as the teacher read them)
+
+LESSON_3 = NOTEBOOKS / "03_bell_curves.ipynb"
+LESSON_5 = NOTEBOOKS / "05_simulation.ipynb"
+
+
+def _core_and_further_text(path: Path) -> tuple[str, str]:
+    """The text of the cells before the `going-further` cell, and of the rest."""
+    cells = _cells(path)
+    starts = [i for i, c in enumerate(cells) if "going-further" in c["metadata"].get("tags", [])]
+    cut = starts[0] if starts else len(cells)
+    return (
+        "\n".join(_source(c) for c in cells[:cut]),
+        "\n".join(_source(c) for c in cells[cut:]),
+    )
+
+
+def _standards(path: Path) -> dict[str, str]:
+    meta = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("xactika_lesson", {})
+    return {s["code"]: s["activity"] for s in meta.get("standards", [])}
+
+
+@pytest.mark.parametrize("path", [LESSON_3, LESSON_5], ids=lambda p: p.stem)
+def test_lessons_3_and_5_check_answers_in_boxes(path):
+    core, _ = _core_and_further_text(path)
+    assert "my_answer" not in core and ".check(my_answer)" not in core
+    assert core.count("answer_box(") <= 4
+    assert "TEACHER" in core and "CLASS_FILE" in core  # the class's pooled results
+    assert "simulated class" in core  # says so when the class has no data yet
+
+
+def test_lesson_3_claims_are_true_and_it_owns_the_mean():
+    core, further = _core_and_further_text(LESSON_3)
+    text = core + further
+    # issue 12: "more shapes make the bell taller" was called a misconception, but the
+    # count bars DO get taller; relative frequencies get lower and the bell wider
+    assert "More shapes make the bell taller" not in text
+    assert "count bars get\n**taller**" in further and "the bars get **lower**" in further
+    # Lesson 1's "flat, triangle, bell" is not repeated in the core
+    assert "triangle" not in core
+    # the mean, the MAD and the normal curve as a model (not the cards)
+    assert "face_value_mean" in core and "face_value_mad" in core
+    assert "It is a **model** of the " in core and "not by cards" in core
+    # the sampling view: means of n = 1, 4, 16 cards; bars taller is not narrower
+    assert "SamplingView(" in core
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)  # the cell's strings, joined as printed
+    assert "More samples make the bars taller (more samples at each mean), but not narrower" in (
+        joined
+    )
+    standards = _standards(LESSON_3)
+    assert "shape" in standards["6.SP.B.5d"] and "choice" in standards["6.SP.B.5d"]
+    assert "7.SP.C.8b" not in standards  # no sample space is represented any more
+
+
+def test_lesson_5_cites_what_it_does_and_keeps_high_school_further():
+    core, further = _core_and_further_text(LESSON_5)
+    standards = _standards(LESSON_5)
+    # 7b is developing a model from data, 8c a simulation of a compound event
+    assert "7.SP.C.7b" not in standards and "7.SP.C.8c" not in standards
+    assert "7.SP.C.7" in standards and "7.SP.C.6" in standards
+    for high_school in ("standard error", "95%", "log scale", "margin of error", "√n"):
+        assert high_school not in core, high_school
+        assert high_school in further, high_school
+    assert "just like the MAD" not in core + further
+    assert "the MAD\nmeasures distances from the data's own mean" in further
+    # the four-dice experiment and the draw histogram
+    assert "roll_dice_cards(" in core and "card_chance(" in core
+    assert "DrawHistogram(" in core

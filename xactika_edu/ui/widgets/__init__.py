@@ -11,6 +11,8 @@ are tested directly:
 * :mod:`xactika_edu.teaching.views.handview` and :mod:`xactika_edu.teaching.views.seenbox`: the
 hand explorer's
   words and its box of others' cards (:func:`parse_seen`);
+* :mod:`xactika_edu.teaching.views.draws`: the draw histogram and the sampling view
+  (:class:`DrawHistogram`, :class:`SamplingView`: drawn cards' counts, sample means);
 * :mod:`xactika_edu.teaching.views.deckview`: the deck explorer (:func:`filter_deck`,
   :func:`selection_summary`);
 * :mod:`xactika_edu.teaching.views.tableview`, :mod:`xactika_edu.teaching.views.playlog` and
@@ -59,6 +61,7 @@ from ...teaching.views.scoreboard import score_table
 from ...teaching.views.seenbox import parse_seen
 from .answerbox import AnswerBox, answer_box
 from .deck import DeckExplorer
+from .draws import DrawHistogram, SamplingView
 from .hand import HandWidget
 from .table import PlayTable
 
@@ -68,8 +71,10 @@ __all__ = [
     "UNLIKELY",
     "AnswerBox",
     "DeckExplorer",
+    "DrawHistogram",
     "HandWidget",
     "PlayTable",
+    "SamplingView",
     "answer_box",
     "card_label",
     "describe_chance",

@@ -1,0 +1,148 @@
+"""Graphs of drawn cards against the deck, and of sample means: the pictures of the
+draw and sampling widgets (:mod:`xactika_edu.ui.widgets.draws`) and of Lessons 3 and 5.
+
+>>> from matplotlib.figure import Figure
+>>> from xactika_edu.teaching.views.draws import draw_table, drawn_values
+>>> ax = draws_graph(draw_table(drawn_values(10, seed=1)), ax=Figure().subplots())
+>>> len(ax.patches)  # 9 bars for the deck, 9 for the drawn cards
+18
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from ...base.checks import shown
+from ...base.errors import XactikaError
+from ...base.formatting import plural
+from ...base.palette import INK, SERIES
+from ...core.face_values import face_value_mean
+from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, light_grid, use_axes
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["draws_graph", "sample_means_graph"]
+
+
+def _table(table: object, column: str, made_by: str) -> pd.DataFrame:
+    if not isinstance(table, pd.DataFrame) or column not in table.columns:
+        raise XactikaError(f"expected a table from {made_by}, got {shown(table)}")
+    return table
+
+
+def draws_graph(table: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
+    """The drawn cards' relative frequencies (narrow solid bars) over the deck's (wide
+    hatched bars), face values 4 to 12 on one fixed scale, so the drawn bars can be
+    seen growing toward the deck's.
+
+    Args:
+        table: :func:`~xactika_edu.teaching.views.draws.draw_table`.
+        ax: the Axes to draw on; ``None`` makes a new figure.
+
+    Returns:
+        the Axes: 9 deck bars, then 9 drawn bars, a legend.
+
+    Raises:
+        XactikaError: if ``table`` is not a draw table.
+    """
+    table = _table(table, "drawn relative frequency", "draw_table")
+    ax = use_axes(ax, BAR_FIGSIZE)
+    x = [int(v) for v in table.index]
+    drawn = int(table["drawn frequency"].sum())
+    ax.bar(
+        x,
+        table["deck relative frequency"],
+        width=0.85,
+        color="white",
+        edgecolor=SERIES[1],
+        hatch="//",
+        linewidth=1.5,
+        label="the whole deck: 81 cards",
+        zorder=2,
+    )
+    ax.bar(
+        x,
+        table["drawn relative frequency"],
+        width=0.45,
+        color=SERIES[0],
+        edgecolor=INK,
+        linewidth=0.6,
+        label=f"cards drawn: {plural(drawn, 'card', commas=True)}",
+        zorder=3,
+    )
+    ax.set_xticks(x, [str(v) for v in x])
+    ax.set_xlabel("face value")
+    ax.set_ylabel("relative frequency")
+    ax.set_ylim(0, max(0.5, float(table["drawn relative frequency"].max()) * 1.1))
+    ax.set_title("The cards drawn and the whole deck")
+    ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper right")
+    light_grid(ax)
+    return ax
+
+
+def sample_means_graph(
+    table: pd.DataFrame,
+    size: int,
+    *,
+    ax: Axes | None = None,
+    what: str = "sample",
+    counts: bool = False,
+) -> Axes:
+    """How many samples had each mean face value: one thin bar per possible mean of
+    ``size`` cards, on the fixed scale 4 to 12, with a line at the deck's mean, 8.
+
+    Args:
+        table: :func:`~xactika_edu.teaching.views.draws.means_table`.
+        size: the cards in each sample.
+        ax: the Axes to draw on; ``None`` makes a new figure.
+        what: what one sample is, for the axis label ("sample", "student").
+        counts: write each bar's count above it (for a class's few samples).
+
+    Returns:
+        the Axes: one bar per possible mean, one vertical line, a legend.
+
+    Raises:
+        XactikaError: if ``table`` is not a means table.
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    table = _table(table, "samples", "means_table")
+    ax = use_axes(ax, BAR_FIGSIZE)
+    x = [float(Fraction(m)) for m in table.index]
+    total = int(table["samples"].sum())
+    bars = ax.bar(
+        x,
+        table["samples"],
+        width=0.8 / size,
+        color=SERIES[0],
+        edgecolor=INK if size == 1 else SERIES[0],
+        linewidth=0.6,
+        label=f"{plural(total, what, commas=True)}, {plural(size, 'card')} each",
+        zorder=2,
+    )
+    if check_flag(counts, "counts"):
+        ax.bar_label(
+            bars, [str(int(n)) if n else "" for n in table["samples"]], fontsize=LABEL_SIZE
+        )
+    center = face_value_mean()
+    ax.axvline(
+        float(center),
+        color=SERIES[1],
+        linewidth=2,
+        linestyle="--",
+        label=f"the deck's mean, {center}",
+        zorder=1,  # behind the bars: it marks 8 without hiding a bar
+    )
+    ax.set_xlim(3.5, 12.5)
+    ax.set_xticks(range(4, 13))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"mean face value of {plural(size, 'card')}")
+    ax.set_ylabel(f"number of {what}s")
+    ax.set_title(f"Means of {plural(size, 'card')}")
+    ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
+    light_grid(ax)
+    return ax
