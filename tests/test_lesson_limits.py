@@ -1,8 +1,7 @@
 """Every lesson's core fits one period (issue 12, "Done when"): this test PRINTS per
 lesson its core word count, code cells a student runs and self-checks
-(``pytest -s tests/test_lesson_limits.py``), and asserts the limits for each notebook
-that has ``xactika_lesson`` metadata. A notebook without it is an expected failure
-until its rewrite lands ("issue 12: lesson not yet rewritten").
+(``pytest -s tests/test_lesson_limits.py``), and asserts the limits for every lesson
+notebook, which must have ``xactika_lesson`` metadata (its lesson plan is built from it).
 """
 
 from __future__ import annotations
@@ -70,8 +69,7 @@ def test_lesson_core_fits_one_period(path: Path) -> None:
         f"\n{path.stem}: {metrics.words} words (<= {MAX_WORDS}), {metrics.cells} cells "
         f"(<= {MAX_CELLS}), {metrics.checks} checks (<= {MAX_CHECKS}), {minutes}"
     )
-    if meta is None:
-        pytest.xfail("issue 12: lesson not yet rewritten")
+    assert meta is not None, f"{path.name} has no xactika_lesson metadata"
     assert metrics.problems() == [], f"{path.name}: {metrics.problems()}"
     assert MIN_MINUTES <= meta.minutes <= MAX_MINUTES, f"{path.name}: {meta.minutes} minutes"
     assert vocabulary(path), f"{path.name} has no vocabulary box"

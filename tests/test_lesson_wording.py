@@ -174,10 +174,11 @@ def test_lesson_4_says_press_only_over_a_button(path):
 
 def test_lesson_4b_checks_the_makers_hint_with_the_deck():
     text = _text(LESSON_4B)
-    # the hint as the issue quotes it (the whole hints page is not among the seeds)
+    # the publisher's hint, quoted exactly from its "Hints & Strategies" page
+    assert "puzzles.setgame.com/xactika/xactika_hints.htm" in text
     assert (
-        '*"you have a 50% chance they\nwill have 3 balls, but only a 33% chance ... 3 stars"*'
-        in text
+        "So if everyone is out of 2 Balls, then you have a 50% chance that\nthey will have 3 "
+        "Balls, but only a 33% chance that they will have 3 Stars." in text
     )
     assert 'possible = [c for c in DECK if not c.has("2 balls")]' in text
     assert "**The hint is right about one card such a player holds**" in text
