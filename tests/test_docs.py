@@ -155,12 +155,8 @@ def test_guide_links_resolve():
     guide = GUIDE.read_text(encoding="utf-8")
     for link in re.findall(r"\]\(([^)#:]+)\)", guide):
         assert (DOCS / link).exists(), link
-    anchors = {
-        re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
-        for heading in re.findall(r"^#+ (.+)$", guide, re.MULTILINE)
-    }
-    for anchor in re.findall(r"\]\(#([^)]+)\)", guide):
-        assert anchor in anchors, anchor
+    # The class pack renders the guide without heading ids: no links to its own parts.
+    assert "](#" not in guide
 
 
 APP = ROOT / "xactika_edu" / "ui" / "app" / "student_app.ipynb"
