@@ -250,7 +250,7 @@ class HeuristicPolicy(Policy):
         players, n = state.players, len(rows)
         seat = state.seat[rows]
         slots, valid = _legal_slots(legal)  # the legal cards only, in slot order
-        hand = np.take_along_axis(state.hand[state.base[rows] + seat], slots, axis=1)
+        hand = _cards(state, state.base[rows] + seat, slots)
         threats = self._threats(state, rows, CELL_OF[hand]).reshape(n, -1)
         # opponents known void in each combination (the leader's own voids aside)
         void = state.void_count[rows] - state.voids[rows, seat]
@@ -262,12 +262,12 @@ class HeuristicPolicy(Policy):
         value = np.repeat(CARD_VALUES[hand], 4, axis=1)
         valid4 = None if valid is None else np.repeat(valid, 4, axis=1)
         pick = _pick_key(rank, value, valid4, self._need(state, rows))
-        return np.take_along_axis(slots, (pick >> 2)[:, None], axis=1)[:, 0] * 4 + (pick & 3)
+        return slots.reshape(-1).take(np.arange(n) * slots.shape[1] + (pick >> 2)) * 4 + (pick & 3)
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         players = state.players
         slots, valid = _legal_slots(legal)  # the legal cards only, in slot order
-        hand = np.take_along_axis(state.hand[state.base[rows] + state.seat[rows]], slots, axis=1)
+        hand = _cards(state, state.base[rows] + state.seat[rows], slots)
         call = state.call[rows]
         value = CARD_VALUES[hand]  # (rows, legal cards)
         threats = self._threats(state, rows, call[:, None] * 13 + value)
@@ -284,7 +284,12 @@ class HeuristicPolicy(Policy):
         rank = self._rank(unseen, threats, (each * known)[:, None])
         rank *= can_win  # rank 0: chance 0.0
         pick = _pick_key(rank, value, valid, self._need(state, rows))
-        return np.take_along_axis(slots, pick[:, None], axis=1)[:, 0].astype(np.intp)
+        return slots.reshape(-1).take(np.arange(len(rows)) * slots.shape[1] + pick)
+
+
+def _cards(state: BatchState, hand_rows: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """The cards in ``slots`` (rows, k) of the hands ``hand_rows`` (rows,) of ``state.hand``."""
+    return state.hand.reshape(-1).take((hand_rows * state.cards)[:, None] + slots)
 
 
 def _legal_slots(legal: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
@@ -292,7 +297,7 @@ def _legal_slots(legal: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     entries are slots (``None`` when every row has as many): ties keep slot order."""
     count = POPCOUNT[legal]
     most = int(count.max()) if len(count) else 1
-    slots = NTH_BIT[legal, :most].astype(np.intp)
+    slots = NTH_BIT[legal, :most].astype(np.intp)  # indices: intp, as numpy's own
     if len(count) and int(count.min()) == most:
         return slots, None
     return slots, np.arange(most) < count[:, None]
