@@ -168,20 +168,16 @@ def chance_ranks() -> np.ndarray:
     return ranks
 
 
-def _pick_key(
-    rank16: np.ndarray, value: np.ndarray, valid: np.ndarray | None, need: np.ndarray
-) -> np.ndarray:
-    """The first valid column with the largest key (p, -value) where ``need``, else the
-    first with the smallest: Python's ``max``/``min`` over tuples, row by row.
+def _pick_key(rank16: np.ndarray, value: np.ndarray, need: np.ndarray) -> np.ndarray:
+    """The first column with the largest key (p, -value) where ``need``, else the first
+    with the smallest: Python's ``max``/``min`` over tuples, row by row.
 
     ``rank16`` is the chance p as :func:`chance_ranks` (rank x 16) and ``value`` a face
     value (0 to 15), so ``rank16 - value`` orders (p, -value) as the tuples do; its
-    negative orders them the other way. ``valid=None``: every column is valid.
+    negative orders them the other way.
     """
     key = rank16 - value
-    np.negative(key, out=key, where=~need[:, None])
-    if valid is not None:
-        np.copyto(key, -(1 << 30), where=~valid)
+    key *= np.where(need, 1, -1).astype(key.dtype)[:, None]
     return key.argmax(axis=1)  # the first maximum
 
 
@@ -249,7 +245,7 @@ class HeuristicPolicy(Policy):
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         players, n = state.players, len(rows)
         seat = state.seat[rows]
-        slots, valid = _legal_slots(legal)  # the legal cards only, in slot order
+        slots = _legal_slots(legal)  # the legal cards, in slot order
         hand = _cards(state, state.base[rows] + seat, slots)
         threats = self._threats(state, rows, CELL_OF[hand]).reshape(n, -1)
         # opponents known void in each combination (the leader's own voids aside)
@@ -260,13 +256,12 @@ class HeuristicPolicy(Policy):
         held = reach.reshape(-1).take(np.arange(n)[:, None] * len(COMBINATIONS) + combo)
         rank = self._rank(len(DECK) - each - state.played, threats, held)
         value = np.repeat(CARD_VALUES[hand], 4, axis=1)
-        valid4 = None if valid is None else np.repeat(valid, 4, axis=1)
-        pick = _pick_key(rank, value, valid4, self._need(state, rows))
+        pick = _pick_key(rank, value, self._need(state, rows))
         return slots.reshape(-1).take(np.arange(n) * slots.shape[1] + (pick >> 2)) * 4 + (pick & 3)
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         players = state.players
-        slots, valid = _legal_slots(legal)  # the legal cards only, in slot order
+        slots = _legal_slots(legal)  # the legal cards, in slot order
         hand = _cards(state, state.base[rows] + state.seat[rows], slots)
         call = state.call[rows]
         value = CARD_VALUES[hand]  # (rows, legal cards)
@@ -283,7 +278,7 @@ class HeuristicPolicy(Policy):
         can_win = beats(value, SHOWS[hand, call[:, None]], state.best[rows, None], state.rules)
         rank = self._rank(unseen, threats, (each * known)[:, None])
         rank *= can_win  # rank 0: chance 0.0
-        pick = _pick_key(rank, value, valid, self._need(state, rows))
+        pick = _pick_key(rank, value, self._need(state, rows))
         return slots.reshape(-1).take(np.arange(len(rows)) * slots.shape[1] + pick)
 
 
@@ -292,12 +287,14 @@ def _cards(state: BatchState, hand_rows: np.ndarray, slots: np.ndarray) -> np.nd
     return state.hand.reshape(-1).take((hand_rows * state.cards)[:, None] + slots)
 
 
-def _legal_slots(legal: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-    """The legal slots of each row in slot order, (rows, most legal slots), and which
-    entries are slots (``None`` when every row has as many): ties keep slot order."""
-    count = POPCOUNT[legal]
-    most = int(count.max()) if len(count) else 1
-    slots = NTH_BIT[legal, :most].astype(np.intp)  # indices: intp, as numpy's own
-    if len(count) and int(count.min()) == most:
-        return slots, None
-    return slots, np.arange(most) < count[:, None]
+#: _FILLED[mask, i]: the i-th set bit of mask, or its first set bit after the last.
+_FILLED = np.where(np.arange(8) < POPCOUNT[:, None], NTH_BIT, NTH_BIT[:, :1]).astype(np.intp)
+_FILLED.setflags(write=False)
+
+
+def _legal_slots(legal: np.ndarray) -> np.ndarray:
+    """The legal slots of each row in slot order, (rows, most legal slots); a row with
+    fewer repeats its first legal slot to fill up. A repeat comes after the slot it
+    repeats, and ties go to the first column: a repeat is never chosen."""
+    most = int(POPCOUNT[legal].max()) if len(legal) else 1
+    return _FILLED[legal, :most]
