@@ -41,6 +41,16 @@ __all__ = ["choose", "run"]
 
 _SHOWS_FLAT = SHOWS.reshape(-1)
 _CALLS_FLAT = CARD_CALLS.reshape(-1)
+#: A (12, 13) int8 table as one opaque item, to copy whole rows of tables at once.
+_TABLE = np.dtype((np.void, GE_STEP[0].nbytes))
+_STEPS = np.ascontiguousarray(GE_STEP).reshape(len(GE_STEP), -1).view(_TABLE)[:, 0]
+
+
+def _tables(array: np.ndarray) -> np.ndarray:
+    """A view of a C-contiguous (rows, 12, 13) int8 array as (rows,) opaque items."""
+    if not array.flags.c_contiguous:
+        raise ValueError("the table array must be C-contiguous")
+    return array.reshape(len(array), -1).view(_TABLE)[:, 0]
 
 
 def _groups(policies: Sequence[Policy]) -> list[tuple[Policy, np.ndarray]]:
@@ -157,6 +167,9 @@ def _play_all(
     n, players, cards, track, rules = state.n, state.players, state.cards, state.track, state.rules
     everyone = np.arange(n)
     hand = state.hand.reshape(-1)
+    if track:  # whole tables are copied as single items (memcpy), added as int8
+        state.private_ge = np.ascontiguousarray(state.private_ge)
+        private_tables = _tables(state.private_ge)
     while state.trick < cards:
         trick = state.trick
         if state.position == 0:
@@ -201,9 +214,11 @@ def _play_all(
             state.held[rows] = held ^ (np.uint8(1) << slot.astype(np.uint8))
             state.plays[:, trick, position] = card
             if track:
-                step = GE_STEP[card]
+                step = _STEPS[card].view(np.int8).reshape(state.played_ge.shape)
                 state.played_ge += step
-                state.private_ge[rows] += step
+                private = private_tables[rows]
+                private.view(np.int8).reshape(step.shape)[:] += step
+                private_tables[rows] = private
             state.position += 1
         state.winners[:, trick] = state.winner
         state.won[everyone, state.winner] += 1

@@ -17,6 +17,7 @@ Source: RULES.md; the chances are :func:`xactika_edu.core.chances.chance_table`.
 from __future__ import annotations
 
 import abc
+import functools
 
 import numpy as np
 
@@ -24,9 +25,16 @@ from ..base.errors import IllegalBidError, IllegalPlayError
 from ..core.cards import COMBINATIONS, DECK
 from ..core.chances import chance_table
 from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, beats, forbidden_bid
-from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, UNPACK, BatchState
+from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, BatchState
 
-__all__ = ["HeuristicPolicy", "Policy", "RandomPolicy", "ReplayPolicy", "bid_allowance"]
+__all__ = [
+    "HeuristicPolicy",
+    "Policy",
+    "RandomPolicy",
+    "ReplayPolicy",
+    "bid_allowance",
+    "chance_ranks",
+]
 
 
 class Policy(abc.ABC):
@@ -143,22 +151,43 @@ def bid_allowance(cards: int, players: int) -> float:
     return max(0, cards - 4) / (2 * players)
 
 
-def _pick_key(p: np.ndarray, value: np.ndarray, legal: np.ndarray, need: np.ndarray) -> np.ndarray:
-    """The first legal column with the largest key (p, -value) where ``need``, else the
-    first with the smallest: Python's ``max``/``min`` over tuples, row by row."""
-    sign = np.where(need, 1.0, -1.0)[:, None]
-    score = np.where(legal, p * sign, -np.inf)
-    top = score == score.max(axis=1, keepdims=True)
-    tie = np.where(top, -value * sign, -np.inf)
-    return (top & (tie == tie.max(axis=1, keepdims=True))).argmax(axis=1)
+@functools.cache
+def chance_ranks() -> np.ndarray:
+    """:func:`chance_table` as ranks: each entry's position among the table's distinct
+    values (0.0 is rank 0), times 16; the same order and the same ties as the floats.
+
+    The heuristic compares chances only with each other, so it may compare ranks
+    (integers) instead: exactly the same choices, fewer array operations.
+
+    Returns:
+        an int32 array of the shape of :func:`chance_table`, read-only.
+    """
+    _, rank = np.unique(chance_table(), return_inverse=True)
+    ranks = (rank.reshape(chance_table().shape) * 16).astype(np.int32)
+    ranks.setflags(write=False)
+    return ranks
+
+
+def _pick_key(rank16: np.ndarray, value: np.ndarray, need: np.ndarray) -> np.ndarray:
+    """The first column with the largest key (p, -value) where ``need``, else the first
+    with the smallest: Python's ``max``/``min`` over tuples, row by row.
+
+    ``rank16`` is the chance p as :func:`chance_ranks` (rank x 16) and ``value`` a face
+    value (0 to 15), so ``rank16 - value`` orders (p, -value) as the tuples do; its
+    negative orders them the other way.
+    """
+    key = rank16 - value
+    key *= np.where(need, 1, -1).astype(key.dtype)[:, None]
+    return key.argmax(axis=1)  # the first maximum
 
 
 class HeuristicPolicy(Policy):
     """The rule-of-thumb player of :class:`~xactika_edu.engines.bots.HeuristicBot` (the rule
     is written out there), for a batch: deterministic given what the seat knows.
 
-    Chances are looked up in :func:`~xactika_edu.core.chances.chance_table`; a hand's sure
-    tricks are added card by card in sorted order; ties go to the first play in
+    Chances are looked up in :func:`~xactika_edu.core.chances.chance_table` (for the
+    bid) or as their ranks in :func:`chance_ranks` (to compare plays: the same order);
+    a hand's sure tricks are added card by card in sorted order; ties go to the first play in
     sorted card order, then shape order.
     """
 
@@ -166,6 +195,7 @@ class HeuristicPolicy(Policy):
 
     def __init__(self) -> None:
         self.chance = chance_table()
+        self.ranks = chance_ranks()
 
     def _threats(self, state: BatchState, rows: np.ndarray, cell: np.ndarray) -> np.ndarray:
         """For the seat to act in rounds ``rows``: its unseen cards (not in its hand, not
@@ -187,7 +217,12 @@ class HeuristicPolicy(Policy):
         cards, players = state.cards, state.players
         hand = state.hand[state.base[rows] + state.seat[rows]]
         threats = self._threats(state, rows, CELL_OF[hand])  # (rows, cards, 4)
-        best = self._chance(len(DECK) - cards, threats, (players - 1) * cards).max(axis=2)
+        each = self._chance(len(DECK) - cards, threats, (players - 1) * cards)
+        # the best of the 4 shapes, as max(axis=2) (exact), without numpy's slow
+        # reduction over a short last axis
+        best = np.maximum(
+            np.maximum(each[..., 0], each[..., 1]), np.maximum(each[..., 2], each[..., 3])
+        )
         sure = np.zeros(len(rows))
         for slot in range(cards):  # added in sorted order
             sure += best[:, slot]
@@ -207,33 +242,37 @@ class HeuristicPolicy(Policy):
         seat = state.seat[rows]
         return state.won[rows, seat] < state.bids[rows, seat]
 
+    def _rank(self, unseen: int, threats: np.ndarray, held: np.ndarray | int) -> np.ndarray:
+        """:func:`chance_ranks` at [unseen, threats, held] (arrays broadcast together)."""
+        table = self.ranks[unseen]
+        return table.reshape(-1).take(threats.astype(np.intp) * table.shape[1] + held)
+
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        cards, players, n = state.cards, state.players, len(rows)
+        players, n = state.players, len(rows)
         seat = state.seat[rows]
-        hand = state.hand[state.base[rows] + seat]
+        slots = _legal_slots(legal)  # the legal cards, in slot order
+        hand = _cards(state, state.base[rows] + seat, slots)
         threats = self._threats(state, rows, CELL_OF[hand]).reshape(n, -1)
         # opponents known void in each combination (the leader's own voids aside)
         void = state.void_count[rows] - state.voids[rows, seat]
-        each = cards - state.trick  # every seat holds this many cards at a lead
+        each = state.cards - state.trick  # every seat holds this many cards at a lead
         reach = each * (players - 1 - void)  # cards held by opponents not void in k
         combo = CARD_CALLS[hand].reshape(n, -1)  # candidates: slot * 4 + shape
         held = reach.reshape(-1).take(np.arange(n)[:, None] * len(COMBINATIONS) + combo)
-        p = self._chance(len(DECK) - each - state.played, threats, held)
-        return _pick_key(
-            p,
-            np.repeat(CARD_VALUES[hand], 4, axis=1),
-            np.repeat(UNPACK[legal, :cards], 4, axis=1),
-            self._need(state, rows),
-        )
+        rank = self._rank(len(DECK) - each - state.played, threats, held)
+        value = np.repeat(CARD_VALUES[hand], 4, axis=1)
+        pick = _pick_key(rank, value, self._need(state, rows))
+        return slots.reshape(-1).take(np.arange(n) * slots.shape[1] + (pick >> 2)) * 4 + (pick & 3)
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        cards, players = state.cards, state.players
-        hand = state.hand[state.base[rows] + state.seat[rows]]
+        players = state.players
+        slots = _legal_slots(legal)  # the legal cards, in slot order
+        hand = _cards(state, state.base[rows] + state.seat[rows], slots)
         call = state.call[rows]
-        value = CARD_VALUES[hand]  # (rows, cards)
+        value = CARD_VALUES[hand]  # (rows, legal cards)
         threats = self._threats(state, rows, call[:, None] * 13 + value)
         # cards held by the seats still to play this trick, not known void in the call
-        each = cards - state.trick
+        each = state.cards - state.trick
         known = np.zeros(len(rows), dtype=np.intp)
         voids = state.voids.reshape(-1)
         leader = state.leader[rows]
@@ -242,5 +281,25 @@ class HeuristicPolicy(Policy):
             known += ~voids.take((rows * players + other) * len(COMBINATIONS) + call)
         unseen = len(DECK) - each - state.played
         can_win = beats(value, SHOWS[hand, call[:, None]], state.best[rows, None], state.rules)
-        p = np.where(can_win, self._chance(unseen, threats, (each * known)[:, None]), 0.0)
-        return _pick_key(p, value, UNPACK[legal, :cards], self._need(state, rows))
+        rank = self._rank(unseen, threats, (each * known)[:, None])
+        rank *= can_win  # rank 0: chance 0.0
+        pick = _pick_key(rank, value, self._need(state, rows))
+        return slots.reshape(-1).take(np.arange(len(rows)) * slots.shape[1] + pick)
+
+
+def _cards(state: BatchState, hand_rows: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """The cards in ``slots`` (rows, k) of the hands ``hand_rows`` (rows,) of ``state.hand``."""
+    return state.hand.reshape(-1).take((hand_rows * state.cards)[:, None] + slots)
+
+
+#: _FILLED[mask, i]: the i-th set bit of mask, or its first set bit after the last.
+_FILLED = np.where(np.arange(8) < POPCOUNT[:, None], NTH_BIT, NTH_BIT[:, :1]).astype(np.intp)
+_FILLED.setflags(write=False)
+
+
+def _legal_slots(legal: np.ndarray) -> np.ndarray:
+    """The legal slots of each row in slot order, (rows, most legal slots); a row with
+    fewer repeats its first legal slot to fill up. A repeat comes after the slot it
+    repeats, and ties go to the first column: a repeat is never chosen."""
+    most = int(POPCOUNT[legal].max()) if len(legal) else 1
+    return _FILLED[legal, :most]

@@ -10,17 +10,18 @@ the bid forced, deal by deal (``method="direct"`` does exactly that).
 bids only through each seat's *need* (it has taken fewer tricks than it bid), so
 the games for two bids are the same until some seat's need differs. It first plays
 every deal once with the seat needing every trick (its bid set above the cards per
-hand; the dealer then bids freely), keeping a copy of the batch before each trick.
-The game for (deal, bid) is that record up to the first trick before which a
-seat's need differs (the trick after the seat took its ``bid``-th trick; the first
-trick for bid 0), and is played on by the heuristic from the copy kept before that
-trick. A game whose needs never differ before the last trick is the record itself.
+hand; the dealer then bids freely). The game for (deal, bid) is that record up to
+the first trick before which a seat's need differs (the trick after the seat took
+its ``bid``-th trick; the first trick for bid 0): before each trick, the record
+keeps a copy of the deals whose game for some bid leaves it there, and the
+heuristic plays those games on from the copies. A game whose needs never differ
+before the last trick is the record itself.
 Where the real bids make the dealer's recorded bid the forbidden one, the dealer
 bids again, by the heuristic, with the total it then sees (the other seats' bids do
 not change: the heuristic reads the bids before its own only as the dealer); that
 game too is the record until some seat's need differs under the new bids.
-Games of the same deal start from the same
-copy, so the bids still share their deals (common random numbers).
+Games of the same deal start from copies of the same
+record, so the bids still share their deals (common random numbers).
 ``tests/test_advice.py`` compares both methods deal by deal.
 
 A follower with one legal card plays it without asking the heuristic (any player
@@ -77,15 +78,37 @@ class _Heuristic(Policy):
 
 
 class _Recorder(_Heuristic):
-    """The heuristic, keeping a copy of the whole batch before each trick."""
+    """The heuristic, keeping before each trick a copy of the rounds whose game for
+    some bid leaves the record there (its fork): the first trick before which some
+    seat's need differs between the record's bids and that game's bids."""
 
-    def __init__(self, heuristic: HeuristicPolicy) -> None:
+    def __init__(self, heuristic: HeuristicPolicy, seat: int, dealer: int, bids: np.ndarray):
         super().__init__(heuristic)
-        self.before: list[BatchState] = []
+        self.seat, self.dealer, self.bids = seat, dealer, bids
+        #: per fork: (bid index, round) pairs and the copy of those rounds, their bids set
+        self.forks: list[tuple[np.ndarray, np.ndarray, BatchState]] = []
+        self.predicted = np.zeros((0, 0, 0), dtype=np.int64)
+        self.parted = np.zeros((0, 0), dtype=bool)
 
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         if len(rows) == state.n:  # one policy for every seat: asked for every round
-            self.before.append(state.take(rows))
+            recorded = state.bids.astype(np.int64)
+            if state.trick == 0:  # the bids are made: every game's bids
+                self.predicted = _dealer_bids(
+                    self.heuristic, state, self.seat, self.dealer, self.bids
+                )
+                self.parted = np.zeros(self.predicted.shape[:2], dtype=bool)
+            won = state.won[None]  # tricks taken before this one
+            changed = (won < self.predicted) != (won < recorded[None])  # (bids, n, players)
+            differ = changed[..., 0].copy()  # any(axis=2), faster over a short axis
+            for other in range(1, state.players):
+                differ |= changed[..., other]
+            which, forked = np.nonzero(differ & ~self.parted)  # (bids, n): forks here
+            self.parted |= differ
+            if len(forked):
+                copy = state.take(forked)
+                copy.bids[:] = self.predicted[which, forked]
+                self.forks.append((which, forked, copy))
         return super().lead(state, rows, legal)
 
 
@@ -105,26 +128,27 @@ def _direct(
 
 
 def _dealer_bids(
-    recorder: _Recorder, recorded: np.ndarray, seat: int, dealer: int, bids: np.ndarray
+    heuristic: HeuristicPolicy, start: BatchState, seat: int, dealer: int, bids: np.ndarray
 ) -> np.ndarray:
     """Every seat's bids in the game where ``seat`` bids each of ``bids``: (bids, n,
-    players). The seats other than the dealer bid as in the record (the heuristic's bid
+    players), from ``start`` (the record with its bids made, no card played yet).
+    The seats other than the dealer bid as in the record (the heuristic's bid
     reads the bids before it only for the dealer); the dealer bids again, by the
     heuristic, where its recorded bid would make the total the cards per hand."""
+    recorded = start.bids.astype(np.int64)
     n, players = recorded.shape
     out = np.broadcast_to(recorded, (len(bids), n, players)).copy()
     out[:, :, seat] = bids[:, None]
     if seat == dealer:
         return out
-    cards = recorder.before[0].cards
     others = recorded.sum(axis=1) - recorded[:, seat] - recorded[:, dealer]
-    start = recorder.before[0].take(np.arange(n))  # the bids made, no card played yet
+    start = start.take(np.arange(n))  # a copy: its seat to act is set to the dealer
     start.seat[:] = dealer
     for i, bid in enumerate(bids.tolist()):
         total = others + bid
-        rows = np.flatnonzero(forbidden_bid(total, cards) == recorded[:, dealer])
+        rows = np.flatnonzero(forbidden_bid(total, start.cards) == recorded[:, dealer])
         if len(rows):
-            out[i, rows, dealer] = recorder.heuristic.bid(start, rows, total[rows])
+            out[i, rows, dealer] = heuristic.bid(start, rows, total[rows])
     return out
 
 
@@ -133,35 +157,19 @@ def _shared(
 ) -> np.ndarray:
     """The shared-beginnings method (see the module notes)."""
     n, players, cards = hands.shape
-    heuristic = HeuristicPolicy()
     # the record: the seat needs every trick (bid cards + 1); the dealer bids freely
     record = forced.copy()
     record[:, seat] = cards + 1
     main = BatchState.deal(hands, np.full(n, dealer))
-    recorder = _Recorder(heuristic)
+    recorder = _Recorder(HeuristicPolicy(), seat, dealer, np.asarray(bids, dtype=np.int64))
     run(main, [recorder] * players, record)
-    recorded = main.bids.astype(np.int64)
-    # won_before[t, r, s]: tricks seat s had taken before trick t (t = 0 .. cards - 1)
-    took = main.winners[None, :, :] == np.arange(players)[:, None, None]  # (seat, n, tricks)
-    won_before = np.concatenate(
-        [np.zeros((1, n, players), dtype=np.int64), np.cumsum(took, axis=2).transpose(2, 1, 0)]
-    )[:cards]
-    predicted = _dealer_bids(recorder, recorded, seat, dealer, np.asarray(bids, dtype=np.int64))
     # a game is the record's until some seat's need differs before the last trick;
     # from that trick on it is played from the copy kept before it
-    need_now = won_before[:, None] < predicted[None]  # (tricks, bids, n, players)
-    need_then = won_before[:, None] < recorded[None, None]
-    differ = (need_now != need_then).any(axis=3)  # (tricks, bids, n)
-    fork = np.where(differ.any(axis=0), differ.argmax(axis=0), cards)
     out = np.broadcast_to(main.won[:, seat].astype(np.int64), (len(bids), n)).copy()
-    plain = _Heuristic(heuristic)
-    for trick in range(cards):
-        which, rows = np.nonzero(fork == trick)
-        if len(rows):
-            state = recorder.before[trick].take(rows)
-            state.bids[:] = predicted[which, rows]
-            run(state, [plain] * players)
-            out[which, rows] = state.won[:, seat]
+    plain = _Heuristic(recorder.heuristic)
+    for which, rows, state in recorder.forks:
+        run(state, [plain] * players)
+        out[which, rows] = state.won[:, seat]
     return out
 
 
