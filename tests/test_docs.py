@@ -109,6 +109,20 @@ def test_guide_has_a_section_for_every_lesson():
     assert headings == titles
 
 
+def test_each_notebook_is_titled_as_its_lesson():
+    # Issue 12, error 1: Lesson 4 was titled "Chance of winning a lead" (it teaches the
+    # chance that nobody can beat a lead). A notebook's page title and first heading are
+    # "Lesson N: <its xactika_lesson title>", the title its lesson plan uses.
+    for path in LESSONS:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        meta = notebook["metadata"]["xactika_lesson"]
+        title = f"Lesson {meta['lesson']}: {meta['title']}"
+        assert notebook["metadata"]["title"] == title, path.name
+        first = "".join(notebook["cells"][0]["source"]).splitlines()[0]
+        assert first == f"# {title}", path.name
+        assert "winning" not in title.lower(), path.name
+
+
 def test_companion_has_a_section_for_every_guide_lesson():
     guide = sections(lesson_part(GUIDE.read_text(encoding="utf-8")), "###")
     companion = sections(NUMBERS.read_text(encoding="utf-8"), "##")

@@ -8,6 +8,7 @@ per-student variants by seed like the worksheets)".
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import shutil
 import subprocess
@@ -89,6 +90,82 @@ def test_lesson_4_chance_is_the_hypergeometric_one() -> None:
         # Never "the chance it wins": the key says it wins at least this often.
         assert a3.startswith("No: it wins at least this often")
         assert "chance it wins" not in (q1 + q2 + a2).lower()
+
+
+SHAPES = ("ball", "cube", "cone", "star")  # a card's digits, in this order (RULES.md)
+
+
+def _shows(card: tuple[int, ...], combination: str) -> bool:
+    """Does ``card`` (its four digits) show ``combination`` ("2 balls", "1 star")?"""
+    count, shape = combination.split()
+    return card[SHAPES.index(shape.rstrip("s"))] == int(count)
+
+
+def _digits(name: str) -> tuple[int, ...]:
+    return tuple(int(d) for d in name)
+
+
+def test_every_lesson_notebook_has_an_exit_ticket() -> None:
+    # issue 12: "an exit ticket per lesson"; Lesson 4b (the second period of Lesson 4)
+    # had none
+    notebooks = Path(__file__).parent.parent / "notebooks"
+    lessons = [
+        json.loads(path.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]["lesson"]
+        for path in sorted(notebooks.glob("[0-9][0-9]*_*.ipynb"))
+    ]
+    assert "4b" in lessons
+    assert sorted(LESSONS) == sorted(lessons)
+
+
+def test_lesson_4b_chance_multiplies_along_the_tree() -> None:
+    # Two threats: nobody can beat the lead when both are set aside. With U unseen cards
+    # and S of them set aside (81 - 8 x players), the chance is S/U x (S-1)/(U-1).
+    seen = set()
+    for seed in range(12):
+        (q1, a1, w1), (q2, a2, _), (q3, a3, _) = _answers("4b", seed)
+        players = int(re.match(r"(\d) players\.", q1).group(1))
+        hand = [_digits(n) for n in re.search(r"You hold ([\d ]+)\.", q1).group(1).split()]
+        lead, call = re.search(r"You lead (\d{4}) and call (\d \w+)\.", q1).groups()
+        named = re.search(r"Only (\d{4}) and (\d{4}) could", q1).groups()
+        # the two threats, counted here: unseen cards with the call and a face value as high
+        threats = [
+            "".join(map(str, c))
+            for c in _deck()
+            if c not in hand and _shows(c, call) and sum(c) >= sum(_digits(lead))
+        ]
+        assert sorted(threats) == sorted(named)
+        unseen, aside = 81 - 8, 81 - 8 * players
+        assert Fraction(a1) == Fraction(aside, unseen) * Fraction(aside - 1, unseen - 1)
+        assert f"{aside}/{unseen} x {aside - 1}/{unseen - 1}" in w1
+        assert f"{players + 1} players" in q2
+        fewer = aside - 8
+        more = Fraction(fewer, unseen) * Fraction(fewer - 1, unseen - 1)
+        assert a2 == f"Down, to {more.numerator if more.denominator == 1 else more}."
+        # of the cards without one combination, the part that shows another, counted
+        void, shows = re.search(r"without (\d \w+), what part show (\d \w+)\?", q3).groups()
+        without = [c for c in _deck() if not _shows(c, void)]
+        assert Fraction(a3) == Fraction(sum(_shows(c, shows) for c in without), len(without))
+        seen.add((void, shows))
+        # "the chance nobody can beat it", never "the chance it wins" (issue 12, error 1)
+        assert "nobody can beat" in q1 and "win" not in (q1 + q2 + a1 + a2 + w1).lower()
+    assert len(seen) >= 6
+
+
+def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
+    for seed in range(12):
+        (q1, a1, _), (_, a2, _), (q3, a3, _) = _answers("3", seed)
+        cards = re.search(r"turned over ([\d ]+):", q1).group(1).split()
+        values = [sum(_digits(card)) for card in cards]
+        assert re.search(r"face values ([\d, and]+)\.", q1).group(1).replace(" and", ",").split(
+            ", "
+        ) == [str(v) for v in values]
+        mean = Fraction(sum(values), len(values))
+        mad = sum((abs(v - mean) for v in values), Fraction(0)) / len(values)
+        assert Fraction(a1) == mean and mean.denominator == 1
+        assert Fraction(a2.split(" = ")[0]) == mad
+        # one card varies more than the mean of several cards
+        assert re.search(r"mean face value of (4|9|16) cards", q3)
+        assert a3 == "One card's face value."
 
 
 def test_lesson_2_parts_agree() -> None:

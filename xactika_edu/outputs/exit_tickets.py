@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
-from ..base.formatting import fraction, label_number, percent, plural, signed
+from ..base.formatting import and_list, fraction, label_number, percent, plural, signed
 from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
+from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
 from ..core.rules import forbidden_bid, score
+from ..teaching.views.draws import sample_means
 from .pdftext import pdf_text
 from .worksheets.page import ANSWER, MUTED, new_pdf, rgb
 from .worksheets.pie_chart import PIE_CARDS
@@ -37,6 +39,9 @@ from .worksheets.sheet import MAX_STUDENTS, check_run_seeds, check_seed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+    from numpy.random import Generator
+
+    from ..core.notation import Combination
 
 __all__ = [
     "LESSONS",
@@ -53,7 +58,8 @@ LESSONS: dict[str, str] = {
     "1": "Counting the deck",
     "2": "Pie charts",
     "3": "Bell curves",
-    "4": "Can anybody beat my lead?",
+    "4": "Can anyone beat my lead?",
+    "4b": "More players and a hint",
     "5": "Simulation",
     "6": "Estimation and bidding",
     "7": "Play and reflect",
@@ -69,7 +75,7 @@ class ExitTicket:
     """One student's exit ticket for a lesson.
 
     Attributes:
-        lesson: a key of :data:`LESSONS` ("1" to "7").
+        lesson: a key of :data:`LESSONS` ("1" to "7", and "4b").
         seed: the seed its numbers come from (printed on the ticket).
         number: which ticket of the class set (1 to ``of``).
         of: how many tickets the class set has.
@@ -92,7 +98,7 @@ class ExitTicket:
 
     @property
     def title(self) -> str:
-        """``'Exit ticket · Lesson 4: Can anybody beat my lead?'``."""
+        """``'Exit ticket · Lesson 4: Can anyone beat my lead?'``."""
         return f"Exit ticket · Lesson {self.lesson}: {LESSONS[self.lesson]}"
 
     @property
@@ -210,34 +216,41 @@ def _lesson_2(seed: int) -> list[tuple[str, str, str]]:
 
 def _lesson_3(seed: int) -> list[tuple[str, str, str]]:
     rng = make_rng(seed)
-    value = int(rng.choice([v for v in range(4, 13) if v != 8]))
-    low = int(rng.integers(5, 9))
-    high = int(rng.integers(low + 1, 12))
-    n = _count(DECK, lambda c: c.value == value)
-    mean = sum((Fraction(c.value) for c in DECK), Fraction(0)) / len(DECK)
-    mirror = 2 * mean - value
-    counts = [_value_count(v) for v in range(low, high + 1)]
-    part = Fraction(sum(counts), len(DECK))
-    side = "below" if value < mean else "above"
+    while True:  # 4 cards with a whole-number mean, as Ana's in the lesson
+        cards = draw_cards(4, seed=rng)
+        values = [card.value for card in cards]
+        if sum(values) % len(values) == 0 and len(set(values)) > 1:
+            break
+    mean, mad = face_value_mean(cards), face_value_mad(cards)
+    distances = [abs(v - mean) for v in values]
+    size = int(rng.choice([4, 9, 16]))
+    middle = face_value_mean()
+    near = [
+        Fraction(sum(1 for m in sample_means(100, n, seed=seed) if abs(m - middle) <= 1), 100)
+        for n in (1, size)
+    ]
     return [
         (
-            "The bar graph of the deck's face values is a bell. Which face value is in "
-            "the middle, under the top of the bell?",
+            f"Ana turned over {' '.join(map(str, cards))}: face values {and_list(values)}. "
+            "What is the mean face value of her 4 cards?",
             fraction(mean),
-            f"The mean of all 81 face values is {fraction(mean)}; the graph is symmetric there.",
+            f"{' + '.join(map(str, values))} = {sum(values)}; {sum(values)} / 4 "
+            f"= {fraction(mean)}.",
         ),
         (
-            f"{plural(n, 'card')} {'has' if n == 1 else 'have'} face value {value}. The bell "
-            "is symmetric. Which other face value has just as many cards?",
-            fraction(mirror),
-            f"{value} is {fraction(abs(mean - value))} {side} {fraction(mean)}; the other side "
-            f"of {fraction(mean)} is {fraction(mirror)}.",
+            "What is the mean absolute deviation (MAD) of her 4 face values?",
+            fraction(mad) + (f" = {label_number(mad)}" if mad.denominator > 1 else ""),
+            f"Distances from {fraction(mean)}: {and_list(fraction(d) for d in distances)}; "
+            f"they add up to {fraction(sum(distances))}, and {fraction(sum(distances))} / 4 "
+            f"= {fraction(mad)}.",
         ),
         (
-            f"What part of the deck has a face value from {low} to {high}? Write a fraction.",
-            fraction(part),
-            f"({' + '.join(map(str, counts))})/81 = {sum(counts)}/81"
-            + ("." if part.denominator == len(DECK) else f" = {fraction(part)}."),
+            f"Which varies more: the face value of one card, or the mean face value of "
+            f"{size} cards (each put back)?",
+            "One card's face value.",
+            f"Of 100 samples, {percent(near[0])} of single cards and {percent(near[1])} of "
+            f"the means of {size} cards were from {fraction(middle - 1)} to "
+            f"{fraction(middle + 1)}.",
         ),
     ]
 
@@ -277,6 +290,59 @@ def _lesson_4(seed: int) -> list[tuple[str, str, str]]:
             "No: it wins at least this often.",
             f"A player who holds a threat may play a lower card with {call}, so you can win "
             "even then.",
+        ),
+    ]
+
+
+def _two_threat_lead(rng: Generator) -> tuple[list[Card], Card, Combination, list[Card]]:
+    """A 4-player hand dealt from ``rng``, and a card of it with a call that has exactly
+    two threats (the unseen cards that could beat it)."""
+    while True:
+        hand = deal(_PLAYERS, seed=rng)[0]
+        leads = [
+            (card, call, list(threats(card, call, hand=hand)))
+            for card in hand
+            for call in card.combinations
+        ]
+        two = [lead for lead in leads if len(lead[2]) == 2]
+        if two:
+            card, call, found = two[int(rng.integers(len(two)))]
+            return list(hand), card, call, found
+
+
+def _lesson_4b(seed: int) -> list[tuple[str, str, str]]:
+    rng = make_rng(seed)
+    hand, card, call, two = _two_threat_lead(rng)
+    players = int(rng.integers(3, 8))
+    unseen = len(DECK) - len(hand)
+    chance = chance_unbeatable(card, call, hand=hand, players=players)
+    more = chance_unbeatable(card, call, hand=hand, players=players + 1)
+    aside = len(DECK) - players * CARDS_PER_HAND  # the cards nobody holds
+    fewer = aside - CARDS_PER_HAND
+    void, shows = (COMBINATIONS[int(i)] for i in rng.choice(len(COMBINATIONS), 2, replace=False))
+    without = [c for c in DECK if not c.has(void)]
+    count = _count(without, lambda c: c.has(shows))
+    return [
+        (
+            f"{players} players. You hold {' '.join(map(str, hand))}. You lead {card} and "
+            f"call {call}. Only {two[0]} and {two[1]} could beat it. What is the chance that "
+            "nobody can beat it? Write a fraction.",
+            fraction(chance),
+            f"{aside} of the {unseen} unseen cards are set aside; both threats must be: "
+            f"{aside}/{unseen} x {aside - 1}/{unseen - 1} = {fraction(chance)} "
+            f"(about {percent(chance)}).",
+        ),
+        (
+            f"One more player joins: {players + 1} players. Does that chance go up or down?",
+            f"Down, to {fraction(more)}.",
+            f"The new player takes {CARDS_PER_HAND} cards: {fewer} are set aside, "
+            f"{fewer}/{unseen} x {fewer - 1}/{unseen - 1} = {fraction(more)}.",
+        ),
+        (
+            f"Of the cards without {void}, what part show {shows}? Count with the deck.",
+            fraction(Fraction(count, len(without))),
+            f"{count} of the {len(without)} cards without {void}: "
+            f"{count}/{len(without)} = {fraction(Fraction(count, len(without)))}.",
         ),
     ]
 
@@ -401,6 +467,7 @@ _MAKERS = {
     "2": _lesson_2,
     "3": _lesson_3,
     "4": _lesson_4,
+    "4b": _lesson_4b,
     "5": _lesson_5,
     "6": _lesson_6,
     "7": _lesson_7,
