@@ -158,3 +158,16 @@ def test_write_plans_and_the_guide_table(tmp_path: Path) -> None:
     assert "### Lesson 4: Will my lead win?" in guide and "### Lesson 4b: Two threats" in guide
     assert "| (+) HSS-CP.B.9 | Use permutations and combinations" in guide
     assert "Going further (optional):" in guide
+
+
+def test_lesson_4b_plan_gives_its_own_exit_ticket_answers() -> None:
+    # before: "4b" was read as lesson 4, so the 4b plan printed Lesson 4's answers
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+    from xactika_edu.outputs.lessonplans import lesson_plan
+
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    plan = lesson_plan(next(root.glob("04b_*.ipynb")), seed=1)
+    questions = [question for question, _ in plan.ticket_answers]
+    ours = [question for question, _, _ in exit_ticket("4b", 1).worked_questions()]
+    lesson_4 = [question for question, _, _ in exit_ticket("4", 1).worked_questions()]
+    assert questions == ours and questions != lesson_4

@@ -76,8 +76,8 @@ class LessonPlan:
 
 
 def _ticket_kind(lesson: str) -> str | None:
-    number = re.match(r"\d+", lesson)
-    return number.group() if number and number.group() in LESSONS else None
+    """The exit ticket of ``lesson`` ("4b" has its own), or None if it has none."""
+    return lesson if lesson in LESSONS else None
 
 
 def lesson_plan(
