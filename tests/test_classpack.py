@@ -9,6 +9,7 @@ import html
 import io
 import os
 import re
+import shutil
 import signal
 import time
 from decimal import Decimal
@@ -278,3 +279,61 @@ def test_lesson_5_question_3_answer_has_the_decimal_places_it_asks_for():
         assert question.check(f"{near:.3f}").correct, near
     assert question.check(f"{names['other_shown'][200]:.3f}").correct
     assert not question.check(f"{exact:.2f}").correct
+
+
+# --- worksheets: each page drawn once ------------------------------------------------
+
+
+def test_a_class_set_draws_each_page_once(tmp_path, monkeypatch):
+    # A class set prints each page twice (the student's file and the all-in-one
+    # file); it is drawn once and copied (outputs/worksheets/pdfpages.py).
+    from xactika_edu.outputs.worksheets import export_worksheets
+    from xactika_edu.outputs.worksheets.sheet import Sheet
+
+    drawn: list[str] = []
+    add_page = Sheet.add_page
+
+    def counting(self, pdf, *, key=False):
+        drawn.append(f"{self.label} {key}")
+        add_page(self, pdf, key=key)
+
+    monkeypatch.setattr(Sheet, "add_page", counting)
+    paths = export_worksheets(tmp_path, kind="bar-graph", students=3, seed=4)
+    assert len(paths) == 3 * 2 + 2
+    assert len(drawn) == 3 * 2  # each student's sheet and key, once
+
+
+def _pixels(data: bytes, folder: Path, name: str) -> list[bytes]:
+    """Each page of a PDF as a PNG at 40 dots per inch (pdftoppm)."""
+    import subprocess
+
+    path = folder / f"{name}.pdf"
+    path.write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(path), str(folder / name)], check=True)
+    return [png.read_bytes() for png in sorted(folder.glob(f"{name}-*.png"))]
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.parametrize("kind", ["bar-graph", "probability", "estimation"])
+def test_pages_copied_into_the_all_in_one_file_look_as_drawn(tmp_path, kind):
+    # probability and estimation place card pictures (SVG: graphics states to rename),
+    # bar-graph draws its cards with PDF primitives.
+    from xactika_edu.outputs.worksheets import _BUILDERS, export_worksheets, new_pdf
+
+    export_worksheets(tmp_path, kind=kind, students=2, seed=11, paper="a4")
+    folder = tmp_path / kind
+    for which, key in (("all-students", False), ("all-keys", True)):
+        combined = _pixels((folder / f"{which}.pdf").read_bytes(), tmp_path, which)
+        own = [
+            _pixels(
+                (folder / f"student-0{k}{'-key' if key else ''}.pdf").read_bytes(),
+                tmp_path,
+                f"{which}-own-{k}",
+            )[0]
+            for k in (1, 2)
+        ]
+        # and as before the copy: every sheet drawn again on a page of one document
+        again = new_pdf("a4")
+        for k in (1, 2):
+            _BUILDERS[kind](11 + k - 1, number=k, of=2).add_page(again, key=key)
+        assert combined == own == _pixels(bytes(again.output()), tmp_path, f"{which}-again")
