@@ -196,8 +196,16 @@ def export_worksheets(
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
     _check_free(folder, kind, len(sheets))
     drawn = [page for sheet in sheets for page in _draw(sheet, paper)]
-    options = {"students": students, "seed": seed, "cards": cards, "paper": paper}
-    return write_worksheets(folder, drawn, kind=kind, progress=progress, **options)
+    return write_worksheets(
+        folder,
+        drawn,
+        kind=kind,
+        students=students,
+        seed=seed,
+        cards=cards,
+        paper=paper,
+        progress=progress,
+    )
 
 
 def _names(folder: Path, kind: str, students: int) -> list[Path]:
@@ -309,8 +317,10 @@ def write_worksheets(
         pages = [page for page in drawn if page.key == key]
         return lambda: sheets_pdf(pages, title=title, paper=paper, redraw=redraw)
 
-    makers: list[Callable[[], bytes]] = [lambda page=page: page.pdf for page in drawn]
-    makers += [combined(False), combined(True)]
+    def own(page: DrawnSheet) -> Callable[[], bytes]:
+        return lambda: page.pdf
+
+    makers = [own(page) for page in drawn] + [combined(False), combined(True)]
     files = list(zip(_names(folder, kind, count), makers, strict=True))
     target = folder / kind
     # Into an existing kind folder the files are renamed one by one; otherwise the

@@ -426,7 +426,7 @@ def _place_svg(pdf: FPDF, picture: SVGObject, x: float, y: float, w: float, h: f
     _, _, path = picture.transform_to_rect_viewport(
         scale=1, width=w, height=h, ignore_svg_top_attrs=True
     )
-    path.transform = path.transform @ Transform.translation(x, y)
+    path.transform = (path.transform or Transform.identity()) @ Transform.translation(x, y)
     apply_svg_transform_to_user_space_gradients(path)
     old_x, old_y = pdf.x, pdf.y
     try:

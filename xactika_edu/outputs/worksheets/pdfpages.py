@@ -85,6 +85,8 @@ def copy_page(pdf: FPDF, page: int = 1) -> PageCopy:
             for (number, kind), names in catalog.resources_per_page.items()
             if number == page and names
         }
+        if not isinstance(record.contents, bytearray):
+            raise PageCopyError(f"page {page} is not an open content stream")
         content = bytes(record.contents)
         fonts: list[tuple[int, str, str]] = []
         for font in pdf.fonts.values():
