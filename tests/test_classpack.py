@@ -78,6 +78,70 @@ def figures_page(tmp_path_factory) -> str:
     return classpack.render_lesson(path).html
 
 
+@pytest.fixture(scope="module")
+def projected_lesson(tmp_path_factory) -> classpack.RenderedLesson:
+    """A lesson with a plain code cell, a ``show-code`` cell, a cell that shows
+    nothing, a warning, an app widget and a bare widget, rendered."""
+    notebook = nbformat.v4.new_notebook()
+    code = nbformat.v4.new_code_cell
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# Projected"),
+        code("secret_sum = 6 * 7\nprint('The sum is', secret_sum)"),
+        code("shown_sum = 2 + 3\nprint('Shown:', shown_sum)", metadata={"tags": ["show-code"]}),
+        code("quiet_name = 1"),
+        code("import sys\nprint('a warning for the teacher', file=sys.stderr)"),
+        code("from xactika_edu.widgets import DeckExplorer\nDeckExplorer()"),
+        code("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+    ]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path_factory.mktemp("projected") / "01_projected.ipynb"
+    nbformat.write(notebook, path)
+    return classpack.render_lesson(path)
+
+
+def _page_text(page: str) -> str:
+    """What a page shows as text: its body without tags (the page's own style left out)."""
+    body = re.sub(r"<style.*?</style>|<script.*?</script>", "", page, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def test_a_projected_lesson_shows_no_code_unless_the_code_is_the_point(projected_lesson):
+    page = projected_lesson.html
+    text = _page_text(page)
+    assert "The sum is 42" in text  # the output stays
+    assert "secret_sum" not in text  # its code does not
+    assert "quiet_name" not in text
+    assert "shown_sum = 2" in re.sub(r"\s+", " ", text)  # tagged show-code: the code is shown
+    assert "Shown: 5" in text
+    assert page.count("hl-ipython3") == 1  # one code block on the page: the show-code cell
+    # No empty cell for the cells left with nothing to show (no output, only a warning,
+    # a bare widget): the markdown cell and three code cells.
+    assert page.count('class="jp-Cell ') == 1 + 3
+
+
+def test_a_projected_lesson_shows_no_error_text_or_warnings(projected_lesson):
+    text = _page_text(projected_lesson.html)
+    assert "a warning for the teacher" not in text
+    assert any("a warning for the teacher" in w for w in projected_lesson.warnings)
+    assert "Traceback" not in text
+    assert 'data-mime-type="application/vnd.jupyter.stderr"' not in projected_lesson.html
+
+
+def test_an_app_widget_picture_says_it_is_a_picture_and_where_to_try_it(projected_lesson):
+    page = projected_lesson.html
+    # The deck explorer's static picture, once, with the caption; the bare slider is
+    # dropped (no picture, no caption).
+    assert len(re.findall(r"""class=["']xe-deck["']""", page)) == 1
+    assert page.count(html.escape(classpack.APP_CAPTION)) == 1
+    assert "IntSlider" not in page
+    caption = classpack.APP_CAPTION
+    assert caption.startswith("A picture of the app.") and "xactika-edu app" in caption
+
+
 def test_every_figure_of_a_rendered_lesson_has_its_own_description(figures_page):
     alts = _alts(figures_page)
     assert len(alts) == 4 + 1  # the last figure is shown once as the value, once at the end

@@ -311,16 +311,12 @@ def write_worksheets(
     def redraw(page: DrawnSheet) -> Worksheet:
         return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
 
-    def combined(key: bool) -> Callable[[], bytes]:
+    makers = [_page_maker([page], title="", paper=paper, redraw=redraw) for page in drawn]
+    for key in (False, True):
         which = "answer keys" if key else "student sheets"
         title = f"{first[0].title} ({which}, {count} worksheets from seed {first[0].seed})"
         pages = [page for page in drawn if page.key == key]
-        return lambda: sheets_pdf(pages, title=title, paper=paper, redraw=redraw)
-
-    def own(page: DrawnSheet) -> Callable[[], bytes]:
-        return lambda: page.pdf
-
-    makers = [own(page) for page in drawn] + [combined(False), combined(True)]
+        makers.append(_page_maker(pages, title=title, paper=paper, redraw=redraw))
     files = list(zip(_names(folder, kind, count), makers, strict=True))
     target = folder / kind
     # Into an existing kind folder the files are renamed one by one; otherwise the
@@ -334,3 +330,17 @@ def write_worksheets(
                 progress(f"{index} of {len(files)} files")
             (place / path.name).write_bytes(make())
     return [path for path, _ in files]
+
+
+def _page_maker(
+    pages: list[DrawnSheet], *, title: str, paper: str, redraw: Callable[[DrawnSheet], Worksheet]
+) -> Callable[[], bytes]:
+    """A function giving one PDF file's bytes: a page's own file, or ``pages`` in one
+    file titled ``title`` (:func:`.sheet.sheets_pdf`)."""
+
+    def make() -> bytes:
+        if len(pages) == 1 and not title:
+            return pages[0].pdf
+        return sheets_pdf(pages, title=title, paper=paper, redraw=redraw)
+
+    return make
