@@ -18,10 +18,12 @@ writes) and put it in :data:`STEPS`, where its index section should appear.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import html
 import json
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +43,7 @@ from .lessonpages import (
     RenderedLesson,
     render_lesson,
 )
-from .parallel import Job, JobTiming, run_jobs
+from .parallel import Job, JobTiming, cpu_seconds, run_jobs
 
 __all__ = [
     "APP_CAPTION",
@@ -372,7 +374,9 @@ def build_class_pack(
             in this process.
         steps: the parts to make; None for :data:`STEPS`.
         timings: if given, each job's :class:`~xactika_edu.outputs.parallel.JobTiming`
-            is added to it (benchmarks/bench_classpack.py).
+            is added to it, and one for each step's writing (its job's label ends in
+            ": written"), times counted from the start of the jobs
+            (benchmarks/bench_classpack.py).
 
     Returns:
         the path of the pack's ``index.html``.
@@ -403,7 +407,7 @@ def build_class_pack(
         owners: list[Step] = []
         for step in steps:
             for job in step.jobs(options):
-                work.append(job)
+                work.append(dataclasses.replace(job, step=step.name))
                 owners.append(step)
         say(
             f"Making the class pack: {plural(len(lessons), 'lesson')} on fresh kernels, then "
@@ -420,10 +424,17 @@ def build_class_pack(
             if timings is not None:
                 timings.append(timing)
 
+        began = time.time()
         results = run_jobs(work, workers=jobs, done=done)
         pack = Pack(staging, options, say)
         for step in steps:
+            start, cpu = time.time(), cpu_seconds()
             step.write(pack, [r for r, owner in zip(results, owners, strict=True) if owner is step])
+            if timings is not None:
+                writing = Job(f"{step.name}: written", step.write, step=step.name)
+                timings.append(
+                    JobTiming(writing, start - began, time.time() - began, cpu_seconds() - cpu)
+                )
         (staging / "index.html").write_text(_index_html(pack, steps), "utf-8")
         manifest: dict[str, Any] = {
             "version": __version__,

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Job", "JobTiming", "cores", "run_jobs"]
+__all__ = ["Job", "JobTiming", "cores", "cpu_seconds", "run_jobs"]
 
 #: How long a worker whose parent died may take to stop its job before it exits.
 _ORPHAN_GRACE = 20.0
@@ -51,6 +51,8 @@ class Job:
     args: tuple[Any, ...] = ()
     kwargs: Mapping[str, Any] = field(default_factory=dict)
     weight: float = 1.0
+    #: the part of a bigger task it belongs to (the class pack's step), for reports
+    step: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,9 @@ def cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _cpu_now() -> float:
+def cpu_seconds() -> float:
+    """Processor seconds used so far by this process and the processes it waited for
+    (its workers, their kernels)."""
     own = time.process_time()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own + children.ru_utime + children.ru_stime
@@ -85,7 +89,7 @@ def _cpu_now() -> float:
 
 def _timed(function: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
     """Run a job, in a worker or here: (result, wall-clock start and end, CPU seconds)."""
-    start, cpu = time.time(), _cpu_now()
+    start, cpu = time.time(), cpu_seconds()
     _busy.set()
     try:
         result = function(*args, **kwargs)
@@ -93,7 +97,7 @@ def _timed(function: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[
         _busy.clear()
         if multiprocessing.parent_process() is not None:
             _ignore_stops()  # the notebook client puts Python's own Ctrl-C handler back
-    return result, start, time.time(), _cpu_now() - cpu
+    return result, start, time.time(), cpu_seconds() - cpu
 
 
 def _ignore_stops() -> None:
