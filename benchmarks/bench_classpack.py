@@ -112,7 +112,8 @@ def _tree_cpu(pid: int) -> float | None:
     return total
 
 
-_START = re.compile(r"^\[\d+/\d+\] (lesson|worksheets) ")
+# the progress lines of the code before issue 12 (one step after another)
+_START = re.compile(r"^\[\d+/\d+\] (?:lesson \S+: running|worksheets \S+ with their keys)")
 _DONE = re.compile(r"^\[\d+/\d+\] (?:lesson \S+: rendered|worksheets \S+: \d+ PDF files)")
 
 
@@ -126,10 +127,15 @@ def other_commit(commit: str, students: int) -> None:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(source, filter="data")
         env = {**os.environ, "PYTHONPATH": str(source)}
+        check = [sys.executable, "-c", "import xactika_edu; print(xactika_edu.__file__)"]
+        used = subprocess.run(check, env=env, cwd=folder, capture_output=True, text=True)
+        if not used.stdout.startswith(str(source)):
+            sys.exit(f"could not run {commit}: Python imports {used.stdout.strip()}")
         command = [sys.executable, "-m", "xactika_edu.outputs.cli", "class-pack"]
         command += ["--students", str(students), "--out", str(Path(folder) / "pack")]
         started = time.perf_counter()
-        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+        # cwd: not this checkout, whose xactika_edu would come first on the path
+        process = subprocess.Popen(command, env=env, cwd=folder, stdout=subprocess.PIPE, text=True)
         marks: list[tuple[str, float, float | None]] = [("start", 0.0, 0.0)]
         assert process.stdout is not None
         for line in process.stdout:
@@ -153,7 +159,9 @@ def other_commit(commit: str, students: int) -> None:
     for step, parts in spans.items():
         step_cpu = None if any(c is None for _, c in parts) else sum(c or 0.0 for _, c in parts)
         rows.append((step, sum(w for w, _ in parts), step_cpu))
-    print(f"commit {commit}, {students} students (one after another):")
+    if not any(line.startswith("[") for line, _, _ in marks):  # side by side: no steps
+        rows = []
+    print(f"commit {commit}, {students} students:")
     table(rows, wall, cpu)
 
 
