@@ -121,7 +121,8 @@ class Pack:
     say: Progress
     sections: dict[str, str] = field(default_factory=dict)
     manifest: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: what steps made that later steps use (the worksheets step: its files)
+    #: what a step made, by its name, for the steps after it: the lessons step its
+    #: :class:`RenderedLesson` list, the worksheets step the paths it wrote
     made: dict[str, Any] = field(default_factory=dict)
 
 
@@ -166,6 +167,7 @@ def _write_lessons(pack: Pack, lessons: list[RenderedLesson]) -> None:
         f"<h2>Lessons</h2>\n<p>Open a lesson to project it or to read it on a laptop.</p>\n"
         f"<ol>\n{items}\n</ol>"
     )
+    pack.made["lessons"] = lessons
     pack.manifest["lessons"] = {
         "lessons": [
             {"name": lesson.name, "title": lesson.title, "seconds": round(lesson.seconds, 2)}
@@ -223,6 +225,7 @@ def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
         "every sheet of a kind in one file) and keep the answer keys\nfor yourself.</p>\n"
         + _worksheet_table(written, pack.root, seed=options.seed)
     )
+    pack.made["worksheets"] = written
     pack.manifest["worksheets"] = {
         "worksheets": [path.relative_to(pack.root).as_posix() for path in written]
     }
