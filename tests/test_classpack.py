@@ -21,6 +21,7 @@ from conftest import start_cli
 
 from xactika_edu.core.probability import value_distribution
 from xactika_edu.outputs import classpack
+from xactika_edu.outputs.parallel import cores as classpack_cores
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = "No description has been provided for this image"
@@ -401,3 +402,50 @@ def test_pages_copied_into_the_all_in_one_file_look_as_drawn(tmp_path, kind):
         for k in (1, 2):
             _BUILDERS[kind](11 + k - 1, number=k, of=2).add_page(again, key=key)
         assert combined == own == _pixels(bytes(again.output()), tmp_path, f"{which}-again")
+
+
+# --- the pack made side by side -----------------------------------------------------
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """Every file the pack holds, but the marker (it records when it was written)."""
+    from xactika_edu.base.files import MARKER
+
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and p.name != MARKER
+    }
+
+
+def test_the_pack_is_the_same_made_side_by_side_or_one_after_another(tmp_path, monkeypatch):
+    monkeypatch.setattr(classpack, "lesson_notebooks", lambda: [])
+    one = tmp_path / "one-after-another"
+    both = tmp_path / "side-by-side"
+    classpack.build_class_pack(one, students=3, seed=8, progress=None, jobs=1)
+    timings: list = []
+    classpack.build_class_pack(both, students=3, seed=8, progress=None, jobs=2, timings=timings)
+    assert _files(one) == _files(both)
+    assert {t.job.step for t in timings} >= {"worksheets", "score sheet", "guide"}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(classpack_cores() < 2, reason="needs 2 cores")
+def test_lessons_run_on_kernels_side_by_side(tmp_path, monkeypatch):
+    # Two lessons that each take 4 s: run side by side, their runs overlap in time.
+    lessons = [
+        _lesson(tmp_path, name, "import time\ntime.sleep(4)\nprint('done')")
+        for name in ("first", "second")
+    ]
+    monkeypatch.setattr(classpack, "lesson_notebooks", lambda: lessons)
+    steps = [step for step in classpack.STEPS if step.name == "lessons"]
+    timings: list = []
+    out = tmp_path / "pack"
+    classpack.build_class_pack(out, students=1, progress=None, steps=steps, timings=timings)
+    runs = [t for t in timings if t.job.label.startswith("lesson ")]
+    assert len(runs) == 2
+    assert max(t.start for t in runs) < min(t.end for t in runs)  # they overlap
+    assert sorted(p.name for p in (out / "lessons").iterdir()) == [
+        "01_first.html",
+        "01_second.html",
+    ]
