@@ -9,6 +9,7 @@ import html
 import io
 import os
 import re
+import shutil
 import signal
 import time
 from decimal import Decimal
@@ -20,6 +21,7 @@ from conftest import start_cli
 
 from xactika_edu.core.probability import value_distribution
 from xactika_edu.outputs import classpack
+from xactika_edu.outputs.parallel import cores as classpack_cores
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = "No description has been provided for this image"
@@ -75,6 +77,70 @@ def figures_page(tmp_path_factory) -> str:
         "plt.figure()\nplt.plot([0, 10], [1, 3], label='a line')\nplt.legend()\nplt.gcf()",
     )
     return classpack.render_lesson(path).html
+
+
+@pytest.fixture(scope="module")
+def projected_lesson(tmp_path_factory) -> classpack.RenderedLesson:
+    """A lesson with a plain code cell, a ``show-code`` cell, a cell that shows
+    nothing, a warning, an app widget and a bare widget, rendered."""
+    notebook = nbformat.v4.new_notebook()
+    code = nbformat.v4.new_code_cell
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# Projected"),
+        code("secret_sum = 6 * 7\nprint('The sum is', secret_sum)"),
+        code("shown_sum = 2 + 3\nprint('Shown:', shown_sum)", metadata={"tags": ["show-code"]}),
+        code("quiet_name = 1"),
+        code("import sys\nprint('a warning for the teacher', file=sys.stderr)"),
+        code("from xactika_edu.widgets import DeckExplorer\nDeckExplorer()"),
+        code("import ipywidgets\nipywidgets.IntSlider(value=3)"),
+    ]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = tmp_path_factory.mktemp("projected") / "01_projected.ipynb"
+    nbformat.write(notebook, path)
+    return classpack.render_lesson(path)
+
+
+def _page_text(page: str) -> str:
+    """What a page shows as text: its body without tags (the page's own style left out)."""
+    body = re.sub(r"<style.*?</style>|<script.*?</script>", "", page, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def test_a_projected_lesson_shows_no_code_unless_the_code_is_the_point(projected_lesson):
+    page = projected_lesson.html
+    text = _page_text(page)
+    assert "The sum is 42" in text  # the output stays
+    assert "secret_sum" not in text  # its code does not
+    assert "quiet_name" not in text
+    assert "shown_sum = 2" in re.sub(r"\s+", " ", text)  # tagged show-code: the code is shown
+    assert "Shown: 5" in text
+    assert page.count("hl-ipython3") == 1  # one code block on the page: the show-code cell
+    # No empty cell for the cells left with nothing to show (no output, only a warning,
+    # a bare widget): the markdown cell and three code cells.
+    assert page.count('class="jp-Cell ') == 1 + 3
+
+
+def test_a_projected_lesson_shows_no_error_text_or_warnings(projected_lesson):
+    text = _page_text(projected_lesson.html)
+    assert "a warning for the teacher" not in text
+    assert any("a warning for the teacher" in w for w in projected_lesson.warnings)
+    assert "Traceback" not in text
+    assert 'data-mime-type="application/vnd.jupyter.stderr"' not in projected_lesson.html
+
+
+def test_an_app_widget_picture_says_it_is_a_picture_and_where_to_try_it(projected_lesson):
+    page = projected_lesson.html
+    # The deck explorer's static picture, once, with the caption; the bare slider is
+    # dropped (no picture, no caption).
+    assert len(re.findall(r"""class=["']xe-deck["']""", page)) == 1
+    assert page.count(html.escape(classpack.APP_CAPTION)) == 1
+    assert "IntSlider" not in page
+    caption = classpack.APP_CAPTION
+    assert caption.startswith("A picture of the app.") and "xactika-edu app" in caption
 
 
 def test_every_figure_of_a_rendered_lesson_has_its_own_description(figures_page):
@@ -278,3 +344,108 @@ def test_lesson_5_question_3_answer_has_the_decimal_places_it_asks_for():
         assert question.check(f"{near:.3f}").correct, near
     assert question.check(f"{names['other_shown'][200]:.3f}").correct
     assert not question.check(f"{exact:.2f}").correct
+
+
+# --- worksheets: each page drawn once ------------------------------------------------
+
+
+def test_a_class_set_draws_each_page_once(tmp_path, monkeypatch):
+    # A class set prints each page twice (the student's file and the all-in-one
+    # file); it is drawn once and copied (outputs/worksheets/pdfpages.py).
+    from xactika_edu.outputs.worksheets import export_worksheets
+    from xactika_edu.outputs.worksheets.sheet import Sheet
+
+    drawn: list[str] = []
+    add_page = Sheet.add_page
+
+    def counting(self, pdf, *, key=False):
+        drawn.append(f"{self.label} {key}")
+        add_page(self, pdf, key=key)
+
+    monkeypatch.setattr(Sheet, "add_page", counting)
+    paths = export_worksheets(tmp_path, kind="bar-graph", students=3, seed=4)
+    assert len(paths) == 3 * 2 + 2
+    assert len(drawn) == 3 * 2  # each student's sheet and key, once
+
+
+def _pixels(data: bytes, folder: Path, name: str) -> list[bytes]:
+    """Each page of a PDF as a PNG at 40 dots per inch (pdftoppm)."""
+    import subprocess
+
+    path = folder / f"{name}.pdf"
+    path.write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(path), str(folder / name)], check=True)
+    return [png.read_bytes() for png in sorted(folder.glob(f"{name}-*.png"))]
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.parametrize("kind", ["bar-graph", "probability", "estimation"])
+def test_pages_copied_into_the_all_in_one_file_look_as_drawn(tmp_path, kind):
+    # probability and estimation place card pictures (SVG: graphics states to rename),
+    # bar-graph draws its cards with PDF primitives.
+    from xactika_edu.outputs.worksheets import _BUILDERS, export_worksheets, new_pdf
+
+    export_worksheets(tmp_path, kind=kind, students=2, seed=11, paper="a4")
+    folder = tmp_path / kind
+    for which, key in (("all-students", False), ("all-keys", True)):
+        combined = _pixels((folder / f"{which}.pdf").read_bytes(), tmp_path, which)
+        own = [
+            _pixels(
+                (folder / f"student-0{k}{'-key' if key else ''}.pdf").read_bytes(),
+                tmp_path,
+                f"{which}-own-{k}",
+            )[0]
+            for k in (1, 2)
+        ]
+        # and as before the copy: every sheet drawn again on a page of one document
+        again = new_pdf("a4")
+        for k in (1, 2):
+            _BUILDERS[kind](11 + k - 1, number=k, of=2).add_page(again, key=key)
+        assert combined == own == _pixels(bytes(again.output()), tmp_path, f"{which}-again")
+
+
+# --- the pack made side by side -----------------------------------------------------
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """Every file the pack holds, but the marker (it records when it was written)."""
+    from xactika_edu.base.files import MARKER
+
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and p.name != MARKER
+    }
+
+
+def test_the_pack_is_the_same_made_side_by_side_or_one_after_another(tmp_path, monkeypatch):
+    monkeypatch.setattr(classpack, "lesson_notebooks", lambda: [])
+    one = tmp_path / "one-after-another"
+    both = tmp_path / "side-by-side"
+    classpack.build_class_pack(one, students=3, seed=8, progress=None, jobs=1)
+    timings: list = []
+    classpack.build_class_pack(both, students=3, seed=8, progress=None, jobs=2, timings=timings)
+    assert _files(one) == _files(both)
+    assert {t.job.step for t in timings} >= {"worksheets", "score sheet", "guide"}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(classpack_cores() < 2, reason="needs 2 cores")
+def test_lessons_run_on_kernels_side_by_side(tmp_path, monkeypatch):
+    # Two lessons that each take 4 s: run side by side, their runs overlap in time.
+    lessons = [
+        _lesson(tmp_path, name, "import time\ntime.sleep(4)\nprint('done')")
+        for name in ("first", "second")
+    ]
+    monkeypatch.setattr(classpack, "lesson_notebooks", lambda: lessons)
+    steps = [step for step in classpack.STEPS if step.name == "lessons"]
+    timings: list = []
+    out = tmp_path / "pack"
+    classpack.build_class_pack(out, students=1, progress=None, steps=steps, timings=timings)
+    runs = [t for t in timings if t.job.label.startswith("lesson ")]
+    assert len(runs) == 2
+    assert max(t.start for t in runs) < min(t.end for t in runs)  # they overlap
+    assert sorted(p.name for p in (out / "lessons").iterdir()) == [
+        "01_first.html",
+        "01_second.html",
+    ]

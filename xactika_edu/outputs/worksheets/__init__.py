@@ -20,7 +20,7 @@ Pages are laid out with fpdf2; the cards are the SVG pictures of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...base.checks import check_whole, shown
@@ -32,7 +32,14 @@ from .page import PAPERS, Worksheet, check_paper, new_pdf
 from .pie_chart import PieChartWorksheet, pie_chart_worksheet
 from .probability import ProbabilityWorksheet, probability_worksheet
 from .score_sheet import score_sheet_pdf, write_score_sheet
-from .sheet import MAX_STUDENTS, check_run_seeds, check_seed, sheet_pdf
+from .sheet import (
+    MAX_STUDENTS,
+    DrawnSheet,
+    check_run_seeds,
+    check_seed,
+    drawn_sheet,
+    sheets_pdf,
+)
 from .simulation import SimulationWorksheet, simulation_worksheet
 
 __all__ = [
@@ -48,6 +55,7 @@ __all__ = [
     "bar_graph_worksheet",
     "bell_curve_worksheet",
     "check_export_options",
+    "draw_worksheets",
     "estimation_worksheet",
     "export_worksheets",
     "new_pdf",
@@ -56,6 +64,7 @@ __all__ = [
     "score_sheet_pdf",
     "simulation_worksheet",
     "write_score_sheet",
+    "write_worksheets",
 ]
 
 # --- kinds and export -------------------------------------------------------------
@@ -181,28 +190,135 @@ def export_worksheets(
             exists (files are never overwritten), or files that cannot be written,
             e.g. on a full drive (then nothing is written; the message says so).
     """
-    from ...base.files import staged_entries
-
     kind, sheets, paper = _plan(kind, students, seed, cards, paper)
     folder = Path(out_dir)
     if not folder.is_dir():
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
+    _check_free(folder, kind, len(sheets))
+    drawn = [page for sheet in sheets for page in _draw(sheet, paper)]
+    return write_worksheets(
+        folder,
+        drawn,
+        kind=kind,
+        students=students,
+        seed=seed,
+        cards=cards,
+        paper=paper,
+        progress=progress,
+    )
 
-    width = max(2, len(str(len(sheets))))
-    files: list[tuple[Path, Callable[[], bytes]]] = []
+
+def _names(folder: Path, kind: str, students: int) -> list[Path]:
+    """The files of a class set, in the order :func:`export_worksheets` lists them."""
+    width = max(2, len(str(students)))
     target = folder / kind
-    for sheet in sheets:
-        stem = f"student-{sheet.number:0{width}d}"
-        files.append((target / f"{stem}.pdf", _page_maker([sheet], key=False, paper=paper)))
-        files.append((target / f"{stem}-key.pdf", _page_maker([sheet], key=True, paper=paper)))
-    files.append((target / "all-students.pdf", _page_maker(sheets, key=False, paper=paper)))
-    files.append((target / "all-keys.pdf", _page_maker(sheets, key=True, paper=paper)))
+    files = []
+    for number in range(1, students + 1):
+        stem = f"student-{number:0{width}d}"
+        files += [target / f"{stem}.pdf", target / f"{stem}-key.pdf"]
+    return [*files, target / "all-students.pdf", target / "all-keys.pdf"]
 
-    for path, _ in files:
+
+def _check_free(folder: Path, kind: str, students: int) -> None:
+    for path in _names(folder, kind, students):
         if path.exists():
             raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
+    target = folder / kind
     if target.exists() and not target.is_dir():
         raise XactikaError(f"{str(target)!r} already exists and is not a directory")
+
+
+def _draw(sheet: Worksheet, paper: str) -> list[DrawnSheet]:
+    return [drawn_sheet(sheet, key=key, paper=paper) for key in (False, True)]
+
+
+def draw_worksheets(
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+    numbers: range | None = None,
+) -> list[DrawnSheet]:
+    """Draw some students' worksheets of a class set, each page once: the part of
+    :func:`export_worksheets` a worker process can do (its arguments and its result
+    travel between processes). Give the drawn pages of every student, in order, to
+    :func:`write_worksheets`.
+
+    Args:
+        kind, students, seed, cards, paper: as :func:`export_worksheets`.
+        numbers: the students to draw (from 1); None for all.
+
+    Returns:
+        for each student in ``numbers``: the student sheet, then the answer key.
+
+    Raises:
+        XactikaError: as :func:`export_worksheets`, for any option.
+    """
+    kind, first, paper = _plan(kind, students, seed, cards, paper, first_only=True)
+    count = first[0].of
+    options = {} if cards is None else {"cards": cards}
+    drawn = []
+    for number in range(1, count + 1) if numbers is None else numbers:
+        number = check_whole(number, "student number", 1, count)
+        sheet = _BUILDERS[kind](first[0].seed + number - 1, number=number, of=count, **options)
+        drawn += _draw(sheet, paper)
+    return drawn
+
+
+def write_worksheets(
+    out_dir: str | Path,
+    drawn: Sequence[DrawnSheet],
+    *,
+    kind: str = "bar-graph",
+    students: int = 30,
+    seed: int = 1,
+    cards: int | None = None,
+    paper: str = "letter",
+    progress: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Write a class set drawn by :func:`draw_worksheets` into ``out_dir``, as
+    :func:`export_worksheets` does (the same files, the same bytes, written the same
+    safe way); the all-in-one files reuse the drawn pages.
+
+    Args:
+        out_dir: an existing directory.
+        drawn: every student's sheet and key, in order.
+        kind, students, seed, cards, paper, progress: as :func:`export_worksheets`
+            (the options ``drawn`` was drawn with).
+
+    Returns:
+        the paths written, in the order of :func:`export_worksheets`.
+
+    Raises:
+        XactikaError: as :func:`export_worksheets`; also if ``drawn`` is not every
+            student's sheet and key in order.
+    """
+    from ...base.files import staged_entries
+
+    kind, first, paper = _plan(kind, students, seed, cards, paper, first_only=True)
+    folder = Path(out_dir)
+    if not folder.is_dir():
+        raise XactikaError(f"output directory {str(folder)!r} does not exist")
+    count = first[0].of
+    expected = [(number, key) for number in range(1, count + 1) for key in (False, True)]
+    if [(page.number, page.key) for page in drawn] != expected:
+        raise XactikaError(f"the drawn {kind} worksheets are not all {count} students' pages")
+    _check_free(folder, kind, count)
+    options = {} if cards is None else {"cards": cards}
+
+    def redraw(page: DrawnSheet) -> Worksheet:
+        return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
+
+    makers = [_page_maker([page], title="", paper=paper, redraw=redraw) for page in drawn]
+    for key in (False, True):
+        which = "answer keys" if key else "student sheets"
+        title = f"{first[0].title} ({which}, {count} worksheets from seed {first[0].seed})"
+        pages = [page for page in drawn if page.key == key]
+        makers.append(_page_maker(pages, title=title, paper=paper, redraw=redraw))
+    files = list(zip(_names(folder, kind, count), makers, strict=True))
+    target = folder / kind
     # Into an existing kind folder the files are renamed one by one; otherwise the
     # whole kind folder is renamed into out_dir in one step.
     into = target if target.is_dir() else folder
@@ -216,19 +332,15 @@ def export_worksheets(
     return [path for path, _ in files]
 
 
-def _page_maker(sheets: list[Worksheet], *, key: bool, paper: str) -> Callable[[], bytes]:
-    """A function making one PDF of ``sheets`` (their answer keys if ``key``), a page each."""
+def _page_maker(
+    pages: list[DrawnSheet], *, title: str, paper: str, redraw: Callable[[DrawnSheet], Worksheet]
+) -> Callable[[], bytes]:
+    """A function giving one PDF file's bytes: a page's own file, or ``pages`` in one
+    file titled ``title`` (:func:`.sheet.sheets_pdf`)."""
 
     def make() -> bytes:
-        if len(sheets) == 1:
-            return sheet_pdf(sheets[0], key=key, paper=paper)
-        first = sheets[0]
-        which = "answer keys" if key else "student sheets"
-        pdf = new_pdf(
-            paper, title=f"{first.title} ({which}, {len(sheets)} worksheets from seed {first.seed})"
-        )
-        for sheet in sheets:
-            sheet.add_page(pdf, key=key)
-        return bytes(pdf.output())
+        if len(pages) == 1 and not title:
+            return pages[0].pdf
+        return sheets_pdf(pages, title=title, paper=paper, redraw=redraw)
 
     return make

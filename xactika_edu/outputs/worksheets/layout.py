@@ -27,6 +27,7 @@ line of 'answer line' crosses text 'small print'
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import itertools
 import math
@@ -53,6 +54,7 @@ from .spacing import (
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+    from fpdf.svg import SVGObject
 
 __all__ = [
     "FOOTER_GAP",
@@ -137,10 +139,18 @@ class Recorder:
     ``polygon`` and ``image`` are recorded as :class:`Element` values in
     :attr:`elements`, then drawn exactly as asked. The printable area is the
     document's margins (``l_margin``, ``t_margin``, ``r_margin``, ``b_margin``).
+
+    With ``record=False`` nothing is recorded (``elements`` stays empty) and every call
+    goes straight to the document: the same PDF, drawn in about half the time (a
+    recorded paragraph is laid out twice), for printing a class set.
+
+    An SVG picture placed with :meth:`image` (a card) is read once per process and
+    kept (:func:`svg_picture`): a class set places the same cards again and again.
     """
 
-    def __init__(self, pdf: FPDF) -> None:
+    def __init__(self, pdf: FPDF, *, record: bool = True) -> None:
         self._pdf = pdf
+        self._record = record
         self.elements: list[Element] = []
         self._groups: list[tuple[str, int]] = [("page", 0)]
         self._blocks = 0
@@ -198,6 +208,8 @@ class Recorder:
             self._symbol -= 1
 
     def _add(self, kind: str, box: Box, **fields: Any) -> None:
+        if not self._record:
+            return
         if self._clip is not None:
             box = (
                 max(box[0], self._clip[0]),
@@ -260,7 +272,7 @@ class Recorder:
         self, text: str, x: float, y: float, w: float, h: float, align: str, markdown: bool
     ) -> None:
         pdf = self._pdf
-        if not text.strip():
+        if not self._record or not text.strip():
             return
         width = pdf.get_string_width(text, markdown=markdown)
         align = str(getattr(align, "value", align) or "L")[0].upper()
@@ -295,7 +307,7 @@ class Recorder:
 
     def multi_cell(self, w: float, h: float | None = None, text: str = "", **kw: Any) -> Any:
         pdf = self._pdf
-        if kw.get("dry_run"):
+        if kw.get("dry_run") or not self._record:
             return pdf.multi_cell(w, h, text, **kw)
         lines = cast(  # dry_run with output="LINES": the lines it would print
             "list[str]",
@@ -320,7 +332,7 @@ class Recorder:
 
     def text(self, x: float, y: float, text: str = "") -> None:
         pdf = self._pdf
-        if text.strip():
+        if self._record and text.strip():
             box = self._text_box(x, y, pdf.get_string_width(text))
             self._add("text", box, text=text, size=pdf.font_size_pt)
         pdf.text(x, y, text)
@@ -360,8 +372,12 @@ class Recorder:
         self._pdf.polygon(point_list, fill=fill, style=style)
 
     def image(self, name: Any, x: float, y: float, w: float, h: float, **kw: Any) -> Any:
-        self._add("image", (x, y, x + w, y + h), size=_smallest_svg_text(name, w))
-        return self._pdf.image(name, x=x, y=y, w=w, h=h, **kw)
+        if self._record:
+            self._add("image", (x, y, x + w, y + h), size=_smallest_svg_text(name, w))
+        data = name.getvalue() if isinstance(name, io.BytesIO) else None
+        if data is None or kw or not data.lstrip().startswith(b"<svg"):
+            return self._pdf.image(name, x=x, y=y, w=w, h=h, **kw)
+        return _place_svg(self._pdf, svg_picture(data), x, y, w, h)
 
     @contextlib.contextmanager
     def rotation(
@@ -383,6 +399,42 @@ class Recorder:
                 yield
         finally:
             self._clip = None
+
+
+@functools.lru_cache(maxsize=512)
+def svg_picture(data: bytes) -> SVGObject:
+    """The SVG document ``data`` read by fpdf2, once per process (a class set places
+    the same card pictures again and again; reading one takes longer than drawing it).
+
+    Raises:
+        ValueError: as ``fpdf.svg.SVGObject``, for data that is not SVG.
+    """
+    from fpdf.svg import SVGObject
+
+    return SVGObject(data)
+
+
+def _place_svg(pdf: FPDF, picture: SVGObject, x: float, y: float, w: float, h: float) -> Any:
+    """Draw ``picture`` in the box (x, y, w, h) mm: what ``FPDF.image`` does with an SVG
+    of a ``viewBox`` given both ``w`` and ``h`` (the same PDF), without reading it again.
+    """
+    from fpdf.drawing import Transform
+    from fpdf.image_datastructures import VectorImageInfo
+    from fpdf.svg import apply_svg_transform_to_user_space_gradients
+
+    # transform_to_rect_viewport sets the picture's transform afresh each time
+    _, _, path = picture.transform_to_rect_viewport(
+        scale=1, width=w, height=h, ignore_svg_top_attrs=True
+    )
+    path.transform = (path.transform or Transform.identity()) @ Transform.translation(x, y)
+    apply_svg_transform_to_user_space_gradients(path)
+    old_x, old_y = pdf.x, pdf.y
+    try:
+        pdf.set_xy(0, 0)
+        pdf.draw_path(path, copy=False)
+    finally:
+        pdf.set_xy(old_x, old_y)
+    return VectorImageInfo(rendered_width=w, rendered_height=h)
 
 
 def _smallest_svg_text(source: Any, width_mm: float) -> float | None:

@@ -13,6 +13,8 @@ draws it.
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...base.checks import check_whole, shown
@@ -20,6 +22,7 @@ from ...base.errors import XactikaError
 from ...core.cards import CARDS_PER_HAND
 from .layout import Recorder
 from .page import Worksheet, new_pdf
+from .pdfpages import PageCopy, PageCopyError, copy_page, paste_page
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -32,13 +35,16 @@ __all__ = [
     "MAX_SEED",
     "MAX_STUDENTS",
     "MIN_CARDS",
+    "DrawnSheet",
     "QuestionSheet",
     "Sheet",
     "check_no_cards",
     "check_run_seeds",
     "check_seed",
+    "drawn_sheet",
     "page_layout",
     "sheet_pdf",
+    "sheets_pdf",
 ]
 
 #: The fewest and the most cards a bar-graph worksheet draws.
@@ -118,7 +124,62 @@ def sheet_pdf(sheet: Worksheet, *, key: bool, paper: str) -> bytes:
     Raises:
         XactikaError: for an unknown ``paper``.
     """
-    return bytes(page_layout(sheet, key=key, paper=paper).output())
+    return drawn_sheet(sheet, key=key, paper=paper).pdf
+
+
+@dataclass(frozen=True)
+class DrawnSheet:
+    """One worksheet page drawn once: its own PDF file, and the page to print again in
+    an all-in-one file (:func:`sheets_pdf`), or None if it must be drawn again there.
+    The worksheet itself is not kept (only what was drawn), so this travels between
+    processes cheaply."""
+
+    number: int
+    seed: int
+    key: bool
+    pdf: bytes
+    page: PageCopy | None
+
+
+def drawn_sheet(sheet: Worksheet, *, key: bool, paper: str) -> DrawnSheet:
+    """Draw ``sheet`` (its answer key if ``key``) once: its one-page PDF (the bytes
+    of :func:`sheet_pdf`) and a copy of the page (:func:`.pdfpages.copy_page`).
+
+    Raises:
+        XactikaError: for an unknown ``paper``.
+    """
+    which = "answer key" if key else "student sheet"
+    pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
+    sheet.add_page(Recorder(pdf, record=False), key=key)
+    try:
+        page: PageCopy | None = copy_page(pdf)
+    except PageCopyError:
+        page = None
+    return DrawnSheet(sheet.number, sheet.seed, key, bytes(pdf.output()), page)
+
+
+def sheets_pdf(
+    drawn: Sequence[DrawnSheet],
+    *,
+    title: str,
+    paper: str,
+    redraw: Callable[[DrawnSheet], Worksheet],
+) -> bytes:
+    """One PDF with every page of ``drawn``, in order: each page pasted as it was
+    drawn, or drawn again (``redraw`` gives its worksheet) if it could not be copied.
+
+    Raises:
+        XactikaError: for an unknown ``paper``.
+    """
+    pdf = new_pdf(paper, title=title)
+    for sheet in drawn:
+        try:
+            if sheet.page is None:
+                raise PageCopyError("not copied")
+            paste_page(pdf, sheet.page)
+        except PageCopyError:
+            redraw(sheet).add_page(Recorder(pdf, record=False), key=sheet.key)
+    return bytes(pdf.output())
 
 
 class Sheet(abc.ABC):

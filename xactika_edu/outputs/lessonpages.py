@@ -1,0 +1,309 @@
+"""A lesson notebook run on a fresh kernel and rendered as a page for the projector.
+
+:func:`render_lesson` runs a lesson top to bottom (nbclient) and renders it to
+self-contained HTML (nbconvert) the way a class sees it projected: no code unless the
+lesson says the code is the point (cells tagged ``show-code``), no error text, no
+warnings, every figure described, every live widget replaced by its static picture
+with a line saying where to try the real thing. :mod:`xactika_edu.outputs.classpack`
+renders every lesson this way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..base.errors import LessonError
+
+if TYPE_CHECKING:
+    from nbformat import NotebookNode
+
+__all__ = [
+    "APP_CAPTION",
+    "HIDE_INPUT_TAG",
+    "SHOW_CODE_TAG",
+    "LessonError",
+    "RenderedLesson",
+    "render_lesson",
+]
+
+#: Cells tagged like this show only their output in the rendered lesson (as every
+#: code cell does, unless tagged :data:`SHOW_CODE_TAG`; the tag still matters in
+#: Jupyter, where it folds the code away).
+HIDE_INPUT_TAG = "hide-input"
+#: A code cell tagged like this shows its code in the rendered lesson: the code is the
+#: point (ISSUE12-PLAN, "Cell tags"). Every other code cell shows only its output.
+SHOW_CODE_TAG = "show-code"
+#: Under the static picture of an app widget (the hand explorer, the play table, the
+#: deck explorer: the widgets of the student app) in a rendered lesson.
+APP_CAPTION = (
+    "A picture of the app. Try it yourself: run this lesson in Jupyter, or open the "
+    "student app (xactika-edu app)."
+)
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+#: The root of an app widget's static picture: the root classes of the student app's
+#: widgets (xactika_edu.ui.widgets: ``xe-hand``, ``xe-deck``, ``xe-table``).
+_APP_PICTURE = re.compile(r"""^\s*<div class=['"]xe-(?:hand|deck|table)['"]""")
+
+
+@dataclass(frozen=True)
+class RenderedLesson:
+    """A lesson run and rendered: its title, HTML, seconds taken and any warnings."""
+
+    name: str
+    title: str
+    html: str
+    seconds: float
+    warnings: tuple[str, ...]
+
+
+def _title(notebook: NotebookNode, fallback: str) -> str:
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return fallback
+
+
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_WIDGET_REPR = re.compile(r"^[A-Z]\w*\(")
+
+
+def _static_widget(output: Any) -> bool:
+    """Make a widget output static (in place); False if nothing static is left to show.
+
+    A live widget cannot work in a rendered page. The library's widgets carry an HTML
+    picture of themselves next to the widget view: that is kept, and a picture of one
+    of the student app's widgets gets :data:`APP_CAPTION` under it, so nobody looks for
+    a button that a picture cannot press. A bare widget (``IntSlider(value=3)`` as
+    text) is dropped; a progress bar keeps its text.
+    """
+    data = output.get("data")
+    if not data or _WIDGET_VIEW not in data:
+        return True
+    del data[_WIDGET_VIEW]
+    picture = data.get("text/html")
+    if picture is not None:
+        if isinstance(picture, list):  # nbformat may keep text as a list of lines
+            picture = "".join(picture)
+        if _APP_PICTURE.match(picture):
+            picture += f'<p class="xe-app-caption"><i>{html.escape(APP_CAPTION)}</i></p>'
+        data["text/html"] = picture
+        return True
+    return not _WIDGET_REPR.match(data.get("text/plain", ""))
+
+
+_IMAGE = re.compile(r"<img\b[^>]*>")
+_SVG_DATA = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+_ALT = re.compile(r'\balt="[^"]*"')
+_ARIA_LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def _describe_pictures(page: str) -> str:
+    """Give each card picture its own description as alt text (its SVG's aria-label).
+
+    nbconvert embeds SVG outputs as images, which drops their labels, and gives every
+    image without alt text the same placeholder description.
+    """
+    import base64
+
+    def described(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        data = _SVG_DATA.search(tag)
+        if data is None:
+            return tag
+        svg = base64.b64decode(data.group(1)).decode("utf-8", "replace")
+        label = _ARIA_LABEL.search(svg)
+        if label is None:
+            return tag
+        alt = f'alt="{label.group(1)}"'  # already escaped inside the SVG
+        return _ALT.sub(alt, tag) if _ALT.search(tag) else tag.replace("<img", f"<img {alt}", 1)
+
+    return _IMAGE.sub(described, page)
+
+
+#: Run first, in a cell left out of the page: every figure shown gets its description
+#: (xactika_edu.teaching.alt_text) in the output's metadata, which the page uses as alt text.
+_DESCRIBE_FIGURES = (
+    "from xactika_edu.teaching.alt_text import describe_shown_figures\ndescribe_shown_figures()"
+)
+
+#: The lesson page: nbconvert's "lab" page with each figure's description as its alt
+#: text, and without the scripts nbconvert fetches from a CDN (cdnjs): require.js (for
+#: live widgets and JavaScript outputs, which the static pages leave out), MathJax (the
+#: lessons write math in plain text and Unicode, no TeX; test_classpack checks) and
+#: mermaid (no diagrams). A class pack works offline and sends nothing to another host.
+_PAGE_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block data_png scoped -%}
+{%- set alt = output | get_metadata('alt', 'image/png') -%}
+{%- if alt -%}
+{{ super() | replace('<img ', '<img alt="' ~ (alt | escape_html) ~ '" ', 1) }}
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock data_png -%}
+"""
+
+
+@contextlib.contextmanager
+def _lesson_folder(workdir: Path | str | None) -> Iterator[Path]:
+    """A new empty folder for one lesson's kernel, removed afterwards: inside
+    ``workdir`` if given (the class pack's staging folder, so a killed run leaves
+    nothing anywhere else), else in the system's temporary folder."""
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="xactika-lesson-") as temporary:
+            yield Path(temporary)
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".lesson-", dir=workdir))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _projected_cells(cells: list[Any]) -> list[Any]:
+    """The cells as the projected page shows them: a code cell shows its code only if
+    tagged :data:`SHOW_CODE_TAG`; a code cell left with nothing to show is left out."""
+    shown = []
+    for cell in cells:
+        if cell.cell_type == "code" and SHOW_CODE_TAG not in cell.metadata.get("tags", ()):
+            if not cell.outputs:
+                continue
+            # what nbconvert's TagRemovePreprocessor sets to leave the input out
+            cell.metadata["transient"] = {"remove_source": True}
+        shown.append(cell)
+    return shown
+
+
+def render_lesson(
+    path: Path | str, *, timeout: int = 600, workdir: Path | str | None = None
+) -> RenderedLesson:
+    """Run one lesson notebook on a fresh kernel and render it to HTML.
+
+    Code cells show only their output, unless tagged :data:`SHOW_CODE_TAG` (the code
+    is the point); a code cell without output is left out. A cell's error stops the
+    lesson (:class:`LessonError`), so no error text reaches the page; text written to
+    stderr (warnings) is left out of the page and returned in ``warnings``. A live
+    widget shows its static picture (:func:`_static_widget`). Every figure
+    gets its description (:func:`xactika_edu.teaching.alt_text.describe_figure`) as alt text,
+    and the page loads nothing from another host.
+
+    The kernel runs in a new folder, which is also its temporary folder (``TMPDIR``)
+    and holds its connection file, and which is removed afterwards.
+
+    Args:
+        path: the ``.ipynb`` file.
+        timeout: seconds one cell may take.
+        workdir: an existing folder to make the kernel's folder in; ``None`` for the
+            system's temporary folder.
+
+    Raises:
+        LessonError: if a cell raises an error or the kernel times out; the message
+            names the lesson and the cell.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    path = Path(path)
+    notebook = nbformat.read(path, as_version=4)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(_DESCRIBE_FIGURES))
+    started = time.perf_counter()
+    with _lesson_folder(workdir) as folder:
+        kernel_config = Config()
+        kernel_config.KernelManager.connection_file = str(folder / "kernel.json")
+        client = NotebookClient(
+            notebook,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(folder)}},
+            config=kernel_config,
+        )
+        kernel_log = folder / "kernel.log"
+        environment = {**os.environ, "TMPDIR": str(folder), "TEMP": str(folder), "TMP": str(folder)}
+        try:
+            # The kernel process's own log (start-up notices) goes to a file, not to
+            # the teacher's terminal; it is shown only if the kernel dies.
+            with kernel_log.open("w", encoding="utf-8") as log:
+                client.execute(stderr=log, env=environment)
+        except BaseException as error:
+            # While it runs, nbclient answers Ctrl-C (SIGINT) itself by shutting the
+            # kernel down (it then sets this attribute); the kernel may also get the
+            # Ctrl-C and stop the cell. Either way it is a stop, not a broken lesson.
+            cleanup = getattr(client, "_async_cleanup_kernel_future", None)
+            if cleanup is not None and cleanup.done() and not cleanup.cancelled():
+                cleanup.exception()  # seen: keeps asyncio from logging it at exit
+            if cleanup is not None or (
+                isinstance(error, CellExecutionError) and error.ename == "KeyboardInterrupt"
+            ):
+                raise KeyboardInterrupt from None
+            if isinstance(error, CellExecutionError):
+                raise LessonError(
+                    f"lesson {path.name!r} failed: {error.ename}: {_ANSI.sub('', error.evalue)}"
+                ) from None
+            if isinstance(error, CellTimeoutError):
+                raise LessonError(
+                    f"lesson {path.name!r} took longer than {timeout} s in one cell"
+                ) from None
+            if isinstance(error, DeadKernelError):
+                log_tail = kernel_log.read_text(encoding="utf-8").strip().splitlines()[-3:]
+                raise LessonError(
+                    f"lesson {path.name!r}: the kernel died ({error}); {' | '.join(log_tail)}"
+                ) from None
+            raise
+    seconds = time.perf_counter() - started
+    notebook.cells.pop(0)  # the hidden first cell (_DESCRIBE_FIGURES)
+
+    warnings: list[str] = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        kept = []
+        for output in cell.outputs:
+            if output.output_type == "error":
+                raise LessonError(
+                    f"lesson {path.name!r}, cell {index}: {output.ename}: {output.evalue}"
+                )
+            if output.output_type == "stream" and output.name == "stderr":
+                warnings.append(f"cell {index}: {output.text.strip()}")
+                continue
+            if _static_widget(output):
+                kept.append(output)
+        cell.outputs = kept
+    # Without the widget state nbconvert loads no widget script from the internet:
+    # the page works offline, and each widget shows its static picture instead.
+    notebook.metadata.pop("widgets", None)
+    notebook.cells = _projected_cells(notebook.cells)
+
+    config = Config()
+    config.TagRemovePreprocessor.enabled = True
+    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    # One printed block per cell, however the kernel happened to split the text.
+    config.CoalesceStreamsPreprocessor.enabled = True
+    config.TemplateExporter.exclude_input_prompt = True
+    config.TemplateExporter.exclude_output_prompt = True
+    exporter = HTMLExporter(config=config, template_name="lab", raw_template=_PAGE_TEMPLATE)
+    title = _title(notebook, path.stem)
+    body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
+    return RenderedLesson(
+        name=path.stem,
+        title=title,
+        html=_describe_pictures(body),
+        seconds=seconds,
+        warnings=tuple(warnings),
+    )
