@@ -12,7 +12,6 @@ import re
 import shutil
 import signal
 import time
-from decimal import Decimal
 from pathlib import Path
 
 import nbformat
@@ -328,22 +327,34 @@ def _run_lesson_cells(name: str, upto: int) -> dict[str, object]:
     return names
 
 
-def test_lesson_5_question_3_answer_has_the_decimal_places_it_asks_for():
-    names = _run_lesson_cells("05_simulation.ipynb", upto=36)
-    question = names["q3"]
-    assert "Give a decimal to 3 decimal places" in question.prompt
-    shown = question.answer_text
-    assert re.fullmatch(r"0\.\d{3}", shown), shown  # the box shows 3 decimal places
-    assert question.check(shown).correct
-    assert f"{shown} to 3 decimal places" in question.explanation
-    # The rule's answer rounded either way, and what the simulation got, are right;
-    # an answer with 2 decimals is not (the question asks for 3).
-    exact = names["halved"]
-    assert Decimal(shown) == exact.quantize(Decimal("0.001"), rounding="ROUND_HALF_UP")
-    for near in (exact - Decimal("0.0005"), exact + Decimal("0.0005")):
-        assert question.check(f"{near:.3f}").correct, near
-    assert question.check(f"{names['other_shown'][200]:.3f}").correct
-    assert not question.check(f"{exact:.2f}").correct
+def test_the_pack_holds_a_plan_and_exit_tickets_per_lesson_and_the_rules_card(tmp_path):
+    # issue 12, item 4: what teachers expect around a lesson, in the class pack
+    import subprocess
+
+    from xactika_edu.outputs.exit_tickets import LESSONS as TICKET_LESSONS
+    from xactika_edu.teaching.lessonmeta import lesson_meta
+
+    wanted = {"plans", "exit tickets", "rules card"}
+    steps = [step for step in classpack.STEPS if step.name in wanted]
+    index = classpack.build_class_pack(
+        tmp_path / "pack", students=2, steps=steps, progress=None, jobs=1
+    )
+    root = index.parent
+    lessons = [lesson_meta(path).lesson for path in classpack.lesson_notebooks()]
+    assert set(lessons) <= set(TICKET_LESSONS)
+    for lesson in lessons:
+        plan = root / "plans" / f"lesson-plan-{lesson}.pdf"
+        pages = subprocess.run(["pdfinfo", plan], capture_output=True, text=True).stdout
+        assert re.search(r"Pages:\s+1\n", pages), plan  # one page
+        assert (root / "plans" / f"lesson-plan-{lesson}.html").is_file()
+        for name in (f"exit-ticket-lesson-{lesson}.pdf", f"exit-ticket-lesson-{lesson}-key.pdf"):
+            assert (root / "exit-tickets" / name).is_file()
+    assert (root / "rules-card.pdf").is_file()
+    page = index.read_text(encoding="utf-8")
+    for heading in ("Lesson plans", "Exit tickets", "Rules card"):
+        assert heading in page
+    for link in re.findall(r'href="([^"#]+)"', page):
+        assert (root / link).is_file(), link
 
 
 # --- worksheets: each page drawn once ------------------------------------------------

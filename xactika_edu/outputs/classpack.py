@@ -35,6 +35,7 @@ from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
 from ..base.version import __version__
 from ..ui.app import DEFAULT_PORT, LOCALHOST, url_for
+from . import teacherpack
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
 from .lessonpages import (
     APP_CAPTION,
@@ -301,8 +302,9 @@ def _write_guide(pack: Pack, _results: list[Any]) -> None:
         for document in DOCUMENTS
     )
     pack.sections["guide"] = f"""<h2>For the teacher</h2>
-<p>Start with the teacher guide: the unit plan, the pacing of each lesson, the answers to
-every self-check and "Talk about it", and how to collect the class's scores.</p>
+<p>Start with the teacher guide: the unit at a glance, the answers to every self-check
+and "Talk about it", and how to collect the class's results. Each lesson's timing is
+in its lesson plan.</p>
 <ul>
 {items}
 </ul>"""
@@ -323,14 +325,17 @@ terminal. The teacher guide ("Running the student app") says how to open it to o
 computers on the school network.</p>"""
 
 
-#: The parts of the class pack, in the order of the index. To add one (lesson plans,
-#: exit tickets, the rules card ...): one more :class:`Step` here.
+#: The parts of the class pack, in the order of the index. To add one: one more
+#: :class:`Step` here.
 STEPS: tuple[Step, ...] = (
     Step("guide", _write_guide),
     Step("lessons", _write_lessons, _lesson_jobs),
+    Step("plans", teacherpack.write_plans, teacherpack.plan_jobs),
     Step("app", _write_app),
     Step("worksheets", _write_worksheets, _worksheet_jobs),
+    Step("exit tickets", teacherpack.write_tickets, teacherpack.ticket_jobs),
     Step("score sheet", _write_score_sheet),
+    Step("rules card", teacherpack.write_rules_card_page, teacherpack.rules_card_jobs),
 )
 
 
