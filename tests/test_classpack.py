@@ -86,6 +86,9 @@ def projected_lesson(tmp_path_factory) -> classpack.RenderedLesson:
     code = nbformat.v4.new_code_cell
     notebook.cells = [
         nbformat.v4.new_markdown_cell("# Projected"),
+        nbformat.v4.new_markdown_cell(
+            "Teacher's note: only for the teacher.", metadata={"tags": ["teacher"]}
+        ),
         code("secret_sum = 6 * 7\nprint('The sum is', secret_sum)"),
         code("shown_sum = 2 + 3\nprint('Shown:', shown_sum)", metadata={"tags": ["show-code"]}),
         code("quiet_name = 1"),
@@ -115,6 +118,7 @@ def test_a_projected_lesson_shows_no_code_unless_the_code_is_the_point(projected
     assert "The sum is 42" in text  # the output stays
     assert "secret_sum" not in text  # its code does not
     assert "quiet_name" not in text
+    assert "only for the teacher" not in text  # the teacher's note is in the plan
     assert "shown_sum = 2" in re.sub(r"\s+", " ", text)  # tagged show-code: the code is shown
     assert "Shown: 5" in text
     assert page.count("hl-ipython3") == 1  # one code block on the page: the show-code cell

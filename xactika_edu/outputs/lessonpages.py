@@ -31,6 +31,7 @@ __all__ = [
     "APP_CAPTION",
     "HIDE_INPUT_TAG",
     "SHOW_CODE_TAG",
+    "TEACHER_TAG",
     "LessonError",
     "RenderedLesson",
     "render_lesson",
@@ -43,6 +44,9 @@ HIDE_INPUT_TAG = "hide-input"
 #: A code cell tagged like this shows its code in the rendered lesson: the code is the
 #: point (ISSUE12-PLAN, "Cell tags"). Every other code cell shows only its output.
 SHOW_CODE_TAG = "show-code"
+#: A markdown cell for the teacher only: left out of the projected page (the lesson
+#: plan and the teacher guide carry what it says).
+TEACHER_TAG = "teacher"
 #: Under the static picture of an app widget (the hand explorer, the play table, the
 #: deck explorer: the widgets of the student app) in a rendered lesson.
 APP_CAPTION = (
@@ -292,7 +296,7 @@ def render_lesson(
 
     config = Config()
     config.TagRemovePreprocessor.enabled = True
-    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell", TEACHER_TAG}
     # One printed block per cell, however the kernel happened to split the text.
     config.CoalesceStreamsPreprocessor.enabled = True
     config.TemplateExporter.exclude_input_prompt = True
