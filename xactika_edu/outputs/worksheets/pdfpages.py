@@ -19,7 +19,7 @@ puts it on a new page of another document, so each page is drawn once.
 
 This works on fpdf2's page and resource records (``FPDF.pages``, its fonts and its
 resource catalog), which fpdf2 does not document as stable: :func:`copy_page` refuses
-(:class:`PageCopyError`) a page it cannot copy faithfully, and the caller then draws
+(:class:`_PageCopyError`) a page it cannot copy faithfully, and the caller then draws
 the page again. tests/test_classpack.py compares pasted pages, as pixels, with
 their own files and with pages drawn again.
 """
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["PageCopy", "PageCopyError", "copy_page", "paste_page"]
+__all__ = ["PageCopy", "copy_page", "paste_page"]
 
 # How a content stream names its resources: as fpdf2 itself finds them
 # (fpdf.output.ResourceCatalog.FONT_REGEX and GS_REGEX).
@@ -42,7 +42,7 @@ _STYLE = re.compile(rb"/(GS\d+)( gs)")
 _CORE_STYLES = ("", "B", "I", "BI")
 
 
-class PageCopyError(Exception):
+class _PageCopyError(Exception):
     """A page that :func:`copy_page` cannot copy faithfully (draw it again instead)."""
 
 
@@ -70,7 +70,7 @@ def copy_page(pdf: FPDF, page: int = 1) -> PageCopy:
     """Page ``page`` of ``pdf`` (before ``pdf.output()``), to paste elsewhere.
 
     Raises:
-        PageCopyError: if the page uses anything but core fonts and graphics states
+        _PageCopyError: if the page uses anything but core fonts and graphics states
             (images, patterns, links, annotations ...), or fpdf2 keeps its pages in a
             way this module does not know.
     """
@@ -86,27 +86,27 @@ def copy_page(pdf: FPDF, page: int = 1) -> PageCopy:
             if number == page and names
         }
         if not isinstance(record.contents, bytearray):
-            raise PageCopyError(f"page {page} is not an open content stream")
+            raise _PageCopyError(f"page {page} is not an open content stream")
         content = bytes(record.contents)
         fonts: list[tuple[int, str, str]] = []
         for font in pdf.fonts.values():
             if not isinstance(font, CoreFont):
-                raise PageCopyError(f"font {font!r} is not a core font")
+                raise _PageCopyError(f"font {font!r} is not a core font")
             family = font.fontkey.rstrip("BI")
             style = font.fontkey[len(family) :]
             if style not in _CORE_STYLES:
-                raise PageCopyError(f"font {font.fontkey!r} has an unknown style")
+                raise _PageCopyError(f"font {font.fontkey!r} has an unknown style")
             fonts.append((font.i, family, style))
         styles = tuple((text, str(name)) for text, name in catalog.graphics_styles.items())
         known = {PDFResourceType.FONT, PDFResourceType.EXT_G_STATE}
         if set(used) - known or record.annots or catalog.form_xobjects:
-            raise PageCopyError(f"page {page} uses {sorted(str(k) for k in used)}")
+            raise _PageCopyError(f"page {page} uses {sorted(str(k) for k in used)}")
         size = (float(pdf.w_pt), float(pdf.h_pt))
         return PageCopy(content, tuple(fonts), styles, str(pdf.pdf_version), size)
-    except PageCopyError:
+    except _PageCopyError:
         raise
     except (AttributeError, ImportError, KeyError, TypeError, IndexError) as error:
-        raise PageCopyError(f"fpdf2 keeps its pages in an unknown way: {error!r}") from error
+        raise _PageCopyError(f"fpdf2 keeps its pages in an unknown way: {error!r}") from error
 
 
 def paste_page(pdf: FPDF, page: PageCopy) -> None:
@@ -116,13 +116,13 @@ def paste_page(pdf: FPDF, page: PageCopy) -> None:
     in its content as ``pdf`` numbers them.
 
     Raises:
-        PageCopyError: if ``pdf``'s pages are another size.
+        _PageCopyError: if ``pdf``'s pages are another size.
     """
     from fpdf.enums import PDFResourceType
     from fpdf.syntax import Name
 
     if (float(pdf.w_pt), float(pdf.h_pt)) != page.size:
-        raise PageCopyError(f"a {page.size} pt page does not fit a {pdf.w_pt, pdf.h_pt} document")
+        raise _PageCopyError(f"a {page.size} pt page does not fit a {pdf.w_pt, pdf.h_pt} document")
     pdf.add_page()
     number = pdf.page
     record = pdf.pages[number]
