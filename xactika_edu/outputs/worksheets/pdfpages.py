@@ -19,7 +19,7 @@ puts it on a new page of another document, so each page is drawn once.
 
 This works on fpdf2's page and resource records (``FPDF.pages``, its fonts and its
 resource catalog), which fpdf2 does not document as stable: :func:`copy_page` refuses
-(:class:`_PageCopyError`) a page it cannot copy faithfully, and the caller then draws
+(returns None for) a page it cannot copy faithfully, and the caller then draws
 the page again. tests/test_classpack.py compares pasted pages, as pixels, with
 their own files and with pages drawn again.
 """
@@ -66,14 +66,11 @@ class PageCopy:
     size: tuple[float, float]
 
 
-def copy_page(pdf: FPDF, page: int = 1) -> PageCopy:
-    """Page ``page`` of ``pdf`` (before ``pdf.output()``), to paste elsewhere.
-
-    Raises:
-        _PageCopyError: if the page uses anything but core fonts and graphics states
-            (images, patterns, links, annotations ...), or fpdf2 keeps its pages in a
-            way this module does not know.
-    """
+def copy_page(pdf: FPDF, page: int = 1) -> PageCopy | None:
+    """Page ``page`` of ``pdf`` (before ``pdf.output()``), to paste elsewhere; None if
+    the page uses anything but core fonts and graphics states (images, patterns,
+    links, annotations ...), or fpdf2 keeps its pages in a way this module does not
+    know (draw the page again instead)."""
     try:
         from fpdf.enums import PDFResourceType
         from fpdf.fonts import CoreFont
@@ -103,26 +100,22 @@ def copy_page(pdf: FPDF, page: int = 1) -> PageCopy:
             raise _PageCopyError(f"page {page} uses {sorted(str(k) for k in used)}")
         size = (float(pdf.w_pt), float(pdf.h_pt))
         return PageCopy(content, tuple(fonts), styles, str(pdf.pdf_version), size)
-    except _PageCopyError:
-        raise
-    except (AttributeError, ImportError, KeyError, TypeError, IndexError) as error:
-        raise _PageCopyError(f"fpdf2 keeps its pages in an unknown way: {error!r}") from error
+    except (_PageCopyError, AttributeError, ImportError, KeyError, TypeError, IndexError):
+        return None
 
 
-def paste_page(pdf: FPDF, page: PageCopy) -> None:
-    """Add ``page`` as a new page at the end of ``pdf``, exactly as it was drawn.
+def paste_page(pdf: FPDF, page: PageCopy) -> bool:
+    """Add ``page`` as a new page at the end of ``pdf``, exactly as it was drawn; False
+    (nothing added) if ``pdf``'s pages are another size.
 
     The fonts and graphics states it names are added to ``pdf`` (if new) and renamed
     in its content as ``pdf`` numbers them.
-
-    Raises:
-        _PageCopyError: if ``pdf``'s pages are another size.
     """
     from fpdf.enums import PDFResourceType
     from fpdf.syntax import Name
 
     if (float(pdf.w_pt), float(pdf.h_pt)) != page.size:
-        raise _PageCopyError(f"a {page.size} pt page does not fit a {pdf.w_pt, pdf.h_pt} document")
+        return False
     pdf.add_page()
     number = pdf.page
     record = pdf.pages[number]
@@ -149,3 +142,4 @@ def paste_page(pdf: FPDF, page: PageCopy) -> None:
         content = _STYLE.sub(lambda m: b"/" + style_names[m[1]] + m[2], content)
     record.contents = bytearray(content)
     pdf._set_min_pdf_version(page.version)
+    return True

@@ -22,7 +22,7 @@ from ...base.errors import XactikaError
 from ...core.cards import CARDS_PER_HAND
 from .layout import Recorder
 from .page import Worksheet, new_pdf
-from .pdfpages import PageCopy, PageCopyError, copy_page, paste_page
+from .pdfpages import PageCopy, copy_page, paste_page
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -151,10 +151,7 @@ def drawn_sheet(sheet: Worksheet, *, key: bool, paper: str) -> DrawnSheet:
     which = "answer key" if key else "student sheet"
     pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
     sheet.add_page(Recorder(pdf, record=False), key=key)
-    try:
-        page: PageCopy | None = copy_page(pdf)
-    except PageCopyError:
-        page = None
+    page: PageCopy | None = copy_page(pdf)
     return DrawnSheet(sheet.number, sheet.seed, key, bytes(pdf.output()), page)
 
 
@@ -173,11 +170,7 @@ def sheets_pdf(
     """
     pdf = new_pdf(paper, title=title)
     for sheet in drawn:
-        try:
-            if sheet.page is None:
-                raise PageCopyError("not copied")
-            paste_page(pdf, sheet.page)
-        except PageCopyError:
+        if sheet.page is None or not paste_page(pdf, sheet.page):
             redraw(sheet).add_page(Recorder(pdf, record=False), key=sheet.key)
     return bytes(pdf.output())
 
