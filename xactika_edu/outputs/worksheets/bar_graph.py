@@ -35,7 +35,21 @@ from ...base.palette import INK
 from ...core.cards import Card, Hand, draw_cards
 from ...core.probability import FACE_VALUES, value_distribution
 from .card_pictures import CARD_BAND, draw_card_rows
-from .page import ANSWER, GRID_MAJOR, GRID_MINOR, ROOMY, SHADE, Page, draw_tally, hatched_bar, rgb
+from .levels import CORE, EXTENSION, SUPPORT, Frame, Worked, at_level, check_level, level_note
+from .levels import default_cards as level_cards
+from .page import (
+    ANSWER,
+    GRID_MAJOR,
+    GRID_MINOR,
+    MUTED,
+    ROOMY,
+    SHADE,
+    TIGHT,
+    Page,
+    draw_tally,
+    hatched_bar,
+    rgb,
+)
 from .sheet import ESTIMATE_VALUE, MAX_CARDS, MIN_CARDS, QuestionSheet, check_seed
 
 if TYPE_CHECKING:
@@ -70,16 +84,19 @@ class BarGraphWorksheet(QuestionSheet):
         seed: the seed the cards were drawn with (printed on the sheet).
         cards: the cards, 4 to 40, in the order shown (a :class:`Hand`;
             notation is accepted).
+        level: ``"support"``, ``"core"`` (the default) or ``"extension"``
+            (:mod:`~xactika_edu.outputs.worksheets.levels`).
 
     Raises:
         XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
-            number >= 0 or there are not 4 to 40 distinct cards.
+            number >= 0, there are not 4 to 40 distinct cards or ``level`` is unknown.
     """
 
     number: int
     of: int
     seed: int
     cards: Hand
+    level: str = CORE
 
     kind: ClassVar[str] = "bar-graph"
     title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
@@ -96,7 +113,7 @@ class BarGraphWorksheet(QuestionSheet):
             raise XactikaError(
                 f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
             )
-        self.set_checked(cards=cards)
+        self.set_checked(cards=cards, level=check_level(self.level))
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards {self.cards}"
@@ -165,8 +182,32 @@ class BarGraphWorksheet(QuestionSheet):
             return sum(n for v, n in frequencies.items() if v >= value)
         return sum(n for v, n in frequencies.items() if v <= value)
 
+    @property
+    def examples(self) -> int:
+        """How many cards the sheet works out as examples (their face values given):
+        2 on a support sheet, else 0."""
+        return 2 if self.level == SUPPORT else 0
+
     def worked_questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each of the three questions.
+        """(question, answer, one-line working) for each question the sheet's level
+        asks: the three below; on a support sheet each answer is its filled sentence
+        frame (:meth:`frames`); an extension sheet adds d) (:meth:`extra_question`).
+
+        >>> sheet = bar_graph_worksheet(1, level="support")
+        >>> sheet.questions()[0][1]
+        'The tallest bar is at 8, with 3 cards. So the most common face value is 8.'
+        >>> bar_graph_worksheet(1, level="extension").questions()[3][1]
+        'Yours: 8/24 = 1/3 = about 33%. The deck: 19/81 = about 23%. Yours is higher.'
+        """
+        return at_level(self.level, self._worked(), self.extra_question())
+
+    def frames(self) -> list[Frame]:
+        """The support sheet's sentence frame for each question (filled on the key)."""
+        return [frame for *_, frame in self._worked()]
+
+    def _worked(self) -> list[Worked]:
+        """(question, answer, one-line working, sentence frame) for each of the three
+        questions.
 
         a) the mode (every tied value), b) the fraction of the cards at or beyond
         :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
@@ -174,12 +215,12 @@ class BarGraphWorksheet(QuestionSheet):
         many they hold.
 
         >>> sheet = bar_graph_worksheet(1)
-        >>> for question, answer in sheet.questions():
+        >>> for question, answer, *_ in sheet._worked():
         ...     print(answer)
         8 (5 cards)
         3/16 = 18.75%
         About 3.8 expected; you got 5.
-        >>> bar_graph_worksheet(1).workings()[2]
+        >>> bar_graph_worksheet(1)._worked()[2][2]
         '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'
         """
         frequencies = self.frequencies
@@ -190,10 +231,18 @@ class BarGraphWorksheet(QuestionSheet):
         if len(mode) == 1:
             answer_a = f"{mode[0]} ({plural(top, 'card')})"
             working_a = f"The tallest bar is {mode[0]}, with {plural(top, 'card')}."
+            frame_a = Frame(
+                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
+                (str(mode[0]), str(top), str(mode[0])),
+            )
         else:
             each = f"{plural(top, 'card')} each"
             answer_a = f"{and_list(mode)} ({each})"
             working_a = f"The tallest bars tie: {and_list(mode)} have {each}."
+            frame_a = Frame(
+                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
+                (and_list(mode), str(top), and_list(mode)),
+            )
         question_a = (
             "Which face value appears most often in your cards? If there is a tie, write every one."
         )
@@ -206,7 +255,12 @@ class BarGraphWorksheet(QuestionSheet):
             f"What fraction of your cards have a face value of {value} {direction}? "
             "Simplify it and write it as a percent."
         )
-        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share)}"
+        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share, places=0)}"
+        frame_b = Frame(
+            f"{{}} of my {{}} cards have a face value of {value} {direction}. "
+            "That is {} of them, or {}.",
+            (str(count), str(n), fraction_steps(count, n), exact_percent(share, places=0)),
+        )
         decimal = exact_decimal(share)
         division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
         added = " + ".join(str(frequencies[v]) for v in values)
@@ -230,19 +284,57 @@ class BarGraphWorksheet(QuestionSheet):
             f"would be {ESTIMATE_VALUE}s? How many {ESTIMATE_VALUE}s did you get?"
         )
         answer_c = f"About {about} expected; you got {got}."
+        frame_c = Frame(
+            f"{n} × {in_deck}/{deck_size} is about {{}}: I expect about that many "
+            f"{ESTIMATE_VALUE}s. I got {{}}.",
+            (about, str(got)),
+        )
         working_c = (
             f"{n} × {in_deck}/{deck_size} = {fraction(expected)}, "
             f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
         )
         return [
-            (question_a, answer_a, working_a),
-            (question_b, answer_b, working_b),
-            (question_c, answer_c, working_c),
+            (question_a, answer_a, working_a, frame_a),
+            (question_b, answer_b, working_b, frame_b),
+            (question_c, answer_c, working_c, frame_c),
         ]
+
+    def extra_question(self) -> tuple[str, str, str]:
+        """The extension sheet's question d): the relative frequency of face value 8 in
+        the cards against the deck's, each as a fraction and a whole percent.
+
+        >>> bar_graph_worksheet(1, level="extension").extra_question()[2]
+        '8s: 8 of the 24 cards; 8 ÷ 24 = 0.3333..., about 33%. Deck: 19 ÷ 81, about 23%.'
+        """
+        deck = value_distribution()
+        in_deck = int(deck.loc[ESTIMATE_VALUE, "frequency"])
+        deck_size = int(deck["frequency"].sum())
+        n = len(self.cards)
+        got = self.frequencies[ESTIMATE_VALUE]
+        mine, theirs = Fraction(got, n), Fraction(in_deck, deck_size)
+        compare = "higher" if mine > theirs else "lower" if mine < theirs else "the same"
+        question = (
+            f"Relative frequency of {ESTIMATE_VALUE}s = {ESTIMATE_VALUE}s ÷ cards. Find it "
+            f"for your cards and for the deck ({in_deck} of {deck_size}) as percents (to the "
+            "nearest whole percent). Is yours higher or lower?"
+        )
+        answer = (
+            f"Yours: {fraction_steps(got, n)} = {exact_percent(mine, places=0)}. The deck: "
+            f"{fraction(theirs)} = {exact_percent(theirs, places=0)}. Yours is {compare}."
+        )
+        decimal = exact_decimal(mine)
+        shown = decimal if decimal is not None else f"{_four_places(mine)}..."
+        working = f"{got} ÷ {n} = {shown}; {in_deck} ÷ {deck_size} = {_four_places(theirs)}..."
+        return question, answer, working
+
+
+def _four_places(value: Fraction) -> str:
+    """``value`` cut (not rounded) after four decimals, for a division that goes on."""
+    return f"{value.numerator * 10**4 // value.denominator / 10**4:.4f}"
 
 
 def bar_graph_worksheet(
-    seed: int, *, number: int = 1, of: int = 1, cards: int = 16
+    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None, level: str = CORE
 ) -> BarGraphWorksheet:
     """A bar-graph worksheet with ``cards`` cards drawn from a deck shuffled with ``seed``.
 
@@ -258,17 +350,25 @@ def bar_graph_worksheet(
         seed: a whole number >= 0; the cards are ``draw_cards(cards, seed)``.
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
-        cards: how many cards to draw, 4 to 40 (16 fill two rows of 8).
+        cards: how many cards to draw, 4 to 40; None for the level's: 16 on a core
+            sheet (two rows of 8), 10 on a support sheet, 24 on an extension sheet.
+        level: ``"support"``, ``"core"`` or ``"extension"``.
 
     Returns:
         a :class:`BarGraphWorksheet`.
 
     Raises:
-        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
+        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range, or
+            ``level`` is unknown (naming it).
     """
+    level = check_level(level)
+    if cards is None:
+        cards = level_cards("bar-graph", level)
     count = check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
     seed = check_seed(seed)
-    return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
+    return BarGraphWorksheet(
+        number=number, of=of, seed=seed, cards=draw_cards(count, seed), level=level
+    )
 
 
 # --- drawing the page -----------------------------------------------------------
@@ -295,7 +395,7 @@ class _BarGraphPage(Page[BarGraphWorksheet]):
 
     def intro(self, y: float) -> float:
         self.font(10.5)
-        text = (
+        text = level_note(self.sheet.level) + (
             f"These {self.n} cards were drawn from a shuffled Xactika deck. A card's "
             "**face value** is the number of shapes on it. Example: 3 balls, 2 cubes, "
             "1 cone and 3 stars make 3 + 2 + 1 + 3 = 9."
@@ -305,8 +405,20 @@ class _BarGraphPage(Page[BarGraphWorksheet]):
     def cards(self, y: float) -> float:
         text = "Find each card's face value. Add up its shapes. Write the total in its box."
         y = self.step(self.left, y, "1", text, self.width) + 1.5
+        if self.sheet.examples:
+            y = self.worked_examples(y) + 1.0
         answers = [str(card.value) for card in self.sheet.cards] if self.key else None
         return draw_card_rows(self, self.sheet.cards, y, CARD_BAND, answers)
+
+    def worked_examples(self, y: float) -> float:
+        """The support sheet's worked examples: the first cards' sums, written out."""
+        sums = [
+            f"card #{i + 1} is {' + '.join(str(c) for c in card.counts)} = {card.value}"
+            for i, card in enumerate(self.sheet.cards[: self.sheet.examples])
+        ]
+        self.font(10, "I", MUTED)
+        text = f"Worked examples: {'; '.join(sums)}. Copy them into their boxes."
+        return self.paragraph(self.left + 7.6, y, self.width - 7.6, text, 4.8)
 
     def table(self, y: float) -> float:
         pdf = self.pdf
@@ -441,19 +553,35 @@ class _BarGraphPage(Page[BarGraphWorksheet]):
         pdf = self.pdf
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
-        blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
+        blanks = (
+            ("Answer:",),
+            ("Fraction:", "Percent:"),
+            ("Expected:", "You got:"),
+            ("Yours:", "Deck:"),
+        )
+        frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
+        style = ROOMY if self.sheet.level != EXTENSION else TIGHT
         self.font(10)
         needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
+        if frames is not None:
+            needs = [
+                need - 7.0 + self.paragraph_height(w - 6, frame.blank(), 5.6)
+                for need, frame in zip(needs, frames, strict=True)
+            ]
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
-        gap = self.key_gap(items, y, bottom, w, ROOMY, 6.0) if self.key else 6.0
-        for (question, answer, working), letter, fields, room in zip(
-            items, "abc", blanks, rooms, strict=True
+        gap = self.key_gap(items, y, bottom, w, style, 6.0) if self.key else 6.0
+        for index, ((question, answer, working), letter, fields, room) in enumerate(
+            zip(items, "abcd", blanks, rooms, strict=False)
         ):
             top = y
-            y = self.question(x, y, w, letter, question, ROOMY)
+            y = self.question(x, y, w, letter, question, style)
             if self.key:
-                y = self.key_answer(x, y, w, answer, working, ROOMY)
+                # on a support key the filled frame is the working
+                y = self.key_answer(x, y, w, answer, "" if frames else working, style)
+            elif frames is not None:
+                self.font(10)
+                y = self.paragraph(x + 6, y + 0.5, w - 6, frames[index].blank(), 5.6)
             else:
                 self.line_style(0.3)
                 self.font(10)

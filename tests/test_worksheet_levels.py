@@ -1,0 +1,131 @@
+"""Differentiation: every worksheet kind at ``level="support"``, ``"core"`` and
+``"extension"`` (issue 12, deliver 4). Core is the sheet as it was; support has fewer
+cards to work, worked examples and a sentence frame under each question (the key fills
+them in); extension has more cards and one more question, with its answer on the key.
+Each kind's extension answer is checked against an independent computation here."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from xactika_edu.base.errors import XactikaError
+from xactika_edu.core.cards import DECK
+from xactika_edu.outputs.worksheets import _BUILDERS, KINDS
+from xactika_edu.outputs.worksheets.levels import BLANK, LEVELS, Frame, check_level
+
+PDFTOTEXT = shutil.which("pdftotext")
+SEEDS = (1, 2, 12)
+
+# The kinds whose levels are built (every kind, once each has its levels).
+LEVELED = ("bar-graph",)
+
+
+def _text(data: bytes, tmp_path: Path, name: str) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
+    return " ".join(out.stdout.split())
+
+
+def _whole_percent(top: int, bottom: int) -> int:
+    """top/bottom as a whole percent, halves up, in integers only (not the library's)."""
+    return (200 * top + bottom) // (2 * bottom)
+
+
+def test_levels_and_a_bad_level_named():
+    assert LEVELS == ("support", "core", "extension")
+    assert check_level("extension") == "extension"
+    for bad in ("hard", "Support", None, 2):
+        with pytest.raises(XactikaError, match="unknown worksheet level") as caught:
+            check_level(bad)
+        assert repr(bad) in str(caught.value)
+
+
+def test_a_frame_needs_one_answer_per_blank():
+    assert Frame("{} and {}", ("1", "2")).blank() == f"{BLANK} and {BLANK}"
+    with pytest.raises(XactikaError, match="2 blanks but 1 answers"):
+        Frame("{} and {}", ("1",))
+
+
+@pytest.mark.parametrize("kind", LEVELED)
+def test_a_bad_level_is_refused_naming_it(kind):
+    with pytest.raises(XactikaError, match="'expert'"):
+        _BUILDERS[kind](1, level="expert")
+
+
+@pytest.mark.parametrize("kind", LEVELED)
+def test_core_is_the_default_and_unchanged(kind):
+    for seed in SEEDS:
+        default, core = _BUILDERS[kind](seed), _BUILDERS[kind](seed, level="core")
+        assert default == core
+        assert default.student_pdf() == core.student_pdf()
+        assert default.key_pdf() == core.key_pdf()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("kind", LEVELED)
+def test_each_kind_and_level_builds_with_its_questions(kind, level):
+    for seed in SEEDS:
+        sheet = _BUILDERS[kind](seed, level=level)
+        assert sheet.level == level
+        asked = sheet.questions()
+        assert len(asked) == (4 if level == "extension" else 3)
+        assert all(question and answer for question, answer in asked)
+
+
+@pytest.mark.parametrize("kind", LEVELED)
+def test_support_has_fewer_cards_and_extension_more(kind):
+    for seed in SEEDS:
+        support, core, extension = (_BUILDERS[kind](seed, level=level) for level in LEVELS)
+        assert len(support.cards) < len(core.cards) < len(extension.cards)
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("kind", LEVELED)
+def test_support_sheet_shows_sentence_frames_and_its_key_fills_them(kind, tmp_path):
+    sheet = _BUILDERS[kind](2, level="support")
+    student = _text(sheet.student_pdf(), tmp_path, "s.pdf")
+    key = _text(sheet.key_pdf(), tmp_path, "k.pdf")
+    assert "Support sheet." in student and "Support sheet." in key
+    frames = sheet.frames()
+    assert len(frames) == 3
+    for frame in frames:
+        assert " ".join(frame.blank().split()) in student
+        assert " ".join(frame.filled().split()) in key
+    assert BLANK not in key
+    assert "Worked example" in student
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("kind", LEVELED)
+def test_extension_sheet_asks_one_more_question_and_its_key_answers_it(kind, tmp_path):
+    sheet = _BUILDERS[kind](12, level="extension")
+    question, answer = sheet.questions()[3]
+    student = _text(sheet.student_pdf(), tmp_path, "s.pdf")
+    key = _text(sheet.key_pdf(), tmp_path, "k.pdf")
+    assert "Extension sheet." in student
+    assert "d)" in student and " ".join(question.split())[:40] in student
+    assert " ".join(answer.split()) in key
+    assert " ".join(answer.split()) not in student
+
+
+# --- each kind's extension answer, computed independently --------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bar_graph_extension_relative_frequency(seed):
+    sheet = _BUILDERS["bar-graph"](seed, level="extension")
+    n = len(sheet.cards)
+    eights = sum(1 for card in sheet.cards if sum(card.counts) == 8)
+    in_deck = sum(1 for card in DECK if sum(card.counts) == 8)  # 19
+    assert in_deck == 19 and n == 24
+    answer = sheet.questions()[3][1]
+    assert f"{_whole_percent(eights, n)}%" in answer.split("The deck")[0]
+    assert f"{_whole_percent(19, 81)}%" in answer.split("The deck")[1]  # 23%
+    higher = Fraction(eights, n) > Fraction(19, 81)
+    assert answer.endswith("higher.") if higher else not answer.endswith("higher.")
