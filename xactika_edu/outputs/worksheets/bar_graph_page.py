@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...base.palette import INK
 from ...core.probability import FACE_VALUES
 from .card_pictures import CARD_BAND, draw_card_rows
-from .levels import EXTENSION, SUPPORT, level_note
+from .levels import EXTENSION, SUPPORT, level_note, worked_examples
 from .page import (
     ANSWER,
     GRID_MAJOR,
@@ -75,12 +75,8 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
 
     def worked_examples(self, y: float) -> float:
         """The support sheet's worked examples: the first cards' sums, written out."""
-        sums = [
-            f"card #{i + 1} is {' + '.join(str(c) for c in card.counts)} = {card.value}"
-            for i, card in enumerate(self.sheet.cards[: self.sheet.examples])
-        ]
         self.font(10, "I", MUTED)
-        text = f"Worked examples: {'; '.join(sums)}. Copy them into their boxes."
+        text = worked_examples(self.sheet.cards[: self.sheet.examples])
         return self.paragraph(self.left + 7.6, y, self.width - 7.6, text, 4.8)
 
     def table(self, y: float) -> float:

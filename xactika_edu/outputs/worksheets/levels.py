@@ -21,10 +21,17 @@ xactika_edu.XactikaError: unknown worksheet level 'hard'; the levels are 'suppor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from .page import ANSWER
+
+if TYPE_CHECKING:
+    from ...core.cards import Card
+    from .page import Page
 
 __all__ = [
     "BLANK",
@@ -37,7 +44,10 @@ __all__ = [
     "at_level",
     "check_level",
     "default_cards",
+    "draw_frame",
+    "frame_height",
     "level_note",
+    "worked_examples",
 ]
 
 SUPPORT = "support"
@@ -55,7 +65,7 @@ BLANK = "____"
 _CARDS: dict[str, dict[str, int]] = {
     "bar-graph": {SUPPORT: 10, CORE: 16, EXTENSION: 24},
     "pie-chart": {SUPPORT: 12, CORE: 20, EXTENSION: 30},
-    "bell-curve": {SUPPORT: 18, CORE: 27, EXTENSION: 30},
+    "bell-curve": {SUPPORT: 18, CORE: 27, EXTENSION: 27},
     "simulation": {SUPPORT: 20, CORE: 40, EXTENSION: 50},
 }
 
@@ -156,3 +166,33 @@ def at_level(
         items.append(extra)
     return items
 
+
+def worked_examples(cards: Sequence[Card], extra: Callable[[Card], str] | None = None) -> str:
+    """The support sheet's worked examples: each card's shapes added up, in words.
+
+    >>> from xactika_edu.core.cards import Hand
+    >>> worked_examples(Hand.parse("3213 1111"))[:60]
+    'Worked examples: card #1 is 3 + 2 + 1 + 3 = 9; card #2 is 1 '
+    """
+    sums = [
+        f"card #{i} is {' + '.join(str(c) for c in card.counts)} = {card.value}"
+        + (extra(card) if extra is not None else "")
+        for i, card in enumerate(cards, start=1)
+    ]
+    return f"Worked examples: {'; '.join(sums)}. Copy them into their boxes."
+
+
+def draw_frame(page: Page[Any], x: float, y: float, w: float, frame: Frame) -> float:
+    """Draw ``frame`` at (x, y) in a column ``w`` mm wide: blank on a student sheet,
+    filled in (as an answer) on a key. Returns the y below it."""
+    if page.key:
+        page.font(10, "B", ANSWER)
+        return page.paragraph(x, y, w, frame.filled(), 5.0)
+    page.font(10)
+    return page.paragraph(x, y, w, frame.blank(), 5.6)
+
+
+def frame_height(page: Page[Any], w: float, frame: Frame) -> float:
+    """How tall :func:`draw_frame` makes ``frame`` on a student sheet, in mm."""
+    page.font(10)
+    return page.paragraph_height(w, frame.blank(), 5.6)
