@@ -22,7 +22,7 @@ PDFTOTEXT = shutil.which("pdftotext")
 SEEDS = (1, 2, 12)
 
 # The kinds whose levels are built (every kind, once each has its levels).
-LEVELED = ("bar-graph", "probability", "bell-curve", "simulation")
+LEVELED = ("bar-graph", "probability", "bell-curve", "simulation", "pie-chart")
 # The kinds that draw a number of cards (the others always show one 8-card hand).
 DRAWING = ("bar-graph", "pie-chart", "bell-curve", "simulation")
 
@@ -62,6 +62,15 @@ def _text(data: bytes, tmp_path: Path, name: str) -> str:
 def _whole_percent(top: int, bottom: int) -> int:
     """top/bottom as a whole percent, halves up, in integers only (not the library's)."""
     return (200 * top + bottom) // (2 * bottom)
+
+
+def _key_percent(top: int, bottom: int) -> str:
+    """A key's percent: exact when it has at most 2 decimals, else "about" the whole
+    percent."""
+    exact = Fraction(100 * top, bottom)
+    if (exact * 100).denominator == 1:
+        return f"{float(exact):g}%"
+    return f"about {_whole_percent(top, bottom)}%"
 
 
 def test_levels_and_a_bad_level_named():
@@ -215,3 +224,26 @@ def test_simulation_extension_expected_yes(seed):
     _, answer = _extra(sheet)
     assert f"{n} × {in_deck}/81 = about {tenths // 10}.{tenths % 10}" in answer
     assert f"you got {got}, about {off // 10}.{off % 10} off" in answer
+
+
+@pytest.mark.parametrize("seed", (*SEEDS, 3, 4))  # seeds 1 to 4: every grouping
+def test_pie_chart_extension_probability_of_the_biggest_group(seed):
+    sheet = _BUILDERS["pie-chart"](seed, level="extension")
+    shapes = ("balls", "cubes", "cones", "stars")
+
+    def group(card) -> int:  # 0, 1, 2: face value 4-6, 7-9, 10-12, or 1, 2, 3 of a shape
+        if sheet.grouping == "face value":
+            return (sum(card.counts) - 4) // 3
+        return card.counts[shapes.index(sheet.grouping)] - 1
+
+    mine = [sum(1 for card in sheet.cards if group(card) == g) for g in range(3)]
+    biggest = mine.index(max(mine))
+    in_deck = sum(1 for card in DECK if group(card) == biggest)
+    n = len(sheet.cards)
+    _, answer = _extra(sheet)
+    deck_part, mine_part = answer.split("; your slice ")
+    assert deck_part.startswith(f"{in_deck}/81")
+    assert deck_part.endswith(_key_percent(in_deck, 81))
+    assert mine_part.startswith(_key_percent(mine[biggest], n))
+    bigger = Fraction(mine[biggest], n) > Fraction(in_deck, 81)
+    assert mine_part.endswith("bigger.") == bigger

@@ -64,7 +64,7 @@ BLANK = "____"
 # counts divide 360 (a whole number of degrees per card); the simulation's are tens.
 _CARDS: dict[str, dict[str, int]] = {
     "bar-graph": {SUPPORT: 10, CORE: 16, EXTENSION: 24},
-    "pie-chart": {SUPPORT: 12, CORE: 20, EXTENSION: 30},
+    "pie-chart": {SUPPORT: 10, CORE: 20, EXTENSION: 24},
     "bell-curve": {SUPPORT: 18, CORE: 27, EXTENSION: 27},
     "simulation": {SUPPORT: 20, CORE: 40, EXTENSION: 40},
 }
