@@ -15,14 +15,15 @@ import pytest
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import DECK
-from xactika_edu.outputs.worksheets import _BUILDERS
+from xactika_edu.outputs.worksheets import _BUILDERS, KINDS
+from xactika_edu.outputs.worksheets.estimation_levels import estimate_frame, extension_question
 from xactika_edu.outputs.worksheets.levels import BLANK, LEVELS, Frame, check_level
 
 PDFTOTEXT = shutil.which("pdftotext")
 SEEDS = (1, 2, 12)
 
 # The kinds whose levels are built (every kind, once each has its levels).
-LEVELED = ("bar-graph", "probability", "bell-curve", "simulation", "pie-chart")
+LEVELED = KINDS
 # The kinds that draw a number of cards (the others always show one 8-card hand).
 DRAWING = ("bar-graph", "pie-chart", "bell-curve", "simulation")
 
@@ -32,6 +33,8 @@ def _work(sheet) -> int:
     those shown less the worked examples."""
     if sheet.kind == "probability":
         return len(sheet.leads) - sheet.examples
+    if sheet.kind == "estimation":
+        return len(sheet.hand) - sheet.examples
     return len(_cards(sheet)) - sheet.examples
 
 
@@ -41,6 +44,8 @@ def _cards(sheet) -> tuple:
 
 
 def _frames(sheet) -> list[Frame]:
+    if sheet.kind == "estimation":
+        return [estimate_frame(sheet)]
     return [sheet.frame()] if sheet.kind == "probability" else sheet.frames()
 
 
@@ -49,6 +54,8 @@ def _extra(sheet) -> tuple[str, str]:
     if sheet.kind == "probability":
         question, answer, _ = sheet.extension()
         return question, answer
+    if sheet.kind == "estimation":
+        return extension_question(sheet)
     return sheet.questions()[3]
 
 
@@ -138,7 +145,7 @@ def test_support_sheet_shows_sentence_frames_and_its_key_fills_them(kind, tmp_pa
     key = _text(sheet.key_pdf(), tmp_path, "k.pdf")
     assert "Support sheet." in student and "Support sheet." in key
     frames = _frames(sheet)
-    assert len(frames) == (1 if kind == "probability" else 3)
+    assert len(frames) == (1 if kind in ("probability", "estimation") else 3)
     # (pdftotext may read a wrapped frame's second line after a graph's labels)
     for frame in frames:
         start = " ".join(frame.text.split("{}")[0].split()[:3])
@@ -247,3 +254,31 @@ def test_pie_chart_extension_probability_of_the_biggest_group(seed):
     assert mine_part.startswith(_key_percent(mine[biggest], n))
     bigger = Fraction(mine[biggest], n) > Fraction(in_deck, 81)
     assert mine_part.endswith("bigger.") == bigger
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_estimation_extension_chance_for_the_best_maybe(seed):
+    sheet = _BUILDERS["estimation"](seed, level="extension")
+    held = set(sheet.hand)
+
+    def threats(card, call) -> int:
+        return sum(1 for c in DECK if c not in held and c.has(call) and c.value >= card.value)
+
+    best = {}  # each card's fewest threats over its calls
+    for card in sheet.hand:
+        best[card] = min(threats(card, call) for call in card.combinations)
+    maybes = [card for card in sheet.hand if 1 <= best[card] <= 3]
+    _, answer = _extra(sheet)
+    if not maybes:
+        assert answer.startswith("None")
+        return
+    fewest = min(best[card] for card in maybes)
+    # 73 unseen cards, 24 in the other three hands: every threat set aside
+    chance = Fraction(1)
+    for i in range(fewest):
+        chance *= Fraction(49 - i, 73 - i)
+    assert answer.endswith(
+        f"= {chance.numerator}/{chance.denominator} = "
+        f"{_key_percent(chance.numerator, chance.denominator)}"
+    )
+    assert answer.count("/") == fewest + 1
