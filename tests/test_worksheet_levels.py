@@ -270,7 +270,7 @@ def test_estimation_extension_chance_for_the_best_maybe(seed):
     maybes = [card for card in sheet.hand if 1 <= best[card] <= 3]
     _, answer = _extra(sheet)
     if not maybes:
-        assert answer.startswith("None")
+        assert answer.startswith("There is none")
         return
     fewest = min(best[card] for card in maybes)
     # 73 unseen cards, 24 in the other three hands: every threat set aside

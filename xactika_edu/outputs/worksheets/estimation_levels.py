@@ -62,7 +62,7 @@ def extension_question(sheet: EstimationWorksheet) -> tuple[str, str]:
     if index is None:
         return (
             "Extension: which of your cards is a maybe with the fewest threats?",
-            "None: this hand has no maybe cards.",
+            "There is none: this hand has no maybe cards.",
         )
     row = sheet.card_table()[index]
     threats = row["threats"]

@@ -249,7 +249,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 pdf.set_dash_pattern(dash=2.0, gap=1.2)
                 pdf.line(*at(0, p), *at(self.n, p))
             self.font(8, "B", INK)
-            label = f"exact: {exact_percent(sheet.probability)}"
+            label = f"exact: {exact_percent(sheet.probability, places=0)}"
             points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
             label_w = self.pdf.get_string_width(label) + 1.5
             # above the dashed line (below near the top), as far left as the plotted
