@@ -47,6 +47,7 @@ __all__ = [
     "draw_frame",
     "frame_height",
     "level_note",
+    "sheet_folder",
     "worked_examples",
 ]
 
@@ -94,6 +95,16 @@ def default_cards(kind: str, level: str) -> int:
     if kind not in _CARDS:
         raise XactikaError(f"the {kind} worksheet does not draw cards")
     return _CARDS[kind][level]
+
+
+def sheet_folder(kind: str, level: str) -> str:
+    """The folder a class set of ``kind`` sheets at ``level`` goes into: the kind for
+    core (as always), ``<kind>-<level>`` for the others, so the levels sit side by side.
+
+    >>> sheet_folder("bar-graph", "core"), sheet_folder("bar-graph", "support")
+    ('bar-graph', 'bar-graph-support')
+    """
+    return kind if check_level(level) == CORE else f"{kind}-{level}"
 
 
 def level_note(level: str) -> str:
