@@ -185,7 +185,7 @@ class BellCurveWorksheet(QuestionSheet):
         against the deck's mean (its expected value, 8), to one decimal.
 
         >>> bell_curve_worksheet(1, level="extension").extra_question()[1]
-        '8.2: above 8 by about 0.2.'
+        '221 ÷ 27 = 8.2: above 8 by about 0.2.'
         """
         n = len(self.cards)
         total = sum(card.value for card in self.cards)
@@ -202,10 +202,10 @@ class BellCurveWorksheet(QuestionSheet):
         )
         by = one_decimal(abs(mean - deck_mean))
         by = "less than 0.05" if by == "0.0" else f"about {by}"
-        answer = f"{one_decimal(mean)}: {side} {target}" + (
+        answer = f"{total} ÷ {n} = {one_decimal(mean)}: {side} {target}" + (
             f" by {by}." if mean != deck_mean else "."
         )
-        working = f"{total} ÷ {n}."
+        working = ""  # the answer shows it
         return question, answer, working
 
     def _worked(self) -> list[Worked]:

@@ -257,7 +257,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
         y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
-        gap = 2.0 if self.sheet.level == EXTENSION else 3.5  # under a key's answer
+        gap = 1.0 if self.sheet.level == EXTENSION else 3.5  # under a key's answer
         self.font(10)
         texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
         if frames is not None:  # a frame instead of the answer lines
