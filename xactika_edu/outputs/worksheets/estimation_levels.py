@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...base.formatting import about_percent, fraction
 from ...core.cards import CARDS_PER_HAND, DECK
+from ...core.chances import chance_no_threat
 from .bidding import half_text, number_text
 from .levels import Frame
 from .probability_page import PLAYERS
@@ -17,7 +18,10 @@ from .probability_page import PLAYERS
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
 
-__all__ = ["estimate_frame", "extension_card", "extension_question"]
+__all__ = ["HYPOTHETICAL_THREATS", "estimate_frame", "extension_card", "extension_question"]
+
+#: The threats of the card the extension question imagines when a hand has no maybe card.
+HYPOTHETICAL_THREATS = 2
 
 
 def estimate_frame(sheet: EstimationWorksheet) -> Frame:
@@ -52,28 +56,35 @@ def extension_card(sheet: EstimationWorksheet) -> int | None:
 
 def extension_question(sheet: EstimationWorksheet) -> tuple[str, str]:
     """The extension sheet's question and its answer: the exact chance nobody can
-    beat :func:`extension_card` if led (or, with no maybe card, why there is none).
+    beat :func:`extension_card` if led (with no maybe card, of a card with
+    :data:`HYPOTHETICAL_THREATS` threats), from
+    :func:`~xactika_edu.core.chances.chance_no_threat` for that case.
 
     >>> from xactika_edu.outputs.worksheets import estimation_worksheet
     >>> extension_question(estimation_worksheet(4, level="extension"))[1]
     '49/73 × 48/72 × 47/71 = 4606/15549 = about 30%'
     """
-    index = extension_card(sheet)
-    if index is None:
-        return (
-            "Extension: which of your cards is a maybe with the fewest threats?",
-            "There is none: this hand has no maybe cards.",
-        )
-    row = sheet.card_table()[index]
-    threats = row["threats"]
-    chance = row["chance"]
     unseen = len(DECK) - CARDS_PER_HAND
-    aside = unseen - (PLAYERS - 1) * CARDS_PER_HAND
+    held = (PLAYERS - 1) * CARDS_PER_HAND
+    aside = unseen - held
+    index = extension_card(sheet)
+    if index is None:  # no maybe card: the same step for a card with 2 threats
+        threats = HYPOTHETICAL_THREATS
+        chance = chance_no_threat(unseen, threats, held)
+        question = (
+            f"Extension: your hand has no maybe card. If a card had {threats} threats, what "
+            "would the exact chance be that nobody can beat it if led (one fraction per "
+            "threat, multiplied)?"
+        )
+    else:
+        row = sheet.card_table()[index]
+        threats = row["threats"]
+        chance = row["chance"]
+        question = (
+            f"Extension: card #{index + 1} calling {row['call']} has {threats} "
+            f"threat{'s' if threats > 1 else ''}. The exact chance nobody can beat it if led "
+            "(one fraction per threat, multiplied):"
+        )
     steps = " × ".join(f"{aside - i}/{unseen - i}" for i in range(threats))
-    question = (
-        f"Extension: card #{index + 1} calling {row['call']} has {threats} "
-        f"threat{'s' if threats > 1 else ''}. The exact chance nobody can beat it if led "
-        "(one fraction per threat, multiplied):"
-    )
     answer = f"{steps} = {fraction(chance)} = {about_percent(chance)}"
     return question, answer
