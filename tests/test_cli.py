@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -178,6 +179,58 @@ def test_bad_arguments_are_named(tmp_path, capsys, args, fragment):
     assert fragment in err
     assert len(err.strip().splitlines()) == 1  # one line, no usage block
     assert not (tmp_path / "x").exists()
+
+
+def test_a_bad_level_is_named(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["worksheet", "--level", "expert", "--out", str(tmp_path / "x")])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --level: invalid choice: 'expert'" in err
+    assert "'support', 'core', 'extension'" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x").exists()
+
+
+def _export_takes_level() -> bool:
+    from xactika_edu.outputs.worksheets import export_worksheets
+
+    return "level" in inspect.signature(export_worksheets).parameters
+
+
+@pytest.mark.xfail(
+    not _export_takes_level(),
+    strict=True,
+    reason="export_worksheets(level=) comes with xactika_edu/outputs/worksheets/__init__.py "
+    "(the class-pack helper's file); the CLI passes --level on to it",
+)
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+def test_worksheet_level_writes_that_level_beside_the_core_folder(tmp_path, capsys):
+    out = tmp_path / "sheets"
+    code = main(
+        [
+            "worksheet",
+            "--kind",
+            "bell-curve",
+            "--level",
+            "Support",
+            "--students",
+            "2",
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0, capsys.readouterr().err
+    folder = out / "bell-curve-support"
+    assert sorted(p.name for p in folder.iterdir())[:2] == ["all-keys.pdf", "all-students.pdf"]
+    said = capsys.readouterr().out
+    assert "Exporting 2 bell-curve support worksheets" in said
+    assert f"Wrote 6 PDF files to {folder}" in said
+    text = subprocess.run(
+        ["pdftotext", str(folder / "student-01.pdf"), "-"], capture_output=True, text=True
+    ).stdout
+    assert "Support sheet." in " ".join(text.split())
+    assert "These 18 cards" in " ".join(text.split())  # support: fewer cards than 27
 
 
 @pytest.mark.parametrize(

@@ -207,7 +207,7 @@ def test_pdf_text_has_seed_questions_and_answers(tmp_path):
     for _, answer in sheet.questions():
         assert answer in key
         assert answer not in student
-    assert "Dashed: the whole deck scaled to 27 cards" in key
+    assert "Dashed: the deck scaled to 27 cards" in key
 
 
 def test_rendering_logs_no_fpdf_warnings(caplog):

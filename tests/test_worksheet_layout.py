@@ -18,6 +18,7 @@ from xactika_edu.core.cards import MIN_PLAYERS
 from xactika_edu.outputs.worksheets import _BUILDERS, KINDS
 from xactika_edu.outputs.worksheets.bell_curve import MAX_BELL_CARDS, MIN_BELL_CARDS
 from xactika_edu.outputs.worksheets.layout import MIN_TEXT_PT, Recorder, layout_problems
+from xactika_edu.outputs.worksheets.levels import LEVELS
 from xactika_edu.outputs.worksheets.page import PAPERS
 from xactika_edu.outputs.worksheets.pie_chart import PIE_CARDS
 from xactika_edu.outputs.worksheets.score_sheet import MAX_SCORE_SHEET_PLAYERS, score_sheet_layout
@@ -41,17 +42,21 @@ FAST_SEEDS = (2, 12, 1006)
 SLOW_SEEDS = tuple(range(1, 31))
 
 
-def _problems(kind: str, seeds: tuple[int, ...]) -> list[str]:
+def _problems(kind: str, seeds: tuple[int, ...], level: str = "core") -> list[str]:
     found = []
-    for cards in CARD_CHOICES[kind]:
-        options = {} if cards is None else {"cards": cards}
+    # each level's default cards; the --cards range is laid out at core
+    for cards in CARD_CHOICES[kind] if level == "core" else (None,):
+        options = {"level": level} if cards is None else {"cards": cards, "level": level}
         for seed in seeds:
             sheet = _BUILDERS[kind](seed, **options)
             for paper in PAPERS:
                 for key in (False, True):
                     page = page_layout(sheet, key=key, paper=paper)
                     which = "key" if key else "student sheet"
-                    where = f"{kind} --cards {cards or 'default'}, seed {seed}, {paper} {which}"
+                    where = (
+                        f"{kind} --level {level} --cards {cards or 'default'}, seed {seed}, "
+                        f"{paper} {which}"
+                    )
                     found += [f"{where}: {p}" for p in layout_problems(page.elements, page.area)]
                     if page.pages_count != 1 or {e.page for e in page.elements} != {1}:
                         found.append(f"{where}: the sheet is not one page")
@@ -72,10 +77,18 @@ def test_pages_are_clean(kind: str) -> None:
     assert not found, _report(found)
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize("level", ["support", "extension"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_pages_are_clean_for_a_whole_class(kind: str) -> None:
-    found = _problems(kind, SLOW_SEEDS)
+def test_support_and_extension_pages_are_clean(kind: str, level: str) -> None:
+    found = _problems(kind, FAST_SEEDS, level)
+    assert not found, _report(found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_pages_are_clean_for_a_whole_class(kind: str, level: str) -> None:
+    found = _problems(kind, SLOW_SEEDS, level)
     assert not found, _report(found)
 
 

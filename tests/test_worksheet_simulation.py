@@ -47,10 +47,12 @@ DECK_TOTALS = {
 
 
 def percent_text(value: Fraction) -> str:
+    """The key's percent: exact if it has at most 2 decimals, else rounded to the
+    nearest whole percent (halves up), the one rounding rule students use."""
     hundred = value * 100
     if (hundred * 100).denominator == 1:
         return f"{float(hundred):g}%"
-    return f"about {float(hundred):.1f}%"
+    return f"about {(hundred * 2 + 1) // 2}%"
 
 
 # --- variants and seeds -------------------------------------------------------------

@@ -2,6 +2,7 @@
 
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
+                          [--level support|core|extension]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
@@ -60,6 +61,7 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 
 def _parser() -> argparse.ArgumentParser:
     from .worksheets import KINDS
+    from .worksheets.levels import CORE, LEVELS
 
     parser = _Parser(
         prog="xactika-edu",
@@ -128,7 +130,16 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="cards (or draws) per worksheet, for the kinds that draw cards: bar-graph 4-40 "
         "(default 16), pie-chart 8-40 dividing 360 (default 20), bell-curve 18-30 "
-        "(default 27), simulation 20-50 draws in tens (default 40)",
+        "(default 27), simulation 20-50 draws in tens (default 40); each level has its own "
+        "default",
+    )
+    sheet.add_argument(
+        "--level",
+        type=str.lower,
+        choices=LEVELS,
+        default=CORE,
+        help="support (scaffolded: fewer cards, worked examples, sentence frames), core "
+        "(the default) or extension (more cards, one more question); the keys match",
     )
     common(sheet)
 
@@ -168,15 +179,25 @@ def _say(line: str) -> None:
 def _worksheet(args: argparse.Namespace) -> None:
     from ..base.files import atomic_directory
     from .worksheets import check_export_options, export_worksheets
+    from .worksheets.levels import CORE
 
+    # A core sheet is the export's default; another level is passed on.
+    level = {} if args.level == CORE else {"level": args.level}
     # Every option is checked before anything is said or written.
     check_export_options(
-        kind=args.kind, students=args.students, seed=args.seed, cards=args.cards, paper=args.paper
+        kind=args.kind,
+        students=args.students,
+        seed=args.seed,
+        cards=args.cards,
+        paper=args.paper,
+        **level,
     )
-    command = f"worksheet --kind {args.kind}"  # what --force may replace: this kind only
+    # what --force may replace: this kind at this level only
+    command = f"worksheet --kind {args.kind}" + (f" --level {args.level}" if level else "")
     with atomic_directory(args.out, force=args.force, command=command) as staging:
         what = "worksheet and answer key" if args.students == 1 else "worksheets and answer keys"
-        _say(f"Exporting {args.students} {args.kind} {what} ...")
+        which = f"{args.kind} {args.level}" if level else args.kind
+        _say(f"Exporting {args.students} {which} {what} ...")
         paths = export_worksheets(
             staging,
             kind=args.kind,
@@ -185,8 +206,9 @@ def _worksheet(args: argparse.Namespace) -> None:
             cards=args.cards,
             paper=args.paper,
             progress=lambda line: _say(f"  {line}"),
+            **level,
         )
-    _say(f"Wrote {len(paths)} PDF files to {args.out / args.kind}")
+    _say(f"Wrote {len(paths)} PDF files to {args.out / paths[0].parent.name}")
 
 
 def _class_pack(args: argparse.Namespace) -> None:

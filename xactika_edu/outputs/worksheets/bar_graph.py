@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -31,19 +30,17 @@ from ...base.formatting import (
     one_decimal,
     plural,
 )
-from ...base.palette import INK
 from ...core.cards import Card, Hand, draw_cards
 from ...core.probability import FACE_VALUES, value_distribution
-from .card_pictures import CARD_BAND, draw_card_rows
-from .page import ANSWER, GRID_MAJOR, GRID_MINOR, ROOMY, SHADE, Page, draw_tally, hatched_bar, rgb
+from .bar_graph_page import BarGraphPage
+from .levels import CORE, SUPPORT, Frame, Worked, at_level, check_level
+from .levels import default_cards as level_cards
 from .sheet import ESTIMATE_VALUE, MAX_CARDS, MIN_CARDS, QuestionSheet, check_seed
 
 if TYPE_CHECKING:
-    from fpdf import FPDF
+    pass
 
 __all__ = ["BarGraphWorksheet", "bar_graph_worksheet"]
-
-_DIVISION_RE = re.compile(r"\S+ ÷ \S+( = \S+)?")
 
 
 # --- the bar-graph worksheet ------------------------------------------------------
@@ -70,16 +67,19 @@ class BarGraphWorksheet(QuestionSheet):
         seed: the seed the cards were drawn with (printed on the sheet).
         cards: the cards, 4 to 40, in the order shown (a :class:`Hand`;
             notation is accepted).
+        level: ``"support"``, ``"core"`` (the default) or ``"extension"``
+            (:mod:`~xactika_edu.outputs.worksheets.levels`).
 
     Raises:
         XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
-            number >= 0 or there are not 4 to 40 distinct cards.
+            number >= 0, there are not 4 to 40 distinct cards or ``level`` is unknown.
     """
 
     number: int
     of: int
     seed: int
     cards: Hand
+    level: str = CORE
 
     kind: ClassVar[str] = "bar-graph"
     title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
@@ -96,7 +96,7 @@ class BarGraphWorksheet(QuestionSheet):
             raise XactikaError(
                 f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
             )
-        self.set_checked(cards=cards)
+        self.set_checked(cards=cards, level=check_level(self.level))
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.cards)} cards {self.cards}"
@@ -165,8 +165,32 @@ class BarGraphWorksheet(QuestionSheet):
             return sum(n for v, n in frequencies.items() if v >= value)
         return sum(n for v, n in frequencies.items() if v <= value)
 
+    @property
+    def examples(self) -> int:
+        """How many cards the sheet works out as examples (their face values given):
+        2 on a support sheet, else 0."""
+        return 2 if self.level == SUPPORT else 0
+
     def worked_questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each of the three questions.
+        """(question, answer, one-line working) for each question the sheet's level
+        asks: the three below; on a support sheet each answer is its filled sentence
+        frame (:meth:`frames`); an extension sheet adds d) (:meth:`extra_question`).
+
+        >>> sheet = bar_graph_worksheet(1, level="support")
+        >>> sheet.questions()[0][1]
+        'The tallest bar is at 8, with 3 cards. So the most common face value is 8.'
+        >>> bar_graph_worksheet(1, level="extension").questions()[3][1]
+        'Yours: 8/24 = 1/3 = about 33%. The deck: 19/81 = about 23%. Yours is higher.'
+        """
+        return at_level(self.level, self._worked(), self.extra_question())
+
+    def frames(self) -> list[Frame]:
+        """The support sheet's sentence frame for each question (filled on the key)."""
+        return [frame for *_, frame in self._worked()]
+
+    def _worked(self) -> list[Worked]:
+        """(question, answer, one-line working, sentence frame) for each of the three
+        questions.
 
         a) the mode (every tied value), b) the fraction of the cards at or beyond
         :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
@@ -174,12 +198,12 @@ class BarGraphWorksheet(QuestionSheet):
         many they hold.
 
         >>> sheet = bar_graph_worksheet(1)
-        >>> for question, answer in sheet.questions():
+        >>> for question, answer, *_ in sheet._worked():
         ...     print(answer)
         8 (5 cards)
         3/16 = 18.75%
         About 3.8 expected; you got 5.
-        >>> bar_graph_worksheet(1).workings()[2]
+        >>> bar_graph_worksheet(1)._worked()[2][2]
         '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'
         """
         frequencies = self.frequencies
@@ -190,10 +214,18 @@ class BarGraphWorksheet(QuestionSheet):
         if len(mode) == 1:
             answer_a = f"{mode[0]} ({plural(top, 'card')})"
             working_a = f"The tallest bar is {mode[0]}, with {plural(top, 'card')}."
+            frame_a = Frame(
+                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
+                (str(mode[0]), str(top), str(mode[0])),
+            )
         else:
             each = f"{plural(top, 'card')} each"
             answer_a = f"{and_list(mode)} ({each})"
             working_a = f"The tallest bars tie: {and_list(mode)} have {each}."
+            frame_a = Frame(
+                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
+                (and_list(mode), str(top), and_list(mode)),
+            )
         question_a = (
             "Which face value appears most often in your cards? If there is a tie, write every one."
         )
@@ -206,7 +238,12 @@ class BarGraphWorksheet(QuestionSheet):
             f"What fraction of your cards have a face value of {value} {direction}? "
             "Simplify it and write it as a percent."
         )
-        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share)}"
+        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share, places=0)}"
+        frame_b = Frame(
+            f"{{}} of my {{}} cards have a face value of {value} {direction}. "
+            "That is {} of them, or {}.",
+            (str(count), str(n), fraction_steps(count, n), exact_percent(share, places=0)),
+        )
         decimal = exact_decimal(share)
         division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
         added = " + ".join(str(frequencies[v]) for v in values)
@@ -230,19 +267,57 @@ class BarGraphWorksheet(QuestionSheet):
             f"would be {ESTIMATE_VALUE}s? How many {ESTIMATE_VALUE}s did you get?"
         )
         answer_c = f"About {about} expected; you got {got}."
+        frame_c = Frame(
+            f"{n} × {in_deck}/{deck_size} is about {{}}: I expect about that many "
+            f"{ESTIMATE_VALUE}s. I got {{}}.",
+            (about, str(got)),
+        )
         working_c = (
             f"{n} × {in_deck}/{deck_size} = {fraction(expected)}, "
             f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
         )
         return [
-            (question_a, answer_a, working_a),
-            (question_b, answer_b, working_b),
-            (question_c, answer_c, working_c),
+            (question_a, answer_a, working_a, frame_a),
+            (question_b, answer_b, working_b, frame_b),
+            (question_c, answer_c, working_c, frame_c),
         ]
+
+    def extra_question(self) -> tuple[str, str, str]:
+        """The extension sheet's question d): the relative frequency of face value 8 in
+        the cards against the deck's, each as a fraction and a whole percent.
+
+        >>> bar_graph_worksheet(1, level="extension").extra_question()[2]
+        '8 ÷ 24 = 0.3333...; 19 ÷ 81 = 0.2345...'
+        """
+        deck = value_distribution()
+        in_deck = int(deck.loc[ESTIMATE_VALUE, "frequency"])
+        deck_size = int(deck["frequency"].sum())
+        n = len(self.cards)
+        got = self.frequencies[ESTIMATE_VALUE]
+        mine, theirs = Fraction(got, n), Fraction(in_deck, deck_size)
+        compare = "higher" if mine > theirs else "lower" if mine < theirs else "the same"
+        question = (
+            f"Relative frequency of {ESTIMATE_VALUE}s = {ESTIMATE_VALUE}s ÷ cards. Find it "
+            f"for your cards and for the deck ({in_deck} of {deck_size}) as percents (to the "
+            "nearest whole percent). Is yours higher or lower?"
+        )
+        answer = (
+            f"Yours: {fraction_steps(got, n)} = {exact_percent(mine, places=0)}. The deck: "
+            f"{fraction(theirs)} = {exact_percent(theirs, places=0)}. Yours is {compare}."
+        )
+        decimal = exact_decimal(mine)
+        shown = decimal if decimal is not None else f"{_four_places(mine)}..."
+        working = f"{got} ÷ {n} = {shown}; {in_deck} ÷ {deck_size} = {_four_places(theirs)}..."
+        return question, answer, working
+
+
+def _four_places(value: Fraction) -> str:
+    """``value`` cut (not rounded) after four decimals, for a division that goes on."""
+    return f"{value.numerator * 10**4 // value.denominator / 10**4:.4f}"
 
 
 def bar_graph_worksheet(
-    seed: int, *, number: int = 1, of: int = 1, cards: int = 16
+    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None, level: str = CORE
 ) -> BarGraphWorksheet:
     """A bar-graph worksheet with ``cards`` cards drawn from a deck shuffled with ``seed``.
 
@@ -258,220 +333,25 @@ def bar_graph_worksheet(
         seed: a whole number >= 0; the cards are ``draw_cards(cards, seed)``.
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
-        cards: how many cards to draw, 4 to 40 (16 fill two rows of 8).
+        cards: how many cards to draw, 4 to 40; None for the level's: 16 on a core
+            sheet (two rows of 8), 10 on a support sheet, 24 on an extension sheet.
+        level: ``"support"``, ``"core"`` or ``"extension"``.
 
     Returns:
         a :class:`BarGraphWorksheet`.
 
     Raises:
-        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range.
+        XactikaError: if ``cards``, ``number``, ``of`` or ``seed`` is out of range, or
+            ``level`` is unknown (naming it).
     """
+    level = check_level(level)
+    if cards is None:
+        cards = level_cards("bar-graph", level)
     count = check_whole(cards, "cards", MIN_CARDS, MAX_CARDS)
     seed = check_seed(seed)
-    return BarGraphWorksheet(number=number, of=of, seed=seed, cards=draw_cards(count, seed))
-
-
-# --- drawing the page -----------------------------------------------------------
-
-
-class _BarGraphPage(Page[BarGraphWorksheet]):
-    """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
-
-    key_note = (
-        "For the teacher: compare each student's values, table, graph and answers with this page."
+    return BarGraphWorksheet(
+        number=number, of=of, seed=seed, cards=draw_cards(count, seed), level=level
     )
-    footer_note = "the same seed always gives the same cards"
-
-    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
-        self.n = len(sheet.cards)
-
-    def draw(self) -> None:
-        y = self.sections(
-            ("intro", 2.5, self.intro), ("cards", 3.0, self.cards), ("table", 3.0, self.table)
-        )
-        self.beside(y + 3.5, 0.53, ("graph", self.graph), ("questions", self.questions))
-        self.footer()
-
-    def intro(self, y: float) -> float:
-        self.font(10.5)
-        text = (
-            f"These {self.n} cards were drawn from a shuffled Xactika deck. A card's "
-            "**face value** is the number of shapes on it. Example: 3 balls, 2 cubes, "
-            "1 cone and 3 stars make 3 + 2 + 1 + 3 = 9."
-        )
-        return self.paragraph(self.left, y, self.width, text, 5.0)
-
-    def cards(self, y: float) -> float:
-        text = "Find each card's face value. Add up its shapes. Write the total in its box."
-        y = self.step(self.left, y, "1", text, self.width) + 1.5
-        answers = [str(card.value) for card in self.sheet.cards] if self.key else None
-        return draw_card_rows(self, self.sheet.cards, y, CARD_BAND, answers)
-
-    def table(self, y: float) -> float:
-        pdf = self.pdf
-        y = (
-            self.step(
-                self.left,
-                y,
-                "2",
-                "Tally the face values: one mark for each card. Then write each frequency "
-                f"(the number of marks). Check: the total should be {self.n}.",
-                self.width,
-            )
-            + 1.5
-        )
-        frequencies = self.sheet.frequencies
-        label_w, total_w = 27.0, 17.0
-        cell_w = (self.width - label_w - total_w) / len(FACE_VALUES)
-        heights = (7.0, 12.5 if self.n <= 24 else 15.0, 8.0)
-        x = self.left
-        # shading: the header row and the label column
-        pdf.set_fill_color(*rgb(SHADE))
-        pdf.rect(x, y, self.width, heights[0], style="F")
-        pdf.rect(x, y, label_w, sum(heights), style="F")
-        self.line_style(0.3)
-        rows_y = [y, y + heights[0], y + heights[0] + heights[1]]
-        for label, top, h in zip(
-            ("Face value", "Tally", "Frequency"), rows_y, heights, strict=True
-        ):
-            self.font(10, "B")
-            self.text_at(x + 2, top, label_w - 2, h, label)
-        for i, value in enumerate(FACE_VALUES):
-            cx = x + label_w + i * cell_w
-            self.font(11, "B")
-            self.text_at(cx, rows_y[0], cell_w, heights[0], str(value), align="C")
-            if self.key:
-                draw_tally(pdf, frequencies[value], cx, rows_y[1], cell_w, heights[1])
-                self.font(11, "B", ANSWER)
-                self.text_at(cx, rows_y[2], cell_w, heights[2], str(frequencies[value]), "C")
-        tx = x + label_w + len(FACE_VALUES) * cell_w
-        self.font(10, "B")
-        self.text_at(tx, rows_y[0], total_w, heights[0], "Total", align="C")
-        pdf.set_fill_color(*rgb(SHADE))
-        pdf.rect(tx, rows_y[1], total_w, heights[1], style="F")
-        if self.key:
-            self.font(11, "B", ANSWER)
-            self.text_at(tx, rows_y[2], total_w, heights[2], str(self.n), align="C")
-        # grid lines
-        self.line_style(0.3)
-        bottom = y + sum(heights)
-        for top in [*rows_y, bottom]:
-            pdf.line(x, top, x + self.width, top)
-        for i in range(len(FACE_VALUES) + 1):
-            gx = x + label_w + i * cell_w
-            pdf.line(gx, y, gx, bottom)
-        pdf.line(x, y, x, bottom)
-        pdf.line(x + self.width, y, x + self.width, bottom)
-        self.line_style(0.6)
-        pdf.rect(x, y, self.width, bottom - y)
-        pdf.line(tx, y, tx, bottom)
-        return bottom
-
-    def graph(self, x: float, y: float, w: float, bottom: float) -> None:
-        pdf, sheet = self.pdf, self.sheet
-        y = self.step(x, y, "3", "Draw a bar graph of the frequencies.", w) + 1.0
-        self.font(10, "B")
-        self.text_at(x, y, 14, 6, "Title:")
-        if self.key:
-            self.font(10, "B", ANSWER)
-            self.text_at(x + 12, y, w - 12, 6, f"Face values of {self.n} Xactika cards")
-        else:
-            self.line_style(0.3)
-            pdf.line(x + 12, y + 5.2, x + w, y + 5.2)
-        y += 8.0
-        # plot area
-        left = x + 15.0
-        top = y + 2.0
-        plot_w = w - 15.0 - 1.0
-        plot_h = bottom - top - 12.0
-        ymax = sheet.ymax
-        unit = plot_h / ymax
-        cols = len(FACE_VALUES)
-        col_w = plot_w / cols
-        sub_x = 4  # minor squares per column: bars fill the middle two
-        minor_w = col_w / sub_x
-        sub_y = max(1, round(unit / minor_w))
-        with self.background():
-            # minor grid
-            self.line_style(0.12, GRID_MINOR)
-            for i in range(cols * sub_x + 1):
-                gx = left + i * minor_w
-                pdf.line(gx, top, gx, top + plot_h)
-            for j in range(ymax * sub_y + 1):
-                gy = top + plot_h - j * unit / sub_y
-                pdf.line(left, gy, left + plot_w, gy)
-            # major grid: whole numbers and column edges
-            self.line_style(0.25, GRID_MAJOR)
-            for i in range(cols + 1):
-                gx = left + i * col_w
-                pdf.line(gx, top, gx, top + plot_h)
-            for j in range(ymax + 1):
-                gy = top + plot_h - j * unit
-                pdf.line(left, gy, left + plot_w, gy)
-        # bars (answer key)
-        if self.key:
-            for i, value in enumerate(FACE_VALUES):
-                count = sheet.frequencies[value]
-                if count == 0:
-                    continue
-                bx = left + i * col_w + minor_w
-                by = top + plot_h - count * unit
-                hatched_bar(pdf, bx, by, 2 * minor_w, count * unit)
-                self.font(9, "B", INK)
-                self.text_at(bx, by - 4.6, 2 * minor_w, 4.4, str(count), align="C")
-        # axes
-        self.line_style(0.6)
-        pdf.line(left, top + plot_h, left + plot_w, top + plot_h)
-        pdf.line(left, top, left, top + plot_h)
-        step = 1 if ymax <= 12 else 2
-        self.font(9)
-        for j in range(0, ymax + 1, step):
-            gy = top + plot_h - j * unit
-            pdf.line(left - 1.2, gy, left, gy)
-            self.text_at(left - 9.5, gy - 2, 8, 4, str(j), align="R")
-        self.font(10, "B")
-        for i, value in enumerate(FACE_VALUES):
-            self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
-        self.font(10, "B")
-        self.text_at(left, top + plot_h + 5.8, plot_w, 5, "Face value", align="C")
-        self.vertical_text(x + 4.5, top, plot_h, "Number of cards (frequency)")
-
-    def questions(self, x: float, y: float, w: float, bottom: float) -> None:
-        pdf = self.pdf
-        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
-        items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
-        blanks = (("Answer:",), ("Fraction:", "Percent:"), ("Expected:", "You got:"))
-        self.font(10)
-        needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
-        rooms = self.rooms(y, bottom, needs)
-        # the key stacks question, answer and working, 6 mm apart if the room allows
-        gap = self.key_gap(items, y, bottom, w, ROOMY, 6.0) if self.key else 6.0
-        for (question, answer, working), letter, fields, room in zip(
-            items, "abc", blanks, rooms, strict=True
-        ):
-            top = y
-            y = self.question(x, y, w, letter, question, ROOMY)
-            if self.key:
-                y = self.key_answer(x, y, w, answer, working, ROOMY)
-            else:
-                self.line_style(0.3)
-                self.font(10)
-                y += 2.0
-                slot = (w - 6) / len(fields)
-                for k, field in enumerate(fields):
-                    fx = x + 6 + k * slot
-                    self.text_at(fx, y, slot, 6, field)
-                    start = fx + pdf.get_string_width(field) + 1.5
-                    pdf.line(start, y + 5.2, fx + slot - (3 if k < len(fields) - 1 else 0), y + 5.2)
-                y += 6.0
-            # students get the room spread out to write in; the key just stacks
-            y = y + gap if self.key else top + room
 
 
-def _keep_divisions(working: str) -> str:
-    """Keep a division such as ``4 ÷ 16 = 0.25`` on one line (no-break spaces)."""
-    return _DIVISION_RE.sub(lambda m: m[0].replace(" ", "\u00a0"), working)
-
-
-BarGraphWorksheet.page = _BarGraphPage
+BarGraphWorksheet.page = BarGraphPage

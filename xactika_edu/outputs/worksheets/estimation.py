@@ -42,7 +42,8 @@ from ...engines.bots import HeuristicBot, expected_sure_tricks
 from ...engines.simulate import play_round, suggest_bid
 from .bidding import dealer_step, nearest_bid
 from .estimation_page import EstimationPage
-from .probability import PLAYERS
+from .levels import CORE, SUPPORT, check_level
+from .probability_page import PLAYERS
 from .sheet import Sheet, check_no_cards, check_seed
 
 __all__ = ["EstimationWorksheet", "estimation_worksheet"]
@@ -71,6 +72,9 @@ class EstimationWorksheet(Sheet):
         hands: the 4 hands of the deal, seat 0's first (notation is accepted).
         dealer: the dealer's seat, 0 to 3.
         seat: the student's seat, 0 to 3.
+        level: ``"support"`` (the first two cards' rows worked as examples, a sentence
+            frame for the estimate), ``"core"`` (the default) or ``"extension"`` (the
+            exact chance nobody can beat the best maybe card, worked out).
 
     Raises:
         XactikaError: for numbers out of range or hands that are not 4 hands of 8
@@ -83,6 +87,7 @@ class EstimationWorksheet(Sheet):
     hands: tuple[Hand, ...]
     dealer: int
     seat: int = 0
+    level: str = CORE
 
     kind: ClassVar[str] = "estimation"
     trials: ClassVar[int] = TRIALS
@@ -104,6 +109,7 @@ class EstimationWorksheet(Sheet):
             hands=rnd.starting_hands,
             dealer=int(self.dealer),
             seat=check_whole(self.seat, "seat", 0, PLAYERS - 1),
+            level=check_level(self.level),
         )
 
     def __str__(self) -> str:
@@ -172,6 +178,11 @@ class EstimationWorksheet(Sheet):
         """
         kinds = [row["kind"] for row in self._card_rows]
         return kinds.count("sure") + Fraction(kinds.count("maybe"), 2)
+
+    @property
+    def examples(self) -> int:
+        """How many cards Part 1 works out as examples: 2 on a support sheet, else 0."""
+        return 2 if self.level == SUPPORT else 0
 
     def sure_tricks(self) -> float:
         """The library's expected sure tricks:
@@ -334,7 +345,7 @@ class EstimationWorksheet(Sheet):
 
 
 def estimation_worksheet(
-    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None
+    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None, level: str = CORE
 ) -> EstimationWorksheet:
     """An estimation worksheet: the 4-player deal ``Round.deal(4, seed=seed)``, you in seat 0.
 
@@ -355,6 +366,8 @@ def estimation_worksheet(
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
         cards: must be None (the sheet always shows one 8-card hand).
+        level: ``"support"``, ``"core"`` or ``"extension"``; the same seed deals the
+            same hand at every level.
 
     Returns:
         an :class:`EstimationWorksheet`.
@@ -364,11 +377,18 @@ def estimation_worksheet(
             out of range.
     """
     check_no_cards(cards, "estimation")
+    level = check_level(level)
     seed = check_seed(seed)
     dealer = seed % PLAYERS
     rnd = Round.deal(PLAYERS, dealer=dealer, seed=seed)
     return EstimationWorksheet(
-        number=number, of=of, seed=seed, hands=rnd.starting_hands, dealer=dealer, seat=0
+        number=number,
+        of=of,
+        seed=seed,
+        hands=rnd.starting_hands,
+        dealer=dealer,
+        seat=0,
+        level=level,
     )
 
 

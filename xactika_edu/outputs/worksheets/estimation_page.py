@@ -23,8 +23,10 @@ from .bidding import (
     threats_text,
 )
 from .card_pictures import draw_hand_row
+from .estimation_levels import estimate_frame, extension_question
+from .levels import EXTENSION, SUPPORT, draw_frame, level_note
 from .page import ANSWER, MUTED, SHADE, Page, rgb
-from .probability import PLAYERS
+from .probability_page import PLAYERS
 
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
@@ -98,7 +100,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         )
         first = (sheet.dealer + 1) % PLAYERS
         leader = "you lead" if first == sheet.seat else f"{names[first]} leads"
-        text = (
+        text = level_note(sheet.level) + (
             f"Player 1 plays right after you, then Player 2, then Player {PLAYERS - 1} "
             f"(clockwise). {dealer}, and {leader} the first trick. Cards are four digits: "
             "balls, cubes, cones, stars."
@@ -106,8 +108,10 @@ class EstimationPage(Page["EstimationWorksheet"]):
         return self.paragraph(self.left, y, self.width, text, 4.9)
 
     def cards(self, y: float) -> float:
+        # smaller cards leave room for the extension's question
+        widest = 12.5 if self.sheet.level == EXTENSION else 17.0
         return draw_hand_row(
-            self, y, self.sheet.hand, widest=17.0, label_gap=0.5, label_overhang=2.0, below=4.5
+            self, y, self.sheet.hand, widest=widest, label_gap=0.5, label_overhang=2.0, below=4.5
         )
 
     def table(
@@ -165,18 +169,21 @@ class EstimationPage(Page["EstimationWorksheet"]):
 
     def part1(self, y: float) -> float:
         sheet = self.sheet
+        # the student sheet says how to count without a deck (not on an extension sheet)
+        hint = "" if self.key or sheet.level == EXTENSION else NO_DECK_COUNT
         text = (
             "**Part 1: estimate.** For each card, pick its best call (the combination with "
             "the fewest threats; if several tie, any of them) and count its threats (unseen "
             "cards with that combination and an equal or higher face value; you can stop "
-            f"counting at {STOP_COUNTING}{'' if self.key else NO_DECK_COUNT}). "
+            f"counting at {STOP_COUNTING}{hint}). "
             f"0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: **maybe**. "
             f"{STOP_COUNTING} or more: **unlikely**. Tick one box."
+            + (" Cards #1 and #2 are worked examples." if sheet.examples else "")
         )
         y = self.step(self.left, y, "1", text, self.width) + 1.0
         rows = []
         for i, row in enumerate(sheet.card_table()):
-            if self.key:
+            if self.key or i < sheet.examples:
                 mark = ["X" if row["kind"] == kind else "" for kind in _KINDS]
                 chance = row["chance"]
                 shown = percent(chance)
@@ -201,11 +208,14 @@ class EstimationPage(Page["EstimationWorksheet"]):
         x = self.left
         estimate = sheet.estimate()
         kinds = [row["kind"] for row in sheet.card_table()]
-        x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
-        x = self.blank(x, y, "+ half the maybes:", 12, half_text(kinds.count("maybe")))
-        x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
-        self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
-        y += 7.0
+        if sheet.level == SUPPORT:
+            y = draw_frame(self, x, y, self.width, estimate_frame(sheet)) + 1.4
+        else:
+            x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
+            x = self.blank(x, y, "+ half the maybes:", 12, half_text(kinds.count("maybe")))
+            x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
+            self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
+            y += 7.0
         self.font(9, "", MUTED)
         rule = (
             "Your bid: the whole number nearest your estimate (for .5, bid lower: 1.5 gives 1). "
@@ -225,6 +235,17 @@ class EstimationPage(Page["EstimationWorksheet"]):
                 f"{CARDS_PER_HAND}."
             ).lstrip()
         y = self.paragraph(self.left, y, self.width, rule, 4.2)
+        if sheet.level == EXTENSION:
+            question, answer = extension_question(sheet)
+            self.font(9, "B")
+            y = self.paragraph(self.left, y + 0.3, self.width, question, 4.2) - 0.5
+            if self.key:
+                self.font(9, "B", ANSWER)
+                y = self.paragraph(self.left, y, self.width, answer, 4.2)
+            else:
+                self.line_style(0.3)
+                self.pdf.line(self.left, y + 4.8, self.left + self.width, y + 4.8)
+                y += 5.5
         if self.key:
             y = self.key_summary(y + 0.5)
         return y

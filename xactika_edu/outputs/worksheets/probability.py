@@ -1,9 +1,11 @@
-"""The probability worksheet: will my lead win? Exact chances for a dealt hand.
+"""The probability worksheet: can anyone beat my lead? Exact chances for a dealt hand.
 
 A student sees their 8 cards from a 4-player deal and works out, for three leads
 (a card and the combination called), the threats (unseen cards that would beat it),
-the unseen cards and the exact chance that the lead is unbeatable, as a simplified
-fraction and a percent. The three leads are chosen by computation: a sure trick (no
+the unseen cards and the exact chance that nobody can beat the lead, as a simplified
+fraction and a percent. That is how often the lead wins *at least*: a player holding a
+threat may still follow with a lower card that shows the call, so a lead can win even
+when someone could have beaten it. The three leads are chosen by computation: a sure trick (no
 threats), a one-threat lead (the chance is set-aside cards / unseen cards) and a
 harder lead with 2 or 3 threats (multiply one step per threat). Every answer comes
 from :func:`~xactika_edu.core.probability.chance_unbeatable` and
@@ -26,8 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
-from ...base.formatting import about_percent
-from ...core import svg
+from ...base.formatting import about_percent, fraction
 from ...core.cards import (
     CARDS_PER_HAND,
     DECK,
@@ -40,8 +41,8 @@ from ...core.cards import (
     make_rng,
 )
 from ...core.probability import chance_unbeatable, threats
-from .card_pictures import card_image, draw_hand_row
-from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .levels import CORE, SUPPORT, Frame, check_level
+from .probability_page import LEAD_NAMES, PLAYERS, ProbabilityPage
 from .sheet import Sheet, check_no_cards, check_seed
 
 if TYPE_CHECKING:
@@ -49,11 +50,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ProbabilityWorksheet", "probability_worksheet"]
 
-#: Players at the table on a probability worksheet (the student and three others).
-PLAYERS = 4
+#: Players at the table in the extension sheet's step 6.
+EXTENSION_PLAYERS = 5
 #: The most deals drawn from one seed while looking for a hand with all three leads.
 _MAX_DEALS = 2000
-_LEAD_NAMES = ("A", "B", "C")
 
 
 @functools.cache
@@ -119,6 +119,9 @@ class ProbabilityWorksheet(Sheet):
         seat: the student's seat at the table of 4, 0 to 3 (printed as player 1-4).
         hand: the student's 8 cards (a :class:`Hand`; notation is accepted).
         leads: three (card, combination) leads from ``hand``; notation is accepted.
+        level: ``"support"`` (step 1 and lead A are worked examples, a sentence frame
+            for step 5), ``"core"`` (the default) or ``"extension"`` (a step 6: lead B
+            at a table of :data:`EXTENSION_PLAYERS`).
 
     Raises:
         XactikaError: if ``number``, ``of``, ``seed`` or ``seat`` is out of range,
@@ -132,9 +135,10 @@ class ProbabilityWorksheet(Sheet):
     seat: int
     hand: Hand
     leads: tuple[tuple[Card, Combination], ...]
+    level: str = CORE
 
     kind: ClassVar[str] = "probability"
-    title: ClassVar[str] = "Xactika probability: will my lead win?"
+    title: ClassVar[str] = "Xactika probability: can anyone beat my lead?"
 
     def __post_init__(self) -> None:
         self.check_numbering()
@@ -150,14 +154,14 @@ class ProbabilityWorksheet(Sheet):
             raise XactikaError(
                 f"leads must be three (card, combination) pairs, got {shown(self.leads)}"
             ) from error
-        if len(leads) != len(_LEAD_NAMES):
+        if len(leads) != len(LEAD_NAMES):
             raise XactikaError(f"a probability worksheet has 3 leads, got {len(leads)}")
         for card, call in leads:
             if card not in hand:
                 raise XactikaError(f"lead card {card} is not in the hand {hand}")
             if not card.has(call):
                 raise XactikaError(f"lead card {card} does not show {call}")
-        self.set_checked(seat=seat, hand=hand, leads=leads)
+        self.set_checked(seat=seat, hand=hand, leads=leads, level=check_level(self.level))
 
     def __str__(self) -> str:
         leads = "; ".join(f"{card} calling {call}" for card, call in self.leads)
@@ -251,21 +255,69 @@ class ProbabilityWorksheet(Sheet):
             )
         return out
 
-    def explanation(self) -> str:
-        """The answer to step 5: why a one-threat lead usually wins.
+    @property
+    def examples(self) -> int:
+        """How many leads the sheet works out as examples: lead A on a support sheet."""
+        return 1 if self.level == SUPPORT else 0
 
-        >>> probability_worksheet(1).explanation()
-        "Most unseen cards are set aside: the threat is set aside with chance 49/73 and ..."
+    def explanation(self) -> str:
+        """The answer to step 5: why nobody can beat a one-threat lead most of the time.
+
+        >>> probability_worksheet(1).explanation()[:70]
+        'Most unseen cards are set aside: the threat is set aside with chance 4'
         """
+        if self.level == SUPPORT:
+            return self.frame().filled()
         return (
             f"Most unseen cards are set aside: the threat is set aside with chance "
             f"{self.set_aside}/{self.unseen} and in another player's hand with chance "
-            f"{self.held_by_others}/{self.unseen}, so the lead wins more often than it loses."
+            f"{self.held_by_others}/{self.unseen}. So nobody can beat lead B more often than "
+            "not, and it wins at least that often."
         )
+
+    def frame(self) -> Frame:
+        """The support sheet's sentence frame for step 5 (filled in on its key)."""
+        return Frame(
+            "The threat is set aside with chance {} and in another player's hand with "
+            "chance {}. The first is bigger, so nobody can beat lead B {} of the time.",
+            (
+                f"{self.set_aside}/{self.unseen}",
+                f"{self.held_by_others}/{self.unseen}",
+                "more than half",
+            ),
+        )
+
+    def extension(self) -> tuple[str, str, str]:
+        """The extension sheet's step 6: lead B's chance at a table of
+        :data:`EXTENSION_PLAYERS` (question, answer, working), from
+        :func:`~xactika_edu.core.probability.chance_unbeatable`.
+
+        >>> probability_worksheet(1, level="extension").extension()[1]
+        '41/73 = about 56%: smaller than 49/73 = about 67% with 4 players.'
+        """
+        card, call = self.leads[1]
+        others = (EXTENSION_PLAYERS - 1) * len(self.hand)
+        more = chance_unbeatable(card, call, hand=self.hand, players=EXTENSION_PLAYERS)
+        now = self.chance(1)
+        question = (
+            f"With {EXTENSION_PLAYERS} players the others hold {others} cards. What is the "
+            "chance nobody can beat lead B then? Is it bigger or smaller?"
+        )
+        compare = "smaller" if more < now else "bigger" if more > now else "the same"
+        answer = (
+            f"{fraction(more)} = {about_percent(more)}: {compare} than "
+            f"{fraction(now)} = {about_percent(now)} with {PLAYERS} players."
+        )
+        working = (
+            f"Set aside: {self.unseen} - {others} = {self.unseen - others}, so the chance is "
+            f"{self.unseen - others}/{self.unseen}: more cards in other hands, so the threat "
+            "is set aside less often."
+        )
+        return question, answer, working
 
 
 def probability_worksheet(
-    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None
+    seed: int, *, number: int = 1, of: int = 1, cards: int | None = None, level: str = CORE
 ) -> ProbabilityWorksheet:
     """A probability worksheet for the first seeded deal with the three kinds of lead.
 
@@ -288,15 +340,18 @@ def probability_worksheet(
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
         cards: must be None (the sheet always shows one 8-card hand).
+        level: ``"support"``, ``"core"`` or ``"extension"``; the same seed deals the
+            same hand and leads at every level.
 
     Returns:
         a :class:`ProbabilityWorksheet`.
 
     Raises:
-        XactikaError: if ``cards`` is given, or ``number``, ``of`` or ``seed`` is
-            out of range.
+        XactikaError: if ``cards`` is given, ``level`` is unknown (naming it), or
+            ``number``, ``of`` or ``seed`` is out of range.
     """
     check_no_cards(cards, "probability")
+    level = check_level(level)
     seed = check_seed(seed)
     rng = make_rng(seed)
     for _ in range(_MAX_DEALS):
@@ -305,235 +360,17 @@ def probability_worksheet(
             leads = _pick_leads(hand, rng)
             if leads is not None:
                 return ProbabilityWorksheet(
-                    number=number, of=of, seed=seed, seat=seat, hand=hand, leads=leads
+                    number=number,
+                    of=of,
+                    seed=seed,
+                    seat=seat,
+                    hand=hand,
+                    leads=leads,
+                    level=level,
                 )
     raise XactikaError(  # pragma: no cover - about (11/12)^2000 unlikely
         f"no deal from seed {seed} had the three kinds of lead in {_MAX_DEALS} tries"
     )
 
 
-# --- drawing the page -----------------------------------------------------------
-
-
-class _ProbabilityPage(Page[ProbabilityWorksheet]):
-    """Draws one probability worksheet page (student sheet or answer key)."""
-
-    key_note = "For the teacher: the exact chances, worked out for 4 players."
-    footer_note = "the same seed always gives the same hand and leads"
-
-    def draw(self) -> None:
-        answers = self.sheet.answers()
-        leads = [
-            ("lead", 3.5 if k == 0 else 3.0, functools.partial(self.lead, k=k, answer=answer))
-            for k, answer in enumerate(answers)
-        ]
-        y = self.sections(
-            ("intro", 2.5, self.intro),
-            ("cards", 2.0, self.cards),
-            ("counts", 3.0, self.counts),
-            *leads,
-            ("explain", 3.5, self.explain),
-        )
-        self.check_fits(y, self.bottom - 4.5)
-        self.footer()
-
-    def intro(self, y: float) -> float:
-        sheet = self.sheet
-        self.font(10.5)
-        text = (
-            f"You are **player {sheet.seat + 1}** of {PLAYERS}. Everyone has "
-            f"{len(sheet.hand)} cards; the rest are set aside face down. We write a card as "
-            "four digits, the counts of **balls, cubes, cones, stars**: 3213 is 3 balls, "
-            "2 cubes, 1 cone, 3 stars (face value 9). A **threat** to your lead is a card you "
-            "have not seen that shows the combination you call, with a face value **equal "
-            "to or higher** than yours (a tie goes to the card played last)."
-        )
-        return self.paragraph(self.left, y, self.width, text, 4.9)
-
-    def cards(self, y: float) -> float:
-        return draw_hand_row(self, y, self.sheet.hand, widest=20.0)
-
-    def blank(self, x: float, y: float, label: str, w: float, answer: str = "") -> float:
-        """``label`` then a line to write on (the answer on the key); returns x after."""
-        pdf = self.pdf
-        self.font(10)
-        self.text_at(x, y, pdf.get_string_width(label) + 1, 6, label)
-        start = x + pdf.get_string_width(label) + 1.5
-        self.line_style(0.3)
-        pdf.line(start, y + 5.2, start + w, y + 5.2)
-        if self.key and answer:
-            size = 10.0  # a long answer ("about 67%") shrinks to fit its line, to 8 pt
-            self.font(size, "B", ANSWER)
-            while size > 8.0 and pdf.get_string_width(answer) > w:
-                size -= 0.5
-                self.font(size, "B", ANSWER)
-            self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
-        return start + w + 4.0
-
-    def blanks(self, x: float, y: float, fields: list[tuple[str, float, str]]) -> None:
-        """A row of :meth:`blank` fields (label, relative width, answer) from ``x`` to the
-        right margin: the lines share the room the labels leave."""
-        self.font(10)
-        labels = sum(self.pdf.get_string_width(label) + 1.5 for label, _, _ in fields)
-        room = self.left + self.width - x - labels - 4.0 * (len(fields) - 1)
-        total = sum(w for _, w, _ in fields)
-        for label, w, answer in fields:
-            x = self.blank(x, y, label, room * w / total, answer)
-
-    def counts(self, y: float) -> float:
-        sheet = self.sheet
-        text = "Count the cards. They are the same for every lead at the start of the hand."
-        y = self.step(self.left, y, "1", text, self.width) + 1.0
-        self.blanks(
-            self.left + 7.6,
-            y,
-            [
-                (f"Unseen cards: {len(DECK)} - {len(sheet.hand)} =", 1, str(sheet.unseen)),
-                (
-                    f"In the other players' hands: {PLAYERS - 1} × {len(sheet.hand)} =",
-                    1,
-                    str(sheet.held_by_others),
-                ),
-                ("Set aside: unseen - others' =", 1, str(sheet.set_aside)),
-            ],
-        )
-        return y + 7.0
-
-    def lead(self, y: float, k: int, answer: dict[str, str]) -> float:
-        """Lead ``k`` (0 to 2): step 2 to 4, the card with its call and the blanks."""
-        number = str(k + 2)
-        pdf, sheet = self.pdf, self.sheet
-        card, call = sheet.leads[k]
-        index = sheet.hand.index(card) + 1
-        kinds = (
-            "",
-            " Tip: you win if that one threat is set aside.",
-            " Tip: every threat must be set aside; go one at a time.",
-        )
-        text = (
-            f"**Lead {_LEAD_NAMES[k]}:** you lead card #{index} ({card}) and call "
-            f"**{call}**.{kinds[k]}"
-        )
-        top = y
-        y = self.step(self.left, y, number, text, self.width) + 1.0
-        # the card, with the call marked
-        w = 15.0
-        h = w * svg.CARD_HEIGHT / svg.CARD_WIDTH
-        picture = card_image(card, show_value=True, highlight=call)
-        pdf.image(picture, x=self.left + 7.6, y=y, w=w, h=h)
-        x = self.left + 7.6 + w + 4.0
-        right = self.left + self.width - x
-        self.font(10)
-        self.text_at(x, y, right, 5.5, "Threats (write each card's 4 digits, or none):")
-        self.line_style(0.3)
-        pdf.line(x, y + 11.2, x + right, y + 11.2)
-        if self.key:
-            self.font(10, "B", ANSWER)
-            self.text_at(x, y + 5.6, right, 5.4, answer["threats"])
-        line_y = y + 13.0
-        fraction, _, percent = answer["chance"].rpartition(" = ")
-        fraction = fraction or answer["chance"]
-        self.blanks(
-            x,
-            line_y,
-            [
-                ("Number of threats:", 10, answer["count"]),
-                ("Chance unbeatable (simplest fraction):", 24, fraction),
-                ("Percent:", 20, percent),
-            ],
-        )
-        y = max(y + h, line_y + 7.0)
-        if k == 1:
-            y = self.one_threat(x, y + 0.5, right, sheet.step_pairs(k))
-        elif k == 2:
-            y = self.general(x, y + 0.5, right, sheet.step_pairs(k), answer)
-        if self.key and k == 2:  # leads A and B: the scaffold already shows the working
-            self.font(8.5, "I", MUTED)
-            y = self.paragraph(x, y + 0.5, right, answer["working"], 4.0)
-        return max(y, top)
-
-    def explain(self, y: float) -> float:
-        sheet = self.sheet
-        text = (
-            "Lead B has a threat, but it is still more likely to win than to lose. Why? "
-            "Use the numbers from step 1."
-        )
-        y = self.step(self.left, y, "5", text, self.width) + 1.0
-        x = self.left + 7.6
-        self.line_style(0.3)
-        if self.key:
-            self.font(10, "B", ANSWER)
-            self.paragraph(x, y, self.width - 7.6, sheet.explanation(), 5.2)
-        for i in range(2):
-            self.pdf.line(x, y + 5.2 + 6.5 * i, self.left + self.width, y + 5.2 + 6.5 * i)
-        return y + 13.0
-
-    def scaffold_box(self, x: float, y: float, w: float, h: float) -> None:
-        self.pdf.set_fill_color(*rgb(SHADE))
-        self.pdf.rect(x, y, w, h, style="F")
-
-    def one_threat(self, x: float, y: float, w: float, pairs: list[tuple[int, int]]) -> float:
-        self.scaffold_box(x, y, w, 8.0)
-        a, b = pairs[0] if pairs else ("", "")
-        self.font(10)
-        label = "Chance = set-aside cards / unseen cards ="
-        self.text_at(x + 2, y + 1.2, w, 6, label)
-        start = x + 2 + self.pdf.get_string_width(label) + 2
-        self.fraction_slot(start, y + 1.0, str(a), str(b))
-        return y + 8.0
-
-    def fraction_slot(self, x: float, y: float, top: str, bottom: str) -> float:
-        """Two short lines with a slash: ``__ / __``; filled on the key."""
-        pdf = self.pdf
-        self.line_style(0.3)
-        pdf.line(x, y + 5.2, x + 9, y + 5.2)
-        self.font(10)
-        self.text_at(x + 9, y, 4, 6, "/", align="C")
-        pdf.line(x + 13, y + 5.2, x + 22, y + 5.2)
-        if self.key:
-            self.font(10, "B", ANSWER)
-            self.text_at(x, y - 0.2, 9, 5.4, top, align="C")
-            self.text_at(x + 13, y - 0.2, 9, 5.4, bottom, align="C")
-        return x + 22
-
-    def general(
-        self, x: float, y: float, w: float, pairs: list[tuple[int, int]], answer: dict[str, str]
-    ) -> float:
-        rows = 3
-        height = 6.5 * rows + 8.5
-        self.scaffold_box(x, y, w, height)
-        labels = (
-            "Threat 1 is set aside:",
-            "Then threat 2 is set aside too:",
-            "Then threat 3 (if there is one):",
-        )
-        self.font(10)
-        col = x + 2 + max(self.pdf.get_string_width(text) for text in labels) + 2
-        for i, label in enumerate(labels):
-            ry = y + 1.0 + 6.5 * i
-            self.font(10)
-            self.text_at(x + 2, ry, w, 6, label)
-            top, bottom = pairs[i] if i < len(pairs) else ("", "")
-            end = self.fraction_slot(col, ry, str(top), str(bottom))
-            self.font(9, "", MUTED)
-            hint = (
-                "(set-aside cards / unseen cards)"
-                if i == 0
-                else "(one set-aside place and one unseen card fewer)"
-            )
-            self.text_at(end + 3, ry, w - (end + 3 - x), 6, hint)
-        ry = y + 1.0 + 6.5 * rows
-        self.font(10)
-        label = "Multiply the fractions and simplify: chance ="
-        self.text_at(x + 2, ry, w, 6, label)
-        start = x + 2 + self.pdf.get_string_width(label) + 2
-        self.line_style(0.3)
-        self.pdf.line(start, ry + 5.2, start + 40, ry + 5.2)
-        if self.key:
-            self.font(10, "B", ANSWER)
-            fraction = answer["chance"].split(" = ")[0]
-            self.text_at(start, ry - 0.2, 40, 5.4, fraction, align="C")
-        return y + height
-
-
-ProbabilityWorksheet.page = _ProbabilityPage
+ProbabilityWorksheet.page = ProbabilityPage

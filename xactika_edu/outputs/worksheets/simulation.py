@@ -34,6 +34,8 @@ from ...base.formatting import (
     plural,
 )
 from ...core.cards import DECK, Card, as_card, make_rng
+from .levels import CORE, SUPPORT, Frame, Worked, at_level, check_level
+from .levels import default_cards as level_cards
 from .sheet import QuestionSheet, check_seed
 from .simulation_page import DRAWS_PER_ROW, SimulationPage
 
@@ -98,6 +100,9 @@ class SimulationWorksheet(QuestionSheet):
         event: one of :data:`EVENTS`.
         draws: 20 to 50 cards (a multiple of 10), each a draw from the full deck,
             so a card can come up more than once; notation is accepted.
+        level: ``"support"`` (the first row worked as an example, sentence frames),
+            ``"core"`` (the default) or ``"extension"`` (a question d: the expected
+            number of yes).
 
     Raises:
         XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
@@ -110,6 +115,7 @@ class SimulationWorksheet(QuestionSheet):
     seed: int
     event: str
     draws: tuple[Card, ...]
+    level: str = CORE
 
     kind: ClassVar[str] = "simulation"
     title: ClassVar[str] = "Xactika class experiment: simulation"
@@ -128,7 +134,7 @@ class SimulationWorksheet(QuestionSheet):
             raise XactikaError(
                 f"a simulation worksheet needs 20, 30, 40 or 50 draws, got {len(draws)}"
             )
-        self.set_checked(draws=draws)
+        self.set_checked(draws=draws, level=check_level(self.level))
 
     def __str__(self) -> str:
         return f"{self.label}: {len(self.draws)} draws, event {self.event}, {sum(self.hits)} yes"
@@ -181,16 +187,56 @@ class SimulationWorksheet(QuestionSheet):
             for end in range(DRAWS_PER_ROW, len(self.draws) + 1, DRAWS_PER_ROW)
         ]
 
+    @property
+    def example_rows(self) -> int:
+        """Rows of 10 draws the sheet works out as an example: 1 on a support sheet."""
+        return 1 if self.level == SUPPORT else 0
+
+    @property
+    def examples(self) -> int:
+        """Draws the sheet works out as examples (ticked, the row's table filled in)."""
+        return self.example_rows * DRAWS_PER_ROW
+
     def worked_questions(self) -> list[tuple[str, str, str]]:
-        """(question, answer, one-line working) for each of the three questions.
+        """(question, answer, one-line working) for each question the sheet's level
+        asks: the three of :meth:`_worked`; on a support sheet each answer is its filled
+        frame; an extension sheet adds d) (:meth:`extra_question`).
+
+        >>> simulation_worksheet(6, level="extension").questions()[3][1]
+        '40 × 50/81 = about 24.7; you got 23, about 1.7 off.'
+        """
+        return at_level(self.level, self._worked(), self.extra_question())
+
+    def frames(self) -> list[Frame]:
+        """The support sheet's sentence frame for each question (filled on the key)."""
+        return [frame for *_, frame in self._worked()]
+
+    def extra_question(self) -> tuple[str, str, str]:
+        """The extension sheet's question d): the expected number of yes in the sheet's
+        draws (draws x probability, one decimal) against the yes the student got."""
+        n, p, count = len(self.draws), self.probability, self.deck_count
+        expected = n * p
+        got = sum(self.hits)
+        off = about_one_decimal(abs(got - expected))
+        question = (
+            f"Expected yes in {n} draws = {n} × the exact probability. Find it. How far "
+            "off is your count of yes?"
+        )
+        answer = f"{n} × {count}/81 = {about_one_decimal(expected)}; you got {got}, {off} off."
+        working = ""  # the answer shows it
+        return question, answer, working
+
+    def _worked(self) -> list[Worked]:
+        """(question, answer, one-line working, sentence frame) for each of the three
+        questions.
 
         a) the exact probability (deck count / 81, and a percent), b) whether the
         relative frequency after the first 10 draws or after all of them was closer
         to it, c) the class total to expect from all ``of`` sheets.
 
-        >>> for question, answer in simulation_worksheet(6, number=1, of=30).questions():
+        >>> for question, answer, *_ in simulation_worksheet(6, number=1, of=30)._worked():
         ...     print(answer)  # doctest: +ELLIPSIS
-        50/81, about 61.7%
+        50/81, about 62%
         After 40 draws.
         30 sheets, 1200 draws: expect about 741 yes. The 30 sheets ... have 754 yes in all.
         """
@@ -206,7 +252,11 @@ class SimulationWorksheet(QuestionSheet):
             f"What is the exact probability that a drawn card {self.phrase}? "
             f"Write it as a fraction of the 81 cards and as a percent. {how}"
         )
-        answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p)}"
+        answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p, places=0)}"
+        frame_a = Frame(
+            f"{{}} of the 81 cards {self.phrase}. The probability is {{}}, or {{}}.",
+            (str(count), fraction_steps(count, 81), exact_percent(p, places=0)),
+        )
 
         first, last = self.running()[0], self.running()[-1]
         near_first = abs(Fraction(*first) - p)
@@ -222,9 +272,11 @@ class SimulationWorksheet(QuestionSheet):
         else:
             closer = f"After {first[1]} draws (it can happen)"
         answer_b = closer + "."
-        working_b = (
-            f"{first[0]}/{first[1]} = {exact_percent(Fraction(*first))} and {last[0]}/{last[1]} = "
-            f"{exact_percent(Fraction(*last))}, against {exact_percent(p)}."
+        shares = [f"{a}/{b} = {exact_percent(Fraction(a, b), places=0)}" for a, b in (first, last)]
+        working_b = f"{shares[0]} and {shares[1]}, against {exact_percent(p, places=0)}."
+        frame_b = Frame(
+            f"After {first[1]} draws: {{}}. After {last[1]} draws: {{}}. Closer: {{}}.",
+            (shares[0], shares[1], closer[0].lower() + closer[1:]),
         )
 
         draws = self.of * len(self.draws)
@@ -248,10 +300,14 @@ class SimulationWorksheet(QuestionSheet):
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
             f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
+        frame_c = Frame(
+            "The class made {} draws, so expect about {} yes.",
+            (str(draws), str(math.floor(expected + Fraction(1, 2)))),
+        )
         return [
-            (question_a, answer_a, working_a),
-            (question_b, answer_b, working_b),
-            (question_c, answer_c, working_c),
+            (question_a, answer_a, working_a, frame_a),
+            (question_b, answer_b, working_b, frame_b),
+            (question_c, answer_c, working_c, frame_c),
         ]
 
 
@@ -260,8 +316,9 @@ def simulation_worksheet(
     *,
     number: int = 1,
     of: int = 1,
-    cards: int = 40,
+    cards: int | None = None,
     event: str = DEFAULT_EVENT,
+    level: str = CORE,
 ) -> SimulationWorksheet:
     """A simulation worksheet: ``cards`` draws (with the card put back) made with ``seed``.
 
@@ -283,17 +340,23 @@ def simulation_worksheet(
         seed: a whole number >= 0.
         number: which worksheet of the run, 1 to ``of``.
         of: how many worksheets the run has.
-        cards: how many draws, 20, 30, 40 or 50 (a row of 10 per block).
+        cards: how many draws, 20, 30, 40 or 50 (a row of 10 per block); None for
+            the level's: 40 on a core sheet, 20 on a support sheet, 50 on an extension
+            sheet.
         event: one of :data:`EVENTS`.
+        level: ``"support"``, ``"core"`` or ``"extension"``.
 
     Returns:
         a :class:`SimulationWorksheet`.
 
     Raises:
-        XactikaError: if ``cards``, ``number``, ``of``, ``seed`` or ``event`` is out of
-            range.
+        XactikaError: if ``cards``, ``number``, ``of``, ``seed``, ``event`` or ``level``
+            is out of range (naming it).
     """
     seed = check_seed(seed)
+    level = check_level(level)
+    if cards is None:
+        cards = level_cards("simulation", level)
     if (
         isinstance(cards, bool)
         or not isinstance(cards, int)
@@ -301,7 +364,7 @@ def simulation_worksheet(
         or not MIN_DRAWS <= cards <= MAX_DRAWS
     ):
         raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {shown(cards)}")
-    return SimulationWorksheet(number, of, seed, event, seeded_draws(seed, cards))
+    return SimulationWorksheet(number, of, seed, event, seeded_draws(seed, cards), level=level)
 
 
 def seeded_draws(seed: int, cards: int) -> tuple[Card, ...]:

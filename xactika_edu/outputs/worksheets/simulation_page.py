@@ -18,6 +18,7 @@ from ...core.cards import Card, Shape
 from ...core.probability import FACE_VALUES, value_distribution
 from .card_pictures import draw_glyph
 from .layout import TEXT_SIDE_GAP, segment_crosses_box
+from .levels import EXTENSION, SUPPORT, draw_frame, level_note
 from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, rgb
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.footer()
 
     def intro(self, y: float) -> float:
-        text = (
+        text = level_note(self.sheet.level) + (
             f"**The event: the card {self.sheet.phrase}.** Each box below is one draw "
             "from a full Xactika deck; the card goes back and the deck is shuffled before "
             "the next draw. A box shows how many balls, cubes, cones and stars the card has."
@@ -67,7 +68,8 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 y,
                 "1",
                 f"Tick the box of every draw where the card {sheet.phrase}. After each "
-                "row of 10, fill in the row's table.",
+                "row of 10, fill in the row's table."
+                + (" Row 1 is a worked example." if sheet.example_rows else ""),
                 self.width,
             )
             + 1.5
@@ -110,7 +112,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
             for col in range(DRAWS_PER_ROW):
                 i = row * DRAWS_PER_ROW + col
                 self.draw_cell(i, sheet.draws[i], hits[i], x + col * cell_w, top, cell_w, row_h)
-            if self.key:
+            if self.key or row < sheet.example_rows:
                 so_far, draws = running[row]
                 in_row = sum(hits[row * DRAWS_PER_ROW : (row + 1) * DRAWS_PER_ROW])
                 share = Fraction(so_far, draws)
@@ -153,7 +155,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         bx, by = x + w - box - 0.8, y + 0.8
         self.line_style(0.3)
         pdf.rect(bx, by, box, box)
-        if self.key and hit:
+        if (self.key or i < self.sheet.examples) and hit:
             self.line_style(0.6, ANSWER)
             pdf.line(bx + 0.6, by + box * 0.55, bx + box * 0.4, by + box - 0.6)
             pdf.line(bx + box * 0.4, by + box - 0.6, bx + box - 0.3, by + 0.3)
@@ -165,7 +167,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
             draw_glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
             self.font(9.5, "B")
             self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
-        if self.key and "face value" in self.sheet.event:
+        if (self.key or i < self.sheet.examples) and "face value" in self.sheet.event:
             self.font(7, "B", ANSWER)
             # "value 12" when it fits clear of the cell's rules, else the number alone
             room = w - 2 * (TEXT_SIDE_GAP + 0.3)
@@ -247,7 +249,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 pdf.set_dash_pattern(dash=2.0, gap=1.2)
                 pdf.line(*at(0, p), *at(self.n, p))
             self.font(8, "B", INK)
-            label = f"exact: {exact_percent(sheet.probability)}"
+            label = f"exact: {exact_percent(sheet.probability, places=0)}"
             points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
             label_w = self.pdf.get_string_width(label) + 1.5
             # above the dashed line (below near the top), as far left as the plotted
@@ -295,12 +297,18 @@ class SimulationPage(Page["SimulationWorksheet"]):
         pdf = self.pdf
         y = self.step(x, y, "3", "Answer the questions.", w) + 1.5
         items = self.sheet.worked_questions()
-        for (question, answer, working), letter in zip(items, "abc", strict=True):
+        frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
+        gap = 1.0 if self.sheet.level == EXTENSION else 2.0  # under a key's answer
+        for index, ((question, answer, working), letter) in enumerate(
+            zip(items, "abcd", strict=False)
+        ):
             y = self.question(x, y, w, letter, question, TIGHT)
             if letter == "c":
                 y = self.class_box(x + 6, y + 1.0, w - 6) + 1.5
-            if self.key:
-                y = self.key_answer(x, y, w, answer, working, TIGHT) + 2.0
+            if frames is not None:
+                y = draw_frame(self, x + 6, y, w - 6, frames[index]) + 2.5
+            elif self.key:
+                y = self.key_answer(x, y, w, answer, working, TIGHT) + gap
             elif letter != "c":
                 self.line_style(0.3)
                 y += 7.0
