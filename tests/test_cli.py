@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import re
@@ -192,18 +191,6 @@ def test_a_bad_level_is_named(tmp_path, capsys):
     assert not (tmp_path / "x").exists()
 
 
-def _export_takes_level() -> bool:
-    from xactika_edu.outputs.worksheets import export_worksheets
-
-    return "level" in inspect.signature(export_worksheets).parameters
-
-
-@pytest.mark.xfail(
-    not _export_takes_level(),
-    strict=True,
-    reason="export_worksheets(level=) comes with xactika_edu/outputs/worksheets/__init__.py "
-    "(the class-pack helper's file); the CLI passes --level on to it",
-)
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
 def test_worksheet_level_writes_that_level_beside_the_core_folder(tmp_path, capsys):
     out = tmp_path / "sheets"

@@ -180,19 +180,26 @@ def _write_lessons(pack: Pack, lessons: list[RenderedLesson]) -> None:
 # worksheets
 
 
+def _worksheet_sets() -> list[tuple[str, str]]:
+    """(kind, level) of every class set in the pack: each kind at each level."""
+    from .worksheets import KINDS, LEVELS
+
+    return [(kind, level) for kind in KINDS for level in LEVELS]
+
+
 def _worksheet_jobs(options: PackOptions) -> list[Job]:
-    from .worksheets import KINDS, draw_worksheets
+    from .worksheets import draw_worksheets
 
     jobs = []
-    for kind in KINDS:
+    for kind, level in _worksheet_sets():
         for first in range(1, options.students + 1, SHEETS_PER_JOB):
             numbers = range(first, min(first + SHEETS_PER_JOB, options.students + 1))
             settings = {"kind": kind, "students": options.students, "seed": options.seed}
             jobs.append(
                 Job(
-                    f"worksheets {kind}, students {numbers[0]} to {numbers[-1]}",
+                    f"worksheets {kind} ({level}), students {numbers[0]} to {numbers[-1]}",
                     draw_worksheets,
-                    kwargs={**settings, "paper": options.paper, "numbers": numbers},
+                    kwargs={**settings, "paper": options.paper, "level": level, "numbers": numbers},
                     weight=len(numbers) / SHEETS_PER_JOB,
                 )
             )
@@ -200,15 +207,15 @@ def _worksheet_jobs(options: PackOptions) -> list[Job]:
 
 
 def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
-    from .worksheets import KINDS, write_worksheets
+    from .worksheets import write_worksheets
 
     options = pack.options
     folder = pack.root / "worksheets"
     folder.mkdir(exist_ok=True)
-    per_kind = len(range(1, options.students + 1, SHEETS_PER_JOB))
+    per_set = len(range(1, options.students + 1, SHEETS_PER_JOB))
     written: list[Path] = []
-    for index, kind in enumerate(KINDS):
-        pages = [page for part in drawn[index * per_kind : (index + 1) * per_kind] for page in part]
+    for index, (kind, level) in enumerate(_worksheet_sets()):
+        pages = [page for part in drawn[index * per_set : (index + 1) * per_set] for page in part]
         paths = write_worksheets(
             folder,
             pages,
@@ -216,14 +223,18 @@ def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
             students=options.students,
             seed=options.seed,
             paper=options.paper,
+            level=level,
         )
-        pack.say(f"      worksheets {kind}: {len(paths)} PDF files")
+        pack.say(f"      worksheets {kind} ({level}): {len(paths)} PDF files")
         written += paths
     pack.sections["worksheets"] = (
         "<h2>Worksheets and answer keys</h2>\n<p>One column per kind of worksheet, in the "
         "order of the lessons; one row per student.\nEach student gets a different "
         "worksheet of each kind: print the sheets for the class\n(the <b>Print</b> row has "
-        "every sheet of a kind in one file) and keep the answer keys\nfor yourself.</p>\n"
+        "every sheet of a kind in one file) and keep the answer keys\nfor yourself. Each "
+        "kind comes at three levels: <b>support</b> (fewer cards, worked examples and "
+        "sentence frames), <b>core</b> and <b>extension</b> (one more question that goes "
+        "further); student <i>k</i> has the same seed at every level.</p>\n"
         + _worksheet_table(written, pack.root, seed=options.seed)
     )
     pack.made["worksheets"] = written

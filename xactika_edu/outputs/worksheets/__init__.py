@@ -28,6 +28,7 @@ from ...base.errors import XactikaError
 from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
 from .bell_curve import BellCurveWorksheet, bell_curve_worksheet
 from .estimation import EstimationWorksheet, estimation_worksheet
+from .levels import CORE, LEVELS, check_level, sheet_folder
 from .page import PAPERS, Worksheet, check_paper, new_pdf
 from .pie_chart import PieChartWorksheet, pie_chart_worksheet
 from .probability import ProbabilityWorksheet, probability_worksheet
@@ -44,6 +45,7 @@ from .simulation import SimulationWorksheet, simulation_worksheet
 
 __all__ = [
     "KINDS",
+    "LEVELS",
     "MAX_STUDENTS",
     "PAPERS",
     "BarGraphWorksheet",
@@ -93,6 +95,7 @@ def _plan(
     cards: int | None,
     paper: object,
     *,
+    level: object = CORE,
     first_only: bool = False,
 ) -> tuple[str, list[Worksheet], str]:
     """Check the options of :func:`export_worksheets`; (kind, sheets, paper).
@@ -109,7 +112,9 @@ def _plan(
     builder = _BUILDERS[kind]
     first = check_seed(seed)
     check_run_seeds(first, count)
-    options = {} if cards is None else {"cards": cards}
+    options: dict[str, object] = {"level": check_level(level)}
+    if cards is not None:
+        options["cards"] = cards
     last = 1 if first_only else count
     sheets = [builder(first + k - 1, number=k, of=count, **options) for k in range(1, last + 1)]
     return kind, sheets, paper
@@ -122,6 +127,7 @@ def check_export_options(
     seed: int = 1,
     cards: int | None = None,
     paper: str = "letter",
+    level: str = CORE,
 ) -> None:
     """Raise what :func:`export_worksheets` would raise for these options; write nothing.
 
@@ -133,7 +139,7 @@ def check_export_options(
     Raises:
         XactikaError: as :func:`export_worksheets`, for any option.
     """
-    _plan(kind, students, seed, cards, paper, first_only=True)
+    _plan(kind, students, seed, cards, paper, level=level, first_only=True)
 
 
 def export_worksheets(
@@ -144,6 +150,7 @@ def export_worksheets(
     seed: int = 1,
     cards: int | None = None,
     paper: str = "letter",
+    level: str = CORE,
     progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
@@ -179,6 +186,9 @@ def export_worksheets(
             bell-curve 18 to 30, simulation 20 to 50 in tens; None for each kind's
             default. The probability and estimation kinds take no ``cards``.
         paper: ``"letter"`` or ``"a4"``.
+        level: ``"support"``, ``"core"`` (the default) or ``"extension"``
+            (:mod:`~xactika_edu.outputs.worksheets.levels`); a level other than core
+            goes into ``out_dir/<kind>-<level>/``.
         progress: called with a short line now and then (about every 10 students).
 
     Returns:
@@ -190,11 +200,11 @@ def export_worksheets(
             exists (files are never overwritten), or files that cannot be written,
             e.g. on a full drive (then nothing is written; the message says so).
     """
-    kind, sheets, paper = _plan(kind, students, seed, cards, paper)
+    kind, sheets, paper = _plan(kind, students, seed, cards, paper, level=level)
     folder = Path(out_dir)
     if not folder.is_dir():
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
-    _check_free(folder, kind, len(sheets))
+    _check_free(folder, sheet_folder(kind, level), len(sheets))
     drawn = [page for sheet in sheets for page in _draw(sheet, paper)]
     return write_worksheets(
         folder,
@@ -204,6 +214,7 @@ def export_worksheets(
         seed=seed,
         cards=cards,
         paper=paper,
+        level=level,
         progress=progress,
     )
 
@@ -239,6 +250,7 @@ def draw_worksheets(
     seed: int = 1,
     cards: int | None = None,
     paper: str = "letter",
+    level: str = CORE,
     numbers: range | None = None,
 ) -> list[DrawnSheet]:
     """Draw some students' worksheets of a class set, each page once: the part of
@@ -247,7 +259,7 @@ def draw_worksheets(
     :func:`write_worksheets`.
 
     Args:
-        kind, students, seed, cards, paper: as :func:`export_worksheets`.
+        kind, students, seed, cards, paper, level: as :func:`export_worksheets`.
         numbers: the students to draw (from 1); None for all.
 
     Returns:
@@ -256,9 +268,11 @@ def draw_worksheets(
     Raises:
         XactikaError: as :func:`export_worksheets`, for any option.
     """
-    kind, first, paper = _plan(kind, students, seed, cards, paper, first_only=True)
+    kind, first, paper = _plan(kind, students, seed, cards, paper, level=level, first_only=True)
     count = first[0].of
-    options = {} if cards is None else {"cards": cards}
+    options: dict[str, object] = {"level": level}
+    if cards is not None:
+        options["cards"] = cards
     drawn = []
     for number in range(1, count + 1) if numbers is None else numbers:
         number = check_whole(number, "student number", 1, count)
@@ -276,6 +290,7 @@ def write_worksheets(
     seed: int = 1,
     cards: int | None = None,
     paper: str = "letter",
+    level: str = CORE,
     progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Write a class set drawn by :func:`draw_worksheets` into ``out_dir``, as
@@ -285,7 +300,7 @@ def write_worksheets(
     Args:
         out_dir: an existing directory.
         drawn: every student's sheet and key, in order.
-        kind, students, seed, cards, paper, progress: as :func:`export_worksheets`
+        kind, students, seed, cards, paper, level, progress: as :func:`export_worksheets`
             (the options ``drawn`` was drawn with).
 
     Returns:
@@ -297,7 +312,7 @@ def write_worksheets(
     """
     from ...base.files import staged_entries
 
-    kind, first, paper = _plan(kind, students, seed, cards, paper, first_only=True)
+    kind, first, paper = _plan(kind, students, seed, cards, paper, level=level, first_only=True)
     folder = Path(out_dir)
     if not folder.is_dir():
         raise XactikaError(f"output directory {str(folder)!r} does not exist")
@@ -305,8 +320,11 @@ def write_worksheets(
     expected = [(number, key) for number in range(1, count + 1) for key in (False, True)]
     if [(page.number, page.key) for page in drawn] != expected:
         raise XactikaError(f"the drawn {kind} worksheets are not all {count} students' pages")
-    _check_free(folder, kind, count)
-    options = {} if cards is None else {"cards": cards}
+    name = sheet_folder(kind, level)
+    _check_free(folder, name, count)
+    options: dict[str, object] = {"level": level}
+    if cards is not None:
+        options["cards"] = cards
 
     def redraw(page: DrawnSheet) -> Worksheet:
         return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
@@ -317,13 +335,13 @@ def write_worksheets(
         title = f"{first[0].title} ({which}, {count} worksheets from seed {first[0].seed})"
         pages = [page for page in drawn if page.key == key]
         makers.append(_page_maker(pages, title=title, paper=paper, redraw=redraw))
-    files = list(zip(_names(folder, kind, count), makers, strict=True))
-    target = folder / kind
+    files = list(zip(_names(folder, name, count), makers, strict=True))
+    target = folder / name
     # Into an existing kind folder the files are renamed one by one; otherwise the
     # whole kind folder is renamed into out_dir in one step.
     into = target if target.is_dir() else folder
     with staged_entries(into) as staging:
-        place = staging if into == target else staging / kind
+        place = staging if into == target else staging / name
         place.mkdir(exist_ok=True)
         for index, (path, make) in enumerate(files, start=1):
             if progress is not None and index % 20 == 0:

@@ -16,7 +16,7 @@ from .levels import CORE, EXTENSION, SUPPORT, level_note
 from .page import ANSWER, MUTED, SHADE, Page, rgb
 
 if TYPE_CHECKING:
-    pass
+    from .probability import ProbabilityWorksheet  # noqa: F401 (named in a string)
 
 __all__ = ["LEAD_NAMES", "PLAYERS", "ProbabilityPage"]
 
