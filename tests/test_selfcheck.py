@@ -301,9 +301,13 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(8, 1), hint="h").answer_text == "8"
     assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (0.75, or 75%)"
     # a decimal and a percent that end are shown exactly; others rounded half up
-    assert Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (0.125, or 12.5%)"
+    assert (
+        Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (0.125, or 12.5%: about 13%)"
+    )
     assert Question("Q?", Fraction(1, 3), hint="h").answer_text == "1/3 (about 0.33, or 33%)"
-    assert Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (0.625, or 62.5%)"
+    assert (
+        Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (0.625, or 62.5%: about 63%)"
+    )
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     # a number that is not a part of a whole gets no percent: an angle in degrees
     assert Question("Q?", Fraction(360, 7), hint="h").answer_text == "360/7 (about 51.43)"
@@ -361,10 +365,7 @@ def test_a_number_among_words_is_read(answer, response, status):
 
 def test_a_yes_or_no_question_asks_for_yes_or_no():
     question = Question("Is it fair?", "no", hint="h")
-    assert (
-        question.check(None).message
-        == "? There is no answer yet. Type yes or no."
-    )
+    assert question.check(None).message == "? There is no answer yet. Type yes or no."
     assert question.check("No.").correct and not question.check("yes").correct
 
 
@@ -463,7 +464,7 @@ def test_an_answer_written_as_an_inequality_asks_for_the_exact_answer(answer, re
     assert verdict.status == "unreadable"
     assert verdict.message == (
         f"? {response!r} says how big the answer is, not what it is. Type the exact answer: "
-        'a whole number like 7, a fraction like 3/4 or a decimal like 0.75.'
+        "a whole number like 7, a fraction like 3/4 or a decimal like 0.75."
     )
 
 
@@ -489,7 +490,7 @@ def test_zero_is_not_right_for_an_answer_that_is_not_zero_in_any_form(response):
     typed = response.strip() if isinstance(response, str) else str(response)
     assert verdict.message == (
         f'✘ Not yet. Hint: Read the bar\'s label. ("{typed}" would mean none at all, and the '
-        'answer is a little more than 0. Type the exact answer: a fraction like 3/4 or a '
+        "answer is a little more than 0. Type the exact answer: a fraction like 3/4 or a "
         "decimal like 0.75.)"
     )
     assert "700" not in verdict.message and "0.0014" not in verdict.message
@@ -521,3 +522,28 @@ def test_the_certainty_rule_only_touches_parts_strictly_between_0_and_1():
     # and a wrong answer stays wrong: the whole-percent nudge is unchanged
     nudge = fraction_question().check(23)
     assert 'add a % sign: "23%"' in nudge.message and "none at all" not in nudge.message
+
+
+# --- answers as a 12-year-old writes them (issue 12 reviews) --------------------------
+
+
+@pytest.mark.parametrize("typed", ["negative 2", "minus 2", "- 2", "−2", "Minus 2."])
+def test_a_negative_number_in_words_or_with_a_space(typed):
+    assert Question("Your score?", -2, hint="A miss.").check(typed).correct
+
+
+def test_n_out_of_m_is_a_fraction():
+    question = Question("What part?", Fraction(15, 81), hint="Count.")
+    assert question.check("15 out of 81").correct and question.check("5 out of 27").correct
+    assert not question.check("16 out of 81").correct
+
+
+@pytest.mark.parametrize("answer, typed", [(Fraction(3, 2), "150%"), (18, "1800%"), (9, "900%")])
+def test_a_percent_is_only_right_for_a_part_of_a_whole(answer, typed):
+    # before: "150%" was accepted for a mean absolute deviation of 1.5
+    assert not Question("How much?", answer, hint="h").check(typed).correct
+
+
+def test_the_answer_fold_gives_the_rounded_percent_the_lessons_ask_for():
+    assert Question("?", Fraction(873, 2000), hint="h").answer_text.endswith("about 44%)")
+    assert Question("?", Fraction(1, 4), hint="h").answer_text == "1/4 (0.25, or 25%)"

@@ -9,13 +9,15 @@ rounding up, or to more places if they are typed (12.5% for 1/8). Truncating is 
 rounding: 66% is not 2/3 rounded; 67% is.
 
 >>> read_number("23%")
-Number(value=Fraction(23, 100), rounded=True, places=2)
+Number(value=Fraction(23, 100), rounded=True, places=2, percent=True)
 >>> rounds_to(read_number("67%"), Fraction(2, 3)), rounds_to(read_number("66%"), Fraction(2, 3))
 (True, False)
 >>> rounds_to(read_number("12.5%"), Fraction(1, 8)), rounds_to(read_number("12%"), Fraction(1, 8))
 (True, False)
 >>> rounds_to(read_number("0.3"), Fraction(296, 1000))  # 0.3 is 0.30: the rule's places
 True
+>>> read_number("minus 2").value, read_number("15 out of 81").value
+(Fraction(-2, 1), Fraction(5, 27))
 """
 
 from __future__ import annotations
@@ -96,11 +98,13 @@ class Number(NamedTuple):
     """A number read from an answer or a response. ``rounded`` marks decimals and
     percents (and floats), which may be rounded; whole numbers and fractions are
     exact. ``places``: the decimal places of ``value`` as written (``"67%"`` is 0.67:
-    2 places; ``"0.3"``: 1; exact numbers: 0)."""
+    2 places; ``"0.3"``: 1; exact numbers: 0). ``percent``: written as a percent (a
+    part of a whole)."""
 
     value: Fraction
     rounded: bool
     places: int = 0
+    percent: bool = False
 
 
 def read_number(response: object) -> Number | None:
@@ -123,6 +127,9 @@ def read_number(response: object) -> Number | None:
         return Number(_decimal(written), True, _places(written))
     text = response.strip().lower().rstrip(".").replace("−", "-").replace(",", "")
     text = re.sub(r"\s+", " ", text)
+    # as on paper: "negative 2", "minus 2", "- 2"; "15 out of 81"
+    text = re.sub(r"^(?:negative|minus|-)\s*(?=[\d.])", "-", text)
+    text = re.sub(r"^(\S+) out of (\S+)$", r"\1/\2", text)
     try:
         if text in NUMBER_WORDS:
             return Number(Fraction(NUMBER_WORDS[text]), rounded=False)
@@ -130,7 +137,7 @@ def read_number(response: object) -> Number | None:
             return Number(_decimal(text), rounded="." in text, places=_places(text))
         match = _PERCENT_RE.match(text)
         if match:
-            return Number(_decimal(match.group(1)) / 100, True, _places(match.group(1)) + 2)
+            return Number(_decimal(match.group(1)) / 100, True, _places(match.group(1)) + 2, True)
         match = _FRACTION_RE.match(text)
         if match:
             top, bottom = (_decimal(part) for part in match.groups())

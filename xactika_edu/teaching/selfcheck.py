@@ -122,9 +122,13 @@ def _show(answer: Answer) -> str:
         # 360/7 degrees) only as a decimal.
         part = 0 <= exact <= 1
         decimal = exact_decimal(exact)
-        if decimal is not None:  # 1/8: 0.125, or 12.5%
-            as_percent = f", or {exact_percent(exact)}" if part else ""
-            return f"{fraction(exact)} ({decimal}{as_percent})"
+        if decimal is not None:  # 1/4: 0.25, or 25%; 1/8: 0.125, about 13%
+            if not part:
+                return f"{fraction(exact)} ({decimal})"
+            exact_text = exact_percent(exact)
+            if (exact * 100).denominator == 1:
+                return f"{fraction(exact)} ({decimal}, or {exact_text})"
+            return f"{fraction(exact)} ({decimal}, or {exact_text}: about {percent(exact)})"
         # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
         # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
         as_percent = f", or {percent(exact)}" if part else ""
@@ -285,7 +289,8 @@ class Question:
                 exact is not None
                 and self._close(number, exact)
                 and not is_false_certainty(number.value, exact.value)
-            ):
+                and (not number.percent or exact.percent or 0 <= exact.value <= 1)
+            ):  # a percent is a part of a whole: "150%" is not the mean 1.5
                 return True
         return False
 
@@ -444,7 +449,7 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The answer as shown in the "Show the answer" box: ``'19/81 (about 0.23, or
-        23%)'``, ``'1/8 (0.125, or 12.5%)'``. With several acceptable answers, the
+        23%)'``, ``'1/8 (0.125, or 12.5%: about 13%)'``. With several acceptable answers, the
         first is the answer and the others are listed after it:
         ``'bell (also accepted: bell curve, hill)'``."""
         first, *others = (_show(a) for a in self.answers)
