@@ -354,10 +354,14 @@ def _index_html(pack: Pack, steps: Sequence[Step]) -> str:
     options = pack.options
     today = _dt.date.today().isoformat()
     sections = "\n".join(pack.sections[step.name] for step in steps if step.name in pack.sections)
+    if options.seed == 1:
+        seeds = "student <i>k</i> has seed <i>k</i>"
+    else:
+        seeds = f"student <i>k</i> has seed {options.seed} + <i>k</i> - 1"
     body = f"""<h1>Xactika class pack</h1>
 <p class="note">Made by xactika-edu {html.escape(__version__)} on {today}.
-{plural(options.students, "student")}, first seed {options.seed}: student <i>k</i> has
-seed {options.seed} + <i>k</i> - 1, so the same command makes the same worksheets again.</p>
+{plural(options.students, "student")}, first seed {options.seed}: {seeds}, so the same
+command makes the same worksheets again.</p>
 {sections}"""
     return html_page("Xactika class pack", body)
 
