@@ -20,6 +20,7 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
+from xactika_edu.base.errors import XactikaError
 from xactika_edu.plots import trick_bar_graph
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
@@ -457,3 +458,70 @@ def test_lesson_5_cites_what_it_does_and_keeps_high_school_further():
     # the four-dice experiment and the draw histogram
     assert "roll_dice_cards(" in core and "card_chance(" in core
     assert "DrawHistogram(" in core
+
+
+# --- Lessons 5, 6 and 7: issue 12 review fixes (a 7th grader and a math teacher) ---
+
+NUMBER_WORDS = {"One": 1, "Two": 2, "Three": 3, "Four": 4, "Five": 5}
+
+
+@pytest.mark.parametrize("path", [LESSON_5], ids=lambda p: p.stem)
+def test_lessons_5_to_7_describe_the_printed_exit_ticket(path):
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    meta = _lesson_meta(path)
+    text = meta["exit_ticket"]
+    # no project paths and no "(Lesson N exit ticket)": a description of the questions
+    assert "outputs/" not in text and "exit ticket)" not in text, text
+    first = text.split()[0]
+    if first in NUMBER_WORDS:  # a count, when given, is the printed ticket's
+        assert NUMBER_WORDS[first] == len(exit_ticket(meta["lesson"], 1).worked_questions())
+
+
+@pytest.mark.parametrize("path", [LESSON_5], ids=lambda p: p.stem)
+def test_lessons_5_to_7_explain_the_seed_and_ask_for_jupyter(path):
+    # the projected page has no cells to run: "change the seed" says "in Jupyter", and
+    # the seed is explained in the vocabulary when the lesson talks about it
+    core, _ = _core_and_further_text(path)
+    vocabulary = next(_source(c) for c in _cells(path) if "vocabulary" in _tags(c))
+    if "seed" in _student_text(_core_cells(path)).lower():
+        assert "the same seed gives the same cards" in vocabulary
+    for sentence in re.split(r"(?<=[.!?])\s+", _student_text(_core_cells(path))):
+        if re.search(r"\b(change|try) (the|another) seed\b|run (it|the cell) again", sentence, re.I):
+            assert "Jupyter" in sentence, sentence
+
+
+def test_lesson_5_review_fixes():
+    core, further = _core_and_further_text(LESSON_5)
+    # a student who works with 62% predicts 186: that is right too
+    assert "tolerance=0.6" not in core and "tolerance=1," in core
+    # the law of large numbers is not "new cards outweigh the old ones"
+    assert "outweigh" not in core and "each early roll becomes a smaller part" in core
+    assert "alone were farther from the model" not in core
+    assert "than the whole \"\n        f\"class's {percent(share)}" in core
+    # the deck's counts in a small table, the graphs in the words of the text
+    assert '"| cards | {cards_row} |' in core or "| cards | {cards_row} |" in core
+    assert 'trials_word="rolls"' in core and 'loc="upper left"' in core
+    assert "2 × 2 = 4" not in further and "√4 = 2" in further
+    assert 'error_name="typical error"' in further and "reset_index" not in further
+    assert "{one_decimal(100 * p)}%" in further
+
+
+def test_graph_words_can_match_the_lesson_text():
+    from matplotlib.figure import Figure
+
+    from xactika_edu.experiments import draw_experiment, error_by_trials
+    from xactika_edu.plots import error_graph, running_frequency_graph
+
+    runs = draw_experiment("face value 8 or more", trials=20, runs=2, seed=1)
+    ax = running_frequency_graph(runs, ax=Figure().subplots(), trials_word="rolls")
+    assert ax.get_xlabel() == "number of rolls so far (trials)"
+    default = running_frequency_graph(runs, ax=Figure().subplots())
+    assert default.get_xlabel() == "number of draws so far (trials)"  # other callers
+    table = error_by_trials("3 cubes", (10, 100), repeats=20, seed=1)
+    ax = error_graph(table, ax=Figure().subplots(), error_name="typical error")
+    assert ax.get_legend().get_texts()[0].get_text() == "typical error of 20 experiments"
+    default = error_graph(table, ax=Figure().subplots())
+    assert default.get_legend().get_texts()[0].get_text().startswith("mean absolute error")
+    with pytest.raises(XactikaError):
+        running_frequency_graph(runs, ax=Figure().subplots(), trials_word="")
