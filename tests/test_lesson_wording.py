@@ -217,7 +217,7 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     # issue 12 review: left before right, one header row, samples not seeds, both means
     assert "for {played_as} (left) and for {aim} (right)" in text
     assert "gives the other players cards" in text and "deals the other players" not in text
-    assert "reset_index().style.hide(axis=\"index\")" in text
+    assert 'reset_index().style.hide(axis="index")' in text
     assert '"sample": other_seed' in extra and 'set_index("seed")' not in extra
     assert "playing for {aim} the mean is" in extra
 
