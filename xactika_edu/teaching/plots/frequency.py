@@ -68,12 +68,20 @@ def _probability_text(p: Fraction) -> str:
     return f"{p} ≈ {shown_percent}" if shown_percent[0].isdigit() else f"{p} ({shown_percent})"
 
 
+def _axis_word(word: object, name: str) -> str:
+    """``word`` if it is a non-empty string (a graph's word for its trials or points)."""
+    if not isinstance(word, str) or not word.strip():
+        raise XactikaError(f"{name} must be a non-empty string; got {word!r}")
+    return word.strip()
+
+
 def running_frequency_graph(
     experiment: pd.DataFrame,
     *,
     band: bool = False,
     probability: Fraction | float | None = None,
     ax: Axes | None = None,
+    trials_word: str = "draws",
 ) -> Axes:
     """Line graph of the running relative frequency of each run of an experiment, with
     the exact probability as a dashed horizontal line.
@@ -97,6 +105,8 @@ def running_frequency_graph(
         probability: the exact probability to draw; by default the one in
             ``experiment.attrs`` (set by ``draw_experiment``).
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        trials_word: what one trial is called on the x axis, as the lesson's text
+            calls it ("rolls" for four dice); "draws" by default.
 
     Returns:
         the Axes: one line per run (palette colours, in run order; "run k" in the
@@ -109,6 +119,7 @@ def running_frequency_graph(
             Axes.
     """
     band = check_flag(band, "band")
+    trials_word = _axis_word(trials_word, "trials_word")
     p = _experiment_probability(experiment, probability, "draw_experiment")
     needed = {"run", "trial", "relative frequency"}
     if not needed.issubset(experiment.columns) or experiment.empty:
@@ -154,7 +165,7 @@ def running_frequency_graph(
     )
     ax.set_xlim(1, max(trials, 2))
     ax.set_ylim(0, 1)
-    ax.set_xlabel("number of draws so far (trials)")
+    ax.set_xlabel(f"number of {trials_word} so far (trials)")
     ax.set_ylabel("relative frequency of success so far")
     event = experiment.attrs.get("event")
     ax.set_title(f"Running relative frequency: {event}" if event else "Running relative frequency")
@@ -164,7 +175,11 @@ def running_frequency_graph(
 
 
 def error_graph(
-    table: pd.DataFrame, *, probability: Fraction | float | None = None, ax: Axes | None = None
+    table: pd.DataFrame,
+    *,
+    probability: Fraction | float | None = None,
+    ax: Axes | None = None,
+    error_name: str = "mean absolute error",
 ) -> Axes:
     """Graph of the typical error against the number of trials, on log-log axes, with
     the 1/sqrt(n) rule as a line.
@@ -187,6 +202,8 @@ def error_graph(
         probability: the exact probability for the line; by default the one in
             ``table.attrs``.
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        error_name: what the legend calls the points, as the lesson's text calls
+            them ("typical error"); "mean absolute error" by default.
 
     Returns:
         the Axes: the points (first line) and the 1/sqrt(n) rule (second line), with
@@ -196,6 +213,7 @@ def error_graph(
         XactikaError: if ``table`` is not such a table, the probability is missing or
             not in [0, 1], or ``ax`` is not an Axes.
     """
+    error_name = _axis_word(error_name, "error_name")
     p = _experiment_probability(table, probability, "error_by_trials")
     if "mean absolute error" not in table.columns or table.empty:
         raise XactikaError(
@@ -218,9 +236,9 @@ def error_graph(
         markeredgecolor=INK,
         zorder=3,
         label=(
-            f"mean absolute error of {repeats} experiments"
+            f"{error_name} of {repeats} experiments"
             if repeats
-            else "mean absolute error of the experiments"
+            else f"{error_name} of the experiments"
         ),
     )
     for n, error in zip(trials, errors, strict=True):
