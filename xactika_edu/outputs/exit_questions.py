@@ -3,10 +3,11 @@
 :mod:`xactika_edu.outputs.exit_tickets` prints them; this module makes them. Each
 lesson's maker takes a seed and returns :class:`TicketQuestions`: three (question,
 answer, one line of working) and, when the questions need one, a small table printed
-above them (Lesson 1: the deck's cards per face value; Lesson 6: the tricks taken on
-20 deals, played for two bids). Every number is computed by the library
-(:mod:`xactika_edu.core`), and no answer calls the chance that nobody can beat a lead
-"the chance it wins": it wins *at least* that often.
+above them (Lesson 1: the deck's cards per face value; Lesson 6: the tricks a hand took
+on 20 deals, played by the computer for two bids on the same deals). Every number is
+computed by the library (:mod:`xactika_edu.core`, :mod:`xactika_edu.engines`), and no
+answer calls the chance that nobody can beat a lead "the chance it wins": it wins *at
+least* that often.
 
 >>> worked = ticket_questions("1", seed=3)
 >>> worked.table.rows[0][:4], worked.table.rows[1][:4]
@@ -37,6 +38,7 @@ from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_ca
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
 from ..core.rules import forbidden_bid, score
+from ..engines.advice import play_each_bid
 from ..teaching.views.draws import sample_means
 from .worksheets.pie_chart import PIE_CARDS
 
@@ -351,19 +353,16 @@ def _lesson_5(seed: int) -> TicketQuestions:
     )
 
 
-def _played_deals(rng: Generator, bid: int) -> tuple[list[int], list[int]]:
-    """Tricks taken on each of :data:`_DEALS` deals played for ``bid`` and, on the
-    same deals, played for ``bid + 1``.
-
-    Played for ``bid``, most deals take about ``bid`` tricks. Played for one more,
-    each deal takes the same number of tricks or one more (the player keeps a high
-    card less often), one more with a chance drawn for the seed: so the higher bid
-    is the better one for some seeds and the worse for others.
-    """
-    low = [max(0, bid + int(rng.choice([-1, 0, 0, 0, 1, 2]))) for _ in range(_DEALS)]
-    one_more = float(rng.choice([0.2, 0.35, 0.5, 0.65, 0.8]))
-    high = [min(CARDS_PER_HAND, t + int(rng.random() < one_more)) for t in low]
-    return low, high
+def _played_deals(rng: Generator) -> tuple[list[Card], int, list[int], list[int]]:
+    """A 4-player hand dealt from ``rng``, a bid ``b`` (1 to 3), and the tricks the hand
+    took on each of :data:`_DEALS` deals when the computer played it for ``b`` and, on
+    the same deals, for ``b + 1`` (:func:`~xactika_edu.engines.advice.play_each_bid`,
+    as in Lesson 6)."""
+    hand = list(deal(_PLAYERS, seed=rng)[0])
+    plays = play_each_bid(hand, players=_PLAYERS, seat=0, trials=_DEALS, seed=rng)
+    bid = int(rng.integers(1, 4))
+    low, high = (plays.tricks[plays.bids.index(b)] for b in (bid, bid + 1))
+    return hand, bid, [int(t) for t in low], [int(t) for t in high]
 
 
 def _counts(tricks: list[int], width: int) -> list[int]:
@@ -382,9 +381,8 @@ def _points(bid: int, counts: list[int]) -> tuple[int, str]:
 def _lesson_6(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     while True:
-        bid = int(rng.integers(1, 4))
-        low_tricks, high_tricks = _played_deals(rng, bid)
-        width = max(high_tricks) + 1
+        hand, bid, low_tricks, high_tricks = _played_deals(rng)
+        width = max(low_tricks + high_tricks) + 1
         low, high = _counts(low_tricks, width), _counts(high_tricks, width)
         points_low, terms_low = _points(bid, low)
         points_high, terms_high = _points(bid + 1, high)
@@ -394,8 +392,9 @@ def _lesson_6(seed: int) -> TicketQuestions:
     average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
     better = bid if average_low > average_high else bid + 1
     table = TicketTable(
-        f"The computer played your hand on {_DEALS} deals aiming at bid {bid}, then on the "
-        f"same deals aiming at bid {bid + 1}. How many deals took each number of tricks:",
+        f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
+        f"deals aiming at bid {bid}, then on the same deals aiming at bid {bid + 1}. How many "
+        "deals took each number of tricks:",
         (
             ("Tricks taken", *map(str, range(width))),
             (f"Aiming at bid {bid}", *map(str, low)),
