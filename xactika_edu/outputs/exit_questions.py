@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..base.checks import shown
@@ -251,8 +252,8 @@ def _any_equal(chance: Fraction) -> str:
 
 def _lesson_4(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
+    players = int(rng.integers(3, 6))  # drawn first: another hand than 4b's for the seed
     hand, card, call, two = _two_threat_lead(rng)
-    players = int(rng.integers(3, 6))
     chance = chance_unbeatable(card, call, hand=hand, players=players)
     unseen = len(DECK) - len(hand)
     aside, product = _both_set_aside(players, unseen)
@@ -477,8 +478,10 @@ QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
 }
 
 
+@lru_cache(maxsize=512)
 def ticket_questions(lesson: str, seed: int) -> TicketQuestions:
-    """The questions of ``lesson``'s exit ticket for ``seed`` (the same every time).
+    """The questions of ``lesson``'s exit ticket for ``seed`` (the same every time, so
+    they are kept: a class set's tickets and its key are made from one computation).
 
     Raises:
         XactikaError: for a lesson without an exit ticket.
