@@ -24,6 +24,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..base.formatting import (
@@ -251,8 +253,9 @@ def _any_equal(chance: Fraction) -> str:
 
 
 def _lesson_4(seed: int) -> TicketQuestions:
-    rng = make_rng(seed)
-    players = int(rng.integers(3, 6))  # drawn first: another hand than 4b's for the seed
+    # a stream of its own (seed and lesson number): another hand than 4b's for the seed
+    rng = np.random.default_rng([seed, 4])
+    players = int(rng.integers(3, 6))
     hand, card, call, two = _two_threat_lead(rng)
     chance = chance_unbeatable(card, call, hand=hand, players=players)
     unseen = len(DECK) - len(hand)
