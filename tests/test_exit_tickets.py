@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from xactika_edu.base.errors import XactikaError
+from xactika_edu.engines.advice import play_each_bid
+from xactika_edu.outputs import exit_questions, exit_tickets
 from xactika_edu.outputs.exit_tickets import (
     LESSONS,
     class_tickets,
@@ -59,7 +61,11 @@ def test_three_questions_each_answered(lesson: str) -> None:
 def test_student_k_gets_seed_plus_k_minus_1() -> None:
     tickets = class_tickets("3", students=4, seed=100)
     assert [t.seed for t in tickets] == [100, 101, 102, 103]
-    assert [t.label for t in tickets][-1] == "Lesson 3 · ticket 4 of 4 · seed 103"
+    # the label does not depend on the class size, so a lesson plan quoting ticket 1
+    # quotes what student 1's ticket prints (review 12: the plan said "1 of 1", the
+    # tickets "1 of 3")
+    assert [t.label for t in tickets][-1] == "Lesson 3 · ticket 4 · seed 103"
+    assert class_tickets("3", 30, 100)[0].label == class_tickets("3", 1, 100)[0].label
     assert tickets[2].worked_questions() == exit_ticket("3", 102).worked_questions()
 
 
@@ -68,6 +74,11 @@ def _deck() -> list[tuple[int, ...]]:
 
 
 def test_lesson_1_counts_match_an_independent_count() -> None:
+    # review 12: the ticket printed no table, so students had to remember 9 counts
+    heading, cards = _table("1", 4)
+    assert heading == ["Face value", *map(str, range(4, 13))]
+    assert cards == ["Cards", *(str(sum(1 for c in _deck() if sum(c) == v)) for v in range(4, 13))]
+    assert cards[1:] == ["1", "4", "10", "16", "19", "16", "10", "4", "1"]  # RULES.md's table
     for seed in range(10):
         (q1, a1, _), _, (q3, a3, _) = _answers("1", seed)
         value = int(re.search(r"face value (\d+)\?", q1).group(1))
@@ -76,20 +87,48 @@ def test_lesson_1_counts_match_an_independent_count() -> None:
         assert a3 == f"{sum(1 for c in _deck() if sum(c) >= at_least)} cards"
 
 
-def test_lesson_4_chance_is_the_hypergeometric_one() -> None:
-    # RULES.md: with U unseen cards, T threats and H cards in opponents' hands,
-    # the chance nobody can beat the lead is C(U - T, H) / C(U, H).
-    for seed in range(6):
+def _threats(hand: list[tuple[int, ...]], lead: str, call: str) -> list[str]:
+    """The unseen cards with ``call`` and a face value as high as ``lead``'s, counted here."""
+    return sorted(
+        "".join(map(str, c))
+        for c in _deck()
+        if c not in hand and _shows(c, call) and sum(c) >= sum(_digits(lead))
+    )
+
+
+def test_lesson_4_two_threats_and_a_tree_at_3_to_5_players() -> None:
+    # Review 12: every variant had 3 threats and the same answers, while the lesson
+    # teaches a two-threat tree. Now: exactly two threats, 3 to 5 players, the key shows
+    # S/U x (S-1)/(U-1) and accepts any equal fraction or the percent.
+    players_seen, answers = set(), set()
+    for seed in range(12):
         (q1, a1, _), (q2, a2, w2), (_, a3, _) = _answers("4", seed)
-        threats = int(a1)
-        chance = Fraction(comb(73 - threats, 24), comb(73, 24))  # 4 players: U = 73, H = 24
-        percent = (chance * 100 + Fraction(1, 2)).__floor__()
-        assert a2 in (f"{percent}%", "< 1%", "> 99%")
+        hand = [_digits(n) for n in re.search(r"You hold ([\d ]+)\.", q1).group(1).split()]
+        lead, call = re.search(
+            r"You lead (\d{4}) \(face value \d+\) and call (\d \w+)\.", q1
+        ).groups()
+        threats = _threats(hand, lead, call)
+        assert len(threats) == 2
+        assert a1 == f"{threats[0]} and {threats[1]}" or a1 == f"{threats[1]} and {threats[0]}"
+        players = int(re.search(r"There are (\d) players", q2).group(1))
+        assert 3 <= players <= 5
+        players_seen.add(players)
+        unseen, aside = 81 - 8, 81 - 8 * players
+        chance = Fraction(aside, unseen) * Fraction(aside - 1, unseen - 1)
+        # the same as RULES.md's C(U - T, H) / C(U, H) with T = 2, H = 8 x (players - 1)
+        assert chance == Fraction(
+            comb(unseen - 2, 8 * (players - 1)), comb(unseen, 8 * (players - 1))
+        )
+        assert Fraction(a2) == chance
+        assert f"{aside}/{unseen} x {aside - 1}/{unseen - 1} = {a2}" in w2
+        rounded = (chance * 100 + Fraction(1, 2)).__floor__()
+        assert f"Any equal fraction, or about {rounded}%, is right." in w2
         assert "nobody can beat" in q2
-        assert "49 are set aside" in w2
         # Never "the chance it wins": the key says it wins at least this often.
         assert a3.startswith("No: it wins at least this often")
         assert "chance it wins" not in (q1 + q2 + a2).lower()
+        answers.add(a2)
+    assert players_seen == {3, 4, 5} and len(answers) >= 3
 
 
 SHAPES = ("ball", "cube", "cone", "star")  # a card's digits, in this order (RULES.md)
@@ -117,6 +156,26 @@ def test_every_lesson_notebook_has_an_exit_ticket() -> None:
     assert sorted(LESSONS) == sorted(lessons)
 
 
+def _notebook_titles() -> dict[str, str]:
+    notebooks = Path(__file__).parent.parent / "notebooks"
+    titles = {}
+    for path in sorted(notebooks.glob("[0-9][0-9]*_*.ipynb")):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
+        titles[meta["lesson"]] = meta["title"]
+    return titles
+
+
+def test_ticket_titles_are_the_lessons_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    # review 12: "Lesson 1: Counting the deck" while the lesson is "Meet the deck"; the
+    # titles were a second copy. Now they come from each notebook's metadata.
+    titles = _notebook_titles()
+    for lesson in LESSONS:
+        assert exit_ticket(lesson, 1).title == f"Exit ticket · Lesson {lesson}: {titles[lesson]}"
+    assert exit_tickets.lesson_title("1") == "Meet the deck"
+    monkeypatch.setattr(exit_tickets, "lesson_title", lambda lesson: None)
+    assert exit_ticket("4b", 1).title == "Exit ticket · Lesson 4b"
+
+
 def test_lesson_4b_chance_multiplies_along_the_tree() -> None:
     # Two threats: nobody can beat the lead when both are set aside. With U unseen cards
     # and S of them set aside (81 - 8 x players), the chance is S/U x (S-1)/(U-1).
@@ -128,15 +187,13 @@ def test_lesson_4b_chance_multiplies_along_the_tree() -> None:
         lead, call = re.search(r"You lead (\d{4}) and call (\d \w+)\.", q1).groups()
         named = re.search(r"Only (\d{4}) and (\d{4}) could", q1).groups()
         # the two threats, counted here: unseen cards with the call and a face value as high
-        threats = [
-            "".join(map(str, c))
-            for c in _deck()
-            if c not in hand and _shows(c, call) and sum(c) >= sum(_digits(lead))
-        ]
-        assert sorted(threats) == sorted(named)
+        assert _threats(hand, lead, call) == sorted(named)
         unseen, aside = 81 - 8, 81 - 8 * players
         assert Fraction(a1) == Fraction(aside, unseen) * Fraction(aside - 1, unseen - 1)
         assert f"{aside}/{unseen} x {aside - 1}/{unseen - 1}" in w1
+        # review 12: the key says what else is right
+        rounded = (Fraction(a1) * 100 + Fraction(1, 2)).__floor__()
+        assert f"Any equal fraction, or about {rounded}%, is right." in w1
         assert f"{players + 1} players" in q2
         fewer = aside - 8
         more = Fraction(fewer, unseen) * Fraction(fewer - 1, unseen - 1)
@@ -147,7 +204,7 @@ def test_lesson_4b_chance_multiplies_along_the_tree() -> None:
         assert Fraction(a3) == Fraction(sum(_shows(c, shows) for c in without), len(without))
         seen.add((void, shows))
         # "the chance nobody can beat it", never "the chance it wins" (issue 12, error 1)
-        assert "nobody can beat" in q1 and "win" not in (q1 + q2 + a1 + a2 + w1).lower()
+        assert "nobody can beat" in q1 and "win" not in (q1 + q2 + a1 + a2).lower()
     assert len(seen) >= 6
 
 
@@ -171,29 +228,76 @@ def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
 def test_lesson_2_parts_agree() -> None:
     for seed in range(10):
         (q1, a1, _), (_, a2, _), (_, a3, _) = _answers("2", seed)
-        size, shows = map(int, re.search(r"drew (\d+) cards\. (\d+) of them", q1).groups())
+        size, shows, combination = re.search(
+            r"drew (\d+) cards\. (\d+) of them show (\d \w+)\.", q1
+        ).groups()
+        size, shows = int(size), int(shows)
+        # review 12: "What fraction of her cards show it?" named no combination
+        assert q1.endswith(f"What fraction of her cards show {combination}? Simplify.")
         part = Fraction(shows, size)
         assert Fraction(a1) == part
         assert a3 == f"{part * 360} degrees" and (part * 360).denominator == 1
         assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%"
 
 
-def test_lesson_6_points_on_average_as_the_lesson_teaches() -> None:
+def _table(lesson: str, seed: int) -> list[list[str]]:
+    table = exit_ticket(lesson, seed).table
+    assert table is not None
+    return [list(row) for row in table.rows]
+
+
+def test_lesson_6_points_on_average_as_the_lesson_teaches(monkeypatch: pytest.MonkeyPatch) -> None:
     # grade 7: the part of the deals that made the bid, average points = all points /
     # deals, and the better bid is the one with more points on average (issue 12: not
-    # "round the expected number of tricks", the mistake Lesson 6 corrects)
-    for seed in range(10):
-        (q1, a1, _), (_, a2, _), (q3, a3, _) = _answers("6", seed)
-        bid = int(re.search(r"aiming at a bid of (\d+)", q1).group(1))
-        counts = {int(k): int(n) for k, n in re.findall(r"(\d+) tricks?: (\d+)", q1)}
-        deals = sum(counts.values())
-        assert deals == 20
-        assert a1.startswith(f"{counts.get(bid, 0)}/20")
-        points = sum(n * (k if k == bid else -abs(k - bid)) for k, n in counts.items())
-        assert Fraction(a2) == Fraction(points, 20)
-        other = int(re.search(r"earned ([+-]?\d+) points", q3).group(1))
-        assert int(a3) == (bid if Fraction(points, 20) > Fraction(other, 20) else bid + 1)
-        assert "expected" not in q1 + q3
+    # "round the expected number of tricks", the mistake Lesson 6 corrects).
+    # Review 12: the higher bid's total was made up (+32 needed 13 deals at 3 tricks when
+    # the same deals played for 2 had only 4 threes) and always won. Now the ticket prints
+    # both rows of tricks, each the computer's play of the same 20 deals for that bid
+    # (play_each_bid, as in Lesson 6), and the better bid varies by seed.
+    plays: list[tuple[list[str], object]] = []
+
+    def recording(hand, **kwargs):  # type: ignore[no-untyped-def]
+        result = play_each_bid(hand, **kwargs)
+        plays.append(([str(card) for card in hand], result))
+        return result
+
+    monkeypatch.setattr(exit_questions, "play_each_bid", recording)
+    betters = set()
+    for seed in range(16):
+        plays.clear()
+        (q1, a1, _), (q2, a2, _), (q3, a3, w3) = _answers("6", seed)
+        table = exit_ticket("6", seed).table
+        heading, low_row, high_row = (list(row) for row in table.rows)
+        assert heading[0] == "Tricks taken" and heading[1:] == [
+            str(k) for k in range(len(heading) - 1)
+        ]
+        bid = int(re.search(r"Aiming at bid (\d+)", q1).group(1))
+        assert low_row[0] == f"Aiming at bid {bid}" and high_row[0] == f"Aiming at bid {bid + 1}"
+        # the rows are the computer's play of the same deals, for the hand printed
+        hand, played = plays[-1]
+        assert f"You hold {' '.join(hand)}." in table.caption
+        for b, row in ((bid, low_row), (bid + 1, high_row)):
+            tricks = [int(t) for t in played.tricks[played.bids.index(b)]]
+            assert len(tricks) == 20
+            assert row[1:] == [str(tricks.count(k)) for k in range(len(heading) - 1)]
+        low = {k: int(n) for k, n in enumerate(low_row[1:])}
+        high = {k: int(n) for k, n in enumerate(high_row[1:])}
+        assert (
+            a1 == f"{low[bid]}/20 = {(Fraction(low[bid], 20) * 100 + Fraction(1, 2)).__floor__()}%"
+        )
+
+        def points(b: int, counts: dict[int, int]) -> int:
+            return sum(n * (k if k == b else -abs(k - b)) for k, n in counts.items())
+
+        assert Fraction(a2) == Fraction(points(bid, low), 20)
+        average_high = Fraction(points(bid + 1, high), 20)
+        assert average_high != Fraction(points(bid, low), 20)
+        better = bid if Fraction(points(bid, low), 20) > average_high else bid + 1
+        assert a3 == f"Bid {better}" and f"{bid} or {bid + 1}" in q3
+        assert f"{points(bid + 1, high):+d} / 20" in w3
+        assert "expected" not in q1 + q2 + q3
+        betters.add(better - bid)
+    assert betters == {0, 1}  # the better bid varies by seed
 
 
 def test_lesson_7_scores_follow_the_rules() -> None:

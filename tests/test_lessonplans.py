@@ -92,9 +92,13 @@ def test_plan_holds_every_part_with_exact_wording() -> None:
     assert "<td>48</td><td>in all</td>" in page
     assert "<circle r='3'/>" in page  # the vocabulary picture is kept in HTML
     ticket = class_tickets("4", 30, 9)[0]
-    assert plan.ticket_label == ticket.label == "Lesson 4 · ticket 1 of 30 · seed 9"
+    assert plan.ticket_label == ticket.label == "Lesson 4 · ticket 1 · seed 9"
     for question, answer, _ in ticket.worked_questions():
         assert f"{html.escape(question)} <b>{html.escape(answer)}</b>" in page
+    # review 12: the exit-ticket line came from the metadata's free text and disagreed
+    # with the printed ticket; now it is built from the ticket (3 questions)
+    assert html.escape(META["exit_ticket"]) not in page
+    assert "3 questions on half a page" in page
 
 
 def test_timing_rows_run_the_clock() -> None:
@@ -171,3 +175,42 @@ def test_lesson_4b_plan_gives_its_own_exit_ticket_answers() -> None:
     ours = [question for question, _, _ in exit_ticket("4b", 1).worked_questions()]
     lesson_4 = [question for question, _, _ in exit_ticket("4", 1).worked_questions()]
     assert questions == ours and questions != lesson_4
+
+
+@pytest.mark.parametrize("lesson", ["1", "4", "4b", "6"])
+def test_plan_describes_the_printed_ticket_not_the_metadata_text(lesson: str) -> None:
+    # review 12: "Two questions" for a ticket of three, "one threat left unseen" for a
+    # ticket with two, and a project path ("see outputs/exit_tickets")
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+    from xactika_edu.teaching.lessonmeta import lesson_meta, lesson_notebooks
+
+    notebook = next(p for p in lesson_notebooks() if lesson_meta(p).lesson == lesson)
+    plan = lesson_plan(notebook, seed=3)
+    page = plan_html(plan)
+    ticket = exit_ticket(lesson, 3)
+    questions = ticket.worked_questions()
+    assert f"{len(questions)} questions on half a page" in page
+    assert "outputs/exit_tickets" not in page and "Two questions" not in page
+    for question, answer, _ in questions:
+        assert f"{html.escape(question)} <b>{html.escape(answer)}</b>" in page
+    if ticket.table is not None:  # Lessons 1 and 6 print a table the questions read
+        assert html.escape(ticket.table.caption) in page
+        for row in ticket.table.rows[1:]:
+            cells = "".join(f"<td>{html.escape(c)}</td>" for c in row)
+            assert f"<tr>{cells}</tr>" in page
+    assert (ticket.table is not None) == (lesson in ("1", "6"))
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="poppler-utils missing")
+def test_plan_label_is_what_ticket_1_of_the_class_set_prints(tmp_path: Path) -> None:
+    # review 12: the plan said "ticket 1 of 1" (made without the class size), the
+    # class set's PDF "1 of 3"
+    from xactika_edu.outputs.exit_tickets import tickets_pdf
+
+    plan = lesson_plan(_notebook(), seed=9)  # the class pack makes plans without students
+    path = tmp_path / "tickets.pdf"
+    path.write_bytes(tickets_pdf(class_tickets("4", 3, 9)))
+    text = subprocess.run([PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True)
+    first = text.stdout.split("Exit ticket")[1]
+    assert plan.ticket_label in first
+    assert plan.ticket_label in plan_html(plan)

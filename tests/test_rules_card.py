@@ -51,6 +51,9 @@ def test_rules_name_every_step_with_computed_numbers() -> None:
     assert "the dealer may not bid 3" in text  # 5 + 3 = 8 tricks
     assert "A tie goes to the card played later" in text
     assert "bid 3, took 5: -2" in text and "bid 0, took 0: 0" in text
+    # RULES.md, "A game": "Highest total score wins; equal totals share the win."
+    # (review 12: the card left out the tie)
+    assert "The highest total wins; equal totals share the win." in text
 
 
 @pytest.mark.skipif(PDFINFO is None or PDFTOTEXT is None, reason="poppler-utils missing")

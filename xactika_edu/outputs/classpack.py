@@ -30,10 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from ..base.checks import check_whole
-from ..base.errors import LessonError, XactikaError
+from ..base.errors import LessonError
 from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
 from ..base.version import __version__
+from ..teaching.lessonmeta import lesson_notebooks
 from ..ui.app import DEFAULT_PORT, LOCALHOST, url_for
 from . import teacherpack
 from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
@@ -61,7 +62,6 @@ __all__ = [
     "render_lesson",
 ]
 
-_LESSON_GLOB = "[0-9][0-9]*_*.ipynb"
 _STUDENT_FILE = re.compile(r"student-(\d+)(-key)?\.pdf")
 
 Progress = Callable[[str], None]
@@ -72,26 +72,6 @@ SCORE_SHEET_PLAYERS = 6
 GUIDE_FOLDER = "guide"
 #: Students' worksheets of one kind drawn by one job.
 SHEETS_PER_JOB = 10
-
-
-def lesson_notebooks() -> list[Path]:
-    """The lesson notebooks, in lesson order (``01_...``, ``02_...``, ``04b_...``).
-
-    Looks in the installed package (``xactika_edu/lessons``, where a normal install
-    puts them) and then in the source checkout's ``notebooks/`` folder.
-
-    Raises:
-        XactikaError: if no lesson notebooks are found.
-    """
-    here = Path(__file__).resolve().parents[1]
-    for folder in (here / "lessons", here.parent / "notebooks"):
-        found = sorted(folder.glob(_LESSON_GLOB))
-        if found:
-            return found
-    raise XactikaError(
-        f"no lesson notebooks found in {str(here / 'lessons')!r} or "
-        f"{str(here.parent / 'notebooks')!r}; reinstall the package"
-    )
 
 
 # --- the steps ----------------------------------------------------------------------

@@ -3,7 +3,9 @@
 A plan holds the objective, the standards with their exact wording (from
 :data:`xactika_edu.teaching.standards.STANDARDS`) and the activity that meets each, a
 minute-by-minute timing table, the materials, the vocabulary box of the lesson and
-the answers of the first exit ticket of the class set (the key has every student's).
+its exit ticket, described from the ticket itself: how many questions, then the first
+ticket of the class set as printed (its table, if any, its questions and their
+answers; the key has every student's).
 It is written as HTML and as a one-page PDF (Letter or A4), drawn with fpdf2's
 Helvetica as the worksheets are; a plan that does not fit one page at 7 pt is refused.
 
@@ -22,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
+from ..base.formatting import plural
 from ..teaching.lessonmeta import LessonMeta, VocabularyRow, lesson_meta, vocabulary
 from ..teaching.standards import standards_markdown, standards_rows
-from .exit_tickets import LESSONS, class_tickets
+from .exit_tickets import LESSONS, TicketTable, class_tickets
 from .pdftext import pdf_text
 from .worksheets.layout import MIN_TEXT_PT
 from .worksheets.page import MUTED, SHADE, check_paper, new_pdf, rgb
@@ -38,6 +41,7 @@ __all__ = [
     "plan_html",
     "plan_pdf",
     "standards_section",
+    "ticket_summary",
     "timing_rows",
     "write_lesson_plans",
 ]
@@ -57,13 +61,16 @@ class LessonPlan:
         vocabulary: the rows of its vocabulary box.
         ticket_answers: (question, answer) of the first exit ticket, or empty if the
             lesson has no exit ticket kind.
-        ticket_label: which ticket those answers are for (its seed).
+        ticket_label: which ticket those answers are for, as the ticket prints it
+            (``'Lesson 4 · ticket 1 · seed 9'``).
+        ticket_table: the table that ticket prints above its questions, or None.
     """
 
     meta: LessonMeta
     vocabulary: tuple[VocabularyRow, ...]
     ticket_answers: tuple[tuple[str, str], ...]
     ticket_label: str
+    ticket_table: TicketTable | None = None
 
     @property
     def name(self) -> str:
@@ -102,11 +109,36 @@ def lesson_plan(
     kind = _ticket_kind(meta.lesson)
     answers: tuple[tuple[str, str], ...] = ()
     label = ""
+    table = None
     if kind is not None:
         ticket = class_tickets(kind, students, seed)[0]
         answers = tuple((q, a) for q, a, _ in ticket.worked_questions())
         label = ticket.label
-    return LessonPlan(meta, tuple(vocabulary(notebook)), answers, label)
+        table = ticket.table
+    return LessonPlan(meta, tuple(vocabulary(notebook)), answers, label, table)
+
+
+def ticket_summary(plan: LessonPlan) -> str:
+    """The plan's sentence on the exit ticket, built from the ticket itself.
+
+    >>> from xactika_edu.teaching.lessonmeta import check_lesson_meta
+    >>> meta = check_lesson_meta({"lesson": "9", "title": "T", "objective": "O",
+    ...     "standards": [], "timing": [{"minutes": 45, "activity": "all"}],
+    ...     "materials": [], "exit_ticket": "a note"})
+    >>> plan = LessonPlan(meta, (), (("q1", "a1"), ("q2", "a2")), "Lesson 9 · ticket 1 · seed 4")
+    >>> text = ticket_summary(plan)
+    >>> text.startswith("2 questions on half a page"), text.endswith("seed 4, with its answers:")
+    (True, True)
+
+    A lesson without an exit ticket gets its metadata's ``exit_ticket`` note.
+    """
+    if not plan.ticket_answers:
+        return plan.meta.exit_ticket
+    return (
+        f"{plural(len(plan.ticket_answers), 'question')} on half a page; each student's "
+        "ticket has its own numbers and the key has every ticket's answers. "
+        f"{plan.ticket_label}, with its answers:"
+    )
 
 
 def timing_rows(steps: Iterable[tuple[int, str]]) -> list[tuple[str, str, str]]:
@@ -191,11 +223,16 @@ def plan_html(plan: LessonPlan) -> str:
                 raw=2,
             ),
         ]
-    parts += [f"<h2>Exit ticket</h2><p>{html.escape(meta.exit_ticket)}</p>"]
+    parts += [f"<h2>Exit ticket</h2><p>{html.escape(ticket_summary(plan))}</p>"]
+    if plan.ticket_table is not None:
+        rows = plan.ticket_table.rows
+        parts += [
+            f"<p>{html.escape(plan.ticket_table.caption)}</p>",
+            _table_html(rows[0], rows[1:]),
+        ]
     if plan.ticket_answers:
         parts += [
-            f"<p>Answers for {html.escape(plan.ticket_label)} (every ticket's answers are "
-            "in the exit-ticket key):</p><ol type='a'>",
+            "<ol type='a'>",
             *(f"<li>{html.escape(q)} <b>{html.escape(a)}</b></li>" for q, a in plan.ticket_answers),
             "</ol>",
         ]
@@ -301,12 +338,18 @@ def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
         )
     _heading(pdf, "Exit ticket", size)
     pdf.set_font("helvetica", "", size)
-    text = (
-        meta.exit_ticket if meta.exit_ticket.endswith((".", "!", "?")) else meta.exit_ticket + "."
-    )
-    if plan.ticket_answers:
-        text += f" Answers for {plan.ticket_label} (the key has every ticket's):"
+    text = ticket_summary(plan)
+    if not text.endswith((".", "!", "?", ":")):
+        text += "."
     pdf.multi_cell(0, size * 0.45, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+    if plan.ticket_table is not None:
+        rows = plan.ticket_table.rows
+        pdf.multi_cell(
+            0, size * 0.45, pdf_text(plan.ticket_table.caption), new_x="LMARGIN", new_y="NEXT"
+        )
+        label_w = 30.0
+        rest = (pdf.w - 2 * _MARGIN - label_w) / (len(rows[0]) - 1)
+        _table(pdf, size * 0.9, (label_w, *[rest] * (len(rows[0]) - 1)), rows[0], rows[1:])
     for letter, (question, answer) in zip("abc", plan.ticket_answers, strict=False):
         pdf.multi_cell(
             0,

@@ -3,10 +3,10 @@ on one page of Letter or A4 paper.
 
 The rules follow RULES.md (the publisher's instructions): the deal, the bids with
 the dealer rule, the lead and the call, following, the winner (ties to the card
-played later) and the score. Every number on the card (cards in the deck, the
-example card's face value, the example scores, the dealer's forbidden bid) is
-computed by the library. The card picture is the worksheets' own
-(:func:`xactika_edu.outputs.worksheets.card_pictures.draw_card`).
+played later), the score and the game's winner (equal totals share the win). Every
+number on the card (cards in the deck, the example card's face value, the example
+scores, the dealer's forbidden bid) is computed by the library. The card picture is
+the worksheets' own (:func:`xactika_edu.outputs.worksheets.card_pictures.draw_card`).
 
 >>> steps = rules_text()
 >>> steps[0][0], len(steps)
@@ -84,7 +84,7 @@ def rules_text() -> list[tuple[str, str]]:
             f"Take exactly your bid: 1 point per trick (bid 3, took 3: {signed(score(3, 3))}; "
             f"bid 0, took 0: {score(0, 0)}). Miss it: lose the difference (bid 3, took 5: "
             f"{signed(score(3, 5))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
-            "left. The highest total wins.",
+            "left. The highest total wins; equal totals share the win.",
         ),
     ]
 

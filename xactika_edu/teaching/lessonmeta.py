@@ -58,6 +58,8 @@ __all__ = [
     "count_words",
     "lesson_meta",
     "lesson_metrics",
+    "lesson_notebooks",
+    "lesson_titles",
     "load_notebook",
     "vocabulary",
 ]
@@ -320,6 +322,50 @@ def lesson_meta(notebook: Path | str | Mapping[str, Any]) -> LessonMeta | None:
     if raw is None:
         return None
     return check_lesson_meta(raw, _where(notebook))
+
+
+# --- finding the lessons -----------------------------------------------------------
+
+#: A lesson notebook's file name: two digits, maybe a letter, an underscore.
+_LESSON_GLOB = "[0-9][0-9]*_*.ipynb"
+
+
+def lesson_notebooks() -> list[Path]:
+    """The lesson notebooks, in lesson order (``01_...``, ``02_...``, ``04b_...``).
+
+    Looks in the installed package (``xactika_edu/lessons``, where a normal install
+    puts them) and then in the source checkout's ``notebooks/`` folder.
+
+    Raises:
+        XactikaError: if no lesson notebooks are found.
+    """
+    here = Path(__file__).resolve().parents[1]
+    for folder in (here / "lessons", here.parent / "notebooks"):
+        found = sorted(folder.glob(_LESSON_GLOB))
+        if found:
+            return found
+    raise XactikaError(
+        f"no lesson notebooks found in {str(here / 'lessons')!r} or "
+        f"{str(here.parent / 'notebooks')!r}; reinstall the package"
+    )
+
+
+def lesson_titles(notebooks: Iterable[Path | str] | None = None) -> dict[str, str]:
+    """Each lesson's title from its notebook's metadata: ``{"1": "Meet the deck", ...}``.
+
+    Args:
+        notebooks: the notebooks to read; by default :func:`lesson_notebooks`.
+            Notebooks without ``xactika_lesson`` metadata are skipped.
+
+    Raises:
+        XactikaError: as :func:`lesson_notebooks` and :func:`lesson_meta`.
+    """
+    titles = {}
+    for notebook in lesson_notebooks() if notebooks is None else notebooks:
+        meta = lesson_meta(notebook)
+        if meta is not None:
+            titles[meta.lesson] = meta.title
+    return titles
 
 
 # --- the vocabulary box -------------------------------------------------------------

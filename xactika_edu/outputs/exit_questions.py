@@ -1,0 +1,497 @@
+"""The questions of each lesson's exit ticket, computed for a seed.
+
+:mod:`xactika_edu.outputs.exit_tickets` prints them; this module makes them. Each
+lesson's maker takes a seed and returns :class:`TicketQuestions`: three (question,
+answer, one line of working) and, when the questions need one, a small table printed
+above them (Lesson 1: the deck's cards per face value; Lesson 6: the tricks a hand took
+on 20 deals, played by the computer for two bids on the same deals). Every number is
+computed by the library (:mod:`xactika_edu.core`, :mod:`xactika_edu.engines`), and no
+answer calls the chance that nobody can beat a lead "the chance it wins": it wins *at
+least* that often.
+
+>>> worked = ticket_questions("1", seed=3)
+>>> worked.table.rows[0][:4], worked.table.rows[1][:4]
+(('Face value', '4', '5', '6'), ('Cards', '1', '4', '10'))
+>>> len(worked.questions)
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..base.formatting import (
+    about_percent,
+    and_list,
+    fraction,
+    label_number,
+    percent,
+    plural,
+    signed,
+)
+from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
+from ..core.face_values import face_value_mad, face_value_mean
+from ..core.leads import chance_unbeatable, threats
+from ..core.rules import forbidden_bid, score
+from ..engines.advice import play_each_bid
+from ..teaching.views.draws import sample_means
+from .worksheets.pie_chart import PIE_CARDS
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+    from ..core.notation import Combination
+
+__all__ = ["QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
+
+_ROUNDING = "Round to the nearest whole percent."
+_PLAYERS = 4
+#: Deals in Lesson 6's exit ticket: small enough to add up by hand.
+_DEALS = 20
+
+#: (question, answer, one line of working for the key).
+Worked = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class TicketTable:
+    """A table a ticket prints above its questions.
+
+    Attributes:
+        caption: one sentence saying what the table counts.
+        rows: the rows, each a tuple of cells; the first cell of a row is its label
+            and the first row is the heading (``("Face value", "4", ..., "12")``).
+    """
+
+    caption: str
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class TicketQuestions:
+    """What one ticket asks: its questions and, if they need one, a table."""
+
+    questions: tuple[Worked, ...]
+    table: TicketTable | None = None
+
+
+def _count(cards: Iterable[Card], test: Callable[[Card], bool]) -> int:
+    return sum(1 for card in cards if test(card))
+
+
+def _value_count(value: int) -> int:
+    """How many cards of the deck have face value ``value``."""
+    return _count(DECK, lambda card: card.value == value)
+
+
+def _deck_table() -> TicketTable:
+    """The deck's cards per face value, counted from :data:`~xactika_edu.core.cards.DECK`."""
+    values = sorted({card.value for card in DECK})
+    return TicketTable(
+        f"The deck: how many of its {len(DECK)} cards have each face value.",
+        (
+            ("Face value", *map(str, values)),
+            ("Cards", *(str(_value_count(v)) for v in values)),
+        ),
+    )
+
+
+def _lesson_1(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    value = int(rng.integers(5, 12))
+    others = [v for v in range(5, 12) if v != value]
+    other = int(rng.choice(others))
+    at_least = int(rng.integers(9, 12))
+    n = _value_count(value)
+    m = _value_count(other)
+    k = _count(DECK, lambda c: c.value >= at_least)
+    more = value if n > m else other
+    diff = abs(n - m)
+    compare = (
+        f"Both have {plural(n, 'card')}."
+        if n == m
+        else f"Face value {more}, by {plural(diff, 'card')}."
+    )
+    questions = (
+        (
+            f"How many cards of the deck have face value {value}?",
+            plural(n, "card"),
+            f"The table's column for face value {value}: {n} cards.",
+        ),
+        (
+            f"Do more cards have face value {value} or face value {other}? How many more?",
+            compare,
+            f"{value}: {n} cards; {other}: {m} cards; {max(n, m)} - {min(n, m)} = {diff}.",
+        ),
+        (
+            f"How many cards have face value {at_least} or more?",
+            plural(k, "card"),
+            " + ".join(str(_value_count(v)) for v in range(at_least, 13))
+            + f" = {k} (face values {at_least} to 12).",
+        ),
+    )
+    return TicketQuestions(questions, _deck_table())
+
+
+def _pile(seed: int) -> tuple[int, str, int]:
+    """A pile of cards that divides 360 degrees, a combination, how many show it."""
+    rng = make_rng(seed)
+    size = int(rng.choice(PIE_CARDS[:8]))
+    pile = draw_cards(size, seed=rng)
+    for _ in range(50):
+        combination = COMBINATIONS[int(rng.integers(len(COMBINATIONS)))]
+        shows = sum(1 for card in pile if card.has(combination))
+        if 0 < shows < size:
+            return size, str(combination), shows
+    return size, str(combination), shows
+
+
+def _lesson_2(seed: int) -> TicketQuestions:
+    size, combination, shows = _pile(seed)
+    part = Fraction(shows, size)
+    degrees = part * 360
+    return TicketQuestions(
+        (
+            (
+                f"Maya drew {size} cards. {shows} of them show {combination}. "
+                f"What fraction of her cards show {combination}? Simplify.",
+                fraction(part),
+                f"{shows}/{size} = {fraction(part)}.",
+            ),
+            (
+                f"What percent of her cards show {combination}? {_ROUNDING}",
+                percent(part),
+                f"{fraction(part)} = {percent(part)}.",
+            ),
+            (
+                f"In a pie chart of her {size} cards, how many degrees is the slice for "
+                f"{combination}?",
+                f"{fraction(degrees)} degrees",
+                f"{fraction(part)} of 360 degrees = {fraction(degrees)} degrees.",
+            ),
+        )
+    )
+
+
+def _lesson_3(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    while True:  # 4 cards with a whole-number mean, as Ana's in the lesson
+        cards = draw_cards(4, seed=rng)
+        values = [card.value for card in cards]
+        if sum(values) % len(values) == 0 and len(set(values)) > 1:
+            break
+    mean, mad = face_value_mean(cards), face_value_mad(cards)
+    distances = [abs(v - mean) for v in values]
+    size = int(rng.choice([4, 9, 16]))
+    middle = face_value_mean()
+    near = [
+        Fraction(sum(1 for m in sample_means(100, n, seed=seed) if abs(m - middle) <= 1), 100)
+        for n in (1, size)
+    ]
+    return TicketQuestions(
+        (
+            (
+                f"Ana turned over {' '.join(map(str, cards))}: face values {and_list(values)}. "
+                "What is the mean face value of her 4 cards?",
+                fraction(mean),
+                f"{' + '.join(map(str, values))} = {sum(values)}; {sum(values)} / 4 "
+                f"= {fraction(mean)}.",
+            ),
+            (
+                "What is the mean absolute deviation (MAD) of her 4 face values?",
+                fraction(mad) + (f" = {label_number(mad)}" if mad.denominator > 1 else ""),
+                f"Distances from {fraction(mean)}: {and_list(fraction(d) for d in distances)}; "
+                f"they add up to {fraction(sum(distances))}, and {fraction(sum(distances))} / 4 "
+                f"= {fraction(mad)}.",
+            ),
+            (
+                f"Which varies more: the face value of one card, or the mean face value of "
+                f"{size} cards (each put back)?",
+                "One card's face value.",
+                f"Of 100 samples, {percent(near[0])} of single cards and {percent(near[1])} of "
+                f"the means of {size} cards were from {fraction(middle - 1)} to "
+                f"{fraction(middle + 1)}.",
+            ),
+        )
+    )
+
+
+def _two_threat_lead(rng: Generator) -> tuple[list[Card], Card, Combination, list[Card]]:
+    """A hand of 8 cards dealt from ``rng``, and a card of it with a call that has
+    exactly two threats (the unseen cards that could beat it)."""
+    while True:
+        hand = deal(_PLAYERS, seed=rng)[0]
+        leads = [
+            (card, call, list(threats(card, call, hand=hand)))
+            for card in hand
+            for call in card.combinations
+        ]
+        two = [lead for lead in leads if len(lead[2]) == 2]
+        if two:
+            card, call, found = two[int(rng.integers(len(two)))]
+            return list(hand), card, call, found
+
+
+def _both_set_aside(players: int, unseen: int) -> tuple[int, str]:
+    """The cards set aside at a table of ``players``, and the tree's product
+    ``S/U x (S-1)/(U-1)`` as the key writes it."""
+    aside = len(DECK) - players * CARDS_PER_HAND
+    return aside, f"{aside}/{unseen} x {aside - 1}/{unseen - 1}"
+
+
+def _any_equal(chance: Fraction) -> str:
+    """The key's sentence on what else is right for a chance asked as a fraction."""
+    return f"Any equal fraction, or {about_percent(chance)}, is right."
+
+
+def _lesson_4(seed: int) -> TicketQuestions:
+    # a stream of its own (seed and lesson number): another hand than 4b's for the seed
+    rng = np.random.default_rng([seed, 4])
+    players = int(rng.integers(3, 6))
+    hand, card, call, two = _two_threat_lead(rng)
+    chance = chance_unbeatable(card, call, hand=hand, players=players)
+    unseen = len(DECK) - len(hand)
+    aside, product = _both_set_aside(players, unseen)
+    first, second = sorted(two, key=lambda c: (c.value, str(c)))
+    return TicketQuestions(
+        (
+            (
+                f"You hold {' '.join(map(str, hand))}. You lead {card} (face value "
+                f"{card.value}) and call {call}. Which unseen cards could beat it (the "
+                "threats)? Name them.",
+                f"{first} and {second}",
+                f"Unseen cards with {call} and face value {card.value} or more: {first} "
+                f"(face value {first.value}) and {second} (face value {second.value}).",
+            ),
+            (
+                f"There are {players} players. What is the chance nobody can beat your lead? "
+                f"Write a fraction or a percent. {_ROUNDING}",
+                fraction(chance),
+                f"{aside} of the {unseen} unseen cards are set aside; nobody can beat it when "
+                f"both threats are: {product} = {fraction(chance)}. {_any_equal(chance)}",
+            ),
+            (
+                "Is that the chance your lead wins? Say why.",
+                "No: it wins at least this often.",
+                f"A player who holds a threat may play a lower card with {call}, so you can "
+                "win even then.",
+            ),
+        )
+    )
+
+
+def _lesson_4b(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    hand, card, call, two = _two_threat_lead(rng)
+    players = int(rng.integers(3, 8))
+    unseen = len(DECK) - len(hand)
+    chance = chance_unbeatable(card, call, hand=hand, players=players)
+    more = chance_unbeatable(card, call, hand=hand, players=players + 1)
+    aside, product = _both_set_aside(players, unseen)
+    fewer, product_more = _both_set_aside(players + 1, unseen)
+    void, shows = (COMBINATIONS[int(i)] for i in rng.choice(len(COMBINATIONS), 2, replace=False))
+    without = [c for c in DECK if not c.has(void)]
+    count = _count(without, lambda c: c.has(shows))
+    return TicketQuestions(
+        (
+            (
+                f"{players} players. You hold {' '.join(map(str, hand))}. You lead {card} and "
+                f"call {call}. Only {two[0]} and {two[1]} could beat it. What is the chance "
+                "that nobody can beat it? Write a fraction.",
+                fraction(chance),
+                f"{aside} of the {unseen} unseen cards are set aside; both threats must be: "
+                f"{product} = {fraction(chance)}. {_any_equal(chance)}",
+            ),
+            (
+                f"One more player joins: {players + 1} players. Does that chance go up or down?",
+                f"Down, to {fraction(more)}.",
+                f"The new player takes {CARDS_PER_HAND} cards: {fewer} are set aside, "
+                f"{product_more} = {fraction(more)}.",
+            ),
+            (
+                f"Of the cards without {void}, what part show {shows}? Count with the deck.",
+                fraction(Fraction(count, len(without))),
+                f"{count} of the {len(without)} cards without {void}: "
+                f"{count}/{len(without)} = {fraction(Fraction(count, len(without)))}.",
+            ),
+        )
+    )
+
+
+def _lesson_5(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    drawn = int(rng.choice([10, 20, 25]))
+    at_least = int(rng.integers(8, 11))
+    cards = draw_cards(drawn, seed=rng)
+    hits = _count(cards, lambda c: c.value >= at_least)
+    exact_hits = _count(DECK, lambda c: c.value >= at_least)
+    observed, exact = Fraction(hits, drawn), Fraction(exact_hits, len(DECK))
+    return TicketQuestions(
+        (
+            (
+                f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
+                f"value {at_least} or more. What is the relative frequency? {_ROUNDING}",
+                percent(observed),
+                f"{hits}/{drawn} = {percent(observed)}.",
+            ),
+            (
+                f"What is the exact chance that a card of the deck has face value {at_least} "
+                f"or more? {_ROUNDING}",
+                percent(exact),
+                f"{exact_hits} of the 81 cards: {exact_hits}/81 = {percent(exact)}.",
+            ),
+            (
+                "Lee turns over all 81 cards. What relative frequency will Lee get?",
+                f"{exact_hits}/81, the exact chance ({percent(exact)})",
+                "All 81 cards are the whole deck, so the frequency is the exact chance.",
+            ),
+        )
+    )
+
+
+def _played_deals(rng: Generator) -> tuple[list[Card], int, list[int], list[int]]:
+    """A 4-player hand dealt from ``rng``, a bid ``b`` (1 to 3), and the tricks the hand
+    took on each of :data:`_DEALS` deals when the computer played it for ``b`` and, on
+    the same deals, for ``b + 1`` (:func:`~xactika_edu.engines.advice.play_each_bid`,
+    as in Lesson 6)."""
+    hand = list(deal(_PLAYERS, seed=rng)[0])
+    plays = play_each_bid(hand, players=_PLAYERS, seat=0, trials=_DEALS, seed=rng)
+    bid = int(rng.integers(1, 4))
+    low, high = (plays.tricks[plays.bids.index(b)] for b in (bid, bid + 1))
+    return hand, bid, [int(t) for t in low], [int(t) for t in high]
+
+
+def _counts(tricks: list[int], width: int) -> list[int]:
+    """How many deals took 0, 1, ..., ``width - 1`` tricks."""
+    return [tricks.count(k) for k in range(width)]
+
+
+def _points(bid: int, counts: list[int]) -> tuple[int, str]:
+    """All the points of ``bid`` over the deals of ``counts`` and the sum as the key
+    writes it (``"3 x (-1) + 12 x (+2)"``)."""
+    total = sum(n * score(bid, k) for k, n in enumerate(counts))
+    terms = " + ".join(f"{n} x ({signed(score(bid, k))})" for k, n in enumerate(counts) if n)
+    return total, terms
+
+
+def _lesson_6(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    while True:
+        hand, bid, low_tricks, high_tricks = _played_deals(rng)
+        width = max(low_tricks + high_tricks) + 1
+        low, high = _counts(low_tricks, width), _counts(high_tricks, width)
+        points_low, terms_low = _points(bid, low)
+        points_high, terms_high = _points(bid + 1, high)
+        if points_low != points_high:
+            break
+    made = Fraction(low[bid], _DEALS)
+    average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
+    better = bid if average_low > average_high else bid + 1
+    table = TicketTable(
+        f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
+        f"deals aiming at bid {bid}, then on the same deals aiming at bid {bid + 1}. How many "
+        "deals took each number of tricks:",
+        (
+            ("Tricks taken", *map(str, range(width))),
+            (f"Aiming at bid {bid}", *map(str, low)),
+            (f"Aiming at bid {bid + 1}", *map(str, high)),
+        ),
+    )
+    return TicketQuestions(
+        (
+            (
+                f"Aiming at bid {bid}, in what part of the {_DEALS} deals did you make your "
+                f"bid? {_ROUNDING}",
+                f"{low[bid]}/{_DEALS} = {percent(made)}",
+                f"The bid is made when you take exactly {plural(bid, 'trick')}: "
+                f"{low[bid]} of {_DEALS} deals.",
+            ),
+            (
+                f"How many points does bid {bid} earn on average?",
+                label_number(average_low),
+                f"Points in all: {terms_low} = {signed(points_low)}; "
+                f"{signed(points_low)} / {_DEALS} = {label_number(average_low)}.",
+            ),
+            (
+                f"Which bid earns more points on average: {bid} or {bid + 1}?",
+                f"Bid {better}",
+                f"Bid {bid + 1}: {terms_high} = {signed(points_high)}; {signed(points_high)} / "
+                f"{_DEALS} = {label_number(average_high)} a deal, against "
+                f"{label_number(average_low)} for bid {bid}.",
+            ),
+        ),
+        table,
+    )
+
+
+def _lesson_7(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    bid = int(rng.integers(0, 5))
+    missed = int(rng.choice([t for t in range(0, 7) if t != bid]))
+    made = int(rng.integers(1, 5))
+    others = [int(rng.integers(0, 4)) for _ in range(_PLAYERS - 1)]
+    total = sum(others)
+    banned = forbidden_bid(total, CARDS_PER_HAND)
+    dealer = f"{banned}" if banned >= 0 else "none: any bid 0 to 8 is allowed"
+    why = (
+        f"{total} + {banned} = {CARDS_PER_HAND}, the number of tricks."
+        if banned >= 0
+        else f"The other bids total {total}, more than {CARDS_PER_HAND}."
+    )
+    return TicketQuestions(
+        (
+            (
+                f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
+                signed(score(bid, missed)),
+                f"Missed by {abs(missed - bid)}: minus the difference.",
+            ),
+            (
+                f"You bid {made} and took {plural(made, 'trick')}. What is your score?",
+                signed(score(made, made)),
+                "Exact bid: one point per trick taken.",
+            ),
+            (
+                f"{_PLAYERS} players. The first three bid {', '.join(map(str, others))}. Which "
+                "bid may the dealer not make?",
+                dealer,
+                why,
+            ),
+        )
+    )
+
+
+#: Each lesson with an exit ticket, and the function that makes its questions for a seed.
+QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
+    "1": _lesson_1,
+    "2": _lesson_2,
+    "3": _lesson_3,
+    "4": _lesson_4,
+    "4b": _lesson_4b,
+    "5": _lesson_5,
+    "6": _lesson_6,
+    "7": _lesson_7,
+}
+
+
+@lru_cache(maxsize=512)
+def ticket_questions(lesson: str, seed: int) -> TicketQuestions:
+    """The questions of ``lesson``'s exit ticket for ``seed`` (the same every time, so
+    they are kept: a class set's tickets and its key are made from one computation).
+
+    Raises:
+        XactikaError: for a lesson without an exit ticket.
+    """
+    maker = QUESTIONS.get(lesson)
+    if maker is None:
+        raise XactikaError(
+            f"no exit ticket for lesson {shown(lesson)}; lessons are {', '.join(QUESTIONS)}"
+        )
+    return maker(seed)
