@@ -214,3 +214,13 @@ def test_plan_label_is_what_ticket_1_of_the_class_set_prints(tmp_path: Path) -> 
     first = text.stdout.split("Exit ticket")[1]
     assert plan.ticket_label in first
     assert plan.ticket_label in plan_html(plan)
+
+
+def test_the_on_screen_plan_shows_bold_words_not_asterisks() -> None:
+    # the new teacher saw "**face value**" in plans/lesson-plan-1.html
+    from xactika_edu.outputs.lessonplans import lesson_plan, plan_html
+
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    for notebook in sorted(root.glob("[0-9][0-9]*_*.ipynb")):
+        page = plan_html(lesson_plan(notebook))
+        assert "**" not in page, notebook.name

@@ -177,14 +177,19 @@ _CSS = (
 )
 
 
+def _inline_html(text: str, *, escape: bool = True) -> str:
+    """A table cell's Markdown emphasis as HTML: ``**word**`` bold, backticks dropped."""
+    text = html.escape(text) if escape else text
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    return text.replace("`", "")
+
+
 def _table_html(heading: Sequence[str], rows: Iterable[Sequence[str]], *, raw: int = -1) -> str:
     """An HTML table; column ``raw`` (the vocabulary example) keeps its own HTML."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in heading)
     body = "".join(
         "<tr>"
-        + "".join(
-            f"<td>{cell if i == raw else html.escape(cell)}</td>" for i, cell in enumerate(row)
-        )
+        + "".join(f"<td>{_inline_html(cell, escape=i != raw)}</td>" for i, cell in enumerate(row))
         + "</tr>"
         for row in rows
     )

@@ -62,9 +62,11 @@ def _lesson_ids(options: PackOptions) -> list[tuple[Path, str, str]]:
 # lesson plans
 
 
-def draw_plan(notebook: Path, paper: str, seed: int) -> tuple[str, str, str, bytes]:
+def draw_plan(
+    notebook: Path, paper: str, seed: int, students: int = 1
+) -> tuple[str, str, str, bytes]:
     """One lesson's plan: (file stem, lesson title, HTML page, PDF bytes)."""
-    plan = lesson_plan(notebook, seed=seed)
+    plan = lesson_plan(notebook, seed=seed, students=students)
     return (
         plan.name,
         f"Lesson {plan.meta.lesson}: {plan.meta.title}",
@@ -76,7 +78,12 @@ def draw_plan(notebook: Path, paper: str, seed: int) -> tuple[str, str, str, byt
 def plan_jobs(options: PackOptions) -> list[Job]:
     """A job per lesson with metadata."""
     return [
-        Job(f"lesson plan {lesson}", draw_plan, (path, options.paper, options.seed), weight=0.5)
+        Job(
+            f"lesson plan {lesson}",
+            draw_plan,
+            (path, options.paper, options.seed, options.students),
+            weight=0.5,
+        )
         for path, lesson, _ in _lesson_ids(options)
     ]
 
