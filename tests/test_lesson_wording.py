@@ -457,3 +457,60 @@ def test_lesson_5_cites_what_it_does_and_keeps_high_school_further():
     # the four-dice experiment and the draw histogram
     assert "roll_dice_cards(" in core and "card_chance(" in core
     assert "DrawHistogram(" in core
+
+
+# Issue 12 review fixes (Lesson 4): what the projected page shows and says.
+def _show_code_cells(path: Path) -> list[str]:
+    return [
+        _source(c)
+        for c in _cells(path)
+        if c["cell_type"] == "code" and "hide-input" not in c["metadata"].get("tags", [])
+    ]
+
+
+@pytest.mark.parametrize("path", [LESSON_4], ids=lambda p: p.stem)
+def test_lesson_4_shows_at_most_one_friendly_line_of_code(path):
+    # the class saw threats(...), two_threat_tree(...), plt.show(), say_chance(...),
+    # list comprehensions and whole Going-further blocks: a shown cell is one short line
+    # that sets a plainly named number (e.g. players_at_table = 4)
+    for source in _show_code_cells(path):
+        lines = [line for line in source.splitlines() if line.strip()]
+        assert len(lines) == 1 and re.fullmatch(r"[a-z_]+ = \d+", lines[0]), source
+
+
+def test_lesson_4_names_the_game_words_and_the_tree_words():
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    for word in ("**trick**", "**lead**", "**call**", "**leaf**"):
+        assert word in vocab, word
+    text = _text(LESSON_4)
+    # 2133 itself is one of the 1-cube cards with 9 or more; "they want to lose" said why not
+    assert "Besides your {card}, the deck" in text
+    assert "they want to lose" not in text
+    assert "they promised to take no tricks" in text
+    assert "The library gives" not in text
+
+
+def test_lesson_4_says_why_the_seven_wins_under_each_player():
+    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    # the trick is drawn with each player's name over their card, the call marked, and the
+    # players without the call named (computed from the trick)
+    assert "trick_picture(trick.plays, call7)" in source
+    assert "have no card with" in source and "no_call" in source
+    assert "svg(scale=0.45, per_row=10)" not in source
+
+
+def test_lesson_4_shows_no_app_picture_before_voids_are_taught():
+    # the HandWidget picture said "No voids yet" and "Press the button" had no button
+    cells = _cells(LESSON_4)
+    for cell in cells:
+        if "HandWidget(" in _source(cell):
+            assert "remove-cell" in cell["metadata"].get("tags", [])
+    assert not re.search(r"press the button", _text(LESSON_4), re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", [LESSON_4], ids=lambda p: p.stem)
+def test_lesson_4_metadata_names_no_project_path(path):
+    meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
+    assert "outputs/" not in meta["exit_ticket"] and "see " not in meta["exit_ticket"]
