@@ -181,7 +181,8 @@ def test_lesson_4b_checks_the_makers_hint_with_the_deck():
         "Balls, but only a 33% chance that they will have 3 Stars." in text
     )
     assert 'possible = [c for c in DECK if not c.has("2 balls")]' in text
-    assert "**The hint is right about one card such a player holds**" in text
+    # issue 12 review: "right about one card such a player holds" confused the reader
+    assert "**The hint is about one card**: pick any one card of that player's." in text
 
 
 def _core_and_further(path: Path) -> tuple[list[dict], list[dict]]:
@@ -468,7 +469,7 @@ def _show_code_cells(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", [LESSON_4], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
 def test_lesson_4_shows_at_most_one_friendly_line_of_code(path):
     # the class saw threats(...), two_threat_tree(...), plt.show(), say_chance(...),
     # list comprehensions and whole Going-further blocks: a shown cell is one short line
@@ -510,7 +511,23 @@ def test_lesson_4_shows_no_app_picture_before_voids_are_taught():
     assert not re.search(r"press the button", _text(LESSON_4), re.IGNORECASE)
 
 
-@pytest.mark.parametrize("path", [LESSON_4], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
 def test_lesson_4_metadata_names_no_project_path(path):
     meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
     assert "outputs/" not in meta["exit_ticket"] and "see " not in meta["exit_ticket"]
+
+
+def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
+    cells = _cells(LESSON_4B)
+    ids = [c.get("id") for c in cells]
+    recap = _source(cells[ids.index("lesson04b-recap")])
+    # Part 1's 8 cards are shown again (the cell ends with the hand picture)
+    assert recap.rstrip().endswith("\nhand")
+    # the 6-player question comes before the bar graph that labels its answer
+    assert ids.index("lesson04b-56") < ids.index("lesson04b-54")
+    # no cell repeats the bar graph with other numbers of players
+    assert "lesson04b-say" not in ids
+    text = _text(LESSON_4B)
+    # 19 threats here, 22 in Part 1: your own cards that show the call are named
+    assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
+    assert '" (100%): a sure trick"' in text
