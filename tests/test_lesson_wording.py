@@ -182,7 +182,8 @@ def test_lesson_4b_checks_the_makers_hint_with_the_deck():
         "Balls, but only a 33% chance that they will have 3 Stars." in text
     )
     assert 'possible = [c for c in DECK if not c.has("2 balls")]' in text
-    assert "**The hint is right about one card such a player holds**" in text
+    # issue 12 review: "right about one card such a player holds" confused the reader
+    assert "**The hint is about one card**: pick any one card of that player's." in text
 
 
 def _core_and_further(path: Path) -> tuple[list[dict], list[dict]]:
@@ -399,6 +400,7 @@ def test_lesson_2_cites_only_what_its_activities_meet():
     core = "\n".join(_source(cell) for cell in _core_cells(LESSON_2))
     assert "FULL_TURN" in core and "answer_box(q4)" in core
 
+
 # --- Lessons 3 and 5 (issue 12: one period each, claims and standards as the teacher read them)
 
 LESSON_3 = NOTEBOOKS / "03_bell_curves.ipynb"
@@ -550,3 +552,76 @@ def test_lesson_7_review_fixes():
     assert "(exact bids: {int(row['exact bids'])})" in further
     assert "Writing the sheet with code" not in further
     assert 'rename(columns={"score": "points"})' in further
+
+
+# Issue 12 review fixes (Lesson 4): what the projected page shows and says.
+def _show_code_cells(path: Path) -> list[str]:
+    return [
+        _source(c)
+        for c in _cells(path)
+        if c["cell_type"] == "code" and "hide-input" not in c["metadata"].get("tags", [])
+    ]
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_lesson_4_shows_at_most_one_friendly_line_of_code(path):
+    # the class saw threats(...), two_threat_tree(...), plt.show(), say_chance(...),
+    # list comprehensions and whole Going-further blocks: a shown cell is one short line
+    # that sets a plainly named number (e.g. players_at_table = 4)
+    for source in _show_code_cells(path):
+        lines = [line for line in source.splitlines() if line.strip()]
+        assert len(lines) == 1 and re.fullmatch(r"[a-z_]+ = \d+", lines[0]), source
+
+
+def test_lesson_4_names_the_game_words_and_the_tree_words():
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    for word in ("**trick**", "**lead**", "**call**", "**leaf**"):
+        assert word in vocab, word
+    text = _text(LESSON_4)
+    # 2133 itself is one of the 1-cube cards with 9 or more; "they want to lose" said why not
+    assert "Besides your {card}, the deck" in text
+    assert "they want to lose" not in text
+    assert "they promised to take no tricks" in text
+    assert "The library gives" not in text
+
+
+def test_lesson_4_says_why_the_seven_wins_under_each_player():
+    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    # the trick is drawn with each player's name over their card, the call marked, and the
+    # players without the call named (computed from the trick)
+    assert "trick_picture(trick.plays, call7)" in source
+    assert "have no card with" in source and "no_call" in source
+    assert "svg(scale=0.45, per_row=10)" not in source
+
+
+def test_lesson_4_shows_no_app_picture_before_voids_are_taught():
+    # the HandWidget picture said "No voids yet" and "Press the button" had no button
+    cells = _cells(LESSON_4)
+    for cell in cells:
+        if "HandWidget(" in _source(cell):
+            assert "remove-cell" in cell["metadata"].get("tags", [])
+    assert not re.search(r"press the button", _text(LESSON_4), re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_lesson_4_metadata_names_no_project_path(path):
+    meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
+    assert "outputs/" not in meta["exit_ticket"] and "see " not in meta["exit_ticket"]
+
+
+def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
+    cells = _cells(LESSON_4B)
+    ids = [c.get("id") for c in cells]
+    recap = _source(cells[ids.index("lesson04b-recap")])
+    # Part 1's 8 cards are shown again (the cell ends with the hand picture)
+    assert recap.rstrip().endswith("\nhand")
+    # the 6-player question comes before the bar graph that labels its answer
+    assert ids.index("lesson04b-56") < ids.index("lesson04b-54")
+    # no cell repeats the bar graph with other numbers of players
+    assert "lesson04b-say" not in ids
+    text = _text(LESSON_4B)
+    # 19 threats here, 22 in Part 1: your own cards that show the call are named
+    assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
+    assert '" (100%): a sure trick"' in text
