@@ -122,3 +122,22 @@ def test_rolls_are_seeded():
         card_from_dice(map(int, d.split())) == c
         for d, c in zip(first["dice"], first["card"], strict=True)
     )
+
+
+def test_the_plot_legend_covers_no_bar_and_the_axis_is_in_percent():
+    # issue 12 review: the legend covered the tallest bars at 8; the lesson calls a
+    # relative frequency a part (19/81, about 23%), so the axis reads in percent
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(7.0, 4.2))
+    ax = figure.subplots()
+    class_vs_deck_plot(example_class_results(seed=12), ax=ax)
+    renderer = figure._get_renderer()
+    box = ax.get_legend().get_window_extent(renderer)
+    for bar in ax.patches:
+        if bar.get_height() > 0:
+            assert not box.overlaps(bar.get_window_extent(renderer)), bar.get_x()
+    formatter = ax.yaxis.get_major_formatter()
+    labels = [formatter(tick) for tick in ax.get_yticks()]
+    assert labels and all(text.endswith("%") for text in labels), labels
+    assert "percent" in ax.get_ylabel()

@@ -136,5 +136,25 @@ def test_static_picture_says_it_is_a_picture_and_where_to_try_it(make):
     html = bundle["text/html"]
     assert "A picture of the" in html and "open this lesson in Jupyter" in html
     assert "<svg" in html and "20 " in html
-    assert "role='img' aria-label=\"Bar graph" in html  # the picture in words, too
+    # the picture in words, too (the sampling view's: n = 1, 4 and 16 side by side)
+    assert "role='img' aria-label=\"Bar graph" in html or 'aria-label="3 bar graphs' in html
     assert str(widget).startswith("A picture of the")
+
+
+def test_sampling_picture_shows_n_1_4_and_16_side_by_side():
+    # issue 12 review: check 3 asks about n = 16 and n = 1, but the page showed n = 4
+    html = SamplingView(seed=1, size=4, samples=100).static_html()
+    assert "3 bar graphs side by side" in html
+    for size in (1, 4, 16):
+        assert f"n = {size}: means of {size} card" in html
+    assert "100 samples each of 1, 4 and 16 cards" in html
+
+
+def test_a_class_graph_has_a_tick_under_every_mean():
+    # issue 12 review: "what part have a mean from 7 to 9?" on ticks 4, 5, ... only
+    table = means_table([Fraction(7), Fraction(29, 4), Fraction(9)], 4)
+    ax = sample_means_graph(table, 4, ax=Figure().subplots(), what="student", counts=True)
+    ticks = {round(float(t), 2) for t in ax.get_xticks(minor=True)} | set(ax.get_xticks())
+    assert {7.25, 8.75} <= ticks and len(ticks) == 33  # 4, 4.25, ..., 12
+    ax = sample_means_graph(table, 4, ax=Figure().subplots(), legend=False)
+    assert ax.get_legend() is None

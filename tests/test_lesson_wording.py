@@ -625,3 +625,131 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
     assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
     assert '" (100%): a sure trick"' in text
+
+
+# --- Lessons 1, 2 and 3: the review of issue 12 (a 7th grader's and a teacher's read) ---
+
+LESSONS_1_TO_3 = [LESSON_1, LESSON_2, LESSON_3]
+
+
+@pytest.mark.parametrize("path", LESSONS_1_TO_3, ids=lambda p: p.stem)
+def test_lessons_1_to_3_ask_to_change_or_run_only_in_jupyter(path):
+    # the projected page has no cells to run: "Run the cell below", "Change the seed"
+    said = re.sub(r"\s+", " ", _student_text(_cells(path)))
+    for sentence in re.split(r"(?<=[.!?])\s", said):
+        if re.search(r"\brun (the|it|this)|\bchange the\b", sentence, re.IGNORECASE):
+            assert "in jupyter" in sentence.lower(), sentence
+    # a cell whose code is shown is one short line with plain names
+    for cell in _cells(path):
+        if "show-code" in _tags(cell):
+            assert len(_source(cell).strip().splitlines()) == 1, _source(cell)
+
+
+@pytest.mark.parametrize("path", LESSONS_1_TO_3, ids=lambda p: p.stem)
+def test_lessons_1_to_3_exit_ticket_text_names_no_path(path):
+    ticket = _lesson_meta(path)["exit_ticket"]
+    assert "outputs/" not in ticket and "exit_tickets" not in ticket
+    assert not re.search(r"\d", ticket), ticket  # the tickets' numbers change: no numbers
+
+
+def test_lesson_1_explains_seed_and_asks_a_twin_that_is_not_the_count():
+    vocabulary = next(_source(c) for c in _cells(LESSON_1) if "vocabulary" in _tags(c))
+    assert "| **seed** | a number that picks the shuffle; the same seed gives the same cards |" in (
+        vocabulary
+    )
+    # "The bar for 6 shows 10 cards. Which other face value ...?": typing 10 was right
+    source = "\n".join(_source(c) for c in _cells(LESSON_1))
+    index = int(re.search(r"^low_value = values\[(\d)\]", source, re.MULTILINE).group(1))
+    from xactika_edu import value_distribution
+
+    frequency = value_distribution()["frequency"]
+    values = list(frequency.index)
+    twin = values[0] + values[-1] - values[index]
+    assert twin != frequency[values[index]] and twin != values[index]
+    # the vocabulary's example must not give the answer away
+    assert f"{values[index]} and {twin}" not in vocabulary
+    # the warm-up is written on paper; today's graph is a simulated class
+    meta = _lesson_meta(LESSON_1)
+    assert "paper" in meta["timing"][0]["activity"]
+    assert "simulated class" in meta["timing"][4]["activity"]
+
+
+def test_lesson_2_hides_the_table_that_answers_check_2_and_explains_proportion():
+    cells = _cells(LESSON_2)
+    sources = [_source(c) for c in cells]
+    check_2 = next(i for i, s in enumerate(sources) if "How many degrees is" in s)
+    table = next(i for i, s in enumerate(sources) if "| Slice angle |" in s)
+    assert table > check_2
+    # the table right after the check gave its answer away: it is in a fold now
+    before, _, after = sources[table].partition("| Slice angle |")
+    assert "<summary>Show the table</summary>" in before and "</details>" in after
+    # the title's word is taught: in the vocabulary and in the lesson
+    assert "proportion" in _lesson_meta(LESSON_2)["title"].lower()
+    vocabulary = next(_source(c) for c in cells if "vocabulary" in _tags(c))
+    assert "| **proportion** |" in vocabulary
+    assert "**proportion**" in _student_text([c for c in cells if "vocabulary" not in _tags(c)])
+    # the app is opened by the teacher, not typed as a command by a student
+    assert "`xactika-edu app`" not in _text(LESSON_2)
+    # answers in degrees show the degree sign
+    assert sum(s.count("answer=angle_answer(") for s in sources) == 2
+
+
+def _question_answers(path: Path, name: str) -> list:
+    """The ``answer=`` of the Question assigned to ``name`` in the lesson, evaluated
+    (a literal: a list or set of words)."""
+    for cell in _cells(path):
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse(_source(cell))):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+                and isinstance(node.value, ast.Call)
+            ):
+                for keyword in node.value.keywords:
+                    if keyword.arg == "answer":
+                        return list(ast.literal_eval(keyword.value))
+    raise AssertionError(f"no {name} = Question(..., answer=...) in {path.name}")
+
+
+def test_lesson_3_check_3_takes_the_words_students_use_and_never_more():
+    from xactika_edu.selfcheck import Question
+
+    q3 = Question("spread?", answer=_question_answers(LESSON_3, "q3"), hint="Compare.")
+    for said in (
+        "narrower",
+        "less spread-out",
+        "not as spread out",
+        "they're less spread out",
+        "less spread out than n = 1",
+        "Less spread out.",
+    ):
+        assert q3.check(said).status == "right", said
+    assert not any("more" in answer for answer in q3.answers)
+    for said in ("more", "more spread out", "wider"):
+        assert q3.check(said).status != "right", said
+
+
+def test_lesson_3_review_wording_and_the_core_key():
+    core, further = _core_and_further_text(LESSON_3)
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    assert "The fact that the means of many cards make a bell is called the" in joined
+    # the core's curve names no high-school number; Going further keeps the variance
+    assert "bell_curve(spread=False)" in core and "key's other numbers" not in core
+    assert "bell_curve()" in further
+    from matplotlib.figure import Figure
+
+    from xactika_edu.plots import bell_curve
+
+    ax = bell_curve(ax=Figure().subplots(), spread=False)
+    assert ax.get_legend().get_texts()[0].get_text() == "normal curve (a model), mean 8"
+    # one rounding of the MAD, and "within one MAD" said as a range
+    assert "one_decimal(mad)" not in core
+    assert "within one MAD of the mean (from" in joined
+    assert "count)?" in joined  # "from 7 to 9 (7 and 9 count)"
+    # 6.SP.B.5d: a choice between the mean and the median, with the spread
+    assert "the mean or the median?" in joined
+    assert "| **median** |" in core
+    # Going further: the gap is measured against the area under the curve over a bar
+    assert "area under the curve over" in re.sub(r'"\s*\n\s*f?"', "", further)
+    assert "**wider in face values**" in further

@@ -248,7 +248,8 @@ def student_means(results: pd.DataFrame, activity: str | None = None) -> pd.Seri
 def class_vs_deck_plot(
     results: pd.DataFrame, activity: str | None = None, *, ax: Axes | None = None
 ) -> Axes:
-    """The class's relative frequencies of face values next to the deck's, as bars.
+    """The class's relative frequencies of face values next to the deck's, as bars; the
+    axis reads in percent, and the legend sits above the bars (upper left).
 
     Returns:
         the matplotlib axes (a new figure when ``ax`` is None).
@@ -256,6 +257,8 @@ def class_vs_deck_plot(
     Raises:
         XactikaError: if ``results`` is not a class's results or ``activity`` is unknown.
     """
+    from matplotlib.ticker import PercentFormatter
+
     table = class_face_values(results, activity)
     ax = use_axes(ax, BAR_FIGSIZE)
     x = np.arange(len(table))
@@ -279,8 +282,11 @@ def class_vs_deck_plot(
     )
     ax.set_xticks(x, [str(value) for value in table.index])
     ax.set_xlabel("face value")
-    ax.set_ylabel("relative frequency")
+    ax.set_ylabel("relative frequency (percent of the cards)")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    tallest = float(table[["class relative frequency", "deck relative frequency"]].max().max())
+    ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend: it covers none
     ax.set_title("Our cards and the whole deck")
-    ax.legend(fontsize=LABEL_SIZE, frameon=False)
+    ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
     light_grid(ax)
     return ax

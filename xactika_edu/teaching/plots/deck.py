@@ -257,7 +257,7 @@ def shape_count_pie_chart(
     return ax
 
 
-def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
+def bell_curve(*, ax: Axes | None = None, relative: bool = False, spread: bool = True) -> Axes:
     """The deck's face-value bar graph with the normal curve drawn over it.
 
     The curve is :func:`~xactika_edu.core.probability.normal_approximation` (mean and
@@ -265,7 +265,9 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
     81 x the normal density; with ``relative=True`` the bars are relative
     frequencies and the curve is the density itself (each bar is 1 wide, so bar
     areas and areas under the curve compare directly). The legend states the mean,
-    the variance and the standard deviation.
+    the variance and the standard deviation; with ``spread=False`` only the mean
+    (``'normal curve (a model), mean 8'``: a middle-school key, the spread is high
+    school).
 
     >>> from matplotlib.figure import Figure
     >>> ax = bell_curve(ax=Figure().subplots())
@@ -275,18 +277,21 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
     Args:
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
         relative: relative frequencies and density instead of counts.
+        spread: name the variance and the standard deviation in the legend.
 
     Returns:
         the Axes: 9 bars (face values 4..12), one line (the curve, 400 points from
         3 to 13) and a legend.
 
     Raises:
-        XactikaError: if ``relative`` is not True/False or ``ax`` is not an Axes.
+        XactikaError: if ``relative`` or ``spread`` is not True/False or ``ax`` is not
+            an Axes.
 
     Source: RULES.md, "Value distribution ... mean 8, variance 8/3"; seed 000 (the
     deck's bell curve as a classroom use).
     """
     relative = check_flag(relative, "relative")
+    spread = check_flag(spread, "spread")
     ax = use_axes(ax, BAR_FIGSIZE)
     table = value_distribution()
     _draw_value_bars(
@@ -305,6 +310,8 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False) -> Axes:
         label=(
             f"normal curve: mean {mean}, variance {variance} "
             f"(standard deviation ≈ {math.sqrt(variance):.2f})"
+            if spread
+            else f"normal curve (a model), mean {mean}"
         ),
     )
     ax.set_xlim(3, 13)

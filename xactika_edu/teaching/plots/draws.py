@@ -25,7 +25,7 @@ from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, light_grid, use_axes
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["draws_graph", "sample_means_graph"]
+__all__ = ["draws_graph", "sample_means_graph", "sample_means_panels"]
 
 
 def _table(table: object, column: str, made_by: str) -> pd.DataFrame:
@@ -91,6 +91,7 @@ def sample_means_graph(
     ax: Axes | None = None,
     what: str = "sample",
     counts: bool = False,
+    legend: bool = True,
 ) -> Axes:
     """How many samples had each mean face value: one thin bar per possible mean of
     ``size`` cards, on the fixed scale 4 to 12, with a line at the deck's mean, 8.
@@ -100,7 +101,9 @@ def sample_means_graph(
         size: the cards in each sample.
         ax: the Axes to draw on; ``None`` makes a new figure.
         what: what one sample is, for the axis label ("sample", "student").
-        counts: write each bar's count above it (for a class's few samples).
+        counts: write each bar's count above it (for a class's few samples), with a
+            small tick under every possible mean and a line up from each whole number.
+        legend: draw the legend (a small panel of :func:`sample_means_panels` has none).
 
     Returns:
         the Axes: one bar per possible mean, one vertical line, a legend.
@@ -128,6 +131,11 @@ def sample_means_graph(
         ax.bar_label(
             bars, [str(int(n)) if n else "" for n in table["samples"]], fontsize=LABEL_SIZE
         )
+        # readable ticks for counting bars: a small tick under every possible mean, and
+        # a line up from each whole number (is a bar at 7, or at 7.25?)
+        ax.set_xticks(x, minor=True)
+        ax.tick_params(axis="x", which="major", length=7, width=1.2, labelsize=12)
+        ax.grid(axis="x", which="major", color=INK, alpha=0.25, linewidth=0.8, zorder=0)
     center = face_value_mean()
     ax.axvline(
         float(center),
@@ -143,6 +151,35 @@ def sample_means_graph(
     ax.set_xlabel(f"mean face value of {plural(size, 'card')}")
     ax.set_ylabel(f"number of {what}s")
     ax.set_title(f"Means of {plural(size, 'card')}")
-    ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
+    if check_flag(legend, "legend"):
+        ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
     light_grid(ax)
     return ax
+
+
+def sample_means_panels(tables: dict[int, pd.DataFrame], axes: list[Axes]) -> list[Axes]:
+    """Small graphs side by side, one per sample size n, on the same scales (face values
+    4 to 12; the same number of samples up the side), so the bells' widths compare at a
+    glance: the static picture of the sampling widget.
+
+    Args:
+        tables: :func:`~xactika_edu.teaching.views.draws.means_table` by sample size n.
+        axes: one Axes per table, left to right.
+
+    Returns:
+        the Axes, each titled "n = 1", ... with one bar per possible mean, no legend.
+
+    Raises:
+        XactikaError: if ``axes`` and ``tables`` differ in number, or a table is not a
+            means table.
+    """
+    if len(axes) != len(tables):
+        raise XactikaError(f"need one Axes per table: {len(tables)} tables, {len(axes)} Axes")
+    top = max(int(_table(t, "samples", "means_table")["samples"].max()) for t in tables.values())
+    for ax, (size, table) in zip(axes, tables.items(), strict=True):
+        sample_means_graph(table, size, ax=ax, legend=False)
+        ax.set_ylim(0, max(top, 1) * 1.1)
+        ax.set_title(f"n = {size}: means of {plural(size, 'card')}")
+        ax.set_xlabel("mean face value")
+        ax.set_xticks(range(4, 13, 2))
+    return axes

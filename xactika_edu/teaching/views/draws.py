@@ -56,6 +56,7 @@ __all__ = [
     "means_table",
     "sample_means",
     "sampling_summary",
+    "sizes_summary",
 ]
 
 #: The draw buttons: Draw 1, Draw 10, Draw 100.
@@ -200,6 +201,33 @@ def sampling_summary(means: list[Fraction], size: int) -> str:
         f"{plural(len(means), 'sample', commas=True)} of {plural(size, 'card')}. Their means "
         f"go from {_mean_text(min(means))} to {_mean_text(max(means))}; "
         f"{percent(Fraction(near, len(means)))} of them are from {center - 1} to {center + 1}."
+    )
+
+
+def sizes_summary(samples: int, seed: Seed = 1, sizes: tuple[int, ...] = SAMPLE_SIZES) -> str:
+    """One sentence comparing the means of ``samples`` samples of each size n (the same
+    seed): the part of the means within 1 of the deck's mean (from 7 to 9) for each n.
+
+    >>> sizes_summary(0)
+    'No samples yet. Press an Add button.'
+    >>> sizes_summary(100, seed=1)[:54]
+    '100 samples each of 1, 4 and 16 cards. From 7 to 9 are'
+
+    Raises:
+        XactikaError: as :func:`sample_means`.
+    """
+    if not samples:
+        return "No samples yet. Press an Add button."
+    center = face_value_mean()
+    parts = []
+    for size in sizes:
+        means = sample_means(samples, size, seed)
+        near = sum(1 for mean in means if abs(mean - center) <= 1)
+        parts.append(f"{percent(Fraction(near, samples))} of the means of {plural(size, 'card')}")
+    return (
+        f"{plural(samples, 'sample', commas=True)} each of {and_list(sizes)} cards. From "
+        f"{center - 1} to {center + 1} are {and_list(parts)}: the bigger n, the narrower "
+        "the bell."
     )
 
 

@@ -29,14 +29,13 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ...base.errors import XactikaError
 from ...core.cards import check_seed
 from ...teaching.alt_text import describe_figure
-from ...teaching.plots.draws import draws_graph, sample_means_graph
+from ...teaching.plots.draws import draws_graph, sample_means_graph, sample_means_panels
 from ...teaching.views.draws import (
     DRAW_STEPS,
     MAX_DRAWS,
@@ -48,12 +47,10 @@ from ...teaching.views.draws import (
     means_table,
     sample_means,
     sampling_summary,
+    sizes_summary,
 )
 from ...teaching.views.htmlparts import note_html
 from .controls import SEED_RANGE, ErrorLine, Fallback, NumberBox, guard
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
 
 __all__ = ["DrawHistogram", "SamplingView"]
 
@@ -61,13 +58,15 @@ __all__ = ["DrawHistogram", "SamplingView"]
 TRY_IT = "open this lesson in Jupyter and run the cell"
 
 
-def _svg(draw: Callable[[Axes], object]) -> str:
-    """A figure drawn by ``draw(ax)`` as inline SVG, described in words for a screen
-    reader (:func:`~xactika_edu.teaching.alt_text.describe_figure`)."""
+def _svg(draw: Callable[..., object], panels: int = 1) -> str:
+    """A figure drawn by ``draw(ax)`` (or ``draw(axes)``, a list, for ``panels`` > 1
+    side by side) as inline SVG, described in words for a screen reader
+    (:func:`~xactika_edu.teaching.alt_text.describe_figure`)."""
     from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(7.0, 3.6), layout="constrained")
-    draw(figure.subplots())
+    figure = Figure(figsize=(7.0 if panels == 1 else 9.0, 3.6), layout="constrained")
+    axes = figure.subplots(1, panels)
+    draw(axes if panels == 1 else list(axes))
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg")
     picture = buffer.getvalue()
@@ -275,6 +274,18 @@ class SamplingView(_Seeded):
     def _restart(self) -> None:
         self.samples = 0
         self._show()
+
+    def static_html(self) -> str:
+        """The picture of the widget: the same number of samples, the same seed, for
+        n = 1, 4 and 16 side by side (one small graph each, on the same scales), so a
+        page without a kernel can compare the bells' widths (HTML)."""
+        tables = {n: means_table(sample_means(self.samples, n, self.seed), n) for n in SAMPLE_SIZES}
+        graph = _svg(lambda axes: sample_means_panels(tables, axes), panels=len(tables))
+        summary = sizes_summary(self.samples, self.seed)
+        return _picture_html(self.name, summary, graph, self.where)
+
+    def __str__(self) -> str:
+        return f"A picture of the app “{self.name}”. {sizes_summary(self.samples, self.seed)}"
 
     def _show(self) -> None:
         self.means = sample_means(self.samples, self.size, self.seed)
