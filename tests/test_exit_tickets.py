@@ -353,3 +353,48 @@ def test_bad_input_is_refused() -> None:
         tickets_pdf([exit_ticket("1", 1)], paper="A5")
     with pytest.raises(XactikaError, match="no exit tickets"):
         tickets_pdf([])
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+@pytest.mark.parametrize("lesson", ["4b", "5"])
+def test_a_long_title_never_runs_into_the_name_line(lesson: str, tmp_path: Path) -> None:
+    # review 12: "...cards played and a hint to check" printed over "Name"
+    path = tmp_path / "ticket.pdf"
+    path.write_bytes(tickets_pdf([exit_ticket(lesson, 1)]))
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words = [
+        (float(x0), float(y0), float(x1), word)
+        for x0, y0, x1, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+            boxes,
+        )
+    ]
+    name = next(w for w in words if w[3] == "Name")
+    same_line = [w for w in words if abs(w[1] - name[1]) < 4 and w is not name]
+    assert same_line and all(w[2] < name[0] for w in same_line if w[0] < name[0])
+
+
+def test_lesson_6_compares_the_best_bid_with_a_neighbour(monkeypatch: pytest.MonkeyPatch) -> None:
+    # review 12: "3 or 4?" when the hand took 1 trick in 16 of 20 deals: both bids lose
+    plays = []
+
+    def recording(hand, **kwargs):  # type: ignore[no-untyped-def]
+        result = play_each_bid(hand, **kwargs)
+        plays.append(result)
+        return result
+
+    monkeypatch.setattr(exit_questions, "play_each_bid", recording)
+    exit_questions.ticket_questions.cache_clear()
+    for seed in range(12):
+        plays.clear()
+        question = _answers("6", seed)[2][0]
+        low, high = map(int, re.search(r"(\d+) or (\d+)\?", question).groups())
+        played = plays[-1]
+        totals = {
+            bid: sum(t if t == bid else -abs(t - bid) for t in map(int, tricks))
+            for bid, tricks in zip(played.bids, played.tricks, strict=True)
+        }
+        assert max(totals, key=lambda b: (totals[b], -b)) in (low, high)
+    exit_questions.ticket_questions.cache_clear()

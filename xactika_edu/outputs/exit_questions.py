@@ -358,13 +358,22 @@ def _lesson_5(seed: int) -> TicketQuestions:
 
 
 def _played_deals(rng: Generator) -> tuple[list[Card], int, list[int], list[int]]:
-    """A 4-player hand dealt from ``rng``, a bid ``b`` (1 to 3), and the tricks the hand
+    """A 4-player hand dealt from ``rng``, a bid ``b`` (``b`` or ``b + 1`` is the bid
+    that earns the most on these deals), and the tricks the hand
     took on each of :data:`_DEALS` deals when the computer played it for ``b`` and, on
     the same deals, for ``b + 1`` (:func:`~xactika_edu.engines.advice.play_each_bid`,
     as in Lesson 6)."""
     hand = list(deal(_PLAYERS, seed=rng)[0])
     plays = play_each_bid(hand, players=_PLAYERS, seat=0, trials=_DEALS, seed=rng)
-    bid = int(rng.integers(1, 4))
+    # one of the two bids is the best on these deals (as Lesson 6 compares bid 2 with
+    # its neighbour 3), the other its neighbour below or above
+    totals = {
+        b: sum(score(b, int(t)) for t in tricks)
+        for b, tricks in zip(plays.bids, plays.tricks, strict=True)
+    }
+    best = max(totals, key=lambda b: (totals[b], -b))
+    pairs = [b for b in (best - 1, best) if b in totals and b + 1 in totals]
+    bid = pairs[int(rng.integers(0, len(pairs)))]
     low, high = (plays.tricks[plays.bids.index(b)] for b in (bid, bid + 1))
     return hand, bid, [int(t) for t in low], [int(t) for t in high]
 

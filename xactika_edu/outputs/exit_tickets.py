@@ -55,6 +55,9 @@ LESSONS: tuple[str, ...] = tuple(QUESTIONS)
 
 _MARGIN = 13.0
 
+#: Width in mm of the "Name ____" field (or "ANSWER KEY") at the top right of a ticket.
+_NAME_WIDTH = 72.0
+
 
 @cache
 def _titles() -> dict[str, str]:
@@ -194,19 +197,24 @@ def draw_ticket(pdf: FPDF, ticket: ExitTicket, top: float, *, key: bool = False)
     left, width = _MARGIN, pdf.w - 2 * _MARGIN
     y = top + 9.0
     pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", "B", 12.5)
+    title = pdf_text(ticket.title)
+    size = 12.5  # smaller for a long title, so it never runs into "Name"
+    pdf.set_font("helvetica", "B", size)
+    while pdf.get_string_width(title) > width - _NAME_WIDTH - 2 and size > 8.0:
+        size -= 0.5
+        pdf.set_font("helvetica", "B", size)
     pdf.set_xy(left, y)
-    pdf.cell(width, 6, pdf_text(ticket.title))
+    pdf.cell(width - _NAME_WIDTH - 2, 6, title)
     pdf.set_font("helvetica", "", 8.5)
     pdf.set_text_color(*rgb(MUTED))
     pdf.set_xy(left, y + 6)
     pdf.cell(width, 4.5, pdf_text(ticket.label))
     pdf.set_text_color(0, 0, 0)
     pdf.set_font("helvetica", "B" if key else "", 10.5)
-    pdf.set_xy(left + width - 72, y + 0.5)
+    pdf.set_xy(left + width - _NAME_WIDTH, y + 0.5)
     if key:
         pdf.set_text_color(*rgb(ANSWER))
-        pdf.cell(72, 6, "ANSWER KEY", align="R")
+        pdf.cell(_NAME_WIDTH, 6, "ANSWER KEY", align="R")
         pdf.set_text_color(0, 0, 0)
     else:
         pdf.cell(14, 6, "Name")
