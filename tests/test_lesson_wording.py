@@ -625,3 +625,29 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
     assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
     assert '" (100%): a sure trick"' in text
+
+
+# Issue 12 second read (a 7th grader), Lesson 4.
+def test_lesson_4_shows_how_to_find_the_threats():
+    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-07")
+    # a worked method: the call fixes one count, the other three must add up to the rest
+    # (computed from the card), and your own cards are not counted
+    assert "**How to find them.** Its other three counts" in source
+    assert "need = card.value - int(call.split()[0])" in source
+    assert "**Don't count your own cards**" in source
+    q1 = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
+    assert "Don't count the cards in your hand." in q1
+
+
+def test_lesson_4_second_read_wording():
+    cells = _cells(LESSON_4)
+    # the only code line on the page (players_at_table = 4) is hidden and said in words
+    assert not _show_code_cells(LESSON_4)
+    assert "Players at the table: **{players_at_table}** (in Jupyter you can change it)." in (
+        _text(LESSON_4)
+    )
+    vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
+    assert "| **lead** | the first card of a trick |" in vocab
+    assert "| **call** | the combination its player names, e.g. 1 cube |" in vocab
+    example = next(_source(c) for c in cells if c.get("id") == "lesson04-example")
+    assert "everyone **bid**" not in example and "all the other players **bid** 0" in example
