@@ -182,8 +182,9 @@ def test_lesson_4b_checks_the_makers_hint_with_the_deck():
         "Balls, but only a 33% chance that they will have 3 Stars." in text
     )
     assert 'possible = [c for c in DECK if not c.has("2 balls")]' in text
-    # issue 12 review: "right about one card such a player holds" confused the reader
-    assert "**The hint is about one card**: pick any one card of that player's." in text
+    # issue 12 review: "right about one card such a player holds" confused the reader;
+    # second read: "of that player's" read badly, and the verdict was not clear
+    assert "**The hint is about one card**: pick any one of that player's cards." in text
 
 
 def _core_and_further(path: Path) -> tuple[list[dict], list[dict]]:
@@ -753,3 +754,59 @@ def test_lesson_3_review_wording_and_the_core_key():
     # Going further: the gap is measured against the area under the curve over a bar
     assert "area under the curve over" in re.sub(r'"\s*\n\s*f?"', "", further)
     assert "**wider in face values**" in further
+
+
+# Issue 12 second read (a 7th grader), Lesson 4.
+def test_lesson_4_shows_how_to_find_the_threats():
+    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-07")
+    # a worked method: the call fixes one count, the other three must add up to the rest
+    # (computed from the card), and your own cards are not counted
+    assert "**How to find them.** Its other three counts" in source
+    assert "need = card.value - int(call.split()[0])" in source
+    assert "**Don't count your own cards**" in source
+    q1 = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
+    assert "Don't count the cards in your hand." in q1
+
+
+def test_lesson_4_second_read_wording():
+    cells = _cells(LESSON_4)
+    # the only code line on the page (players_at_table = 4) is hidden and said in words
+    assert not _show_code_cells(LESSON_4)
+    assert "Players at the table: **{players_at_table}** (in Jupyter you can change it)." in (
+        _text(LESSON_4)
+    )
+    vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
+    assert "| **lead** | the first card of a trick |" in vocab
+    assert "| **call** | the combination its player names, e.g. 1 cube |" in vocab
+    example = next(_source(c) for c in cells if c.get("id") == "lesson04-example")
+    assert "everyone **bid**" not in example and "all the other players **bid** 0" in example
+
+
+def test_lesson_4b_second_read_fixes():
+    cells = _cells(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in cells}
+    core, _ = _core_and_further(LESSON_4B)
+    core_ids = [c.get("id") for c in core]
+    # Q4's hint led to 1/3 (of the cards with 3 balls): it now asks for the count out of
+    # all the cards without 2 balls, and 1/6 = 1/2 x 1/3 is said after the check
+    assert "what part show" not in by_id["lesson04b-q4"]
+    assert "Out of how many cards without 2 balls?" in by_id["lesson04b-q4"]
+    verdict = by_id["lesson04b-verdict"]
+    assert "Both at once: {fraction(part_both)} = {fraction(balls)} × {fraction(stars)}" in verdict
+    # a clear verdict on the hint (computed)
+    assert "**So the hint is right if it " in verdict
+    assert "means one card: {fraction(balls)} for 3 balls, {fraction(stars)} for 3 stars**" in (
+        verdict
+    )
+    # the bar graph under Q1 showed its answer: it is folded until opened
+    assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
+    assert "<details><summary>" in by_id["lesson04b-01"]
+    # the voids example's hand is shown before "Suppose you lead your 8"
+    assert by_id["lesson04b-void-3"].rstrip().endswith("\nholding4")
+    assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
+    # vocabulary: no "seed" in the core; "void in a combination: holding no card with it"
+    vocab = next(_source(c) for c in core if "vocabulary" in c["metadata"].get("tags", []))
+    assert "**seed**" not in vocab
+    assert "| **void** in a combination | holding no card with it |" in vocab
+    # the trick-by-trick graph of the cards played is in Going further, not the core
+    assert "lesson04b-64g" not in core_ids and "chance_bars(" not in by_id["lesson04b-64"]
