@@ -625,3 +625,19 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
     assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
     assert '" (100%): a sure trick"' in text
+
+
+# --- Lessons 5, 6 and 7: second read by a 7th grader (issue 12) ---
+
+
+def test_lesson_5_second_read_fixes():
+    core, _ = _core_and_further_text(LESSON_5)
+    # why 2 × 2 × 2 × 2: each count comes from 2 faces of its die
+    assert "because each count comes from {ways_each} faces of its die" in core
+    # the projected page has no cell below; the event and the runs said plainly
+    assert "in the cell below" not in core
+    assert "Now a picture of one event" not in core and "does it all three" not in core
+    assert "three separate times (three runs)" in core
+    # "percentage points" explained with the widget's own first gap; no "hatched"
+    assert "hatched" not in core and "(striped)" in core
+    assert "is the difference of two percents" in core and "drawn_values(10, seed=5)" in core
