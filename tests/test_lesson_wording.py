@@ -641,3 +641,15 @@ def test_lesson_5_second_read_fixes():
     # "percentage points" explained with the widget's own first gap; no "hatched"
     assert "hatched" not in core and "(striped)" in core
     assert "is the difference of two percents" in core and "drawn_values(10, seed=5)" in core
+
+
+def test_lesson_6_second_read_fixes():
+    core, further = _core_and_further_text(LESSON_6)
+    # Lesson 4 taught "unseen": no "hidden" cards
+    assert "hidden" not in core + further and "an unseen card that could beat" in core
+    # a bid is a whole number: no bar at the rule of thumb's 2.5
+    assert "A bid is a whole number: choose {math.floor(half)} or {math.ceil(half)}" in core
+    assert "Find the bar of your estimate" not in core and "Find the bar of your bid" in core
+    # the computer's rule of thumb in short sentences
+    assert "Its rule of thumb is like yours. Each card counts" in core
+    assert "It adds {allowance:g} for tricks won by following." in core
