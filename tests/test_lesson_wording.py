@@ -542,9 +542,10 @@ def test_graph_words_can_match_the_lesson_text():
 def test_lesson_7_review_fixes():
     core, further = _core_and_further_text(LESSON_7)
     vocabulary = next(_source(c) for c in _cells(LESSON_7) if "vocabulary" in _tags(c))
-    # the paper sheet has one row per hand, the class file one per player per hand
+    # the paper sheet has one row per hand (the vocabulary); the class file one per
+    # player per hand (Part 2, where the file is typed: second read, finding 11)
     assert "on paper: one row per hand" in vocabulary
-    assert "in the class file: one row per player per hand" in vocabulary
+    assert "one file, one row per player per hand" in core
     # the sheet's problems in sentences ("in the bid column"), shown as Markdown
     assert "in the \\1 column" in core and "the number is missing" in core
     assert "hand.bidding_order[1]" not in core  # Cat's "bid 2, take 4" was Lesson 6's
@@ -810,3 +811,66 @@ def test_lesson_4b_second_read_fixes():
     assert "| **void** in a combination | holding no card with it |" in vocab
     # the trick-by-trick graph of the cards played is in Going further, not the core
     assert "lesson04b-64g" not in core_ids and "chance_bars(" not in by_id["lesson04b-64"]
+
+
+# --- Lessons 5, 6 and 7: second read by a 7th grader (issue 12) ---
+
+
+def test_lesson_5_second_read_fixes():
+    core, _ = _core_and_further_text(LESSON_5)
+    # why 2 × 2 × 2 × 2: each count comes from 2 faces of its die
+    assert "because each count comes from {ways_each} faces of its die" in core
+    # the projected page has no cell below; the event and the runs said plainly
+    assert "in the cell below" not in core
+    assert "Now a picture of one event" not in core and "does it all three" not in core
+    assert "three separate times (three runs)" in core
+    # "percentage points" explained with the widget's own first gap; no "hatched"
+    assert "hatched" not in core and "(striped)" in core
+    assert "is the difference of two percents" in core and "drawn_values(10, seed=5)" in core
+
+
+def test_lesson_6_second_read_fixes():
+    core, further = _core_and_further_text(LESSON_6)
+    # Lesson 4 taught "unseen": no "hidden" cards
+    assert "hidden" not in core + further and "an unseen card that could beat" in core
+    # a bid is a whole number: no bar at the rule of thumb's 2.5
+    assert "A bid is a whole number: choose {math.floor(half)} or {math.ceil(half)}" in core
+    assert "Find the bar of your estimate" not in core and "Find the bar of your bid" in core
+    # the computer's rule of thumb in short sentences
+    assert "Its rule of thumb is like yours. Each card counts" in core
+    assert "It adds {allowance:g} for tricks won by following." in core
+
+
+def test_lesson_7_second_read_fixes():
+    from matplotlib.figure import Figure
+
+    from xactika_edu.classroom import (
+        compare_with_simulation,
+        difference_histogram,
+        example_scores,
+        made_missed_pie,
+    )
+
+    core, further = _core_and_further_text(LESSON_7)
+    vocabulary = next(_source(c) for c in _cells(LESSON_7) if "vocabulary" in _tags(c))
+    meta = json.dumps(_lesson_meta(LESSON_7), ensure_ascii=False)
+    # "tricks - bid" with a keyboard hyphen looked like code: a real minus sign
+    for text in (core, further, meta):
+        assert "tricks - bid" not in text and "1 - 3" not in text
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = \u22122 |" in (
+        vocabulary
+    )
+    # the paper sheet as the example, no file-like row; the header said in words
+    assert "1, 1, Ana, 2, 3" not in vocabulary and "hand 1: Ana bid 2, took 3" in vocabulary
+    assert "the header is line 1" not in core and "line 1 is the\nrow of column names" in core
+    # the counts are player-hands, in the text and on the graphs
+    assert "player-hand |" in vocabulary and "of its hands" not in core
+    assert "of its player-hands" in core and "the player-hands in which" in vocabulary
+    scores = example_scores(players=4, games=1, seed=3)
+    pie = made_missed_pie(scores, ax=Figure().subplots())
+    assert all("player-hand" in t.get_text() for t in pie.texts if ": " in t.get_text())
+    bars = difference_histogram(scores, ax=Figure().subplots())
+    assert bars.get_xlabel().startswith("tricks taken \u2212 bid")
+    both = compare_with_simulation(scores, seed=1, rounds=20, ax=Figure().subplots())
+    assert both.get_xlabel() == "tricks taken \u2212 bid (0: exact bid)"
+    assert both.get_ylabel() == "relative frequency (part of the player-hands)"

@@ -124,7 +124,7 @@ def test_class_graph_labels_use_formatting():
     total = len(scores)
     counts = scores["difference"]
     expected = [
-        f"{outcome}: {plural(n, 'hand')} ({percent(Fraction(n, total))})"
+        f"{outcome}: {plural(n, 'player-hand')} ({percent(Fraction(n, total))})"
         for outcome, n in (
             ("exact bid", int((counts == 0).sum())),
             ("took fewer than bid", int((counts < 0).sum())),

@@ -75,7 +75,7 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
 
     Returns:
         the Axes, one labeled wedge per outcome that happened (label: outcome,
-        hands, whole percent).
+        player-hands, whole percent).
 
     Raises:
         XactikaError: if ``scores`` is not such a table or ``ax`` is not an Axes.
@@ -85,7 +85,7 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     total = int(counts["frequency"].sum())
     frequencies = [int(n) for n in counts["frequency"]]
     labels = [
-        f"{outcome}: {plural(n, 'hand')} ({percent(Fraction(n, total))})"
+        f"{outcome}: {plural(n, 'player-hand')} ({percent(Fraction(n, total))})"
         for outcome, n in zip(counts.index, frequencies, strict=True)
     ]
     draw_pie(
@@ -213,7 +213,7 @@ def difference_histogram(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axe
     draw_count_bars(ax, xs, [int(n) for n in table["frequency"]])
     ax.patches[xs.index(0)].set_facecolor(SERIES[2])  # the exact-bid color of bids_vs_tricks
     ax.set_xticks(xs, labels=[f"{x}\n(exact bid)" if x == 0 else signed(x) for x in xs])
-    ax.set_xlabel("tricks taken - bid (below 0: took fewer than the bid; above 0: took more)")
+    ax.set_xlabel("tricks taken − bid (below 0: took fewer than the bid; above 0: took more)")
     ax.set_ylabel("frequency (player-hands)")
     ax.set_title(f"How far from the bid: {_class_phrase(scores)}")
     return ax
@@ -260,7 +260,7 @@ def scores_by_player(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     ax.axvline(0, color=INK, linewidth=0.8)
     ax.margins(x=0.15)
     light_grid(ax, "x")
-    ax.set_xlabel("total score (points); hatched bars are below 0")
+    ax.set_xlabel("total score (points); striped bars are below 0")
     ax.set_title(f"Total score per player: {_class_phrase(scores)}")
     return ax
 
@@ -342,8 +342,8 @@ def compare_with_simulation(
         )
     ax.set_xticks(xs)
     ax.set_xticklabels([f"{int(x)}" for x in xs])
-    ax.set_xlabel("tricks taken - bid (0: exact bid)")
-    ax.set_ylabel("relative frequency (part of the hands)")
+    ax.set_xlabel("tricks taken − bid (0: exact bid)")
+    ax.set_ylabel("relative frequency (part of the player-hands)")
     light_grid(ax)
     tallest = float(max(table["class"].max(), table["simulated"].max()))
     ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend and the labels
