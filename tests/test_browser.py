@@ -20,6 +20,7 @@ import pytest
 from conftest import free_port, running
 
 from xactika_edu import chance_unbeatable, deal
+from xactika_edu.teaching.lessonmeta import lesson_notebooks as classpack_lessons
 from xactika_edu.ui.app import NOTEBOOK
 from xactika_edu.ui.widgets import format_fraction
 
@@ -424,8 +425,10 @@ def test_class_pack_pages_ask_nothing_from_outside_the_pack(browser, class_pack,
         pack / "index.html",
         *sorted((pack / "guide").glob("*.html")),
         *sorted((pack / "lessons").glob("*.html")),
+        *sorted((pack / "plans").glob("*.html")),
     ]
-    assert len(pages) == 1 + 2 + 7
+    lessons = len(classpack_lessons())
+    assert len(pages) == 1 + 2 + lessons + lessons  # index, guide, lessons, their plans
     outside: list[str] = []
 
     def stop_outside(route) -> None:
@@ -473,5 +476,5 @@ def test_class_pack_pages_ask_nothing_from_outside_the_pack(browser, class_pack,
     finally:
         context.close()
     assert outside == []
-    assert images >= 50  # the lessons' figures and card pictures
+    assert images >= 2 * lessons  # the lessons' figures and card pictures, described
     print(f"\n{len(pages)} pages, {images} images, no request outside the pack")

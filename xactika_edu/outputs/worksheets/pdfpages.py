@@ -12,8 +12,8 @@ puts it on a new page of another document, so each page is drawn once.
 >>> one.text(20, 20, "Hello")
 >>> page = copy_page(one)
 >>> both = new_pdf("letter")
->>> paste_page(both, page)
->>> paste_page(both, page)
+>>> paste_page(both, page), paste_page(both, page)
+(True, True)
 >>> both.pages_count
 2
 
