@@ -302,11 +302,11 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (0.75, or 75%)"
     # a decimal and a percent that end are shown exactly; others rounded half up
     assert (
-        Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (0.125, or 12.5%: about 13%)"
+        Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (about 0.13, or 13%)"
     )
     assert Question("Q?", Fraction(1, 3), hint="h").answer_text == "1/3 (about 0.33, or 33%)"
     assert (
-        Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (0.625, or 62.5%: about 63%)"
+        Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (about 0.63, or 63%)"
     )
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     # a number that is not a part of a whole gets no percent: an angle in degrees
@@ -545,5 +545,29 @@ def test_a_percent_is_only_right_for_a_part_of_a_whole(answer, typed):
 
 
 def test_the_answer_fold_gives_the_rounded_percent_the_lessons_ask_for():
-    assert Question("?", Fraction(873, 2000), hint="h").answer_text.endswith("about 44%)")
+    assert (
+        Question("?", Fraction(873, 2000), hint="h").answer_text == "873/2000 (about 0.44, or 44%)"
+    )
     assert Question("?", Fraction(1, 4), hint="h").answer_text == "1/4 (0.25, or 25%)"
+
+
+def test_a_word_answer_with_a_reason_after_a_comma():
+    # review 12: "no, it is the same" was "Not yet" for the answer "no"
+    question = Question("Does the next roll change?", "no", hint="Do dice remember?")
+    assert question.check("no, it is the same").correct and question.check("No; dice forget.")
+    assert not question.check("yes, no").correct
+
+
+def test_a_long_list_of_phrasings_is_not_all_shown():
+    question = Question(
+        "?", ["less", "narrower", "not as spread out", "thinner", "skinnier"], hint="h"
+    )
+    assert (
+        question.answer_text
+        == "less (also accepted: narrower, not as spread out, thinner and the like)"
+    )
+    assert question.check("skinnier").correct
+
+
+def test_an_en_dash_is_a_minus_sign():
+    assert Question("Score?", -2, hint="h").check("–2").correct

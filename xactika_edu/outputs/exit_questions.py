@@ -127,7 +127,8 @@ def _lesson_1(seed: int) -> TicketQuestions:
             f"The table's column for face value {value}: {n} cards.",
         ),
         (
-            f"Do more cards have face value {value} or face value {other}? How many more?",
+            f"Which face value has more cards, {value} or {other}, or do they have the same "
+            "number? How many more?",
             compare,
             f"{value}: {n} cards; {other}: {m} cards; {max(n, m)} - {min(n, m)} = {diff}.",
         ),

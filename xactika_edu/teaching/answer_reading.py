@@ -125,7 +125,8 @@ def read_number(response: object) -> Number | None:
         if "e" in written:
             return Number(value, True, 17)
         return Number(_decimal(written), True, _places(written))
-    text = response.strip().lower().rstrip(".").replace("−", "-").replace(",", "")
+    text = response.strip().lower().rstrip(".").replace("−", "-").replace("–", "-")
+    text = text.replace(",", "")
     text = re.sub(r"\s+", " ", text)
     # as on paper: "negative 2", "minus 2", "- 2"; "15 out of 81"
     text = re.sub(r"^(?:negative|minus|-)\s*(?=[\d.])", "-", text)

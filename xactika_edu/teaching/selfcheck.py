@@ -76,6 +76,9 @@ from .answer_reading import (
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
+#: At most this many other accepted answers are listed in the "Show the answer" box.
+_SHOWN_ALSO = 3
+
 #: One acceptable answer: a number or a word/phrase.
 Answer = int | float | Fraction | Decimal | str
 
@@ -125,10 +128,11 @@ def _show(answer: Answer) -> str:
         if decimal is not None:  # 1/4: 0.25, or 25%; 1/8: 0.125, about 13%
             if not part:
                 return f"{fraction(exact)} ({decimal})"
-            exact_text = exact_percent(exact)
-            if (exact * 100).denominator == 1:
-                return f"{fraction(exact)} ({decimal}, or {exact_text})"
-            return f"{fraction(exact)} ({decimal}, or {exact_text}: about {percent(exact)})"
+            if (exact * 100).denominator == 1:  # 1/4: 0.25, or 25%
+                return f"{fraction(exact)} ({decimal}, or {exact_percent(exact)})"
+            # 873/2000: about 0.44, or 44% (the lessons' one rounding rule)
+            rounded = decimal_not_rounded_to_certainty(exact)
+            return f"{fraction(exact)} (about {rounded}, or {percent(exact)})"
         # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
         # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
         as_percent = f", or {percent(exact)}" if part else ""
@@ -310,8 +314,12 @@ class Question:
         return False
 
     def _matches_text(self, response: object) -> bool:
+        """The response is an answer word, or starts with one and gives a reason after a
+        comma ("no, it is the same")."""
         text = normal_text(response)
-        return any(isinstance(a, str) and normal_text(a) == text for a in self.answers)
+        first = normal_text(re.split(r"[,;:]| because ", text, maxsplit=1)[0])
+        words = {normal_text(a) for a in self.answers if isinstance(a, str)}
+        return text in words or (first != text and first in words)
 
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
@@ -449,10 +457,12 @@ class Question:
     @property
     def answer_text(self) -> str:
         """The answer as shown in the "Show the answer" box: ``'19/81 (about 0.23, or
-        23%)'``, ``'1/8 (0.125, or 12.5%: about 13%)'``. With several acceptable answers, the
-        first is the answer and the others are listed after it:
+        23%)'``, ``'1/8 (about 0.13, or 13%)'``, ``'1/4 (0.25, or 25%)'``. With several
+        acceptable answers, the first is the answer and the others are listed after it:
         ``'bell (also accepted: bell curve, hill)'``."""
         first, *others = (_show(a) for a in self.answers)
+        if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
+            return f"{first} (also accepted: {', '.join(others[:_SHOWN_ALSO])} and the like)"
         if others:
             return f"{first} (also accepted: {', '.join(others)})"
         return first
