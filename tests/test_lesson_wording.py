@@ -762,7 +762,7 @@ def test_lesson_4_shows_how_to_find_the_threats():
     source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-07")
     # a worked method: the call fixes one count, the other three must add up to the rest
     # (computed from the card), and your own cards are not counted
-    assert "**How to find them.** Its other three counts" in source
+    assert "**How to find them.** A threat shows {call}, so its {' + '.join(others)}" in source
     assert "need = card.value - int(call.split()[0])" in source
     assert "**Don't count your own cards**" in source
     q1 = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
@@ -793,7 +793,7 @@ def test_lesson_4b_second_read_fixes():
     assert "what part show" not in by_id["lesson04b-q4"]
     assert "Out of how many cards without 2 balls?" in by_id["lesson04b-q4"]
     verdict = by_id["lesson04b-verdict"]
-    assert "Both at once: {fraction(part_both)} = {fraction(balls)} × {fraction(stars)}" in verdict
+    assert "Both at once (the stars don't depend on the balls): {fraction(part_both)}" in verdict
     # a clear verdict on the hint (computed)
     assert "**So the hint is right if it " in verdict
     assert "means one card: {fraction(balls)} for 3 balls, {fraction(stars)} for 3 stars**" in (
@@ -811,6 +811,40 @@ def test_lesson_4b_second_read_fixes():
     assert "| **void** in a combination | holding no card with it |" in vocab
     # the trick-by-trick graph of the cards played is in Going further, not the core
     assert "lesson04b-64g" not in core_ids and "chance_bars(" not in by_id["lesson04b-64"]
+
+
+def test_lesson_4_third_read_fixes():
+    cells = _cells(LESSON_4)
+    by_id = {c.get("id"): _source(c) for c in cells}
+    vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
+    assert "| **combination** | one shape with its count, like 1 cube or 3 stars; every card " in (
+        vocab
+    )
+    # the deal is said under the hand
+    assert "Everyone gets {len(hand)} cards. The other cards are set aside face down" in (
+        _text(LESSON_4)
+    )
+    # the Going further table: one common denominator, so the rows can be added
+    table = next(s for s in by_id.values() if "Threats in other hands" in s)
+    assert 'f"Chance (out of {ways_all:,})"' in table and "fraction(p) for p" not in table
+
+
+def test_lesson_4b_third_read_fixes():
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    text = _text(LESSON_4B)
+    assert "**Part 2 of 2** (Part 1 is Lesson 4)." in text
+    # the hint's ending: one card, not "at least one card"
+    assert "It is not the chance that the player has at least one card with 3 " in (
+        by_id["lesson04b-verdict"]
+    )
+    assert "From your seat in the 4-player hand, before trick 6" in text
+    # the voids example says why every threat is set aside (computed)
+    assert "so no threat is in their hands: **every threat is set aside**" in text
+    assert "Using only the cards played" not in text
+    # Q1 points to Lesson 4's tree and takes a percent too
+    assert "draw the tree of Lesson 4" in text and "Type a fraction or a percent." in text
+    # "seed" is explained where the app picture shows it
+    assert "is a number that picks the shuffle: the same\nseed gives the same cards" in text
 
 
 # --- Lessons 5, 6 and 7: second read by a 7th grader (issue 12) ---

@@ -37,7 +37,7 @@ __all__ = ["TREE_FIGSIZE", "TreeLeaf", "two_threat_leaves", "two_threat_tree"]
 #: Size of the tree diagram's own figure, in inches.
 TREE_FIGSIZE = (9.0, 4.8)
 
-_ASIDE, _HAND = "set aside", "in a hand"
+_ASIDE, _HAND = "set aside", "in another player's hand"
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,10 @@ class TreeLeaf:
 def two_threat_leaves(set_aside: int, unseen: int) -> tuple[TreeLeaf, ...]:
     """The four leaves of the two-threat tree, in drawing order (top to bottom).
 
-    Order: both set aside; first set aside and second in a hand; first in a hand and
-    second set aside; both in a hand. With ``set_aside`` 0 or ``unseen`` a branch
-    has chance 0 and its leaves too (they are still listed).
+    Order: both set aside; first set aside and second in another player's hand; first in
+    another player's hand and second set aside; both in other players' hands. With
+    ``set_aside`` 0 or ``unseen`` a branch has chance 0 and its leaves too (they are still
+    listed).
 
     >>> [leaf.steps_text[1] for leaf in two_threat_leaves(set_aside=1, unseen=3)]
     ['0/2', '2/2', '1/2', '1/2']
@@ -201,7 +202,7 @@ def two_threat_tree(
             bbox=box,
         )
         ax.text(
-            2.6,
+            2.8,
             end[1],
             " × ".join(leaf.steps_text) + f" = {fraction(leaf.chance)}",
             ha="left",
@@ -209,7 +210,7 @@ def two_threat_tree(
             fontsize=11,
         )
         ax.text(
-            4.0,
+            4.4,
             end[1],
             "nobody can beat it" if leaf.unbeatable else "someone can beat it",
             ha="left",
@@ -220,7 +221,7 @@ def two_threat_tree(
         )
     total = sum((leaf.chance for leaf in leaves), Fraction(0))
     ax.text(
-        2.6,
+        2.8,
         -0.02,
         "the four leaves add up to "
         + " + ".join(fraction(leaf.chance) for leaf in leaves)
@@ -229,7 +230,7 @@ def two_threat_tree(
         va="center",
         fontsize=10,
     )
-    ax.set_xlim(-0.2, 5.0)
+    ax.set_xlim(-0.2, 5.4)
     ax.set_ylim(-0.08, 1.0)
     ax.set_axis_off()
     ax.set_title(
