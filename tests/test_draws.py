@@ -158,3 +158,19 @@ def test_a_class_graph_has_a_tick_under_every_mean():
     assert {7.25, 8.75} <= ticks and len(ticks) == 33  # 4, 4.25, ..., 12
     ax = sample_means_graph(table, 4, ax=Figure().subplots(), legend=False)
     assert ax.get_legend() is None
+
+
+def test_a_class_graph_shades_7_to_9_and_says_simulated():
+    # issue 12 third read: the band of check 4 shaded, the line behind the bars, and
+    # "a simulated class" in the key when it is one
+    table = means_table([Fraction(7), Fraction(29, 4), Fraction(9)], 4)
+    ax = sample_means_graph(
+        table, 4, ax=Figure().subplots(), what="student", counts=True, simulated=True
+    )
+    keys = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "a simulated class: 3 students, 4 cards each" in keys
+    assert "means from 7 to 9" in keys
+    line = next(l for l in ax.get_lines() if "mean" in l.get_label())
+    assert line.get_zorder() < min(b.get_zorder() for b in ax.containers[0])
+    plain = sample_means_graph(table, 4, ax=Figure().subplots(), what="student", counts=True)
+    assert not any(t.get_text().startswith("a simulated") for t in plain.get_legend().get_texts())

@@ -442,9 +442,9 @@ def test_lesson_3_claims_are_true_and_it_owns_the_mean():
     assert "count bars get\n**taller**" in further and "the bars get **lower**" in further
     # Lesson 1's "flat, triangle, bell" is not repeated in the core
     assert "triangle" not in core
-    # the mean, the MAD and the normal curve as a model (not the cards)
+    # the mean and the MAD; the normal curve as a model (not the cards) in Going further
     assert "face_value_mean" in core and "face_value_mad" in core
-    assert "It is a **model** of the " in core and "not by cards" in core
+    assert "It is a **model** of the " in further and "not by cards" in further
     # the sampling view: means of n = 1, 4, 16 cards; bars taller is not narrower
     assert "SamplingView(" in core
     joined = re.sub(r'"\s*\n\s*f?"', "", core)  # the cell's strings, joined as printed
@@ -735,9 +735,13 @@ def test_lesson_3_check_3_takes_the_words_students_use_and_never_more():
 def test_lesson_3_review_wording_and_the_core_key():
     core, further = _core_and_further_text(LESSON_3)
     joined = re.sub(r'"\s*\n\s*f?"', "", core)
-    assert "The fact that the means of many cards make a bell is called the" in joined
-    # the core's curve names no high-school number; Going further keeps the variance
-    assert "bell_curve(spread=False)" in core and "key's other numbers" not in core
+    assert "the means pile up in a bell. This is called the **central limit theorem**" in joined
+    assert "| **central limit theorem** |" in core
+    # third read: the normal curve is Going further (the core was too full for one period)
+    assert "bell_curve(" not in core and "bell_curve(spread=False)" in further
+    # the sum of the distances shown, and the MAD without Kim's lone 4
+    assert "add up to {distance_terms} = {distance_sum}" in joined
+    assert "the MAD would be {fraction(without_mad)}; the lone {min(kim)}" in joined
     assert "bell_curve()" in further
     from matplotlib.figure import Figure
 

@@ -63,7 +63,7 @@ def test_labels_give_count_percent_and_degrees():
         "middle (7-9): 51 cards (63%, ≈ 227°)",
         "high (10-12): 15 cards (19%, ≈ 67°)",
     ]
-    assert "degrees of the circle" in ax.get_xlabel()
+    assert "(percent, degrees)" in ax.get_xlabel()
     plain = group_pie_chart(GROUPS, ax=new_axes())
     assert texts(plain)[0] == "low (4-6): 15 cards (19%)"
     assert plain.get_title() == "Parts of 81 cards"

@@ -92,6 +92,7 @@ def sample_means_graph(
     what: str = "sample",
     counts: bool = False,
     legend: bool = True,
+    simulated: bool = False,
 ) -> Axes:
     """How many samples had each mean face value: one thin bar per possible mean of
     ``size`` cards, on the fixed scale 4 to 12, with a line at the deck's mean, 8.
@@ -104,6 +105,8 @@ def sample_means_graph(
         counts: write each bar's count above it (for a class's few samples), with a
             small tick under every possible mean and a line up from each whole number.
         legend: draw the legend (a small panel of :func:`sample_means_panels` has none).
+        simulated: the samples are a simulated class; the key says so ("a simulated
+            class: 30 students, ...").
 
     Returns:
         the Axes: one bar per possible mean, one vertical line, a legend.
@@ -124,7 +127,8 @@ def sample_means_graph(
         color=SERIES[0],
         edgecolor=INK if size == 1 else SERIES[0],
         linewidth=0.6,
-        label=f"{plural(total, what, commas=True)}, {plural(size, 'card')} each",
+        label=("a simulated class: " if check_flag(simulated, "simulated") else "")
+        + f"{plural(total, what, commas=True)}, {plural(size, 'card')} each",
         zorder=2,
     )
     if check_flag(counts, "counts"):
@@ -136,6 +140,12 @@ def sample_means_graph(
         ax.set_xticks(x, minor=True)
         ax.tick_params(axis="x", which="major", length=7, width=1.2, labelsize=12)
         ax.grid(axis="x", which="major", color=INK, alpha=0.25, linewidth=0.8, zorder=0)
+        # the band one face value either side of the mean, shaded behind the bars
+        low, high = face_value_mean() - 1, face_value_mean() + 1
+        ax.axvspan(
+            float(low), float(high), color=SERIES[1], alpha=0.12, zorder=0,
+            label=f"means from {low} to {high}",
+        )
     center = face_value_mean()
     ax.axvline(
         float(center),

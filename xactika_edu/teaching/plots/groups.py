@@ -139,8 +139,8 @@ def group_pie_chart(
         labels,
         title=f"Parts of {plural(total, 'card')}" if title is None else title,
         caption=(
-            f"each label: group: how many cards (what percent of all {total} cards"
-            + (", degrees of the circle)" if degrees else ")")
+            "Each label shows the group, how many cards, then "
+            + ("(percent, degrees)." if degrees else f"(percent of all {total} cards).")
         ),
     )
     if ticks:
