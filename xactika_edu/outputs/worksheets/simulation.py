@@ -306,16 +306,12 @@ class SimulationWorksheet(QuestionSheet):
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
             f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
+        first = self.seed - self.number + 1
+        seeds = f"seed {first}" if self.of == 1 else f"seeds {first} to {first + self.of - 1}"
         frame_c = Frame(
-            "{} (seeds {} to {}): {} draws, about {} yes; for your class: draws × {}/81.",
-            (
-                plural(self.of, "sheet"),
-                str(self.seed - self.number + 1),
-                str(self.seed - self.number + self.of),
-                str(draws),
-                str(math.floor(expected + Fraction(1, 2))),
-                str(count),
-            ),
+            f"{plural(self.of, 'sheet')} ({seeds}): {{}} draws, about {{}} yes. "
+            "For your class: draws × {}/81.",
+            (str(draws), str(math.floor(expected + Fraction(1, 2))), str(count)),
         )
         return [
             (question_a, answer_a, working_a, frame_a),
