@@ -268,7 +268,7 @@ def test_lesson_7_issue_12_checks_citations_and_reprs():
     assert 'CLASS_FILE = "our-class-scores.csv"' in text
     assert "example_scores(players=4, games=3, seed=7)" in text
     # in a sentence on the page, not printed computer output (issue 12 review)
-    assert "this page uses a simulated example class" in text and "print(" not in text
+    assert "this page uses **the example class** (" in text and "print(" not in text
     # yes/no, never True/False, where a table shows a yes-or-no column
     assert 'yes_no = {True: "yes", False: "no"}' in extra
     meta = json.loads(LESSON_7.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]

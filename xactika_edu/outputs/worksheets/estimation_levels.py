@@ -6,6 +6,8 @@ best maybe card), computed from an
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from typing import TYPE_CHECKING
 
 from ...base.formatting import about_percent, fraction
@@ -18,10 +20,20 @@ from .probability_page import PLAYERS
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
 
-__all__ = ["HYPOTHETICAL_THREATS", "estimate_frame", "extension_card", "extension_question"]
+__all__ = ["HYPOTHETICAL_THREATS", "bid_answer", "estimate_frame", "extension_card", "extension_question"]
 
 #: The threats of the card the extension question imagines when a hand has no maybe card.
 HYPOTHETICAL_THREATS = 2
+
+
+def bid_answer(sheet: EstimationWorksheet) -> str:
+    """The key's bid: ``'1 or 2'`` when the estimate ends in .5 (either is right with a
+    reason), else the sheet's bid."""
+    estimate = sheet.estimate()
+    low, high = int(estimate - Fraction(1, 2)), int(estimate + Fraction(1, 2))
+    if estimate.denominator == 2 and {low, high} <= set(sheet._bidding.legal_bids()):
+        return f"{low} or {high}"
+    return str(sheet.bid())
 
 
 def estimate_frame(sheet: EstimationWorksheet) -> Frame:
@@ -29,7 +41,7 @@ def estimate_frame(sheet: EstimationWorksheet) -> Frame:
 
     >>> from xactika_edu.outputs.worksheets import estimation_worksheet
     >>> estimate_frame(estimation_worksheet(4, level="support")).filled()
-    'Sure cards: 1. Maybe cards: 1. My estimate is 1 + 0.5 = 1.5. I bid 1.'
+    'Sure cards: 1. Maybe cards: 1. My estimate is 1 + 0.5 = 1.5. I bid 1 or 2.'
     """
     kinds = [row["kind"] for row in sheet.card_table()]
     sure, maybe = kinds.count("sure"), kinds.count("maybe")
@@ -41,7 +53,7 @@ def estimate_frame(sheet: EstimationWorksheet) -> Frame:
             str(sure),
             half_text(maybe),
             number_text(sheet.estimate()),
-            str(sheet.bid()),
+            bid_answer(sheet),
         ),
     )
 

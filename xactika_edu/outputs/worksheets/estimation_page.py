@@ -23,7 +23,7 @@ from .bidding import (
     threats_text,
 )
 from .card_pictures import draw_hand_row
-from .estimation_levels import estimate_frame, extension_question
+from .estimation_levels import bid_answer, estimate_frame, extension_question
 from .levels import EXTENSION, SUPPORT, draw_frame, level_note
 from .page import ANSWER, MUTED, SHADE, Page, rgb
 from .probability_page import PLAYERS
@@ -45,15 +45,15 @@ _PLACES = ("first", "second", "third", "last")
 def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
     """The key's sentence on why the sheet's bid and the best bid for points differ.
 
-    When the estimate was exactly halfway between the two bids and the sheet's rule took
-    the lower one, it says so first; it says the higher bid is made more often only when
+    When the estimate was exactly halfway between the two bids (the student may choose
+    either), it says so first; it says the higher bid is made more often only when
     the advice shows it.
 
     >>> import pandas as pd
     >>> advice = pd.DataFrame({"chance of making it": [0.2, 0.5], "expected score": [0.1, 0.9]})
     >>> print(differ_text(Fraction(1, 2), 0, 1, advice))  # doctest: +NORMALIZE_WHITESPACE
-    Your estimate, 0.5, was halfway between 0 and 1; the sheet takes the lower bid.
-    The computer finds that 1 is made more often and is worth more.
+    Your estimate, 0.5, was halfway between 0 and 1: either bid is right with a reason.
+    The computer prefers 1: it is made more often and is worth more.
 
     Args:
         estimate: the sheet's estimate (sure + half the maybes), in tricks.
@@ -64,9 +64,9 @@ def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
     if estimate.denominator == 2 and bid == estimate - Fraction(1, 2) and best == bid + 1:
         more = " is made more often and" if made[best] > made[bid] else ""
         return (
-            f"Your estimate, {number_text(estimate)}, was halfway between {bid} and {best}; "
-            f"the sheet takes the lower bid. The computer finds that {best}{more} is worth "
-            "more."
+            f"Your estimate, {number_text(estimate)}, was halfway between {bid} and {best}: "
+            f"either bid is right with a reason. The computer prefers {best}: it{more} is "
+            "worth more."
         )
     return "They differ: the sheet counts only leads; the computer plays whole hands, for each bid."
 
@@ -214,11 +214,12 @@ class EstimationPage(Page["EstimationWorksheet"]):
             x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
             x = self.blank(x, y, "+ half the maybes:", 12, half_text(kinds.count("maybe")))
             x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
-            self.blank(x, y, "tricks.  My bid:", 12, str(sheet.bid()))
+            self.blank(x, y, "tricks.  My bid:", 12, bid_answer(sheet))
             y += 7.0
         self.font(9, "", MUTED)
         rule = (
-            "Your bid: the whole number nearest your estimate (for .5, bid lower: 1.5 gives 1). "
+            "Your bid: the whole number nearest your estimate. If your estimate ends in .5, "
+            "choose the bid just below or just above and write why. "
             "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
             f"{CARDS_PER_HAND}. "
         )
@@ -268,6 +269,12 @@ class EstimationPage(Page["EstimationWorksheet"]):
 
         if best == bid:
             verdict = f"{bid} is also the best bid for points."
+            half = sheet.estimate()
+            if " or " in bid_answer(sheet):
+                verdict = (
+                    f"Your estimate, {number_text(half)}, was halfway: {bid_answer(sheet)} is "
+                    f"right with a reason. The computer prefers {bid}, the best bid for points."
+                )
         else:
             verdict = f"The best bid for points is {best} ({made(best)}). " + differ_text(
                 sheet.estimate(), bid, best, advice

@@ -147,6 +147,12 @@ class SimulationWorksheet(QuestionSheet):
         return _EVENT_WORDS[self.event]
 
     @property
+    def plural_phrase(self) -> str:
+        """The event after a plural subject: ``'have a face value of 8 or more'``."""
+        verb, rest = self.phrase.split(" ", 1)
+        return f"{ {'has': 'have', 'shows': 'show'}.get(verb, verb)} {rest}"
+
+    @property
     def hits(self) -> tuple[bool, ...]:
         """Whether the event happens on each draw, in order."""
         test = _EVENT_TESTS[self.event]
@@ -254,7 +260,7 @@ class SimulationWorksheet(QuestionSheet):
         )
         answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p, places=0)}"
         frame_a = Frame(
-            f"{{}} of the 81 cards {self.phrase}. The probability is {{}}, or {{}}.",
+            f"{{}} of the 81 cards {self.plural_phrase}. The probability is {{}}, or {{}}.",
             (str(count), fraction_steps(count, 81), exact_percent(p, places=0)),
         )
 
@@ -300,9 +306,12 @@ class SimulationWorksheet(QuestionSheet):
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
             f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
+        first = self.seed - self.number + 1
+        seeds = f"seed {first}" if self.of == 1 else f"seeds {first} to {first + self.of - 1}"
         frame_c = Frame(
-            "The class made {} draws, so expect about {} yes.",
-            (str(draws), str(math.floor(expected + Fraction(1, 2)))),
+            f"{plural(self.of, 'sheet')} ({seeds}): {{}} draws, about {{}} yes. "
+            "For your class: draws × {}/81.",
+            (str(draws), str(math.floor(expected + Fraction(1, 2))), str(count)),
         )
         return [
             (question_a, answer_a, working_a, frame_a),

@@ -19,7 +19,7 @@ from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
 from ...base.formatting import expected_points, percent, two_decimals
 from ...base.palette import INK, PAPER, SERIES
-from .figures import BAR_FIGSIZE, LABEL_SIZE, draw_count_bars, light_grid, use_axes
+from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, draw_count_bars, light_grid, use_axes
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,7 +42,9 @@ def _table_with(table: object, columns: Sequence[str], what: str, made_by: str) 
     return table
 
 
-def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
+def trick_bar_graph(
+    distribution: pd.DataFrame, *, ax: Axes | None = None, percent_axis: bool = False
+) -> Axes:
     """Bar graph of how often a hand took each number of tricks, with its mean marked.
 
     Each bar is a relative frequency (the part of the simulated deals), labeled as
@@ -66,6 +68,7 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
         distribution: a table indexed by tricks with a ``frequency`` column, as
             from :func:`~xactika_edu.engines.simulate.trick_distribution`.
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        percent_axis: label the y axis in percent, like the bars' labels (off by default).
 
     Returns:
         the Axes, with one bar per number of tricks (in order, placed at it), a
@@ -104,6 +107,11 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     ax.set_xlabel("tricks taken in the hand")
     ax.set_ylabel("relative frequency (part of the deals)")
     ax.set_ylim(0, max(shares) * 1.2)
+    if check_flag(percent_axis, "percent_axis"):
+        from matplotlib.ticker import PercentFormatter
+
+        ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+        ax.set_ylabel("relative frequency (% of the deals)")
     light_grid(ax)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
     played = table.attrs.get("played as")
@@ -112,7 +120,13 @@ def trick_bar_graph(distribution: pd.DataFrame, *, ax: Axes | None = None) -> Ax
     return ax
 
 
-def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
+def expected_score_bar_graph(
+    advice: pd.DataFrame,
+    *,
+    ax: Axes | None = None,
+    deals: int | None = None,
+    mark_best: bool = True,
+) -> Axes:
     """Bar graph of the expected score of each bid, the best one marked.
 
     Bars above the line gain points on average, bars below it lose points. Each bar
@@ -135,6 +149,11 @@ def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) ->
             :func:`~xactika_edu.engines.advice.bid_advice` (only the legal bids: a
             forbidden bid has no bar).
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        deals: the number of simulated deals behind the table: the title and the y axis
+            then call the bars what they are, averages of that many deals (estimates of
+            the expected score).
+        mark_best: mark the recommended bid (orange, striped, "best"); ``False`` for a
+            lesson that asks for the best bid after the graph.
 
     Returns:
         the Axes, with one bar per bid (in order, placed at the bid) and a line at 0.
@@ -160,7 +179,7 @@ def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) ->
             bar.set_facecolor(PAPER)
             bar.set_hatch("xx")
             text += "\nnot allowed"
-        elif is_best:
+        elif is_best and check_flag(mark_best, "mark_best"):
             bar.set_facecolor(SERIES[1])
             bar.set_hatch("//")
             text += "\nbest"
@@ -174,7 +193,15 @@ def expected_score_bar_graph(advice: pd.DataFrame, *, ax: Axes | None = None) ->
     pad = 0.25 * (high - low or 1.0)
     ax.set_ylim(low - pad, high + pad)
     light_grid(ax)
-    ax.set_title("Expected score of each bid")
+    if deals is None:
+        ax.set_title("Expected score of each bid")
+    else:
+        deals = check_whole(deals, "deals", 1, 10**9)
+        ax.set_ylabel("average score (points per hand)")
+        ax.set_title(
+            f"Average score of each bid in {deals:,} simulated deals\n"
+            "(estimates of the expected score)"
+        )
     return ax
 
 

@@ -82,6 +82,7 @@ def running_frequency_graph(
     probability: Fraction | float | None = None,
     ax: Axes | None = None,
     trials_word: str = "draws",
+    percent_axis: bool = False,
 ) -> Axes:
     """Line graph of the running relative frequency of each run of an experiment, with
     the exact probability as a dashed horizontal line.
@@ -107,6 +108,8 @@ def running_frequency_graph(
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
         trials_word: what one trial is called on the x axis, as the lesson's text
             calls it ("rolls" for four dice); "draws" by default.
+        percent_axis: label the y axis in percent (0% to 100%) instead of 0 to 1, for
+            a lesson whose text gives the relative frequencies as percents.
 
     Returns:
         the Axes: one line per run (palette colours, in run order; "run k" in the
@@ -119,6 +122,7 @@ def running_frequency_graph(
             Axes.
     """
     band = check_flag(band, "band")
+    percent_axis = check_flag(percent_axis, "percent_axis")
     trials_word = _axis_word(trials_word, "trials_word")
     p = _experiment_probability(experiment, probability, "draw_experiment")
     needed = {"run", "trial", "relative frequency"}
@@ -166,7 +170,11 @@ def running_frequency_graph(
     ax.set_xlim(1, max(trials, 2))
     ax.set_ylim(0, 1)
     ax.set_xlabel(f"number of {trials_word} so far (trials)")
-    ax.set_ylabel("relative frequency of success so far")
+    ax.set_ylabel("relative frequency of success so far" + (" (%)" if percent_axis else ""))
+    if percent_axis:
+        from matplotlib.ticker import PercentFormatter
+
+        ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     event = experiment.attrs.get("event")
     ax.set_title(f"Running relative frequency: {event}" if event else "Running relative frequency")
     ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
