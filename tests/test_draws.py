@@ -170,7 +170,7 @@ def test_a_class_graph_shades_7_to_9_and_says_simulated():
     keys = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "a simulated class: 3 students, 4 cards each" in keys
     assert "means from 7 to 9" in keys
-    line = next(l for l in ax.get_lines() if "mean" in l.get_label())
+    line = next(ln for ln in ax.get_lines() if "mean" in ln.get_label())
     assert line.get_zorder() < min(b.get_zorder() for b in ax.containers[0])
     plain = sample_means_graph(table, 4, ax=Figure().subplots(), what="student", counts=True)
     assert not any(t.get_text().startswith("a simulated") for t in plain.get_legend().get_texts())

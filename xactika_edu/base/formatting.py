@@ -44,6 +44,7 @@ __all__ = [
     "fraction",
     "fraction_steps",
     "is_false_certainty",
+    "key_percent",
     "label_number",
     "one_decimal",
     "one_in",
@@ -244,6 +245,19 @@ def exact_percent(part: Fraction | int, places: int = 1) -> str:
     if Fraction(rounded) == 100 and 0 < value < 1:
         return f"> {_fixed(100 - smallest, places)}%"
     return f"about {rounded}%"
+
+
+def key_percent(part: Fraction) -> str:
+    """A part as an answer key prints it: :func:`exact_percent` to whole percents, and
+    next to a percent with decimals the whole percent it is about (the lessons' rule).
+
+    >>> key_percent(Fraction(3, 8)), key_percent(Fraction(1, 4)), key_percent(Fraction(24, 81))
+    ('37.5%, about 38%', '25%', 'about 30%')
+    """
+    text = exact_percent(part, places=0)
+    if "." in text and not text.startswith(("about", "<", ">")):
+        return f"{text}, about {percent(part)}"
+    return text
 
 
 def fraction(value: Fraction | int) -> str:

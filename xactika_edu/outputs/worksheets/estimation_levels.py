@@ -7,7 +7,6 @@ best maybe card), computed from an
 from __future__ import annotations
 
 from fractions import Fraction
-
 from typing import TYPE_CHECKING
 
 from ...base.formatting import about_percent, fraction
@@ -20,7 +19,13 @@ from .probability_page import PLAYERS
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
 
-__all__ = ["HYPOTHETICAL_THREATS", "bid_answer", "estimate_frame", "extension_card", "extension_question"]
+__all__ = [
+    "HYPOTHETICAL_THREATS",
+    "bid_answer",
+    "estimate_frame",
+    "extension_card",
+    "extension_question",
+]
 
 #: The threats of the card the extension question imagines when a hand has no maybe card.
 HYPOTHETICAL_THREATS = 2

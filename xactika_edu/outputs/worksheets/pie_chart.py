@@ -25,9 +25,9 @@ from ...base.errors import XactikaError
 from ...base.formatting import (
     about_one_decimal,
     and_list,
-    exact_percent,
     fraction,
     fraction_steps,
+    key_percent,
     plural,
 )
 from ...core.cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
@@ -55,18 +55,6 @@ _VALUE_GROUPS: tuple[tuple[int, int], ...] = ((4, 6), (7, 9), (10, 12))
 
 
 # --- the pie-chart worksheet --------------------------------------------------------
-
-
-def whole_percent(part: Fraction) -> str:
-    """A key's percent: exact, and next to a decimal one the whole percent it is about.
-
-    >>> whole_percent(Fraction(3, 8)), whole_percent(Fraction(1, 4)), whole_percent(Fraction(24, 81))
-    ('37.5%, about 38%', '25%', 'about 30%')
-    """
-    text = exact_percent(part, places=0)
-    if "." in text and not text.startswith(("about", "<", ">")):
-        return f"{text}, about {int(Fraction(100) * part + Fraction(1, 2))}%"
-    return text
 
 
 @dataclass(frozen=True)
@@ -229,8 +217,8 @@ class PieChartWorksheet(QuestionSheet):
             "Is your slice's percent bigger or smaller?"
         )
         answer = (
-            f"{fraction_steps(in_deck, 81)} = {whole_percent(chance)}; "
-            f"your slice {whole_percent(share)}: {compare}."
+            f"{fraction_steps(in_deck, 81)} = {key_percent(chance)}; "
+            f"your slice {key_percent(share)}: {compare}."
         )
         working = ""  # the answer shows it
         return question, answer, working
@@ -263,7 +251,7 @@ class PieChartWorksheet(QuestionSheet):
             "Which slice of your pie is the biggest? What percent of the circle is it? "
             "If there is a tie, write every one."
         )
-        percent_a = whole_percent(Fraction(top, n))
+        percent_a = key_percent(Fraction(top, n))
         answer_a = f"{names(biggest)} ({plural(top, 'card')}, {percent_a}{each})"
         working_a = f"{fraction_steps(top, n)} of the cards = {percent_a}."
         frame_a = Frame(

@@ -150,7 +150,7 @@ class SimulationWorksheet(QuestionSheet):
     def plural_phrase(self) -> str:
         """The event after a plural subject: ``'have a face value of 8 or more'``."""
         verb, rest = self.phrase.split(" ", 1)
-        return f"{ {'has': 'have', 'shows': 'show'}.get(verb, verb)} {rest}"
+        return f"{ {'has': 'have', 'shows': 'show'}.get(verb, verb) } {rest}"
 
     @property
     def hits(self) -> tuple[bool, ...]:
@@ -306,8 +306,12 @@ class SimulationWorksheet(QuestionSheet):
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
             f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
-        first = self.seed - self.number + 1
-        seeds = f"seed {first}" if self.of == 1 else f"seeds {first} to {first + self.of - 1}"
+        set_start = self.seed - self.number + 1
+        seeds = (
+            f"seed {set_start}"
+            if self.of == 1
+            else f"seeds {set_start} to {set_start + self.of - 1}"
+        )
         frame_c = Frame(
             f"{plural(self.of, 'sheet')} ({seeds}): {{}} draws, about {{}} yes. "
             "For your class: draws × {}/81.",

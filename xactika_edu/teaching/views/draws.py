@@ -210,8 +210,9 @@ def sizes_summary(samples: int, seed: Seed = 1, sizes: tuple[int, ...] = SAMPLE_
 
     >>> sizes_summary(0)
     'No samples yet. Press an Add button.'
-    >>> sizes_summary(100, seed=1)
-    '100 samples each of 1, 4 and 16 cards. 62% of the 1-card means are from 7 to 9; for 4 cards, 76%; for 16 cards, 100%: the bigger n, the narrower the bell.'
+    >>> print(sizes_summary(100, seed=1))  # doctest: +NORMALIZE_WHITESPACE
+    100 samples each of 1, 4 and 16 cards. 62% of the 1-card means are from 7 to 9;
+    for 4 cards, 76%; for 16 cards, 100%: the bigger n, the narrower the bell.
 
     Raises:
         XactikaError: as :func:`sample_means`.
@@ -224,12 +225,12 @@ def sizes_summary(samples: int, seed: Seed = 1, sizes: tuple[int, ...] = SAMPLE_
         means = sample_means(samples, size, seed)
         near = sum(1 for mean in means if abs(mean - center) <= 1)
         parts.append(percent(Fraction(near, samples)))
-    first = (
-        f"{parts[0]} of the {sizes[0]}-card means are from {center - 1} to {center + 1}"
-    )
+    first = f"{parts[0]} of the {sizes[0]}-card means are from {center - 1} to {center + 1}"
     return (
         f"{plural(samples, 'sample', commas=True)} each of {and_list(sizes)} cards. "
-        + "; ".join([first] + [f"for {s} cards, {p}" for s, p in zip(sizes[1:], parts[1:])])
+        + "; ".join(
+            [first] + [f"for {s} cards, {p}" for s, p in zip(sizes[1:], parts[1:], strict=True)]
+        )
         + ": the bigger n, the narrower the bell."
     )
 
