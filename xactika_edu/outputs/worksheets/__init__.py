@@ -88,6 +88,11 @@ _BUILDERS: dict[str, Callable[..., Worksheet]] = {
 KINDS: tuple[str, ...] = tuple(_BUILDERS)
 
 
+def _builder_options(level: str, cards: int | None) -> dict[str, object]:
+    """The keyword arguments of a kind's builder: its level, and ``cards`` if given."""
+    return {"level": level} if cards is None else {"level": level, "cards": cards}
+
+
 def _plan(
     kind: object,
     students: object,
@@ -112,9 +117,7 @@ def _plan(
     builder = _BUILDERS[kind]
     first = check_seed(seed)
     check_run_seeds(first, count)
-    options: dict[str, object] = {"level": check_level(level)}
-    if cards is not None:
-        options["cards"] = cards
+    options = _builder_options(check_level(level), cards)
     last = 1 if first_only else count
     sheets = [builder(first + k - 1, number=k, of=count, **options) for k in range(1, last + 1)]
     return kind, sheets, paper
@@ -270,9 +273,7 @@ def draw_worksheets(
     """
     kind, first, paper = _plan(kind, students, seed, cards, paper, level=level, first_only=True)
     count = first[0].of
-    options: dict[str, object] = {"level": level}
-    if cards is not None:
-        options["cards"] = cards
+    options = _builder_options(level, cards)
     drawn = []
     for number in range(1, count + 1) if numbers is None else numbers:
         number = check_whole(number, "student number", 1, count)
@@ -322,9 +323,7 @@ def write_worksheets(
         raise XactikaError(f"the drawn {kind} worksheets are not all {count} students' pages")
     name = sheet_folder(kind, level)
     _check_free(folder, name, count)
-    options: dict[str, object] = {"level": level}
-    if cards is not None:
-        options["cards"] = cards
+    options = _builder_options(level, cards)
 
     def redraw(page: DrawnSheet) -> Worksheet:
         return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
