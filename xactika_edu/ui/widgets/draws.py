@@ -129,7 +129,10 @@ class _Seeded(Fallback, widgets.VBox):
         self._restart()
 
     def _restart(self) -> None:
-        raise NotImplementedError
+        """Start again from nothing drawn. Each widget below defines it (the draw
+        histogram clears its cards, the sampling view its samples); the shared seed box
+        and Reset button call it."""
+        raise NotImplementedError(f"{type(self).__name__} must define _restart")
 
     def static_html(self) -> str:
         """The picture of the widget as it is now, saying it is a picture (HTML)."""
