@@ -23,6 +23,7 @@ from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...base.palette import INK, OKABE_ITO, PAPER
 from .layout import Recorder
+from .wrap import draw_paragraph, line_count
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -224,17 +225,13 @@ class Page(abc.ABC, Generic[SheetT]):
         self.pdf.cell(w, h, text, align=align)
 
     def paragraph(self, x: float, y: float, w: float, text: str, line: float) -> float:
-        """Wrapped text at (x, y); returns the y below it."""
-        self.pdf.set_xy(x, y)
-        self.pdf.multi_cell(w, line, text, align="L", markdown=True, new_x="LEFT", new_y="NEXT")
-        return self.pdf.get_y()
+        """``text`` wrapped in a column ``w`` mm wide from (x, y), a line every ``line``
+        mm, ``**`` marking bold (:func:`~.wrap.draw_paragraph`); returns the y below."""
+        return draw_paragraph(self.pdf, x, y, w, line, text)
 
     def paragraph_height(self, w: float, text: str, line: float) -> float:
         """How tall :meth:`paragraph` would make ``text`` in the current font, in mm."""
-        lines = self.pdf.multi_cell(
-            w, line, text, align="L", markdown=True, dry_run=True, output="LINES"
-        )
-        return len(lines) * line
+        return line_count(self.pdf, w, text) * line
 
     @staticmethod
     def stack_gap(y: float, bottom: float, used: float, count: int, most: float) -> float:
