@@ -3,6 +3,8 @@ breaks them, printed inside their cell, each word measured once."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from fpdf import FPDF
 from fpdf.fonts import CoreFont
@@ -55,7 +57,10 @@ def test_lines_break_where_multi_cell_breaks(
     text: str, width: float, style: str, size: float
 ) -> None:
     pdf = _pdf(style, size)
-    theirs = pdf.multi_cell(width, 5, text, markdown=True, dry_run=True, output="LINES")
+    theirs = cast(
+        "list[str]",
+        pdf.multi_cell(width, 5, text, markdown=True, dry_run=True, output="LINES"),
+    )
     ours = ["".join(run for run, _ in line) for line in break_lines(pdf, width, text)]
     assert [line.replace("**", "").replace("__", "").rstrip() for line in theirs] == [
         line.rstrip() for line in ours
