@@ -3,6 +3,8 @@ breaks them, printed inside their cell, each word measured once."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import cast
 
 import pytest
@@ -115,3 +117,24 @@ def test_each_word_is_measured_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert break_lines(_pdf(), 30, text) == first  # another document, the same font
     assert break_lines(_pdf(), 31.5, text + " zq") is not None
     assert len(measured) - count <= 2  # only what is new is measured
+
+
+@pytest.mark.parametrize("align", ["L", "C", "R"])
+def test_cell_text_prints_where_cell_prints(align: str) -> None:
+    """Text a worksheet puts in a box starts on the same point as fpdf2's cell puts it."""
+
+    def start(draw: Callable[[FPDF], None]) -> bytes:
+        pdf = FPDF(unit="mm", format="letter")
+        pdf.set_compression(False)
+        pdf.add_page()
+        pdf.set_font("helvetica", "B", 9.5)
+        draw(pdf)
+        return re.findall(rb"BT [0-9. ]+Td", bytes(pdf.output()))[0]
+
+    def by_cell(pdf: FPDF) -> None:
+        pdf.set_xy(20, 30)
+        pdf.cell(40, 6, "Face value 12", align=align)
+
+    assert start(lambda pdf: Recorder(pdf).cell_text(20, 30, 40, 6, "Face value 12", align)) == (
+        start(by_cell)
+    )

@@ -247,7 +247,8 @@ def draw_hand_row(
     x0 = page.left + (page.width - (n * w + (n - 1) * CARD_GAP)) / 2
     for i, card in enumerate(cards):
         x = x0 + i * (w + CARD_GAP)
-        page.pdf.image(card_image(card, show_value=True), x=x, y=y, w=w, h=h)
+        with page.group("card"):
+            draw_card(page.pdf, card, x, y, w, show_value=True)
         page.font(8.5, "B", MUTED)
         page.text_at(
             x - label_overhang,

@@ -51,6 +51,7 @@ from .spacing import (
     run_along_problems,
     symbol_problems,
 )
+from .wrap import baseline, text_start, text_width
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -274,19 +275,13 @@ class Recorder:
         pdf = self._pdf
         if not self._record or not text.strip():
             return
-        width = pdf.get_string_width(text, markdown=markdown)
+        width = pdf.get_string_width(text, markdown=markdown) if markdown else text_width(pdf, text)
         align = str(getattr(align, "value", align) or "L")[0].upper()
-        if align == "C":
-            start = x + (w - width) / 2
-        elif align == "R":
-            start = x + w - pdf.c_margin - width
-        else:
-            start = x + pdf.c_margin
-        baseline = y + h / 2 + 0.3 * pdf.font_size
+        start = text_start(pdf, x, w, width, align)
         shown = re.sub(r"\*\*|__|--", "", text) if markdown else text
         self._add(
             "text",
-            self._text_box(start, baseline, width),
+            self._text_box(start, baseline(pdf, y, h), width),
             text=shown,
             size=pdf.font_size_pt,
             limit=(x, y, x + w, y + h),
@@ -304,6 +299,19 @@ class Recorder:
             text, pdf.x, pdf.y, width, height, kw.get("align", "L"), kw.get("markdown", False)
         )
         return pdf.cell(w, h, text, **kw)
+
+    def cell_text(
+        self, x: float, y: float, w: float, h: float, text: str, align: str = "L"
+    ) -> None:
+        """One line of ``text`` in the cell (x, y, w, h) mm, placed as ``cell(w, h, text,
+        align=align)`` at (x, y) places it and recorded the same way, but printed with
+        ``FPDF.text`` (a fifth of the time). Leaves the position at (x + w, y)."""
+        pdf = self._pdf
+        self._record_line_of_text(text, x, y, w, h, align, False)
+        if text:
+            start = text_start(pdf, x, w, text_width(pdf, text), align)
+            pdf.text(start, baseline(pdf, y, h), text)
+        pdf.set_xy(x + w, y)
 
     def multi_cell(self, w: float, h: float | None = None, text: str = "", **kw: Any) -> Any:
         pdf = self._pdf

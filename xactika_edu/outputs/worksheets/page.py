@@ -221,8 +221,9 @@ class Page(abc.ABC, Generic[SheetT]):
         self.pdf.set_draw_color(*rgb(colour))
 
     def text_at(self, x: float, y: float, w: float, h: float, text: str, align: str = "L") -> None:
-        self.pdf.set_xy(x, y)
-        self.pdf.cell(w, h, text, align=align)
+        """One line of ``text`` in the box (x, y, w, h) mm, aligned ``"L"``, ``"C"`` or
+        ``"R"`` as a cell aligns it (:meth:`~.layout.Recorder.cell_text`)."""
+        self.pdf.cell_text(x, y, w, h, text, align)
 
     def paragraph(self, x: float, y: float, w: float, text: str, line: float) -> float:
         """``text`` wrapped in a column ``w`` mm wide from (x, y), a line every ``line``

@@ -27,7 +27,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-__all__ = ["BOLD", "Line", "Run", "break_lines", "draw_paragraph", "line_count"]
+__all__ = [
+    "BOLD",
+    "Line",
+    "Run",
+    "baseline",
+    "break_lines",
+    "draw_paragraph",
+    "line_count",
+    "text_start",
+    "text_width",
+]
 
 #: The marker that turns bold on and off in a worksheet paragraph.
 BOLD = "**"
@@ -39,6 +49,10 @@ Line = tuple[Run, ...]
 
 # How many measured words and broken paragraphs a process keeps (then it starts again).
 _KEEP = 50_000
+
+# A line may be this much wider than its room, in mm (fpdf2's tolerance for a width
+# that sums to exactly the room in another order).
+_TOLERANCE = 1e-9
 
 # fpdf2 puts a cell's baseline this many font sizes below the middle of the cell.
 _BASELINE = 0.3
@@ -95,6 +109,27 @@ def _width(pdf: FPDF, runs: list[Run] | tuple[Run, ...]) -> float:
 _EM_WIDTHS: dict[tuple[str, str], float] = {}
 
 
+def text_width(pdf: Any, text: str) -> float:
+    """Width of ``text`` (no markup) in the current font of ``pdf``, in mm."""
+    return _width(pdf, [(text, pdf.font_style)])
+
+
+def text_start(pdf: Any, x: float, w: float, width: float, align: str = "L") -> float:
+    """Where a line ``width`` mm wide starts in a cell from ``x`` ``w`` mm wide, as
+    ``FPDF.cell`` places it: after the inner margin (``"L"``), centred (``"C"``) or
+    ending at the inner margin (``"R"``)."""
+    if align == "C":
+        return x + (w - width) / 2
+    if align == "R":
+        return x + w - pdf.c_margin - width
+    return x + pdf.c_margin
+
+
+def baseline(pdf: Any, y: float, h: float) -> float:
+    """The baseline of text in a cell from ``y`` ``h`` mm tall, as ``FPDF.cell`` puts it."""
+    return y + h / 2 + _BASELINE * pdf.font_size
+
+
 def _join(line: list[Run]) -> Line:
     """Runs of one line with neighbours in the same style merged."""
     merged: list[Run] = []
@@ -109,16 +144,20 @@ def _join(line: list[Run]) -> Line:
 def _break_one(pdf: FPDF, room: float, text: str, style: str) -> list[Line]:
     lines: list[Line] = []
     line: list[Run] = []
+    used = 0.0  # the width of ``line``, in mm
     for space_style, word in _words(text, style):
         space: list[Run] = [(" ", space_style)] if line else []
-        if line and _width(pdf, [*line, *space, *word]) > room:
+        added = _width(pdf, space + word)
+        if line and used + added > room + _TOLERANCE:
             lines.append(_join(line))
-            line, space = [], []
+            line, space, added, used = [], [], _width(pdf, word), 0.0
         line += space + word
-        while sum(len(t) for t, _ in line) > 1 and _width(pdf, line) > room:
+        used += added
+        while used > room + _TOLERANCE and sum(len(t) for t, _ in line) > 1:
             # a word wider than the line: break it between letters, as multi_cell does
             head, line = _split_word(pdf, room, line)
             lines.append(head)
+            used = _width(pdf, line)
     lines.append(_join(line))
     return lines
 
@@ -126,7 +165,7 @@ def _break_one(pdf: FPDF, room: float, text: str, style: str) -> list[Line]:
 def _split_word(pdf: FPDF, room: float, line: list[Run]) -> tuple[Line, list[Run]]:
     letters = [(c, style) for text, style in line for c in text]
     cut = 1
-    while cut < len(letters) and _width(pdf, letters[: cut + 1]) <= room:
+    while cut < len(letters) and _width(pdf, letters[: cut + 1]) <= room + _TOLERANCE:
         cut += 1
     return _join(letters[:cut]), letters[cut:]
 
@@ -157,6 +196,8 @@ def _cached_lines(
         broken: list[Line] = []
         for paragraph in text.split("\n"):
             broken += _break_one(pdf, room, paragraph, style)
+            if paragraph.count(BOLD) % 2:  # bold goes on over the line break
+                style = _with_bold(style, "B" not in style)
         lines = _LINES[key] = tuple(broken)
     return lines
 
@@ -178,18 +219,18 @@ def draw_paragraph(pdf: Any, x: float, y: float, w: float, h: float, text: str) 
     """
     family, style, size = pdf.font_family, pdf.font_style, pdf.font_size_pt
     lines = break_lines(pdf, w, text)
-    baseline = y + h / 2 + _BASELINE * pdf.font_size
+    line_y = baseline(pdf, y, h)
     current = style
     for line in lines:
-        left = x + pdf.c_margin
+        left = text_start(pdf, x, w, 0.0)
         for run, run_style in line:
             if run_style != current:
                 pdf.set_font(family, run_style, size)
                 current = run_style
             if run.strip():
-                pdf.text(left, baseline, run)
+                pdf.text(left, line_y, run)
             left += _width(pdf, [(run, run_style)])
-        baseline += h
+        line_y += h
     if current != style:
         pdf.set_font(family, style, size)
     below = y + len(lines) * h
