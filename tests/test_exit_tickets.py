@@ -249,8 +249,8 @@ def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
             sum(n for i, n in enumerate(ways) if abs(Fraction(4 * size + i, size) - 8) <= 1),
             3 ** (4 * size),
         )
-        assert "17/27 of single cards, about 63%" in key
-        assert f"about {int(near * 100 + Fraction(1, 2))}% of the means of {size} cards" in key
+        assert "one card, 51/81 = 17/27, about 63%" in key
+        assert f"the mean of {size} cards, about {int(near * 100 + Fraction(1, 2))}%." in key
 
 
 def test_lesson_2_parts_agree() -> None:

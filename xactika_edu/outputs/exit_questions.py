@@ -252,9 +252,10 @@ def _lesson_3(seed: int) -> TicketQuestions:
                 f"Which is more spread out: the face values of single cards, or the means of "
                 f"{size} cards (each put back)?",
                 "The face values of single cards.",
-                f"Exactly: {fraction(near[0])} of single cards, {about_percent(near[0])}, and "
-                f"{about_percent(near[1])} of the means of {size} cards are from "
-                f"{fraction(middle - 1)} to {fraction(middle + 1)}.",
+                f"The exact chance of a value from {fraction(middle - 1)} to "
+                f"{fraction(middle + 1)}: one card, {near[0] * len(DECK)}/{len(DECK)} = "
+                f"{fraction(near[0])}, {about_percent(near[0])}; the mean of {size} cards, "
+                f"{about_percent(near[1])}.",
             ),
         )
     )
