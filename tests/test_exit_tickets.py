@@ -79,12 +79,18 @@ def test_lesson_1_counts_match_an_independent_count() -> None:
     assert heading == ["Face value", *map(str, range(4, 13))]
     assert cards == ["Cards", *(str(sum(1 for c in _deck() if sum(c) == v)) for v in range(4, 13))]
     assert cards[1:] == ["1", "4", "10", "16", "19", "16", "10", "4", "1"]  # RULES.md's table
+    # review 4: the ticket asks for a part of the deck (a fraction, a whole percent) and
+    # an expected count, as the lesson's checks 2 and 4 do, not only table look-ups
     for seed in range(10):
-        (q1, a1, _), _, (q3, a3, _) = _answers("1", seed)
+        (q1, a1, _), (q2, a2, _), (q3, a3, _) = _answers("1", seed)
         value = int(re.search(r"face value (\d+)\?", q1).group(1))
-        assert a1 == f"{sum(1 for c in _deck() if sum(c) == value)} cards"
-        at_least = int(re.search(r"face value (\d+) or more", q3).group(1))
-        assert a3 == f"{sum(1 for c in _deck() if sum(c) >= at_least)} cards"
+        assert a1 == str(Fraction(sum(1 for c in _deck() if sum(c) == value), 81))
+        at_least = int(re.search(r"face value (\d+) or more", q2).group(1))
+        high = Fraction(sum(1 for c in _deck() if sum(c) >= at_least), 81)
+        assert a2 == f"{high}, about {int(high * 100 + Fraction(1, 2))}%"
+        draws, wanted = map(int, re.search(r"draws (\d+) cards.*face value (\d+)\?", q3).groups())
+        expected = draws * Fraction(sum(1 for c in _deck() if sum(c) == wanted), 81)
+        assert a3 == f"about {int(expected + Fraction(1, 2))}"
 
 
 def _threats(hand: list[tuple[int, ...]], lead: str, call: str) -> list[str]:
@@ -220,9 +226,31 @@ def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
         mad = sum((abs(v - mean) for v in values), Fraction(0)) / len(values)
         assert Fraction(a1) == mean and mean.denominator == 1
         assert Fraction(a2.split(" = ")[0]) == mad
-        # one card varies more than the mean of several cards
-        assert re.search(r"mean face value of (4|9|16) cards", q3)
-        assert a3 == "One card's face value."
+        # review 4: the mean is not the deck's 8, and distances from 8 give another MAD
+        # (a student who measures from 8 is caught)
+        assert mean != 8
+        assert sum((abs(v - 8) for v in values), Fraction(0)) / len(values) != mad
+        # the lesson's words: one card is more spread out than the mean of several cards
+        assert re.search(r"more spread out: .*the means of (4|9|16) cards", q3)
+        assert a3 == "The face values of single cards."
+    # the key states the exact chances (not one simulated run): 51 of 81 single cards,
+    # and for the means of n cards, counted here shape by shape (4n shapes, each 1, 2 or 3)
+    for seed in range(6):
+        (_, _, (q3, _, key)) = _answers("3", seed)
+        size = int(re.search(r"the means of (\d+) cards", q3).group(1))
+        ways = [1]
+        for _ in range(4 * size):
+            ways = [
+                sum(ways[j] for j in (i - 2, i - 1, i) if 0 <= j < len(ways))
+                for i in range(len(ways) + 2)
+            ]
+        # ways[i]: the shapes add up to 4 * size + i; the mean is from 7 to 9
+        near = Fraction(
+            sum(n for i, n in enumerate(ways) if abs(Fraction(4 * size + i, size) - 8) <= 1),
+            3 ** (4 * size),
+        )
+        assert "one card, 51/81 = 17/27, about 63%" in key
+        assert f"the mean of {size} cards, about {int(near * 100 + Fraction(1, 2))}%." in key
 
 
 def test_lesson_2_parts_agree() -> None:

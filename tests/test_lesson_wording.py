@@ -656,9 +656,11 @@ def test_lessons_1_to_3_exit_ticket_text_names_no_path(path):
 
 def test_lesson_1_explains_seed_and_asks_a_twin_that_is_not_the_count():
     vocabulary = next(_source(c) for c in _cells(LESSON_1) if "vocabulary" in _tags(c))
-    assert "| **seed** | a number that picks the shuffle; the same seed gives the same cards |" in (
-        vocabulary
-    )
+    # review 4: the seed is only in Going further here, so it is explained there (and in
+    # Lesson 2's vocabulary, whose core uses it), not in this lesson's core vocabulary
+    assert "**seed**" not in vocabulary
+    _, further = _core_and_further_text(LESSON_1)
+    assert "a number that picks the shuffle; the same seed gives the same cards" in further
     # "The bar for 6 shows 10 cards. Which other face value ...?": typing 10 was right
     source = "\n".join(_source(c) for c in _cells(LESSON_1))
     index = int(re.search(r"^low_value = values\[(\d)\]", source, re.MULTILINE).group(1))
@@ -684,7 +686,7 @@ def test_lesson_2_hides_the_table_that_answers_check_2_and_explains_proportion()
     assert table > check_2
     # the table right after the check gave its answer away: it is in a fold now
     before, _, after = sources[table].partition("| Slice angle |")
-    assert "<summary>Show the table</summary>" in before and "</details>" in after
+    assert "<summary>Show the table and the pie</summary>" in before and "</details>" in after
     # the title's word is taught: in the vocabulary and in the lesson
     assert "proportion" in _lesson_meta(LESSON_2)["title"].lower()
     vocabulary = next(_source(c) for c in cells if "vocabulary" in _tags(c))
@@ -735,7 +737,10 @@ def test_lesson_3_check_3_takes_the_words_students_use_and_never_more():
 def test_lesson_3_review_wording_and_the_core_key():
     core, further = _core_and_further_text(LESSON_3)
     joined = re.sub(r'"\s*\n\s*f?"', "", core)
-    assert "the means pile up in a bell. This is called the **central limit theorem**" in joined
+    # review 4: the central limit theorem is the bell of sums of independent amounts,
+    # not "the means of many samples" (the narrowing is the spread of the means shrinking)
+    assert "the spread of the means shrinks" in joined
+    assert "even when one shape alone is flat: the **central limit theorem**" in joined
     assert "| **central limit theorem** |" in core
     # third read: the normal curve is Going further (the core was too full for one period)
     assert "bell_curve(" not in core and "bell_curve(spread=False)" in further
@@ -912,3 +917,127 @@ def test_lesson_7_second_read_fixes():
     both = compare_with_simulation(scores, seed=1, rounds=20, ax=Figure().subplots())
     assert both.get_xlabel() == "tricks taken \u2212 bid (0: exact bid)"
     assert both.get_ylabel() == "relative frequency (part of the player-hands)"
+
+
+# review 4, r4b: Lessons 1-3, their exit tickets and the rules card (fourth reading)
+
+
+def test_lesson_1_review_4_warm_up_percent_axis_and_plan():
+    core, further = _core_and_further_text(LESSON_1)
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    # the draws are fair only with a shuffle between them; the heading reads once
+    assert "putting each card\nback and shuffling again. Do cards drawn this way look like" in core
+    assert "drawn like that like the deck" not in core
+    # a live tally of the room's 8s, and the invented card the plan talks about
+    assert "count our room's\n8s" in core and "invent a card" in joined
+    # the comparison graph is in percents: the page says 19/81 is about 23% first
+    assert "cards, as a percent: {fraction(chance_of_mode)} of the deck is about" in joined
+    sources = [_source(c) for c in _core_cells(LESSON_1)]
+    said = next(i for i, s in enumerate(sources) if "as a percent: {fraction(" in s)
+    graph = next(i for i, s in enumerate(sources) if "class_vs_deck_plot(" in s)
+    assert said < graph
+    # "Coming next" promises what Lesson 3 now does (the normal curve is Going further)
+    assert "famous bell-shaped curve" not in further
+    meta = _lesson_meta(LESSON_1)
+    assert "6.SP.B.5a" not in {s["code"] for s in meta["standards"]}
+    assert "shuffling before the next draw" in meta["timing"][0]["activity"]
+    assert "invent a card" in meta["timing"][1]["activity"]
+
+
+def _executed_cells(path: Path, upto: str) -> dict:
+    """Run the lesson's code cells (without their outputs) up to the cell with id ``upto``
+    and return the names they made."""
+    names: dict = {}
+    for cell in _cells(path):
+        if cell["cell_type"] == "code":
+            source = "\n".join(
+                line for line in _source(cell).splitlines() if not line.startswith(("%", "!"))
+            )
+            exec(compile(source, cell.get("id", "?"), "exec"), names)
+        if cell.get("id") == upto:
+            return names
+    raise AssertionError(f"no cell {upto} in {path.name}")
+
+
+def test_lesson_2_review_4_pie_in_the_fold_rounded_labels_and_an_example():
+    cells = _core_cells(LESSON_2)
+    sources = [_source(c) for c in cells]
+    fold = next(i for i, s in enumerate(sources) if "<summary>Show the table and the pie" in s)
+    # the pile's pie (its 10-slice label is check 2's answer) is drawn inside the fold:
+    # no pie of the pile is shown on its own
+    assert "folded_picture(pile_pie" in sources[fold]
+    assert sources[fold].index("folded_picture(pile_pie") < sources[fold].index("</details>")
+    assert not any("Face values of the pile" in s for i, s in enumerate(sources) if i != fold)
+    names = _executed_cells(LESSON_2, "129f3a08")
+    html = names["folded_picture"](names["pile_pie"], "x")
+    assert html.startswith('<img alt="x" src="data:image/svg+xml;base64,')
+    # one caption style: the stars pie names the degrees too (120°) like the others
+    names = _executed_cells(LESSON_2, "1271e8b1")
+    labels = [t.get_text() for t in names["stars_pie"].texts if t.get_text()]
+    assert any(label.endswith("(33%, 120°)") for label in labels), labels
+    # before check 3: the labels are rounded, add cards not rounded percents
+    check_3 = next(i for i, s in enumerate(sources) if "at least 2 stars?" in s)
+    before = re.sub(r'"\s*\n\s*f?"', "", sources[check_3 - 1])
+    assert "The labels are rounded" in before and "add their cards" in before
+    # a worked example right before check 4 (find the whole from a part and its percent)
+    check_4 = next(i for i, s in enumerate(sources) if "How many cards are in Sam's pile?" in s)
+    assert "*Example.*" in sources[check_4 - 1]
+
+
+def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
+    from xactika_edu.core.cards import shuffled_deck
+    from xactika_edu.core.face_values import face_value_mad, face_value_mean
+
+    core, further = _core_and_further_text(LESSON_3)
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    seed = int(re.search(r"ana = shuffled_deck\((\d+)\)\[:4\]", core).group(1))
+    ana = shuffled_deck(seed)[:4]
+    values = [card.value for card in ana]
+    mean, mad = face_value_mean(ana), face_value_mad(ana)
+    # the typing example is not check 1's answer
+    example = int(re.search(r"type your answer as on paper: (\d+),", core).group(1))
+    assert example != mean
+    # distances from the deck's 8 (measured just before) give a wrong MAD, marked wrong
+    assert mean != 8 and Fraction(sum(abs(v - 8) for v in values), 4) != mad
+    # the same rounding rule as Lessons 1 and 2
+    assert "**Round a percent to the\nnearest whole percent" in _text(LESSON_1)
+    assert "Round a percent to the nearest whole percent, and a decimal to 2 places. A half" in (
+        re.sub(r"\s+", " ", core)
+    )
+    # check 2's explanation: 3/2 = 1.5, not "= 1.50"
+    assert "two_decimals(ana_mad)" not in core
+    # the central limit theorem, truly: sums of independent amounts, in the vocabulary
+    vocab = next(_source(c) for c in _cells(LESSON_3) if "vocabulary" in _tags(c))
+    assert "do not depend on each other" in vocab
+    assert "When you take the means of many samples" not in joined
+    # Kim: a numbered list of two questions
+    assert '"1. Which is a better middle' in core and '"2. Why is the mean' in core
+    # slack: the plan is 45 minutes, 5 spare in a 50-minute period
+    meta = _lesson_meta(LESSON_3)
+    assert sum(row["minutes"] for row in meta["timing"]) == 45
+    assert any("homework" in m for m in meta["materials"])
+    assert "more spread out" in meta["exit_ticket"] and "varies" not in meta["exit_ticket"]
+    # Going further, HSS-ID.A.4: the area under the curve estimates a percent of the deck
+    assert "the area under the curve from" in re.sub(r'"\s*\n\s*f?"', "", further)
+
+
+def test_lesson_3_review_4_band_holds_the_bars_at_7_and_9():
+    from xactika_edu.teaching.plots.draws import sample_means_graph
+    from xactika_edu.teaching.views.draws import means_table
+
+    for size in (4, 16):
+        table = means_table([Fraction(7), Fraction(9)], size)
+        ax = sample_means_graph(table, size, ax=Figure().subplots(), what="student", counts=True)
+        band = next(p for p in ax.patches if p.get_label() == "means from 7 to 9")
+        left, right = band.get_x(), band.get_x() + band.get_width()
+        for bar in ax.containers[0]:
+            if bar.get_height():
+                assert left <= bar.get_x() and bar.get_x() + bar.get_width() <= right
+
+
+def test_rules_card_review_4_says_what_a_trick_is():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    text = " ".join(body for _, body in rules_text())
+    first = text.index("trick")
+    assert text[first - 2 :].startswith("A trick: each player plays one card")

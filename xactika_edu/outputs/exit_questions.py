@@ -18,10 +18,11 @@ least* that often.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,13 +37,21 @@ from ..base.formatting import (
     percent,
     plural,
     signed,
+    two_decimals,
 )
-from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, deal, draw_cards, make_rng
+from ..core.cards import (
+    CARDS_PER_HAND,
+    COMBINATIONS,
+    DECK,
+    Card,
+    deal,
+    draw_cards,
+    make_rng,
+)
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
 from ..core.rules import forbidden_bid, score
 from ..engines.advice import play_each_bid
-from ..teaching.views.draws import sample_means
 from .worksheets.pie_chart import PIE_CARDS
 
 if TYPE_CHECKING:
@@ -53,6 +62,8 @@ if TYPE_CHECKING:
 __all__ = ["QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
 
 _ROUNDING = "Round to the nearest whole percent."
+#: Lesson 1: how many cards a class draws (putting each back) in the expected-count question.
+_CLASS_DRAWS = (100, 120, 200)
 _PLAYERS = 4
 #: Deals in Lesson 6's exit ticket: small enough to add up by hand.
 _DEALS = 20
@@ -107,36 +118,40 @@ def _deck_table() -> TicketTable:
 def _lesson_1(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     value = int(rng.integers(5, 12))
-    others = [v for v in range(5, 12) if v != value]
-    other = int(rng.choice(others))
     at_least = int(rng.integers(9, 12))
+    others = [v for v in range(5, 12) if v != value]
+    expect_value = int(rng.choice(others))
+    draws = int(rng.choice(_CLASS_DRAWS))
     n = _value_count(value)
-    m = _value_count(other)
     k = _count(DECK, lambda c: c.value >= at_least)
-    more = value if n > m else other
-    diff = abs(n - m)
-    compare = (
-        f"Both have {plural(n, 'card')}."
-        if n == m
-        else f"Face value {more}, by {plural(diff, 'card')}."
-    )
+    high = Fraction(k, len(DECK))
+    chance = Fraction(_value_count(expect_value), len(DECK))
+    expected = draws * chance
+    nearest = math.floor(expected + Fraction(1, 2))  # the nearest whole number, a half up
     questions = (
         (
-            f"How many cards of the deck have face value {value}?",
-            plural(n, "card"),
-            f"The table's column for face value {value}: {n} cards.",
+            f"What fraction of the deck has face value {value}? Simplify if you can.",
+            fraction(Fraction(n, len(DECK))),
+            f"The table: {n} cards of {len(DECK)}; {n}/{len(DECK)}"
+            + (f" = {fraction(Fraction(n, len(DECK)))}." if math.gcd(n, len(DECK)) > 1 else "."),
         ),
         (
-            f"Which face value has more cards, {value} or {other}, or do they have the same "
-            "number? How many more?",
-            compare,
-            f"{value}: {n} cards; {other}: {m} cards; {max(n, m)} - {min(n, m)} = {diff}.",
-        ),
-        (
-            f"How many cards have face value {at_least} or more?",
-            plural(k, "card"),
+            f"What part of the deck has face value {at_least} or more? {_ROUNDING}",
+            f"{fraction(high)}, {about_percent(high)}",
             " + ".join(str(_value_count(v)) for v in range(at_least, 13))
-            + f" = {k} (face values {at_least} to 12).",
+            + f" = {k} cards (face values {at_least} to 12); {k}/{len(DECK)}"
+            + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
+            + f", {about_percent(high)}.",
+        ),
+        (
+            f"A class draws {draws} cards, one at a time, putting each card back and "
+            f"shuffling. About how many of them do you expect to have face value "
+            f"{expect_value}? Give a whole number.",
+            f"about {nearest}",
+            f"The chance of {expect_value} is {fraction(chance)}; {fraction(chance)} of "
+            f"{draws} = {draws} x {chance.numerator} / {chance.denominator} = "
+            + (f"{expected}" if expected.denominator == 1 else f"about {two_decimals(expected)}")
+            + f": about {nearest}.",
         ),
     )
     return TicketQuestions(questions, _deck_table())
@@ -182,21 +197,40 @@ def _lesson_2(seed: int) -> TicketQuestions:
     )
 
 
+@cache
+def _near_the_mean(size: int) -> Fraction:
+    """The exact chance that the mean face value of ``size`` cards, each put back, is
+    within 1 of the deck's mean (7 to 9): the ways to reach each total of ``size``
+    face values, counted card by card from the deck (81**size ways in all)."""
+    middle = face_value_mean()
+    ways = {0: 1}  # total face value -> ways to draw it
+    for _ in range(size):
+        step: dict[int, int] = {}
+        for total, n in ways.items():
+            for card in DECK:
+                step[total + card.value] = step.get(total + card.value, 0) + n
+        ways = step
+    near = sum(n for total, n in ways.items() if abs(Fraction(total, size) - middle) <= 1)
+    return Fraction(near, len(DECK) ** size)
+
+
 def _lesson_3(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
-    while True:  # 4 cards with a whole-number mean, as Ana's in the lesson
+    middle = face_value_mean()
+    while True:
+        # 4 cards with a whole-number mean, as Ana's in the lesson, that is not the deck's
+        # mean, and whose distances from the deck's mean give another MAD (so a student
+        # who measures from the deck's mean gets it wrong)
         cards = draw_cards(4, seed=rng)
         values = [card.value for card in cards]
-        if sum(values) % len(values) == 0 and len(set(values)) > 1:
+        mean = face_value_mean(cards)
+        from_middle = Fraction(sum(abs(v - middle) for v in values), len(values))
+        if mean.denominator == 1 and mean != middle and face_value_mad(cards) != from_middle:
             break
-    mean, mad = face_value_mean(cards), face_value_mad(cards)
+    mad = face_value_mad(cards)
     distances = [abs(v - mean) for v in values]
     size = int(rng.choice([4, 9, 16]))
-    middle = face_value_mean()
-    near = [
-        Fraction(sum(1 for m in sample_means(100, n, seed=seed) if abs(m - middle) <= 1), 100)
-        for n in (1, size)
-    ]
+    near = [_near_the_mean(n) for n in (1, size)]
     return TicketQuestions(
         (
             (
@@ -209,17 +243,19 @@ def _lesson_3(seed: int) -> TicketQuestions:
             (
                 "What is the mean absolute deviation (MAD) of her 4 face values?",
                 fraction(mad) + (f" = {label_number(mad)}" if mad.denominator > 1 else ""),
-                f"Distances from {fraction(mean)}: {and_list(fraction(d) for d in distances)}; "
-                f"they add up to {fraction(sum(distances))}, and {fraction(sum(distances))} / 4 "
-                f"= {fraction(mad)}.",
+                f"Distances from {fraction(mean)} (her mean, not {fraction(middle)}): "
+                f"{and_list(fraction(d) for d in distances)}; they add up to "
+                f"{fraction(sum(distances))}, and {fraction(sum(distances))} / 4 = "
+                f"{fraction(mad)}.",
             ),
             (
-                f"Which varies more: the face value of one card, or the mean face value of "
+                f"Which is more spread out: the face values of single cards, or the means of "
                 f"{size} cards (each put back)?",
-                "One card's face value.",
-                f"Of 100 samples, {percent(near[0])} of single cards and {percent(near[1])} of "
-                f"the means of {size} cards were from {fraction(middle - 1)} to "
-                f"{fraction(middle + 1)}.",
+                "The face values of single cards.",
+                f"The exact chance of a value from {fraction(middle - 1)} to "
+                f"{fraction(middle + 1)}: one card, {near[0] * len(DECK)}/{len(DECK)} = "
+                f"{fraction(near[0])}, {about_percent(near[0])}; the mean of {size} cards, "
+                f"{about_percent(near[1])}.",
             ),
         )
     )

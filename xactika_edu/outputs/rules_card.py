@@ -59,7 +59,9 @@ def rules_text() -> list[tuple[str, str]]:
         ),
         (
             "2. Bid",
-            "Start left of the dealer and go clockwise. Each player bids how many tricks "
+            "A trick: each player plays one card, and the best card takes them all; a hand "
+            f"has {plural(CARDS_PER_HAND, 'trick')}. Start left of the dealer and go "
+            "clockwise. Each player bids how many tricks "
             f"they will take, 0 to {CARDS_PER_HAND}. The dealer bids last and may not make "
             f"the bids add up to exactly {CARDS_PER_HAND}. (Others bid 5 in all: the dealer "
             f"may not bid {banned}.)",

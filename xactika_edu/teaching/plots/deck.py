@@ -201,7 +201,7 @@ def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | Non
         counts,
         labels,
         title=f"Face values of {cards_phrase(pile)}",
-        caption="each label: face value: how many cards (what percent of the cards)",
+        caption="Each label shows the face value, how many cards, then (percent of all the cards).",
     )
     return ax
 
@@ -251,7 +251,8 @@ def shape_count_pie_chart(
         labels,
         title=f"Cards by number of {shape.plural}: {cards_phrase(pile)}",
         caption=(
-            f"each label: {shape.plural} on the card: how many cards (what percent of the cards)"
+            f"Each label shows the {shape.plural} on the card, how many cards, then (percent of "
+            "all the cards)."
         ),
     )
     return ax

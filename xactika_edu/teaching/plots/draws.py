@@ -140,11 +140,13 @@ def sample_means_graph(
         ax.set_xticks(x, minor=True)
         ax.tick_params(axis="x", which="major", length=7, width=1.2, labelsize=12)
         ax.grid(axis="x", which="major", color=INK, alpha=0.25, linewidth=0.8, zorder=0)
-        # the band one face value either side of the mean, shaded behind the bars
+        # the band one face value either side of the mean, shaded behind the bars; it
+        # reaches half a step past 7 and 9, so the bars at 7 and 9 stand fully inside it
         low, high = face_value_mean() - 1, face_value_mean() + 1
+        half_step = Fraction(1, 2 * size)
         ax.axvspan(
-            float(low), float(high), color=SERIES[1], alpha=0.12, zorder=0,
-            label=f"means from {low} to {high}",
+            float(low - half_step), float(high + half_step), color=SERIES[1], alpha=0.12,
+            zorder=0, label=f"means from {low} to {high}",
         )
     center = face_value_mean()
     ax.axvline(
