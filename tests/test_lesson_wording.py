@@ -89,7 +89,7 @@ def test_lesson_4_says_voids_in_words():
     text = _text(LESSON_4B)
     # T11, T12: how the computer counts with voids
     assert "no short formula this time" not in text
-    assert "without listing them one by one" in text
+    assert "without\nlisting them one by one" in text  # review 4: in Going further
     assert "that player is **void** in it, and holds none of its threats" in text
     # the chance with and without the voids, each through say_chance (words, not a Fraction)
     assert "say_chance(eight, call8, hand=holding4, players=4, seen=seen4, voids=voids)" in text
@@ -810,7 +810,7 @@ def test_lesson_4b_second_read_fixes():
     )
     # the bar graph under Q1 showed its answer: it is folded until opened
     assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
-    assert "<details><summary>" in by_id["lesson04b-01"]
+    assert "<details><summary>" in by_id["lesson04b-01b"]  # review 4: the graph helper's cell
     # the voids example's hand is shown before "Suppose you lead your 8"
     assert by_id["lesson04b-void-3"].rstrip().endswith("\nholding4")
     assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
@@ -994,3 +994,56 @@ def test_lesson4_review4_plan_and_going_further_wording():
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
     assert "to the nearest whole percent)" in by_id["lesson04-44"]
     assert "{fraction(mean_threats)} ≈ {two_decimals(mean_threats)}" in by_id["lesson04-72"]
+
+
+def test_lesson4b_review4_opening_shows_the_tree_product_and_points_at_the_tree():
+    ids = _lesson4_ids(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    recap = by_id["lesson04b-recap"]
+    # 98/219 was given without its method (49/73 x 48/72): the product is computed and shown
+    assert "two_threat_leaves(" in recap
+    assert "{' × '.join(top.steps_text)} = **{fraction(start)}**" in recap
+    # a line right above check 1 says to draw Part 1's tree and multiply along the top path
+    assert "draw Part 1's\ntree" in by_id["lesson04b-52"].replace("Part 1's tree", "Part 1's\ntree")
+    assert "multiply along the top path" in by_id["lesson04b-52"]
+    assert ids.index("lesson04b-52") + 1 == ids.index("lesson04b-56")
+
+
+def test_lesson4b_review4_counts_before_the_hint_checks_and_plain_words():
+    ids = _lesson4_ids(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    count = by_id["lesson04b-count"]
+    # 81 - 27 = 54 and a balls-by-stars table come before checks 3 and 4, with the reason
+    assert "{len(DECK)} − {two_balls} = **{len(possible)}**" in count
+    assert "| Cards without 2 balls |" in count and 'ball_rows, star_columns = ("1 ball"' in count
+    assert "The balls do not change the stars" in count
+    assert ids.index("lesson04b-count") < ids.index("lesson04b-q3") < ids.index("lesson04b-q4")
+    core = "\n".join(_source(c) for c in _core(LESSON_4B))
+    assert "untouched" not in _text(LESSON_4B) and "one by one" not in core
+    # Part 1's words are in the box
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    for word in ("**threat**", "**unseen**", "**set aside**"):
+        assert word in vocab, word
+    # the app picture has no boxes: the page says they are in the app (in Jupyter)
+    explore = by_id["lesson04b-explore"]
+    assert explore.startswith("### Go back in time\n\nIn Jupyter, the app below")
+    assert "(The boxes are in the app" in explore
+    meta = _lesson_meta(LESSON_4B)
+    assert any("worksheet" in m and "homework" in m for m in meta["materials"])
+
+
+def test_lesson4b_review4_exit_ticket_c_reasons_from_the_deck():
+    from xactika_edu import DECK
+    from xactika_edu.core.cards import COMBINATIONS
+    from xactika_edu.outputs.exit_questions import ticket_questions
+
+    # "Count with the deck" invited sorting 81 cards in a 5-minute slot
+    for seed in range(4):
+        question = ticket_questions("4b", seed).questions[2][0]
+        assert "Count with the deck" not in question
+        assert f"a third of the {len(DECK)} cards show 1, a third 2 and a third 3" in question
+    # ... and what it says is true of the deck
+    for combination in COMBINATIONS:
+        assert 3 * sum(card.has(combination) for card in DECK) == len(DECK)
