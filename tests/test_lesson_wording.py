@@ -969,7 +969,7 @@ def test_lesson4_review4_counts_the_ways_first_and_check_2_is_not_on_the_tree():
 
 def test_lesson4_review4_says_why_0_and_what_at_least_means():
     example = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
-    assert "hide there: the other {n_threats - aside10} are in players' hands" in example
+    assert "hide there: at least {n_threats - aside10} are in players' hands" in example
     assert "At most {plural(aside10, 'threat')} can" in example
     assert "the *least* its winning chance can be" in example
     # the sentence on 3133 stood alone above the hand
