@@ -89,7 +89,7 @@ def test_lesson_4_says_voids_in_words():
     text = _text(LESSON_4B)
     # T11, T12: how the computer counts with voids
     assert "no short formula this time" not in text
-    assert "without listing them one by one" in text
+    assert "without\nlisting them one by one" in text  # review 4: in Going further
     assert "that player is **void** in it, and holds none of its threats" in text
     # the chance with and without the voids, each through say_chance (words, not a Fraction)
     assert "say_chance(eight, call8, hand=holding4, players=4, seen=seen4, voids=voids)" in text
@@ -579,9 +579,14 @@ def test_lesson_4_names_the_game_words_and_the_tree_words():
     vocab = next(
         _source(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
     )
-    for word in ("**trick**", "**lead**", "**call**", "**leaf**"):
+    # review 4: the game words are said in the trick reminder, not the box (10 words was
+    # too many); "leaf" is cut: the tree says "path"
+    for word in ("**tree diagram**", "**threat**", "**unseen**", "**set aside**"):
         assert word in vocab, word
+    assert "**leaf**" not in vocab and "**lead**" not in vocab
     text = _text(LESSON_4)
+    assert "Remember how a **trick** works" in text and "**leader**" in text
+    assert "**calls** one of its combinations" in text
     # 2133 itself is one of the 1-cube cards with 9 or more; "they want to lose" said why not
     assert "Besides your {card}, the deck" in text
     assert "they want to lose" not in text
@@ -775,7 +780,7 @@ def test_lesson_4_shows_how_to_find_the_threats():
     assert "need = card.value - int(call.split()[0])" in source
     assert "**Don't count your own cards**" in source
     q1 = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
-    assert "Don't count the cards in your hand." in q1
+    assert "Don't count \"" in q1 and "own {q_card}" in q1
 
 
 def test_lesson_4_second_read_wording():
@@ -786,8 +791,8 @@ def test_lesson_4_second_read_wording():
         _text(LESSON_4)
     )
     vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
-    assert "| **lead** | the first card of a trick |" in vocab
-    assert "| **call** | the combination its player names, e.g. 1 cube |" in vocab
+    # review 4: lead and call are said in the trick reminder ("The **leader** ... **calls**")
+    assert "| **lead** |" not in vocab and "| **call** |" not in vocab
     example = next(_source(c) for c in cells if c.get("id") == "lesson04-example")
     assert "everyone **bid**" not in example and "all the other players **bid** 0" in example
 
@@ -810,7 +815,7 @@ def test_lesson_4b_second_read_fixes():
     )
     # the bar graph under Q1 showed its answer: it is folded until opened
     assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
-    assert "<details><summary>" in by_id["lesson04b-01"]
+    assert "<details><summary>" in by_id["lesson04b-01b"]  # review 4: the graph helper's cell
     # the voids example's hand is shown before "Suppose you lead your 8"
     assert by_id["lesson04b-void-3"].rstrip().endswith("\nholding4")
     assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
@@ -835,7 +840,7 @@ def test_lesson_4_third_read_fixes():
     )
     # the Going further table: one common denominator, so the rows can be added
     table = next(s for s in by_id.values() if "Threats in other hands" in s)
-    assert 'f"Chance (out of {ways_all:,})"' in table and "fraction(p) for p" not in table
+    assert 'f"Ways (out of {ways_all:,})"' in table and "fraction(p) for p" not in table
 
 
 def test_lesson_4b_third_read_fixes():
@@ -1041,3 +1046,133 @@ def test_rules_card_review_4_says_what_a_trick_is():
     text = " ".join(body for _, body in rules_text())
     first = text.index("trick")
     assert text[first - 2 :].startswith("A trick: each player plays one card")
+
+
+# review 4, r4c: Lessons 4 and 4b (a 7th grader's and a teacher's fourth read)
+ROUNDING_RULE_1_TO_4 = (
+    "You may answer with a fraction (like 3/4), a decimal or a percent. **Round a percent to "
+    "the\nnearest whole percent, and a decimal to 2 places. A half rounds up.**"
+)
+
+
+def _lesson4_ids(path: Path) -> list[str]:
+    return [c.get("id") for c in _cells(path)]
+
+
+def test_lesson4_review4_check_1_has_a_few_threats_and_the_period_has_room():
+    from xactika_edu.probability import threats
+
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    # check 1 was "how many threats" for 2213 calling 1 cone: nine 4-digit cards to list
+    found = re.search(r'q_card, q_call = Card.parse\("(\d{4})"\), "([^"]+)"', by_id["lesson04-11"])
+    assert found, "check 1 names its card and call"
+    assert "hand=[q_card]" in by_id["lesson04-11"]
+    assert 2 <= len(threats(found[1], found[2], hand=[found[1]])) <= 4
+    # the 3-player redo is in Going further; the exit ticket has 8 minutes
+    core_ids = [c.get("id") for c in _core(LESSON_4)]
+    assert "lesson04-37" in _lesson4_ids(LESSON_4) and "lesson04-37" not in core_ids
+    meta = _lesson_meta(LESSON_4)
+    assert meta["timing"][-1] == {"minutes": 8, "activity": "Exit ticket"}
+
+
+def test_lesson4_review4_counts_the_ways_first_and_check_2_is_not_on_the_tree():
+    from xactika_edu.teaching.plots.tree import two_threat_leaves
+
+    ids = _lesson4_ids(LESSON_4)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    # 7.SP.C.8a first: the equally likely ways are counted, then the path product
+    ways = by_id["lesson04-26"]
+    assert "all equally likely" in ways and "{unseen} × {unseen - 1}" in ways
+    assert "A **tree diagram** is a shortcut" in ways
+    assert ids.index("lesson04-26") < ids.index("lesson04-27b")
+    assert "the same as counting " in by_id["lesson04-31"]
+    # check 2 asks about a table the projected tree does not draw (its answer is no label)
+    players = int(re.search(r"^five = (\d+)$", by_id["lesson04-28"], re.MULTILINE)[1])
+    shown = int(re.search(r"^players_at_table = (\d+)", by_id["lesson04-27"], re.MULTILINE)[1])
+    assert players != shown
+    drawn = {s for leaf in two_threat_leaves(81 - 8 * shown, 73) for s in leaf.steps_text}
+    answer = two_threat_leaves(81 - 8 * players, 73)[-1].steps_text[1]
+    assert answer not in drawn
+    assert "answer=low5.second_step" in by_id["lesson04-28"]
+
+
+def test_lesson4_review4_says_why_0_and_what_at_least_means():
+    example = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    assert "hide there: at least {n_threats - aside10} are in players' hands" in example
+    assert "At most {plural(aside10, 'threat')} can" in example
+    assert "the *least* its winning chance can be" in example
+    # the sentence on 3133 stood alone above the hand
+    hand_cell = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-03")
+    assert "describe()" not in hand_cell
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_lesson4_review4_rounding_rule_is_worded_as_in_lessons_1_to_3(path):
+    assert " ".join(ROUNDING_RULE_1_TO_4.split()) in " ".join(_text(path).split())
+    assert _text(path).count("A half rounds up") == 1
+
+
+def test_lesson4_review4_plan_and_going_further_wording():
+    meta = _lesson_meta(LESSON_4)
+    assert any("worksheet" in m and "homework" in m for m in meta["materials"])
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    assert len([line for line in vocab.splitlines() if line.startswith("| **")]) <= 6
+    assert "below" not in vocab
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    assert "to the nearest whole percent)" in by_id["lesson04-44"]
+    assert "{fraction(mean_threats)} ≈ {two_decimals(mean_threats)}" in by_id["lesson04-72"]
+
+
+def test_lesson4b_review4_opening_shows_the_tree_product_and_points_at_the_tree():
+    ids = _lesson4_ids(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    recap = by_id["lesson04b-recap"]
+    # 98/219 was given without its method (49/73 x 48/72): the product is computed and shown
+    assert "two_threat_leaves(" in recap
+    assert "{' × '.join(top.steps_text)} = **{fraction(start)}**" in recap
+    # a line right above check 1 says to draw Part 1's tree and multiply along the top path
+    assert "draw Part 1's\ntree" in by_id["lesson04b-52"].replace("Part 1's tree", "Part 1's\ntree")
+    assert "multiply along the top path" in by_id["lesson04b-52"]
+    assert ids.index("lesson04b-52") + 1 == ids.index("lesson04b-56")
+
+
+def test_lesson4b_review4_counts_before_the_hint_checks_and_plain_words():
+    ids = _lesson4_ids(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    count = by_id["lesson04b-count"]
+    # 81 - 27 = 54 and a balls-by-stars table come before checks 3 and 4, with the reason
+    assert "{len(DECK)} − {two_balls} = **{len(possible)}**" in count
+    assert "| Cards without 2 balls |" in count and 'ball_rows, star_columns = ("1 ball"' in count
+    assert "The balls do not change the stars" in count
+    assert ids.index("lesson04b-count") < ids.index("lesson04b-q3") < ids.index("lesson04b-q4")
+    core = "\n".join(_source(c) for c in _core(LESSON_4B))
+    assert "untouched" not in _text(LESSON_4B) and "one by one" not in core
+    # Part 1's words are in the box
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    for word in ("**threat**", "**unseen**", "**set aside**"):
+        assert word in vocab, word
+    # the app picture has no boxes: the page says they are in the app (in Jupyter)
+    explore = by_id["lesson04b-explore"]
+    assert explore.startswith("### Go back in time\n\nIn Jupyter, the app below")
+    assert "(The boxes are in the app" in explore
+    meta = _lesson_meta(LESSON_4B)
+    assert any("worksheet" in m and "homework" in m for m in meta["materials"])
+
+
+def test_lesson4b_review4_exit_ticket_c_reasons_from_the_deck():
+    from xactika_edu import DECK
+    from xactika_edu.core.cards import COMBINATIONS
+    from xactika_edu.outputs.exit_questions import ticket_questions
+
+    # "Count with the deck" invited sorting 81 cards in a 5-minute slot
+    for seed in range(4):
+        question = ticket_questions("4b", seed).questions[2][0]
+        assert "Count with the deck" not in question
+        assert f"a third of the {len(DECK)} cards show 1, a third 2 and a third 3" in question
+    # ... and what it says is true of the deck
+    for combination in COMBINATIONS:
+        assert 3 * sum(card.has(combination) for card in DECK) == len(DECK)

@@ -7,6 +7,7 @@ another player's hand; the branches multiply; the leaves add up to 1.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from math import comb
 
 import pytest
@@ -44,7 +45,7 @@ def test_the_picture_shows_each_step_unreduced_and_the_sum() -> None:
     # the branch 48/72 stays 48/72 (a student counts places), the product is reduced
     assert "49/73 × 48/72 = 98/219" in texts
     assert "24/73 × 23/72 = 23/219" in texts
-    assert "the four leaves add up to 98/219 + 49/219 + 49/219 + 23/219 = 1" in texts
+    assert "the four paths add up to 98/219 + 49/219 + 49/219 + 23/219 = 1" in texts
     assert texts.count("nobody can beat it") == 1
     assert "2333 set aside" in texts and "3123 in another player's hand" in texts
 
@@ -61,3 +62,32 @@ def test_bad_counts_are_refused(aside: int, unseen: int, message: str) -> None:
 def test_bad_names_are_refused() -> None:
     with pytest.raises(XactikaError, match="names must be two texts"):
         two_threat_tree(49, 73, names=("A",), ax=Figure().subplots())
+
+
+# review 4, lesson4-tree: the leaf box "3132 in another player's hand" ran into its
+# product ("hand49/73 × 24/72 = 49/219" on the projected page)
+def test_lesson4_tree_leaf_boxes_leave_a_gap_before_the_products() -> None:
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.teaching.plots.tree import TREE_FIGSIZE
+
+    figure = plt.figure(figsize=TREE_FIGSIZE, dpi=100)
+    try:
+        ax = two_threat_tree(49, 73, names=("3123", "3132"), ax=figure.subplots())
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+        by_row: dict[int, list[tuple[str, float, float]]] = {}
+        for text in ax.texts:
+            patch = text.get_bbox_patch()
+            box = (patch or text).get_window_extent(renderer)
+            row = by_row.setdefault(round(text.get_position()[1], 3), [])
+            row.append((text.get_text(), box.x0, box.x1))
+            assert box.x0 >= 0 and box.x1 <= figure.bbox.width, text.get_text()
+        rows = [sorted(row, key=lambda part: part[1]) for row in by_row.values()]
+        leaf_rows = [row for row in rows if any(" × " in part[0] for part in row)]
+        assert len(leaf_rows) == 4
+        for row in leaf_rows:
+            for (left, _, left_end), (right, right_start, _) in pairwise(row):
+                assert right_start - left_end >= 20, (left, right)
+    finally:
+        plt.close(figure)

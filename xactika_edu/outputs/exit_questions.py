@@ -354,7 +354,9 @@ def _lesson_4b(seed: int) -> TicketQuestions:
                 f"{product_more} = {fraction(more)}.",
             ),
             (
-                f"Of the cards without {void}, what part show {shows}? Count with the deck.",
+                f"Of the cards without {void}, what part show {shows}? Think of the deck as in "
+                f"the lesson: for each shape, a third of the {len(DECK)} cards show 1, a third "
+                "2 and a third 3.",
                 fraction(Fraction(count, len(without))),
                 f"{count} of the {len(without)} cards without {void}: "
                 f"{count}/{len(without)} = {fraction(Fraction(count, len(without)))}.",

@@ -35,9 +35,12 @@ if TYPE_CHECKING:
 __all__ = ["TREE_FIGSIZE", "TreeLeaf", "two_threat_leaves", "two_threat_tree"]
 
 #: Size of the tree diagram's own figure, in inches.
-TREE_FIGSIZE = (9.0, 4.8)
+TREE_FIGSIZE = (10.5, 4.8)
 
 _ASIDE, _HAND = "set aside", "in another player's hand"
+#: Where the leaves' products and their meaning start (data x; the leaf boxes are
+#: centred at x = 2): far enough right that a leaf box never runs into its product.
+_PRODUCT_X, _MEANING_X = 3.1, 4.85
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ def two_threat_tree(
             bbox=box,
         )
         ax.text(
-            2.8,
+            _PRODUCT_X,
             end[1],
             " × ".join(leaf.steps_text) + f" = {fraction(leaf.chance)}",
             ha="left",
@@ -210,7 +213,7 @@ def two_threat_tree(
             fontsize=11,
         )
         ax.text(
-            4.4,
+            _MEANING_X,
             end[1],
             "nobody can beat it" if leaf.unbeatable else "someone can beat it",
             ha="left",
@@ -221,16 +224,16 @@ def two_threat_tree(
         )
     total = sum((leaf.chance for leaf in leaves), Fraction(0))
     ax.text(
-        2.8,
+        _PRODUCT_X,
         -0.02,
-        "the four leaves add up to "
+        "the four paths add up to "
         + " + ".join(fraction(leaf.chance) for leaf in leaves)
         + f" = {fraction(total)}",
         ha="left",
         va="center",
         fontsize=10,
     )
-    ax.set_xlim(-0.2, 5.4)
+    ax.set_xlim(-0.2, 6.2)
     ax.set_ylim(-0.08, 1.0)
     ax.set_axis_off()
     ax.set_title(
