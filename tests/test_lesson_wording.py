@@ -205,7 +205,7 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     # T1: the dealer rule makes the dealer's bid depend on yours
     assert "Only your aim changed." not in text
     # (review 4: the dealer's bid is off the core's topic; it lives in Going further now)
-    assert "Your bid can also change the dealer's bid, because the dealer" in extra
+    assert "so your bid\ncan also change the dealer's bid." in extra
     # K2: how the computer in your seat bids, linked to the student's rule of thumb
     # (issue 12 review: its target is computed by the library, not typed)
     assert "Its rule of thumb is like yours" in text
@@ -877,7 +877,7 @@ def test_lesson_6_second_read_fixes():
     assert "Find the bar of your estimate" not in core and "Find the bar of your bid" in core
     # the computer's rule of thumb in short sentences
     assert "Its rule of thumb is like yours. Each card counts" in core
-    assert "It adds about {allowance:g} trick for tricks won by following " in core
+    assert "It adds {allowance:g}{half_trick} for tricks won by following " in core
 
 
 def test_lesson_7_second_read_fixes():
