@@ -329,14 +329,23 @@ def test_lesson_6_points_on_average_as_the_lesson_teaches(monkeypatch: pytest.Mo
     assert betters == {0, 1}  # the better bid varies by seed
 
 
-def test_lesson_7_scores_follow_the_rules() -> None:
+def test_lesson_7_asks_a_rule_then_the_lessons_data() -> None:
+    # review 4: the ticket tested only the rules (points, the dealer rule); now one rule,
+    # then the data half: the part of exact bids and the mean of tricks taken - bid
     for seed in range(10):
-        (q1, a1, _), (_, a2, _), (q3, a3, _) = _answers("7", seed)
+        (q1, a1, _), (q2, a2, w2), (q3, a3, w3) = _answers("7", seed)
         bid, took = map(int, re.search(r"bid (\d+) and took (\d+)", q1).groups())
         assert int(a1) == (took if took == bid else -abs(took - bid))
-        assert int(a2) > 0
-        total = sum(map(int, re.search(r"bid ([\d, ]+)\. Which", q3).group(1).split(", ")))
-        assert a3 == (str(8 - total) if total <= 8 else "none: any bid 0 to 8 is allowed")
+        found = re.search(r"wrote (\d+) player-hands.*; (\d+) of them", q2)
+        hands, exact = map(int, found.groups())
+        percent = (Fraction(exact * 100, hands) + Fraction(1, 2)).__floor__()
+        assert a2.startswith(f"{exact}/{hands}") and a2.endswith(f"{percent}%")
+        assert " = " not in a2 or Fraction(exact * 100, hands).denominator == 1  # no "=" for about
+        assert "Round to the nearest whole percent" in q2 and f"{exact}/{hands}" in w2
+        values = [int(v) for v in re.findall(r"[+-]?\d+", q3.split("was ")[1].split(".")[0])]
+        assert len(values) == 5 and sum(values) != 0
+        assert Fraction(a3) == Fraction(sum(values), 5) and f"/ 5 = {a3} tricks" in w3
+        assert "dealer" not in q1 + q2 + q3
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

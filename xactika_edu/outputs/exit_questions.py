@@ -50,7 +50,7 @@ from ..core.cards import (
 )
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
-from ..core.rules import forbidden_bid, score
+from ..core.rules import score
 from ..engines.advice import play_each_bid
 from .worksheets.pie_chart import PIE_CARDS
 
@@ -365,6 +365,14 @@ def _lesson_4b(seed: int) -> TicketQuestions:
     )
 
 
+def _fraction_and_percent(count: int, total: int) -> str:
+    """``count/total`` and its whole percent: ``"31/81, about 38%"`` when the percent is
+    rounded (never ``=`` for a rounded number), ``"5/20 = 25%"`` when it is exact."""
+    rounded = about_percent(Fraction(count, total))
+    joint = ", " if rounded.startswith("about") else " = "
+    return f"{count}/{total}{joint}{rounded}"
+
+
 def _lesson_5(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     drawn = int(rng.choice([10, 20, 25]))
@@ -382,15 +390,16 @@ def _lesson_5(seed: int) -> TicketQuestions:
                 f"{hits}/{drawn} = {percent(observed)}.",
             ),
             (
-                f"What is the exact chance that a card of the deck has face value {at_least} "
-                f"or more? {_ROUNDING}",
-                percent(exact),
-                f"{exact_hits} of the 81 cards: {exact_hits}/81 = {percent(exact)}.",
+                f"What is the chance that a card of the deck has face value {at_least} "
+                f"or more? Write it as a fraction and as a percent. {_ROUNDING}",
+                _fraction_and_percent(exact_hits, len(DECK)),
+                f"{exact_hits} of the {len(DECK)} cards: {exact_hits}/{len(DECK)}; as a "
+                f"percent, {about_percent(exact)}.",
             ),
             (
-                "Lee turns over all 81 cards. What relative frequency will Lee get?",
-                f"{exact_hits}/81, the exact chance ({percent(exact)})",
-                "All 81 cards are the whole deck, so the frequency is the exact chance.",
+                f"Lee turns over all {len(DECK)} cards. What relative frequency will Lee get?",
+                f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
+                f"All {len(DECK)} cards are the whole deck, so the frequency is the exact chance.",
             ),
         )
     )
@@ -481,19 +490,21 @@ def _lesson_6(seed: int) -> TicketQuestions:
 
 
 def _lesson_7(seed: int) -> TicketQuestions:
+    """One rule of the game (a missed bid's points), then the lesson's data: the part of
+    a class's player-hands that were exact bids, and the mean of tricks taken - bid."""
     rng = make_rng(seed)
     bid = int(rng.integers(0, 5))
     missed = int(rng.choice([t for t in range(0, 7) if t != bid]))
-    made = int(rng.integers(1, 5))
-    others = [int(rng.integers(0, 4)) for _ in range(_PLAYERS - 1)]
-    total = sum(others)
-    banned = forbidden_bid(total, CARDS_PER_HAND)
-    dealer = f"{banned}" if banned >= 0 else "none: any bid 0 to 8 is allowed"
-    why = (
-        f"{total} + {banned} = {CARDS_PER_HAND}, the number of tricks."
-        if banned >= 0
-        else f"The other bids total {total}, more than {CARDS_PER_HAND}."
-    )
+    hands = int(rng.choice([24, 32, 40, 48]))  # player-hands: 4 players x 6 to 12 hands
+    exact = int(rng.integers(hands // 4, 3 * hands // 4 + 1))
+    part = Fraction(exact, hands)
+    simpler = f" = {fraction(part)}" if part.denominator != hands else ""
+    while True:  # five differences whose mean is not 0 (a mean of 0 looks like a trick)
+        differences = [int(d) for d in rng.integers(-3, 3, size=5)]
+        if sum(differences):
+            break
+    mean = Fraction(sum(differences), len(differences))
+    terms = " + ".join(f"({signed(d)})" for d in differences)
     return TicketQuestions(
         (
             (
@@ -502,15 +513,17 @@ def _lesson_7(seed: int) -> TicketQuestions:
                 f"Missed by {abs(missed - bid)}: minus the difference.",
             ),
             (
-                f"You bid {made} and took {plural(made, 'trick')}. What is your score?",
-                signed(score(made, made)),
-                "Exact bid: one point per trick taken.",
+                f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "
+                f"exact bids. What part of the player-hands were exact bids? {_ROUNDING}",
+                _fraction_and_percent(exact, hands),
+                f"Exact bids ÷ player-hands: {exact}/{hands}{simpler}.",
             ),
             (
-                f"{_PLAYERS} players. The first three bid {', '.join(map(str, others))}. Which "
-                "bid may the dealer not make?",
-                dealer,
-                why,
+                f"For {len(differences)} player-hands, tricks taken - bid was "
+                f"{and_list(signed(d) for d in differences)}. What is the mean?",
+                label_number(mean),
+                f"{terms} = {signed(sum(differences))}; {signed(sum(differences))} / "
+                f"{len(differences)} = {label_number(mean)} tricks.",
             ),
         )
     )

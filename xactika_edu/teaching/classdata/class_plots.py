@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...base.formatting import percent, plural, signed, two_decimals
+from ...base.formatting import percent, plural, signed
 from ...base.palette import INK, SERIES
 from ...core.cards import Seed
 from ..plots.figures import (
@@ -280,7 +280,7 @@ def compare_with_simulation(
     simulated class (96 player-hands)
     computer players (800 player-hands: 200 hands of 4 players)
     >>> [t.get_text() for t in ax.texts]  # the two bars at 0 (exact bids) show their heights
-    ['0.40', '0.47']
+    ['40%', '47%']
 
     Args:
         scores: a table from :func:`~xactika_edu.teaching.classdata.scoresheet.load_scores` or
@@ -292,11 +292,14 @@ def compare_with_simulation(
     Returns:
         the Axes: two bars per difference (class first, then the simulation's,
         dotted), a legend, and the heights of the two bars at 0 (exact bids) written
-        on them, rounded to 2 decimal places (halves up).
+        on them as whole percents (halves up); the y axis is in percent, like the
+        labels and the pie before it.
 
     Raises:
         XactikaError: as :func:`simulated_comparison`, or if ``ax`` is not an Axes.
     """
+    from matplotlib.ticker import PercentFormatter
+
     table = simulated_comparison(scores, seed=seed, rounds=rounds)
     ax = use_axes(ax, BAR_FIGSIZE)
     xs = np.array([int(d) for d in table.index], dtype=float)
@@ -330,7 +333,7 @@ def compare_with_simulation(
     for bars in (class_bars, simulated_bars):
         height = float(bars[exact].get_height())
         ax.annotate(
-            two_decimals(height),
+            percent(height),
             (float(xs[exact]) + (0.2 if bars is simulated_bars else -0.2), height),
             xytext=(0, 2),
             textcoords="offset points",
@@ -343,10 +346,11 @@ def compare_with_simulation(
     ax.set_xticks(xs)
     ax.set_xticklabels([f"{int(x)}" for x in xs])
     ax.set_xlabel("tricks taken − bid (0: exact bid)")
-    ax.set_ylabel("relative frequency (part of the player-hands)")
+    ax.set_ylabel("relative frequency (% of the player-hands)")
     light_grid(ax)
     tallest = float(max(table["class"].max(), table["simulated"].max()))
     ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend and the labels
+    ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     ax.legend(loc="upper left", fontsize=LABEL_SIZE, framealpha=0.95)
     ax.set_title("How far from the bid: the class and the computer")
     return ax

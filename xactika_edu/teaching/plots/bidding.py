@@ -93,7 +93,10 @@ def trick_bar_graph(
         tricks, shares, width=0.8, color=SERIES[0], edgecolor=INK, linewidth=0.8, zorder=2
     )
     labels = [percent(Fraction(n, total)) for n in counts]
-    ax.bar_label(bars, labels=labels, padding=2, fontsize=LABEL_SIZE, color=INK)
+    written = ax.bar_label(bars, labels=labels, padding=2, fontsize=LABEL_SIZE, color=INK)
+    for text in written:  # over the dashed mean line, which would cross "73%"
+        text.set_zorder(4)
+        text.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 1.0})
     mean = Fraction(sum(k * n for k, n in zip(tricks, counts, strict=True)), total)
     ax.axvline(
         float(mean),
