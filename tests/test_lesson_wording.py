@@ -849,8 +849,9 @@ def test_lesson_4b_third_read_fixes():
     text = _text(LESSON_4B)
     assert "**Part 2 of 2** (Part 1 is Lesson 4)." in text
     # the hint's ending: one card, not "at least one card"
-    assert "It is not the chance that the player has at least one card with 3 " in (
-        by_id["lesson04b-verdict"]
+    assert (
+        "It is not the chance that the player has at least one card with 3 "
+        in (by_id["lesson04b-verdict"])
     )
     assert "From your seat in the 4-player hand, before trick 6" in text
     # the voids example says why every threat is set aside (computed)
@@ -922,7 +923,7 @@ def test_lesson_7_second_read_fixes():
     assert bars.get_xlabel().startswith("tricks taken \u2212 bid")
     both = compare_with_simulation(scores, seed=1, rounds=20, ax=Figure().subplots())
     assert both.get_xlabel() == "tricks taken \u2212 bid (0: exact bid)"
-    assert both.get_ylabel() == "relative frequency (part of the player-hands)"
+    assert both.get_ylabel() == "relative frequency (% of the player-hands)"
 
 
 # review 4, r4b: Lessons 1-3, their exit tickets and the rules card (fourth reading)
@@ -1177,9 +1178,6 @@ def test_lesson4b_review4_exit_ticket_c_reasons_from_the_deck():
     # ... and what it says is true of the deck
     for combination in COMBINATIONS:
         assert 3 * sum(card.has(combination) for card in DECK) == len(DECK)
-
-
-    assert both.get_ylabel() == "relative frequency (% of the player-hands)"
 
 
 # review 4, r4d: Lessons 5, 6 and 7 (fourth read by a 7th grader and a teacher)
