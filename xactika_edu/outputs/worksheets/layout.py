@@ -27,7 +27,6 @@ line of 'answer line' crosses text 'small print'
 from __future__ import annotations
 
 import contextlib
-import functools
 import io
 import itertools
 import math
@@ -51,11 +50,11 @@ from .spacing import (
     run_along_problems,
     symbol_problems,
 )
+from .svg_place import place_svg, smallest_svg_text, svg_picture
 from .wrap import baseline, text_start, text_width
 
 if TYPE_CHECKING:
     from fpdf import FPDF
-    from fpdf.svg import SVGObject
 
 __all__ = [
     "FOOTER_GAP",
@@ -72,7 +71,6 @@ __all__ = [
 #: The smallest font size, in points, a worksheet may print (text in card pictures too).
 MIN_TEXT_PT = 7.0
 
-_MM_PER_PT = 25.4 / 72
 # Helvetica's ink around the baseline, in font sizes: capitals and ascenders rise
 # 0.72, descenders drop 0.21. fpdf2 puts a cell's baseline 0.3 font sizes below
 # the middle of the cell.
@@ -82,8 +80,6 @@ _DESCENT = 0.21
 _CLEARANCE = 0.2
 #: The space, in mm, kept between the page's last line of text and its footer.
 FOOTER_GAP = 1.5
-_SVG_FONT_RE = re.compile(r'font-size="([0-9.]+)"')
-_SVG_VIEWBOX_RE = re.compile(r'viewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+) [0-9.]+"')
 
 
 @dataclass(frozen=True)
@@ -381,11 +377,11 @@ class Recorder:
 
     def image(self, name: Any, x: float, y: float, w: float, h: float, **kw: Any) -> Any:
         if self._record:
-            self._add("image", (x, y, x + w, y + h), size=_smallest_svg_text(name, w))
+            self._add("image", (x, y, x + w, y + h), size=smallest_svg_text(name, w))
         data = name.getvalue() if isinstance(name, io.BytesIO) else None
         if data is None or kw or not data.lstrip().startswith(b"<svg"):
             return self._pdf.image(name, x=x, y=y, w=w, h=h, **kw)
-        return _place_svg(self._pdf, svg_picture(data), x, y, w, h)
+        return place_svg(self._pdf, svg_picture(data), x, y, w, h)
 
     @contextlib.contextmanager
     def rotation(
@@ -407,54 +403,6 @@ class Recorder:
                 yield
         finally:
             self._clip = None
-
-
-@functools.lru_cache(maxsize=512)
-def svg_picture(data: bytes) -> SVGObject:
-    """The SVG document ``data`` read by fpdf2, once per process (a class set places
-    the same card pictures again and again; reading one takes longer than drawing it).
-
-    Raises:
-        ValueError: as ``fpdf.svg.SVGObject``, for data that is not SVG.
-    """
-    from fpdf.svg import SVGObject
-
-    return SVGObject(data)
-
-
-def _place_svg(pdf: FPDF, picture: SVGObject, x: float, y: float, w: float, h: float) -> Any:
-    """Draw ``picture`` in the box (x, y, w, h) mm: what ``FPDF.image`` does with an SVG
-    of a ``viewBox`` given both ``w`` and ``h`` (the same PDF), without reading it again.
-    """
-    from fpdf.drawing import Transform
-    from fpdf.image_datastructures import VectorImageInfo
-    from fpdf.svg import apply_svg_transform_to_user_space_gradients
-
-    # transform_to_rect_viewport sets the picture's transform afresh each time
-    _, _, path = picture.transform_to_rect_viewport(
-        scale=1, width=w, height=h, ignore_svg_top_attrs=True
-    )
-    path.transform = (path.transform or Transform.identity()) @ Transform.translation(x, y)
-    apply_svg_transform_to_user_space_gradients(path)
-    old_x, old_y = pdf.x, pdf.y
-    try:
-        pdf.set_xy(0, 0)
-        pdf.draw_path(path, copy=False)
-    finally:
-        pdf.set_xy(old_x, old_y)
-    return VectorImageInfo(rendered_width=w, rendered_height=h)
-
-
-def _smallest_svg_text(source: Any, width_mm: float) -> float | None:
-    """The smallest font size (pt) in an SVG image placed ``width_mm`` wide, or None."""
-    if not isinstance(source, io.BytesIO):
-        return None
-    data = source.getvalue().decode("utf-8", "replace")
-    sizes = [float(size) for size in _SVG_FONT_RE.findall(data)]
-    view = _SVG_VIEWBOX_RE.search(data)
-    if not sizes or view is None:
-        return None
-    return min(sizes) * width_mm / float(view[1]) / _MM_PER_PT
 
 
 # --- the checks -------------------------------------------------------------------
