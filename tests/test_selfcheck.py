@@ -321,7 +321,7 @@ def test_answer_text_formats():
         "299/300 (about 0.9967, or > 99%)"
     )
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
-    assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
+    assert Question("Q?", ["bell", "hill"], hint="h").answer_text == 'bell (also accepted: "hill")'
 
 
 @given(
@@ -564,7 +564,7 @@ def test_a_long_list_of_phrasings_is_not_all_shown():
     )
     assert (
         question.answer_text
-        == "less (also accepted: narrower, not as spread out, thinner and the like)"
+        == 'less (also accepted: "narrower", "not as spread out", "thinner" and the like)'
     )
     assert question.check("skinnier").correct
 
