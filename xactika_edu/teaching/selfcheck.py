@@ -500,6 +500,11 @@ class Question:
 def _word_rule(question: Question) -> WordRule:
     """The question's rule for word answers; every answer word must pass it."""
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
+    for name in ("key_words", "contrary"):
+        if isinstance(getattr(question, name), str):
+            raise XactikaError(
+                f"{name} must be a list of words, got the text {shown(getattr(question, name))}"
+            )
     rule = WordRule(texts, tuple(question.key_words), tuple(question.contrary))
     for text in texts:
         if not rule.accepts(text):
