@@ -851,7 +851,9 @@ def test_lesson_4b_third_read_fixes():
     assert "so no threat is in their hands: **every threat is set aside**" in text
     assert "Using only the cards played" not in text
     # Q1 points to Lesson 4's tree and takes a percent too
-    assert "draw the tree of Lesson 4" in text and "Type a fraction or a percent." in text
+    # review 4 (r4a): the page's own line gives the forms; the prompt no longer says
+    # them differently ("a fraction or a percent")
+    assert "draw the tree of Lesson 4" in text and "Type a fraction or a percent." not in text
     # "seed" is explained where the app picture shows it
     assert "is a number that picks the shuffle: the same\nseed gives the same cards" in text
 
@@ -1003,9 +1005,12 @@ def test_r4a_lesson_3_check_3_one_rule_for_word_answers():
 
 
 @pytest.mark.slow
-def test_r4a_lesson_4b_check_1_reads_the_tree_product_and_says_a_decimal_too():
+def test_r4a_lesson_4b_check_1_reads_the_tree_product_and_one_wording_of_the_forms():
     q1 = _lesson_questions(LESSON_4B)["q1"]
-    assert "Type a fraction, a decimal or a percent." in q1.prompt
+    # the page's line just above says "Answers: a fraction, a decimal or a percent"; the
+    # prompt no longer says it differently ("a fraction or a percent")
+    assert "Type a fraction or a percent" not in q1.prompt and q1.prompt.endswith("?")
+    assert q1.check("0.2").correct
     for said in ("33/73 × 32/72", "33/73 x 32/72", "33/73 * 32/72", "33/73 × 32/72 = 44/219"):
         assert q1.check(said).correct, said
     assert q1.check("33/73 × 31/72").status == "not yet"  # a wrong product: the hint
