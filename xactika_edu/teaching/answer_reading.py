@@ -133,7 +133,11 @@ def read_number(response: object) -> Number | None:
     """A response (or an answer) as a number, or None if it is not one.
 
     Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
-    ``".23"``, ``"23%"``, ``"nineteen"``; spaces and a final full stop are ignored.
+    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"15 out of 81"``; an angle
+    (``"18°"``, ``"18º"``, ``"18˚"``, ``"18 deg"``, ``"18 degrees"``) as its number of
+    degrees; a sign in words (``"minus 2"``, ``"negative 2"``) and a score's loss
+    (``"lose 2"``, ``"lost 2 points"``, ``"a loss of 2"``) as below 0. Spaces and a final
+    full stop are ignored.
     """
     if not isinstance(response, str):
         value = to_fraction(response)

@@ -23,13 +23,17 @@ themselves.
 >>> [q.check(typed).status for typed in ("24%", "23%", "23.5%", "23.4%")]  # 19/81 = 23.46...%
 ['not yet', 'right', 'right', 'not yet']
 
-What counts as right: a whole number or a fraction equal to the answer; a decimal or a
-percent equal to it or rounded by the lessons' one rule (the nearest whole percent, or 2
-decimal places, a half rounding up; more places if typed; truncating is not rounding),
-or, for a question about an estimate, within its ``tolerance``. But 0 or 1 in any
-form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right for an answer strictly
-between 0 and 1: it says "none" or "all" of a part that is neither, a rounding the
-lessons never print (they print ``"< 1%"`` and ``"0.0014"``: see
+What counts as right: a word answer by the one rule of
+:class:`~xactika_edu.teaching.word_answers.WordRule` (its first word is an answer word,
+or it has a key word, and it has no contrary word). A number written as on paper ("18º",
+"66 2/3%", "lose 2", "33/73 × 32/72": see :mod:`~xactika_edu.teaching.answer_reading`):
+a whole number or a fraction equal to the answer; a decimal or a percent equal to it or
+rounded by the lessons' one rule (the nearest whole percent, or 2 decimal places, a half
+rounding up; more places if typed; truncating is not rounding), or, for a question about
+an estimate, within its ``tolerance``. But 0 or 1 in any form (``"0"``, ``"0%"``,
+``"0.00"``, ``"100%"``) is never right for an answer strictly between 0 and 1: it says
+"none" or "all" of a part that is neither, a rounding the lessons never print (they
+print ``"< 1%"`` and ``"0.0014"``: see
 :func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so and asks
 for the exact answer, as does an answer written as an inequality (``"< 1%"``).
 
@@ -219,7 +223,8 @@ class Question:
         prompt: the question, as plain text.
         answer: the right answer, computed in the lesson: an int, float,
             :class:`~fractions.Fraction` or :class:`~decimal.Decimal`, a word or
-            phrase (compared ignoring letter case and extra spaces), or a set, list
+            phrase (right as a response's first word, ignoring letter case, spaces and
+            a reason after it: "no, it is the same"), or a set, list
             or tuple of acceptable answers. Stored as a tuple of answers.
         hint: what to say when the response is wrong. It should not give the
             answer away.
