@@ -731,3 +731,15 @@ def test_a_hint_that_only_leads_is_fine():
     Question("Q?", Fraction(2, 3), hint="The labels are rounded. How many out of 81?")
     Question("Q?", 25, hint="20% is 5 cards. How many cards make 4%? And 100%?")
     Question("Q?", "less", hint="Compare how wide the bells are.", contrary=("wide",))
+
+
+def test_an_unreadable_word_answer_is_asked_for_in_the_prompts_own_words():
+    question = Question(
+        "Is the next roll less likely? Answer yes or no.",
+        ("no", "nope"),
+        hint="Do the dice remember?",
+        key_words=("same",),
+    )
+    assert question.check("???").message.endswith("Type yes or no.")
+    fewer = Question("Fewer or more? Type fewer, more or same.", "fewer", hint="Add the bars.")
+    assert fewer.check("").message == "? There is no answer yet. Type fewer, more or same."

@@ -462,6 +462,10 @@ class Question:
                 f"Type a whole number like {whole}, a fraction like {fraction}, "
                 f"a decimal like {decimal} or a percent like {percent}."
             )
+        elif offered := re.search(
+            r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", self.prompt
+        ):
+            advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
         elif {normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
             advice = "Type yes or no."
         else:
