@@ -66,3 +66,40 @@ def test_rendered_page_shows_the_question_and_its_fold_not_code():
 def test_not_a_question_is_named():
     with pytest.raises(XactikaError, match="needs a Question, got str"):
         answer_box("What?")
+
+
+# Review 4 (r4a): what the fourth readers typed into the boxes.
+@pytest.mark.parametrize(
+    ("typed", "right"),
+    [("18º", True), ("18˚", True), ("18 deg", True), ("19º", False)],
+)
+def test_degrees_typed_with_any_keyboard_sign(typed, right):
+    box = answer_box(Question("Degrees?", ["18°", 18, "18 degrees"], hint="Share 360°."))
+    box.entry.value = typed
+    assert ("✔ Right!" in box.verdict.value) is right, (typed, box.verdict.value)
+
+
+def test_a_word_answer_with_a_reason_and_its_fold():
+    box = answer_box(
+        Question(
+            "Is the next roll less likely? Answer yes or no.",
+            ("no", "nope"),
+            hint="Do the dice remember?",
+            key_words=("same", "independent"),
+            contrary=("yes", "less", "more"),
+            meaning="the chance stays the same",
+        )
+    )
+    box.entry.value = "No. Each roll is independent"
+    assert "✔ Right!" in box.verdict.value
+    box.entry.value = "no, it is more likely"
+    assert "Not yet" in box.verdict.value
+    box.reveal.click()
+    assert "any answer that says the chance stays the same" in box.answer.value
+    assert "&quot;nope&quot;" in box.answer.value
+
+
+def test_a_product_typed_from_the_tree():
+    box = box_for(Fraction(44, 219))
+    box.entry.value = "33/73 × 32/72"
+    assert "✔ Right!" in box.verdict.value

@@ -11,6 +11,7 @@ notebooks (nbmake).
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from fractions import Fraction
@@ -704,28 +705,32 @@ def test_lesson_2_hides_the_table_that_answers_check_2_and_explains_proportion()
     assert sum(s.count("answer=angle_answer(") for s in sources) == 2
 
 
-def _question_answers(path: Path, name: str) -> list:
-    """The ``answer=`` of the Question assigned to ``name`` in the lesson, evaluated
-    (a literal: a list or set of words)."""
+@functools.cache
+def _lesson_questions(path: Path) -> dict:
+    """Every self-check Question a lesson makes, by its name (``q1``...): the lesson's
+    code cells run here, as Jupyter runs them, with pictures drawn off screen."""
+    import contextlib
+    import io
+
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.selfcheck import Question
+
+    namespace: dict = {"__name__": "__lesson__"}
+    questions = {}
     for cell in _cells(path):
         if cell["cell_type"] != "code":
             continue
-        for node in ast.walk(ast.parse(_source(cell))):
-            if (
-                isinstance(node, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-                and isinstance(node.value, ast.Call)
-            ):
-                for keyword in node.value.keywords:
-                    if keyword.arg == "answer":
-                        return list(ast.literal_eval(keyword.value))
-    raise AssertionError(f"no {name} = Question(..., answer=...) in {path.name}")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(_source(cell), str(path), "exec"), namespace)
+        questions.update({k: v for k, v in namespace.items() if isinstance(v, Question)})
+        plt.close("all")
+    return questions
 
 
+@pytest.mark.slow
 def test_lesson_3_check_3_takes_the_words_students_use_and_never_more():
-    from xactika_edu.selfcheck import Question
-
-    q3 = Question("spread?", answer=_question_answers(LESSON_3, "q3"), hint="Compare.")
+    q3 = _lesson_questions(LESSON_3)["q3"]
     for said in (
         "narrower",
         "less spread-out",
@@ -858,7 +863,9 @@ def test_lesson_4b_third_read_fixes():
     assert "so no threat is in their hands: **every threat is set aside**" in text
     assert "Using only the cards played" not in text
     # Q1 points to Lesson 4's tree and takes a percent too
-    assert "draw the tree of Lesson 4" in text and "Type a fraction or a percent." in text
+    # review 4 (r4a): the page's own line gives the forms; the prompt no longer says
+    # them differently ("a fraction or a percent")
+    assert "draw the tree of Lesson 4" in text and "Type a fraction or a percent." not in text
     # "seed" is explained where the app picture shows it
     assert "is a number that picks the shuffle: the same\nseed gives the same cards" in text
 
@@ -1298,3 +1305,173 @@ def test_lesson7_r4_words_plan_and_ticket():
     # the exit ticket checks the data half of the lesson, and the metadata says so
     assert "exact bids" in meta["exit_ticket"] and "mean of tricks taken" in meta["exit_ticket"]
     assert "dealer" not in meta["exit_ticket"]
+
+
+# review 4, r4a: the answer checker on the self-checks r4a owns (Lesson 2 checks 1-3,
+# Lesson 3 check 3, Lesson 4b check 1, Lesson 5 check 4, Lesson 6 check 3, Lesson 7
+# check 4), with every phrasing the fourth readers tried.
+R4A_OWNED = {
+    LESSON_2: ("q1", "q2", "q3"),
+    LESSON_3: ("q3",),
+    LESSON_4B: ("q1",),
+    LESSON_5: ("q4",),
+    LESSON_6: ("q3",),
+    LESSON_7: ("q4",),
+}
+
+
+def _r4a_verdicts(path: Path, name: str, said: tuple[str, ...]) -> dict[str, str]:
+    question = _lesson_questions(path)[name]
+    return {response: question.check(response).status for response in said}
+
+
+@pytest.mark.slow
+def test_r4a_lesson_2_degrees_in_every_keyboard_form_and_a_hint_without_54_of_81():
+    q1 = _lesson_questions(LESSON_2)["q1"]
+    assert all(
+        v == "right"
+        for v in _r4a_verdicts(
+            LESSON_2, "q1", ("18", "18°", "18º", "18˚", "18 deg", "18 degrees", "18 degree")
+        ).values()
+    )
+    assert q1.check("19º").status == "not yet"
+    q2 = _lesson_questions(LESSON_2)["q2"]
+    assert q2.check("72º").correct and q2.check("72 deg").correct
+    assert not q2.check("20%").correct
+    q3 = _lesson_questions(LESSON_2)["q3"]
+    right = ("2/3", "54/81", "67%", "66 2/3%", "66⅔%", "66.7%")
+    assert all(q3.check(said).correct for said in right)
+    verdict = q3.check("66%")
+    assert verdict.status == "not yet"
+    assert "54" not in verdict.message and "rounded" in verdict.message
+    assert "out of 81?" in verdict.message
+
+
+@pytest.mark.slow
+def test_r4a_lesson_3_check_3_one_rule_for_word_answers():
+    right = (
+        "the bell is narrower",
+        "it is narrower",
+        "narrower bell",
+        "it is less spread out",
+        "not as wide",
+        "tighter",
+        "closer",
+        "they are closer together",
+        "more bunched up",
+        "less spread out then n = 1",
+        "the means are less spread out",
+        "less spread out with n = 16",
+        "less spread out than with n=1",
+        "more narrow",
+        "smaller spread",
+        "less",
+        "they are less spread out",
+        "closer together",
+        "less, because there are more cards",
+    )
+    wrong = (
+        "more",
+        "more spread out",
+        "wider",
+        "the same",
+        "not narrower",
+        "not less",
+        "less narrow",
+        "more, the bell is wider",
+        "less spread out, no, wider",
+    )
+    verdicts = _r4a_verdicts(LESSON_3, "q3", right + wrong)
+    assert [s for s in right if verdicts[s] != "right"] == []
+    assert [s for s in wrong if verdicts[s] == "right"] == []
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    assert q3.answer_text == (
+        "less (or any answer that says the means are less spread out or the bell is narrower)"
+    )
+
+
+@pytest.mark.slow
+def test_r4a_lesson_4b_check_1_reads_the_tree_product_and_one_wording_of_the_forms():
+    q1 = _lesson_questions(LESSON_4B)["q1"]
+    # the page's line just above says "Answers: a fraction, a decimal or a percent"; the
+    # prompt no longer says it differently ("a fraction or a percent")
+    assert "Type a fraction or a percent" not in q1.prompt and q1.prompt.endswith("?")
+    assert q1.check("0.2").correct
+    for said in ("33/73 × 32/72", "33/73 x 32/72", "33/73 * 32/72", "33/73 × 32/72 = 44/219"):
+        assert q1.check(said).correct, said
+    assert q1.check("33/73 × 31/72").status == "not yet"  # a wrong product: the hint
+
+
+@pytest.mark.slow
+def test_r4a_lesson_5_check_4_no_with_any_reason_but_not_a_contrary_one():
+    right = (
+        "no",
+        "nope",
+        "No. Each roll is independent",
+        "same",
+        "same chance",
+        "it is the same",
+        "no, the same",
+        "no, it is the same",
+        "no, it's not less likely",
+        "the dice do not remember",
+        "No, it is still 62%",
+    )
+    wrong = (
+        "no, it is less likely",
+        "no, it is more likely",
+        "no it is more likely",
+        "yes",
+        "yes, it is less likely",
+        "no, it's not the same",
+        "No, it is less likely",
+    )
+    verdicts = _r4a_verdicts(LESSON_5, "q4", right + wrong)
+    assert [s for s in right if verdicts[s] != "right"] == []
+    assert [s for s in wrong if verdicts[s] == "right"] == []
+    fold = _lesson_questions(LESSON_5)["q4"].answer_text
+    assert fold == 'no (also accepted: "nope", or any answer that says the chance stays the same)'
+
+
+@pytest.mark.slow
+def test_r4a_lesson_6_check_3_a_loss_said_in_words():
+    said = ("-2", "lose 2", "lost 2", "-2 points", "lose 2 points", "minus 2", "negative 2")
+    assert set(_r4a_verdicts(LESSON_6, "q3", said).values()) == {"right"}
+    assert _lesson_questions(LESSON_6)["q3"].check("2").status == "not yet"
+
+
+@pytest.mark.slow
+def test_r4a_lesson_7_check_4_takes_the_questions_own_words():
+    q4 = _lesson_questions(LESSON_7)["q4"]
+    assert q4.answers == ("fewer",)  # the class example: 39 took fewer, 11 more
+    right = (
+        "fewer",
+        "less",
+        "fewer tricks than they bid",
+        "they took fewer tricks",
+        "took fewer tricks than they bid",
+        "more often fewer",
+        "fewer, 39 against 11",
+    )
+    wrong = ("more", "same", "they took more", "not fewer", "more tricks")
+    verdicts = _r4a_verdicts(LESSON_7, "q4", right + wrong)
+    assert [s for s in right if verdicts[s] != "right"] == []
+    assert [s for s in wrong if verdicts[s] == "right"] == []
+    assert q4.answer_text == "fewer (or any answer that says they took fewer tricks than they bid)"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_r4a_no_hint_gives_the_answer_away(path):
+    """Every self-check of every lesson: its hint, and each number or "54 of 81" in it,
+    is not a right answer (Question refuses such a hint; this runs every lesson's)."""
+    questions = _lesson_questions(path)
+    assert questions
+    for name in R4A_OWNED.get(path, ()):
+        assert name in questions
+    for name, question in questions.items():
+        assert not question.check(question.hint).correct, name
+        for number in re.findall(r"\d+(?:\.\d+)?%?", question.hint):
+            assert not question.check(number).correct, (name, number)
+        for part, whole in re.findall(r"(\d+) (?:of|out of) (?:the )?(\d+)", question.hint):
+            assert not question.check(f"{part}/{whole}").correct, (name, part, whole)

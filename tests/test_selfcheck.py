@@ -301,13 +301,9 @@ def test_answer_text_formats():
     assert Question("Q?", Fraction(8, 1), hint="h").answer_text == "8"
     assert Question("Q?", Fraction(3, 4), hint="h").answer_text == "3/4 (0.75, or 75%)"
     # a decimal and a percent that end are shown exactly; others rounded half up
-    assert (
-        Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (about 0.13, or 13%)"
-    )
+    assert Question("Q?", Fraction(1, 8), hint="h").answer_text == "1/8 (about 0.13, or 13%)"
     assert Question("Q?", Fraction(1, 3), hint="h").answer_text == "1/3 (about 0.33, or 33%)"
-    assert (
-        Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (about 0.63, or 63%)"
-    )
+    assert Question("Q?", Fraction(5, 8), hint="h").answer_text == "5/8 (about 0.63, or 63%)"
     assert Question("Q?", Fraction(2, 3), hint="h").answer_text == "2/3 (about 0.67, or 67%)"
     # a number that is not a part of a whole gets no percent: an angle in degrees
     assert Question("Q?", Fraction(360, 7), hint="h").answer_text == "360/7 (about 51.43)"
@@ -321,7 +317,7 @@ def test_answer_text_formats():
         "299/300 (about 0.9967, or > 99%)"
     )
     assert Question("Q?", 2.6666666, hint="h").answer_text == "2.667"
-    assert Question("Q?", ["bell", "hill"], hint="h").answer_text == "bell (also accepted: hill)"
+    assert Question("Q?", ["bell", "hill"], hint="h").answer_text == 'bell (also accepted: "hill")'
 
 
 @given(
@@ -564,10 +560,186 @@ def test_a_long_list_of_phrasings_is_not_all_shown():
     )
     assert (
         question.answer_text
-        == "less (also accepted: narrower, not as spread out, thinner and the like)"
+        == 'less (also accepted: "narrower", "not as spread out", "thinner" and the like)'
     )
     assert question.check("skinnier").correct
 
 
 def test_an_en_dash_is_a_minus_sign():
     assert Question("Score?", -2, hint="h").check("–2").correct
+
+
+# Review 4 (r4a): one rule for word answers, degrees in any keyboard form, "66 2/3%",
+# a typed product, a loss said in words, and a hint that never gives the answer.
+SPREAD_KEYS = ("less", "narrower", "closer", "tighter", "more narrow", "not as wide")
+SPREAD_CONTRARY = ("more spread", "wider", "same", "bigger spread")
+
+
+def spread_question() -> Question:
+    return Question(
+        "With n = 16, are the means more spread out or less spread out?",
+        "less",
+        hint="Compare how wide the bells are.",
+        key_words=SPREAD_KEYS,
+        contrary=SPREAD_CONTRARY,
+        meaning="the means are less spread out",
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [
+        ("less", "right"),
+        ("Less, because there are more cards", "right"),  # "more" is no contrary word here
+        ("the bell is narrower", "right"),
+        ("more narrow", "right"),  # the longest phrase counts
+        ("it is not as wide", "right"),
+        ("they're closer together", "right"),
+        ("LESS SPREAD-OUT", "right"),
+        ("less. it is tighter", "right"),
+        ("more spread out", "not yet"),
+        ("wider", "not yet"),
+        ("less, no, wider", "not yet"),  # a contrary word anywhere
+        ("not narrower", "not yet"),  # a key word said with "not"
+        ("isn't closer", "not yet"),
+        ("the same", "not yet"),
+        ("square", "not yet"),
+    ],
+)
+def test_word_answers_one_rule(said, status):
+    assert spread_question().check(said).status == status
+
+
+_FILLER = st.sampled_from(["it", "is", "the", "bell", "n", "16", "than", "with", "so", "very"])
+_KEY = st.sampled_from(["less", "narrower", "closer", "tighter", "less spread out"])
+
+
+@given(
+    before=st.lists(st.one_of(_FILLER, _KEY), max_size=6),
+    after=st.lists(st.one_of(_FILLER, _KEY), max_size=6),
+    contrary=st.sampled_from(SPREAD_CONTRARY),
+    mark=st.sampled_from([", ", ". ", "; ", " because "]),
+)
+def test_no_response_with_a_contrary_word_passes(before, after, contrary, mark):
+    """Whatever key words a response holds, one contrary word (not after "not") makes it
+    wrong."""
+    said = " ".join(before) + mark + contrary + mark + " ".join(after)
+    assert not spread_question().check(said).correct, said
+
+
+def test_word_rule_refuses_a_word_that_is_both_right_and_contrary():
+    with pytest.raises(XactikaError, match="both right and contrary: wider"):
+        Question("Q?", "less", hint="h", key_words=("wider",), contrary=("wider",))
+    with pytest.raises(XactikaError, match="contrary"):
+        Question("Q?", "less wide", hint="h", contrary=("wide",))
+    with pytest.raises(XactikaError, match="list of words"):
+        Question("Q?", "less", hint="h", key_words="narrower")
+
+
+def test_yes_no_answer_takes_any_reason_without_a_contrary_word():
+    question = Question(
+        "Is the next roll less likely? Answer yes or no.",
+        ("no", "nope"),
+        hint="Do the dice remember?",
+        key_words=("same", "independent"),
+        contrary=("yes", "less", "more"),
+        meaning="the chance stays the same",
+    )
+    for said in (
+        "No. Each roll is independent",
+        "no it is the same",
+        "same chance",
+        "no, it's not less likely",
+        "Nope!",
+    ):
+        assert question.check(said).correct, said
+    for said in (
+        "no, it is more likely",
+        "No, it is less likely",
+        "yes",
+        "no, not the same",
+        "nothing",
+    ):
+        assert not question.check(said).correct, said
+    assert question.answer_text == (
+        'no (also accepted: "nope", or any answer that says the chance stays the same)'
+    )
+
+
+def test_the_fold_quotes_words_and_names_key_words_without_a_meaning():
+    question = Question("Q?", "less", hint="h", key_words=("narrower", "closer"))
+    assert question.answer_text == 'less (or any answer with "narrower" or "closer")'
+    assert spread_question().answer_text == (
+        "less (or any answer that says the means are less spread out)"
+    )
+
+
+@pytest.mark.parametrize("said", ["18", "18°", "18º", "18˚", "18 deg", "18 degrees", "18 °"])
+def test_degrees_in_every_keyboard_form(said):
+    question = Question("How many degrees?", ["18°", 18, "18 degrees"], hint="Share 360.")
+    assert question.check(said).correct
+    assert question.answer_text == "18° (also accepted: 18, 18 degrees)"
+
+
+def test_a_percent_with_a_fraction_is_read():
+    question = Question("What part?", Fraction(2, 3), hint="Count the cards.")
+    assert question.check("66 2/3%").correct and question.check("66⅔%").correct
+    assert question.check("66 1/3%").status == "not yet"
+    assert question.check("66%").status == "not yet"
+
+
+def test_a_typed_product_is_its_value():
+    question = Question("What is the chance?", Fraction(44, 219), hint="Use the tree.")
+    for said in (
+        "33/73 × 32/72",
+        "33/73 x 32/72",
+        "33/73*32/72",
+        "33/73 · 32/72",
+        "33/73 × 32/72 = 44/219",
+        "33/73 × 32/72 ≈ 20%",
+    ):
+        assert question.check(said).correct, said
+    assert question.check("33/73 × 31/72").status == "not yet"
+    assert question.check("33/73 × 32/72 = 1/2").status == "not yet"  # the last side counts
+    assert question.check("33/73 ×").status == "unreadable"
+
+
+def test_a_loss_said_in_words_is_below_0():
+    question = Question("How many points?", -2, hint="A miss scores below 0.")
+    for said in ("lose 2", "lost 2", "-2 points", "lose 2 points", "minus 2 points", "a loss of 2"):
+        assert question.check(said).correct, said
+    # "minus 2 points" was read as 2 (the sign was dropped): not right for 2
+    assert not Question("How many points?", 2, hint="h").check("minus 2 points").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        (Fraction(2, 3), "The labels are rounded: count the cards, 54 of 81."),
+        (Fraction(2, 3), "It is 2/3 of the deck."),
+        (Fraction(2, 3), "Count them: 67%."),
+        (18, "It is 18 degrees."),
+        ("less", "Is it less?"),
+    ],
+)
+def test_a_hint_that_gives_the_answer_away_is_refused(answer, hint):
+    with pytest.raises(XactikaError, match="the hint gives the answer away"):
+        Question("Q?", answer, hint=hint, key_words=("less",) if answer == "less" else ())
+
+
+def test_a_hint_that_only_leads_is_fine():
+    Question("Q?", Fraction(2, 3), hint="The labels are rounded. How many out of 81?")
+    Question("Q?", 25, hint="20% is 5 cards. How many cards make 4%? And 100%?")
+    Question("Q?", "less", hint="Compare how wide the bells are.", contrary=("wide",))
+
+
+def test_an_unreadable_word_answer_is_asked_for_in_the_prompts_own_words():
+    question = Question(
+        "Is the next roll less likely? Answer yes or no.",
+        ("no", "nope"),
+        hint="Do the dice remember?",
+        key_words=("same",),
+    )
+    assert question.check("???").message.endswith("Type yes or no.")
+    fewer = Question("Fewer or more? Type fewer, more or same.", "fewer", hint="Add the bars.")
+    assert fewer.check("").message == "? There is no answer yet. Type fewer, more or same."

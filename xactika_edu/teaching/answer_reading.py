@@ -18,6 +18,10 @@ Number(value=Fraction(23, 100), rounded=True, places=2, percent=True)
 True
 >>> read_number("minus 2").value, read_number("15 out of 81").value
 (Fraction(-2, 1), Fraction(5, 27))
+>>> read_number("lose 2").value, read_number("18º").value, read_number("66 2/3%").value
+(Fraction(-2, 1), Fraction(18, 1), Fraction(2, 3))
+>>> read_expression("33/73 × 32/72").value, read_expression("1/2 x 1/3 = 1/6").value
+(Fraction(44, 219), Fraction(1, 6))
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ __all__ = [
     "is_number",
     "lone_number",
     "normal_text",
+    "read_expression",
     "read_number",
     "round_half_up",
     "rounds_to",
@@ -56,6 +61,23 @@ _DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
 _MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
 _PERCENT_RE = re.compile(rf"^({_DECIMAL})\s*(?:%|percent|per cent)$")
+# a percent written with a fraction: "66 2/3%", "33 1/3 percent"
+_MIXED_PERCENT_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)\s*(?:%|percent|per cent)$")
+# an angle's unit, read as plain degrees: "18°", "18º" (the ordinal sign many keyboards
+# give), "18˚", "18 deg", "18 degrees"
+_DEGREES_RE = re.compile(r"(?<=[\d.])\s*(?:°|º|˚|degrees?|degs?)$")
+# a sign said in words, as on paper: "negative 2", "minus 2", "- 2"; a score: "lose 2"
+_SIGN_WORDS_RE = re.compile(r"(?:^|(?<=\s))(?:negative|minus|lose|loses|lost|losing|-)\s*(?=[\d.])")
+_VULGAR = {
+    "½": " 1/2",
+    "⅓": " 1/3",
+    "⅔": " 2/3",
+    "¼": " 1/4",
+    "¾": " 3/4",
+    "⅕": " 1/5",
+    "⅙": " 1/6",
+    "⅛": " 1/8",
+}
 _NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
 # An answer written as an inequality ("< 1%", "less than 1%", "99% or more"): the
 # bound, to be read as a number, is the named group.
@@ -111,7 +133,11 @@ def read_number(response: object) -> Number | None:
     """A response (or an answer) as a number, or None if it is not one.
 
     Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
-    ``".23"``, ``"23%"``, ``"nineteen"``; spaces and a final full stop are ignored.
+    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"15 out of 81"``; an angle
+    (``"18°"``, ``"18º"``, ``"18˚"``, ``"18 deg"``, ``"18 degrees"``) as its number of
+    degrees; a sign in words (``"minus 2"``, ``"negative 2"``) and a score's loss
+    (``"lose 2"``, ``"lost 2 points"``, ``"a loss of 2"``) as below 0. Spaces and a final
+    full stop are ignored.
     """
     if not isinstance(response, str):
         value = to_fraction(response)
@@ -125,12 +151,13 @@ def read_number(response: object) -> Number | None:
         if "e" in written:
             return Number(value, True, 17)
         return Number(_decimal(written), True, _places(written))
-    text = response.strip().lower().rstrip(".").replace("−", "-").replace("–", "-")
+    text = _plain(response).rstrip(".")
     text = text.replace(",", "")
-    text = re.sub(r"\s+", " ", text)
-    # as on paper: "negative 2", "minus 2", "- 2"; "15 out of 81"
-    text = re.sub(r"^(?:negative|minus|-)\s*(?=[\d.])", "-", text)
+    text = re.sub(r"^(?:a )?loss of\s*(?=[\d.])", "-", text)
+    text = _SIGN_WORDS_RE.sub("-", text, count=1) if _SIGN_WORDS_RE.match(text) else text
     text = re.sub(r"^(\S+) out of (\S+)$", r"\1/\2", text)
+    text = re.sub(r"\s+points?$", "", text)  # "-2 points", "lose 2 points"
+    text = _DEGREES_RE.sub("", text).strip()
     try:
         if text in NUMBER_WORDS:
             return Number(Fraction(NUMBER_WORDS[text]), rounded=False)
@@ -143,6 +170,14 @@ def read_number(response: object) -> Number | None:
         if match:
             top, bottom = (_decimal(part) for part in match.groups())
             return None if bottom == 0 else Number(top / bottom, rounded="." in text)
+        match = _MIXED_PERCENT_RE.match(text)
+        if match:
+            whole, numerator, denominator = (int(part) for part in match.groups())
+            if denominator == 0:
+                return None
+            sign = -1 if match.group(1).startswith("-") else 1
+            value = (whole + sign * Fraction(numerator, denominator)) / 100
+            return Number(value, rounded=False, places=2, percent=True)
         match = _MIXED_RE.match(text)
         if match:
             whole, numerator, denominator = (int(part) for part in match.groups())
@@ -155,12 +190,52 @@ def read_number(response: object) -> Number | None:
     return None
 
 
+def _plain(text: str) -> str:
+    """``text`` in lower case with single spaces, one kind of minus sign, and
+    fractions such as "⅔" written out (" 2/3")."""
+    text = text.strip().lower().replace("−", "-").replace("–", "-")
+    for sign, written in _VULGAR.items():
+        text = text.replace(sign, written)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# a product typed as on paper: "33/73 × 32/72", "1/2 x 1/3", "0.5 * 0.4"
+_TIMES_RE = re.compile(r"(?<=[\d%.])\s*(?:×|\*|·|⋅|x)\s*(?=[\d.])")
+
+
+def read_expression(response: object) -> Number | None:
+    """A response written as a calculation, as on paper: a product of numbers
+    (``"33/73 × 32/72"``, with ×, x, * or ·) is its value, and a worked line
+    (``"1/2 × 1/3 = 1/6"``, ``"... ≈ 20%"``) is its last side. None if it is not one
+    (a single number is :func:`read_number`'s).
+    """
+    if not isinstance(response, str):
+        return None
+    sides = re.split(r"=|≈", _plain(response))
+    if len(sides) > 1:
+        numbers = [read_number(side) or read_expression(side) for side in sides]
+        return numbers[-1] if all(n is not None for n in numbers) else None
+    factors = _TIMES_RE.split(sides[0])
+    if len(factors) < 2:
+        return None
+    value = Fraction(1)
+    rounded = False
+    for factor in factors:
+        number = read_number(factor)
+        if number is None:
+            return None
+        value *= number.value
+        rounded = rounded or number.rounded
+    return Number(value, rounded=rounded, places=0)
+
+
 _NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")
 
 
 def lone_number(text: str) -> str:
     """The one number in ``text`` among words ("7 ways" -> "7", "18°" -> "18"), or ""
     if there is none or more than one ("3 or 9")."""
+    text = _SIGN_WORDS_RE.sub("-", _plain(text))  # "minus 2 points": -2, not 2
     tokens = _NUMBER_TOKEN.findall(text)
     rest = _NUMBER_TOKEN.sub(" ", text)
     if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):

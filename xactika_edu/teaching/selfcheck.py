@@ -23,13 +23,17 @@ themselves.
 >>> [q.check(typed).status for typed in ("24%", "23%", "23.5%", "23.4%")]  # 19/81 = 23.46...%
 ['not yet', 'right', 'right', 'not yet']
 
-What counts as right: a whole number or a fraction equal to the answer; a decimal or a
-percent equal to it or rounded by the lessons' one rule (the nearest whole percent, or 2
-decimal places, a half rounding up; more places if typed; truncating is not rounding),
-or, for a question about an estimate, within its ``tolerance``. But 0 or 1 in any
-form (``"0"``, ``"0%"``, ``"0.00"``, ``"100%"``) is never right for an answer strictly
-between 0 and 1: it says "none" or "all" of a part that is neither, a rounding the
-lessons never print (they print ``"< 1%"`` and ``"0.0014"``: see
+What counts as right: a word answer by the one rule of
+:class:`~xactika_edu.teaching.word_answers.WordRule` (its first word is an answer word,
+or it has a key word, and it has no contrary word). A number written as on paper ("18º",
+"66 2/3%", "lose 2", "33/73 × 32/72": see :mod:`~xactika_edu.teaching.answer_reading`):
+a whole number or a fraction equal to the answer; a decimal or a percent equal to it or
+rounded by the lessons' one rule (the nearest whole percent, or 2 decimal places, a half
+rounding up; more places if typed; truncating is not rounding), or, for a question about
+an estimate, within its ``tolerance``. But 0 or 1 in any form (``"0"``, ``"0%"``,
+``"0.00"``, ``"100%"``) is never right for an answer strictly between 0 and 1: it says
+"none" or "all" of a part that is neither, a rounding the lessons never print (they
+print ``"< 1%"`` and ``"0.0014"``: see
 :func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so and asks
 for the exact answer, as does an answer written as an inequality (``"< 1%"``).
 
@@ -45,7 +49,6 @@ for the exact answer, as does an answer written as an inequality (``"< 1%"``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -69,10 +72,12 @@ from .answer_reading import (
     is_number,
     lone_number,
     normal_text,
+    read_expression,
     read_number,
     rounds_to,
     to_fraction,
 )
+from .word_answers import WordRule
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
@@ -218,7 +223,8 @@ class Question:
         prompt: the question, as plain text.
         answer: the right answer, computed in the lesson: an int, float,
             :class:`~fractions.Fraction` or :class:`~decimal.Decimal`, a word or
-            phrase (compared ignoring letter case and extra spaces), or a set, list
+            phrase (right as a response's first word, ignoring letter case, spaces and
+            a reason after it: "no, it is the same"), or a set, list
             or tuple of acceptable answers. Stored as a tuple of answers.
         hint: what to say when the response is wrong. It should not give the
             answer away.
@@ -237,10 +243,17 @@ class Question:
             or it cannot be read, instead of the list of forms a number may take.
         places: the rounding rule's decimal places (default 2: the nearest whole
             percent; 1 for "round to one decimal place").
+        key_words, contrary: for a word answer, words that say the answer ("narrower")
+            and words that say otherwise ("wider"), for the one rule of
+            :class:`~xactika_edu.teaching.word_answers.WordRule`.
+        meaning: what any right answer says ("the means are less spread out"): the
+            "Show the answer" box says "or any answer that says ...".
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
-            answer is not a number or text, or the tolerance is negative.
+            answer is not a number or text, the tolerance is negative, a word is both
+            a key word and a contrary one, or the hint gives the answer away (it
+            would be marked right, or holds a number, or "54 of 81", that would).
     """
 
     prompt: str
@@ -250,10 +263,14 @@ class Question:
     tolerance: float | None = None
     form: str = ""
     places: int = RULE_PLACES
+    key_words: tuple[str, ...] = ()
+    contrary: tuple[str, ...] = ()
+    meaning: str = ""
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
+    words: WordRule = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("prompt", "hint", "explanation", "form"):
+        for name in ("prompt", "hint", "explanation", "form", "meaning"):
             if not isinstance(getattr(self, name), str):
                 raise XactikaError(f"{name} must be text, got {shown(getattr(self, name))}")
         if not self.prompt.strip():
@@ -265,8 +282,12 @@ class Question:
         object.__setattr__(self, "answers", answers)
         if isinstance(self.answer, (list, set, frozenset)):
             object.__setattr__(self, "answer", answers)
-
-    # --- checking -----------------------------------------------------------------
+        object.__setattr__(self, "words", _word_rule(self))
+        if given_away := _given_away(self, self.hint):
+            raise XactikaError(
+                f"the hint gives the answer away: {given_away!r} in {self.hint!r} would "
+                "be marked right"
+            )
 
     @property
     def numeric(self) -> bool:
@@ -314,12 +335,28 @@ class Question:
         return False
 
     def _matches_text(self, response: object) -> bool:
-        """The response is an answer word, or starts with one and gives a reason after a
-        comma ("no, it is the same")."""
-        text = normal_text(response)
-        first = normal_text(re.split(r"[,;:]| because ", text, maxsplit=1)[0])
-        words = {normal_text(a) for a in self.answers if isinstance(a, str)}
-        return text in words or (first != text and first in words)
+        """Whether a word response is right by the one rule for word answers
+        (:class:`~xactika_edu.teaching.word_answers.WordRule`): it starts with an answer
+        word or has a key word, and has no contrary word ("no, it is the same")."""
+        if not self.words.words and not self.words.key_words:
+            return False
+        return self.words.accepts(response)
+
+    def _read(self, response: object) -> Number | None:
+        """The response as a number: as written, as a calculation ("1/2 × 1/3"), or the
+        one number among words ("7 ways") when the answer is a number."""
+        number = read_number(response)
+        if number is None and isinstance(response, str):
+            number = read_expression(response)
+            if number is None and self.numeric:
+                number = read_number(lone_number(response))  # "7 ways", "line 3"
+        return number
+
+    def _is_right(self, response: object) -> bool:
+        number = self._read(response)
+        if number is not None and self._matches_number(number):
+            return True
+        return _readable_text(response) and self._matches_text(response)
 
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
@@ -342,16 +379,12 @@ class Question:
             "✘ Not yet. Hint: ..." or "? I could not read ..." with the form to use.
             Never raises.
         """
-        number = read_number(response)
-        if number is None and self.numeric and is_inequality(response):
+        if read_number(response) is None and self.numeric and is_inequality(response):
             return self._inequality(response)
-        if number is None and self.numeric and isinstance(response, str):
-            number = read_number(lone_number(response))  # "7 ways", "18°", "line 3"
-        if number is not None and self._matches_number(number):
+        number = self._read(response)
+        if self._is_right(response):
             return self._right()
-        if self._readable_text(response) and self._matches_text(response):
-            return self._right()
-        if number is None and (self.numeric or not self._readable_text(response)):
+        if number is None and (self.numeric or not _readable_text(response)):
             return self._unreadable(response)
         message = f"✘ Not yet. Hint: {self.hint}" if self.hint.strip() else "✘ Not yet. Try again."
         if (
@@ -377,20 +410,6 @@ class Question:
             )
         return Verdict("not yet", message)
 
-    def _matches_any(self, forms: Iterable[object]) -> bool:
-        """Whether any of ``forms`` (example answers) would be marked right."""
-        for form in forms:
-            number = read_number(form)
-            if number is not None and self._matches_number(number):
-                return True
-        return False
-
-    @staticmethod
-    def _readable_text(response: object) -> bool:
-        return (isinstance(response, str) or is_number(response)) and bool(
-            re.search(r"\w", normal_text(response))
-        )
-
     def _right(self) -> Verdict:
         message = "✔ Right!"
         if self.explanation:
@@ -401,7 +420,11 @@ class Question:
         """Example forms of a number (whole, fraction, decimal, percent), none of them
         a right answer."""
         return next(
-            (forms for forms in _NUMBER_EXAMPLES if not self._matches_any(forms)),
+            (
+                forms
+                for forms in _NUMBER_EXAMPLES
+                if not any(self._is_right(form) for form in forms)
+            ),
             _NUMBER_EXAMPLES[-1],
         )
 
@@ -439,6 +462,10 @@ class Question:
                 f"Type a whole number like {whole}, a fraction like {fraction}, "
                 f"a decimal like {decimal} or a percent like {percent}."
             )
+        elif offered := re.search(
+            r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", self.prompt
+        ):
+            advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
         elif {normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
             advice = "Type yes or no."
         else:
@@ -459,13 +486,10 @@ class Question:
         """The answer as shown in the "Show the answer" box: ``'19/81 (about 0.23, or
         23%)'``, ``'1/8 (about 0.13, or 13%)'``, ``'1/4 (0.25, or 25%)'``. With several
         acceptable answers, the first is the answer and the others are listed after it:
-        ``'bell (also accepted: bell curve, hill)'``."""
-        first, *others = (_show(a) for a in self.answers)
-        if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
-            return f"{first} (also accepted: {', '.join(others[:_SHOWN_ALSO])} and the like)"
-        if others:
-            return f"{first} (also accepted: {', '.join(others)})"
-        return first
+        ``'bell (also accepted: "bell curve", "hill")'``; words are quoted. A word
+        answer with key words says what any right answer says: ``'less (or any answer
+        that says the means are less spread out)'``."""
+        return _fold_text(self)
 
     def __str__(self) -> str:
         return f"{self.prompt}\n(Type your answer and check it with .check(your_answer).)"
@@ -479,12 +503,93 @@ class Question:
     def html(self) -> str:
         """The question as a page without a kernel shows it: the prompt and a collapsed
         "Show the answer" box with the answer and the explanation (HTML)."""
-        explanation = f"<p>{escape(self.explanation)}</p>" if self.explanation else ""
-        return (
-            '<div class="xactika-question" style="border:2px solid #0072B2;'
-            'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
-            f"<p><b>Question:</b> {escape(self.prompt)}</p>"
-            "<details><summary>Show the answer</summary>"
-            f"<p><b>Answer:</b> {escape(self.answer_text)}</p>{explanation}"
-            "</details></div>"
+        return _question_html(self)
+
+
+def _word_rule(question: Question) -> WordRule:
+    """The question's rule for word answers; every answer word must pass it."""
+    texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
+    for name in ("key_words", "contrary"):
+        if isinstance(getattr(question, name), str):
+            raise XactikaError(
+                f"{name} must be a list of words, got the text {shown(getattr(question, name))}"
+            )
+    rule = WordRule(texts, tuple(question.key_words), tuple(question.contrary))
+    for text in texts:
+        if not rule.accepts(text):
+            raise XactikaError(f"the answer {text!r} has one of the contrary words")
+    return rule
+
+
+def _given_away(question: Question, text: str) -> str:
+    """The part of ``text`` that would be marked right ("" if none): the whole text,
+    a clause of it, a number in it or a count such as "54 of 81"."""
+    if not text.strip():
+        return ""
+    parts = [text, *re.split(r"(?<=[.!?:;,])\s+", text)]
+    parts += [
+        f"{m.group(1).strip()}/{m.group(2)}" if m.group(2) else m.group(1)
+        for m in re.finditer(
+            r"(-?\d[\d,]*(?:\.\d+)?\s*%?)(?:\s*(?:/|out of|of)\s*(?:the\s+)?"
+            r"(\d[\d,]*(?:\.\d+)?)\b)?",
+            text,
         )
+    ]
+    parts += [m.group(1) for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s*(?:/|out of|of)", text)]
+    for part in parts:
+        if question._is_right(part.strip().rstrip(".,;:!?")):
+            return part.strip()
+    return ""
+
+
+# --- checking -----------------------------------------------------------------
+
+
+def _fold_text(question: Question) -> str:
+    """:attr:`Question.answer_text` (see there)."""
+    shown_answers = [
+        f'"{a}"' if isinstance(a, str) and read_number(a) is None else _show(a)
+        for a in question.answers
+    ]
+    first = _show(question.answers[0])
+    others = shown_answers[1:]
+    listed = ", ".join(others[:_SHOWN_ALSO])
+    if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
+        listed += " and the like"
+    if question.meaning:
+        more = f"any answer that says {question.meaning}"
+    elif question.key_words:
+        keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
+        more = (
+            f"any answer with {', '.join(keys[:-1])} or {keys[-1]}"
+            if len(keys) > 1
+            else (f"any answer with {keys[0]}")
+        )
+    else:
+        more = ""
+    if listed and more:
+        return f"{first} (also accepted: {listed}, or {more})"
+    if more:
+        return f"{first} (or {more})"
+    if listed:
+        return f"{first} (also accepted: {listed})"
+    return first
+
+
+def _readable_text(response: object) -> bool:
+    return (isinstance(response, str) or is_number(response)) and bool(
+        re.search(r"\w", normal_text(response))
+    )
+
+
+def _question_html(question: Question) -> str:
+    """:meth:`Question.html` (see there)."""
+    explanation = f"<p>{escape(question.explanation)}</p>" if question.explanation else ""
+    return (
+        '<div class="xactika-question" style="border:2px solid #0072B2;'
+        'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
+        f"<p><b>Question:</b> {escape(question.prompt)}</p>"
+        "<details><summary>Show the answer</summary>"
+        f"<p><b>Answer:</b> {escape(question.answer_text)}</p>{explanation}"
+        "</details></div>"
+    )
