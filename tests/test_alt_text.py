@@ -181,3 +181,14 @@ def test_stacked_dots_are_called_a_dot_plot():
     scattered = Figure().subplots()
     scattered.scatter([1, 2, 3], [2.5, 0.4, 7])
     assert describe_axes(scattered).startswith("Scatter plot")
+
+
+def test_a_diagram_says_its_labels_not_its_joining_lines():
+    """Lesson 4's tree: no axes, lines only join the labels (review 4: it was read as a
+    'Line graph' with '6 lines without names')."""
+    from xactika_edu.teaching.plots.tree import two_threat_tree
+
+    text = describe_figure(two_threat_tree(49, 73).figure)
+    assert text.startswith("Diagram: Where are the two threats?")
+    assert "line" not in text.lower().replace("online", "")
+    assert "49/73 × 48/72 = 98/219; nobody can beat it" in text

@@ -227,6 +227,8 @@ def _kind(ax: Axes) -> str:
     from matplotlib.container import BarContainer
     from matplotlib.patches import Wedge
 
+    if not ax.axison and ax.texts and not ax.containers:
+        return "Diagram"  # no axes: lines join labels (a tree diagram)
     if any(isinstance(p, Wedge) for p in ax.patches):
         return "Pie chart"
     if any(isinstance(c, BarContainer) for c in ax.containers):
@@ -284,7 +286,8 @@ def describe_axes(ax: Axes, *, axis_names: bool = True, kind_name: bool = True) 
     used: set[int] = set()
     parts += _wedges(ax, used) if pie else _bars(ax, used)
     parts += describe_dots(ax, used)
-    lines = describe_lines(ax, used, line_graph=kind == "Line graph")
+    # a diagram's lines only join its labels, which are said below
+    lines = [] if kind == "Diagram" else describe_lines(ax, used, line_graph=kind == "Line graph")
     if lines and kind != "Line graph":
         parts.append("Over it: " + " ".join(lines))
     elif lines:
