@@ -471,9 +471,9 @@ class Question:
         else:
             # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
             # the best example, as long as it is not the answer.
-            offered = re.findall(r'"([^"\d]{1,20})"', self.prompt)
+            quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', self.prompt)
             word = next(
-                (w for w in [*offered, *_WORD_EXAMPLES] if not self._matches_text(w)),
+                (w for w in [*quoted, *_WORD_EXAMPLES] if not self._matches_text(w)),
                 _WORD_EXAMPLES[-1],
             )
             advice = f"Type a word, like {word}."
