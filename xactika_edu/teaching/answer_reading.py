@@ -172,19 +172,12 @@ def read_number(response: object) -> Number | None:
             return None if bottom == 0 else Number(top / bottom, rounded="." in text)
         match = _MIXED_PERCENT_RE.match(text)
         if match:
-            whole, numerator, denominator = (int(part) for part in match.groups())
-            if denominator == 0:
-                return None
-            sign = -1 if match.group(1).startswith("-") else 1
-            value = (whole + sign * Fraction(numerator, denominator)) / 100
-            return Number(value, rounded=False, places=2, percent=True)
+            value = _mixed(match)
+            return None if value is None else Number(value / 100, False, 2, True)
         match = _MIXED_RE.match(text)
         if match:
-            whole, numerator, denominator = (int(part) for part in match.groups())
-            if denominator == 0:
-                return None
-            sign = -1 if match.group(1).startswith("-") else 1
-            return Number(whole + sign * Fraction(numerator, denominator), rounded=False)
+            value = _mixed(match)
+            return None if value is None else Number(value, rounded=False)
     except (ValueError, ArithmeticError, InvalidOperation):
         return None
     return None
@@ -230,6 +223,15 @@ def read_expression(response: object) -> Number | None:
 
 
 _NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")
+
+
+def _mixed(match: re.Match[str]) -> Fraction | None:
+    """The mixed number ``-2 1/2`` matched as (whole, numerator, denominator); None for
+    a zero denominator."""
+    whole, numerator, denominator = (int(part) for part in match.groups())
+    if denominator == 0:
+        return None
+    return whole + (-1 if match.group(1).startswith("-") else 1) * Fraction(numerator, denominator)
 
 
 def lone_number(text: str) -> str:
