@@ -1475,3 +1475,50 @@ def test_r4a_no_hint_gives_the_answer_away(path):
             assert not question.check(number).correct, (name, number)
         for part, whole in re.findall(r"(\d+) (?:of|out of) (?:the )?(\d+)", question.hint):
             assert not question.check(f"{part}/{whole}").correct, (name, part, whole)
+
+
+# review 5, lead: answer boxes (fifth reading, a 7th grader on Lessons 4b-7)
+
+
+@pytest.mark.slow
+def test_lesson_7_check_4_reads_over_bid_as_the_vocabulary_defines_it():
+    """Over-bid is 'taking fewer tricks than you bid' (Lesson 7's vocabulary): the box
+    marked 'they over-bid' wrong and 'underbid' right (review 5)."""
+    text = " ".join(_source(cell) for cell in _cells(LESSON_7))
+    assert "| over-bid | taking fewer tricks than you bid |" in text
+    questions = _lesson_questions(LESSON_7)
+    q4 = questions["q4"]
+    assert q4.answers[0] == "fewer"  # the example class took fewer more often
+    for said in ("they over-bid", "over-bid", "overbid", "they bid more than they took"):
+        assert q4.check(said).correct, said
+    for said in ("under-bid", "underbid", "they under-bid", "more", "same"):
+        assert not q4.check(said).correct, said
+
+
+@pytest.mark.slow
+def test_lesson_5_check_4_takes_not_more_or_less_likely():
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for said in ("no, it's not more or less likely", "not less likely", "no", "no, it's the same"):
+        assert q4.check(said).correct, said
+    for said in ("no, it is less likely", "yes", "less likely", "no, it is more likely"):
+        assert not q4.check(said).correct, said
+
+
+def test_parts_of_a_whole_read_as_the_lessons_write_them():
+    """'18 of the 54 cards' (Lesson 4b's fold), '46 of 96' (Lesson 7), '1 in 28' and
+    'one third' are numbers, as '18 out of 54' was (review 5)."""
+    from xactika_edu.teaching.answer_reading import read_number
+
+    for said, value in (
+        ("18 of 54", Fraction(1, 3)),
+        ("18 of the 54 cards", Fraction(1, 3)),
+        ("18 out of 54 cards", Fraction(1, 3)),
+        ("46 of 96", Fraction(23, 48)),
+        ("1 in 28", Fraction(1, 28)),
+        ("one third", Fraction(1, 3)),
+        ("two thirds", Fraction(2, 3)),
+        ("a half", Fraction(1, 2)),
+    ):
+        number = read_number(said)
+        assert number is not None and number.value == value, said
+    assert read_number("3 of them") is None

@@ -57,6 +57,12 @@ _WORDS_0_TO_20 = (
 )
 NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
 NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
+# a fraction in words: "one third", "two thirds", "a half", "three quarters"
+_PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6}
+_PARTS.update({"seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
+_PART_WORDS_RE = re.compile(
+    rf"^(a|an|{'|'.join(list(NUMBER_WORDS)[1:11])}) ({'|'.join(_PARTS)})s?$"
+)
 _DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _FRACTION_RE = re.compile(rf"^({_DECIMAL})\s*/\s*({_DECIMAL})$")
 _MIXED_RE = re.compile(r"^([+-]?\d+)\s+(\d+)\s*/\s*(\d+)$")
@@ -133,7 +139,7 @@ def read_number(response: object) -> Number | None:
     """A response (or an answer) as a number, or None if it is not one.
 
     Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
-    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"15 out of 81"``; an angle
+    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"two thirds"``, ``"15 out of 81"`` (also ``"18 of the 54 cards"``, ``"1 in 28"``); an angle
     (``"18°"``, ``"18º"``, ``"18˚"``, ``"18 deg"``, ``"18 degrees"``) as its number of
     degrees; a sign in words (``"minus 2"``, ``"negative 2"``) and a score's loss
     (``"lose 2"``, ``"lost 2 points"``, ``"a loss of 2"``) as below 0. Spaces and a final
@@ -155,12 +161,17 @@ def read_number(response: object) -> Number | None:
     text = text.replace(",", "")
     text = re.sub(r"^(?:a )?loss of\s*(?=[\d.])", "-", text)
     text = _SIGN_WORDS_RE.sub("-", text, count=1) if _SIGN_WORDS_RE.match(text) else text
-    text = re.sub(r"^(\S+) out of (\S+)$", r"\1/\2", text)
+    # "15 out of 81", "18 of the 54 cards", "1 in 28": a part of a whole
+    text = re.sub(r"^([\d.]+) (?:out of|of|in)(?: the)? ([\d.]+)(?: [a-z]+)?$", r"\1/\2", text)
     text = re.sub(r"\s+points?$", "", text)  # "-2 points", "lose 2 points"
     text = _DEGREES_RE.sub("", text).strip()
     try:
         if text in NUMBER_WORDS:
             return Number(Fraction(NUMBER_WORDS[text]), rounded=False)
+        match = _PART_WORDS_RE.match(text)
+        if match:
+            count = 1 if match.group(1) in ("a", "an") else NUMBER_WORDS[match.group(1)]
+            return Number(Fraction(count, _PARTS[match.group(2)]), rounded=False)
         if _NUMBER_RE.match(text):
             return Number(_decimal(text), rounded="." in text, places=_places(text))
         match = _PERCENT_RE.match(text)
