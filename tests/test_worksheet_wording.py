@@ -74,3 +74,15 @@ def test_readme_cites_7b_only_for_developing_a_model_from_data():
         assert match.group(1).startswith("develop a probability model"), match.group(0)
     for match in re.finditer(r"7\.SP\.C\.7 \(([^)]*)\)", text):
         assert "compare" in match.group(1), match.group(0)
+
+
+def test_keys_give_the_whole_percent_next_to_a_percent_with_decimals():
+    """The lessons' one rounding rule (nearest whole percent) in every key: '3/16 =
+    18.75%, about 19%', never 18.75% alone (the new-teacher review of issue 12)."""
+    for kind in ("bar-graph", "simulation"):
+        for level in LEVELS:
+            for seed in range(1, 13):
+                sheet = _BUILDERS[kind](seed, level=level)
+                text = " ".join(" ".join(item) for item in sheet.worked_questions())
+                alone = re.findall(r"\d+\.\d+%(?!, about \d+%)", text)
+                assert not alone, f"{kind} {level} seed {seed}: {alone}"

@@ -24,9 +24,9 @@ from ...base.errors import XactikaError
 from ...base.formatting import (
     and_list,
     exact_decimal,
-    exact_percent,
     fraction,
     fraction_steps,
+    key_percent,
     one_decimal,
     plural,
 )
@@ -238,11 +238,11 @@ class BarGraphWorksheet(QuestionSheet):
             f"What fraction of your cards have a face value of {value} {direction}? "
             "Simplify it and write it as a percent."
         )
-        answer_b = f"{fraction_steps(count, n)} = {exact_percent(share, places=0)}"
+        answer_b = f"{fraction_steps(count, n)} = {key_percent(share)}"
         frame_b = Frame(
             f"{{}} of my {{}} cards have a face value of {value} {direction}. "
             "That is {} of them, or {}.",
-            (str(count), str(n), fraction_steps(count, n), exact_percent(share, places=0)),
+            (str(count), str(n), fraction_steps(count, n), key_percent(share)),
         )
         decimal = exact_decimal(share)
         division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
@@ -302,8 +302,8 @@ class BarGraphWorksheet(QuestionSheet):
             "nearest whole percent). Is yours higher or lower?"
         )
         answer = (
-            f"Yours: {fraction_steps(got, n)} = {exact_percent(mine, places=0)}. The deck: "
-            f"{fraction(theirs)} = {exact_percent(theirs, places=0)}. Yours is {compare}."
+            f"Yours: {fraction_steps(got, n)} = {key_percent(mine)}. The deck: "
+            f"{fraction(theirs)} = {key_percent(theirs)}. Yours is {compare}."
         )
         decimal = exact_decimal(mine)
         shown = decimal if decimal is not None else f"{_four_places(mine)}..."

@@ -28,9 +28,9 @@ from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...base.formatting import (
     about_one_decimal,
-    exact_percent,
     fraction,
     fraction_steps,
+    key_percent,
     plural,
 )
 from ...core.cards import DECK, Card, as_card, make_rng
@@ -258,10 +258,10 @@ class SimulationWorksheet(QuestionSheet):
             f"What is the exact probability that a drawn card {self.phrase}? "
             f"Write it as a fraction of the 81 cards and as a percent. {how}"
         )
-        answer_a = f"{fraction_steps(count, 81)}, {exact_percent(p, places=0)}"
+        answer_a = f"{fraction_steps(count, 81)}, {key_percent(p)}"
         frame_a = Frame(
             f"{{}} of the 81 cards {self.plural_phrase}. The probability is {{}}, or {{}}.",
-            (str(count), fraction_steps(count, 81), exact_percent(p, places=0)),
+            (str(count), fraction_steps(count, 81), key_percent(p)),
         )
 
         first, last = self.running()[0], self.running()[-1]
@@ -278,8 +278,8 @@ class SimulationWorksheet(QuestionSheet):
         else:
             closer = f"After {first[1]} draws (it can happen)"
         answer_b = closer + "."
-        shares = [f"{a}/{b} = {exact_percent(Fraction(a, b), places=0)}" for a, b in (first, last)]
-        working_b = f"{shares[0]} and {shares[1]}, against {exact_percent(p, places=0)}."
+        shares = [f"{a}/{b} = {key_percent(Fraction(a, b))}" for a, b in (first, last)]
+        working_b = f"{shares[0]} and {shares[1]}, against {key_percent(p)}."
         frame_b = Frame(
             f"After {first[1]} draws: {{}}. After {last[1]} draws: {{}}. Closer: {{}}.",
             (shares[0], shares[1], closer[0].lower() + closer[1:]),
