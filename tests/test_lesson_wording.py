@@ -1590,6 +1590,7 @@ def test_lesson6_r5_core_is_shorter_and_every_table_says_what_it_is():
     assert "falls short" not in further and "### Adding the lead chances: an estimate" in further
     # thousands commas and one minus sign, as signed() writes it
     assert '"deals": [f"{n:,}" for n in deals]' in core and "{abs(total3):,} points" in core
+    assert "f\"{'won' if n * p >= 0 else 'lost'} {abs(n * p):,}\"" in core
     assert "−" not in vocabulary
 
 
