@@ -916,7 +916,7 @@ def test_lesson_7_second_read_fixes():
     # "tricks - bid" with a keyboard hyphen looked like code: a real minus sign
     for text in (core, further, meta):
         assert "tricks - bid" not in text and "1 - 3" not in text
-    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = \u22122 |" in (
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = -2 |" in (
         vocabulary
     )
     # the paper sheet as the example, no file-like row; the header said in words
@@ -1609,6 +1609,8 @@ def test_lesson7_r5_checks_before_play_and_plan_says_what_to_shorten():
     assert "histogram" in standards["6.SP.B.4"] and "bar graph" not in standards["6.SP.B.4"]
     core, _ = _core_and_further_text(LESSON_7)
     assert "This histogram (one bar per whole number)" in core and "This bar graph" not in core
+    # a negative number with the minus sign the score sheet and the graph print (signed)
+    assert not re.search(r"−\d", _vocabulary(LESSON_7) + core)
 
 
 def test_lesson7_r5_ticket_never_repeats_lesson6_check():
