@@ -209,8 +209,9 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     assert "so your bid\ncan also change the dealer's bid." in extra
     # K2: how the computer in your seat bids, linked to the student's rule of thumb
     # (issue 12 review: its target is computed by the library, not typed)
-    assert "Its rule of thumb is like yours" in text
-    assert "bid_allowance(len(hand), PLAYERS)" in text and "chances_sum + allowance" in text
+    # (review 5: the core says it in one sentence; how it chose is in Going further)
+    assert "(Going further tells how it chose)" in text and "estimates like you do" in extra
+    assert "bid_allowance(len(hand), PLAYERS)" in extra and "chances_sum + allowance" in extra
     assert "The computer's best bid is" not in text
     # K3: a sure trick is sure only when you lead it
     assert "is a **sure trick**, when you lead it." in text
@@ -894,8 +895,9 @@ def test_lesson_6_second_read_fixes():
     assert "A bid is a whole number: choose {math.floor(half)} or {math.ceil(half)}" in core
     assert "Find the bar of your estimate" not in core and "Find the bar of your bid" in core
     # the computer's rule of thumb in short sentences
-    assert "Its rule of thumb is like yours. Each card counts" in core
-    assert "It adds {allowance:g}{half_trick} for tricks won by following " in core
+    # (review 5: now in Going further, "estimates like you do")
+    assert "estimates like you do. Each card counts" in further
+    assert "It adds {allowance:g}{half_trick} for " in further
 
 
 def test_lesson_7_second_read_fixes():
@@ -914,12 +916,12 @@ def test_lesson_7_second_read_fixes():
     # "tricks - bid" with a keyboard hyphen looked like code: a real minus sign
     for text in (core, further, meta):
         assert "tricks - bid" not in text and "1 - 3" not in text
-    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = \u22122 |" in (
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = -2 |" in (
         vocabulary
     )
     # the paper sheet as the example, no file-like row; the header said in words
     assert "1, 1, Ana, 2, 3" not in vocabulary and "hand 1: Ana bid 2, took 1" in vocabulary
-    assert "the header is line 1" not in core and "line 1 is the\nrow of column names" in core
+    assert "the header is line 1" not in core and "(line 1 holds the column names)" in core
     # the counts are player-hands, in the text and on the graphs
     assert "player-hand |" in vocabulary and "of its hands" not in core
     assert "of its player-hands" in core and "the player-hands in which" in vocabulary
@@ -1240,11 +1242,12 @@ def test_lesson6_r4_words_on_the_page():
     assert "1.25 a hand, an estimate" in vocabulary
     assert "over all deals, played for that bid; " in core
     assert "aims at exactly its bid" not in core and "aims at exactly their bid" in core
-    assert "(a guess, like yours)" in core
+    assert "(a guess, like yours)" in further  # review 5: moved to Going further
     assert "a player who bid 0 and does not want the trick" in core
     assert "change the dealer's bid" not in core and "change the dealer's bid" in further
-    # why playing for 2 sometimes took more tricks than playing for 3 (computed)
-    assert "many_low > many_high" in core and "best cards are left to win late." in core
+    # why playing for 2 sometimes took more tricks than playing for 3 (computed; review 5:
+    # in Going further, as counts of deals)
+    assert "many_low > many_high" in further and "best cards are left to win late." in further
     # the interval to 3 places, as the mean and the standard error: it recomputes
     assert "{gain.mean():.3f}" in further and "{gain_low:.3f} to {gain_high:.3f}" in further
     assert "happens to be {mean_low:.2f} too" in further
@@ -1522,3 +1525,101 @@ def test_parts_of_a_whole_read_as_the_lessons_write_them():
         number = read_number(said)
         assert number is not None and number.value == value, said
     assert read_number("3 of them") is None
+
+
+# review 5, r5d: Lessons 5, 6 and 7 (fifth read by a 7th grader and a teacher)
+
+
+def test_lesson5_r5_pretend_class_prediction_and_standards():
+    core, further = _core_and_further_text(LESSON_5)
+    meta = _lesson_meta(LESSON_5)
+    # check 3 names the pretend class (the room has its own tally on the board)
+    assert "The class had {successes}" not in core
+    assert "{'The pretend class' if simulated else 'Our class'} had {successes}" in core
+    assert "A pretend class's cards" in core  # the graph's title, when simulated
+    # the plan: predict for your own class before the tally
+    assert "before the tally" in meta["timing"][3]["activity"]
+    assert "their class's cards" in meta["standards"][0]["activity"]
+    # HSS-IC.A.2 labels the consistency check only, not the typical error
+    assert "High school: HSS-IC.A.2" not in further
+    assert "consistent with the model? (HSS-IC.A.2)" in further
+    (cited,) = meta["going_further_standards"]
+    assert cited["code"] == "HSS-IC.A.2" and "1/√n" not in cited["activity"]
+
+
+def test_lesson5_r5_running_graph_marks_the_runs_at_10_rolls():
+    from xactika_edu.base.formatting import percent
+    from xactika_edu.experiments import draw_experiment
+    from xactika_edu.plots import running_frequency_graph
+
+    core, _ = _core_and_further_text(LESSON_5)
+    assert "mark_at=[early]" in core and "After {early} rolls (the dots)" in core
+    runs = draw_experiment("face value 8 or more", trials=300, runs=3, seed=4)
+    ax = running_frequency_graph(runs, percent_axis=True, mark_at=[10], ax=Figure().subplots())
+    at_10 = runs[runs["trial"] == 10]["relative frequency"]
+    assert [text.get_text() for text in ax.texts] == [percent(x) for x in at_10]
+    assert 10 in list(ax.get_xticks())
+    for bad in (0, 301, 2.5, True):
+        with pytest.raises(XactikaError):
+            running_frequency_graph(runs, mark_at=[bad], ax=Figure().subplots())
+
+
+def test_lesson5_r5_ticket_turns_over_the_deck_without_putting_back():
+    from xactika_edu.outputs.exit_questions import ticket_questions
+
+    for seed in range(1, 6):
+        question, _, working = ticket_questions("5", seed).questions[2]
+        assert "without putting any back" in question and "rarely exact" in working
+
+
+def test_lesson6_r5_core_is_shorter_and_every_table_says_what_it_is():
+    core, further = _core_and_further_text(LESSON_6)
+    vocabulary = _vocabulary(LESSON_6)
+    # the computer's own estimate and the "4 or more tricks" remark are in Going further
+    assert "(Going further tells how it chose)" in core
+    assert "chances_sum" not in core and "many_low" not in core
+    assert "### How the computer in your seat bids" in further
+    # as counts of deals (two percents read off bars did not add up), not percents
+    assert "in {many_low:,} of" in further and "percent(many_low)" not in further
+    # words a 12-year-old knows, and the call column explained
+    assert "rule of thumb" not in (core + further).lower()
+    assert "A quick way " in core and "the one with the fewest threats" in core
+    # no "Part 1" on a page whose sections are numbered; the bid-2 table is labelled
+    assert "Part 1" not in further and "The table in section 1 (Your hand)" in further
+    assert 'display(Markdown(f"For a bid of {aim}' in further
+    assert "falls short" not in further and "### Adding the lead chances: an estimate" in further
+    # thousands commas and one minus sign, as signed() writes it
+    assert '"deals": [f"{n:,}" for n in deals]' in core and "{abs(total3):,} points" in core
+    assert "f\"{'won' if n * p >= 0 else 'lost'} {abs(n * p):,}\"" in core
+    assert "−" not in vocabulary
+
+
+def test_lesson7_r5_checks_before_play_and_plan_says_what_to_shorten():
+    cells = _cells(LESSON_7)
+    ids = [cell.get("id") for cell in cells]
+    play = ids.index("b0aa9c13")  # the PlayTable
+    assert ids.index("ec0b1cf5") < play and ids.index("207132fb") < play  # checks 1 and 2
+    meta = _lesson_meta(LESSON_7)
+    timing = [step["activity"] for step in meta["timing"]]
+    assert "before the play" in timing[1] and "play 1 hand with a real deck" in timing[2]
+    assert "If play runs long, shorten this part first" in timing[3]
+    assert 45 <= sum(step["minutes"] for step in meta["timing"]) <= 50
+    # 6.SP.B.4 names a histogram, and the page calls the graph so
+    standards = {s["code"]: s["activity"] for s in meta["standards"]}
+    assert "histogram" in standards["6.SP.B.4"] and "bar graph" not in standards["6.SP.B.4"]
+    core, _ = _core_and_further_text(LESSON_7)
+    assert "This histogram (one bar per whole number)" in core and "This bar graph" not in core
+    # a negative number with the minus sign the score sheet and the graph print (signed)
+    assert not re.search(r"−\d", _vocabulary(LESSON_7) + core)
+
+
+def test_lesson7_r5_ticket_never_repeats_lesson6_check():
+    from xactika_edu.outputs.exit_questions import LESSON_6_CHECK, ticket_questions
+
+    lesson6 = _joined(_core_and_further(LESSON_6)[0])
+    bid, took = LESSON_6_CHECK
+    assert f"You bid {bid} and take {took} tricks." in lesson6
+    for seed in range(200):
+        question, _, working = ticket_questions("7", seed).questions[0]
+        assert f"You bid {bid} and took {took} tricks" not in question, seed
+        assert "minus the difference" not in working and "for each trick off" in working

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
     from ..core.notation import Combination
 
-__all__ = ["QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
+__all__ = ["LESSON_6_CHECK", "QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
 
 _ROUNDING = "Round to the nearest whole percent."
 #: Lesson 1: how many cards a class draws (putting each back) in the expected-count question.
@@ -397,9 +397,11 @@ def _lesson_5(seed: int) -> TicketQuestions:
                 f"percent, {about_percent(exact)}.",
             ),
             (
-                f"Lee turns over all {len(DECK)} cards. What relative frequency will Lee get?",
+                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
+                "What relative frequency will Lee get?",
                 f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
-                f"All {len(DECK)} cards are the whole deck, so the frequency is the exact chance.",
+                f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
+                "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
             ),
         )
     )
@@ -489,12 +491,17 @@ def _lesson_6(seed: int) -> TicketQuestions:
     )
 
 
+#: Lesson 6's self-check 3 (bid 2, take 4): Lesson 7's ticket never asks it again.
+LESSON_6_CHECK = (2, 4)
+
+
 def _lesson_7(seed: int) -> TicketQuestions:
     """One rule of the game (a missed bid's points), then the lesson's data: the part of
     a class's player-hands that were exact bids, and the mean of tricks taken - bid."""
     rng = make_rng(seed)
     bid = int(rng.integers(0, 5))
-    missed = int(rng.choice([t for t in range(0, 7) if t != bid]))
+    # a miss, and not Lesson 6's self-check "bid 2, take 4" (Lesson 7's own check avoids it too)
+    missed = int(rng.choice([t for t in range(0, 7) if t != bid and (bid, t) != LESSON_6_CHECK]))
     hands = int(rng.choice([24, 32, 40, 48]))  # player-hands: 4 players x 6 to 12 hands
     exact = int(rng.integers(hands // 4, 3 * hands // 4 + 1))
     part = Fraction(exact, hands)
@@ -510,7 +517,8 @@ def _lesson_7(seed: int) -> TicketQuestions:
             (
                 f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
                 signed(score(bid, missed)),
-                f"Missed by {abs(missed - bid)}: minus the difference.",
+                f"Missed by {plural(abs(missed - bid), 'trick')}: lose 1 point for each trick "
+                f"off, {signed(score(bid, missed))}.",
             ),
             (
                 f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "

@@ -9,6 +9,8 @@ tables' ``attrs``, or take it as ``probability=``.
 from __future__ import annotations
 
 import math
+import numbers
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -83,6 +85,7 @@ def running_frequency_graph(
     ax: Axes | None = None,
     trials_word: str = "draws",
     percent_axis: bool = False,
+    mark_at: Sequence[int] = (),
 ) -> Axes:
     """Line graph of the running relative frequency of each run of an experiment, with
     the exact probability as a dashed horizontal line.
@@ -110,6 +113,9 @@ def running_frequency_graph(
             calls it ("rolls" for four dice); "draws" by default.
         percent_axis: label the y axis in percent (0% to 100%) instead of 0 to 1, for
             a lesson whose text gives the relative frequencies as percents.
+        mark_at: numbers of trials at which each run gets a dot labelled with its
+            relative frequency (a percent with ``percent_axis``), and the x axis a tick,
+            so a lesson's "after 10 rolls the runs were at ..." can be read off.
 
     Returns:
         the Axes: one line per run (palette colours, in run order; "run k" in the
@@ -118,8 +124,8 @@ def running_frequency_graph(
 
     Raises:
         XactikaError: if ``experiment`` is not such a table, the probability is
-            missing or not in [0, 1], ``band`` is not True/False, or ``ax`` is not an
-            Axes.
+            missing or not in [0, 1], ``band`` is not True/False, ``ax`` is not an
+            Axes, or a ``mark_at`` value is not a number of trials in the experiment.
     """
     band = check_flag(band, "band")
     percent_axis = check_flag(percent_axis, "percent_axis")
@@ -169,6 +175,7 @@ def running_frequency_graph(
     )
     ax.set_xlim(1, max(trials, 2))
     ax.set_ylim(0, 1)
+    _mark_trials(ax, experiment, runs, mark_at, percent_axis)
     ax.set_xlabel(f"number of {trials_word} so far (trials)")
     ax.set_ylabel("relative frequency of success so far" + (" (%)" if percent_axis else ""))
     if percent_axis:
@@ -180,6 +187,41 @@ def running_frequency_graph(
     ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
     ax.legend(loc="lower right", fontsize=LABEL_SIZE, framealpha=0.95)
     return ax
+
+
+def _mark_trials(
+    ax: Axes, experiment: pd.DataFrame, runs: list, mark_at: Sequence[int], percent_axis: bool
+) -> None:
+    """A labelled dot on each run at each number of trials in ``mark_at``, and an x tick."""
+    trials = set(int(t) for t in experiment["trial"])
+    marks = list(mark_at)
+    for n in marks:
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or int(n) not in trials:
+            raise XactikaError(
+                f"mark_at must hold numbers of trials of the experiment; got {shown(n)}"
+            )
+    for n in marks:
+        for i, run in enumerate(runs):
+            row = experiment[(experiment["run"] == run) & (experiment["trial"] == n)]
+            value = row["relative frequency"].iloc[0]
+            colour = SERIES[i % len(SERIES)]
+            ax.plot([n], [float(value)], "o", color=colour, markersize=6, zorder=5)
+            ax.annotate(
+                percent(value) if percent_axis else f"{float(value):.2f}",
+                (n, float(value)),
+                xytext=(8, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=LABEL_SIZE,
+                color=colour,
+                fontweight="bold",
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": colour},
+                zorder=6,
+            )
+        ax.axvline(n, color=INK, linestyle=":", linewidth=0.8, zorder=2)
+    if marks:
+        ticks = sorted({*(int(t) for t in ax.get_xticks() if 1 <= t <= max(trials)), *marks})
+        ax.set_xticks(ticks)
 
 
 def error_graph(
