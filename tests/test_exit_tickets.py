@@ -109,7 +109,7 @@ def test_lesson_1_neighbours_share_no_question_and_none_is_the_lessons_check() -
         assert _span(q2) != (10, 12) and not a2.startswith(("15/81", "5/27"))
         assert "draws 120 cards" not in q3 or "face value 8?" not in q3  # self-check 4
         if seed < len(tickets):
-            (n1, _, _), (n2, b2, _), (n3, _, _) = tickets[seed]  # the next seed's ticket
+            (n1, _, _), (_, b2, _), (n3, _, _) = tickets[seed]  # the next seed's ticket
             assert q1 != n1 and a2 != b2 and q3 != n3
 
 
@@ -252,8 +252,10 @@ def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
         assert sum((abs(v - 8) for v in values), Fraction(0)) / len(values) != mad
         # the lesson's words: one card is more spread out than the mean of several cards
         # review 5: "more" or "less" spread out by seed, so neighbours' answers differ
-        spread, size = re.search(r"(more|less) spread out: .*the means of (4|9|16) cards", q3).groups()
-        assert a3 == ("The face values of single cards." if spread == "more" else f"The means of {size} cards.")
+        found = re.search(r"(more|less) spread out: .*the means of (4|9|16) cards", q3)
+        spread, size = found.groups()
+        single = "The face values of single cards."
+        assert a3 == (single if spread == "more" else f"The means of {size} cards.")
         assert spread == ("less" if seed % 2 else "more")
     # the key states the exact chances (not one simulated run): 51 of 81 single cards,
     # and for the means of n cards, counted here shape by shape (4n shapes, each 1, 2 or 3)

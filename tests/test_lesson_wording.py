@@ -1522,3 +1522,50 @@ def test_parts_of_a_whole_read_as_the_lessons_write_them():
         number = read_number(said)
         assert number is not None and number.value == value, said
     assert read_number("3 of them") is None
+
+
+# review 5, r5b: Lessons 1, 2 and 3 (fifth reading, a 7th grader and a teacher)
+LESSON_1 = NOTEBOOKS / "01_meet_the_deck.ipynb"
+LESSON_2 = NOTEBOOKS / "02_pie_charts.ipynb"
+LESSON_3 = NOTEBOOKS / "03_bell_curves.ipynb"
+
+
+def test_lesson1_r5b_graph_of_a_simulated_class_is_not_called_ours():
+    from xactika_edu import class_vs_deck_plot, example_class_results
+
+    ax = class_vs_deck_plot(example_class_results(students=30, cards_each=4, seed=12))
+    assert ax.get_title() == "Drawn cards and the whole deck"
+    ax.figure.clf()
+
+
+def test_lesson3_r5b_sampling_panels_share_one_bar_width_and_no_caption_answers_check_3():
+    from matplotlib.figure import Figure as Fig
+
+    from xactika_edu.teaching.plots.draws import sample_means_panels
+    from xactika_edu.teaching.views.draws import means_table, sample_means, sizes_summary
+
+    tables = {n: means_table(sample_means(100, n, seed=1), n) for n in (1, 4, 16)}
+    axes = list(Fig().subplots(1, 3))
+    sample_means_panels(tables, axes)
+    widths = {round(p.get_width(), 6) for ax in axes for p in ax.patches if p.get_height() > 0}
+    assert len(widths) == 1  # one bin width: bar heights compare across the panels
+    for ax in axes:  # every sample counted once
+        assert sum(p.get_height() for p in ax.patches) == 100
+    assert "narrower" not in sizes_summary(100, seed=1)  # check 3 comes right after it
+
+
+def test_lesson3_r5b_class_graph_key_and_counts_cover_nothing():
+    from xactika_edu import example_class_results
+    from xactika_edu.teaching.plots.draws import sample_means_graph
+    from xactika_edu.teaching.views.draws import means_table
+
+    results = example_class_results(students=30, cards_each=4, seed=12)
+    means = [Fraction(int(s), 4) for s in results.groupby("student")["face value"].sum()]
+    ax = sample_means_graph(means_table(means, 4), 4, what="student", counts=True, simulated=True)
+    ax.figure.canvas.draw()
+    renderer = ax.figure.canvas.get_renderer()
+    key = ax.get_legend().get_window_extent(renderer)
+    assert not key.overlaps(ax.get_window_extent(renderer))  # outside the plot
+    labels = [t for t in ax.texts if t.get_text()]
+    assert labels and all(t.get_bbox_patch() is not None for t in labels)  # over the line
+    ax.figure.clf()

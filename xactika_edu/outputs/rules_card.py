@@ -87,8 +87,9 @@ def rules_text() -> list[tuple[str, str]]:
         (
             "6. Score",
             f"Take exactly your bid: 1 point per trick (bid 3, took 3: {signed(score(3, 3))}; "
-            f"bid 0, took 0: {score(0, 0)}). Miss it: lose 1 point for each trick you are off (bid 3, "
-            f"took 5: {signed(score(3, 5))}; bid 3, took 1: {signed(score(3, 1))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
+            f"bid 0, took 0: {score(0, 0)}). Miss it: lose 1 point for each trick you are "
+            f"off (bid 3, took 5: {signed(score(3, 5))}; bid 3, took 1: "
+            f"{signed(score(3, 1))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
             "left. The highest total wins; equal totals share the win.",
         ),
     ]
