@@ -142,6 +142,7 @@ def sample_means_graph(
         )
         for label in labels:  # a white box: the dashed mean line never crosses a count
             label.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+        ax.margins(y=0.12)  # room above the tallest bar for its count
         # readable ticks for counting bars: a small tick under every possible mean, and
         # a line up from each whole number (is a bar at 7, or at 7.25?)
         ax.set_xticks(x, minor=True)
