@@ -752,13 +752,16 @@ def test_lesson_3_review_wording_and_the_core_key():
     # review 4: the central limit theorem is the bell of sums of independent amounts,
     # not "the means of many samples" (the narrowing is the spread of the means shrinking)
     assert "the spread of the means shrinks" in joined
-    assert "even when one shape alone is flat: the **central limit theorem**" in joined
-    assert "| **central limit theorem** |" in core
+    # review 5: in short words, and named as what mathematicians call it, not vocabulary
+    assert "Adding many counts makes a bell, even when one count alone is flat." in joined
+    assert "Mathematicians call this the central limit theorem" in joined
+    assert "| **central limit theorem** |" not in core
     # third read: the normal curve is Going further (the core was too full for one period)
     assert "bell_curve(" not in core and "bell_curve(spread=False)" in further
     # the sum of the distances shown, and the MAD without Kim's lone 4
     assert "add up to {distance_terms} = {distance_sum}" in joined
-    assert "the MAD would be {fraction(without_mad)}; the lone {min(kim)}" in joined
+    # review 5: the MAD of Kim's cards is its own question, not a hint on the middle
+    assert "2. What does the lone {min(kim)} do to the MAD?" in joined
     assert "bell_curve()" in further
     from matplotlib.figure import Figure
 
@@ -956,7 +959,8 @@ def test_lesson_1_review_4_warm_up_percent_axis_and_plan():
     assert "famous bell-shaped curve" not in further
     meta = _lesson_meta(LESSON_1)
     assert "6.SP.B.5a" not in {s["code"] for s in meta["standards"]}
-    assert "shuffling before the next draw" in meta["timing"][0]["activity"]
+    assert "a few quick shuffles before the next draw" in meta["timing"][0]["activity"]
+    assert meta["timing"][0]["minutes"] == 8  # review 5: 16 shuffles per deck need time
     assert "invent a card" in meta["timing"][1]["activity"]
 
 
@@ -1024,10 +1028,10 @@ def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
     assert "two_decimals(ana_mad)" not in core
     # the central limit theorem, truly: sums of independent amounts, in the vocabulary
     vocab = next(_source(c) for c in _cells(LESSON_3) if "vocabulary" in _tags(c))
-    assert "do not depend on each other" in vocab
+    assert "central limit theorem" not in vocab  # review 5: beyond grade 7: not vocabulary
     assert "When you take the means of many samples" not in joined
     # Kim: a numbered list of two questions
-    assert '"1. Which is a better middle' in core and '"2. Why is the mean' in core
+    assert '"1. Which is a better middle' in core and '"2. What does the lone' in core
     # slack: the plan is 45 minutes, 5 spare in a 50-minute period
     meta = _lesson_meta(LESSON_3)
     assert sum(row["minutes"] for row in meta["timing"]) == 45
@@ -1623,3 +1627,70 @@ def test_lesson7_r5_ticket_never_repeats_lesson6_check():
         question, _, working = ticket_questions("7", seed).questions[0]
         assert f"You bid {bid} and took {took} tricks" not in question, seed
         assert "minus the difference" not in working and "for each trick off" in working
+
+
+# review 5, r5b: Lessons 1, 2 and 3 (fifth reading, a 7th grader and a teacher)
+LESSON_1 = NOTEBOOKS / "01_meet_the_deck.ipynb"
+LESSON_2 = NOTEBOOKS / "02_pie_charts.ipynb"
+LESSON_3 = NOTEBOOKS / "03_bell_curves.ipynb"
+
+
+def test_lesson1_r5b_graph_of_a_simulated_class_is_not_called_ours():
+    from xactika_edu import class_vs_deck_plot, example_class_results
+
+    ax = class_vs_deck_plot(example_class_results(students=30, cards_each=4, seed=12))
+    assert ax.get_title() == "Drawn cards and the whole deck"
+    ax.figure.clf()
+
+
+def test_lesson3_r5b_sampling_panels_share_one_bar_width_and_no_caption_answers_check_3():
+    from matplotlib.figure import Figure as Fig
+
+    from xactika_edu.teaching.plots.draws import sample_means_panels
+    from xactika_edu.teaching.views.draws import means_table, sample_means, sizes_summary
+
+    tables = {n: means_table(sample_means(100, n, seed=1), n) for n in (1, 4, 16)}
+    axes = list(Fig().subplots(1, 3))
+    sample_means_panels(tables, axes)
+    widths = {round(p.get_width(), 6) for ax in axes for p in ax.patches if p.get_height() > 0}
+    assert len(widths) == 1  # one bin width: bar heights compare across the panels
+    for ax in axes:  # every sample counted once
+        assert sum(p.get_height() for p in ax.patches) == 100
+    assert "narrower" not in sizes_summary(100, seed=1)  # check 3 comes right after it
+
+
+def test_lesson3_r5b_class_graph_key_and_counts_cover_nothing():
+    from xactika_edu import example_class_results
+    from xactika_edu.teaching.plots.draws import sample_means_graph
+    from xactika_edu.teaching.views.draws import means_table
+
+    results = example_class_results(students=30, cards_each=4, seed=12)
+    means = [Fraction(int(s), 4) for s in results.groupby("student")["face value"].sum()]
+    ax = sample_means_graph(means_table(means, 4), 4, what="student", counts=True, simulated=True)
+    ax.figure.canvas.draw()
+    renderer = ax.figure.canvas.get_renderer()
+    key = ax.get_legend().get_window_extent(renderer)
+    assert not key.overlaps(ax.get_window_extent(renderer))  # outside the plot
+    labels = [t for t in ax.texts if t.get_text()]
+    assert labels and all(t.get_bbox_patch() is not None for t in labels)  # over the line
+    ax.figure.clf()
+
+
+def test_lesson2_r5b_deck_pie_slices_that_share_a_colour_differ_in_hatching():
+    from matplotlib.figure import Figure as Fig
+
+    from xactika_edu.plots import value_pie_chart
+
+    ax = value_pie_chart(ax=Fig().subplots())
+    looks = [(tuple(w.get_facecolor()), w.get_hatch()) for w in ax.patches]
+    assert len(looks) == 9 and len(set(looks)) == 9  # 4 and 11, 5 and 12 told apart
+
+
+def test_lesson2_r5b_part_1_never_suggests_check_2s_face_value():
+    # review 5 (teacher 9): "try 7 or 10" printed check 2's answer (10 is the pile's top)
+    from xactika_edu import draw_cards
+
+    text = "\n".join(_source(c) for c in _cells(LESSON_2))
+    tried = re.search(r"\(try (\d+) or (\d+)\)", text).groups()
+    seed = int(re.search(r"^seed = (\d+)", text, re.MULTILINE).group(1))
+    assert str(max(draw_cards(20, seed=seed).values)) not in tried

@@ -56,6 +56,19 @@ def test_rules_name_every_step_with_computed_numbers() -> None:
     assert "The highest total wins; equal totals share the win." in text
 
 
+def test_rules_card_words_a_student_can_follow() -> None:
+    # review 5: "lose the difference" read as "lose -2" when the difference is negative;
+    # "(Others bid 5 in all ...)" was too short; "the best card" came before step 5 said
+    # what the best card is
+    text = " ".join(t for _, t in rules_text())
+    assert "difference" not in text
+    assert "lose 1 point for each trick you are off" in text
+    assert "bid 3, took 1: -2" in text  # off by 2 on the low side too
+    dealer = "If the other players' bids add up to 5, the dealer may not bid 3, because 5 + 3 = 8."
+    assert dealer in text
+    assert "the winning card (step 5) takes them all" in text and "best card" not in text
+
+
 @pytest.mark.skipif(PDFINFO is None or PDFTOTEXT is None, reason="poppler-utils missing")
 def test_pdf_reads_the_example_card(tmp_path: Path) -> None:
     path = write_rules_card(tmp_path / "rules.pdf", paper="a4")

@@ -115,15 +115,35 @@ def _deck_table() -> TicketTable:
     )
 
 
+#: Lesson 1's part (b): face values from ``low`` to ``high``, in words; seven parts of
+#: the deck, all different. Not "10 or more" or any part of 15 cards (the lesson's
+#: self-check 2, answered in its fold) nor "7 to 9" (the lesson's page gives its percent).
+_RANGES = (
+    (9, 12, "of {low} or more"),
+    (7, 8, "from {low} to {high}"),
+    (11, 12, "of {low} or more"),
+    (6, 8, "from {low} to {high}"),
+    (8, 12, "of {low} or more"),
+    (5, 7, "from {low} to {high}"),
+    (4, 9, "of {high} or less"),
+)
+#: Part (a)'s face values (4 and 12 have one card: too easy), in an order that puts
+#: the pairs with the same count (5 and 11, 6 and 10, 7 and 9) four tickets apart.
+_VALUES = (5, 6, 7, 8, 11, 10, 9)
+
+
 def _lesson_1(seed: int) -> TicketQuestions:
-    rng = make_rng(seed)
-    value = int(rng.integers(5, 12))
-    at_least = int(rng.integers(9, 12))
-    others = [v for v in range(5, 12) if v != value]
-    expect_value = int(rng.choice(others))
-    draws = int(rng.choice(_CLASS_DRAWS))
+    # each part steps through its pool, so neighbouring tickets (seeds n and n + 1, as
+    # the class pack numbers them) never share a question: neighbours cannot copy
+    value = _VALUES[seed % len(_VALUES)]
+    low, high_value, words = _RANGES[seed % len(_RANGES)]
+    span = words.format(low=low, high=high_value)
+    expect_value = _VALUES[(seed + 3) % len(_VALUES)]  # never part (a)'s face value
+    draws = _CLASS_DRAWS[seed % len(_CLASS_DRAWS)]
+    if (expect_value, draws) == (8, 120):  # the lesson's self-check 4: another class size
+        draws = _CLASS_DRAWS[0]
     n = _value_count(value)
-    k = _count(DECK, lambda c: c.value >= at_least)
+    k = _count(DECK, lambda c: low <= c.value <= high_value)
     high = Fraction(k, len(DECK))
     chance = Fraction(_value_count(expect_value), len(DECK))
     expected = draws * chance
@@ -136,10 +156,10 @@ def _lesson_1(seed: int) -> TicketQuestions:
             + (f" = {fraction(Fraction(n, len(DECK)))}." if math.gcd(n, len(DECK)) > 1 else "."),
         ),
         (
-            f"What part of the deck has face value {at_least} or more? {_ROUNDING}",
+            f"What part of the deck has a face value {span}? {_ROUNDING}",
             f"{fraction(high)}, {about_percent(high)}",
-            " + ".join(str(_value_count(v)) for v in range(at_least, 13))
-            + f" = {k} cards (face values {at_least} to 12); {k}/{len(DECK)}"
+            " + ".join(str(_value_count(v)) for v in range(low, high_value + 1))
+            + f" = {k} cards (face values {low} to {high_value}); {k}/{len(DECK)}"
             + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
             + f", {about_percent(high)}.",
         ),
@@ -231,6 +251,10 @@ def _lesson_3(seed: int) -> TicketQuestions:
     distances = [abs(v - mean) for v in values]
     size = int(rng.choice([4, 9, 16]))
     near = [_near_the_mean(n) for n in (1, size)]
+    spread = "less" if seed % 2 else "more"
+    answer = (
+        f"The means of {size} cards." if seed % 2 else "The face values of single cards."
+    )
     return TicketQuestions(
         (
             (
@@ -249,13 +273,16 @@ def _lesson_3(seed: int) -> TicketQuestions:
                 f"{fraction(mad)}.",
             ),
             (
-                f"Which is more spread out: the face values of single cards, or the means of "
-                f"{size} cards (each put back)?",
-                "The face values of single cards.",
-                f"The exact chance of a value from {fraction(middle - 1)} to "
-                f"{fraction(middle + 1)}: one card, {near[0] * len(DECK)}/{len(DECK)} = "
-                f"{fraction(near[0])}, {about_percent(near[0])}; the mean of {size} cards, "
-                f"{about_percent(near[1])}.",
+                # "more" on even seeds, "less" on odd: neighbours' answers differ (no copying)
+                f"Which is {spread} spread out: the face values of single cards, or the "
+                f"means of {size} cards (each put back)? Say why.",
+                answer,
+                f"The means of several cards pile up closer to {fraction(middle)}. The exact "
+                f"chance of a value from {fraction(middle - 1)} to {fraction(middle + 1)}: one "
+                f"card, {near[0] * len(DECK)}/{len(DECK)} = {fraction(near[0])}, "
+                f"{about_percent(near[0])}; the mean of {size} cards, "
+                f"{about_percent(near[1])} (exact chances: a class's samples, like the "
+                "lesson's 100, come out a little different).",
             ),
         )
     )

@@ -43,7 +43,8 @@ def rules_text() -> list[tuple[str, str]]:
     values = [card.value for card in DECK]
     combination = COMBINATIONS[0]
     on = sum(1 for card in DECK if card.has(combination))
-    banned = forbidden_bid(5, CARDS_PER_HAND)
+    others = 5  # the other players' bids, added up, in the example
+    banned = forbidden_bid(others, CARDS_PER_HAND)
     return [
         (
             "The deck",
@@ -59,12 +60,14 @@ def rules_text() -> list[tuple[str, str]]:
         ),
         (
             "2. Bid",
-            "A trick: each player plays one card, and the best card takes them all; a hand "
+            "A trick: each player plays one card, and the winning card (step 5) takes them "
+            "all; a hand "
             f"has {plural(CARDS_PER_HAND, 'trick')}. Start left of the dealer and go "
             "clockwise. Each player bids how many tricks "
             f"they will take, 0 to {CARDS_PER_HAND}. The dealer bids last and may not make "
-            f"the bids add up to exactly {CARDS_PER_HAND}. (Others bid 5 in all: the dealer "
-            f"may not bid {banned}.)",
+            f"the bids add up to exactly {CARDS_PER_HAND}. If the other players' bids add up "
+            f"to {others}, the dealer may not bid {banned}, because {others} + {banned} = "
+            f"{others + banned}.",
         ),
         (
             "3. Lead and call",
@@ -84,8 +87,9 @@ def rules_text() -> list[tuple[str, str]]:
         (
             "6. Score",
             f"Take exactly your bid: 1 point per trick (bid 3, took 3: {signed(score(3, 3))}; "
-            f"bid 0, took 0: {score(0, 0)}). Miss it: lose the difference (bid 3, took 5: "
-            f"{signed(score(3, 5))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
+            f"bid 0, took 0: {score(0, 0)}). Miss it: lose 1 point for each trick you are "
+            f"off (bid 3, took 5: {signed(score(3, 5))}; bid 3, took 1: "
+            f"{signed(score(3, 1))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
             "left. The highest total wins; equal totals share the win.",
         ),
     ]

@@ -167,7 +167,8 @@ def example_class_results(
     ``students`` students each get ``cards_each`` cards, each card uniformly random
     from the 81 (a draw put back, or four dice: the same chances).
 
-    ``attrs["source"]`` says it is simulated; the same seed gives the same class.
+    ``attrs["source"]`` says it is simulated and ``attrs["simulated"]`` is True; the same
+    seed gives the same class.
 
     Raises:
         XactikaError: if ``students`` is not 1 to 1,000, ``cards_each`` not 1 to
@@ -187,6 +188,7 @@ def example_class_results(
         }
     )
     results.attrs["source"] = f"a simulated class of {students} students"
+    results.attrs["simulated"] = True  # graphs say "drawn cards", never "our cards"
     return results
 
 
@@ -286,7 +288,9 @@ def class_vs_deck_plot(
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     tallest = float(table[["class relative frequency", "deck relative frequency"]].max().max())
     ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend: it covers none
-    ax.set_title("Our cards and the whole deck")
+    # a simulated class is not "ours": its graph says so in the title too
+    simulated = bool(results.attrs.get("simulated", False))
+    ax.set_title(f"{'Drawn' if simulated else 'Our'} cards and the whole deck")
     ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
     light_grid(ax)
     return ax

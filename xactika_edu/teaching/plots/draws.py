@@ -10,6 +10,7 @@ draw and sampling widgets (:mod:`xactika_edu.ui.widgets.draws`) and of Lessons 3
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -136,9 +137,12 @@ def sample_means_graph(
         zorder=2,
     )
     if check_flag(counts, "counts"):
-        ax.bar_label(
+        labels = ax.bar_label(
             bars, [str(int(n)) if n else "" for n in table["samples"]], fontsize=LABEL_SIZE
         )
+        for label in labels:  # a white box: the dashed mean line never crosses a count
+            label.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+        ax.margins(y=0.12)  # room above the tallest bar for its count
         # readable ticks for counting bars: a small tick under every possible mean, and
         # a line up from each whole number (is a bar at 7, or at 7.25?)
         ax.set_xticks(x, minor=True)
@@ -168,15 +172,35 @@ def sample_means_graph(
     ax.set_ylabel(f"number of {what}s")
     ax.set_title(f"Means of {plural(size, 'card')}")
     if check_flag(legend, "legend"):
-        ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
+        # below the axes, outside the plot: the key never covers a bar or a count
+        ax.legend(
+            fontsize=LABEL_SIZE, frameon=False, loc="upper center",
+            bbox_to_anchor=(0.5, -0.16), ncol=2,
+        )
     light_grid(ax)
     return ax
 
 
+PANEL_STEPS = 4  # the panels count means in bins a quarter of a face value wide
+
+
+def _binned(table: pd.DataFrame) -> pd.DataFrame:
+    """A means table re-counted in bins 1/PANEL_STEPS wide (each mean to the nearest
+    quarter, a half up), so every panel's bars are the same width and their heights
+    compare: a table with finer steps (n = 16) is merged, n = 1 gets empty bins."""
+    quarters = [Fraction(k, PANEL_STEPS) for k in range(4 * PANEL_STEPS, 12 * PANEL_STEPS + 1)]
+    counts = dict.fromkeys(quarters, 0)
+    for mean, n in table["samples"].items():
+        quarter = math.floor(Fraction(mean) * PANEL_STEPS + Fraction(1, 2))
+        counts[Fraction(quarter, PANEL_STEPS)] += int(n)
+    return pd.DataFrame({"samples": list(counts.values())}, index=pd.Index(quarters, name="mean"))
+
+
 def sample_means_panels(tables: dict[int, pd.DataFrame], axes: list[Axes]) -> list[Axes]:
     """Small graphs side by side, one per sample size n, on the same scales (face values
-    4 to 12; the same number of samples up the side), so the bells' widths compare at a
-    glance: the static picture of the sampling widget.
+    4 to 12; the same number of samples up the side; the same bar width: each bar counts
+    the means within 1/8 of a quarter, so bar heights compare too), so the bells' widths
+    compare at a glance: the static picture of the sampling widget.
 
     Args:
         tables: :func:`~xactika_edu.teaching.views.draws.means_table` by sample size n.
@@ -191,9 +215,10 @@ def sample_means_panels(tables: dict[int, pd.DataFrame], axes: list[Axes]) -> li
     """
     if len(axes) != len(tables):
         raise XactikaError(f"need one Axes per table: {len(tables)} tables, {len(axes)} Axes")
-    top = max(int(_table(t, "samples", "means_table")["samples"].max()) for t in tables.values())
-    for ax, (size, table) in zip(axes, tables.items(), strict=True):
-        sample_means_graph(table, size, ax=ax, legend=False)
+    binned = {size: _binned(_table(t, "samples", "means_table")) for size, t in tables.items()}
+    top = max(int(t["samples"].max()) for t in binned.values())
+    for ax, (size, table) in zip(axes, binned.items(), strict=True):
+        sample_means_graph(table, PANEL_STEPS, ax=ax, legend=False)
         ax.set_ylim(0, max(top, 1) * 1.1)
         ax.set_title(f"n = {size}: means of {plural(size, 'card')}")
         ax.set_xlabel("mean face value")

@@ -198,6 +198,9 @@ def draw_pie(
     )
     # every patch pie() added is a Wedge; Axes.patches is typed as plain Patches
     wedges = cast("list[Wedge]", ax.patches[before:])
+    for i, wedge in enumerate(wedges):  # more slices than colours: the repeats are hatched
+        if i >= len(SERIES):
+            wedge.set_hatch("//")
     _label_wedges(ax, wedges, [text for _, text in shown])
     ax.set_aspect("equal")
     ax.set_xlim(-1.75, 1.75)
