@@ -17,11 +17,14 @@ def test_readme_examples():
 
 
 def _quick_start() -> list[str]:
-    """The command lines of the README's first code block after '## Quick start'."""
+    """The Linux and macOS command lines of the README's '## Quick start' section, in
+    order: the teachers' command (the class pack), then the developers' (the tests)."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Quick start") :]
-    block = section.split("```", 2)[1]
-    return [line for line in block.splitlines() if line.strip()]
+    start = text.index("## Quick start")
+    section = text[start : text.index("\n## ", start + 1)]
+    blocks = section.split("```")[1::2]
+    lines = [line.strip() for block in blocks for line in block.splitlines()]
+    return [line for line in lines if line.startswith("python3 ")]
 
 
 def test_readme_quick_start_matches_ci():
