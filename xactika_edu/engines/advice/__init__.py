@@ -320,7 +320,7 @@ def expected_score_table(distribution: pd.DataFrame, bid: int) -> pd.DataFrame:
 
     The expected score is the sum of the last column: each outcome's points
     weighted by how often it happens. Points follow RULES.md, step 4 (exact bid:
-    +1 per trick; a miss: minus the difference). The distribution must be the one
+    +1 per trick; a miss: -1 for each trick off). The distribution must be the one
     of playing *for that bid*: a table that says which bid it was played for
     (``.attrs["played as"]``, as :func:`trick_distribution`'s) is refused for any
     other bid, since a player who bids differently plays differently.

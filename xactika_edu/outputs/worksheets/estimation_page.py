@@ -332,7 +332,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         sheet = self.sheet
         text = (
             "**Part 3: score.** Exact bid: + the tricks taken (bid 0, took 0: 0 points). "
-            "Missed: minus the difference, -|tricks - bid| (bid 3, took 5: -2)."
+            "Missed: lose 1 point for each trick you are off, -|tricks - bid| (bid 3, took 5: -2)."
         )
         y = self.step(self.left, y, "3", text, self.width) + 1.0
         x = self.left + 7.6
