@@ -454,8 +454,9 @@ def test_lessons_4_and_4b_neighbours_differ_and_skip_the_lessons_own_checks() ->
         tickets = [_answers(lesson, seed) for seed in range(1, 13)]
         for ticket in tickets:
             assert not {ticket[0][1], ticket[1][1]} & lessons_own, (lesson, ticket)
-        for left, right in zip(tickets, tickets[1:]):
-            assert left[1][1] != right[1][1] and left[2][1] != right[2][1], (lesson, left, right)
+        for left, right in itertools.pairwise(tickets):
+            assert left[1][1] != right[1][1], (lesson, left, right)
+            assert left[2][1] != right[2][1], (lesson, left, right)
     parts = {_answers("4b", seed)[2][1] for seed in range(1, 13)}
     assert parts == {"1/2", "1/3"}
     assert all("without 2 balls" not in _answers("4b", seed)[2][0] for seed in range(1, 13))
