@@ -632,7 +632,8 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     assert "lesson04b-say" not in ids
     text = _text(LESSON_4B)
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
-    assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
+    # (review 5: said in fewer words, "here 2122, 2221 and 2322 are in your hand")
+    assert "{and_list(mine7)} are in your hand" in text
     assert '" (100%): a sure trick"' in text
 
 
@@ -846,7 +847,9 @@ def test_lesson_4_third_read_fixes():
     )
     # the Going further table: one common denominator, so the rows can be added
     table = next(s for s in by_id.values() if "Threats in other hands" in s)
-    assert 'f"Ways (out of {ways_all:,})"' in table and "fraction(p) for p" not in table
+    # (review 5: headed as chances over that denominator, not "Ways")
+    assert 'f"Chance, as a fraction over {ways_all:,}"' in table
+    assert "fraction(p) for p" not in table
 
 
 def test_lesson_4b_third_read_fixes():
