@@ -122,7 +122,7 @@ def _threats(hand: list[tuple[int, ...]], lead: str, call: str) -> list[str]:
     )
 
 
-def test_lesson_4_two_threats_and_a_tree_at_3_to_5_players() -> None:
+def test_lesson_4_two_threats_and_a_tree_at_2_5_or_7_players() -> None:
     # Review 12: every variant had 3 threats and the same answers, while the lesson
     # teaches a two-threat tree. Now: exactly two threats, 3 to 5 players, the key shows
     # S/U x (S-1)/(U-1) and accepts any equal fraction or the percent.
@@ -137,7 +137,7 @@ def test_lesson_4_two_threats_and_a_tree_at_3_to_5_players() -> None:
         assert len(threats) == 2
         assert a1 == f"{threats[0]} and {threats[1]}" or a1 == f"{threats[1]} and {threats[0]}"
         players = int(re.search(r"There are (\d) players", q2).group(1))
-        assert 3 <= players <= 5
+        assert 2 <= players <= 7 and players not in (3, 4)  # review 5: not the lesson's
         players_seen.add(players)
         unseen, aside = 81 - 8, 81 - 8 * players
         chance = Fraction(aside, unseen) * Fraction(aside - 1, unseen - 1)
@@ -151,10 +151,12 @@ def test_lesson_4_two_threats_and_a_tree_at_3_to_5_players() -> None:
         assert f"Any equal fraction, or about {rounded}%, is right." in w2
         assert "nobody can beat" in q2
         # Never "the chance it wins": the key says it wins at least this often.
-        assert a3.startswith("No: it wins at least this often")
+        assert a3.startswith(
+            "No: it wins at least this often" if seed % 2 == 0 else "Yes: that player may play"
+        )
         assert "chance it wins" not in (q1 + q2 + a2).lower()
         answers.add(a2)
-    assert players_seen == {3, 4, 5} and len(answers) >= 3
+    assert players_seen == {2, 5, 7} and len(answers) >= 3
 
 
 SHAPES = ("ball", "cube", "cone", "star")  # a card's digits, in this order (RULES.md)
@@ -459,3 +461,26 @@ def test_lesson_6_compares_the_best_bid_with_a_neighbour(monkeypatch: pytest.Mon
         }
         assert max(totals, key=lambda b: (totals[b], -b)) in (low, high)
     exit_questions.ticket_questions.cache_clear()
+
+
+def test_lessons_4_and_4b_neighbours_differ_and_skip_the_lessons_own_checks() -> None:
+    """Review 5: tickets 1 and 3 of Lesson 4b had the same answers (133/219, 98/219, 1/3),
+    and Lesson 4's 3-player ticket was the lesson's own Going-further check (133/219)."""
+    from xactika_edu import chance_unbeatable, deal
+    from xactika_edu.core.cards import Card
+
+    hand = deal(players=4, seed=11)[0]  # the lessons' hand and lead
+    lessons_own = {
+        str(chance_unbeatable(Card.parse("2133"), "1 cube", hand=hand, players=n))
+        for n in (3, 4, 6)  # Lesson 4 core, its Going further, Lesson 4b check 1
+    }
+    for lesson in ("4", "4b"):
+        tickets = [_answers(lesson, seed) for seed in range(1, 13)]
+        for ticket in tickets:
+            assert not {ticket[0][1], ticket[1][1]} & lessons_own, (lesson, ticket)
+        for left, right in itertools.pairwise(tickets):
+            assert left[1][1] != right[1][1], (lesson, left, right)
+            assert left[2][1] != right[2][1], (lesson, left, right)
+    parts = {_answers("4b", seed)[2][1] for seed in range(1, 13)}
+    assert parts == {"1/2", "1/3"}
+    assert all("without 2 balls" not in _answers("4b", seed)[2][0] for seed in range(1, 13))

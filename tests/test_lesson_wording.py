@@ -633,7 +633,8 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     assert "lesson04b-say" not in ids
     text = _text(LESSON_4B)
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
-    assert "your own cards " in text and "are not threats" in text and "and_list(mine7)" in text
+    # (review 5: said in fewer words, "here 2122, 2221 and 2322 are in your hand")
+    assert "{and_list(mine7)} are in your hand" in text
     assert '" (100%): a sure trick"' in text
 
 
@@ -850,7 +851,9 @@ def test_lesson_4_third_read_fixes():
     )
     # the Going further table: one common denominator, so the rows can be added
     table = next(s for s in by_id.values() if "Threats in other hands" in s)
-    assert 'f"Ways (out of {ways_all:,})"' in table and "fraction(p) for p" not in table
+    # (review 5: headed as chances over that denominator, not "Ways")
+    assert 'f"Chance, as a fraction over {ways_all:,}"' in table
+    assert "fraction(p) for p" not in table
 
 
 def test_lesson_4b_third_read_fixes():
@@ -1147,10 +1150,10 @@ def test_lesson4b_review4_opening_shows_the_tree_product_and_points_at_the_tree(
     # 98/219 was given without its method (49/73 x 48/72): the product is computed and shown
     assert "two_threat_leaves(" in recap
     assert "{' × '.join(top.steps_text)} = **{fraction(start)}**" in recap
-    # a line right above check 1 says to draw Part 1's tree and multiply along the top path
-    assert "draw Part 1's\ntree" in by_id["lesson04b-52"].replace("Part 1's tree", "Part 1's\ntree")
-    assert "multiply along the top path" in by_id["lesson04b-52"]
-    assert ids.index("lesson04b-52") + 1 == ids.index("lesson04b-56")
+    # right above check 1, Part 1's tree is drawn again (review 5) with what to change in it
+    assert "Here is Part 1's tree again" in by_id["lesson04b-52"]
+    assert "set-aside cards where {top.first_places} is" in by_id["lesson04b-tree"]
+    assert ids.index("lesson04b-52") + 2 == ids.index("lesson04b-56")
 
 
 def test_lesson4b_review4_counts_before_the_hint_checks_and_plain_words():
@@ -1191,6 +1194,58 @@ def test_lesson4b_review4_exit_ticket_c_reasons_from_the_deck():
     # ... and what it says is true of the deck
     for combination in COMBINATIONS:
         assert 3 * sum(card.has(combination) for card in DECK) == len(DECK)
+
+
+# review 5, r5c: Lessons 4 and 4b (fifth reading by a 7th grader and a teacher)
+
+
+def test_lesson4_review5_plain_words_for_the_places_and_the_sure_trick():
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    text = _text(LESSON_4)
+    # "Each unseen place is just as likely to hold a card": every place holds a card
+    assert "just as likely to hold a card" not in text
+    assert "Each threat is just as likely to be in any unseen place" in by_id["lesson04-26"]
+    assert "no deal can beat" not in text and "nobody can beat, whatever cards" in text
+    # bidding is met before any lesson teaches it: point at the rules card
+    assert "**bid** 0 (rules card, step 2)" in by_id["lesson04-example"]
+
+
+def test_lesson4_review5_going_further_table_is_chances_not_ways():
+    names = _executed_cells(LESSON_4, "lesson04-72")
+    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-72")
+    assert '"Ways (out of' not in source and 'f"Chance, as a fraction over {ways_all:,}"' in source
+    # one number style: the big fractions have commas, like the table
+    top = names["chances"][0]
+    assert top.denominator > 10_000 and names["commas"](top) == (
+        f"{top.numerator:,}/{top.denominator:,}"
+    )
+    assert "{commas(chances[0])}" in source
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_lesson4_review5_calculators_in_the_materials(path):
+    assert any(m.startswith("calculators") for m in _lesson_meta(path)["materials"])
+
+
+def test_lesson4_review5_plan_says_how_to_save_time_on_the_example():
+    timing = _lesson_meta(LESSON_4)["timing"]
+    assert any("tell the example from the picture" in t["activity"] for t in timing)
+
+
+def test_lesson4b_review5_tree_nines_faded_cards_and_what_the_chance_counts():
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    assert "two_threat_tree(top.first_places, unseen4" in by_id["lesson04b-tree"]
+    # why each box of the balls-by-stars table holds the same count (3 x 3 = 9)
+    names = _executed_cells(LESSON_4B, "lesson04b-count")
+    assert names["per_box"] == "3 × 3" and names["per_box_n"] == 9
+    assert "the cubes and the cones can be anything" in by_id["lesson04b-count"]
+    # the 1/28 question says it counts only the cards played (the voids would give more)
+    assert "Counting only the cards" in by_id["lesson04b-q2"]
+    assert "(not who could not follow)" in by_id["lesson04b-q2"]
+    explore = by_id["lesson04b-explore"]
+    assert "(faded in the picture)" in explore and "No\nvoids are entered" in explore
+    codes = [s["code"] for s in _lesson_meta(LESSON_4B)["standards"]]
+    assert "7.SP.C.8b" in codes
 
 
 # review 4, r4d: Lessons 5, 6 and 7 (fourth read by a 7th grader and a teacher)

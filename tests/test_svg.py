@@ -51,11 +51,21 @@ def test_hand_picture_and_notebook_display():
     picture = hand._repr_svg_()
     root = ET.fromstring(picture)
     assert len(root.findall("svg:g", NS)) == 8
-    assert root.get("width") == str(8 * svg.CARD_WIDTH + 7 * 6)
+    # review 5: 8 cards (682 px) are drawn at most 600 px wide, the viewBox keeps them whole
+    assert root.get("viewBox") == f"0 0 {8 * svg.CARD_WIDTH + 7 * 6} {svg.CARD_HEIGHT + 18}"
+    assert root.get("width") == str(svg.MAX_PICTURE_WIDTH)
     assert Card.parse("1111")._repr_svg_().startswith("<svg")
     two_rows = ET.fromstring(svg.hand(list(DECK[:10]), per_row=5))
-    assert root.get("height") == str(svg.CARD_HEIGHT)
-    assert two_rows.get("height") == str(2 * svg.CARD_HEIGHT + 6)
+    assert two_rows.get("height") == str(2 * (svg.CARD_HEIGHT + 18) + 6)
+    plain = ET.fromstring(svg.hand(list(DECK[:2]), names=False))
+    assert plain.get("height") == str(svg.CARD_HEIGHT)
+
+
+def test_each_card_of_a_hand_has_its_name_under_it():
+    # review 5: "your 7, 2131" in a hand of four 7s: the name is printed under each card
+    hand = deal(4, seed=3)[0]
+    texts = [t.text for t in ET.fromstring(hand._repr_svg_()).findall("svg:text", NS)]
+    assert texts == [str(c) for c in hand]
 
 
 def test_dimmed_cards_are_marked():

@@ -315,6 +315,8 @@ def test_selecting_a_card_shows_its_four_exact_chances() -> None:
     assert "best lead" in w.chances.value
     best = w.table.loc[w.table["best"], "combination"].iloc[0]
     assert "stroke-dasharray" in w.pictures[5].value  # best call marked on the picture
+    # review 5: each card's 4-digit name is printed under its picture
+    assert all(p.value.endswith(f"<br>{c}</span>") for p, c in zip(w.pictures, w.hand, strict=True))
     assert str(best) in w.chances.value
 
 

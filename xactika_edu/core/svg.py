@@ -59,6 +59,12 @@ _GAP = 6.0  # space between cards in a hand
 #: A picture of more cards than this (a hand) is described by each card's 4 digits
 #: and face value only, so its description stays short enough to listen to.
 LISTED_IN_FULL = 8
+#: The widest a picture of several cards is drawn, px: it fits a narrow window and a
+#: printed page (a wider one is scaled down; its ``viewBox`` keeps it sharp).
+MAX_PICTURE_WIDTH = 600
+#: The height of the line under each card of a hand that prints its 4-digit name, px.
+NAME_LINE = 18.0
+_FONT = "Helvetica, Arial, sans-serif"
 
 
 def row_centre(shape: Shape) -> float:
@@ -195,8 +201,11 @@ def hand(
     per_row: int = 8,
     show_value: bool = True,
     dimmed: Iterable[Card | str] = (),
+    names: bool = True,
 ) -> SvgImage:
-    """A picture of several cards side by side, ``per_row`` to a row.
+    """A picture of several cards side by side, ``per_row`` to a row, each with its
+    4-digit name printed under it if ``names`` (the lessons call cards by it: "your 7,
+    2131"). The picture is at most :data:`MAX_PICTURE_WIDTH` px wide (scaled down).
 
     ``dimmed`` cards are drawn greyed out (for cards already played). The picture's
     description (``aria-label``, the lesson pages' alt text) names each card as
@@ -211,19 +220,28 @@ def hand(
     per_row = max(1, per_row)
     columns = min(per_row, max(1, len(shown)))
     rows = max(1, math.ceil(len(shown) / per_row))
+    step = CARD_HEIGHT + (NAME_LINE if names else 0.0)
     width = columns * CARD_WIDTH + (columns - 1) * _GAP
-    height = rows * CARD_HEIGHT + (rows - 1) * _GAP
+    height = rows * step + (rows - 1) * _GAP
     body = "".join(
         _card_body(
             c,
             (i % per_row) * (CARD_WIDTH + _GAP),
-            (i // per_row) * (CARD_HEIGHT + _GAP),
+            (i // per_row) * (step + _GAP),
             show_value=show_value,
             highlight=None,
             dimmed=c in faded,
         )
+        + (
+            f'<text x="{(i % per_row) * (CARD_WIDTH + _GAP) + CARD_WIDTH / 2:.1f}" '
+            f'y="{(i // per_row) * (step + _GAP) + step - 3:.1f}" text-anchor="middle" '
+            f'font-family="{_FONT}" font-size="15" fill="{INK}">{c}</text>'
+            if names
+            else ""
+        )
         for i, c in enumerate(shown)
     )
+    scale = min(scale, MAX_PICTURE_WIDTH / width)
     label = f"{plural(len(shown), 'card')}: " + "; ".join(
         c.caption(show_value=show_value) for c in shown
     )

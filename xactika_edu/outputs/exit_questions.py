@@ -316,10 +316,18 @@ def _any_equal(chance: Fraction) -> str:
     return f"Any equal fraction, or {about_percent(chance)}, is right."
 
 
+#: Lesson 4's tables, one per seed in turn, so neighbours differ: not the lesson's own
+#: 4 players (98/219) nor its Going-further 3 players (133/219) (review 5).
+LESSON_4_PLAYERS = (2, 5, 7)
+#: Lesson 4b's first tables, one per seed in turn (then one more player): not Lesson 4's
+#: 3 or 4 players nor 4b's own 6-player check.
+LESSON_4B_PLAYERS = (2, 5, 7, 8)
+
+
 def _lesson_4(seed: int) -> TicketQuestions:
     # a stream of its own (seed and lesson number): another hand than 4b's for the seed
     rng = np.random.default_rng([seed, 4])
-    players = int(rng.integers(3, 6))
+    players = LESSON_4_PLAYERS[seed % len(LESSON_4_PLAYERS)]
     hand, card, call, two = _two_threat_lead(rng)
     chance = chance_unbeatable(card, call, hand=hand, players=players)
     unseen = len(DECK) - len(hand)
@@ -347,6 +355,13 @@ def _lesson_4(seed: int) -> TicketQuestions:
                 "No: it wins at least this often.",
                 f"A player who holds a threat may play a lower card with {call}, so you can "
                 "win even then.",
+            )
+            if seed % 2 == 0
+            else (
+                f"Say {first} is in another player's hand. Can your lead still win? Say why.",
+                f"Yes: that player may play a lower card with {call}.",
+                f"A player must follow with a card that shows {call}, but may pick a lower "
+                "one; so the lead wins at least as often as nobody can beat it.",
             ),
         )
     )
@@ -355,13 +370,21 @@ def _lesson_4(seed: int) -> TicketQuestions:
 def _lesson_4b(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     hand, card, call, two = _two_threat_lead(rng)
-    players = int(rng.integers(3, 8))
+    players = LESSON_4B_PLAYERS[seed % len(LESSON_4B_PLAYERS)]
     unseen = len(DECK) - len(hand)
     chance = chance_unbeatable(card, call, hand=hand, players=players)
     more = chance_unbeatable(card, call, hand=hand, players=players + 1)
     aside, product = _both_set_aside(players, unseen)
     fewer, product_more = _both_set_aside(players + 1, unseen)
-    void, shows = (COMBINATIONS[int(i)] for i in rng.choice(len(COMBINATIONS), 2, replace=False))
+    # c) alternates: another shape (a third) on even seeds, the same shape (a half) on odd
+    # ones, so neighbours differ; never the lesson's own "without 2 balls"
+    voids = [c for c in COMBINATIONS if str(c) != "2 balls"]
+    void = voids[int(rng.integers(len(voids)))]
+    shows = [
+        c
+        for c in COMBINATIONS
+        if c != void and (c.shape == void.shape) == (seed % 2 == 1) and c.count != void.count
+    ][int(rng.integers(2 if seed % 2 else 6))]
     without = [c for c in DECK if not c.has(void)]
     count = _count(without, lambda c: c.has(shows))
     return TicketQuestions(

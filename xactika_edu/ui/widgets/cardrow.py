@@ -90,8 +90,11 @@ class CardRow(widgets.HBox):
         for i, card in enumerate(hand):
             is_played = card in played
             is_selected = card == selected
-            self.pictures[i].value = str(
-                svg.card(card, dimmed=is_played, highlight=best if is_selected else None)
+            picture = svg.card(card, dimmed=is_played, highlight=best if is_selected else None)
+            # the card's 4-digit name under its picture: the lessons call cards by it
+            self.pictures[i].value = (
+                f'<span class="xe-card-named" style="display:inline-block;text-align:center">'
+                f"{picture}<br>{card}</span>"
             )
             look = card_look(i + 1, card, played=is_played, selected=is_selected)
             button = self.buttons[i]
