@@ -151,7 +151,7 @@ class VoidsRow(widgets.VBox):
         said = voids_text(self.voids)
         self.words.value = note_html(
             (f"{self.notice} " if self.notice else "")
-            + (said or "No voids yet: add one when a player could not follow a call.")
+            + (said or "No voids entered: add one when a player could not follow a call.")
             + " "
             + seats_hint(self._players)
         )
