@@ -68,6 +68,7 @@ from ..base.formatting import (
 from .answer_reading import (
     RULE_PLACES,
     Number,
+    is_calculation,
     is_inequality,
     is_number,
     lone_number,
@@ -112,8 +113,7 @@ def _showable(value: Fraction) -> bool:
 
 def _quoted(response: object) -> str:
     """A response as the messages quote it, cut to 40 characters."""
-    text = shown(response)
-    return text[:37] + "..." if len(text) > 40 else text
+    return text[:37] + "..." if len(text := shown(response)) > 40 else text
 
 
 def _show(answer: Answer) -> str:
@@ -173,8 +173,7 @@ def _answers_of(answer: object) -> tuple[Answer, ...]:
                 f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
                 f"fraction with a denominator of over 300 digits; got {shown(item)}"
             )
-    # each item is now known to be text or a finite real number (an Answer); a
-    # NumPy number passes as one too, which the Answer union does not spell out
+    # each item is text or a finite real number (a NumPy one too: not in the union)
     return cast(tuple[Answer, ...], tuple(given))
 
 
@@ -243,8 +242,10 @@ class Question:
             or it cannot be read, instead of the list of forms a number may take.
         places: the rounding rule's decimal places (default 2: the nearest whole
             percent; 1 for "round to one decimal place").
-        key_words, contrary: for a word answer, words that say the answer ("narrower")
-            and words that say otherwise ("wider"), for the one rule of
+        key_words, contrary, neutral, subject, other: for a word answer, words that say
+            the answer ("narrower"), words that say otherwise ("wider"), phrases that
+            are neither ("8 or more"), and the names of the two things a "more or less
+            than X?" question compares ("n = 16"; "n = 1"): the one rule of
             :class:`~xactika_edu.teaching.word_answers.WordRule`.
         meaning: what any right answer says ("the means are less spread out"): the
             "Show the answer" box says "or any answer that says ...".
@@ -265,6 +266,9 @@ class Question:
     places: int = RULE_PLACES
     key_words: tuple[str, ...] = ()
     contrary: tuple[str, ...] = ()
+    neutral: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
+    other: tuple[str, ...] = ()
     meaning: str = ""
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
     words: WordRule = field(init=False, repr=False, compare=False)
@@ -456,6 +460,8 @@ class Question:
             opening = f"? I could not read {_quoted(response)} as {kind}."
         if self.form:
             advice = f"Type {self.form}."
+        elif self.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
+            advice = f"Work it out and type one number, like {self._examples()[1]}."
         elif self.numeric:
             whole, fraction, decimal, percent = self._examples()
             advice = (
@@ -509,12 +515,13 @@ class Question:
 def _word_rule(question: Question) -> WordRule:
     """The question's rule for word answers; every answer word must pass it."""
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
-    for name in ("key_words", "contrary"):
+    lists = ("key_words", "contrary", "neutral", "subject", "other")
+    for name in lists:
         if isinstance(getattr(question, name), str):
             raise XactikaError(
                 f"{name} must be a list of words, got the text {shown(getattr(question, name))}"
             )
-    rule = WordRule(texts, tuple(question.key_words), tuple(question.contrary))
+    rule = WordRule(texts, *(tuple(getattr(question, name)) for name in lists))
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")
@@ -540,9 +547,6 @@ def _given_away(question: Question, text: str) -> str:
         if question._is_right(part.strip().rstrip(".,;:!?")):
             return part.strip()
     return ""
-
-
-# --- checking -----------------------------------------------------------------
 
 
 def _fold_text(question: Question) -> str:
