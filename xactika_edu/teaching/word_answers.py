@@ -18,10 +18,10 @@ phrase (the event's name, "8 or more", is not the contrary word "more").
 A "more or less than X?" question may name both things compared: ``subject`` (n = 16)
 and ``other`` (n = 1). A response is read clause by clause (clauses end at the stops
 above and at "because", "but", "and", "while", "whereas"); a clause is about the first
-thing it names that does not follow "than", "as", "to", "from", "vs" or "compared", else
+thing it names that does not follow "than" (or "then"), "as", "to", "from", "vs" or "compared", else
 about what the clause before it in the sentence was about, else the subject. In a clause
 about the other thing, key and contrary words swap: "less, n = 1 is wider" is right and
-"n = 1 is narrower" is not.
+"n = 1 is narrower" is not (words that say both are alike, "the same", do not swap).
 
 >>> rule = WordRule(("less",), key_words=("narrower", "closer"), contrary=("more spread", "wider"))
 >>> [rule.accepts(said) for said in ("Less, because n is bigger", "the bell is narrower",
@@ -51,7 +51,9 @@ _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
 _CLAUSE_BREAKS = _BREAKS | {"but", "and", "while", "whereas"}
 _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
 # a thing named after one of these is what the clause compares with, not its topic
-_BASES = frozenset({"than", "as", "to", "from", "vs", "versus", "compared"})
+# words that say the two things are alike: "n = 1 is the same" does not swap
+_ALIKE = frozenset({"same", "equal", "equally", "alike", "tie"})
+_BASES = frozenset({"than", "then", "as", "to", "from", "vs", "versus", "compared"})
 
 
 def word_tokens(text: object) -> tuple[str, ...]:
@@ -125,9 +127,10 @@ class WordRule:
         object.__setattr__(self, "_words", words)
         object.__setattr__(self, "_kinds", kinds)
 
-    def _matches(self, tokens: tuple[str, ...]) -> list[tuple[int, str, bool]]:
-        """The phrases in ``tokens``, longest match first, as (position, kind, negated):
-        a phrase after "not" (or "not the") is negated."""
+    def _matches(self, tokens: tuple[str, ...]) -> list[tuple[int, str, bool, bool]]:
+        """The phrases in ``tokens``, longest match first, as (position, kind, negated,
+        alike): a phrase after "not" (or "not the") is negated; an alike one ("same")
+        says the two things compared are alike."""
         kinds = self._kinds
         longest = max((len(p) for p in kinds), default=0)
         found = []
@@ -139,7 +142,10 @@ class WordRule:
                     before = i - 1
                     while before >= 0 and tokens[before] in _ARTICLES:
                         before -= 1
-                    found.append((i, kind, before >= 0 and tokens[before] in _NEGATIONS))
+                    negated = before >= 0 and tokens[before] in _NEGATIONS
+                    found.append(
+                        (i, kind, negated, bool(_ALIKE.intersection(tokens[i : i + size])))
+                    )
                     i += size
                     break
             else:
@@ -159,12 +165,12 @@ class WordRule:
             matches = self._matches(clause)
             named = [
                 kind
-                for i, kind, _ in matches
+                for i, kind, _, _ in matches
                 if kind in ("subject", "other") and not _BASES.intersection(clause[:i])
             ]
             topic = named[0] if named else topic
-            for _, kind, negated in matches:
-                if topic == "other" and kind in ("key", "contrary"):
+            for _, kind, negated, alike in matches:
+                if topic == "other" and kind in ("key", "contrary") and not alike:
                     kind = "contrary" if kind == "key" else "key"
                 if (kind == "contrary" and not negated) or (kind == "key" and negated):
                     contrary += 1
