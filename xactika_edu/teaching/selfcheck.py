@@ -78,7 +78,7 @@ from .answer_reading import (
     rounds_to,
     to_fraction,
 )
-from .word_answers import WordRule
+from .word_answers import WordRule, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
@@ -389,7 +389,7 @@ class Question:
         if self._is_right(response):
             return self._right()
         if number is None and (self.numeric or not _readable_text(response)):
-            return self._unreadable(response)
+            return _unreadable(self, response)
         message = f"✘ Not yet. Hint: {self.hint}" if self.hint.strip() else "✘ Not yet. Try again."
         if (
             number is not None
@@ -447,44 +447,6 @@ class Question:
         opening = f"? {_quoted(response)} says how big the answer is, not what it is."
         return Verdict("unreadable", f"{opening} {self._exact_advice(whole=True)}")
 
-    def _unreadable(self, response: object) -> Verdict:
-        empty = (
-            response is None
-            or response is Ellipsis
-            or (isinstance(response, str) and not response.strip())
-        )
-        if empty:
-            opening = "? There is no answer yet."
-        else:
-            kind = "a number" if self.numeric else "an answer"
-            opening = f"? I could not read {_quoted(response)} as {kind}."
-        if self.form:
-            advice = f"Type {self.form}."
-        elif self.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
-            advice = f"Work it out and type one number, like {self._examples()[1]}."
-        elif self.numeric:
-            whole, fraction, decimal, percent = self._examples()
-            advice = (
-                f"Type a whole number like {whole}, a fraction like {fraction}, "
-                f"a decimal like {decimal} or a percent like {percent}."
-            )
-        elif offered := re.search(
-            r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", self.prompt
-        ):
-            advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
-        elif {normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
-            advice = "Type yes or no."
-        else:
-            # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
-            # the best example, as long as it is not the answer.
-            quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', self.prompt)
-            word = next(
-                (w for w in [*quoted, *_WORD_EXAMPLES] if not self._matches_text(w)),
-                _WORD_EXAMPLES[-1],
-            )
-            advice = f"Type a word, like {word}."
-        return Verdict("unreadable", f"{opening} {advice}")
-
     # --- display --------------------------------------------------------------------
 
     @property
@@ -515,17 +477,52 @@ class Question:
 def _word_rule(question: Question) -> WordRule:
     """The question's rule for word answers; every answer word must pass it."""
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
-    lists = ("key_words", "contrary", "neutral", "subject", "other")
-    for name in lists:
-        if isinstance(getattr(question, name), str):
-            raise XactikaError(
-                f"{name} must be a list of words, got the text {shown(getattr(question, name))}"
-            )
-    rule = WordRule(texts, *(tuple(getattr(question, name)) for name in lists))
+    names = ("key_words", "contrary", "neutral", "subject", "other")
+    rule = WordRule(texts, *(word_list(name, getattr(question, name)) for name in names))
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")
     return rule
+
+
+def _unreadable(question: Question, response: object) -> Verdict:
+    """What :meth:`Question.check` says to a response it cannot read."""
+    empty = (
+        response is None
+        or response is Ellipsis
+        or (isinstance(response, str) and not response.strip())
+    )
+    if empty:
+        opening = "? There is no answer yet."
+    else:
+        kind = "a number" if question.numeric else "an answer"
+        opening = f"? I could not read {_quoted(response)} as {kind}."
+    if question.form:
+        advice = f"Type {question.form}."
+    elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
+        advice = f"Work it out and type one number, like {question._examples()[1]}."
+    elif question.numeric:
+        whole, fraction, decimal, percent = question._examples()
+        advice = (
+            f"Type a whole number like {whole}, a fraction like {fraction}, "
+            f"a decimal like {decimal} or a percent like {percent}."
+        )
+    elif offered := re.search(
+        r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", question.prompt
+    ):
+        advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
+    elif {normal_text(answer) for answer in question.answers} <= {"yes", "no"}:
+        advice = "Type yes or no."
+    else:
+        # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
+        # the best example, as long as it is not the answer.
+        quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', question.prompt)
+        word = next(
+            (w for w in [*quoted, *_WORD_EXAMPLES] if not question._matches_text(w)),
+            _WORD_EXAMPLES[-1],
+        )
+        advice = f"Type a word, like {word}."
+    return Verdict("unreadable", f"{opening} {advice}")
 
 
 def _given_away(question: Question, text: str) -> str:

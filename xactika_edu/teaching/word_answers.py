@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ..base.errors import XactikaError
 
-__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_tokens"]
+__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
@@ -67,11 +67,17 @@ def word_tokens(text: object) -> tuple[str, ...]:
     return tuple(re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[.,;:!?=<>%/]", value))
 
 
-def _phrases(name: str, given: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def word_list(name: str, given: Iterable[str]) -> tuple[str, ...]:
+    """``given`` as a tuple of words or phrases; XactikaError naming ``name`` if it is
+    one text ("narrower"), not a list of them."""
     if isinstance(given, str):
         raise XactikaError(f"{name} must be a list of words, got the text {given!r}")
+    return tuple(given)
+
+
+def _phrases(name: str, given: Iterable[str]) -> tuple[tuple[str, ...], ...]:
     phrases = []
-    for phrase in given:
+    for phrase in word_list(name, given):
         if not isinstance(phrase, str) or not word_tokens(phrase):
             raise XactikaError(f"each of {name} must be a word or phrase, got {phrase!r}")
         phrases.append(word_tokens(phrase))
