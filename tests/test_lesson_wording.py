@@ -1588,6 +1588,8 @@ def test_r5a_lesson_5_check_4_the_events_name_is_no_contrary_word():
         "No, 8 or more is just as likely",
         "No, the chance of 8 or more stays 62%",
         "no, the chance is the same, 8 or more is still likely",
+        "no, it's not more likely or less likely",
+        "No, it is neither more nor less likely",
         "no",
     ):
         assert q4.check(said).correct, said
