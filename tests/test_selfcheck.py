@@ -869,3 +869,11 @@ def test_a_calculation_it_cannot_read_asks_for_one_number():
     assert verdict.status == "unreadable"
     assert verdict.message.endswith("Work it out and type one number, like 3/4.")
     assert "121" not in verdict.message
+
+
+def test_an_answer_that_says_both_is_asked_which_part_is_about_what():
+    verdict = compared_question().check("less spread out because the bell is wider")
+    assert verdict.status == "not yet"
+    assert verdict.message.endswith('Say what each part is about, like "n = 1 is ...".)')
+    assert "Say what" not in compared_question().check("wider").message
+    assert "Say what" not in spread_question().check("less, but wider").message

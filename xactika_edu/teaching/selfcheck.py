@@ -400,6 +400,9 @@ class Question:
             # Only the student's own number is echoed back, so nothing is given away.
             typed = response.strip() if isinstance(response, str) else normal_text(response)
             message += f' (If you meant a percent, add a % sign: "{typed}%".)'
+        elif number is None and self.words.says_both(response):  # "which bell is wider?"
+            like = f'"{self.other[0]} is ..."'
+            message += f" (Your answer says both. Say what each part is about, like {like}.)"
         elif number is not None and self._rounded_to_certainty(number):
             # Only the student's own number is echoed back, and which side of it the
             # answer is: nothing a student who typed it does not nearly know.

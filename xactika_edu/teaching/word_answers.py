@@ -191,6 +191,12 @@ class WordRule:
             tokens = tokens[1:]  # a leading stop, or "a", "the" ("the bell curve")
         return any(tokens[: len(word)] == word for word in self._words)
 
+    def says_both(self, response: object) -> bool:
+        """Whether a response to a question comparing two things has both a key and a
+        contrary word ("less, because the bell is wider": which bell?)."""
+        keys, contrary = self._scan(word_tokens(response))
+        return bool(self.other) and keys > 0 and contrary > 0
+
     def accepts(self, response: object) -> bool:
         """Whether ``response`` is right by the rule above."""
         tokens = word_tokens(response)
