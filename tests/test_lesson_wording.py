@@ -1749,3 +1749,108 @@ def test_lesson2_r5b_part_1_never_suggests_check_2s_face_value():
     tried = re.search(r"\(try (\d+) or (\d+)\)", text).groups()
     seed = int(re.search(r"^seed = (\d+)", text, re.MULTILINE).group(1))
     assert str(max(draw_cards(20, seed=seed).values)) not in tried
+
+
+# review 5, r5a: the answer boxes (both fifth readings)
+
+
+@pytest.mark.slow
+def test_r5a_lesson_3_check_3_reads_which_n_a_clause_is_about():
+    """'n = 1 is more spread out' is right, 'n = 1 is narrower' is not (review 5)."""
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    right = (
+        "less. the n=1 graph is wider",
+        "n=1 is wider",
+        "n = 1 is more spread out",
+        "more clustered",
+        "more concentrated",
+        "less spread out than n = 1",
+        "the 1 card means are wider",
+        "narrower",
+        "less",
+    )
+    wrong = (
+        "n = 1 is narrower",
+        "n = 1 is less spread out",
+        "n = 16 is wider",
+        "n = 1 is the same",
+        "more",
+        "wider",
+        "less clustered",
+        "less spread out because the bell is wider",  # names no n: about n = 16
+    )
+    for said in right:
+        assert q3.check(said).correct, said
+    for said in wrong:
+        assert not q3.check(said).correct, said
+    which = q3.check("less spread out because the bell is wider").message
+    assert 'like "n = 1 is ..."' in which
+
+
+@pytest.mark.slow
+def test_r5a_lesson_4_check_3_reads_the_hints_own_ways():
+    """The hint 'all four paths add up to 1' leads to '1 − 98/219' (review 5)."""
+    q3 = _lesson_questions(LESSON_4)["q3"]
+    assert "add up to 1" in q3.hint
+    for said in ("1 − 98/219", "1 - 98/219", "1-98/219", "49/219 + 49/219 + 23/219"):
+        assert q3.check(said).correct, said
+    assert not q3.check("1 - 121/219").correct
+    unread = q3.check("1 - 98/219 so about half")
+    assert "Work it out and type one number" in unread.message
+
+
+@pytest.mark.slow
+def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
+    questions = _lesson_questions(LESSON_2)
+    q3, q4 = questions["q3"], questions["q4"]
+    assert "round it, do not cut it off" in q3.hint
+    assert not q3.check("66%").correct and q3.check("67%").correct
+    assert q4.hint.startswith("How many groups of 20% make 100%?")
+    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 5 = 25 cards."
+    assert q4.answers == (25,)
+
+
+@pytest.mark.slow
+def test_r5a_lesson_5_check_4_the_events_name_is_no_contrary_word():
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for said in (
+        "No, 8 or more is just as likely",
+        "No, the chance of 8 or more stays 62%",
+        "no, the chance is the same, 8 or more is still likely",
+        "no, it's not more likely or less likely",
+        "No, it is neither more nor less likely",
+        "no",
+    ):
+        assert q4.check(said).correct, said
+    for said in ("no, 8 or more is less likely", "no, it is more likely", "yes"):
+        assert not q4.check(said).correct, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "right"),
+    [
+        ("they over-bid", True),
+        ("overbid", True),
+        ("over-bidding", True),
+        ("overbidding", True),
+        ("they bid too high", True),
+        ("they took too few", True),
+        ("they under-bid", False),
+        ("underbid", False),
+        ("under-bidding", False),
+        ("underbidding", False),
+        ("they bid too low", False),
+        ("over", False),  # bare "over" and "under" say nothing
+        ("under", False),
+    ],
+)
+def test_r5a_lesson_7_check_4_each_bid_word(said, right):
+    q4 = _lesson_7_q4()
+    assert q4.answers[0] == "fewer"
+    assert q4.check(said).correct is right, said
+
+
+@functools.lru_cache(maxsize=1)
+def _lesson_7_q4():
+    return _lesson_questions(LESSON_7)["q4"]

@@ -352,7 +352,7 @@ def test_check_never_raises(response):
         (Fraction(19, 81), "19/81 of the deck", "right"),
         (8, "7 ways", "not yet"),
         (3, "3 or 9", "unreadable"),  # two numbers: which one is meant?
-        (3, "3 - 0", "unreadable"),
+        (3, "3 - 0", "right"),  # a difference is read as on paper (review 5)
     ],
 )
 def test_a_number_among_words_is_read(answer, response, status):
@@ -743,3 +743,137 @@ def test_an_unreadable_word_answer_is_asked_for_in_the_prompts_own_words():
     assert question.check("???").message.endswith("Type yes or no.")
     fewer = Question("Fewer or more? Type fewer, more or same.", "fewer", hint="Add the bars.")
     assert fewer.check("").message == "? There is no answer yet. Type fewer, more or same."
+
+
+# Review 5 (r5a): the other thing compared, the event's own name, sums and differences.
+N16 = ("n = 16", "16 cards")
+N1 = ("n = 1", "one card", "the first")
+
+
+def compared_question() -> Question:
+    """Lesson 3's check 3 in small: n = 16 against n = 1."""
+    return Question(
+        "With n = 16, are the means more spread out or less spread out than with n = 1?",
+        "less",
+        hint="Compare how wide the bells are.",
+        key_words=(*SPREAD_KEYS, "clustered", "more clustered"),
+        contrary=(*SPREAD_CONTRARY, "less clustered"),
+        subject=N16,
+        other=N1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [
+        # the teacher's and the student's phrasings (review 5)
+        ("less. the n=1 graph is wider", "right"),
+        ("n=1 is wider", "right"),
+        ("n = 1 is more spread out", "right"),
+        ("more clustered", "right"),
+        # the other way round is still wrong
+        ("n = 1 is narrower", "not yet"),
+        ("n=1 is less spread out", "not yet"),
+        ("n = 16 is wider", "not yet"),
+        ("less clustered", "not yet"),
+        # which clause is about which n
+        ("less spread out than n = 1", "right"),  # after "than": what it compares with
+        ("less spread out then n = 1", "right"),  # the common misspelling
+        ("narrower compared with n = 1", "right"),
+        ("n = 16 is narrower than n = 1", "right"),
+        ("n = 1 is wider than n = 16", "right"),
+        ("wider for n = 1", "right"),
+        ("one card is more spread out", "right"),
+        ("the first one is wider", "right"),
+        ("n = 1 is wider and n = 16 is narrower", "right"),
+        ("n = 1 is wider and more spread out", "right"),  # "and more spread": still n = 1
+        ("n = 1 is wider. So less.", "right"),  # a new sentence is about n = 16 again
+        ("from n = 1 to n = 16 it gets narrower", "right"),
+        ("n = 16 is wider, n = 1 is narrower", "not yet"),
+        ("less spread out because the bell is wider", "not yet"),  # which bell? n = 16's
+    ],
+)
+def test_a_clause_about_the_other_thing_swaps_the_words(said, status):
+    assert compared_question().check(said).status == status, said
+
+
+_NAMED = st.sampled_from([*N16, *N1, ""])
+_WORD = st.sampled_from([*SPREAD_KEYS, *SPREAD_CONTRARY])
+
+
+@given(
+    clauses=st.lists(
+        st.tuples(_NAMED, st.sampled_from(["is", "are", "gives"]), _WORD), min_size=1, max_size=4
+    ),
+    marks=st.lists(
+        st.sampled_from([", ", ". ", "; ", " because ", " but ", " and "]), min_size=3, max_size=3
+    ),
+)
+def test_the_swap_never_accepts_a_contrary_clause_about_n_16(clauses, marks):
+    """A clause that names n = 16 and says a contrary word (or names n = 1 and says a
+    key word) makes a response wrong, whatever the other clauses say."""
+    said = "".join(
+        f"{name} {verb} {word}" + (marks[i] if i < len(clauses) - 1 else "")
+        for i, (name, verb, word) in enumerate(clauses)
+    )
+    wrong_about = [
+        (name in N16 and word in SPREAD_CONTRARY) or (name in N1 and word in SPREAD_KEYS)
+        for name, _, word in clauses
+    ]
+    if any(wrong_about):
+        assert not compared_question().check(said).correct, said
+    if all(name in N1 and word in SPREAD_CONTRARY and word != "same" for name, _, word in clauses):
+        assert compared_question().check(said).correct, said  # all about n = 1, all right
+    if any(word == "same" for _, _, word in clauses):  # "n = 1 is the same" says no side
+        assert not compared_question().check(said).correct, said
+
+
+def test_the_events_own_name_is_neither_right_nor_contrary():
+    question = Question(
+        "Five rolls gave 8 or more. Is the next roll less likely to give 8 or more? "
+        "Answer yes or no.",
+        ("no", "nope"),
+        hint="Do the dice remember?",
+        key_words=("same", "stays"),
+        contrary=("yes", "less", "more"),
+        neutral=("8 or more",),
+    )
+    for said in ("No, 8 or more is just as likely", "No, the chance of 8 or more stays 62%"):
+        assert question.check(said).correct, said
+    for said in ("no, 8 or more is more likely", "no, 8 or more is less likely now", "yes"):
+        assert not question.check(said).correct, said
+    with pytest.raises(XactikaError, match="cannot be both neutral and contrary"):
+        Question("Q?", "no", hint="h", contrary=("more",), neutral=("more",))
+    with pytest.raises(XactikaError, match="list of words"):
+        Question("Q?", "no", hint="h", neutral="8 or more")
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "1 − 98/219",
+        "1 - 98/219",
+        "1-98/219",
+        "49/219 + 49/219 + 23/219",
+        "1 minus 98/219",
+        "1 - 98/219 = 121/219",
+        "57/73 x 56/72 - 12/219",
+    ],
+)
+def test_sums_and_differences_are_read_as_on_paper(typed):
+    assert Question("Q?", Fraction(121, 219), hint="h").check(typed).correct, typed
+
+
+def test_a_calculation_it_cannot_read_asks_for_one_number():
+    verdict = Question("Q?", Fraction(121, 219), hint="h").check("1 - 98/219 is about .55 i think")
+    assert verdict.status == "unreadable"
+    assert verdict.message.endswith("Work it out and type one number, like 3/4.")
+    assert "121" not in verdict.message
+
+
+def test_an_answer_that_says_both_is_asked_which_part_is_about_what():
+    verdict = compared_question().check("less spread out because the bell is wider")
+    assert verdict.status == "not yet"
+    assert verdict.message.endswith('Say what each part is about, like "n = 1 is ...".)')
+    assert "Say what" not in compared_question().check("wider").message
+    assert "Say what" not in spread_question().check("less, but wider").message

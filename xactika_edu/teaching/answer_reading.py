@@ -22,6 +22,8 @@ True
 (Fraction(-2, 1), Fraction(18, 1), Fraction(2, 3))
 >>> read_expression("33/73 × 32/72").value, read_expression("1/2 x 1/3 = 1/6").value
 (Fraction(44, 219), Fraction(1, 6))
+>>> read_expression("1 − 98/219").value, read_expression("49/219 + 49/219 + 23/219").value
+(Fraction(121, 219), Fraction(121, 219))
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ __all__ = [
     "NUMBER_WORDS",
     "RULE_PLACES",
     "Number",
+    "is_calculation",
     "is_inequality",
     "is_number",
     "lone_number",
@@ -139,7 +142,8 @@ def read_number(response: object) -> Number | None:
     """A response (or an answer) as a number, or None if it is not one.
 
     Reads numbers, and text such as ``"19"``, ``"19/81"``, ``"2 2/3"``, ``"0.23"``,
-    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"two thirds"``, ``"15 out of 81"`` (also ``"18 of the 54 cards"``, ``"1 in 28"``); an angle
+    ``".23"``, ``"23%"``, ``"66 2/3%"``, ``"nineteen"``, ``"two thirds"``,
+    ``"15 out of 81"`` (also ``"18 of the 54 cards"``, ``"1 in 28"``); an angle
     (``"18°"``, ``"18º"``, ``"18˚"``, ``"18 deg"``, ``"18 degrees"``) as its number of
     degrees; a sign in words (``"minus 2"``, ``"negative 2"``) and a score's loss
     (``"lose 2"``, ``"lost 2 points"``, ``"a loss of 2"``) as below 0. Spaces and a final
@@ -205,13 +209,19 @@ def _plain(text: str) -> str:
 
 # a product typed as on paper: "33/73 × 32/72", "1/2 x 1/3", "0.5 * 0.4"
 _TIMES_RE = re.compile(r"(?<=[\d%.])\s*(?:×|\*|·|⋅|x)\s*(?=[\d.])")
+# a sum or difference: "1 - 98/219", "49/219 + 23/219", "1 minus 98/219" (a leading
+# "-2" is a sign, not a difference)
+_PLUS_MINUS_RE = re.compile(r"(?<=[\d%.])\s*(\+|-|plus\b|minus\b)\s*(?=[\d.])")
+# any calculation, worked out or not: two numbers with an operation between them
+_CALCULATION_RE = re.compile(r"[\d%.]\s*(?:[-+×x*·⋅÷:]|plus|minus|times|divided by)\s*[\d.]")
 
 
 def read_expression(response: object) -> Number | None:
-    """A response written as a calculation, as on paper: a product of numbers
-    (``"33/73 × 32/72"``, with ×, x, * or ·) is its value, and a worked line
-    (``"1/2 × 1/3 = 1/6"``, ``"... ≈ 20%"``) is its last side. None if it is not one
-    (a single number is :func:`read_number`'s).
+    """A response written as a calculation, as on paper: sums, differences and products
+    of numbers (``"33/73 × 32/72"``, with ×, x, * or ·; ``"1 − 98/219"``, ``"49/219 +
+    23/219"``, products first) are their value, and a worked line (``"1/2 × 1/3 = 1/6"``,
+    ``"... ≈ 20%"``) is its last side. None if it is not one (a single number is
+    :func:`read_number`'s).
     """
     if not isinstance(response, str):
         return None
@@ -219,18 +229,27 @@ def read_expression(response: object) -> Number | None:
     if len(sides) > 1:
         numbers = [read_number(side) or read_expression(side) for side in sides]
         return numbers[-1] if all(n is not None for n in numbers) else None
-    factors = _TIMES_RE.split(sides[0])
-    if len(factors) < 2:
+    parts = _PLUS_MINUS_RE.split(sides[0])  # term, sign, term, sign, term...
+    if len(parts) == 1 and len(_TIMES_RE.split(parts[0])) < 2:
         return None
-    value = Fraction(1)
+    value = Fraction(0)
     rounded = False
-    for factor in factors:
-        number = read_number(factor)
-        if number is None:
-            return None
-        value *= number.value
-        rounded = rounded or number.rounded
+    for index in range(0, len(parts), 2):
+        term = Fraction(1)
+        for factor in _TIMES_RE.split(parts[index]):
+            number = read_number(factor)
+            if number is None:
+                return None
+            term *= number.value
+            rounded = rounded or number.rounded
+        value += -term if index and parts[index - 1] in ("-", "minus") else term
     return Number(value, rounded=rounded, places=0)
+
+
+def is_calculation(response: object) -> bool:
+    """Whether ``response`` is text with a calculation in it (``"1 - 98/219"``,
+    ``"3 times 5"``), worked out or not."""
+    return isinstance(response, str) and bool(_CALCULATION_RE.search(_plain(response)))
 
 
 _NUMBER_TOKEN = re.compile(r"-?(?:\d+(?:[.,]\d+)*|\.\d+)(?:\s*/\s*\d+)?\s*%?")

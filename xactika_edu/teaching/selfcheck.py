@@ -68,6 +68,7 @@ from ..base.formatting import (
 from .answer_reading import (
     RULE_PLACES,
     Number,
+    is_calculation,
     is_inequality,
     is_number,
     lone_number,
@@ -77,7 +78,7 @@ from .answer_reading import (
     rounds_to,
     to_fraction,
 )
-from .word_answers import WordRule
+from .word_answers import WordRule, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
@@ -112,8 +113,7 @@ def _showable(value: Fraction) -> bool:
 
 def _quoted(response: object) -> str:
     """A response as the messages quote it, cut to 40 characters."""
-    text = shown(response)
-    return text[:37] + "..." if len(text) > 40 else text
+    return text[:37] + "..." if len(text := shown(response)) > 40 else text
 
 
 def _show(answer: Answer) -> str:
@@ -173,8 +173,7 @@ def _answers_of(answer: object) -> tuple[Answer, ...]:
                 f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
                 f"fraction with a denominator of over 300 digits; got {shown(item)}"
             )
-    # each item is now known to be text or a finite real number (an Answer); a
-    # NumPy number passes as one too, which the Answer union does not spell out
+    # each item is text or a finite real number (a NumPy one too: not in the union)
     return cast(tuple[Answer, ...], tuple(given))
 
 
@@ -243,8 +242,10 @@ class Question:
             or it cannot be read, instead of the list of forms a number may take.
         places: the rounding rule's decimal places (default 2: the nearest whole
             percent; 1 for "round to one decimal place").
-        key_words, contrary: for a word answer, words that say the answer ("narrower")
-            and words that say otherwise ("wider"), for the one rule of
+        key_words, contrary, neutral, subject, other: for a word answer, words that say
+            the answer ("narrower"), words that say otherwise ("wider"), phrases that
+            are neither ("8 or more"), and the names of the two things a "more or less
+            than X?" question compares ("n = 16"; "n = 1"): the one rule of
             :class:`~xactika_edu.teaching.word_answers.WordRule`.
         meaning: what any right answer says ("the means are less spread out"): the
             "Show the answer" box says "or any answer that says ...".
@@ -265,6 +266,9 @@ class Question:
     places: int = RULE_PLACES
     key_words: tuple[str, ...] = ()
     contrary: tuple[str, ...] = ()
+    neutral: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
+    other: tuple[str, ...] = ()
     meaning: str = ""
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
     words: WordRule = field(init=False, repr=False, compare=False)
@@ -385,7 +389,7 @@ class Question:
         if self._is_right(response):
             return self._right()
         if number is None and (self.numeric or not _readable_text(response)):
-            return self._unreadable(response)
+            return _unreadable(self, response)
         message = f"✘ Not yet. Hint: {self.hint}" if self.hint.strip() else "✘ Not yet. Try again."
         if (
             number is not None
@@ -396,6 +400,9 @@ class Question:
             # Only the student's own number is echoed back, so nothing is given away.
             typed = response.strip() if isinstance(response, str) else normal_text(response)
             message += f' (If you meant a percent, add a % sign: "{typed}%".)'
+        elif number is None and self.words.says_both(response):  # "which bell is wider?"
+            like = f'"{self.other[0]} is ..."'
+            message += f" (Your answer says both. Say what each part is about, like {like}.)"
         elif number is not None and self._rounded_to_certainty(number):
             # Only the student's own number is echoed back, and which side of it the
             # answer is: nothing a student who typed it does not nearly know.
@@ -443,42 +450,6 @@ class Question:
         opening = f"? {_quoted(response)} says how big the answer is, not what it is."
         return Verdict("unreadable", f"{opening} {self._exact_advice(whole=True)}")
 
-    def _unreadable(self, response: object) -> Verdict:
-        empty = (
-            response is None
-            or response is Ellipsis
-            or (isinstance(response, str) and not response.strip())
-        )
-        if empty:
-            opening = "? There is no answer yet."
-        else:
-            kind = "a number" if self.numeric else "an answer"
-            opening = f"? I could not read {_quoted(response)} as {kind}."
-        if self.form:
-            advice = f"Type {self.form}."
-        elif self.numeric:
-            whole, fraction, decimal, percent = self._examples()
-            advice = (
-                f"Type a whole number like {whole}, a fraction like {fraction}, "
-                f"a decimal like {decimal} or a percent like {percent}."
-            )
-        elif offered := re.search(
-            r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", self.prompt
-        ):
-            advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
-        elif {normal_text(answer) for answer in self.answers} <= {"yes", "no"}:
-            advice = "Type yes or no."
-        else:
-            # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
-            # the best example, as long as it is not the answer.
-            quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', self.prompt)
-            word = next(
-                (w for w in [*quoted, *_WORD_EXAMPLES] if not self._matches_text(w)),
-                _WORD_EXAMPLES[-1],
-            )
-            advice = f"Type a word, like {word}."
-        return Verdict("unreadable", f"{opening} {advice}")
-
     # --- display --------------------------------------------------------------------
 
     @property
@@ -509,16 +480,52 @@ class Question:
 def _word_rule(question: Question) -> WordRule:
     """The question's rule for word answers; every answer word must pass it."""
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
-    for name in ("key_words", "contrary"):
-        if isinstance(getattr(question, name), str):
-            raise XactikaError(
-                f"{name} must be a list of words, got the text {shown(getattr(question, name))}"
-            )
-    rule = WordRule(texts, tuple(question.key_words), tuple(question.contrary))
+    names = ("key_words", "contrary", "neutral", "subject", "other")
+    rule = WordRule(texts, *(word_list(name, getattr(question, name)) for name in names))
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")
     return rule
+
+
+def _unreadable(question: Question, response: object) -> Verdict:
+    """What :meth:`Question.check` says to a response it cannot read."""
+    empty = (
+        response is None
+        or response is Ellipsis
+        or (isinstance(response, str) and not response.strip())
+    )
+    if empty:
+        opening = "? There is no answer yet."
+    else:
+        kind = "a number" if question.numeric else "an answer"
+        opening = f"? I could not read {_quoted(response)} as {kind}."
+    if question.form:
+        advice = f"Type {question.form}."
+    elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
+        advice = f"Work it out and type one number, like {question._examples()[1]}."
+    elif question.numeric:
+        whole, fraction, decimal, percent = question._examples()
+        advice = (
+            f"Type a whole number like {whole}, a fraction like {fraction}, "
+            f"a decimal like {decimal} or a percent like {percent}."
+        )
+    elif offered := re.search(
+        r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", question.prompt
+    ):
+        advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
+    elif {normal_text(answer) for answer in question.answers} <= {"yes", "no"}:
+        advice = "Type yes or no."
+    else:
+        # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
+        # the best example, as long as it is not the answer.
+        quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', question.prompt)
+        word = next(
+            (w for w in [*quoted, *_WORD_EXAMPLES] if not question._matches_text(w)),
+            _WORD_EXAMPLES[-1],
+        )
+        advice = f"Type a word, like {word}."
+    return Verdict("unreadable", f"{opening} {advice}")
 
 
 def _given_away(question: Question, text: str) -> str:
@@ -540,9 +547,6 @@ def _given_away(question: Question, text: str) -> str:
         if question._is_right(part.strip().rstrip(".,;:!?")):
             return part.strip()
     return ""
-
-
-# --- checking -----------------------------------------------------------------
 
 
 def _fold_text(question: Question) -> str:

@@ -12,12 +12,25 @@ A word answer is right when
 Words are compared as whole words, ignoring case, spaces, hyphens and quotes; "isn't"
 is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
 "more narrow", "more narrow" is right even though "more" is a contrary word. "more
-often" (as in "more often fewer") is neither.
+often" (as in "more often fewer") is neither, and so is a question's own ``neutral``
+phrase (the event's name, "8 or more", is not the contrary word "more").
+
+A "more or less than X?" question may name both things compared: ``subject`` (n = 16)
+and ``other`` (n = 1). A response is read clause by clause (clauses end at the stops
+above and at "because", "but", "and", "while", "whereas"); a clause is about the first
+thing it names that does not follow "than" (or "then"), "as", "to", "from", "vs" or "compared", else
+about what the clause before it in the sentence was about, else the subject. In a clause
+about the other thing, key and contrary words swap: "less, n = 1 is wider" is right and
+"n = 1 is narrower" is not (words that say both are alike, "the same", do not swap).
 
 >>> rule = WordRule(("less",), key_words=("narrower", "closer"), contrary=("more spread", "wider"))
 >>> [rule.accepts(said) for said in ("Less, because n is bigger", "the bell is narrower",
 ...                                  "more", "less, not wider", "wider", "not narrower")]
 [True, True, False, True, False, False]
+>>> two = WordRule(("less",), ("narrower",), ("wider",), subject=("n = 16",), other=("n = 1",))
+>>> [two.accepts(said) for said in ("less. the n=1 graph is wider", "n = 1 is narrower",
+...                                 "narrower than n = 1", "n = 16 is wider, n = 1 is narrower")]
+[True, False, True, False]
 """
 
 from __future__ import annotations
@@ -28,13 +41,19 @@ from dataclasses import dataclass, field
 
 from ..base.errors import XactikaError
 
-__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_tokens"]
+__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
 _NEGATIONS = frozenset({"not", "never"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
+_CLAUSE_BREAKS = _BREAKS | {"but", "and", "while", "whereas"}
+_SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
+# a thing named after one of these is what the clause compares with, not its topic
+# words that say the two things are alike: "n = 1 is the same" does not swap
+_ALIKE = frozenset({"same", "equal", "equally", "alike", "tie"})
+_BASES = frozenset({"than", "then", "as", "to", "from", "vs", "versus", "compared"})
 
 
 def word_tokens(text: object) -> tuple[str, ...]:
@@ -48,11 +67,17 @@ def word_tokens(text: object) -> tuple[str, ...]:
     return tuple(re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[.,;:!?=<>%/]", value))
 
 
-def _phrases(name: str, given: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+def word_list(name: str, given: Iterable[str]) -> tuple[str, ...]:
+    """``given`` as a tuple of words or phrases; XactikaError naming ``name`` if it is
+    one text ("narrower"), not a list of them."""
     if isinstance(given, str):
         raise XactikaError(f"{name} must be a list of words, got the text {given!r}")
+    return tuple(given)
+
+
+def _phrases(name: str, given: Iterable[str]) -> tuple[tuple[str, ...], ...]:
     phrases = []
-    for phrase in given:
+    for phrase in word_list(name, given):
         if not isinstance(phrase, str) or not word_tokens(phrase):
             raise XactikaError(f"each of {name} must be a word or phrase, got {phrase!r}")
         phrases.append(word_tokens(phrase))
@@ -68,15 +93,22 @@ class WordRule:
         key_words: words or phrases that say the answer anywhere in a response.
         contrary: words or phrases that say something else: a response with one of them
             is never right.
+        neutral: phrases that are neither ("8 or more", the event the question names).
+        subject, other: the names of the two things a "more or less than X?" question
+            compares ("n = 16"; "n = 1", "one card"): key and contrary words swap in a
+            clause about the other thing.
 
     Raises:
-        XactikaError: if a word is empty or not text, or a phrase is both a key word
-            and a contrary one.
+        XactikaError: if a word is empty or not text, or a phrase has two roles (a key
+            word and a contrary one, a name and a neutral phrase...).
     """
 
     words: tuple[str, ...]
     key_words: tuple[str, ...] = ()
     contrary: tuple[str, ...] = ()
+    neutral: tuple[str, ...] = ()
+    subject: tuple[str, ...] = ()
+    other: tuple[str, ...] = ()
     _words: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
     _kinds: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
@@ -88,25 +120,26 @@ class WordRule:
         both += sorted(" ".join(p) for p in set(words) & set(contrary))
         if both:
             raise XactikaError(f"a word cannot be both right and contrary: {', '.join(both)}")
-        object.__setattr__(self, "_words", words)
-        object.__setattr__(self, "_kinds", self._kinds_of(keys, contrary))
-
-    @staticmethod
-    def _kinds_of(
-        keys: tuple[tuple[str, ...], ...], contrary: tuple[tuple[str, ...], ...]
-    ) -> dict[tuple[str, ...], str]:
         kinds = {tuple(p.split()): "neutral" for p in NEUTRAL_PHRASES}
         kinds.update({p: "key" for p in keys})
         kinds.update({p: "contrary" for p in contrary})
-        return kinds
+        for kind in ("neutral", "subject", "other"):
+            for phrase in _phrases(kind, getattr(self, kind)):
+                if kinds.get(phrase, kind) != kind and kinds[phrase] != "neutral":
+                    raise XactikaError(
+                        f"{' '.join(phrase)!r} cannot be both {kind} and {kinds[phrase]}"
+                    )
+                kinds[phrase] = kind
+        object.__setattr__(self, "_words", words)
+        object.__setattr__(self, "_kinds", kinds)
 
-    def _scan(self, tokens: tuple[str, ...]) -> tuple[int, int]:
-        """How many key and contrary phrases ``tokens`` hold, longest match first. A
-        phrase after "not" (or "not the") is negated: a negated key phrase counts as
-        contrary ("not the same"), a negated contrary one as neither ("not less likely")."""
+    def _matches(self, tokens: tuple[str, ...]) -> list[tuple[int, str, bool, bool]]:
+        """The phrases in ``tokens``, longest match first, as (position, kind, negated,
+        alike): a phrase after "not" (or "not the") is negated; an alike one ("same")
+        says the two things compared are alike."""
         kinds = self._kinds
         longest = max((len(p) for p in kinds), default=0)
-        keys = contrary = 0
+        found = []
         i = 0
         while i < len(tokens):
             for size in range(min(longest, len(tokens) - i), 0, -1):
@@ -116,14 +149,39 @@ class WordRule:
                     while before >= 0 and tokens[before] in _ARTICLES:
                         before -= 1
                     negated = before >= 0 and tokens[before] in _NEGATIONS
-                    if (kind == "contrary" and not negated) or (kind == "key" and negated):
-                        contrary += 1
-                    elif kind == "key":
-                        keys += 1
+                    found.append(
+                        (i, kind, negated, bool(_ALIKE.intersection(tokens[i : i + size])))
+                    )
                     i += size
                     break
             else:
                 i += 1
+        return found
+
+    def _scan(self, tokens: tuple[str, ...]) -> tuple[int, int]:
+        """How many key and contrary phrases ``tokens`` hold, clause by clause (see the
+        module's docstring): a negated key phrase counts as contrary ("not the same"), a
+        negated contrary one as neither ("not less likely"); in a clause about the other
+        thing compared, key and contrary swap."""
+        keys = contrary = 0
+        topic = "subject"
+        for clause, sentence_start in _clauses(tokens):
+            if sentence_start:
+                topic = "subject"
+            matches = self._matches(clause)
+            named = [
+                kind
+                for i, kind, _, _ in matches
+                if kind in ("subject", "other") and not _BASES.intersection(clause[:i])
+            ]
+            topic = named[0] if named else topic
+            for _, kind, negated, alike in matches:
+                if topic == "other" and kind in ("key", "contrary") and not alike:
+                    kind = "contrary" if kind == "key" else "key"
+                if (kind == "contrary" and not negated) or (kind == "key" and negated):
+                    contrary += 1
+                elif kind == "key":
+                    keys += 1
         return keys, contrary
 
     def starts_with_word(self, response: object) -> bool:
@@ -133,8 +191,32 @@ class WordRule:
             tokens = tokens[1:]  # a leading stop, or "a", "the" ("the bell curve")
         return any(tokens[: len(word)] == word for word in self._words)
 
+    def says_both(self, response: object) -> bool:
+        """Whether a response to a question comparing two things has both a key and a
+        contrary word ("less, because the bell is wider": which bell?)."""
+        keys, contrary = self._scan(word_tokens(response))
+        return bool(self.other) and keys > 0 and contrary > 0
+
     def accepts(self, response: object) -> bool:
         """Whether ``response`` is right by the rule above."""
         tokens = word_tokens(response)
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
+
+
+def _clauses(tokens: tuple[str, ...]) -> list[tuple[tuple[str, ...], bool]]:
+    """``tokens`` cut at the clause breaks, each clause with whether it starts a
+    sentence."""
+    clauses: list[tuple[tuple[str, ...], bool]] = []
+    current: list[str] = []
+    starts = True
+    for token in (*tokens, "."):
+        if token in _CLAUSE_BREAKS:
+            if current:
+                clauses.append((tuple(current), starts))
+                starts = False
+            current = []
+            starts = starts or token in _SENTENCE_ENDS
+        else:
+            current.append(token)
+    return clauses
