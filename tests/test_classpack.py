@@ -361,6 +361,37 @@ def test_the_pack_holds_a_plan_and_exit_tickets_per_lesson_and_the_rules_card(tm
         assert (root / link).is_file(), link
 
 
+def test_the_index_gives_each_lesson_its_papers_in_one_row(tmp_path):
+    """A new teacher looked for tomorrow's plan, tickets, sheets and keys in four
+    sections of the index (issue 12 review): its first table has them in one row per
+    lesson, the worksheets named in the lesson's metadata, and the long worksheet table
+    comes last."""
+    from xactika_edu.teaching.lessonmeta import lesson_meta
+
+    wanted = {"plans", "exit tickets", "worksheets", "score sheet"}
+    steps = [step for step in classpack.STEPS if step.name in wanted]
+    index = classpack.build_class_pack(tmp_path / "pack", students=1, steps=steps, progress=None)
+    page = index.read_text(encoding="utf-8")
+    root = index.parent
+    table = page[page.index("<h2>Each lesson's papers</h2>") : page.index("</table>")]
+    assert page.index("Each lesson's papers") < page.index("<h2>Lesson plans</h2>")
+    assert page.index("<h2>Exit tickets</h2>") < page.index("<h2>Worksheets and answer keys")
+    rows = table.split("<tr>")[2:]
+    metas = [lesson_meta(path) for path in classpack.lesson_notebooks()]
+    assert len(rows) == len(metas)
+    for meta, row in zip(metas, rows, strict=True):
+        assert f'href="plans/lesson-plan-{meta.lesson}.pdf"' in row
+        assert f'href="exit-tickets/exit-ticket-lesson-{meta.lesson}-key.pdf"' in row
+        assert meta.worksheet is not None, meta.lesson
+        if meta.worksheet == classpack.SCORE_SHEET:
+            assert 'href="worksheets/score-sheet.pdf"' in row
+        else:
+            for folder in (meta.worksheet, f"{meta.worksheet}-support"):
+                assert f'href="worksheets/{folder}/all-keys.pdf"' in row, (meta.lesson, folder)
+        for link in re.findall(r'href="([^"#]+)"', row):
+            assert (root / link).is_file(), link
+
+
 # --- worksheets: each page drawn once ------------------------------------------------
 
 

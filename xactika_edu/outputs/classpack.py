@@ -34,10 +34,10 @@ from ..base.errors import LessonError
 from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
 from ..base.version import __version__
-from ..teaching.lessonmeta import lesson_notebooks
+from ..teaching.lessonmeta import lesson_meta, lesson_notebooks
 from ..ui.app import DEFAULT_PORT, LOCALHOST, url_for
 from . import teacherpack
-from .docpages import DOCUMENTS, document_page, document_title, html_page, page_name
+from .docpages import DOCUMENTS, document_page, document_title, html_link, html_page, page_name
 from .lessonpages import (
     APP_CAPTION,
     HIDE_INPUT_TAG,
@@ -105,6 +105,21 @@ class Pack:
     #: what a step made, by its name, for the steps after it: the lessons step its
     #: :class:`RenderedLesson` list, the worksheets step the paths it wrote
     made: dict[str, Any] = field(default_factory=dict)
+    #: each lesson's papers for the index's first table, by lesson id ("4b"): column
+    #: name -> the HTML of its links; filled by the steps that make them
+    papers: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def paper(self, lesson: str, column: str, links: str) -> None:
+        """Add ``links`` (HTML) to ``lesson``'s row of the index's first table."""
+        row = self.papers.setdefault(lesson, {})
+        row[column] = f"{row[column]}<br>{links}" if column in row else links
+
+
+#: A lesson's ``worksheet`` metadata naming the blank score sheet, not a worksheet kind.
+SCORE_SHEET = "score-sheet"
+
+#: The columns of the index's table of each lesson's papers, in order.
+PAPER_COLUMNS = ("Lesson", "Plan", "Exit tickets", "Worksheets (homework) or paper")
 
 
 @dataclass(frozen=True)
@@ -139,15 +154,19 @@ def _write_lessons(pack: Pack, lessons: list[RenderedLesson]) -> None:
     (pack.root / "lessons").mkdir()
     for lesson in lessons:
         (pack.root / "lessons" / f"{lesson.name}.html").write_text(lesson.html, "utf-8")
-    esc = html.escape
     items = "\n".join(
-        f'<li><a href="lessons/{esc(lesson.name)}.html">{esc(lesson.title)}</a></li>'
-        for lesson in lessons
+        f"<li>{html_link(f'lessons/{lesson.name}.html', lesson.title)}</li>" for lesson in lessons
     )
     pack.sections["lessons"] = (
         f"<h2>Lessons</h2>\n<p>Open a lesson to project it or to read it on a laptop.</p>\n"
-        f"<ol>\n{items}\n</ol>"
+        f"<ul>\n{items}\n</ul>"
     )
+    for path, lesson in zip(pack.options.lessons, lessons, strict=True):
+        meta = lesson_meta(path)
+        if meta is not None:
+            pack.paper(
+                meta.lesson, "Lesson", html_link(f"lessons/{lesson.name}.html", lesson.title)
+            )
     pack.made["lessons"] = lessons
     pack.manifest["lessons"] = {
         "lessons": [
@@ -188,6 +207,7 @@ def _worksheet_jobs(options: PackOptions) -> list[Job]:
 
 def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
     from .worksheets import write_worksheets
+    from .worksheets.levels import LEVELS, sheet_folder
 
     options = pack.options
     folder = pack.root / "worksheets"
@@ -218,6 +238,22 @@ def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
         + _worksheet_table(written, pack.root, seed=options.seed)
     )
     pack.made["worksheets"] = written
+    for path in pack.options.lessons:
+        meta = lesson_meta(path)
+        if meta is None or meta.worksheet is None:
+            continue
+        for level in LEVELS:
+            kind_folder = sheet_folder(meta.worksheet, level)
+            sheets = folder / kind_folder / "all-students.pdf"
+            if sheets.exists():
+                pack.paper(
+                    meta.lesson,
+                    PAPER_COLUMNS[3],
+                    f"{html.escape(meta.worksheet.replace('-', ' '))} ({level}): "
+                    + html_link(f"worksheets/{kind_folder}/all-students.pdf", "all sheets")
+                    + " · "
+                    + html_link(f"worksheets/{kind_folder}/all-keys.pdf", "all keys"),
+                )
     pack.manifest["worksheets"] = {
         "worksheets": [path.relative_to(pack.root).as_posix() for path in written]
     }
@@ -230,9 +266,7 @@ def _worksheet_table(worksheets: Sequence[Path], root: Path, *, seed: int) -> st
         by_kind.setdefault(path.parent.name, []).append(path)
 
     def link(path: Path | None, label: str) -> str:
-        if path is None:
-            return ""
-        return f'<a href="{esc(path.relative_to(root).as_posix())}">{label}</a>'
+        return "" if path is None else html_link(path.relative_to(root).as_posix(), label)
 
     files: dict[str, dict[str, Path]] = {}
     for kind, paths in by_kind.items():
@@ -280,6 +314,10 @@ def _write_score_sheet(pack: Pack, _results: list[Any]) -> None:
         f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
     )
     pack.manifest["score sheet"] = {"score sheet": relative}
+    for notebook in pack.options.lessons:
+        meta = lesson_meta(notebook)
+        if meta is not None and meta.worksheet == SCORE_SHEET:
+            pack.paper(meta.lesson, PAPER_COLUMNS[3], html_link(relative, "the score sheet"))
 
 
 def _write_guide(pack: Pack, _results: list[Any]) -> None:
@@ -330,10 +368,50 @@ STEPS: tuple[Step, ...] = (
 )
 
 
+#: The order of the index's sections (the steps run in :data:`STEPS` order, the
+#: lessons first, since they take longest); the table of each lesson's papers
+#: comes first of all, and the big worksheet table last.
+INDEX_ORDER = (
+    "guide",
+    "lessons",
+    "plans",
+    "exit tickets",
+    "rules card",
+    "score sheet",
+    "app",
+    "worksheets",
+)
+
+
+def _papers_table(pack: Pack) -> str:
+    """The index's first table: one row per lesson with its page, plan, exit tickets
+    and worksheets (or paper), so tomorrow's lesson is all in one row."""
+    if not pack.papers:
+        return ""
+    head = "".join(f"<th>{html.escape(column)}</th>" for column in PAPER_COLUMNS)
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{row.get(column, '')}</td>" for column in PAPER_COLUMNS) + "</tr>"
+        for row in pack.papers.values()
+    )
+    return (
+        "<h2>Each lesson's papers</h2>\n<p>Everything for one lesson in one row: the page "
+        "to project, the plan, the exit tickets with their key, and the worksheets that go "
+        "with it (all the students' sheets in one file to print, and all the keys), at "
+        "each level. Each part also has its own section below.</p>\n"
+        f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
+        "</table></div>"
+    )
+
+
 def _index_html(pack: Pack, steps: Sequence[Step]) -> str:
     options = pack.options
     today = _dt.date.today().isoformat()
-    sections = "\n".join(pack.sections[step.name] for step in steps if step.name in pack.sections)
+    names = [step.name for step in steps]
+    order = [name for name in INDEX_ORDER if name in names] + [
+        name for name in names if name not in INDEX_ORDER
+    ]
+    parts = [_papers_table(pack)] + [pack.sections[n] for n in order if n in pack.sections]
+    sections = "\n".join(part for part in parts if part)
     if options.seed == 1:
         seeds = "student <i>k</i> has seed <i>k</i>"
     else:

@@ -23,6 +23,7 @@ __all__ = [
     "document_page",
     "document_path",
     "document_title",
+    "html_link",
     "html_page",
     "page_name",
 ]
@@ -40,6 +41,8 @@ th, td { border: 1px solid #777; padding: 0.2rem 0.6rem; text-align: left;
 th { background: #eee; }
 .wide { overflow-x: auto; }
 .wide td { white-space: nowrap; }
+.wide td:first-child, .wide th:first-child { position: sticky; left: 0; }
+.wide td:first-child { background: #fff; }
 tr.print td, tr.print th { background: #f4f4f4; font-weight: bold; }
 a { color: #0072B2; }
 code { background: #f2f2f2; padding: 0 0.2rem; }
@@ -50,6 +53,15 @@ blockquote { border-left: 4px solid #ccc; margin-left: 0; padding-left: 1rem; co
 """
 
 _MD_LINK = re.compile(r'href="([^":/#?]+)\.md(#[^"]*)?"')
+
+
+def html_link(href: str, label: str) -> str:
+    """An HTML link, both parts escaped.
+
+    >>> html_link("plans/lesson-plan-1.pdf", "plan & notes")
+    '<a href="plans/lesson-plan-1.pdf">plan &amp; notes</a>'
+    """
+    return f'<a href="{html.escape(href)}">{html.escape(label)}</a>'
 
 
 def html_page(title: str, body: str) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..teaching.lessonmeta import lesson_meta
+from .docpages import html_link
 from .exit_tickets import LESSONS as TICKET_LESSONS
 from .exit_tickets import class_tickets, tickets_pdf
 from .lessonplans import lesson_plan, plan_html, plan_pdf
@@ -93,9 +94,11 @@ def write_plans(pack: Pack, plans: list[tuple[str, str, str, bytes]]) -> None:
     folder = pack.root / PLANS_FOLDER
     folder.mkdir()
     rows = []
-    for stem, title, page, pdf in plans:
+    lessons = [lesson for _, lesson, _ in _lesson_ids(pack.options)]  # the jobs' order
+    for (stem, title, page, pdf), lesson in zip(plans, lessons, strict=True):
         (folder / f"{stem}.html").write_text(page, "utf-8")
         (folder / f"{stem}.pdf").write_bytes(pdf)
+        pack.paper(lesson, "Plan", html_link(f"{PLANS_FOLDER}/{stem}.pdf", "plan to print"))
         rows.append(
             f"<li>{html.escape(title)}: "
             f'<a href="{PLANS_FOLDER}/{stem}.pdf">plan to print</a> · '
@@ -144,6 +147,13 @@ def write_tickets(pack: Pack, sets: list[tuple[str, bytes, bytes]]) -> None:
         for name, data in zip(names, (tickets, keys), strict=True):
             (folder / name).write_bytes(data)
             written.append(f"{TICKETS_FOLDER}/{name}")
+        pack.paper(
+            lesson,
+            "Exit tickets",
+            html_link(f"{TICKETS_FOLDER}/{names[0]}", "tickets")
+            + " · "
+            + html_link(f"{TICKETS_FOLDER}/{names[1]}", "key"),
+        )
         rows.append(
             f"<li>Lesson {html.escape(lesson)}: "
             f'<a href="{TICKETS_FOLDER}/{names[0]}">tickets</a> · '

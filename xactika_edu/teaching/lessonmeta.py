@@ -11,7 +11,11 @@ materials. Its shape (issue 12 plan, "Lesson metadata")::
      "going_further_standards": [{"code": "HSS-CP.B.6", "activity": "..."}],
      "timing": [{"minutes": 5, "activity": "Warm-up: ..."}, ...],
      "materials": ["projector", ...],
-     "exit_ticket": "Two questions on ..."}
+     "exit_ticket": "Two questions on ...",
+     "worksheet": "probability"}
+
+``worksheet`` (optional) names the class pack's paper that goes with the lesson: a
+worksheet kind (``"bar-graph"``, ...) or ``"score-sheet"``.
 
 The **core** of a lesson is every cell before the first cell tagged ``going-further``.
 Its limits (issue 12, "One period per lesson") are :data:`MAX_WORDS` words of student
@@ -84,6 +88,7 @@ _FIELDS = (
     "timing",
     "materials",
     "exit_ticket",
+    "worksheet",
 )
 _REQUIRED = ("lesson", "title", "objective", "standards", "timing", "materials", "exit_ticket")
 
@@ -116,6 +121,7 @@ class LessonMeta:
     timing: tuple[Step, ...]
     materials: tuple[str, ...]
     exit_ticket: str
+    worksheet: str | None = None
 
     @property
     def minutes(self) -> int:
@@ -308,6 +314,7 @@ def check_lesson_meta(raw: object, where: str = "") -> LessonMeta:
         timing=tuple(timing),
         materials=tuple(materials),
         exit_ticket=_text(raw, "exit_ticket", where),
+        worksheet=_text(raw, "worksheet", where) if "worksheet" in raw else None,
     )
 
 
