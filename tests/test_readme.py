@@ -67,3 +67,19 @@ def test_the_test_extra_installs_every_plugin_the_test_command_uses():
     assert "--numprocesses" in used  # the suite runs on every core
     for option in used & plugins.keys():
         assert plugins[option] in extra, option
+
+
+def test_the_lesson_table_names_each_lessons_worksheet_as_its_metadata_does():
+    """The README's lesson table and the class pack's index (from each notebook's
+    ``worksheet`` metadata) pair the same worksheet with each lesson."""
+    import re
+
+    from xactika_edu.teaching.lessonmeta import lesson_meta, lesson_notebooks
+
+    text = README.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| [0-9]+b?\. .*? \| `notebooks/(\S+?)\.ipynb` \| (.+?) \|$", text, re.M)
+    said = {stem: paper.strip("`") for stem, paper in rows}
+    for path in lesson_notebooks():
+        meta = lesson_meta(path)
+        expected = "the score sheet" if meta.worksheet == "score-sheet" else meta.worksheet
+        assert said.get(path.stem) == expected, path.stem
