@@ -20,7 +20,7 @@ import pytest
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.engines.advice import play_each_bid
-from xactika_edu.outputs import exit_questions, exit_tickets
+from xactika_edu.outputs import exit_questions, exit_questions_play, exit_tickets
 from xactika_edu.outputs.exit_tickets import (
     LESSONS,
     class_tickets,
@@ -315,7 +315,7 @@ def test_lesson_6_points_on_average_as_the_lesson_teaches(monkeypatch: pytest.Mo
         plays.append(([str(card) for card in hand], result))
         return result
 
-    monkeypatch.setattr(exit_questions, "play_each_bid", recording)
+    monkeypatch.setattr(exit_questions_play, "play_each_bid", recording)
     exit_questions.ticket_questions.cache_clear()  # another test may have made them
     betters = set()
     for seed in range(16):
@@ -448,7 +448,7 @@ def test_lesson_6_compares_the_best_bid_with_a_neighbour(monkeypatch: pytest.Mon
         plays.append(result)
         return result
 
-    monkeypatch.setattr(exit_questions, "play_each_bid", recording)
+    monkeypatch.setattr(exit_questions_play, "play_each_bid", recording)
     exit_questions.ticket_questions.cache_clear()
     for seed in range(12):
         plays.clear()

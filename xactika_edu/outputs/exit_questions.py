@@ -19,8 +19,7 @@ least* that often.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -35,8 +34,6 @@ from ..base.formatting import (
     fraction,
     label_number,
     percent,
-    plural,
-    signed,
     two_decimals,
 )
 from ..core.cards import (
@@ -50,8 +47,13 @@ from ..core.cards import (
 )
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
-from ..core.rules import score
-from ..engines.advice import play_each_bid
+from .exit_questions_play import (
+    LESSON_6_CHECK,
+    lesson_5_questions,
+    lesson_6_questions,
+    lesson_7_questions,
+)
+from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards
 from .worksheets.pie_chart import PIE_CARDS
 
 if TYPE_CHECKING:
@@ -61,46 +63,14 @@ if TYPE_CHECKING:
 
 __all__ = ["LESSON_6_CHECK", "QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
 
-_ROUNDING = "Round to the nearest whole percent."
 #: Lesson 1: how many cards a class draws (putting each back) in the expected-count question.
 _CLASS_DRAWS = (100, 120, 200)
 _PLAYERS = 4
-#: Deals in Lesson 6's exit ticket: small enough to add up by hand.
-_DEALS = 20
-
-#: (question, answer, one line of working for the key).
-Worked = tuple[str, str, str]
 
 
-@dataclass(frozen=True)
-class TicketTable:
-    """A table a ticket prints above its questions.
-
-    Attributes:
-        caption: one sentence saying what the table counts.
-        rows: the rows, each a tuple of cells; the first cell of a row is its label
-            and the first row is the heading (``("Face value", "4", ..., "12")``).
-    """
-
-    caption: str
-    rows: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True)
-class TicketQuestions:
-    """What one ticket asks: its questions and, if they need one, a table."""
-
-    questions: tuple[Worked, ...]
-    table: TicketTable | None = None
-
-
-def _count(cards: Iterable[Card], test: Callable[[Card], bool]) -> int:
-    return sum(1 for card in cards if test(card))
-
-
-def _value_count(value: int) -> int:
+def _valuecount(value: int) -> int:
     """How many cards of the deck have face value ``value``."""
-    return _count(DECK, lambda card: card.value == value)
+    return count_cards(DECK, lambda card: card.value == value)
 
 
 def _deck_table() -> TicketTable:
@@ -110,7 +80,7 @@ def _deck_table() -> TicketTable:
         f"The deck: how many of its {len(DECK)} cards have each face value.",
         (
             ("Face value", *map(str, values)),
-            ("Cards", *(str(_value_count(v)) for v in values)),
+            ("Cards", *(str(_valuecount(v)) for v in values)),
         ),
     )
 
@@ -142,10 +112,10 @@ def _lesson_1(seed: int) -> TicketQuestions:
     draws = _CLASS_DRAWS[seed % len(_CLASS_DRAWS)]
     if (expect_value, draws) == (8, 120):  # the lesson's self-check 4: another class size
         draws = _CLASS_DRAWS[0]
-    n = _value_count(value)
-    k = _count(DECK, lambda c: low <= c.value <= high_value)
+    n = _valuecount(value)
+    k = count_cards(DECK, lambda c: low <= c.value <= high_value)
     high = Fraction(k, len(DECK))
-    chance = Fraction(_value_count(expect_value), len(DECK))
+    chance = Fraction(_valuecount(expect_value), len(DECK))
     expected = draws * chance
     nearest = math.floor(expected + Fraction(1, 2))  # the nearest whole number, a half up
     questions = (
@@ -156,9 +126,9 @@ def _lesson_1(seed: int) -> TicketQuestions:
             + (f" = {fraction(Fraction(n, len(DECK)))}." if math.gcd(n, len(DECK)) > 1 else "."),
         ),
         (
-            f"What part of the deck has a face value {span}? {_ROUNDING}",
+            f"What part of the deck has a face value {span}? {ROUNDING}",
             f"{fraction(high)}, {about_percent(high)}",
-            " + ".join(str(_value_count(v)) for v in range(low, high_value + 1))
+            " + ".join(str(_valuecount(v)) for v in range(low, high_value + 1))
             + f" = {k} cards (face values {low} to {high_value}); {k}/{len(DECK)}"
             + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
             + f", {about_percent(high)}.",
@@ -203,7 +173,7 @@ def _lesson_2(seed: int) -> TicketQuestions:
                 f"{shows}/{size} = {fraction(part)}.",
             ),
             (
-                f"What percent of her cards show {combination}? {_ROUNDING}",
+                f"What percent of her cards show {combination}? {ROUNDING}",
                 percent(part),
                 f"{fraction(part)} = {percent(part)}.",
             ),
@@ -252,9 +222,7 @@ def _lesson_3(seed: int) -> TicketQuestions:
     size = int(rng.choice([4, 9, 16]))
     near = [_near_the_mean(n) for n in (1, size)]
     spread = "less" if seed % 2 else "more"
-    answer = (
-        f"The means of {size} cards." if seed % 2 else "The face values of single cards."
-    )
+    answer = f"The means of {size} cards." if seed % 2 else "The face values of single cards."
     return TicketQuestions(
         (
             (
@@ -345,7 +313,7 @@ def _lesson_4(seed: int) -> TicketQuestions:
             ),
             (
                 f"There are {players} players. What is the chance nobody can beat your lead? "
-                f"Write a fraction or a percent. {_ROUNDING}",
+                f"Write a fraction or a percent. {ROUNDING}",
                 fraction(chance),
                 f"{aside} of the {unseen} unseen cards are set aside; nobody can beat it when "
                 f"both threats are: {product} = {fraction(chance)}. {_any_equal(chance)}",
@@ -386,7 +354,7 @@ def _lesson_4b(seed: int) -> TicketQuestions:
         if c != void and (c.shape == void.shape) == (seed % 2 == 1) and c.count != void.count
     ][int(rng.integers(2 if seed % 2 else 6))]
     without = [c for c in DECK if not c.has(void)]
-    count = _count(without, lambda c: c.has(shows))
+    count = count_cards(without, lambda c: c.has(shows))
     return TicketQuestions(
         (
             (
@@ -415,178 +383,6 @@ def _lesson_4b(seed: int) -> TicketQuestions:
     )
 
 
-def _fraction_and_percent(count: int, total: int) -> str:
-    """``count/total`` and its whole percent: ``"31/81, about 38%"`` when the percent is
-    rounded (never ``=`` for a rounded number), ``"5/20 = 25%"`` when it is exact."""
-    rounded = about_percent(Fraction(count, total))
-    joint = ", " if rounded.startswith("about") else " = "
-    return f"{count}/{total}{joint}{rounded}"
-
-
-def _lesson_5(seed: int) -> TicketQuestions:
-    rng = make_rng(seed)
-    drawn = int(rng.choice([10, 20, 25]))
-    at_least = int(rng.integers(8, 11))
-    cards = draw_cards(drawn, seed=rng)
-    hits = _count(cards, lambda c: c.value >= at_least)
-    exact_hits = _count(DECK, lambda c: c.value >= at_least)
-    observed, exact = Fraction(hits, drawn), Fraction(exact_hits, len(DECK))
-    return TicketQuestions(
-        (
-            (
-                f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
-                f"value {at_least} or more. What is the relative frequency? {_ROUNDING}",
-                percent(observed),
-                f"{hits}/{drawn} = {percent(observed)}.",
-            ),
-            (
-                f"What is the chance that a card of the deck has face value {at_least} "
-                f"or more? Write it as a fraction and as a percent. {_ROUNDING}",
-                _fraction_and_percent(exact_hits, len(DECK)),
-                f"{exact_hits} of the {len(DECK)} cards: {exact_hits}/{len(DECK)}; as a "
-                f"percent, {about_percent(exact)}.",
-            ),
-            (
-                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
-                "What relative frequency will Lee get?",
-                f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
-                f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
-                "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
-            ),
-        )
-    )
-
-
-def _played_deals(rng: Generator) -> tuple[list[Card], int, list[int], list[int]]:
-    """A 4-player hand dealt from ``rng``, a bid ``b`` (``b`` or ``b + 1`` is the bid
-    that earns the most on these deals), and the tricks the hand
-    took on each of :data:`_DEALS` deals when the computer played it for ``b`` and, on
-    the same deals, for ``b + 1`` (:func:`~xactika_edu.engines.advice.play_each_bid`,
-    as in Lesson 6)."""
-    hand = list(deal(_PLAYERS, seed=rng)[0])
-    plays = play_each_bid(hand, players=_PLAYERS, seat=0, trials=_DEALS, seed=rng)
-    # one of the two bids is the best on these deals (as Lesson 6 compares bid 2 with
-    # its neighbour 3), the other its neighbour below or above
-    totals = {
-        b: sum(score(b, int(t)) for t in tricks)
-        for b, tricks in zip(plays.bids, plays.tricks, strict=True)
-    }
-    best = max(totals, key=lambda b: (totals[b], -b))
-    pairs = [b for b in (best - 1, best) if b in totals and b + 1 in totals]
-    bid = pairs[int(rng.integers(0, len(pairs)))]
-    low, high = (plays.tricks[plays.bids.index(b)] for b in (bid, bid + 1))
-    return hand, bid, [int(t) for t in low], [int(t) for t in high]
-
-
-def _counts(tricks: list[int], width: int) -> list[int]:
-    """How many deals took 0, 1, ..., ``width - 1`` tricks."""
-    return [tricks.count(k) for k in range(width)]
-
-
-def _points(bid: int, counts: list[int]) -> tuple[int, str]:
-    """All the points of ``bid`` over the deals of ``counts`` and the sum as the key
-    writes it (``"3 x (-1) + 12 x (+2)"``)."""
-    total = sum(n * score(bid, k) for k, n in enumerate(counts))
-    terms = " + ".join(f"{n} x ({signed(score(bid, k))})" for k, n in enumerate(counts) if n)
-    return total, terms
-
-
-def _lesson_6(seed: int) -> TicketQuestions:
-    rng = make_rng(seed)
-    while True:
-        hand, bid, low_tricks, high_tricks = _played_deals(rng)
-        width = max(low_tricks + high_tricks) + 1
-        low, high = _counts(low_tricks, width), _counts(high_tricks, width)
-        points_low, terms_low = _points(bid, low)
-        points_high, terms_high = _points(bid + 1, high)
-        if points_low != points_high:
-            break
-    made = Fraction(low[bid], _DEALS)
-    average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
-    better = bid if average_low > average_high else bid + 1
-    table = TicketTable(
-        f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
-        f"deals aiming at bid {bid}, then on the same deals aiming at bid {bid + 1}. How many "
-        "deals took each number of tricks:",
-        (
-            ("Tricks taken", *map(str, range(width))),
-            (f"Aiming at bid {bid}", *map(str, low)),
-            (f"Aiming at bid {bid + 1}", *map(str, high)),
-        ),
-    )
-    return TicketQuestions(
-        (
-            (
-                f"Aiming at bid {bid}, in what part of the {_DEALS} deals did you make your "
-                f"bid? {_ROUNDING}",
-                f"{low[bid]}/{_DEALS} = {percent(made)}",
-                f"The bid is made when you take exactly {plural(bid, 'trick')}: "
-                f"{low[bid]} of {_DEALS} deals.",
-            ),
-            (
-                f"How many points does bid {bid} earn on average?",
-                label_number(average_low),
-                f"Points in all: {terms_low} = {signed(points_low)}; "
-                f"{signed(points_low)} / {_DEALS} = {label_number(average_low)}.",
-            ),
-            (
-                f"Which bid earns more points on average: {bid} or {bid + 1}?",
-                f"Bid {better}",
-                f"Bid {bid + 1}: {terms_high} = {signed(points_high)}; {signed(points_high)} / "
-                f"{_DEALS} = {label_number(average_high)} a deal, against "
-                f"{label_number(average_low)} for bid {bid}.",
-            ),
-        ),
-        table,
-    )
-
-
-#: Lesson 6's self-check 3 (bid 2, take 4): Lesson 7's ticket never asks it again.
-LESSON_6_CHECK = (2, 4)
-
-
-def _lesson_7(seed: int) -> TicketQuestions:
-    """One rule of the game (a missed bid's points), then the lesson's data: the part of
-    a class's player-hands that were exact bids, and the mean of tricks taken - bid."""
-    rng = make_rng(seed)
-    bid = int(rng.integers(0, 5))
-    # a miss, and not Lesson 6's self-check "bid 2, take 4" (Lesson 7's own check avoids it too)
-    missed = int(rng.choice([t for t in range(0, 7) if t != bid and (bid, t) != LESSON_6_CHECK]))
-    hands = int(rng.choice([24, 32, 40, 48]))  # player-hands: 4 players x 6 to 12 hands
-    exact = int(rng.integers(hands // 4, 3 * hands // 4 + 1))
-    part = Fraction(exact, hands)
-    simpler = f" = {fraction(part)}" if part.denominator != hands else ""
-    while True:  # five differences whose mean is not 0 (a mean of 0 looks like a trick)
-        differences = [int(d) for d in rng.integers(-3, 3, size=5)]
-        if sum(differences):
-            break
-    mean = Fraction(sum(differences), len(differences))
-    terms = " + ".join(f"({signed(d)})" for d in differences)
-    return TicketQuestions(
-        (
-            (
-                f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
-                signed(score(bid, missed)),
-                f"Missed by {plural(abs(missed - bid), 'trick')}: lose 1 point for each trick "
-                f"off, {signed(score(bid, missed))}.",
-            ),
-            (
-                f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "
-                f"exact bids. What part of the player-hands were exact bids? {_ROUNDING}",
-                _fraction_and_percent(exact, hands),
-                f"Exact bids ÷ player-hands: {exact}/{hands}{simpler}.",
-            ),
-            (
-                f"For {len(differences)} player-hands, tricks taken - bid was "
-                f"{and_list(signed(d) for d in differences)}. What is the mean?",
-                label_number(mean),
-                f"{terms} = {signed(sum(differences))}; {signed(sum(differences))} / "
-                f"{len(differences)} = {label_number(mean)} tricks.",
-            ),
-        )
-    )
-
-
 #: Each lesson with an exit ticket, and the function that makes its questions for a seed.
 QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
     "1": _lesson_1,
@@ -594,9 +390,9 @@ QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
     "3": _lesson_3,
     "4": _lesson_4,
     "4b": _lesson_4b,
-    "5": _lesson_5,
-    "6": _lesson_6,
-    "7": _lesson_7,
+    "5": lesson_5_questions,
+    "6": lesson_6_questions,
+    "7": lesson_7_questions,
 }
 
 

@@ -201,7 +201,7 @@ class BarGraphWorksheet(QuestionSheet):
         >>> for question, answer, *_ in sheet._worked():
         ...     print(answer)
         8 (5 cards)
-        3/16 = 18.75%
+        3/16 = 18.75%, about 19%
         About 3.8 expected; you got 5.
         >>> bar_graph_worksheet(1)._worked()[2][2]
         '16 × 19/81 = 304/81, about 3.8. Frequency of 8 in the table: 5.'

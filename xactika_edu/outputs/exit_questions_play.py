@@ -1,0 +1,213 @@
+"""The exit-ticket questions of Lessons 5, 6 and 7 (simulation, bidding, play),
+computed for a seed; :mod:`.exit_questions` holds every lesson's makers together.
+
+Every number is computed by the library (:mod:`xactika_edu.core`,
+:mod:`xactika_edu.engines`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..base.formatting import (
+    about_percent,
+    and_list,
+    fraction,
+    label_number,
+    percent,
+    plural,
+    signed,
+)
+from ..core.cards import (
+    DECK,
+    Card,
+    deal,
+    draw_cards,
+    make_rng,
+)
+from ..core.rules import score
+from ..engines.advice import play_each_bid
+from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
+
+
+__all__ = ["LESSON_6_CHECK", "lesson_5_questions", "lesson_6_questions", "lesson_7_questions"]
+
+_PLAYERS = 4
+#: Deals in Lesson 6's exit ticket: small enough to add up by hand.
+_DEALS = 20
+
+
+def _fraction_and_percent(count: int, total: int) -> str:
+    """``count/total`` and its whole percent: ``"31/81, about 38%"`` when the percent is
+    rounded (never ``=`` for a rounded number), ``"5/20 = 25%"`` when it is exact."""
+    rounded = about_percent(Fraction(count, total))
+    joint = ", " if rounded.startswith("about") else " = "
+    return f"{count}/{total}{joint}{rounded}"
+
+
+def lesson_5_questions(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    drawn = int(rng.choice([10, 20, 25]))
+    at_least = int(rng.integers(8, 11))
+    cards = draw_cards(drawn, seed=rng)
+    hits = count_cards(cards, lambda c: c.value >= at_least)
+    exact_hits = count_cards(DECK, lambda c: c.value >= at_least)
+    observed, exact = Fraction(hits, drawn), Fraction(exact_hits, len(DECK))
+    return TicketQuestions(
+        (
+            (
+                f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
+                f"value {at_least} or more. What is the relative frequency? {ROUNDING}",
+                percent(observed),
+                f"{hits}/{drawn} = {percent(observed)}.",
+            ),
+            (
+                f"What is the chance that a card of the deck has face value {at_least} "
+                f"or more? Write it as a fraction and as a percent. {ROUNDING}",
+                _fraction_and_percent(exact_hits, len(DECK)),
+                f"{exact_hits} of the {len(DECK)} cards: {exact_hits}/{len(DECK)}; as a "
+                f"percent, {about_percent(exact)}.",
+            ),
+            (
+                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
+                "What relative frequency will Lee get?",
+                f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
+                f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
+                "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
+            ),
+        )
+    )
+
+
+def _played_deals(rng: Generator) -> tuple[list[Card], int, list[int], list[int]]:
+    """A 4-player hand dealt from ``rng``, a bid ``b`` (``b`` or ``b + 1`` is the bid
+    that earns the most on these deals), and the tricks the hand
+    took on each of :data:`_DEALS` deals when the computer played it for ``b`` and, on
+    the same deals, for ``b + 1`` (:func:`~xactika_edu.engines.advice.play_each_bid`,
+    as in Lesson 6)."""
+    hand = list(deal(_PLAYERS, seed=rng)[0])
+    plays = play_each_bid(hand, players=_PLAYERS, seat=0, trials=_DEALS, seed=rng)
+    # one of the two bids is the best on these deals (as Lesson 6 compares bid 2 with
+    # its neighbour 3), the other its neighbour below or above
+    totals = {
+        b: sum(score(b, int(t)) for t in tricks)
+        for b, tricks in zip(plays.bids, plays.tricks, strict=True)
+    }
+    best = max(totals, key=lambda b: (totals[b], -b))
+    pairs = [b for b in (best - 1, best) if b in totals and b + 1 in totals]
+    bid = pairs[int(rng.integers(0, len(pairs)))]
+    low, high = (plays.tricks[plays.bids.index(b)] for b in (bid, bid + 1))
+    return hand, bid, [int(t) for t in low], [int(t) for t in high]
+
+
+def _counts(tricks: list[int], width: int) -> list[int]:
+    """How many deals took 0, 1, ..., ``width - 1`` tricks."""
+    return [tricks.count(k) for k in range(width)]
+
+
+def _points(bid: int, counts: list[int]) -> tuple[int, str]:
+    """All the points of ``bid`` over the deals of ``counts`` and the sum as the key
+    writes it (``"3 x (-1) + 12 x (+2)"``)."""
+    total = sum(n * score(bid, k) for k, n in enumerate(counts))
+    terms = " + ".join(f"{n} x ({signed(score(bid, k))})" for k, n in enumerate(counts) if n)
+    return total, terms
+
+
+def lesson_6_questions(seed: int) -> TicketQuestions:
+    rng = make_rng(seed)
+    while True:
+        hand, bid, low_tricks, high_tricks = _played_deals(rng)
+        width = max(low_tricks + high_tricks) + 1
+        low, high = _counts(low_tricks, width), _counts(high_tricks, width)
+        points_low, terms_low = _points(bid, low)
+        points_high, terms_high = _points(bid + 1, high)
+        if points_low != points_high:
+            break
+    made = Fraction(low[bid], _DEALS)
+    average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
+    better = bid if average_low > average_high else bid + 1
+    table = TicketTable(
+        f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
+        f"deals aiming at bid {bid}, then on the same deals aiming at bid {bid + 1}. How many "
+        "deals took each number of tricks:",
+        (
+            ("Tricks taken", *map(str, range(width))),
+            (f"Aiming at bid {bid}", *map(str, low)),
+            (f"Aiming at bid {bid + 1}", *map(str, high)),
+        ),
+    )
+    return TicketQuestions(
+        (
+            (
+                f"Aiming at bid {bid}, in what part of the {_DEALS} deals did you make your "
+                f"bid? {ROUNDING}",
+                f"{low[bid]}/{_DEALS} = {percent(made)}",
+                f"The bid is made when you take exactly {plural(bid, 'trick')}: "
+                f"{low[bid]} of {_DEALS} deals.",
+            ),
+            (
+                f"How many points does bid {bid} earn on average?",
+                label_number(average_low),
+                f"Points in all: {terms_low} = {signed(points_low)}; "
+                f"{signed(points_low)} / {_DEALS} = {label_number(average_low)}.",
+            ),
+            (
+                f"Which bid earns more points on average: {bid} or {bid + 1}?",
+                f"Bid {better}",
+                f"Bid {bid + 1}: {terms_high} = {signed(points_high)}; {signed(points_high)} / "
+                f"{_DEALS} = {label_number(average_high)} a deal, against "
+                f"{label_number(average_low)} for bid {bid}.",
+            ),
+        ),
+        table,
+    )
+
+
+#: Lesson 6's self-check 3 (bid 2, take 4): Lesson 7's ticket never asks it again.
+LESSON_6_CHECK = (2, 4)
+
+
+def lesson_7_questions(seed: int) -> TicketQuestions:
+    """One rule of the game (a missed bid's points), then the lesson's data: the part of
+    a class's player-hands that were exact bids, and the mean of tricks taken - bid."""
+    rng = make_rng(seed)
+    bid = int(rng.integers(0, 5))
+    # a miss, and not Lesson 6's self-check "bid 2, take 4" (Lesson 7's own check avoids it too)
+    missed = int(rng.choice([t for t in range(0, 7) if t != bid and (bid, t) != LESSON_6_CHECK]))
+    hands = int(rng.choice([24, 32, 40, 48]))  # player-hands: 4 players x 6 to 12 hands
+    exact = int(rng.integers(hands // 4, 3 * hands // 4 + 1))
+    part = Fraction(exact, hands)
+    simpler = f" = {fraction(part)}" if part.denominator != hands else ""
+    while True:  # five differences whose mean is not 0 (a mean of 0 looks like a trick)
+        differences = [int(d) for d in rng.integers(-3, 3, size=5)]
+        if sum(differences):
+            break
+    mean = Fraction(sum(differences), len(differences))
+    terms = " + ".join(f"({signed(d)})" for d in differences)
+    return TicketQuestions(
+        (
+            (
+                f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
+                signed(score(bid, missed)),
+                f"Missed by {plural(abs(missed - bid), 'trick')}: lose 1 point for each trick "
+                f"off, {signed(score(bid, missed))}.",
+            ),
+            (
+                f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "
+                f"exact bids. What part of the player-hands were exact bids? {ROUNDING}",
+                _fraction_and_percent(exact, hands),
+                f"Exact bids ÷ player-hands: {exact}/{hands}{simpler}.",
+            ),
+            (
+                f"For {len(differences)} player-hands, tricks taken - bid was "
+                f"{and_list(signed(d) for d in differences)}. What is the mean?",
+                label_number(mean),
+                f"{terms} = {signed(sum(differences))}; {signed(sum(differences))} / "
+                f"{len(differences)} = {label_number(mean)} tricks.",
+            ),
+        )
+    )

@@ -1,0 +1,45 @@
+"""What an exit ticket holds: its questions (each with its answer and a line of
+working) and the table some tickets print above them; shared by the makers of each
+lesson's questions (:mod:`.exit_questions`, :mod:`.exit_questions_play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..core.cards import Card
+
+__all__ = ["ROUNDING", "TicketQuestions", "TicketTable", "Worked", "count_cards"]
+
+#: The rounding rule every ticket states (the lessons' rule).
+ROUNDING = "Round to the nearest whole percent."
+
+#: (question, answer, one line of working for the key).
+Worked = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class TicketTable:
+    """A table a ticket prints above its questions.
+
+    Attributes:
+        caption: one sentence saying what the table counts.
+        rows: the rows, each a tuple of cells; the first cell of a row is its label
+            and the first row is the heading (``("Face value", "4", ..., "12")``).
+    """
+
+    caption: str
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class TicketQuestions:
+    """What one ticket asks: its questions and, if they need one, a table."""
+
+    questions: tuple[Worked, ...]
+    table: TicketTable | None = None
+
+
+def count_cards(cards: Iterable[Card], test: Callable[[Card], bool]) -> int:
+    """How many of ``cards`` pass ``test``."""
+    return sum(1 for card in cards if test(card))
