@@ -877,3 +877,34 @@ def test_an_answer_that_says_both_is_asked_which_part_is_about_what():
     assert verdict.message.endswith('Say what each part is about, like "n = 1 is ...".)')
     assert "Say what" not in compared_question().check("wider").message
     assert "Say what" not in spread_question().check("less, but wider").message
+
+
+def fewer_or_more_question(took: str = "fewer") -> Question:
+    """Lesson 7 check 4's shape: each side's words right for it, contrary for the other."""
+    sides = {"fewer": ("fewer", "less", "overbid"), "more": ("more", "underbid", "too many")}
+    return Question(
+        "Did the players more often take fewer tricks than they bid, or more?",
+        answer=took,
+        key_words=sides[took],
+        contrary=tuple(word for side, words in sides.items() if side != took for word in words),
+        hint="h",
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "right"),
+    [
+        ("Fewer. 39 is more than 11", True),  # comparing two numbers says neither side
+        ("39 fewer, 11 more", True),  # counts: the bigger side is the answer
+        ("11 more, 39 fewer", True),
+        ("39 more, 11 fewer", False),
+        ("they did not take fewer", False),  # "not" a few words before a key word
+        ("they didn't take fewer", False),
+        ("they never took fewer", False),
+        ("fewer, not more", True),
+        ("more", False),
+        ("fewer", True),
+    ],
+)
+def test_word_checker_reads_not_and_counts(said, right):
+    assert fewer_or_more_question().check(said).correct is right, said

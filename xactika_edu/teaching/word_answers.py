@@ -6,8 +6,12 @@ A word answer is right when
   simply the first word of a longer sentence) is an accepted word, or it contains one of
   the question's key words or phrases ("narrower", "closer", "the same");
 * and it contains none of the question's contrary words ("more spread out", "wider",
-  "more likely"), and no key word said with "not" before it ("not narrower", "not the
-  same"). A contrary word said with "not" ("not less likely") counts as neither.
+  "more likely"), and no key word said with "not" or "never" up to three words before
+  it ("not narrower", "not the same", "did not take fewer"). A contrary word said with
+  "not" ("not less likely") counts as neither.
+
+Numbers: a word comparing two numbers ("39 is more than 11") is neither; words with
+counts on both sides ("39 fewer, 11 more") say the side with the bigger count.
 
 Words are compared as whole words, ignoring case, spaces, hyphens and quotes; "isn't"
 is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
@@ -46,6 +50,7 @@ __all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
 _NEGATIONS = frozenset({"not", "never"})
+_LINKS = frozenset({"is", "are", "was", "were"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
 _CLAUSE_BREAKS = _BREAKS | {"but", "and", "while", "whereas"}
@@ -133,26 +138,30 @@ class WordRule:
         object.__setattr__(self, "_words", words)
         object.__setattr__(self, "_kinds", kinds)
 
-    def _matches(self, tokens: tuple[str, ...]) -> list[tuple[int, str, bool, bool]]:
+    def _matches(self, tokens: tuple[str, ...]) -> list[tuple[int, str, bool, bool, int | None]]:
         """The phrases in ``tokens``, longest match first, as (position, kind, negated,
-        alike): a phrase after "not" (or "not the") is negated; an alike one ("same")
-        says the two things compared are alike."""
+        alike, count): a phrase with "not" or "never" at most three words before it and
+        no phrase between ("not the same", "did not take fewer") is negated; an alike one
+        ("same") says the two things compared are alike; ``count`` is the number just
+        before it ("39 fewer"), else None. A phrase that compares two numbers ("39 is
+        more than 11") is neutral."""
         kinds = self._kinds
         longest = max((len(p) for p in kinds), default=0)
-        found = []
+        found: list[tuple[int, str, bool, bool, int | None]] = []
         i = 0
+        after_last = 0  # where the last phrase found ended
         while i < len(tokens):
             for size in range(min(longest, len(tokens) - i), 0, -1):
                 kind = kinds.get(tokens[i : i + size])
                 if kind is not None:
-                    before = i - 1
-                    while before >= 0 and tokens[before] in _ARTICLES:
-                        before -= 1
-                    negated = before >= 0 and tokens[before] in _NEGATIONS
-                    found.append(
-                        (i, kind, negated, bool(_ALIKE.intersection(tokens[i : i + size])))
-                    )
+                    if _compares_numbers(tokens, i, i + size):
+                        kind = "neutral"
+                    negated = bool(_NEGATIONS.intersection(tokens[max(after_last, i - 3) : i]))
+                    count = int(tokens[i - 1]) if i and tokens[i - 1].isdigit() else None
+                    alike = bool(_ALIKE.intersection(tokens[i : i + size]))
+                    found.append((i, kind, negated, alike, count))
                     i += size
+                    after_last = i
                     break
             else:
                 i += 1
@@ -162,8 +171,11 @@ class WordRule:
         """How many key and contrary phrases ``tokens`` hold, clause by clause (see the
         module's docstring): a negated key phrase counts as contrary ("not the same"), a
         negated contrary one as neither ("not less likely"); in a clause about the other
-        thing compared, key and contrary swap."""
+        thing compared, key and contrary swap. When both a key and a contrary phrase
+        come with a count ("39 fewer, 11 more"), they say one thing: the side with the
+        bigger count."""
         keys = contrary = 0
+        counted: dict[str, list[int]] = {"key": [], "contrary": []}
         topic = "subject"
         for clause, sentence_start in _clauses(tokens):
             if sentence_start:
@@ -171,17 +183,26 @@ class WordRule:
             matches = self._matches(clause)
             named = [
                 kind
-                for i, kind, _, _ in matches
+                for i, kind, *_ in matches
                 if kind in ("subject", "other") and not _BASES.intersection(clause[:i])
             ]
             topic = named[0] if named else topic
-            for _, kind, negated, alike in matches:
+            for _, kind, negated, alike, count in matches:
                 if topic == "other" and kind in ("key", "contrary") and not alike:
                     kind = "contrary" if kind == "key" else "key"
+                if kind in counted and count is not None and not negated:
+                    counted[kind].append(count)
                 if (kind == "contrary" and not negated) or (kind == "key" and negated):
                     contrary += 1
                 elif kind == "key":
                     keys += 1
+        if counted["key"] and counted["contrary"]:  # the counts say which side is bigger
+            keys -= len(counted["key"])
+            contrary -= len(counted["contrary"])
+            if max(counted["key"]) > max(counted["contrary"]):
+                keys += 1
+            else:
+                contrary += 1
         return keys, contrary
 
     def starts_with_word(self, response: object) -> bool:
@@ -202,6 +223,21 @@ class WordRule:
         tokens = word_tokens(response)
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
+
+
+def _compares_numbers(tokens: tuple[str, ...], start: int, end: int) -> bool:
+    """Whether the phrase ``tokens[start:end]`` compares two numbers: a number (and
+    perhaps "is", "are", "was", "were") before it, "than" and a number after it."""
+    before = start - 1
+    if before >= 0 and tokens[before] in _LINKS:
+        before -= 1
+    return (
+        before >= 0
+        and tokens[before].isdigit()
+        and tokens[end : end + 1] == ("than",)
+        and tokens[end + 1 : end + 2] != ()
+        and tokens[end + 1].isdigit()
+    )
 
 
 def _clauses(tokens: tuple[str, ...]) -> list[tuple[tuple[str, ...], bool]]:
