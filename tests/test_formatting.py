@@ -173,3 +173,18 @@ def test_out_of_is_a_count_for_every_frequency() -> None:
     assert formatting.out_of(0.0, 2000) == "0 of 2,000"
     assert formatting.simulated_frequency(0.0, 2000) == "0 of 2,000 deals"
     assert formatting.simulated_frequency(1.0, 1) == "1 of 1 deal"
+
+
+@pytest.mark.parametrize(
+    ("part", "tail"),
+    [
+        (Fraction(27, 54), " = 50%"),  # exact: "=", never "about" (review 6, teacher 2)
+        (Fraction(174, 300), " = 58%"),
+        (Fraction(50, 81), ", about 62%"),
+        (Fraction(1, 700), ", < 1%"),
+        (Fraction(699, 700), ", > 99%"),
+        (1, " = 100%"),
+    ],
+)
+def test_percent_tail_says_about_only_for_a_rounded_percent(part, tail):
+    assert formatting.percent_tail(part) == tail

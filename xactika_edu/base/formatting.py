@@ -50,6 +50,7 @@ __all__ = [
     "one_in",
     "out_of",
     "percent",
+    "percent_tail",
     "plural",
     "short_fraction",
     "signed",
@@ -195,6 +196,25 @@ def about_percent(part: Fraction | float, about: str = "about") -> str:
     if (100 * exact).denominator == 1 or not text[0].isdigit():
         return text
     return f"{about} {text}"
+
+
+def percent_tail(part: Fraction | float) -> str:
+    """What follows a fraction (or its steps) on a page: ``" = 50%"`` when the percent
+    is exact, ``", about 62%"`` when :func:`percent` rounded it (``", < 1%"`` near 0):
+    an exact percent is never called "about". Write ``f"{fraction(p)}{percent_tail(p)}"``.
+
+    >>> fraction_steps(27, 54) + percent_tail(Fraction(27, 54))
+    '27/54 = 1/2 = 50%'
+    >>> fraction(Fraction(50, 81)) + percent_tail(Fraction(50, 81))
+    '50/81, about 62%'
+    >>> percent_tail(Fraction(29, 50)), percent_tail(Fraction(1, 700))
+    (' = 58%', ', < 1%')
+
+    Raises:
+        XactikaError: if ``part`` is not a finite number.
+    """
+    text = about_percent(part)
+    return f" = {text}" if text[0].isdigit() else f", {text}"
 
 
 def exact_decimal(value: Fraction | int, places: int = 4) -> str | None:
