@@ -1854,3 +1854,65 @@ def test_r5a_lesson_7_check_4_each_bid_word(said, right):
 @functools.lru_cache(maxsize=1)
 def _lesson_7_q4():
     return _lesson_questions(LESSON_7)["q4"]
+
+
+# review 6, r6a: the answer checker (sixth reading, a 7th grader and a teacher on 4b-7)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "right"),
+    [
+        ("Fewer. 39 is more than 11", True),
+        ("39 fewer, 11 more", True),
+        ("fewer, because 39 is bigger than 11", True),
+        ("they did not take fewer", False),
+        ("they didnt take fewer", False),
+    ],
+)
+def test_r6a_lesson_7_check_4_reads_not_and_numbers(said, right):
+    """Counts compared are neutral; "not" a few words before a key word is contrary
+    (review 6, teacher 5). The example class has more fewer than more."""
+    q4 = _lesson_7_q4()
+    assert q4.answers[0] == "fewer"
+    assert q4.check(said).correct is right, said
+
+
+@pytest.mark.slow
+def test_r6a_lesson_5_check_4_a_change_is_a_contrary_word():
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for said in ("no, it changes", "no, the chance is different", "no it changed"):
+        assert not q4.check(said).correct, said
+    for said in ("no, it does not change", "no, the chance doesnt change", "no, not different"):
+        assert q4.check(said).correct, said
+
+
+@pytest.mark.slow
+def test_r6a_lesson_5_check_2_takes_a_prediction_from_the_rounded_chance():
+    """62% of 300 = 186 and "about 60%" of 300 = 180 both count, and the fold says which
+    predictions count (review 6, teacher 12, student 15)."""
+    from fractions import Fraction
+
+    from xactika_edu.base.formatting import whole_percent
+
+    q2 = _lesson_questions(LESSON_5)["q2"]
+    q1 = _lesson_questions(LESSON_5)["q1"]
+    chance = q1.answers[0]
+    cards = int(q2.prompt.split("class's ")[1].split()[0])
+    for rounded in (whole_percent(chance), 10 * whole_percent(chance / 10)):
+        said = int(Fraction(cards * rounded, 100) + Fraction(1, 2))
+        assert q2.check(str(said)).correct, said
+        assert f"{rounded}% of {cards} is {said}" in q2.explanation
+    low, high = q2.answers[0] - q2.tolerance, q2.answers[0] + q2.tolerance
+    assert f"Any prediction from {low} to {high} counts" in q2.explanation
+    assert not q2.check(str(low - 1)).correct and not q2.check(str(high + 1)).correct
+
+
+@pytest.mark.slow
+def test_r6a_lesson_6_check_4_asks_for_the_bid_not_its_score():
+    """Typing the top bar's score gets a hint to type the bid (review 6, student 20)."""
+    q4 = _lesson_questions(LESSON_6)["q4"]
+    assert "(0 to 8)" in q4.prompt
+    assert "type the bid under it, not its score" in q4.hint
+    verdict = q4.check("+1.14")
+    assert not verdict.correct and "not its score" in verdict.message

@@ -908,3 +908,18 @@ def fewer_or_more_question(took: str = "fewer") -> Question:
 )
 def test_word_checker_reads_not_and_counts(said, right):
     assert fewer_or_more_question().check(said).correct is right, said
+
+
+@pytest.mark.parametrize(
+    ("typed", "tokens"),
+    [
+        ("the chance doesnt change", ("the", "chance", "does", "not", "change")),
+        ("it isnt less", ("it", "is", "not", "less")),
+        ("they dont remember", ("they", "do", "not", "remember")),
+        ("want", ("want",)),
+    ],
+)
+def test_a_not_typed_without_its_apostrophe_is_read(typed, tokens):
+    from xactika_edu.teaching.word_answers import word_tokens
+
+    assert word_tokens(typed) == tokens

@@ -14,7 +14,7 @@ Numbers: a word comparing two numbers ("39 is more than 11") is neither; words w
 counts on both sides ("39 fewer, 11 more") say the side with the bigger count.
 
 Words are compared as whole words, ignoring case, spaces, hyphens and quotes; "isn't"
-is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
+(or "isnt") is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
 "more narrow", "more narrow" is right even though "more" is a contrary word. "more
 often" (as in "more often fewer") is neither, and so is a question's own ``neutral``
 phrase (the event's name, "8 or more", is not the contrary word "more").
@@ -69,6 +69,11 @@ def word_tokens(text: object) -> tuple[str, ...]:
     value = re.sub(r"\bcan't\b|\bcannot\b", "can not", value)
     value = re.sub(r"\bwon't\b", "will not", value)
     value = re.sub(r"(\w)n't\b", r"\1 not", value)
+    # the same without the apostrophe, as students type: "doesnt", "dont", "isnt"
+    value = re.sub(
+        r"\b(do|does|did|is|are|was|were|has|have|had|would|could|should)nt\b", r"\1 not", value
+    )
+    value = re.sub(r"\bwont\b", "will not", value)
     return tuple(re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[.,;:!?=<>%/]", value))
 
 
