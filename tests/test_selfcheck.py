@@ -923,3 +923,19 @@ def test_a_not_typed_without_its_apostrophe_is_read(typed, tokens):
     from xactika_edu.teaching.word_answers import word_tokens
 
     assert word_tokens(typed) == tokens
+
+
+@pytest.mark.parametrize(
+    ("typed", "right"),
+    [
+        ("Bid 2 because +1.14 is highest", True),  # the answer first, then a reason
+        ("bid 2, +1.14", True),
+        ("bid 2 (1.14 points)", True),
+        ("2. It has the highest bar", True),
+        ("bid 3 because +1.14 is highest", False),
+        ("+1.14", False),
+    ],
+)
+def test_a_number_answer_before_a_reason_is_read(typed, right):
+    question = Question("Which bid (0 to 8)?", 2, hint="Type the bid under the bar.")
+    assert question.check(typed).correct is right, typed

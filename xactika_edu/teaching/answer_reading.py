@@ -38,6 +38,7 @@ __all__ = [
     "NUMBER_WORDS",
     "RULE_PLACES",
     "Number",
+    "answer_before_reason",
     "is_calculation",
     "is_inequality",
     "is_number",
@@ -273,6 +274,21 @@ def lone_number(text: str) -> str:
     if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
         return ""
     return tokens[0].strip()
+
+
+_REASON_RE = re.compile(r"\s*(?:,\s|;|\(|\bbecause\b|\bsince\b|\.\s)")
+
+
+def answer_before_reason(text: str) -> str:
+    """``text`` up to a reason after the answer: a comma and space, ";", "(",
+    "because", "since" or a full stop and space (``"Bid 2 because +1.14 is highest"``
+    -> ``"Bid 2"``); all of ``text`` when there is none. A comma inside a number
+    ("1,058") is no break.
+
+    >>> answer_before_reason("bid 2, +1.14"), answer_before_reason("1,058 points")
+    ('bid 2', '1,058 points')
+    """
+    return _REASON_RE.split(text, maxsplit=1)[0].strip()
 
 
 def normal_text(value: object) -> str:

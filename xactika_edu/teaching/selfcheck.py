@@ -3,12 +3,9 @@
 A :class:`Question` holds a prompt, the answer (computed by the library in the
 lesson, never typed in), a hint and an explanation. ``question.check(response)``
 says "✔ Right!" or "✘ Not yet. Hint: ..." and never reveals the answer when the
-response is wrong. It never raises on a student's response: anything it cannot
-read gets a message saying what form to use.
-
-In a rendered (HTML) lesson the question shows its prompt and a collapsed
-"Show the answer" box, so readers without a running kernel can still check
-themselves.
+response is wrong. It never raises on a student's response: anything it cannot read
+gets a message saying what form to use. In a rendered (HTML) lesson the question shows
+its prompt and a collapsed "Show the answer" box, for readers without a kernel.
 
 >>> from fractions import Fraction
 >>> q = Question("What part of the deck are 8s?", Fraction(19, 81), hint="Count the 8s.")
@@ -26,15 +23,15 @@ themselves.
 What counts as right: a word answer by the one rule of
 :class:`~xactika_edu.teaching.word_answers.WordRule` (its first word is an answer word,
 or it has a key word, and it has no contrary word). A number written as on paper ("18º",
-"66 2/3%", "lose 2", "33/73 × 32/72": see :mod:`~xactika_edu.teaching.answer_reading`):
+"66 2/3%", "lose 2", "33/73 × 32/72", "bid 2 because ...": see
+:mod:`~xactika_edu.teaching.answer_reading`):
 a whole number or a fraction equal to the answer; a decimal or a percent equal to it or
 rounded by the lessons' one rule (the nearest whole percent, or 2 decimal places, a half
 rounding up; more places if typed; truncating is not rounding), or, for a question about
 an estimate, within its ``tolerance``. But 0 or 1 in any form (``"0"``, ``"0%"``,
 ``"0.00"``, ``"100%"``) is never right for an answer strictly between 0 and 1: it says
-"none" or "all" of a part that is neither, a rounding the lessons never print (they
-print ``"< 1%"`` and ``"0.0014"``: see
-:func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" says so and asks
+"none" or "all" of a part that is neither, a rounding the lessons never print (``"< 1%"``,
+``"0.0014"``: :func:`~xactika_edu.base.formatting.is_false_certainty`). The "Not yet" asks
 for the exact answer, as does an answer written as an inequality (``"< 1%"``).
 
 >>> tiny = Question("What part?", Fraction(1, 700), hint="Count.")
@@ -68,6 +65,7 @@ from ..base.formatting import (
 from .answer_reading import (
     RULE_PLACES,
     Number,
+    answer_before_reason,
     is_calculation,
     is_inequality,
     is_number,
@@ -98,9 +96,8 @@ _NUMBER_EXAMPLES = (
 _WORD_EXAMPLES = ("square", "circle", "triangle")
 
 
-#: The largest size of a number answer: a lesson's answers are counts, parts of a
-#: deck and angles, far below this; a much larger number could not be shown in the
-#: "Show the answer" box.
+#: The largest number answer (a lesson's counts, parts and angles are far below it): a
+#: much larger one could not be shown in the "Show the answer" box.
 MAX_ANSWER = 10**15
 # The most bits in a number answer's denominator: every float fits (2**1074 at most).
 _MAX_DENOMINATOR_BITS = 1100
@@ -347,13 +344,17 @@ class Question:
         return self.words.accepts(response)
 
     def _read(self, response: object) -> Number | None:
-        """The response as a number: as written, as a calculation ("1/2 × 1/3"), or the
-        one number among words ("7 ways") when the answer is a number."""
+        """The response as a number: as written, as a calculation ("1/2 × 1/3"), or, for
+        a number answer, the one number among words ("7 ways") or before a reason ("bid
+        2 because +1.14 is highest")."""
         number = read_number(response)
         if number is None and isinstance(response, str):
             number = read_expression(response)
+            before = answer_before_reason(response)
             if number is None and self.numeric:
-                number = read_number(lone_number(response))  # "7 ways", "line 3"
+                number = read_number(lone_number(response))
+                if number is None and before and before != response.strip():
+                    number = self._read(before)
         return number
 
     def _is_right(self, response: object) -> bool:
