@@ -939,3 +939,19 @@ def test_a_not_typed_without_its_apostrophe_is_read(typed, tokens):
 def test_a_number_answer_before_a_reason_is_read(typed, right):
     question = Question("Which bid (0 to 8)?", 2, hint="Type the bid under the bar.")
     assert question.check(typed).correct is right, typed
+
+
+def test_number_words_with_hyphens_and_lists_of_card_names():
+    """Review 6 (a teacher on Lessons 1-4): 'twenty-seven' and 'two-thirds' were not
+    read though 'nine' and 'two thirds' were; a list of the threats' names was 'could
+    not read' with no word on what to type."""
+    from fractions import Fraction
+
+    from xactika_edu.teaching.answer_reading import read_number
+
+    assert read_number("twenty-seven").value == 27 and read_number("twenty seven").value == 27
+    assert read_number("two-thirds").value == Fraction(2, 3)
+    question = Question("How many threats are there?", 3, hint="Count them.")
+    verdict = question.check("2233, 3223, 3233")
+    assert verdict.status == "unreadable" and "count them" in verdict.message
+    assert question.check("3 threats").correct and not question.check("2233").correct

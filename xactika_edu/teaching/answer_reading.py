@@ -39,6 +39,7 @@ __all__ = [
     "RULE_PLACES",
     "Number",
     "answer_before_reason",
+    "card_name_count",
     "is_calculation",
     "is_inequality",
     "is_number",
@@ -61,6 +62,13 @@ _WORDS_0_TO_20 = (
 )
 NUMBER_WORDS = {word: value for value, word in enumerate(_WORDS_0_TO_20.split())}
 NUMBER_WORDS["none"] = 0  # "How many hands ...?" "None."
+# 21 to 99 as said: "twenty seven" (and "twenty-seven": a hyphen between words is a space)
+for _tens, _name in enumerate(
+    ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+):
+    NUMBER_WORDS[_name] = 10 * _tens
+    for _unit in range(1, 10):
+        NUMBER_WORDS[f"{_name} {_WORDS_0_TO_20.split()[_unit]}"] = 10 * _tens + _unit
 # a fraction in words: "one third", "two thirds", "a half", "three quarters"
 _PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6}
 _PARTS.update({"seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10})
@@ -203,6 +211,7 @@ def _plain(text: str) -> str:
     """``text`` in lower case with single spaces, one kind of minus sign, and
     fractions such as "⅔" written out (" 2/3")."""
     text = text.strip().lower().replace("−", "-").replace("–", "-")
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "twenty-seven", "two-thirds"
     for sign, written in _VULGAR.items():
         text = text.replace(sign, written)
     return re.sub(r"\s+", " ", text).strip()
@@ -289,6 +298,18 @@ def answer_before_reason(text: str) -> str:
     ('bid 2', '1,058 points')
     """
     return _REASON_RE.split(text, maxsplit=1)[0].strip()
+
+
+def card_name_count(response: object) -> int:
+    """How many 4-digit card names (digits 1 to 3) a response lists, if it is nothing
+    but such names ("and" and commas between them); else 0.
+
+    >>> card_name_count("2233, 3223 and 3233"), card_name_count("3"), card_name_count("1234, 2233")
+    (3, 0, 0)
+    """
+    words = re.findall(r"[^\s,;]+", response) if isinstance(response, str) else []
+    names = [word for word in words if word.lower() != "and"]
+    return len(names) if names and all(re.fullmatch(r"[123]{4}", w) for w in names) else 0
 
 
 def normal_text(value: object) -> str:

@@ -66,6 +66,7 @@ from .answer_reading import (
     RULE_PLACES,
     Number,
     answer_before_reason,
+    card_name_count,
     is_calculation,
     is_inequality,
     is_number,
@@ -386,6 +387,8 @@ class Question:
         """
         if read_number(response) is None and self.numeric and is_inequality(response):
             return self._inequality(response)
+        if self.numeric and card_name_count(response) > 1:  # a list of cards, not a count
+            return _unreadable(self, response)
         number = self._read(response)
         if self._is_right(response):
             return self._right()
@@ -503,6 +506,8 @@ def _unreadable(question: Question, response: object) -> Verdict:
         opening = f"? I could not read {_quoted(response)} as {kind}."
     if question.form:
         advice = f"Type {question.form}."
+    elif question.numeric and card_name_count(response) > 1:  # "2233, 3223, 3233"
+        advice = "You named the cards: count them and type how many there are."
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
         advice = f"Work it out and type one number, like {question._examples()[1]}."
     elif question.numeric:
