@@ -313,7 +313,7 @@ def _lesson_4(seed: int) -> TicketQuestions:
             ),
             (
                 f"There are {players} players. What is the chance nobody can beat your lead? "
-                f"Write a fraction or a percent. {ROUNDING}",
+                f"Write a fraction or a percent. {ROUNDING} (Show your work on the back.)",
                 fraction(chance),
                 f"{aside} of the {unseen} unseen cards are set aside; nobody can beat it when "
                 f"both threats are: {product} = {fraction(chance)}. {_any_equal(chance)}",
@@ -327,9 +327,11 @@ def _lesson_4(seed: int) -> TicketQuestions:
             if seed % 2 == 0
             else (
                 f"Say {first} is in another player's hand. Can your lead still win? Say why.",
-                f"Yes: that player may play a lower card with {call}.",
+                f"Yes, if that player also has a lower card with {call} (for example to keep "
+                "a bid of 0). Accept 'it depends' with that reason.",
                 f"A player must follow with a card that shows {call}, but may pick a lower "
-                "one; so the lead wins at least as often as nobody can beat it.",
+                f"one. If {first} is their only card with {call}, they must play it, and "
+                "your lead loses. So the lead wins at least as often as nobody can beat it.",
             ),
         )
     )
