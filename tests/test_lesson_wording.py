@@ -185,7 +185,9 @@ def test_lesson_4b_checks_the_makers_hint_with_the_deck():
     assert 'possible = [c for c in DECK if not c.has("2 balls")]' in text
     # issue 12 review: "right about one card such a player holds" confused the reader;
     # second read: "of that player's" read badly, and the verdict was not clear
-    assert "**The hint is about one card**: pick one of that player's cards without looking." in text
+    assert (
+        "**The hint is about one card**: pick one of that player's cards without looking." in text
+    )
 
 
 def _core_and_further(path: Path) -> tuple[list[dict], list[dict]]:
@@ -1921,20 +1923,21 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     assert "{len(DECK)} − 8 × (players)" in tree and "one fewer where {top.second_places}" in tree
     assert "multiply along the top path" in tree and "that table's" not in tree
     # the fold does not write 81 − 48 (48 is on the tree for something else)
-    assert 'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id[
-        "lesson04b-56"
-    ]
+    assert (
+        'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id["lesson04b-56"]
+    )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2 and "is safe only if the threat is set aside" in q2
     text = _text(LESSON_4B)
     assert text.count("A new deal") == 2  # said at each switch of deal
-    assert "in each box of \"\n        f\"the table below" in by_id["lesson04b-count"]
+    assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
     assert "pick one of that player's cards without looking" in text
     verdict = by_id["lesson04b-verdict"]
     assert "don't depend" not in verdict  # grade 7: "half of the 3-star third"
     names = _executed_cells(LESSON_4B, "lesson04b-verdict")
-    assert names["of_stars"] == names["balls"] and names["of_stars"] * names["stars"] == (
-        names["part_both"]
+    assert (
+        names["of_stars"] == names["balls"]
+        and names["of_stars"] * names["stars"] == (names["part_both"])
     )
     # an exact percent is not "about"
     shown = names["part_showing"](names["possible"], "3 balls").data
