@@ -1942,3 +1942,12 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     # an exact percent is not "about"
     shown = names["part_showing"](names["possible"], "3 balls").data
     assert "about" not in shown and "= 1/2, 50%." in shown
+
+
+def test_lesson4_review6_check_1_says_to_type_a_count_when_cards_are_named():
+    names = _executed_cells(LESSON_4, "lesson04-11")
+    q1, threats = names["q1"], names["q1_threats"]
+    named = ", ".join(map(str, threats))
+    said = str(q1.check(named))
+    assert "Type how many threats there are, as a number (not their names)." in said
+    assert q1.check(str(len(threats))).correct
