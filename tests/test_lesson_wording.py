@@ -1912,6 +1912,8 @@ def test_lesson4_review6_ticket_key_says_when_the_lead_still_wins():
         assert answer.startswith("Yes, if they also hold a lower card with")
         assert "'it depends' is right too" in answer and "your lead loses" in working
         assert "81 − 8 × " in working_b  # how many are set aside at this table
+    for seed in range(3):  # b needs working (41/73 × 40/72): room on the back
+        assert "Work on the back." in ticket_questions("4", seed).questions[1][0]
 
 
 def test_lesson4b_review6_words_and_what_to_change_in_the_tree():

@@ -313,7 +313,7 @@ def _lesson_4(seed: int) -> TicketQuestions:
             ),
             (
                 f"There are {players} players. What is the chance nobody can beat your lead? "
-                f"Write a fraction or a percent. {ROUNDING}",
+                f"Work on the back. {ROUNDING}",
                 fraction(chance),
                 f"{len(DECK)} − 8 × {players} = {aside} of the {unseen} unseen cards are set "
                 f"aside; nobody can beat it when both threats are: {product} = "
