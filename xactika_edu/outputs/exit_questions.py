@@ -313,10 +313,11 @@ def _lesson_4(seed: int) -> TicketQuestions:
             ),
             (
                 f"There are {players} players. What is the chance nobody can beat your lead? "
-                f"Write a fraction or a percent. {ROUNDING}",
+                f"Work on the back. {ROUNDING}",
                 fraction(chance),
-                f"{aside} of the {unseen} unseen cards are set aside; nobody can beat it when "
-                f"both threats are: {product} = {fraction(chance)}. {_any_equal(chance)}",
+                f"{len(DECK)} − 8 × {players} = {aside} of the {unseen} unseen cards are set "
+                f"aside; nobody can beat it when both threats are: {product} = "
+                f"{fraction(chance)}. {_any_equal(chance)}",
             ),
             (
                 "Is that the chance your lead wins? Say why.",
@@ -327,9 +328,11 @@ def _lesson_4(seed: int) -> TicketQuestions:
             if seed % 2 == 0
             else (
                 f"Say {first} is in another player's hand. Can your lead still win? Say why.",
-                f"Yes: that player may play a lower card with {call}.",
+                f"Yes, if they also hold a lower card with {call} ('it depends' is right too).",
                 f"A player must follow with a card that shows {call}, but may pick a lower "
-                "one; so the lead wins at least as often as nobody can beat it.",
+                f"one. If {first} is their only card with {call}, they must play it, and "
+                "your lead loses. Accept 'it depends' with that reason. So the lead wins at "
+                "least as often as nobody can beat it.",
             ),
         )
     )
