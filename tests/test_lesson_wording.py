@@ -1854,3 +1854,15 @@ def test_r5a_lesson_7_check_4_each_bid_word(said, right):
 @functools.lru_cache(maxsize=1)
 def _lesson_7_q4():
     return _lesson_questions(LESSON_7)["q4"]
+
+
+# review 5, r6b
+
+
+def test_rules_card_r6b_dealer_over_8_and_set_aside():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    text = dict(rules_text())
+    assert "set aside" in text["1. Deal"]
+    assert "Put the rest aside" not in text["1. Deal"]
+    assert "more than 8, the dealer may bid any number" in text["2. Bid"]
