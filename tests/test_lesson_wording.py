@@ -1866,3 +1866,27 @@ def test_rules_card_r6b_dealer_over_8_and_set_aside():
     assert "set aside" in text["1. Deal"]
     assert "Put the rest aside" not in text["1. Deal"]
     assert "more than 8, the dealer may bid any number" in text["2. Bid"]
+
+
+def test_r6b_rendered_checks_are_numbered_and_say_paper_first():
+    from xactika_edu.outputs.lessonpages import PAPER_FIRST, number_checks
+    from xactika_edu.teaching.selfcheck import Question
+
+    boxes = "".join(Question(f"Q{i}?", 1, hint="Count.").html() for i in range(4))
+    page = number_checks(boxes)
+    assert [f"Check {i}:" in page for i in range(1, 5)] == [True] * 4
+    assert "Question:" not in page
+    assert page.count(PAPER_FIRST) == 1
+
+
+def test_r6b_lesson_1_ticket_ranges_say_both_ends_count():
+    # review 6: "from 7 to 8" read as "between 7 and 8" (no card)
+    import re
+
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in range(1, 8):
+        part_b = exit_ticket("1", seed).worked_questions()[1][0]
+        for low, high in re.findall(r"from (\d+) to (\d+)", part_b):
+            assert f"({low} and {high} count)" in part_b, part_b
+            assert int(high) - int(low) > 1, part_b

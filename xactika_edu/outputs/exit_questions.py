@@ -90,11 +90,11 @@ def _deck_table() -> TicketTable:
 #: self-check 2, answered in its fold) nor "7 to 9" (the lesson's page gives its percent).
 _RANGES = (
     (9, 12, "of {low} or more"),
-    (7, 8, "from {low} to {high}"),
+    (7, 8, "of {low} or {high}"),
     (11, 12, "of {low} or more"),
-    (6, 8, "from {low} to {high}"),
+    (6, 8, "from {low} to {high} ({low} and {high} count)"),
     (8, 12, "of {low} or more"),
-    (5, 7, "from {low} to {high}"),
+    (5, 7, "from {low} to {high} ({low} and {high} count)"),
     (4, 9, "of {high} or less"),
 )
 #: Part (a)'s face values (4 and 12 have one card: too easy), in an order that puts
