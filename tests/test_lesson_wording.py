@@ -1890,3 +1890,44 @@ def test_r6b_lesson_1_ticket_ranges_say_both_ends_count():
         for low, high in re.findall(r"from (\d+) to (\d+)", part_b):
             assert f"({low} and {high} count)" in part_b, part_b
             assert int(high) - int(low) > 1, part_b
+
+
+def test_r6b_lesson_3_app_panels_say_their_own_n_and_the_dashed_line():
+    # review 6: every panel's bars said "4 cards each" (the bin size), and the app's
+    # picture did not say what the dashed line is
+    import html
+
+    from matplotlib.figure import Figure
+
+    from xactika_edu.teaching.plots.draws import sample_means_panels
+    from xactika_edu.teaching.views.draws import means_table, sample_means
+    from xactika_edu.ui.widgets.draws import SamplingView
+
+    tables = {n: means_table(sample_means(100, n, seed=1), n) for n in (1, 4, 16)}
+    axes = sample_means_panels(tables, list(Figure().subplots(1, 3)))
+    labels = [ax.containers[0].get_label() for ax in axes]
+    assert labels == ["100 samples, 1 card each", "100 samples, 4 cards each",
+                      "100 samples, 16 cards each"]
+    picture = html.unescape(SamplingView(seed=1, size=4, samples=100).static_html())
+    assert "The dashed line is the deck's mean, 8." in picture
+
+
+def test_r6b_lesson_3_class_graph_bars_outside_7_to_9_are_pale():
+    # review 6: the 9.25 bar stood at the band's edge, the same colour as the bars inside
+    from fractions import Fraction
+
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+
+    from xactika_edu.teaching.plots.draws import PALE, sample_means_graph
+    from xactika_edu.teaching.views.draws import means_table
+
+    means = [Fraction(37, 4), Fraction(27, 4), Fraction(8), Fraction(9), Fraction(7)]
+    ax = sample_means_graph(means_table(means, 4), 4, ax=Figure().subplots(), what="student",
+                            counts=True)
+    colours = {
+        round(patch.get_x() + patch.get_width() / 2, 2): to_hex(patch.get_facecolor())
+        for container in ax.containers for patch in container if patch.get_height()
+    }
+    assert colours[9.25] == colours[6.75] == PALE.lower()
+    assert PALE.lower() not in (colours[7.0], colours[8.0], colours[9.0])
