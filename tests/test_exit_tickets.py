@@ -279,7 +279,8 @@ def test_lesson_3_mean_and_mad_match_an_independent_computation() -> None:
             3 ** (4 * size),
         )
         assert "one card, 51/81 = 17/27, about 63%" in key
-        assert f"the mean of {size} cards, about {int(near * 100 + Fraction(1, 2))}%. These are exact chances" in key
+        rounded = int(near * 100 + Fraction(1, 2))
+        assert f"the mean of {size} cards, about {rounded}%. These are exact chances" in key
 
 
 def test_lesson_2_parts_agree() -> None:

@@ -1931,3 +1931,14 @@ def test_r6b_lesson_3_class_graph_bars_outside_7_to_9_are_pale():
     }
     assert colours[9.25] == colours[6.75] == PALE.lower()
     assert PALE.lower() not in (colours[7.0], colours[8.0], colours[9.0])
+
+
+@pytest.mark.slow
+def test_r6b_lesson_1_check_4_refuses_28_6_and_lesson_2_slice_from_the_percent():
+    # teacher review 6: 28.6 (not the exact 28.15, not the nearest 28) was right; the
+    # 6.RP.A.3c step (25% of 360°) was not on the page
+    q4 = _lesson_questions(LESSON_1)["q4"]
+    typed = ("28", "28.15", "28.6", "27")
+    assert [q4.check(t).correct for t in typed] == [True, True, False, False]
+    names = _executed_cells(LESSON_2, "7d417029")
+    assert "With the percent: 25% of 360° = 25/100 × 360° = 90°." in str(names["text"])
