@@ -754,7 +754,8 @@ def test_lesson_3_review_wording_and_the_core_key():
     # not "the means of many samples" (the narrowing is the spread of the means shrinking)
     assert "the spread of the means shrinks" in joined
     # review 5: in short words, and named as what mathematicians call it, not vocabulary
-    assert "Adding many counts makes a bell, even when one count alone is flat." in joined
+    # review 6: the core never shows one shape's flat bars: say what "flat" means
+    assert "even though one shape's count alone (1, 2 or 3, each just as likely)" in joined
     assert "Mathematicians call this the central limit theorem" in joined
     assert "| **central limit theorem** |" not in core
     # third read: the normal curve is Going further (the core was too full for one period)
@@ -1018,7 +1019,7 @@ def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
     values = [card.value for card in ana]
     mean, mad = face_value_mean(ana), face_value_mad(ana)
     # the typing example is not check 1's answer
-    example = int(re.search(r"type your answer as on paper: (\d+),", core).group(1))
+    example = int(re.search(r"An answer can look like (\d+),", core).group(1))
     assert example != mean
     # distances from the deck's 8 (measured just before) give a wrong MAD, marked wrong
     assert mean != 8 and Fraction(sum(abs(v - 8) for v in values), 4) != mad
