@@ -757,7 +757,8 @@ def test_lesson_3_review_wording_and_the_core_key():
     # not "the means of many samples" (the narrowing is the spread of the means shrinking)
     assert "the spread of the means shrinks" in joined
     # review 5: in short words, and named as what mathematicians call it, not vocabulary
-    assert "Adding many counts makes a bell, even when one count alone is flat." in joined
+    # review 6: the core never shows one shape's flat bars: say what "flat" means
+    assert "even though one shape's count alone (1, 2 or 3, each just as likely)" in joined
     assert "Mathematicians call this the central limit theorem" in joined
     assert "| **central limit theorem** |" not in core
     # third read: the normal curve is Going further (the core was too full for one period)
@@ -1021,7 +1022,7 @@ def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
     values = [card.value for card in ana]
     mean, mad = face_value_mean(ana), face_value_mad(ana)
     # the typing example is not check 1's answer
-    example = int(re.search(r"type your answer as on paper: (\d+),", core).group(1))
+    example = int(re.search(r"An answer can look like (\d+),", core).group(1))
     assert example != mean
     # distances from the deck's 8 (measured just before) give a wrong MAD, marked wrong
     assert mean != 8 and Fraction(sum(abs(v - 8) for v in values), 4) != mad
@@ -2017,3 +2018,97 @@ def test_lesson4_review6_check_1_says_to_type_a_count_when_cards_are_named():
     said = str(q1.check(named))
     assert "Type how many threats there are, as a number (not their names)." in said
     assert q1.check(str(len(threats))).correct
+
+
+# review 5, r6b
+
+
+def test_rules_card_r6b_dealer_over_8_and_set_aside():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    text = dict(rules_text())
+    assert "set aside" in text["1. Deal"]
+    assert "Put the rest aside" not in text["1. Deal"]
+    assert "more than 8, the dealer may bid any number" in text["2. Bid"]
+
+
+def test_r6b_rendered_checks_are_numbered_and_say_paper_first():
+    from xactika_edu.outputs.lessonpages import PAPER_FIRST, number_checks
+    from xactika_edu.teaching.selfcheck import Question
+
+    boxes = "".join(Question(f"Q{i}?", 1, hint="Count.").html() for i in range(4))
+    page = number_checks(boxes)
+    assert [f"Check {i}:" in page for i in range(1, 5)] == [True] * 4
+    assert "Question:" not in page
+    assert page.count(PAPER_FIRST) == 1
+
+
+def test_r6b_lesson_1_ticket_ranges_say_both_ends_count():
+    # review 6: "from 7 to 8" read as "between 7 and 8" (no card)
+    import re
+
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in range(1, 8):
+        part_b = exit_ticket("1", seed).worked_questions()[1][0]
+        for low, high in re.findall(r"from (\d+) to (\d+)", part_b):
+            assert f"({low} and {high} count)" in part_b, part_b
+            assert int(high) - int(low) > 1, part_b
+
+
+def test_r6b_lesson_3_app_panels_say_their_own_n_and_the_dashed_line():
+    # review 6: every panel's bars said "4 cards each" (the bin size), and the app's
+    # picture did not say what the dashed line is
+    import html
+
+    from matplotlib.figure import Figure
+
+    from xactika_edu.teaching.plots.draws import sample_means_panels
+    from xactika_edu.teaching.views.draws import means_table, sample_means
+    from xactika_edu.ui.widgets.draws import SamplingView
+
+    tables = {n: means_table(sample_means(100, n, seed=1), n) for n in (1, 4, 16)}
+    axes = sample_means_panels(tables, list(Figure().subplots(1, 3)))
+    labels = [ax.containers[0].get_label() for ax in axes]
+    assert labels == [
+        "100 samples, 1 card each",
+        "100 samples, 4 cards each",
+        "100 samples, 16 cards each",
+    ]
+    picture = html.unescape(SamplingView(seed=1, size=4, samples=100).static_html())
+    assert "The dashed line is the deck's mean, 8." in picture
+
+
+def test_r6b_lesson_3_class_graph_bars_outside_7_to_9_are_pale():
+    # review 6: the 9.25 bar stood at the band's edge, the same colour as the bars inside
+    from fractions import Fraction
+
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+
+    from xactika_edu.teaching.plots.draws import PALE, sample_means_graph
+    from xactika_edu.teaching.views.draws import means_table
+
+    means = [Fraction(37, 4), Fraction(27, 4), Fraction(8), Fraction(9), Fraction(7)]
+    ax = sample_means_graph(
+        means_table(means, 4), 4, ax=Figure().subplots(), what="student", counts=True
+    )
+    colours = {
+        round(patch.get_x() + patch.get_width() / 2, 2): to_hex(patch.get_facecolor())
+        for container in ax.containers
+        for patch in container
+        if patch.get_height()
+    }
+    assert colours[9.25] == colours[6.75] == PALE.lower()
+    assert PALE.lower() not in (colours[7.0], colours[8.0], colours[9.0])
+
+
+@pytest.mark.slow
+def test_r6b_lesson_1_check_4_refuses_28_6_and_lesson_2_slice_from_the_percent():
+    # teacher review 6: 28.6 (not the exact 28.15, not the nearest 28) was right; the
+    # 6.RP.A.3c step (25% of 360°) was not on the page
+    q4 = _lesson_questions(LESSON_1)["q4"]
+    typed = ("28", "28.15", "28.6", "27")
+    assert [q4.check(t).correct for t in typed] == [True, True, False, False]
+    names = _executed_cells(LESSON_2, "7d417029")
+    assert "With the percent: 25% of 360° = 25/100 × 360° = 90°." in str(names["text"])

@@ -90,11 +90,11 @@ def _deck_table() -> TicketTable:
 #: self-check 2, answered in its fold) nor "7 to 9" (the lesson's page gives its percent).
 _RANGES = (
     (9, 12, "of {low} or more"),
-    (7, 8, "from {low} to {high}"),
+    (7, 8, "of {low} or {high}"),
     (11, 12, "of {low} or more"),
-    (6, 8, "from {low} to {high}"),
+    (6, 8, "from {low} to {high} ({low} and {high} count)"),
     (8, 12, "of {low} or more"),
-    (5, 7, "from {low} to {high}"),
+    (5, 7, "from {low} to {high} ({low} and {high} count)"),
     (4, 9, "of {high} or less"),
 )
 #: Part (a)'s face values (4 and 12 have one card: too easy), in an order that puts
@@ -249,8 +249,8 @@ def _lesson_3(seed: int) -> TicketQuestions:
                 f"chance of a value from {fraction(middle - 1)} to {fraction(middle + 1)}: one "
                 f"card, {near[0] * len(DECK)}/{len(DECK)} = {fraction(near[0])}, "
                 f"{about_percent(near[0])}; the mean of {size} cards, "
-                f"{about_percent(near[1])} (exact chances: a class's samples, like the "
-                "lesson's 100, come out a little different).",
+                f"{about_percent(near[1])}. These are exact chances; a class's samples, like the "
+                "lesson's 100, come out a little different.",
             ),
         )
     )

@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 __all__ = [
     "APP_CAPTION",
     "HIDE_INPUT_TAG",
+    "PAPER_FIRST",
     "SHOW_CODE_TAG",
     "TEACHER_TAG",
     "LessonError",
     "RenderedLesson",
+    "number_checks",
     "render_lesson",
 ]
 
@@ -53,6 +55,9 @@ APP_CAPTION = (
     "A picture of the app. Try it yourself: run this lesson in Jupyter, or open the "
     "student app (xactika-edu app)."
 )
+#: In the first self-check of a rendered lesson: the projected page has no box to
+#: type in, only the answer fold.
+PAPER_FIRST = "Work it out on paper, then open Show the answer."
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 #: The root of an app widget's static picture: the root classes of the student app's
 #: widgets (xactika_edu.ui.widgets: ``xe-hand``, ``xe-deck``, ``xe-table``).
@@ -134,6 +139,34 @@ def _describe_pictures(page: str) -> str:
         return _ALT.sub(alt, tag) if _ALT.search(tag) else tag.replace("<img", f"<img {alt}", 1)
 
     return _IMAGE.sub(described, page)
+
+
+_CHECK_TITLE = re.compile(r"<b>Question:</b>")
+
+
+def number_checks(page: str) -> str:
+    """Title the page's self-checks "Check 1", "Check 2", ... in page order (the
+    numbers the lessons and plans use), and tell the class, in the first one, to work
+    on paper and then open the answer fold.
+
+    >>> page = number_checks("<p><b>Question:</b> A?</p><p><b>Question:</b> B?</p>")
+    >>> page.split("</p>")[:3]
+    ['<p><b>Check 1:</b> A?', '<p><i>Work it out on paper, then open Show the answer.</i>', \
+'<p><b>Check 2:</b> B?']
+    """
+    count = 0
+
+    def numbered(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"<b>Check {count}:</b>"
+
+    numbered_page = _CHECK_TITLE.sub(numbered, page)
+    first = numbered_page.find("<b>Check 1:</b>")
+    if first < 0:
+        return numbered_page
+    end = numbered_page.find("</p>", first) + len("</p>")
+    return f"{numbered_page[:end]}<p><i>{html.escape(PAPER_FIRST)}</i></p>{numbered_page[end:]}"
 
 
 #: Run first, in a cell left out of the page: every figure shown gets its description
@@ -307,7 +340,7 @@ def render_lesson(
     return RenderedLesson(
         name=path.stem,
         title=title,
-        html=_describe_pictures(body),
+        html=number_checks(_describe_pictures(body)),
         seconds=seconds,
         warnings=tuple(warnings),
     )

@@ -45,6 +45,8 @@ def rules_text() -> list[tuple[str, str]]:
     on = sum(1 for card in DECK if card.has(combination))
     others = 5  # the other players' bids, added up, in the example
     banned = forbidden_bid(others, CARDS_PER_HAND)
+    if forbidden_bid(CARDS_PER_HAND + 1, CARDS_PER_HAND) != -1:  # the card's "any number"
+        raise XactikaError("the dealer rule forbids a bid after more than a hand: fix the card")
     return [
         (
             "The deck",
@@ -55,8 +57,8 @@ def rules_text() -> list[tuple[str, str]]:
         ),
         (
             "1. Deal",
-            f"Deal {CARDS_PER_HAND} cards to each player (2 to 10 players). Put the rest aside "
-            "face down. Nobody sees them this hand.",
+            f"Deal {CARDS_PER_HAND} cards to each player (2 to 10 players). The rest are set "
+            "aside face down. Nobody sees them this hand.",
         ),
         (
             "2. Bid",
@@ -67,7 +69,8 @@ def rules_text() -> list[tuple[str, str]]:
             f"they will take, 0 to {CARDS_PER_HAND}. The dealer bids last and may not make "
             f"the bids add up to exactly {CARDS_PER_HAND}. If the other players' bids add up "
             f"to {others}, the dealer may not bid {banned}, because {others} + {banned} = "
-            f"{others + banned}.",
+            f"{others + banned}. If the others' bids already add up to more than "
+            f"{CARDS_PER_HAND}, the dealer may bid any number.",
         ),
         (
             "3. Lead and call",

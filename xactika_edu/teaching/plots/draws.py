@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["draws_graph", "sample_means_graph", "sample_means_panels"]
 
+#: The bars of a class's means outside the band from 7 to 9 (light grey, black edge).
+PALE = "#D9D9D9"
+
 
 def _table(table: object, column: str, made_by: str) -> pd.DataFrame:
     if not isinstance(table, pd.DataFrame) or column not in table.columns:
@@ -98,6 +101,7 @@ def sample_means_graph(
     counts: bool = False,
     legend: bool = True,
     simulated: bool = False,
+    steps: int | None = None,
 ) -> Axes:
     """How many samples had each mean face value: one thin bar per possible mean of
     ``size`` cards, on the fixed scale 4 to 12, with a line at the deck's mean, 8.
@@ -112,6 +116,9 @@ def sample_means_graph(
         legend: draw the legend (a small panel of :func:`sample_means_panels` has none).
         simulated: the samples are a simulated class; the key says so ("a simulated
             class: 30 students, ...").
+        steps: the possible means per face value, which set the bar width; ``None``
+            for ``size`` (a table binned coarser than its sample size, as in
+            :func:`sample_means_panels`, gives its own).
 
     Returns:
         the Axes: one bar per possible mean, one vertical line, a legend.
@@ -123,25 +130,44 @@ def sample_means_graph(
 
     table = _table(table, "samples", "means_table")
     ax = use_axes(ax, BAR_FIGSIZE)
+    steps = size if steps is None else steps
     x = [float(Fraction(m)) for m in table.index]
     total = int(table["samples"].sum())
-    bars = ax.bar(
-        x,
-        table["samples"],
-        width=0.8 / size,
-        color=SERIES[0],
-        edgecolor=INK if size == 1 else SERIES[0],
-        linewidth=0.6,
-        label=("a simulated class: " if check_flag(simulated, "simulated") else "")
-        + f"{plural(total, what, commas=True)}, {plural(size, 'card')} each",
-        zorder=2,
+    low, high = face_value_mean() - 1, face_value_mean() + 1
+    label = ("a simulated class: " if check_flag(simulated, "simulated") else "") + (
+        f"{plural(total, what, commas=True)}, {plural(size, 'card')} each"
     )
+    # with counts, the bars outside the band from 7 to 9 are pale and drawn apart: a
+    # bar at 9.25 or 6.75 is plainly not in the band, however close to its edge. Each
+    # side is one run of next-door means (from the band to its farthest student), so
+    # the picture's description names every bar's own mean.
+    groups = [(SERIES[0], INK if steps == 1 else SERIES[0], label, list(range(len(x))))]
     if check_flag(counts, "counts"):
-        labels = ax.bar_label(
-            bars, [str(int(n)) if n else "" for n in table["samples"]], fontsize=LABEL_SIZE
+        means = [Fraction(m) for m in table.index]
+        filled = [i for i, n in enumerate(table["samples"]) if n]
+        band = [i for i, m in enumerate(means) if low <= m <= high]
+        groups = [(SERIES[0], SERIES[0], label, band)]
+        left = [i for i in filled if means[i] < low]
+        right = [i for i in filled if means[i] > high]
+        sides = [
+            [i for i, m in enumerate(means) if means[left[0]] <= m < low] if left else [],
+            [i for i, m in enumerate(means) if high < m <= means[right[-1]]] if right else [],
+        ]
+        outside = f"{what}s outside {low} to {high}"
+        for side in (side for side in sides if side):
+            groups.append((PALE, INK, outside, side))
+            outside = "_outside"  # one key for both sides
+    for color, edge, name, chosen in groups:
+        heights = [int(table["samples"].iloc[i]) for i in chosen]
+        bars = ax.bar(
+            [x[i] for i in chosen], heights, width=0.8 / steps, color=color, edgecolor=edge,
+            linewidth=[0.6 if n or color != PALE else 0 for n in heights], label=name, zorder=2,
         )
-        for label in labels:  # a white box: the dashed mean line never crosses a count
-            label.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+        if check_flag(counts, "counts"):
+            texts = ax.bar_label(bars, [str(n) if n else "" for n in heights], fontsize=LABEL_SIZE)
+            for text in texts:  # a white box: the dashed mean line never crosses a count
+                text.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+    if check_flag(counts, "counts"):
         ax.margins(y=0.12)  # room above the tallest bar for its count
         # readable ticks for counting bars: a small tick under every possible mean, and
         # a line up from each whole number (is a bar at 7, or at 7.25?)
@@ -150,8 +176,7 @@ def sample_means_graph(
         ax.grid(axis="x", which="major", color=INK, alpha=0.25, linewidth=0.8, zorder=0)
         # the band one face value either side of the mean, shaded behind the bars; it
         # reaches half a step past 7 and 9, so the bars at 7 and 9 stand fully inside it
-        low, high = face_value_mean() - 1, face_value_mean() + 1
-        half_step = Fraction(1, 2 * size)
+        half_step = Fraction(1, 2 * steps)
         ax.axvspan(
             float(low - half_step), float(high + half_step), color=SERIES[1], alpha=0.12,
             zorder=0, label=f"means from {low} to {high}",
@@ -218,7 +243,7 @@ def sample_means_panels(tables: dict[int, pd.DataFrame], axes: list[Axes]) -> li
     binned = {size: _binned(_table(t, "samples", "means_table")) for size, t in tables.items()}
     top = max(int(t["samples"].max()) for t in binned.values())
     for ax, (size, table) in zip(axes, binned.items(), strict=True):
-        sample_means_graph(table, PANEL_STEPS, ax=ax, legend=False)
+        sample_means_graph(table, size, ax=ax, legend=False, steps=PANEL_STEPS)
         ax.set_ylim(0, max(top, 1) * 1.1)
         ax.set_title(f"n = {size}: means of {plural(size, 'card')}")
         ax.set_xlabel("mean face value")

@@ -34,6 +34,7 @@ import ipywidgets as widgets
 
 from ...base.errors import XactikaError
 from ...core.cards import check_seed
+from ...core.face_values import face_value_mean
 from ...teaching.alt_text import describe_figure
 from ...teaching.plots.draws import draws_graph, sample_means_graph, sample_means_panels
 from ...teaching.views.draws import (
@@ -285,6 +286,8 @@ class SamplingView(_Seeded):
         tables = {n: means_table(sample_means(self.samples, n, self.seed), n) for n in SAMPLE_SIZES}
         graph = _svg(lambda axes: sample_means_panels(tables, axes), panels=len(tables))
         summary = sizes_summary(self.samples, self.seed)
+        if self.samples:
+            summary += f" The dashed line is the deck's mean, {face_value_mean()}."
         return _picture_html(self.name, summary, graph, self.where)
 
     def __str__(self) -> str:
