@@ -513,7 +513,7 @@ def test_lesson_5_review_fixes():
     # the law of large numbers is not "new cards outweigh the old ones"
     assert "outweigh" not in core and "each early roll becomes a smaller part" in core
     assert "alone were farther from the model" not in core
-    assert "their {own} were farther from {percent(p)} than the whole" in core
+    assert "for {farther} of the {students} students, they were" in core  # review 6 wording
     # the deck's counts in a small table, the graphs in the words of the text
     assert '"| cards | {cards_row} |' in core or "| cards | {cards_row} |" in core
     assert 'trials_word="rolls"' in core and 'loc="upper left"' in core
@@ -1269,7 +1269,7 @@ def test_lesson5_r4_words_on_the_page():
     assert "Here are the class's cards." not in core and "a pretend class instead" in core
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
-    assert "which is {away} away." in core and "whole_percent(abs(share - p))" in core
+    assert "The class's {percent(share)} is {away} " in core and "whole_percent(abs(share - p))" in core
 
 
 def test_lesson5_r4_plan_keeps_the_period():
@@ -1854,3 +1854,72 @@ def test_r5a_lesson_7_check_4_each_bid_word(said, right):
 @functools.lru_cache(maxsize=1)
 def _lesson_7_q4():
     return _lesson_questions(LESSON_7)["q4"]
+
+
+# review 6, r6d: Lessons 5, 6 and 7 (sixth read by a 7th grader and a teacher)
+
+
+@pytest.mark.parametrize("path", [LESSON_5, LESSON_6, LESSON_7], ids=lambda p: p.stem)
+def test_r6d_lessons_5_to_7_state_the_full_rounding_rule_once(path):
+    # review 6: Lesson 5 said only "Round to the nearest whole percent"; 6 and 7 never
+    # said which answer forms are allowed
+    core, _ = _core_and_further_text(path)
+    assert " ".join(ROUNDING_RULE_1_TO_4.split()) in " ".join(core.split())
+    assert core.count("A half rounds up") == 1
+
+
+def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
+    core, _ = _core_and_further_text(LESSON_5)
+    meta = _lesson_meta(LESSON_5)
+    # which die is the balls: colours (or one die four times), in the plan too
+    assert "four dice\nof different colours (or roll one die four times)" in core
+    assert any("different colours" in m for m in meta["materials"])
+    # the projected page shows many cards, not only the first 10
+    assert "for panel, cards in zip(panels, (10, 1000))" in core
+    assert "puts each one back, just like the dice" in core and "(striped)" in core
+    # check 3's fold: no "percentage points" before section 4 defines them; "=" when exact
+    fold = core[core.index("q3 = Question(") : core.index("answer_box(q3)")]
+    assert "percentage point" not in fold and "equals_or_about(share)" in fold
+    # the graph's title: the simulated class's title is replaced (it said "Drawn cards")
+    from xactika_edu import class_vs_deck_plot, example_class_results
+
+    title = class_vs_deck_plot(
+        example_class_results(students=3, cards_each=10, activity="dice", seed=5), "dice"
+    ).get_title()
+    assert 'replace("Drawn cards", "A pretend class\'s cards")' in core
+    assert "Drawn cards" in title
+
+
+def test_r6d_running_graph_dots_are_over_the_lines():
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.experiments import draw_experiment
+    from xactika_edu.plots import running_frequency_graph
+
+    experiment = draw_experiment("face value 8 or more", trials=30, runs=3, seed=4)
+    ax = running_frequency_graph(experiment, percent_axis=True, mark_at=[10])
+    dots = [line for line in ax.get_lines() if line.get_marker() == "o"]
+    lines = [line for line in ax.get_lines() if line.get_marker() != "o"]
+    assert len(dots) == 3
+    assert all(d.get_markersize() >= 9 and d.get_markeredgecolor() == "white" for d in dots)
+    assert min(d.get_zorder() for d in dots) > max(line.get_zorder() for line in lines)
+    plt.close(ax.figure)
+
+
+def test_r6d_lesson6_mean_line_does_not_cross_a_label_and_them_is_named():
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from xactika_edu.teaching.plots.bidding import trick_bar_graph
+
+    table = pd.DataFrame({"frequency": [1, 3, 5, 1]}, index=pd.Index([0, 1, 2, 3], name="tricks"))
+    table["relative frequency"] = table["frequency"] / 10
+    ax = trick_bar_graph(table, percent_axis=True)
+    for text in ax.texts:  # a white patch hides the dashed mean line behind the label
+        patch = text.get_bbox_patch()
+        assert patch is not None and patch.get_facecolor()[:3] == (1.0, 1.0, 1.0)
+    plt.close(ax.figure)
+    core, _ = _core_and_further_text(LESSON_6)
+    assert "moves them a little" not in core and "the bars and the \"\n    \"mean move" in core
+    plan = _lesson_meta(LESSON_6)["timing"][1]["activity"]
+    assert "dot plot of the estimates" in plan  # the guide's teaching note has its minutes
