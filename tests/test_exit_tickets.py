@@ -377,7 +377,7 @@ def test_lesson_7_asks_a_rule_then_the_lessons_data() -> None:
 def test_review_6_r6d_lesson_7_neighbours_differ_and_the_half_rule_is_on_the_ticket() -> None:
     # review 6: tickets 2 and 3 asked the same b) (24 player-hands, 9 exact: 37.5% -> 38%)
     seconds = [_answers("7", seed)[1][0] for seed in range(12)]
-    assert all(a != b for a, b in zip(seconds, seconds[1:]))
+    assert all(a != b for a, b in itertools.pairwise(seconds))
     assert all("(a half rounds up)" in q for q in seconds)
 
 

@@ -1269,7 +1269,8 @@ def test_lesson5_r4_words_on_the_page():
     assert "Here are the class's cards." not in core and "a pretend class instead" in core
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
-    assert "The class's {percent(share)} is {away} " in core and "whole_percent(abs(share - p))" in core
+    assert "The class's {percent(share)} is {away} " in core
+    assert "whole_percent(abs(share - p))" in core
 
 
 def test_lesson5_r4_plan_keeps_the_period():
@@ -1923,3 +1924,42 @@ def test_r6d_lesson6_mean_line_does_not_cross_a_label_and_them_is_named():
     assert "moves them a little" not in core and "the bars and the \"\n    \"mean move" in core
     plan = _lesson_meta(LESSON_6)["timing"][1]["activity"]
     assert "dot plot of the estimates" in plan  # the guide's teaching note has its minutes
+
+
+def test_r6d_lesson7_bad_sheet_is_the_score_sheet_hand_and_the_picture_says_so():
+
+    from xactika_edu import Game, HeuristicBot
+    from xactika_edu.simulate import play_round
+
+    core, _ = _core_and_further_text(LESSON_7)
+    # hand 1 of the sheet with mistakes is the score-sheet hand, the mistakes planted in it
+    names = ["Ana", "Ben", "Cat", "Dev"]
+    game = Game.new(players=4, seed=7, hands=1)
+    hand = play_round(game.current_round, [HeuristicBot(seed=seat) for seat in range(4)])
+    sheet = core[core.index('sheet = """') + len('sheet = """') :].split('"""')[0]
+    rows = [line.split(",") for line in sheet.split() if line.startswith("1,1,")]
+    assert [r[2] for r in rows] == [names[seat] for seat in hand.bidding_order]
+    wrong = 0
+    for _, _, name, bid, tricks in rows:
+        seat = names.index(name)
+        wrong += bid != str(hand.bids[seat])
+        wrong += tricks != str(hand.tricks_won[seat])
+    assert wrong == 2  # Cat's bid of 9, Dev's missing tricks: both fixed from the score sheet
+    assert "Fix hand 1 from the\nscore sheet" in core
+    # the app picture: which table, and where its buttons are
+    assert "the game above is only a picture (the buttons are in the app)" in core
+    assert "the table is only a picture" not in core
+    assert "| seed |" not in _vocabulary(LESSON_7)
+    materials = _lesson_meta(LESSON_7)["materials"]
+    assert any("rules card" in m and "before class" in m for m in materials)
+
+
+def test_r6d_lesson7_exact_labels_are_level():
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.classroom import compare_with_simulation, example_scores
+
+    ax = compare_with_simulation(example_scores(players=4, games=1, seed=7), seed=1, rounds=50)
+    labels = [t for t in ax.texts if t.get_text().endswith("%")]
+    assert len(labels) == 2 and all(t.get_rotation() == 0 for t in labels)
+    plt.close(ax.figure)

@@ -74,7 +74,8 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
             ),
             (
                 f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
-                f"What relative frequency of cards with face value {at_least} or more will Lee get?",
+                f"What relative frequency of cards with face value {at_least} or more will "
+                "Lee get?",
                 f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
                 f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
                 "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
