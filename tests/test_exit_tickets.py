@@ -332,8 +332,8 @@ def test_lesson_6_points_on_average_as_the_lesson_teaches(monkeypatch: pytest.Mo
         assert heading[0] == "Tricks taken" and heading[1:] == [
             str(k) for k in range(len(heading) - 1)
         ]
-        bid = int(re.search(r"Aiming at bid (\d+)", q1).group(1))
-        assert low_row[0] == f"Aiming at bid {bid}" and high_row[0] == f"Aiming at bid {bid + 1}"
+        bid = int(re.search(r"Playing for (\d+)", q1).group(1))
+        assert low_row[0] == f"Playing for {bid}" and high_row[0] == f"Playing for {bid + 1}"
         # the rows are the computer's play of the same deals, for the hand printed
         hand, played = plays[-1]
         assert f"You hold {' '.join(hand)}." in table.caption
@@ -378,6 +378,21 @@ def test_lesson_7_asks_a_rule_then_the_lessons_data() -> None:
         assert len(values) == 5 and sum(values) != 0
         assert Fraction(a3) == Fraction(sum(values), 5) and f"/ 5 = {a3} tricks" in w3
         assert "dealer" not in q1 + q2 + q3
+
+
+def test_review_6_r6d_lesson_7_neighbours_differ_and_the_half_rule_is_on_the_ticket() -> None:
+    # review 6: tickets 2 and 3 asked the same b) (24 player-hands, 9 exact: 37.5% -> 38%)
+    seconds = [_answers("7", seed)[1][0] for seed in range(12)]
+    assert all(a != b for a, b in itertools.pairwise(seconds))
+    assert all("(a half rounds up)" in q for q in seconds)
+
+
+def test_review_6_r6d_lesson_5_c_says_of_what_and_lesson_6_says_playing_for() -> None:
+    for seed in range(5):
+        third = _answers("5", seed)[2][0]
+        assert re.search(r"relative frequency of cards with face value \d+ or more", third)
+        first = _answers("6", seed)[0][0]
+        assert first.startswith("Playing for ") and "aiming" not in first.lower()
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -516,7 +516,7 @@ def test_lesson_5_review_fixes():
     # the law of large numbers is not "new cards outweigh the old ones"
     assert "outweigh" not in core and "each early roll becomes a smaller part" in core
     assert "alone were farther from the model" not in core
-    assert "their {own} were farther from {percent(p)} than the whole" in core
+    assert "for {farther} of the {students} students, they were" in core  # review 6 wording
     # the deck's counts in a small table, the graphs in the words of the text
     assert '"| cards | {cards_row} |' in core or "| cards | {cards_row} |" in core
     assert 'trials_word="rolls"' in core and 'loc="upper left"' in core
@@ -1273,7 +1273,8 @@ def test_lesson5_r4_words_on_the_page():
     assert "Here are the class's cards." not in core and "a pretend class instead" in core
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
-    assert "which is {away} away." in core and "whole_percent(abs(share - p))" in core
+    assert "The class's {percent(share)} is {away} " in core
+    assert "whole_percent(abs(share - p))" in core
 
 
 def test_lesson5_r4_plan_keeps_the_period():
@@ -2112,3 +2113,111 @@ def test_r6b_lesson_1_check_4_refuses_28_6_and_lesson_2_slice_from_the_percent()
     assert [q4.check(t).correct for t in typed] == [True, True, False, False]
     names = _executed_cells(LESSON_2, "7d417029")
     assert "With the percent: 25% of 360° = 25/100 × 360° = 90°." in str(names["text"])
+
+
+# review 6, r6d: Lessons 5, 6 and 7 (sixth read by a 7th grader and a teacher)
+
+
+@pytest.mark.parametrize("path", [LESSON_5, LESSON_6, LESSON_7], ids=lambda p: p.stem)
+def test_r6d_lessons_5_to_7_state_the_full_rounding_rule_once(path):
+    # review 6: Lesson 5 said only "Round to the nearest whole percent"; 6 and 7 never
+    # said which answer forms are allowed
+    core, _ = _core_and_further_text(path)
+    assert " ".join(ROUNDING_RULE_1_TO_4.split()) in " ".join(core.split())
+    assert core.count("A half rounds up") == 1
+
+
+def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
+    core, _ = _core_and_further_text(LESSON_5)
+    meta = _lesson_meta(LESSON_5)
+    # which die is the balls: colours (or one die four times), in the plan too
+    assert "four dice\nof different colours (or roll one die four times)" in core
+    assert any("different colours" in m for m in meta["materials"])
+    # the projected page shows many cards, not only the first 10
+    assert "for panel, cards in zip(panels, (10, 1000))" in core
+    assert "puts each one back, just like the dice" in core and "(striped)" in core
+    # check 3's fold: no "percentage points" before section 4 defines them; "=" when exact
+    fold = core[core.index("q3 = Question(") : core.index("answer_box(q3)")]
+    assert "percentage point" not in fold and "equals_or_about(share)" in fold
+    # the graph's title: the simulated class's title is replaced (it said "Drawn cards")
+    from xactika_edu import class_vs_deck_plot, example_class_results
+
+    title = class_vs_deck_plot(
+        example_class_results(students=3, cards_each=10, activity="dice", seed=5), "dice"
+    ).get_title()
+    assert 'replace("Drawn cards", "A pretend class\'s cards")' in core
+    assert "Drawn cards" in title
+
+
+def test_r6d_running_graph_dots_are_over_the_lines():
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.experiments import draw_experiment
+    from xactika_edu.plots import running_frequency_graph
+
+    experiment = draw_experiment("face value 8 or more", trials=30, runs=3, seed=4)
+    ax = running_frequency_graph(experiment, percent_axis=True, mark_at=[10])
+    dots = [line for line in ax.get_lines() if line.get_marker() == "o"]
+    lines = [line for line in ax.get_lines() if line.get_marker() != "o"]
+    assert len(dots) == 3
+    assert all(d.get_markersize() >= 9 and d.get_markeredgecolor() == "white" for d in dots)
+    assert min(d.get_zorder() for d in dots) > max(line.get_zorder() for line in lines)
+    plt.close(ax.figure)
+
+
+def test_r6d_lesson6_mean_line_does_not_cross_a_label_and_them_is_named():
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from xactika_edu.teaching.plots.bidding import trick_bar_graph
+
+    table = pd.DataFrame({"frequency": [1, 3, 5, 1]}, index=pd.Index([0, 1, 2, 3], name="tricks"))
+    table["relative frequency"] = table["frequency"] / 10
+    ax = trick_bar_graph(table, percent_axis=True)
+    for text in ax.texts:  # a white patch hides the dashed mean line behind the label
+        patch = text.get_bbox_patch()
+        assert patch is not None and patch.get_facecolor()[:3] == (1.0, 1.0, 1.0)
+    plt.close(ax.figure)
+    core, _ = _core_and_further_text(LESSON_6)
+    assert "moves them a little" not in core and 'the bars and the "\n    "mean move' in core
+    plan = _lesson_meta(LESSON_6)["timing"][1]["activity"]
+    assert "dot plot of the estimates" in plan  # the guide's teaching note has its minutes
+
+
+def test_r6d_lesson7_bad_sheet_is_the_score_sheet_hand_and_the_picture_says_so():
+
+    from xactika_edu import Game, HeuristicBot
+    from xactika_edu.simulate import play_round
+
+    core, _ = _core_and_further_text(LESSON_7)
+    # hand 1 of the sheet with mistakes is the score-sheet hand, the mistakes planted in it
+    names = ["Ana", "Ben", "Cat", "Dev"]
+    game = Game.new(players=4, seed=7, hands=1)
+    hand = play_round(game.current_round, [HeuristicBot(seed=seat) for seat in range(4)])
+    sheet = core[core.index('sheet = """') + len('sheet = """') :].split('"""')[0]
+    rows = [line.split(",") for line in sheet.split() if line.startswith("1,1,")]
+    assert [r[2] for r in rows] == [names[seat] for seat in hand.bidding_order]
+    wrong = 0
+    for _, _, name, bid, tricks in rows:
+        seat = names.index(name)
+        wrong += bid != str(hand.bids[seat])
+        wrong += tricks != str(hand.tricks_won[seat])
+    assert wrong == 2  # Cat's bid of 9, Dev's missing tricks: both fixed from the score sheet
+    assert "Fix hand 1 from the\nscore sheet" in core
+    # the app picture: which table, and where its buttons are
+    assert "the game above is only a picture (the buttons are in the app)" in core
+    assert "the table is only a picture" not in core
+    assert "| seed |" not in _vocabulary(LESSON_7)
+    materials = _lesson_meta(LESSON_7)["materials"]
+    assert any("rules card" in m and "before class" in m for m in materials)
+
+
+def test_r6d_lesson7_exact_labels_are_level():
+    import matplotlib.pyplot as plt
+
+    from xactika_edu.classroom import compare_with_simulation, example_scores
+
+    ax = compare_with_simulation(example_scores(players=4, games=1, seed=7), seed=1, rounds=50)
+    labels = [t for t in ax.texts if t.get_text().endswith("%")]
+    assert len(labels) == 2 and all(t.get_rotation() == 0 for t in labels)
+    plt.close(ax.figure)

@@ -74,7 +74,8 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
             ),
             (
                 f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
-                "What relative frequency will Lee get?",
+                f"What relative frequency of cards with face value {at_least} or more will "
+                "Lee get?",
                 f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
                 f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
                 "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
@@ -132,18 +133,18 @@ def lesson_6_questions(seed: int) -> TicketQuestions:
     better = bid if average_low > average_high else bid + 1
     table = TicketTable(
         f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
-        f"deals aiming at bid {bid}, then on the same deals aiming at bid {bid + 1}. How many "
+        f"deals playing for {bid}, then on the same deals playing for {bid + 1}. How many "
         "deals took each number of tricks:",
         (
             ("Tricks taken", *map(str, range(width))),
-            (f"Aiming at bid {bid}", *map(str, low)),
-            (f"Aiming at bid {bid + 1}", *map(str, high)),
+            (f"Playing for {bid}", *map(str, low)),
+            (f"Playing for {bid + 1}", *map(str, high)),
         ),
     )
     return TicketQuestions(
         (
             (
-                f"Aiming at bid {bid}, in what part of the {_DEALS} deals did you make your "
+                f"Playing for {bid}, in what part of the {_DEALS} deals did you make your "
                 f"bid? {ROUNDING}",
                 f"{low[bid]}/{_DEALS} = {percent(made)}",
                 f"The bid is made when you take exactly {plural(bid, 'trick')}: "
@@ -178,7 +179,9 @@ def lesson_7_questions(seed: int) -> TicketQuestions:
     bid = int(rng.integers(0, 5))
     # a miss, and not Lesson 6's self-check "bid 2, take 4" (Lesson 7's own check avoids it too)
     missed = int(rng.choice([t for t in range(0, 7) if t != bid and (bid, t) != LESSON_6_CHECK]))
-    hands = int(rng.choice([24, 32, 40, 48]))  # player-hands: 4 players x 6 to 12 hands
+    sizes = (24, 32, 40, 48)  # player-hands: 4 players x 6 to 12 hands
+    rng.choice(sizes)  # (kept: the draws after it, and so the tickets' other numbers, stay)
+    hands = sizes[seed % len(sizes)]  # neighbours in a class set never share question b)
     exact = int(rng.integers(hands // 4, 3 * hands // 4 + 1))
     part = Fraction(exact, hands)
     simpler = f" = {fraction(part)}" if part.denominator != hands else ""
@@ -198,7 +201,8 @@ def lesson_7_questions(seed: int) -> TicketQuestions:
             ),
             (
                 f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "
-                f"exact bids. What part of the player-hands were exact bids? {ROUNDING}",
+                f"exact bids. What part of the player-hands were exact bids? "
+                f"{ROUNDING.removesuffix('.')} (a half rounds up).",
                 _fraction_and_percent(exact, hands),
                 f"Exact bids ÷ player-hands: {exact}/{hands}{simpler}.",
             ),

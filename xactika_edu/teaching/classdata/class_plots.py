@@ -330,16 +330,16 @@ def compare_with_simulation(
         f"{players} players)",
     )
     exact = int(np.flatnonzero(xs == 0)[0])
-    for bars in (class_bars, simulated_bars):
-        height = float(bars[exact].get_height())
+    top = max(float(bars[exact].get_height()) for bars in (class_bars, simulated_bars))
+    for bars in (class_bars, simulated_bars):  # level, side by side over the pair: read
+        left = bars is class_bars  # when projected, and neither covers the other
         ax.annotate(
-            percent(height),
-            (float(xs[exact]) + (0.2 if bars is simulated_bars else -0.2), height),
-            xytext=(0, 2),
+            percent(float(bars[exact].get_height())),
+            (float(xs[exact]), top),
+            xytext=(-2 if left else 2, 3),
             textcoords="offset points",
-            ha="center",
+            ha="right" if left else "left",
             va="bottom",
-            rotation=90,  # upright text would cover the other bar's label
             fontsize=LABEL_SIZE,
             color=INK,
         )

@@ -94,8 +94,9 @@ def trick_bar_graph(
     )
     labels = [percent(Fraction(n, total)) for n in counts]
     written = ax.bar_label(bars, labels=labels, padding=2, fontsize=LABEL_SIZE, color=INK)
-    for text in written:  # over the dashed mean line, which would cross "73%"
-        text.set_zorder(4)
+    for text in written:  # over the dashed mean line, which would cross "73%": a white
+        text.set_zorder(4)  # patch behind each label hides the line where they meet
+        text.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 1.0})
         text.set_bbox({"facecolor": "white", "edgecolor": "none", "pad": 1.0})
     mean = Fraction(sum(k * n for k, n in zip(tricks, counts, strict=True)), total)
     ax.axvline(

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["error_graph", "running_frequency_graph"]
 
 
+#: The size (points) of the dots ``mark_at`` puts on the runs: seen over the lines.
+MARK_SIZE = 10
+
 def _experiment_probability(table: object, probability: object, what: str) -> Fraction:
     """The exact probability for a plot of ``table``: ``probability`` if given, else the
     one :mod:`xactika_edu.core.experiments` stored in ``table.attrs``."""
@@ -205,11 +208,20 @@ def _mark_trials(
             row = experiment[(experiment["run"] == run) & (experiment["trial"] == n)]
             value = row["relative frequency"].iloc[0]
             colour = SERIES[i % len(SERIES)]
-            ax.plot([n], [float(value)], "o", color=colour, markersize=6, zorder=5)
+            ax.plot(  # big, with a white ring, so the lines crossing there do not hide it
+                [n],
+                [float(value)],
+                "o",
+                color=colour,
+                markersize=MARK_SIZE,
+                markeredgecolor="white",
+                markeredgewidth=1.5,
+                zorder=7,
+            )
             ax.annotate(
                 percent(value) if percent_axis else f"{float(value):.2f}",
                 (n, float(value)),
-                xytext=(8, 0),
+                xytext=(MARK_SIZE + 3, 0),
                 textcoords="offset points",
                 va="center",
                 fontsize=LABEL_SIZE,
