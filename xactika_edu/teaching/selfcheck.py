@@ -49,7 +49,6 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from html import escape
 from typing import Any, cast
 
 from ..base.checks import check_number, check_whole, shown
@@ -77,6 +76,7 @@ from .answer_reading import (
     rounds_to,
     to_fraction,
 )
+from .question_html import question_html
 from .word_answers import WordRule, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
@@ -478,7 +478,7 @@ class Question:
     def html(self) -> str:
         """The question as a page without a kernel shows it: the prompt and a collapsed
         "Show the answer" box with the answer and the explanation (HTML)."""
-        return _question_html(self)
+        return question_html(self)
 
 
 def _word_rule(question: Question) -> WordRule:
@@ -589,17 +589,4 @@ def _fold_text(question: Question) -> str:
 def _readable_text(response: object) -> bool:
     return (isinstance(response, str) or is_number(response)) and bool(
         re.search(r"\w", normal_text(response))
-    )
-
-
-def _question_html(question: Question) -> str:
-    """:meth:`Question.html` (see there)."""
-    explanation = f"<p>{escape(question.explanation)}</p>" if question.explanation else ""
-    return (
-        '<div class="xactika-question" style="border:2px solid #0072B2;'
-        'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
-        f"<p><b>Question:</b> {escape(question.prompt)}</p>"
-        "<details><summary>Show the answer</summary>"
-        f"<p><b>Answer:</b> {escape(question.answer_text)}</p>{explanation}"
-        "</details></div>"
     )
