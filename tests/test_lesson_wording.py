@@ -117,7 +117,7 @@ def test_lesson_4_never_calls_an_unbeatable_chance_a_win(path):
         if not text[: m.start()].endswith(("not the ", "Is it the "))
     ]
     assert not found, found
-    assert "nobody can beat" in text and "wins at least this often" in text
+    assert "nobody can beat" in text and "at least" in text
 
 
 def test_lesson_4_shows_a_lead_that_wins_though_someone_can_beat_it():
@@ -131,7 +131,7 @@ def test_lesson_4_shows_a_lead_that_wins_though_someone_can_beat_it():
         "trick.winner",
     ):
         assert piece in source, piece
-    assert "wins at least this often" in source
+    assert "wins at least as often as nobody can beat it" in source
 
 
 def _core(path):
@@ -802,7 +802,6 @@ def test_lesson_4_second_read_wording():
     cells = _cells(LESSON_4)
     # the only code line on the page (players_at_table = 4) is hidden and said in words
     assert not _show_code_cells(LESSON_4)
-    assert "(in Jupyter you can change the players)." in _text(LESSON_4)
     vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
     # review 4: lead and call are said in the trick reminder ("The **leader** ... **calls**")
     assert "| **lead** |" not in vocab and "| **call** |" not in vocab
@@ -1109,7 +1108,7 @@ def test_lesson4_review4_counts_the_ways_first_and_check_2_is_not_on_the_tree():
     assert ids.index("lesson04-26") < ids.index("lesson04-27b")
     assert "the same as counting " in by_id["lesson04-31"]
     # check 2 asks about a table the projected tree does not draw (its answer is no label)
-    players = int(re.search(r"^five = (\d+)$", by_id["lesson04-28"], re.MULTILINE)[1])
+    players = int(re.search(r"^five = (\d+)$", by_id["lesson04-27c"], re.MULTILINE)[1])
     shown = int(re.search(r"^players_at_table = (\d+)", by_id["lesson04-27"], re.MULTILINE)[1])
     assert players != shown
     drawn = {s for leaf in two_threat_leaves(81 - 8 * shown, 73) for s in leaf.steps_text}
@@ -1122,7 +1121,7 @@ def test_lesson4_review4_says_why_0_and_what_at_least_means():
     example = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
     assert "hide there: at least {n_threats - aside10} are in players' hands" in example
     assert "At most {plural(aside10, 'threat')} can" in example
-    assert "the *least* its winning chance can be" in example
+    assert "at least as often as nobody" in example and "can win more often" in example
     # the sentence on 3133 stood alone above the hand
     hand_cell = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-03")
     assert "describe()" not in hand_cell
@@ -1795,7 +1794,7 @@ def test_r5a_lesson_3_check_3_reads_which_n_a_clause_is_about():
 @pytest.mark.slow
 def test_r5a_lesson_4_check_3_reads_the_hints_own_ways():
     """The hint 'all four paths add up to 1' leads to '1 − 98/219' (review 5)."""
-    q3 = _lesson_questions(LESSON_4)["q3"]
+    q3 = _lesson_questions(LESSON_4)["q2"]  # review 7: now check 2
     assert "add up to 1" in q3.hint
     for said in ("1 − 98/219", "1 - 98/219", "1-98/219", "49/219 + 49/219 + 23/219"):
         assert q3.check(said).correct, said
@@ -1929,11 +1928,10 @@ def test_r6a_lesson_6_check_4_asks_for_the_bid_not_its_score():
 
 def test_lesson4_review6_check_3_says_the_table_and_the_set_aside_rule_is_in_the_core():
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
-    # check 2 is at 5 players; check 3 says it is back at the table of 4 (the tree)
-    assert 'f"Back at the table of {players} players (the tree above)' in by_id["lesson04-36"]
+    # review 7: check 2 is at the tree's table of 4, check 3 at 5 players (see review 7 below)
+    assert 'f"With the tree above ({players} players)' in by_id["lesson04-36"]
     # the exit ticket asks for other tables: the core says how many cards are set aside
-    assert "fewer cards set aside: {len(DECK)} − 8 × (players)" in by_id["lesson04-27b"]
-    assert "{len(DECK)} − 8 × {players_at_table} = **{aside_here}**" in by_id["lesson04-27b"]
+    assert "fewer cards set aside: {len(DECK)} − 8 × (players)" in by_id["lesson04-27c"]
 
 
 def test_lesson4_review6_two_threats_in_short_lines_with_the_division_shown():
@@ -2221,3 +2219,31 @@ def test_r6d_lesson7_exact_labels_are_level():
     labels = [t for t in ax.texts if t.get_text().endswith("%")]
     assert len(labels) == 2 and all(t.get_rotation() == 0 for t in labels)
     plt.close(ax.figure)
+
+
+# review 7, r7b: Lessons 4 and 4b (seventh reading by a 7th grader and a teacher)
+
+
+def test_lesson4_review7_tree_follows_its_colon_and_checks_go_4_then_5_players():
+    ids = _lesson4_ids(LESSON_4)
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    # the tree comes right after "one threat at a time:": no sentence in its cell
+    assert by_id["lesson04-26"].rstrip().endswith('one threat at a time:"\n)')
+    assert "Markdown" not in by_id["lesson04-27b"]
+    # the tree's table (4 players) first, then the 5-player check with its numbers
+    assert ids.index("lesson04-27b") < ids.index("lesson04-36") < ids.index("lesson04-28")
+    text = _text(LESSON_4)
+    assert "Back at the table" not in text
+    assert ids.index("lesson04-36") < ids.index("lesson04-27c") < ids.index("lesson04-28")
+    rule = by_id["lesson04-27c"]
+    assert "More players, fewer cards set aside" in rule and "Draw that tree." in rule
+    assert "**{in_hands5}** in the other hands" in rule
+    five = by_id["lesson04-28"]
+    assert "(any of them, even the same " in five and "player's hand too" not in five
+
+
+def test_lesson4_review7_says_plainly_what_at_least_means():
+    example = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    assert "So a lead **wins at least this often**" not in example
+    assert "the *least* its winning chance can be" not in example
+    assert "a player with a threat may " in example and "at least as often as " in example
