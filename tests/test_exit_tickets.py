@@ -144,20 +144,22 @@ def test_lesson_4_two_threats_and_a_tree_at_2_5_or_7_players() -> None:
         players_seen.add(players)
         unseen, aside = 81 - 8, 81 - 8 * players
         chance = Fraction(aside, unseen) * Fraction(aside - 1, unseen - 1)
+        rounded = (chance * 100 + Fraction(1, 2)).__floor__()
         # the same as RULES.md's C(U - T, H) / C(U, H) with T = 2, H = 8 x (players - 1)
         assert chance == Fraction(
             comb(unseen - 2, 8 * (players - 1)), comb(unseen, 8 * (players - 1))
         )
-        assert Fraction(a2) == chance
-        assert f"{aside}/{unseen} x {aside - 1}/{unseen - 1} = {a2}" in w2
-        rounded = (chance * 100 + Fraction(1, 2)).__floor__()
+        # review 7: the key leads with the percent the question asks for, then the fraction
+        headline, exact = re.fullmatch(r"(.+%) \((\d+/\d+)\)", a2).groups()
+        assert Fraction(exact) == chance and headline.endswith(f"{rounded}%")
+        assert f"{aside}/{unseen} x {aside - 1}/{unseen - 1} = {exact}" in w2
         assert f"Any equal fraction, or about {rounded}%, is right." in w2
         assert "nobody can beat" in q2
         # Never "the chance it wins": the key says it wins at least this often.
         assert a3.startswith(
             "No: it wins at least this often"
             if seed % 2 == 0
-            else "Yes, if they also hold a lower card"
+            else "No, Player 2 may play the lower card. Yes, your lead can win"
         )
         assert "chance it wins" not in (q1 + q2 + a2).lower()
         answers.add(a2)

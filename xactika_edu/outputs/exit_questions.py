@@ -314,7 +314,7 @@ def _lesson_4(seed: int) -> TicketQuestions:
             (
                 f"There are {players} players. What is the chance nobody can beat your lead? "
                 f"Work on the back. {ROUNDING}",
-                fraction(chance),
+                f"{about_percent(chance)} ({fraction(chance)})",  # the percent it asks for
                 f"{len(DECK)} − 8 × {players} = {aside} of the {unseen} unseen cards are set "
                 f"aside; nobody can beat it when both threats are: {product} = "
                 f"{fraction(chance)}. {_any_equal(chance)}",
@@ -327,12 +327,12 @@ def _lesson_4(seed: int) -> TicketQuestions:
             )
             if seed % 2 == 0
             else (
-                f"Say {first} is in another player's hand. Can your lead still win? Say why.",
-                f"Yes, if they also hold a lower card with {call} ('it depends' is right too).",
+                f"Player 2 holds {first} and also a lower card with {call}. Must Player 2 "
+                f"play {first}? Can your lead still win? Say why.",
+                f"No, Player 2 may play the lower card. Yes, your lead can win: if Player 2 "
+                f"plays the lower card and nobody plays {second}.",
                 f"A player must follow with a card that shows {call}, but may pick a lower "
-                f"one. If {first} is their only card with {call}, they must play it, and "
-                "your lead loses. Accept 'it depends' with that reason. So the lead wins at "
-                "least as often as nobody can beat it.",
+                "one. So the lead wins at least as often as nobody can beat it.",
             ),
         )
     )
