@@ -1971,10 +1971,12 @@ def test_lesson4_review6_ticket_key_says_when_the_lead_still_wins():
 
     for seed in (1, 3, 5):
         _, (_, _, working_b), (question, answer, working) = ticket_questions("4", seed).questions
-        assert question.startswith("Say ") and "Can your lead still win?" in question
-        # only if that player also holds a lower card with the call: "it depends" is right
-        assert answer.startswith("Yes, if they also hold a lower card with")
-        assert "'it depends' is right too" in answer and "your lead loses" in working
+        assert "Can your lead still win?" in question
+        # review 7: the question says Player 2 also holds a lower card, and asks whether
+        # the threat must be played; the key: no, and the lead wins if nobody plays the other
+        assert "also a lower card with" in question and "Must Player 2 play" in question
+        assert answer.startswith("No, Player 2 may play the lower card. Yes")
+        assert "nobody plays" in answer and "at least as often" in working
         assert "81 − 8 × " in working_b  # how many are set aside at this table
     for seed in range(3):  # b needs working (41/73 × 40/72): room on the back
         assert "Work on the back." in ticket_questions("4", seed).questions[1][0]
