@@ -821,7 +821,7 @@ def test_lesson_4b_second_read_fixes():
     assert "what part show" not in by_id["lesson04b-q4"]
     assert "Out of how many cards without 2 balls?" in by_id["lesson04b-q4"]
     verdict = by_id["lesson04b-verdict"]
-    assert "Both at once: {fraction(of_stars)} of the 3-star part" in verdict
+    assert "Half of the 3-star cards also show 3 balls: {fraction(of_stars)} of" in verdict
     # a clear verdict on the hint (computed)
     assert "**So the hint is right if it " in verdict
     assert "means one card: {fraction(balls)} for 3 balls, {fraction(stars)} for 3 stars**" in (
@@ -1242,8 +1242,8 @@ def test_lesson4b_review5_tree_nines_faded_cards_and_what_the_chance_counts():
     names = _executed_cells(LESSON_4B, "lesson04b-count")
     assert names["per_box"] == "3 × 3" and names["per_box_n"] == 9
     assert "the cubes and the cones can be anything" in by_id["lesson04b-count"]
-    # the 1/28 question says it counts only the cards played (the voids would give more)
-    assert "Counting only the cards" in by_id["lesson04b-q2"]
+    # review 7: "Counting only the cards played" came before voids are taught: dropped
+    assert "Counting only the cards" not in by_id["lesson04b-q2"]
     assert "(not who could not follow)" not in by_id["lesson04b-q2"]  # review 6: not taught yet
     explore = by_id["lesson04b-explore"]
     assert "(faded in the picture)" in explore and "No\nvoids are entered" in explore
@@ -1995,7 +1995,7 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
         'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id["lesson04b-56"]
     )
     q2 = by_id["lesson04b-q2"]
-    assert "could not follow" not in q2 and "is safe only if the threat is set aside" in q2
+    assert "could not follow" not in q2 and "is safe only if the last threat is set aside" in q2
     text = _text(LESSON_4B)
     assert text.count("A new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
@@ -2249,3 +2249,16 @@ def test_lesson4_review7_says_plainly_what_at_least_means():
     assert "So a lead **wins at least this often**" not in example
     assert "the *least* its winning chance can be" not in example
     assert "a player with a threat may " in example and "at least as often as " in example
+
+
+def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences():
+    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    q2 = by_id["lesson04b-q2"]
+    assert "q2_gone = sum(c in start_threats for c in q2_played)" in q2
+    assert 'f"By trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
+    vocab = next(
+        _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
+    )
+    assert "| all but yours and the cards played |" in vocab
+    assert "{unseen4} and {unseen4 - 1} stay the same" in _joined(_cells(LESSON_4B))
+    assert "Half of the 3-star cards also show 3 balls" in by_id["lesson04b-verdict"]
