@@ -2267,3 +2267,18 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
     assert "only 4 percentage points (62 − 58) less than 62%" in three
     assert "26 of the 30 students were farther from 62% on their own than the whole class" in three
+
+
+def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explained():
+    core, _ = _core_and_further_text(LESSON_6)
+    fold = core[core.index("q2 = Question(") : core.index("answer_box(q2)")]
+    # review 7: the fold began with 873, a number the page had not shown yet
+    assert 'f"About {percent(made)}: {int(' in fold
+    # review 7: the reason for "at least" was hidden in a parenthesis
+    at_least = 'so it wins at least that often: even a player "\n    f"holding a threat may not play it'
+    assert at_least in core
+    # review 7: a sure trick is a card and its call
+    assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
+    # review 7: Lesson 5's check 4 took "nope" but not "nah"
+    five, _ = _core_and_further_text(LESSON_5)
+    assert 'answer=("no", "nope", "nah")' in five
