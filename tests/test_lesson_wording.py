@@ -2275,7 +2275,7 @@ def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explain
     # review 7: the fold began with 873, a number the page had not shown yet
     assert 'f"About {percent(made)}: {int(' in fold
     # review 7: the reason for "at least" was hidden in a parenthesis
-    at_least = 'so it wins at least that often: even a player "\n    f"holding a threat may not play it'
+    at_least = 'at least that often: even a player "\n    f"holding a threat may not play it'
     assert at_least in core
     # review 7: a sure trick is a card and its call
     assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
