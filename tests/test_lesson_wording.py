@@ -2282,3 +2282,10 @@ def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explain
     # review 7: Lesson 5's check 4 took "nope" but not "nah"
     five, _ = _core_and_further_text(LESSON_5)
     assert 'answer=("no", "nope", "nah")' in five
+
+
+def test_r7c_lesson6_going_further_does_not_claim_every_part_names_a_standard():
+    # review 7: "Each part names the standard it meets", but two parts name none
+    _, further = _core_and_further_text(LESSON_6)
+    assert "Each part names the standard" not in further
+    assert "Parts with high-school content\nname their standard" in further
