@@ -2134,11 +2134,12 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     assert "four dice\nof different colours (or roll one die four times)" in core
     assert any("different colours" in m for m in meta["materials"])
     # the projected page shows many cards, not only the first 10
-    assert "for panel, cards in zip(panels, (10, 1000))" in core
+    # review 7: the app's picture shows the first 10 cards, the figure only the 1,000
+    assert "drawn_values(1000, seed=5)" in core and "DrawHistogram(seed=5, draws=10)" in core
     assert "puts each one back, just like the dice" in core and "(striped)" in core
     # check 3's fold: no "percentage points" before section 4 defines them; "=" when exact
     fold = core[core.index("q3 = Question(") : core.index("answer_box(q3)")]
-    assert "percentage point" not in fold and "equals_or_about(share)" in fold
+    assert "equals_or_about(share)" in fold  # review 7: the gap in percentage points
     # the graph's title: the simulated class's title is replaced (it said "Drawn cards")
     from xactika_edu import class_vs_deck_plot, example_class_results
 
@@ -2262,3 +2263,70 @@ def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences
     assert "| all but yours and the cards played |" in vocab
     assert "{unseen4} and {unseen4 - 1} stay the same" in _joined(_cells(LESSON_4B))
     assert "Half of the 3-star cards also show 3 balls" in by_id["lesson04b-verdict"]
+
+
+# review 7, r7c: Lesson 5 (seventh read by a 7th grader and a teacher)
+
+
+def test_r7c_lesson5_students_roll_after_the_dice_rule_on_page_and_plan():
+    # review 7: the page never said "roll now", and the plan had the roll before the rule
+    core, _ = _core_and_further_text(LESSON_5)
+    turn = core.index("**Your turn.** Roll four dice 10 times.")
+    assert core.index("Each die gives a count") < turn < core.index("## 2. The probability model")
+    timing = [step["activity"] for step in _lesson_meta(LESSON_5)["timing"]]
+    rule = next(i for i, a in enumerate(timing) if a.startswith("1. Four dice make a card"))
+    roll = next(i for i, a in enumerate(timing) if "rolls four dice 10 times" in a)
+    assert rule < roll and not any(a.startswith("Warm-up") for a in timing)
+
+
+def _lesson5_folds():
+    """Check 2's and check 3's folds as the page shows them (the notebook run, boxes recorded)."""
+    import json
+
+    from xactika_edu import widgets
+
+    cells = json.loads(LESSON_5.read_text(encoding="utf-8"))["cells"]
+    asked = []
+    names: dict = {}
+    code = "".join("".join(c["source"]) + "\n" for c in cells[:20] if c["cell_type"] == "code")
+    original = widgets.answer_box
+    widgets.answer_box = asked.append
+    try:
+        exec(compile(code, "lesson5", "exec"), names)
+    finally:
+        widgets.answer_box = original
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    return names["q2"].explanation, names["q3"].explanation
+
+
+def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
+    two, three = _lesson5_folds()
+    # review 7: "60% of 300 is 180" explained only one end of 180 to 190
+    assert "within 5 of 185 count (180 to 190)" in two and "60% (180)" in two
+    # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
+    assert "only 4 percentage points (62 − 58) less than 62%" in three
+    assert "26 of the 30 students were farther from 62% on their own than the whole class" in three
+
+
+def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explained():
+    core, _ = _core_and_further_text(LESSON_6)
+    fold = core[core.index("q2 = Question(") : core.index("answer_box(q2)")]
+    # review 7: the fold began with 873, a number the page had not shown yet
+    assert 'f"About {percent(made)}: {int(' in fold
+    # review 7: the reason for "at least" was hidden in a parenthesis
+    at_least = 'at least that often: even a player "\n    f"holding a threat may not play it'
+    assert at_least in core
+    # review 7: a sure trick is a card and its call
+    assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
+    # review 7: Lesson 5's check 4 took "nope" but not "nah"
+    five, _ = _core_and_further_text(LESSON_5)
+    assert 'answer=("no", "nope", "nah")' in five
+
+
+def test_r7c_lesson6_going_further_does_not_claim_every_part_names_a_standard():
+    # review 7: "Each part names the standard it meets", but two parts name none
+    _, further = _core_and_further_text(LESSON_6)
+    assert "Each part names the standard" not in further
+    assert "Parts with high-school content\nname their standard" in further
