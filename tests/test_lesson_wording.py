@@ -758,8 +758,10 @@ def test_lesson_3_review_wording_and_the_core_key():
     assert "the spread of the means shrinks" in joined
     # review 5: in short words, and named as what mathematicians call it, not vocabulary
     # review 6: the core never shows one shape's flat bars: say what "flat" means
-    assert "even though one shape's count alone (1, 2 or 3, each just as likely)" in joined
-    assert "Mathematicians call this the central limit theorem" in joined
+    # review 7: the why-a-bell (the central limit theorem) moved to Going further
+    further_joined = re.sub(r'"\s*\n\s*f?"', "", further)
+    assert "even though one shape's count alone (1, 2 or 3, each just" in further_joined
+    assert "Mathematicians call this the central limit theorem" in further_joined
     assert "| **central limit theorem** |" not in core
     # third read: the normal curve is Going further (the core was too full for one period)
     assert "bell_curve(" not in core and "bell_curve(spread=False)" in further
@@ -2221,3 +2223,44 @@ def test_r6d_lesson7_exact_labels_are_level():
     labels = [t for t in ax.texts if t.get_text().endswith("%")]
     assert len(labels) == 2 and all(t.get_rotation() == 0 for t in labels)
     plt.close(ax.figure)
+
+
+# review 7, r7a: Lesson 3 (seventh reading, a 7th grader and a teacher)
+def test_r7a_lesson3_section_4_short_and_n_in_the_vocabulary():
+    core, further = _core_and_further_text(LESSON_3)
+    assert "| **n** | how many cards in one sample |" in _vocabulary(LESSON_3)
+    # the intro in short sentences; n = 1 is only roughly the deck's shape
+    assert "Draw 4 cards and find their mean. Do it again, 100 times." in core
+    assert "look like the deck's bell" not in core
+    assert "roughly the deck's shape" in core
+    # why a bell (the central limit theorem) is Going further, not the core
+    assert "central limit theorem" not in core and "Why a bell?" not in core
+    assert "Why a bell?" in further
+    # students saw the bar graph in Lesson 1 (the computer drew it)
+    assert "you made the bar graph" not in core
+
+
+def test_r7a_lesson3_states_the_decks_median():
+    core, _ = _core_and_further_text(LESSON_3)
+    assert "The **median** card" in core and "the mean and the median agree" in core
+    from statistics import median
+
+    from xactika_edu import DECK, face_value_mean
+
+    assert median(card.value for card in DECK) == face_value_mean()
+
+
+def test_r7a_lesson3_check_3_takes_more_close():
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    for said in ("more close together", "more close"):
+        assert q3.check(said).status == "right", said
+    for said in ("less close together", "more spread out"):
+        assert q3.check(said).status != "right", said
+
+
+def test_r7a_lesson3_ticket_key_says_samples_differ_by_several_percent():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    text = " ".join(str(q) for q in exit_ticket("3", 1).worked_questions())
+    assert "a little different" not in text
+    assert "several percent different" in text
