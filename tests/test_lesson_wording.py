@@ -2264,3 +2264,19 @@ def test_r7a_lesson3_ticket_key_says_samples_differ_by_several_percent():
     text = " ".join(str(q) for q in exit_ticket("3", 1).worked_questions())
     assert "a little different" not in text
     assert "several percent different" in text
+
+
+def test_r7a_lessons_1_2_small_wording():
+    core, _ = _core_and_further_text(LESSON_1)
+    # students read the bar graph in class; they make one on the worksheet
+    assert "make a bar graph" not in core and "read a bar graph" in core
+    # no unexplained word in the vocabulary box
+    assert "histogram" not in _vocabulary(LESSON_1)
+    # Lesson 2's core pies are of a pile, not of the deck's counts
+    assert "draws the same counts as a **pie chart**" not in core
+    # Part 4 counts the room's 8s from the papers: they are not collected before it
+    timing = " ".join(step["activity"] for step in _lesson_meta(LESSON_1)["timing"])
+    assert "collects the papers" not in timing and "Collect the papers." not in core
+    assert "keep their papers until Part 4" in timing + core
+    core_2, _ = _core_and_further_text(LESSON_2)
+    assert "That pie is a worked example" not in core_2
