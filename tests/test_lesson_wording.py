@@ -2113,6 +2113,9 @@ def test_r6b_lesson_1_check_4_refuses_28_6_and_lesson_2_slice_from_the_percent()
     q4 = _lesson_questions(LESSON_1)["q4"]
     typed = ("28", "28.15", "28.6", "27")
     assert [q4.check(t).correct for t in typed] == [True, True, False, False]
+    # review 7, r7a (teacher 2): 27.6 is not 28.15 rounded; 28.1 is
+    assert not q4.check("27.6").correct and not q4.check("27.65").correct
+    assert q4.check("28.1").correct and q4.check("28.148").correct
     names = _executed_cells(LESSON_2, "7d417029")
     assert "With the percent: 25% of 360° = 25/100 × 360° = 90°." in str(names["text"])
 
