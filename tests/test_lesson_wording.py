@@ -758,8 +758,10 @@ def test_lesson_3_review_wording_and_the_core_key():
     assert "the spread of the means shrinks" in joined
     # review 5: in short words, and named as what mathematicians call it, not vocabulary
     # review 6: the core never shows one shape's flat bars: say what "flat" means
-    assert "even though one shape's count alone (1, 2 or 3, each just as likely)" in joined
-    assert "Mathematicians call this the central limit theorem" in joined
+    # review 7: the why-a-bell (the central limit theorem) moved to Going further
+    further_joined = re.sub(r'"\s*\n\s*f?"', "", further)
+    assert "even though one shape's count alone (1, 2 or 3, each just" in further_joined
+    assert "Mathematicians call this the central limit theorem" in further_joined
     assert "| **central limit theorem** |" not in core
     # third read: the normal curve is Going further (the core was too full for one period)
     assert "bell_curve(" not in core and "bell_curve(spread=False)" in further
@@ -2111,6 +2113,9 @@ def test_r6b_lesson_1_check_4_refuses_28_6_and_lesson_2_slice_from_the_percent()
     q4 = _lesson_questions(LESSON_1)["q4"]
     typed = ("28", "28.15", "28.6", "27")
     assert [q4.check(t).correct for t in typed] == [True, True, False, False]
+    # review 7, r7a (teacher 2): 27.6 is not 28.15 rounded; 28.1 is
+    assert not q4.check("27.6").correct and not q4.check("27.65").correct
+    assert q4.check("28.1").correct and q4.check("28.148").correct
     names = _executed_cells(LESSON_2, "7d417029")
     assert "With the percent: 25% of 360° = 25/100 × 360° = 90°." in str(names["text"])
 
@@ -2330,3 +2335,60 @@ def test_r7c_lesson6_going_further_does_not_claim_every_part_names_a_standard():
     _, further = _core_and_further_text(LESSON_6)
     assert "Each part names the standard" not in further
     assert "Parts with high-school content\nname their standard" in further
+
+
+# review 7, r7a: Lesson 3 (seventh reading, a 7th grader and a teacher)
+def test_r7a_lesson3_section_4_short_and_n_in_the_vocabulary():
+    core, further = _core_and_further_text(LESSON_3)
+    assert "| **n** | how many cards in one sample |" in _vocabulary(LESSON_3)
+    # the intro in short sentences; n = 1 is only roughly the deck's shape
+    assert "Draw 4 cards and find their mean. Do it again, 100 times." in core
+    assert "look like the deck's bell" not in core
+    assert "roughly the deck's shape" in core
+    # why a bell (the central limit theorem) is Going further, not the core
+    assert "central limit theorem" not in core and "Why a bell?" not in core
+    assert "Why a bell?" in further
+    # students saw the bar graph in Lesson 1 (the computer drew it)
+    assert "you made the bar graph" not in core
+
+
+def test_r7a_lesson3_states_the_decks_median():
+    core, _ = _core_and_further_text(LESSON_3)
+    assert "The **median** card" in core and "the mean and the median agree" in core
+    from statistics import median
+
+    from xactika_edu import DECK, face_value_mean
+
+    assert median(card.value for card in DECK) == face_value_mean()
+
+
+def test_r7a_lesson3_check_3_takes_more_close():
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    for said in ("more close together", "more close"):
+        assert q3.check(said).status == "right", said
+    for said in ("less close together", "more spread out"):
+        assert q3.check(said).status != "right", said
+
+
+def test_r7a_lesson3_ticket_key_says_samples_differ_by_several_percent():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    text = " ".join(str(q) for q in exit_ticket("3", 1).worked_questions())
+    assert "a little different" not in text
+    assert "several percent different" in text
+
+
+def test_r7a_lessons_1_2_small_wording():
+    core, _ = _core_and_further_text(LESSON_1)
+    # students read the bar graph in class; they make one on the worksheet
+    assert "make a bar graph" not in core and "read a bar graph" in core
+    # no unexplained word in the vocabulary box
+    assert "histogram" not in _vocabulary(LESSON_1)
+    # Lesson 2's core pies are of a pile, not of the deck's counts
+    assert "draws the same counts as a **pie chart**" not in core
+    # Part 4 counts the room's 8s from the papers: they are not collected before it
+    timing = " ".join(step["activity"] for step in _lesson_meta(LESSON_1)["timing"])
+    assert "collects the papers" not in timing and "Collect the papers." not in core
+    assert "keep their papers until Part 4" in timing + core
+    core_2, _ = _core_and_further_text(LESSON_2)
+    assert "That pie is a worked example" not in core_2

@@ -250,7 +250,7 @@ def _lesson_3(seed: int) -> TicketQuestions:
                 f"card, {near[0] * len(DECK)}/{len(DECK)} = {fraction(near[0])}, "
                 f"{about_percent(near[0])}; the mean of {size} cards, "
                 f"{about_percent(near[1])}. These are exact chances; a class's samples, like the "
-                "lesson's 100, come out a little different.",
+                "lesson's 100, can come out several percent different.",
             ),
         )
     )
