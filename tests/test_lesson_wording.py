@@ -926,7 +926,8 @@ def test_lesson_7_second_read_fixes():
     # "tricks - bid" with a keyboard hyphen looked like code: a real minus sign
     for text in (core, further, meta):
         assert "tricks - bid" not in text and "1 - 3" not in text
-    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = -2 |" in (
+    # review 7: the example no longer mixes a minus sign ("1 − 3") with a hyphen ("-2")
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: -2 (2 fewer) |" in (
         vocabulary
     )
     # the paper sheet as the example, no file-like row; the header said in words
@@ -2221,3 +2222,24 @@ def test_r6d_lesson7_exact_labels_are_level():
     labels = [t for t in ax.texts if t.get_text().endswith("%")]
     assert len(labels) == 2 and all(t.get_rotation() == 0 for t in labels)
     plt.close(ax.figure)
+
+
+# review 7, r7d: Lesson 7 and the rules card (seventh reading, a 7th grader and a teacher)
+def test_r7d_lesson7_hand_2_asks_what_to_check_and_part_2_is_a_short_demo():
+    core, _ = _core_and_further_text(LESSON_7)
+    # there is no paper sheet for hand 2 anywhere: ask what could be wrong instead
+    assert "paper sheet" not in core
+    assert "Hand 2 has no score sheet here: which numbers could be wrong?" in core
+    assert "until the sheet is right" not in core  # hand 2 cannot be made right
+    meta = _lesson_meta(LESSON_7)
+    play, record = meta["timing"][2], meta["timing"][3]
+    assert record["activity"].startswith("Part 2: a short demo") and record["minutes"] <= 5
+    assert "stop and score the tricks so far" in play["activity"]
+    # the minute named for stopping is the end of the play in the plan
+    end_of_play = sum(step["minutes"] for step in meta["timing"][:3])
+    assert f"by minute {end_of_play}," in play["activity"]
+    # one minus sign in the vocabulary's difference example
+    difference = next(line for line in _vocabulary(LESSON_7).splitlines() if "difference" in line)
+    example = difference.split("|")[3]
+    assert "-2 (2 fewer)" in example
+    assert not ("−" in example and "-" in example)
