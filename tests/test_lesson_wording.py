@@ -927,9 +927,7 @@ def test_lesson_7_second_read_fixes():
     for text in (core, further, meta):
         assert "tricks - bid" not in text and "1 - 3" not in text
     # review 7: the example no longer mixes a minus sign ("1 − 3") with a hyphen ("-2")
-    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: -2 (2 fewer) |" in (
-        vocabulary
-    )
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: -2 (2 fewer) |" in (vocabulary)
     # the paper sheet as the example, no file-like row; the header said in words
     assert "1, 1, Ana, 2, 3" not in vocabulary and "hand 1: Ana bid 2, took 1" in vocabulary
     assert "the header is line 1" not in core and "(line 1 holds the column names)" in core
@@ -1066,9 +1064,12 @@ def test_lesson_3_review_4_band_holds_the_bars_at_7_and_9():
 def test_rules_card_review_4_says_what_a_trick_is():
     from xactika_edu.outputs.rules_card import rules_text
 
-    text = " ".join(body for _, body in rules_text())
-    first = text.index("trick")
-    assert text[first - 2 :].startswith("A trick: each player plays one card")
+    # review 7: "A trick" is its own line, right after the deck, before any rule uses it
+    sections = rules_text()
+    assert [h for h, _ in sections][:2] == ["The deck", "A trick"]
+    assert sections[1][1].startswith("Each player plays one card")
+    assert "trick" not in sections[0][1].lower()
+    assert "A trick:" not in sections[3][1]  # no longer defined inside "2. Bid"
 
 
 # review 4, r4c: Lessons 4 and 4b (a 7th grader's and a teacher's fourth read)
@@ -2243,3 +2244,11 @@ def test_r7d_lesson7_hand_2_asks_what_to_check_and_part_2_is_a_short_demo():
     example = difference.split("|")[3]
     assert "-2 (2 fewer)" in example
     assert not ("−" in example and "-" in example)
+
+
+def test_r7d_lesson7_key_says_one_trick_not_one_tricks():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for number in (1, 2, 3):
+        text = str(exit_ticket("7", number).worked_questions())
+        assert not re.search(r"[-\u2212]1 tricks", text), text
