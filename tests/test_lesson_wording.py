@@ -2252,3 +2252,10 @@ def test_r7d_lesson7_key_says_one_trick_not_one_tricks():
     for number in (1, 2, 3):
         text = str(exit_ticket("7", number).worked_questions())
         assert not re.search(r"[-\u2212]1 tricks", text), text
+
+
+def test_r7d_lesson7_going_further_says_which_parts_name_a_standard():
+    _, further = _core_and_further_text(LESSON_7)
+    # "Bids and tricks" and "Scores per player" name none: the intro must not say each does
+    assert "Each part names the standard it meets" not in further
+    assert "Parts with high-school content name their standard." in further
