@@ -192,3 +192,23 @@ def test_a_diagram_says_its_labels_not_its_joining_lines():
     assert text.startswith("Diagram: Where are the two threats?")
     assert "line" not in text.lower().replace("online", "")
     assert "49/73 × 48/72 = 98/219; nobody can beat it" in text
+
+
+def test_grouped_bars_each_bar_says_its_own_label() -> None:
+    """Review 7: two touching bars whose labels point at the same spot (their shared edge),
+    each pushed to its own side, as the class-and-computer graph draws them. Each bar must
+    be said with its own label, not its neighbour's."""
+    ax = Figure().subplots()
+    ax.bar([-0.2, 0.8], [0.479, 0.06], width=0.4, label="class")
+    ax.bar([0.2, 1.2], [0.488, 0.15], width=0.4, label="computer")
+    for x, left, right in [(0.0, "48%", "49%"), (1.0, "6%", "15%")]:
+        top = 0.488 if x == 0.0 else 0.15
+        ax.annotate(left, (x, top), xytext=(-2, 3), textcoords="offset points", ha="right")
+        ax.annotate(right, (x, top), xytext=(2, 3), textcoords="offset points", ha="left")
+    text = describe_axes(ax)
+    class_part, computer_part = text.split("Bars for class: ")[1].split("Bars for computer: ")
+    assert [w for w in class_part.split() if w.endswith("%,") or w.endswith("%.")] == [
+        "48%,",
+        "6%.",
+    ], text
+    assert [w for w in computer_part.split() if "%" in w] == ["49%,", "15%."], text

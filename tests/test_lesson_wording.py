@@ -927,9 +927,8 @@ def test_lesson_7_second_read_fixes():
     # "tricks - bid" with a keyboard hyphen looked like code: a real minus sign
     for text in (core, further, meta):
         assert "tricks - bid" not in text and "1 - 3" not in text
-    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: 1 \u2212 3 = -2 |" in (
-        vocabulary
-    )
+    # review 7: the example no longer mixes a minus sign ("1 − 3") with a hyphen ("-2")
+    assert "| difference | tricks taken \u2212 bid | took 1, bid 3: -2 (2 fewer) |" in (vocabulary)
     # the paper sheet as the example, no file-like row; the header said in words
     assert "1, 1, Ana, 2, 3" not in vocabulary and "hand 1: Ana bid 2, took 1" in vocabulary
     assert "the header is line 1" not in core and "(line 1 holds the column names)" in core
@@ -1066,9 +1065,12 @@ def test_lesson_3_review_4_band_holds_the_bars_at_7_and_9():
 def test_rules_card_review_4_says_what_a_trick_is():
     from xactika_edu.outputs.rules_card import rules_text
 
-    text = " ".join(body for _, body in rules_text())
-    first = text.index("trick")
-    assert text[first - 2 :].startswith("A trick: each player plays one card")
+    # review 7: "A trick" is its own line, right after the deck, before any rule uses it
+    sections = rules_text()
+    assert [h for h, _ in sections][:2] == ["The deck", "A trick"]
+    assert sections[1][1].startswith("Each player plays one card")
+    assert "trick" not in sections[0][1].lower()
+    assert "A trick:" not in sections[3][1]  # no longer defined inside "2. Bid"
 
 
 # review 4, r4c: Lessons 4 and 4b (a 7th grader's and a teacher's fourth read)
@@ -2392,3 +2394,39 @@ def test_r7a_lessons_1_2_small_wording():
     assert "keep their papers until Part 4" in timing + core
     core_2, _ = _core_and_further_text(LESSON_2)
     assert "That pie is a worked example" not in core_2
+
+
+# review 7, r7d: Lesson 7 and the rules card (seventh reading, a 7th grader and a teacher)
+def test_r7d_lesson7_hand_2_asks_what_to_check_and_part_2_is_a_short_demo():
+    core, _ = _core_and_further_text(LESSON_7)
+    # there is no paper sheet for hand 2 anywhere: ask what could be wrong instead
+    assert "paper sheet" not in core
+    assert "Hand 2 has no score sheet here: which numbers could be wrong?" in core
+    assert "until the sheet is right" not in core  # hand 2 cannot be made right
+    meta = _lesson_meta(LESSON_7)
+    play, record = meta["timing"][2], meta["timing"][3]
+    assert record["activity"].startswith("Part 2: a short demo") and record["minutes"] <= 5
+    assert "stop and score the tricks so far" in play["activity"]
+    # the minute named for stopping is the end of the play in the plan
+    end_of_play = sum(step["minutes"] for step in meta["timing"][:3])
+    assert f"by minute {end_of_play}," in play["activity"]
+    # one minus sign in the vocabulary's difference example
+    difference = next(line for line in _vocabulary(LESSON_7).splitlines() if "difference" in line)
+    example = difference.split("|")[3]
+    assert "-2 (2 fewer)" in example
+    assert not ("−" in example and "-" in example)
+
+
+def test_r7d_lesson7_key_says_one_trick_not_one_tricks():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for number in (1, 2, 3):
+        text = str(exit_ticket("7", number).worked_questions())
+        assert not re.search(r"[-\u2212]1 tricks", text), text
+
+
+def test_r7d_lesson7_going_further_says_which_parts_name_a_standard():
+    _, further = _core_and_further_text(LESSON_7)
+    # "Bids and tricks" and "Scores per player" name none: the intro must not say each does
+    assert "Each part names the standard it meets" not in further
+    assert "Parts with high-school content name their standard." in further

@@ -40,6 +40,7 @@ def test_rules_name_every_step_with_computed_numbers() -> None:
     headings = [h for h, _ in rules_text()]
     assert headings == [
         "The deck",
+        "A trick",
         "1. Deal",
         "2. Bid",
         "3. Lead and call",

@@ -211,7 +211,8 @@ def lesson_7_questions(seed: int) -> TicketQuestions:
                 f"{and_list(signed(d) for d in differences)}. What is the mean?",
                 label_number(mean),
                 f"{terms} = {signed(sum(differences))}; {signed(sum(differences))} / "
-                f"{len(differences)} = {label_number(mean)} tricks.",
+                f"{len(differences)} = {label_number(mean)} "
+                f"{'trick' if abs(mean) == 1 else 'tricks'}.",
             ),
         )
     )

@@ -56,15 +56,18 @@ def rules_text() -> list[tuple[str, str]]:
             f"{on} cards.",
         ),
         (
+            "A trick",
+            "Each player plays one card, and the winning card (step 5) takes them all. A "
+            f"hand has {plural(CARDS_PER_HAND, 'trick')}.",
+        ),
+        (
             "1. Deal",
             f"Deal {CARDS_PER_HAND} cards to each player (2 to 10 players). The rest are set "
             "aside face down. Nobody sees them this hand.",
         ),
         (
             "2. Bid",
-            "A trick: each player plays one card, and the winning card (step 5) takes them "
-            "all; a hand "
-            f"has {plural(CARDS_PER_HAND, 'trick')}. Start left of the dealer and go "
+            "Start left of the dealer and go "
             "clockwise. Each player bids how many tricks "
             f"they will take, 0 to {CARDS_PER_HAND}. The dealer bids last and may not make "
             f"the bids add up to exactly {CARDS_PER_HAND}. If the other players' bids add up "

@@ -108,13 +108,58 @@ def _annotations(ax: Axes) -> list[Annotation]:
     return [t for t in ax.texts if isinstance(t, Annotation) and t.get_visible()]
 
 
+def _drawn_along(ax: Axes, label: Annotation, horizontal: bool) -> float | None:
+    """Where a label's text stands along the category axis, in data numbers: the middle of
+    its drawn box (an offset label beside a shared edge is said with the bar it stands
+    over), else the point it names (:func:`text_point`); None if neither can be read."""
+    point = text_point(ax, label)
+    if point is None:
+        return None
+    try:
+        box = label.get_window_extent()
+        x, y = ax.transData.inverted().transform(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+    except (AttributeError, RuntimeError, TypeError, ValueError):
+        return point[1] if horizontal else point[0]
+    along = float(y if horizontal else x)
+    return along if math.isfinite(along) else (point[1] if horizontal else point[0])
+
+
+def _bar_labels(ax: Axes, bars: list[tuple[float, float]], horizontal: list[bool]) -> dict:
+    """Bar number -> its labels: each label goes to the ONE bar (``bars``: middle and half
+    width along the category axis) it stands over, the nearest when bars touch."""
+    owned: dict[int, list[Annotation]] = {}
+    for label in _annotations(ax):
+        best = None
+        for k, (middle, half) in enumerate(bars):
+            along = _drawn_along(ax, label, horizontal[k])
+            if along is None or abs(along - middle) > half + _CLOSE:
+                continue
+            if best is None or abs(along - middle) < best[0]:
+                best = (abs(along - middle), k)
+        if best is not None:
+            owned.setdefault(best[1], []).append(label)
+    return owned
+
+
 def _bars(ax: Axes, used: set[int]) -> list[str]:
     """One phrase per bar series: ``'Bars: 4: 1, 5: 4, ...'``."""
     from matplotlib.container import BarContainer
 
     phrases = []
     containers = [c for c in ax.containers if isinstance(c, BarContainer)]
-    labels = _annotations(ax)
+    flat = [
+        (c, p, getattr(c, "orientation", "vertical") == "horizontal")
+        for c in containers
+        for p in c.patches
+    ]
+    along_bars = [
+        (p.get_y() + p.get_height() / 2, p.get_height() / 2)
+        if flat_h
+        else (p.get_x() + p.get_width() / 2, p.get_width() / 2)
+        for _, p, flat_h in flat
+    ]
+    owned = _bar_labels(ax, along_bars, [h for *_, h in flat])
+    number = {id(p): k for k, (_, p, _) in enumerate(flat)}
     for container in containers:
         horizontal = getattr(container, "orientation", "vertical") == "horizontal"
         names = _tick_names(ax, "y" if horizontal else "x")
@@ -133,15 +178,12 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
             )
             middle, half = start + width / 2, width / 2
             shown = say_value(ax, "x" if horizontal else "y", size)
-            for label in labels:  # the bar's own labels (ax.bar_label), empty or not
-                point = text_point(ax, label)
-                if point is None or id(label) in used:
+            for label in owned.get(number[id(patch)], []):  # its own labels, empty or not
+                if id(label) in used:
                     continue
-                along = point[1] if horizontal else point[0]
-                if abs(along - middle) <= half + _CLOSE:
-                    used.add(id(label))
-                    if label.get_text().strip():
-                        shown = " ".join(label.get_text().split())
+                used.add(id(label))
+                if label.get_text().strip():
+                    shown = " ".join(label.get_text().split())
             items.append((_name_at(names, middle, max(half, slot)), shown, size))
         title = container.get_label()
         prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
