@@ -10,7 +10,7 @@ the worksheets' own (:func:`xactika_edu.outputs.worksheets.card_pictures.draw_ca
 
 >>> steps = rules_text()
 >>> steps[0][0], len(steps)
-('The deck', 7)
+('The deck', 8)
 """
 
 from __future__ import annotations
