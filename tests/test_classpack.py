@@ -495,3 +495,20 @@ def test_lessons_run_on_kernels_side_by_side(tmp_path, monkeypatch):
         "01_first.html",
         "01_second.html",
     ]
+
+
+def test_a_lesson_naming_an_unknown_worksheet_is_refused_before_the_slow_steps(tmp_path):
+    import json
+
+    from xactika_edu import XactikaError
+
+    source = classpack.lesson_notebooks()[0]
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["metadata"]["xactika_lesson"]["worksheet"] = "bar-graf"
+    bad = tmp_path / source.name
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(
+        XactikaError, match="lesson 1: worksheet 'bar-graf' is not a worksheet kind"
+    ):
+        classpack.check_lesson_papers([bad])
+    classpack.check_lesson_papers(classpack.lesson_notebooks())  # the real ones pass

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.checks import check_whole
-from ..base.errors import LessonError
+from ..base.errors import LessonError, XactikaError
 from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
 from ..base.version import __version__
@@ -368,6 +368,24 @@ STEPS: tuple[Step, ...] = (
 )
 
 
+def check_lesson_papers(notebooks: Sequence[Path | str]) -> None:
+    """Check that each lesson's ``worksheet`` metadata names a worksheet kind or the
+    score sheet, before the slow steps.
+
+    Raises:
+        XactikaError: naming the lesson and the unknown paper.
+    """
+    from .worksheets import KINDS
+
+    for notebook in notebooks:
+        meta = lesson_meta(notebook)
+        if meta is not None and meta.worksheet not in (None, SCORE_SHEET, *KINDS):
+            raise XactikaError(
+                f"lesson {meta.lesson}: worksheet {meta.worksheet!r} is not a worksheet kind; "
+                f"use one of {', '.join(KINDS)} or {SCORE_SHEET!r}"
+            )
+
+
 #: The order of the index's sections (the steps run in :data:`STEPS` order, the
 #: lessons first, since they take longest); the table of each lesson's papers
 #: comes first of all, and the big worksheet table last.
@@ -479,6 +497,7 @@ def build_class_pack(
     if jobs is not None:
         jobs = check_whole(jobs, "jobs", 1, 256)
     check_output_directory(out, force=force, command="class-pack")
+    check_lesson_papers(lesson_notebooks())
     steps = STEPS if steps is None else tuple(steps)
     lessons = tuple(lesson_notebooks())
     target = Path(out)
