@@ -302,6 +302,19 @@ def test_lesson_2_parts_agree() -> None:
         assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%"
 
 
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_review_7_a_key_never_says_equals_for_a_rounded_percent(lesson: str) -> None:
+    # review 7: the Lesson 2 key wrote "1/3 = 33%" although the lesson teaches that a
+    # rounded percent is "about"; and "7/18 = 7/18." was a step that changed nothing
+    for seed in range(30):
+        for _, answer, working in _answers(lesson, seed):
+            for text in (answer, working):
+                for num, den, pct in re.findall(r"(\d+)/(\d+) = (\d+(?:\.\d+)?)%", text):
+                    assert Fraction(num) / Fraction(den) * 100 == Fraction(pct), (lesson, seed, text)
+                for num, den, num2, den2 in re.findall(r"(\d+)/(\d+) = (\d+)/(\d+)\b", text):
+                    assert (num, den) != (num2, den2), (lesson, seed, text)
+
+
 def _table(lesson: str, seed: int) -> list[list[str]]:
     table = exit_ticket(lesson, seed).table
     assert table is not None

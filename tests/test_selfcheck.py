@@ -955,3 +955,38 @@ def test_number_words_with_hyphens_and_lists_of_card_names():
     verdict = question.check("2233, 3223, 3233")
     assert verdict.status == "unreadable" and "count them" in verdict.message
     assert question.check("3 threats").correct and not question.check("2233").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "typed", "cut"),
+    [
+        (Fraction(15, 81), "18%", True),  # 18.5...%: cut off, rounds to 19%
+        (Fraction(15, 81), "0.18", True),
+        (Fraction(15, 81), "0.1851", True),  # cut at the places typed
+        (Fraction(2, 3), "66%", True),
+        (Fraction(15, 81), "17%", False),  # simply wrong
+        (Fraction(1, 3), "0.3", False),  # 0.33 rounds down: nothing was cut off
+        (Fraction(1, 3), "32%", False),
+    ],
+)
+def test_review_7_a_cut_off_answer_is_told_to_round(answer, typed, cut):
+    """Review 7 (a 7th grader, Lessons 1 and 4): "18%" for 15/81 got the question's hint,
+    not the lessons' rule, so the student did not learn why their right method failed."""
+    question = Question("What part?", answer, hint="Count.")
+    verdict = question.check(typed)
+    assert verdict.status == "not yet"
+    assert ("looks cut off" in verdict.message) is cut, verdict.message
+    assert "19%" not in verdict.message and "67%" not in verdict.message
+
+
+def test_review_7_a_fraction_that_is_only_close_is_told_why():
+    """Review 7 (a teacher, Lesson 4b check 1): 1/5 for 44/219 (about 20%) got only the
+    generic hint; a fraction must be exact, and the student should be told so."""
+    question = Question("What part?", Fraction(44, 219), hint="Count.")
+    for typed in ("1/5", "2/10", "one fifth"):
+        verdict = question.check(typed)
+        assert verdict.status == "not yet" and "a fraction must be exact" in verdict.message
+    assert "fraction must be exact" not in question.check("1/4").message
+    assert question.check("20%").correct and question.check("44/219").correct
+    estimate = Question("About how many?", Fraction(5, 2), hint="Add.", tolerance=1)
+    assert "fraction must be exact" not in estimate.check("9/2").message

@@ -7,7 +7,7 @@ their glyphs, plots by labels and hatching.
 
 from __future__ import annotations
 
-__all__ = ["INK", "OKABE_ITO", "PAPER", "SERIES", "SHAPE_COLORS"]
+__all__ = ["INK", "OKABE_ITO", "PAPER", "REST", "SERIES", "SHAPE_COLORS"]
 
 OKABE_ITO: dict[str, str] = {
     "orange": "#E69F00",
@@ -41,3 +41,5 @@ SERIES: tuple[str, ...] = (
 
 INK = "#000000"
 PAPER = "#FFFFFF"
+#: A light grey for "all the other cards" beside a group shown in its own color.
+REST = "#D9D9D9"

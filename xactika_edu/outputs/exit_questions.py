@@ -32,8 +32,10 @@ from ..base.formatting import (
     about_percent,
     and_list,
     fraction,
+    fraction_steps,
     label_number,
     percent,
+    percent_tail,
     two_decimals,
 )
 from ..core.cards import (
@@ -170,12 +172,15 @@ def _lesson_2(seed: int) -> TicketQuestions:
                 f"Maya drew {size} cards. {shows} of them show {combination}. "
                 f"What fraction of her cards show {combination}? Simplify.",
                 fraction(part),
-                f"{shows}/{size} = {fraction(part)}.",
+                f"{fraction_steps(shows, size)}."
+                if part.denominator != size
+                else f"{shows}/{size}: {shows} and {size} share no factor but 1, so it is "
+                "already simplest.",
             ),
             (
                 f"What percent of her cards show {combination}? {ROUNDING}",
                 percent(part),
-                f"{fraction(part)} = {percent(part)}.",
+                f"{fraction(part)}{percent_tail(part)}.",
             ),
             (
                 f"In a pie chart of her {size} cards, how many degrees is the slice for "

@@ -16,6 +16,7 @@ from ..base.formatting import (
     fraction,
     label_number,
     percent,
+    percent_tail,
     plural,
     signed,
 )
@@ -63,7 +64,7 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                 f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
                 f"value {at_least} or more. What is the relative frequency? {ROUNDING}",
                 percent(observed),
-                f"{hits}/{drawn} = {percent(observed)}.",
+                f"{hits}/{drawn}{percent_tail(observed)}.",
             ),
             (
                 f"What is the chance that a card of the deck has face value {at_least} "
@@ -146,7 +147,7 @@ def lesson_6_questions(seed: int) -> TicketQuestions:
             (
                 f"Playing for {bid}, in what part of the {_DEALS} deals did you make your "
                 f"bid? {ROUNDING}",
-                f"{low[bid]}/{_DEALS} = {percent(made)}",
+                f"{low[bid]}/{_DEALS}{percent_tail(made)}",
                 f"The bid is made when you take exactly {plural(bid, 'trick')}: "
                 f"{low[bid]} of {_DEALS} deals.",
             ),

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
 from decimal import Decimal, InvalidOperation
@@ -40,6 +41,7 @@ __all__ = [
     "Number",
     "answer_before_reason",
     "card_name_count",
+    "cuts_off",
     "is_calculation",
     "is_inequality",
     "is_number",
@@ -362,3 +364,24 @@ def rounds_to(number: Number, exact: Fraction, places: int = RULE_PLACES) -> boo
     if not number.rounded:
         return False
     return number.value == round_half_up(exact, max(places, number.places))
+
+
+def cuts_off(number: Number, exact: Fraction, places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is ``exact`` cut off (truncated) where the rounding rule would
+    round up: a decimal or percent equal to ``exact`` with the digits past ``places``
+    (or the places typed, whichever is more) dropped, when rounding half up changes the
+    last digit.
+
+    >>> cuts_off(Number(Fraction(18, 100), True, 2, True), Fraction(15, 81))  # 18.5...%
+    True
+    >>> cuts_off(Number(Fraction(19, 100), True, 2, True), Fraction(15, 81))  # rounded
+    False
+    >>> cuts_off(Number(Fraction(33, 100), True, 2, True), Fraction(1, 3))  # both 33%
+    False
+    """
+    if not number.rounded or number.value == exact:
+        return False
+    keep = max(places, number.places)
+    scale = 10**keep
+    cut = Fraction(math.trunc(exact * scale), scale)
+    return number.value == cut and cut != round_half_up(exact, keep)

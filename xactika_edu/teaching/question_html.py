@@ -3,13 +3,27 @@ collapsed "Show the answer" box (HTML), for :meth:`~.selfcheck.Question.html`.""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .selfcheck import Question
+from ..base.formatting import (
+    decimal_not_rounded_to_certainty,
+    exact_decimal,
+    exact_percent,
+    fraction,
+    is_false_certainty,
+    percent,
+)
+from .answer_reading import read_number, to_fraction
 
-__all__ = ["question_html"]
+if TYPE_CHECKING:
+    from .selfcheck import Answer, Question
+
+__all__ = ["answer_text", "question_html", "show_answer"]
+
+#: At most this many other accepted answers are listed in the "Show the answer" box.
+_SHOWN_ALSO = 3
 
 
 def question_html(question: Question) -> str:
@@ -24,3 +38,67 @@ def question_html(question: Question) -> str:
         f"<p><b>Answer:</b> {escape(question.answer_text)}</p>{explanation}"
         "</details></div>"
     )
+
+
+def show_answer(answer: Answer) -> str:
+    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
+    if isinstance(answer, str):
+        return answer
+    exact = to_fraction(answer)
+    if exact is None:
+        return str(answer)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    if isinstance(answer, Fraction):
+        # A part of a whole (0 to 1) also as a percent; other numbers (an angle of
+        # 360/7 degrees) only as a decimal.
+        part = 0 <= exact <= 1
+        decimal = exact_decimal(exact)
+        if decimal is not None:  # 1/4: 0.25, or 25%; 1/8: 0.125, about 13%
+            if not part:
+                return f"{fraction(exact)} ({decimal})"
+            if (exact * 100).denominator == 1:  # 1/4: 0.25, or 25%
+                return f"{fraction(exact)} ({decimal}, or {exact_percent(exact)})"
+            # 873/2000: about 0.44, or 44% (the lessons' one rounding rule)
+            rounded = decimal_not_rounded_to_certainty(exact)
+            return f"{fraction(exact)} (about {rounded}, or {percent(exact)})"
+        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
+        # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
+        as_percent = f", or {percent(exact)}" if part else ""
+        return f"{fraction(exact)} (about {decimal_not_rounded_to_certainty(exact)}{as_percent})"
+    digits = 4  # significant digits: more if 4 would round 0.99999 to "1"
+    while is_false_certainty(Fraction(text := f"{float(exact):.{digits}g}"), exact):
+        digits += 1
+    return text
+
+
+def answer_text(question: Question) -> str:
+    """:attr:`~.selfcheck.Question.answer_text` (see there): the answer, then the other
+    accepted answers (at most three listed) or what any right answer says."""
+    shown_answers = [
+        f'"{a}"' if isinstance(a, str) and read_number(a) is None else show_answer(a)
+        for a in question.answers
+    ]
+    first = show_answer(question.answers[0])
+    others = shown_answers[1:]
+    listed = ", ".join(others[:_SHOWN_ALSO])
+    if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
+        listed += " and the like"
+    if question.meaning:
+        more = f"any answer that says {question.meaning}"
+    elif question.key_words:
+        keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
+        more = (
+            f"any answer with {', '.join(keys[:-1])} or {keys[-1]}"
+            if len(keys) > 1
+            else (f"any answer with {keys[0]}")
+        )
+    else:
+        more = ""
+    if listed and more:
+        return f"{first} (also accepted: {listed}, or {more})"
+    if more:
+        return f"{first} (or {more})"
+    if listed:
+        return f"{first} (also accepted: {listed})"
+    return first

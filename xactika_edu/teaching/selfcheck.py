@@ -54,18 +54,14 @@ from typing import Any, cast
 from ..base.checks import check_number, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.formatting import (
-    decimal_not_rounded_to_certainty,
-    exact_decimal,
-    exact_percent,
-    fraction,
     is_false_certainty,
-    percent,
 )
 from .answer_reading import (
     RULE_PLACES,
     Number,
     answer_before_reason,
     card_name_count,
+    cuts_off,
     is_calculation,
     is_inequality,
     is_number,
@@ -73,16 +69,14 @@ from .answer_reading import (
     normal_text,
     read_expression,
     read_number,
+    round_half_up,
     rounds_to,
     to_fraction,
 )
-from .question_html import question_html
+from .question_html import answer_text, question_html
 from .word_answers import WordRule, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
-
-#: At most this many other accepted answers are listed in the "Show the answer" box.
-_SHOWN_ALSO = 3
 
 #: One acceptable answer: a number or a word/phrase.
 Answer = int | float | Fraction | Decimal | str
@@ -112,38 +106,6 @@ def _showable(value: Fraction) -> bool:
 def _quoted(response: object) -> str:
     """A response as the messages quote it, cut to 40 characters."""
     return text[:37] + "..." if len(text := shown(response)) > 40 else text
-
-
-def _show(answer: Answer) -> str:
-    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
-    if isinstance(answer, str):
-        return answer
-    exact = to_fraction(answer)
-    if exact is None:
-        return str(answer)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    if isinstance(answer, Fraction):
-        # A part of a whole (0 to 1) also as a percent; other numbers (an angle of
-        # 360/7 degrees) only as a decimal.
-        part = 0 <= exact <= 1
-        decimal = exact_decimal(exact)
-        if decimal is not None:  # 1/4: 0.25, or 25%; 1/8: 0.125, about 13%
-            if not part:
-                return f"{fraction(exact)} ({decimal})"
-            if (exact * 100).denominator == 1:  # 1/4: 0.25, or 25%
-                return f"{fraction(exact)} ({decimal}, or {exact_percent(exact)})"
-            # 873/2000: about 0.44, or 44% (the lessons' one rounding rule)
-            rounded = decimal_not_rounded_to_certainty(exact)
-            return f"{fraction(exact)} (about {rounded}, or {percent(exact)})"
-        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
-        # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
-        as_percent = f", or {percent(exact)}" if part else ""
-        return f"{fraction(exact)} (about {decimal_not_rounded_to_certainty(exact)}{as_percent})"
-    digits = 4  # significant digits: more if 4 would round 0.99999 to "1"
-    while is_false_certainty(Fraction(text := f"{float(exact):.{digits}g}"), exact):
-        digits += 1
-    return text
 
 
 def _answers_of(answer: object) -> tuple[Answer, ...]:
@@ -321,6 +283,29 @@ class Question:
                 return True
         return False
 
+    def _cut_off(self, number: Number) -> bool:
+        """Whether ``number`` is an answer cut off instead of rounded (18% for 15/81),
+        under the rounding rule (never for an estimate with a ``tolerance``)."""
+        if self.tolerance is not None:
+            return False
+        exacts = [read_number(answer) for answer in self.answers]
+        return any(
+            exact is not None and not exact.rounded and cuts_off(number, exact.value, self.places)
+            for exact in exacts
+        )
+
+    def _near_fraction(self, number: Number) -> bool:
+        """Whether ``number`` is a fraction (not a whole number) that is not an answer but
+        rounds to the same whole percent as one (1/5 for 44/219)."""
+        if number.rounded or number.value.denominator == 1 or self.tolerance is not None:
+            return False
+        near = round_half_up(number.value, self.places)
+        exacts = [read_number(answer) for answer in self.answers]
+        return any(
+            exact is not None and round_half_up(exact.value, self.places) == near
+            for exact in exacts
+        )
+
     def _rounded_to_certainty(self, number: Number) -> bool:
         """Whether ``number`` is 0 or 1 and a rounding of an answer that is neither:
         what would be right but for the rule in :meth:`check` ("0" too, read as a
@@ -407,6 +392,18 @@ class Question:
         elif number is None and self.words.says_both(response):  # "which bell is wider?"
             like = f'"{self.other[0]} is ..."'
             message += f" (Your answer says both. Say what each part is about, like {like}.)"
+        elif number is not None and self._cut_off(number):
+            # the lessons' one rounding rule, which the student can apply to their own number
+            message += (
+                " (Your number looks cut off. Round it instead: when the next digit is 5 or "
+                "more, the last digit you keep goes up.)"
+            )
+        elif number is not None and self._near_fraction(number):
+            typed = response.strip() if isinstance(response, str) else normal_text(response)
+            message += (
+                f' ("{typed}" is close, but a fraction must be exact. Type the exact '
+                "fraction, or round your answer to a percent or a decimal.)"
+            )
         elif number is not None and self._rounded_to_certainty(number):
             # Only the student's own number is echoed back, and which side of it the
             # answer is: nothing a student who typed it does not nearly know.
@@ -464,7 +461,7 @@ class Question:
         ``'bell (also accepted: "bell curve", "hill")'``; words are quoted. A word
         answer with key words says what any right answer says: ``'less (or any answer
         that says the means are less spread out)'``."""
-        return _fold_text(self)
+        return answer_text(self)
 
     def __str__(self) -> str:
         return f"{self.prompt}\n(Type your answer and check it with .check(your_answer).)"
@@ -553,37 +550,6 @@ def _given_away(question: Question, text: str) -> str:
         if question._is_right(part.strip().rstrip(".,;:!?")):
             return part.strip()
     return ""
-
-
-def _fold_text(question: Question) -> str:
-    """:attr:`Question.answer_text` (see there)."""
-    shown_answers = [
-        f'"{a}"' if isinstance(a, str) and read_number(a) is None else _show(a)
-        for a in question.answers
-    ]
-    first = _show(question.answers[0])
-    others = shown_answers[1:]
-    listed = ", ".join(others[:_SHOWN_ALSO])
-    if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
-        listed += " and the like"
-    if question.meaning:
-        more = f"any answer that says {question.meaning}"
-    elif question.key_words:
-        keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
-        more = (
-            f"any answer with {', '.join(keys[:-1])} or {keys[-1]}"
-            if len(keys) > 1
-            else (f"any answer with {keys[0]}")
-        )
-    else:
-        more = ""
-    if listed and more:
-        return f"{first} (also accepted: {listed}, or {more})"
-    if more:
-        return f"{first} (or {more})"
-    if listed:
-        return f"{first} (also accepted: {listed})"
-    return first
 
 
 def _readable_text(response: object) -> bool:

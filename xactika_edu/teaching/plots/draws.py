@@ -160,8 +160,14 @@ def sample_means_graph(
     for color, edge, name, chosen in groups:
         heights = [int(table["samples"].iloc[i]) for i in chosen]
         bars = ax.bar(
-            [x[i] for i in chosen], heights, width=0.8 / steps, color=color, edgecolor=edge,
-            linewidth=[0.6 if n or color != PALE else 0 for n in heights], label=name, zorder=2,
+            [x[i] for i in chosen],
+            heights,
+            width=0.8 / steps,
+            color=color,
+            edgecolor=edge,
+            linewidth=[0.6 if n or color != PALE else 0 for n in heights],
+            label=name,
+            zorder=2,
         )
         if check_flag(counts, "counts"):
             texts = ax.bar_label(bars, [str(n) if n else "" for n in heights], fontsize=LABEL_SIZE)
@@ -178,8 +184,12 @@ def sample_means_graph(
         # reaches half a step past 7 and 9, so the bars at 7 and 9 stand fully inside it
         half_step = Fraction(1, 2 * steps)
         ax.axvspan(
-            float(low - half_step), float(high + half_step), color=SERIES[1], alpha=0.12,
-            zorder=0, label=f"means from {low} to {high}",
+            float(low - half_step),
+            float(high + half_step),
+            color=SERIES[1],
+            alpha=0.12,
+            zorder=0,
+            label=f"means from {low} to {high}",
         )
     center = face_value_mean()
     ax.axvline(
@@ -199,8 +209,11 @@ def sample_means_graph(
     if check_flag(legend, "legend"):
         # below the axes, outside the plot: the key never covers a bar or a count
         ax.legend(
-            fontsize=LABEL_SIZE, frameon=False, loc="upper center",
-            bbox_to_anchor=(0.5, -0.16), ncol=2,
+            fontsize=LABEL_SIZE,
+            frameon=False,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.16),
+            ncol=2,
         )
     light_grid(ax)
     return ax

@@ -43,6 +43,7 @@ __all__ = [
     "draw_count_bars",
     "draw_pie",
     "light_grid",
+    "slice_colors",
     "use_axes",
 ]
 
@@ -153,9 +154,13 @@ def draw_count_bars(
     light_grid(ax)
 
 
-def _slice_colors(n: int) -> list[str]:
-    """Palette colors for ``n`` pie slices, no two neighbors alike (first and
-    last are neighbors too)."""
+def slice_colors(n: int) -> list[str]:
+    """Palette colors for ``n`` pie slices, in slice order, no two neighbors alike (first
+    and last are neighbors too): the colors :func:`draw_pie` gives by default.
+
+    >>> slice_colors(3) == list(SERIES[:3])
+    True
+    """
     colors = [SERIES[i % len(SERIES)] for i in range(n)]
     if n > 2 and colors[-1] == colors[0]:
         colors[-1] = next(c for c in SERIES if c not in (colors[0], colors[-2]))
@@ -180,18 +185,27 @@ def _spread(positions: list[float], gap: float, low: float, high: float) -> list
 
 
 def draw_pie(
-    ax: Axes, counts: Sequence[int], labels: Sequence[str], title: str, caption: str
+    ax: Axes,
+    counts: Sequence[int],
+    labels: Sequence[str],
+    title: str,
+    caption: str,
+    colors: Sequence[str] | None = None,
 ) -> None:
     """A pie with one wedge per nonzero count, clockwise from the top, each labeled
     outside the pie with a leader line; labels on each side are spread apart so tiny
-    slices stay readable. ``caption`` goes under the pie (what a label says)."""
-    shown = [(n, text) for n, text in zip(counts, labels, strict=True) if n > 0]
+    slices stay readable. ``caption`` goes under the pie (what a label says).
+    ``colors``, one per count, keeps a group's color from another pie; ``None`` gives
+    :func:`slice_colors`."""
+    kept = [i for i, n in enumerate(counts) if n > 0]
+    shown = [(counts[i], labels[i]) for i in kept]
+    fills = slice_colors(len(shown)) if colors is None else [colors[i] for i in kept]
     before = len(ax.patches)
     # Wedges are read back from ax.patches: pie() returns a tuple before matplotlib
     # 3.11 and a PieContainer from 3.11 on.
     ax.pie(
         [n for n, _ in shown],
-        colors=_slice_colors(len(shown)),
+        colors=fills,
         startangle=90,
         counterclock=False,
         wedgeprops={"edgecolor": PAPER, "linewidth": 1.5},
@@ -199,7 +213,7 @@ def draw_pie(
     # every patch pie() added is a Wedge; Axes.patches is typed as plain Patches
     wedges = cast("list[Wedge]", ax.patches[before:])
     for i, wedge in enumerate(wedges):  # more slices than colours: the repeats are hatched
-        if i >= len(SERIES):
+        if colors is None and i >= len(SERIES):
             wedge.set_hatch("//")
     _label_wedges(ax, wedges, [text for _, text in shown])
     ax.set_aspect("equal")

@@ -32,6 +32,7 @@ __all__ = ["error_graph", "running_frequency_graph"]
 #: The size (points) of the dots ``mark_at`` puts on the runs: seen over the lines.
 MARK_SIZE = 10
 
+
 def _experiment_probability(table: object, probability: object, what: str) -> Fraction:
     """The exact probability for a plot of ``table``: ``probability`` if given, else the
     one :mod:`xactika_edu.core.experiments` stored in ``table.attrs``."""

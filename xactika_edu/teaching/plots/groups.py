@@ -10,7 +10,7 @@ parts of one whole, bars of groups that may overlap, and piles side by side.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -60,6 +60,20 @@ def _groups(groups: object) -> dict[str, int]:
     return checked
 
 
+def _colors(colors: object, n: int) -> list[str]:
+    """``colors`` checked: a list of ``n`` colors matplotlib can draw."""
+    from matplotlib.colors import is_color_like
+
+    if isinstance(colors, str) or not isinstance(colors, Sequence) or len(colors) != n:
+        raise XactikaError(
+            f"colors must be a list of {n} colors, one per group; got {shown(colors)}"
+        )
+    for color in colors:
+        if not is_color_like(color):
+            raise XactikaError(f"{shown(color)} is not a color matplotlib knows, like '#0072B2'")
+    return list(colors)
+
+
 def _degrees(n: int, total: int) -> str:
     """The angle of ``n`` of ``total`` cards as a part of 360 degrees: ``'18°'`` when
     whole, else the nearest whole degree marked ``'≈ 67°'`` (halves up)."""
@@ -75,6 +89,7 @@ def group_pie_chart(
     degrees: bool = False,
     ticks: bool = False,
     title: str | None = None,
+    colors: Sequence[str] | None = None,
     ax: Axes | None = None,
 ) -> Axes:
     """Pie chart of groups of cards that are parts of one whole: one slice per group.
@@ -105,6 +120,10 @@ def group_pie_chart(
             marked "≈" when not exact) to its label.
         ticks: draw one tick mark per card around the rim (at most 100 cards).
         title: the title; ``None`` for "Parts of N cards".
+        colors: one matplotlib color per group, in the order of ``groups`` (so a group
+            keeps the color it has in another pie, see
+            :func:`~xactika_edu.teaching.plots.figures.slice_colors`); ``None`` for the
+            palette's colors, no two neighbors alike.
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
 
     Returns:
@@ -114,8 +133,8 @@ def group_pie_chart(
     Raises:
         XactikaError: if ``groups`` is not a dict of names and whole numbers >= 0,
             has no cards, ``degrees``/``ticks`` is not True/False, ``ticks`` is
-            asked for more than 100 cards, or ``ax`` is not an Axes. The message
-            quotes the bad value.
+            asked for more than 100 cards, ``colors`` is not one color per group,
+            or ``ax`` is not an Axes. The message quotes the bad value.
 
     Source: a slice's angle is 360 x count / total (a circle is 360 degrees).
     """
@@ -123,6 +142,8 @@ def group_pie_chart(
     degrees = check_flag(degrees, "degrees")
     ticks = check_flag(ticks, "ticks")
     total = sum(groups.values())
+    if colors is not None:
+        colors = _colors(colors, len(groups))
     if ticks and total > _MAX_TICKS:
         raise XactikaError(
             f"ticks=True draws one tick per card, at most {_MAX_TICKS}; got {total} cards"
@@ -142,6 +163,7 @@ def group_pie_chart(
             "Each label shows the group, how many cards, then "
             + ("(percent, degrees)." if degrees else f"(percent of all {total} cards).")
         ),
+        colors=colors,
     )
     if ticks:
         from matplotlib.patches import Circle

@@ -146,7 +146,11 @@ def sum_bar_graph(
         ax.set_xticks(totals)
     else:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    if not relative:
+    if relative:  # in percent, as the bars' labels are
+        from matplotlib.ticker import PercentFormatter
+
+        ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=None))
+    else:
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     if curve is not None:
         mean, variance = sum_mean_and_variance(terms, values)
