@@ -769,7 +769,8 @@ def test_lesson_3_review_wording_and_the_core_key():
     assert "add up to {distance_terms} = {distance_sum}" in joined
     # review 5: the MAD of Kim's cards is its own question, not a hint on the middle
     assert "2. What does the lone {min(kim)} do to the MAD?" in joined
-    assert "bell_curve()" in further
+    # review 7: one normal-curve graph in Going further (two in a row looked the same)
+    assert further.count("bell_curve(") == 1
     from matplotlib.figure import Figure
 
     from xactika_edu.plots import bell_curve
@@ -1266,7 +1267,8 @@ def test_lesson5_r4_words_on_the_page():
     core, _ = _core_and_further_text(LESSON_5)
     vocabulary = _vocabulary(LESSON_5)
     # event, success and outcome are in the box; the plan copies it: nothing is "below"
-    for word in ("| **outcome** |", "| **event**, **success** |"):
+    # review 7: 8 words were too many; outcome is explained inside the model's row
+    for word in ("(every **outcome**)", "| **event**, **success** |"):
         assert word in vocabulary, word
     for path in (LESSON_5, LESSON_6):
         assert "below" not in _vocabulary(path), path.stem
@@ -2150,7 +2152,8 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     assert "puts each one back, just like the dice" in core and "(striped)" in core
     # check 3's fold: no "percentage points" before section 4 defines them; "=" when exact
     fold = core[core.index("q3 = Question(") : core.index("answer_box(q3)")]
-    assert "equals_or_about(share)" in fold  # review 7: the gap in percentage points
+    # review 7: the library's one format ("29/50 = 58%", "50/81, about 62%"), not a copy
+    assert "percent_tail(share)" in fold and "equals_or_about" not in core
     # the graph's title: the simulated class's title is replaced (it said "Drawn cards")
     from xactika_edu import class_vs_deck_plot, example_class_results
 
