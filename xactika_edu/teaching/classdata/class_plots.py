@@ -53,10 +53,15 @@ __all__ = [
 ]
 
 
+def _class_name(scores: pd.DataFrame) -> str:
+    """ "example class" for :func:`~.class_summaries.example_scores` (computer players,
+    as Lesson 7 calls them), else "class"."""
+    return "example class" if scores.attrs.get("simulated") else "class"
+
+
 def _class_phrase(scores: pd.DataFrame) -> str:
-    hands = len(scores)
-    word = "simulated" if scores.attrs.get("simulated") else "class"
-    return plural(hands, f"{word} player-hand")
+    """A graph's title ending: "the class's 96 player-hands"."""
+    return f"the {_class_name(scores)}'s {plural(len(scores), 'player-hand')}"
 
 
 def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
@@ -277,7 +282,7 @@ def compare_with_simulation(
     ...                              ax=Figure().subplots())
     >>> for text in ax.get_legend().get_texts():
     ...     print(text.get_text())
-    simulated class (96 player-hands)
+    example class (96 player-hands)
     computer players (800 player-hands: 200 hands of 4 players)
     >>> [t.get_text() for t in ax.texts]  # the two bars at 0 (exact bids) show their heights
     ['40%', '47%']
@@ -303,7 +308,7 @@ def compare_with_simulation(
     table = simulated_comparison(scores, seed=seed, rounds=rounds)
     ax = use_axes(ax, BAR_FIGSIZE)
     xs = np.array([int(d) for d in table.index], dtype=float)
-    who = "simulated class" if scores.attrs.get("simulated") else "class"
+    who = _class_name(scores)
     sizes = table.attrs["players"]
     rounds = table.attrs["rounds"]
     players = " or ".join(map(str, sizes))
