@@ -190,3 +190,19 @@ def test_vocabulary_rows(tmp_path: Path) -> None:
     path.write_text(json.dumps({"cells": 3}), encoding="utf-8")
     with pytest.raises(XactikaError, match="is not a Jupyter notebook"):
         lesson_metrics(path)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_hidden_code_is_collapsed_in_jupyterlab(path: Path) -> None:
+    """Review 8 (a 7th grader): JupyterLab does not read the ``hide-input`` tag the class
+    pack hides code by, so a student who opened a lesson scrolled past hundreds of lines
+    of Python (and an answer list above Check 4). Each such cell is also collapsed
+    (``metadata.jupyter.source_hidden``), which JupyterLab shows as a "..." bar."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    open_cells = [
+        index
+        for index, cell in enumerate(notebook["cells"])
+        if {"hide-input", "remove-cell"} & set(cell["metadata"].get("tags", []))
+        and not cell["metadata"].get("jupyter", {}).get("source_hidden")
+    ]
+    assert not open_cells, f"{path.name}: cells {open_cells} hide their code only when rendered"
