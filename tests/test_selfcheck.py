@@ -990,3 +990,43 @@ def test_review_7_a_fraction_that_is_only_close_is_told_why():
     assert question.check("20%").correct and question.check("44/219").correct
     estimate = Question("About how many?", Fraction(5, 2), hint="Add.", tolerance=1)
     assert "fraction must be exact" not in estimate.check("9/2").message
+
+
+@pytest.mark.parametrize(
+    ("answer", "typed"),
+    [
+        (Fraction(1, 28), "one in 28"),
+        (Fraction(1, 28), "one out of 28"),
+        (Fraction(98, 219), "about 45 percent"),
+        (Fraction(1, 6), "1/2 of 1/3"),
+        (185, "≈185"),
+        (185, "~185"),
+        (28, "≈ 28"),
+        (-2, "minus two"),
+        (-2, "negative two"),
+        (2, "two sure tricks"),
+        (2, "bid two"),
+        (9, "36 ÷ 4"),
+        (18, "360 divided by 20"),
+        (Fraction(15, 81), "15 cards of 81"),
+        (Fraction(54, 81), "54 cards of 81"),
+        (3, "3 threats: 2233, 3223 and 3233"),
+    ],
+)
+def test_review_8_answers_written_as_the_lessons_write_them(answer, typed):
+    """Review 8 (a 7th grader and a teacher): the lessons' own wording ("15 cards of 81",
+    "36 ÷ 4", "≈ 28", "1/2 of 1/3", "3 threats: 2233, ...") and number words inside a
+    phrase ("one in 28", "minus two", "bid two") were "could not read" or "Not yet"."""
+    question = Question("What is it?", answer, hint="Count.")
+    assert question.check(typed).correct, (typed, question.check(typed).message)
+
+
+def test_review_8_wrong_answers_in_those_forms_stay_wrong():
+    assert not Question("?", Fraction(1, 28), hint="h").check("one in 27").correct
+    assert not Question("?", 9, hint="h").check("36 ÷ 3").correct
+    assert Question("?", 9, hint="h").check("36 ÷ 0").status == "unreadable"
+    assert not Question("?", -2, hint="h").check("minus three").correct
+    assert not Question("?", Fraction(98, 219), hint="h").check("about 44 percent").correct
+    # a decimal percent typed without its sign is told to add it (it was only for 73)
+    verdict = Question("?", Fraction(11, 15), hint="h").check("73.3")
+    assert 'add a % sign: "73.3%"' in verdict.message

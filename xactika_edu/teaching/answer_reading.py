@@ -99,6 +99,14 @@ _VULGAR = {
     "⅛": " 1/8",
 }
 _NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
+# "≈ 28", "~28", "about 44%": the number a student rounded to, read as that number
+_ABOUT_RE = re.compile(r"^(?:≈|~|about|around|approximately|approx\.?|roughly)\s*(?=[\d.+-])")
+# number words (not "none") as whole words, the longest first ("twenty seven" before "twenty")
+_NUMBER_WORDS_RE = re.compile(
+    r"\b(?:"
+    + "|".join(sorted((w for w in NUMBER_WORDS if w != "none"), key=len, reverse=True))
+    + r")\b"
+)
 # An answer written as an inequality ("< 1%", "less than 1%", "99% or more"): the
 # bound, to be read as a number, is the named group.
 _INEQUALITY_RES = (
@@ -173,11 +181,17 @@ def read_number(response: object) -> Number | None:
             return Number(value, True, 17)
         return Number(_decimal(written), True, _places(written))
     text = _plain(response).rstrip(".")
+    about = _ABOUT_RE.match(text)
+    if about:  # "≈ 28", "about 44%": the number a student rounded to
+        number = read_number(text[about.end() :])
+        return None if number is None else number._replace(rounded=True)
     text = text.replace(",", "")
     text = re.sub(r"^(?:a )?loss of\s*(?=[\d.])", "-", text)
     text = _SIGN_WORDS_RE.sub("-", text, count=1) if _SIGN_WORDS_RE.match(text) else text
     # "15 out of 81", "18 of the 54 cards", "1 in 28": a part of a whole
-    text = re.sub(r"^([\d.]+) (?:out of|of|in)(?: the)? ([\d.]+)(?: [a-z]+)?$", r"\1/\2", text)
+    text = re.sub(
+        r"^([\d.]+)(?: [a-z]+)? (?:out of|of|in)(?: the)? ([\d.]+)(?: [a-z]+)?$", r"\1/\2", text
+    )  # also "15 cards of 81"
     text = re.sub(r"\s+points?$", "", text)  # "-2 points", "lose 2 points"
     text = _DEGREES_RE.sub("", text).strip()
     try:
@@ -206,7 +220,8 @@ def read_number(response: object) -> Number | None:
             return None if value is None else Number(value, rounded=False)
     except (ValueError, ArithmeticError, InvalidOperation):
         return None
-    return None
+    digits = _with_digits(text)  # "one in 28", "minus two": words among the words
+    return read_number(digits) if digits != text else None
 
 
 def _plain(text: str) -> str:
@@ -216,11 +231,19 @@ def _plain(text: str) -> str:
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "twenty-seven", "two-thirds"
     for sign, written in _VULGAR.items():
         text = text.replace(sign, written)
+    text = re.sub(r"(?<=[\d.])\s*(?:percent|per cent)\b", "%", text)  # "44 percent": 44%
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _with_digits(text: str) -> str:
+    """``text`` with number words among other words written as digits ("one in 28" ->
+    "1 in 28", "minus two" -> "minus 2", "bid two" -> "bid 2")."""
+    return _NUMBER_WORDS_RE.sub(lambda match: str(NUMBER_WORDS[match.group(0)]), text)
+
+
 # a product typed as on paper: "33/73 × 32/72", "1/2 x 1/3", "0.5 * 0.4"
-_TIMES_RE = re.compile(r"(?<=[\d%.])\s*(?:×|\*|·|⋅|x)\s*(?=[\d.])")
+_TIMES_RE = re.compile(r"(?<=[\d%.])\s*(×|\*|·|⋅|x|times|÷|divided by|of)\s*(?=[\d.])")
+_DIVIDE = ("÷", "divided by")
 # a sum or difference: "1 - 98/219", "49/219 + 23/219", "1 minus 98/219" (a leading
 # "-2" is a sign, not a difference)
 _PLUS_MINUS_RE = re.compile(r"(?<=[\d%.])\s*(\+|-|plus\b|minus\b)\s*(?=[\d.])")
@@ -248,11 +271,12 @@ def read_expression(response: object) -> Number | None:
     rounded = False
     for index in range(0, len(parts), 2):
         term = Fraction(1)
-        for factor in _TIMES_RE.split(parts[index]):
-            number = read_number(factor)
-            if number is None:
+        factors = _TIMES_RE.split(parts[index])  # factor, operation, factor, ...
+        for at in range(0, len(factors), 2):
+            number = read_number(factors[at])
+            if number is None or (at and factors[at - 1] in _DIVIDE and number.value == 0):
                 return None
-            term *= number.value
+            term = term / number.value if at and factors[at - 1] in _DIVIDE else term * number.value
             rounded = rounded or number.rounded
         value += -term if index and parts[index - 1] in ("-", "minus") else term
     return Number(value, rounded=rounded, places=0)
@@ -279,7 +303,7 @@ def _mixed(match: re.Match[str]) -> Fraction | None:
 def lone_number(text: str) -> str:
     """The one number in ``text`` among words ("7 ways" -> "7", "18°" -> "18"), or ""
     if there is none or more than one ("3 or 9")."""
-    text = _SIGN_WORDS_RE.sub("-", _plain(text))  # "minus 2 points": -2, not 2
+    text = _SIGN_WORDS_RE.sub("-", _with_digits(_plain(text)))  # "minus 2 points": -2
     tokens = _NUMBER_TOKEN.findall(text)
     rest = _NUMBER_TOKEN.sub(" ", text)
     if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
@@ -287,7 +311,7 @@ def lone_number(text: str) -> str:
     return tokens[0].strip()
 
 
-_REASON_RE = re.compile(r"\s*(?:,\s|;|\(|\bbecause\b|\bsince\b|\.\s)")
+_REASON_RE = re.compile(r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s)")
 
 
 def answer_before_reason(text: str) -> str:

@@ -384,7 +384,9 @@ class Question:
             number is not None
             and number.value > 1
             and not (isinstance(response, str) and "%" in response)
-            and self._matches_number(Number(number.value / 100, rounded=True))
+            and self._matches_number(
+                Number(number.value / 100, True, number.places + 2, percent=True)
+            )
         ):
             # Only the student's own number is echoed back, so nothing is given away.
             typed = response.strip() if isinstance(response, str) else normal_text(response)
