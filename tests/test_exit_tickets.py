@@ -310,7 +310,11 @@ def test_review_7_a_key_never_says_equals_for_a_rounded_percent(lesson: str) -> 
         for _, answer, working in _answers(lesson, seed):
             for text in (answer, working):
                 for num, den, pct in re.findall(r"(\d+)/(\d+) = (\d+(?:\.\d+)?)%", text):
-                    assert Fraction(num) / Fraction(den) * 100 == Fraction(pct), (lesson, seed, text)
+                    assert Fraction(num) / Fraction(den) * 100 == Fraction(pct), (
+                        lesson,
+                        seed,
+                        text,
+                    )
                 for num, den, num2, den2 in re.findall(r"(\d+)/(\d+) = (\d+)/(\d+)\b", text):
                     assert (num, den) != (num2, den2), (lesson, seed, text)
 
