@@ -1030,3 +1030,34 @@ def test_review_8_wrong_answers_in_those_forms_stay_wrong():
     # a decimal percent typed without its sign is told to add it (it was only for 73)
     verdict = Question("?", Fraction(11, 15), hint="h").check("73.3")
     assert 'add a % sign: "73.3%"' in verdict.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "typed", "right"),
+    [
+        (9, "It's 9", True),
+        (9, "It’s 9", True),
+        (9, "= 9", True),
+        (1, "MAD = 1", True),
+        (9, "MAD = 1", False),
+        (Fraction(2, 3), "2/3 or 67%", True),
+        (Fraction(121, 219), "121/219 or about 55%", True),
+        (Fraction(2, 3), "0.66 or 2/3", False),  # both ways must be right
+        (Fraction(19, 100), "0,19", True),  # a decimal comma
+        (Fraction(37, 200), "18,5%", True),
+        (1058, "1,058", True),  # a thousands comma stays one
+        (72, "1/5 of 360 = 72", True),
+    ],
+)
+def test_review_8_labels_either_forms_and_decimal_commas(answer, typed, right):
+    """Review 8 (a teacher and a 7th grader, Lessons 1-4): "It's 9", "= 9", "MAD = 1",
+    "2/3 or 67%" were "could not read"; "0,19" (a decimal comma, as Spanish-speaking
+    students write it) was told to add a % sign."""
+    verdict = Question("What is it?", answer, hint="Count.").check(typed)
+    assert verdict.correct is right, (typed, verdict.message)
+    assert verdict.status != "unreadable", (typed, verdict.message)
+
+
+def test_review_8_either_form_gets_the_hint_of_its_wrong_part():
+    verdict = Question("What part?", Fraction(2, 3), hint="Count.").check("2/3 or 66%")
+    assert verdict.status == "not yet" and "looks cut off" in verdict.message

@@ -99,6 +99,8 @@ _VULGAR = {
     "⅛": " 1/8",
 }
 _NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
+# words before the answer that say nothing about it: "it's 9", "it is 9", "= 9"
+_LEAD_RE = re.compile(r"^(?:(?:it's|it is|its|that's|that is|the answer is|answer:?)\s+|=\s*)")
 # "≈ 28", "~28", "about 44%": the number a student rounded to, read as that number
 _ABOUT_RE = re.compile(r"^(?:≈|~|about|around|approximately|approx\.?|roughly)\s*(?=[\d.+-])")
 # number words (not "none") as whole words, the longest first ("twenty seven" before "twenty")
@@ -180,7 +182,7 @@ def read_number(response: object) -> Number | None:
         if "e" in written:
             return Number(value, True, 17)
         return Number(_decimal(written), True, _places(written))
-    text = _plain(response).rstrip(".")
+    text = _LEAD_RE.sub("", _decimal_comma(_plain(response)).rstrip("."))  # "it's 9", "= 9"
     about = _ABOUT_RE.match(text)
     if about:  # "≈ 28", "about 44%": the number a student rounded to
         number = read_number(text[about.end() :])
@@ -227,12 +229,23 @@ def read_number(response: object) -> Number | None:
 def _plain(text: str) -> str:
     """``text`` in lower case with single spaces, one kind of minus sign, and
     fractions such as "⅔" written out (" 2/3")."""
-    text = text.strip().lower().replace("−", "-").replace("–", "-")
+    text = text.strip().lower().replace("−", "-").replace("–", "-").replace("’", "'")
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "twenty-seven", "two-thirds"
     for sign, written in _VULGAR.items():
         text = text.replace(sign, written)
     text = re.sub(r"(?<=[\d.])\s*(?:percent|per cent)\b", "%", text)  # "44 percent": 44%
     return re.sub(r"\s+", " ", text).strip()
+
+
+def _decimal_comma(text: str) -> str:
+    """``text`` with a decimal comma written as a point ("0,19" -> "0.19", "18,5%" ->
+    "18.5%"); a comma before exactly three digits stays a thousands comma ("1,058")."""
+
+    def point(match: re.Match[str]) -> str:
+        whole, part = match.groups()
+        return f"{whole}.{part}" if whole == "0" or len(part) != 3 else match.group(0)
+
+    return re.sub(r"(?<![\d.,])(\d+),(\d+)(?![\d,])", point, text)
 
 
 def _with_digits(text: str) -> str:
@@ -260,7 +273,11 @@ def read_expression(response: object) -> Number | None:
     """
     if not isinstance(response, str):
         return None
-    sides = re.split(r"=|≈", _plain(response))
+    sides = re.split(r"=|≈", _decimal_comma(_plain(response)))
+    if len(sides) > 1 and not re.search(r"\d", sides[0]):  # a label: "MAD = 1", "= 9"
+        sides = sides[1:]
+        if len(sides) == 1:
+            return read_number(sides[0]) or read_expression(sides[0])
     if len(sides) > 1:
         numbers = [read_number(side) or read_expression(side) for side in sides]
         return numbers[-1] if all(n is not None for n in numbers) else None

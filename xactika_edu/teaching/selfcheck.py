@@ -283,29 +283,6 @@ class Question:
                 return True
         return False
 
-    def _cut_off(self, number: Number) -> bool:
-        """Whether ``number`` is an answer cut off instead of rounded (18% for 15/81),
-        under the rounding rule (never for an estimate with a ``tolerance``)."""
-        if self.tolerance is not None:
-            return False
-        exacts = [read_number(answer) for answer in self.answers]
-        return any(
-            exact is not None and not exact.rounded and cuts_off(number, exact.value, self.places)
-            for exact in exacts
-        )
-
-    def _near_fraction(self, number: Number) -> bool:
-        """Whether ``number`` is a fraction (not a whole number) that is not an answer but
-        rounds to the same whole percent as one (1/5 for 44/219)."""
-        if number.rounded or number.value.denominator == 1 or self.tolerance is not None:
-            return False
-        near = round_half_up(number.value, self.places)
-        exacts = [read_number(answer) for answer in self.answers]
-        return any(
-            exact is not None and round_half_up(exact.value, self.places) == near
-            for exact in exacts
-        )
-
     def _rounded_to_certainty(self, number: Number) -> bool:
         """Whether ``number`` is 0 or 1 and a rounding of an answer that is neither:
         what would be right but for the rule in :meth:`check` ("0" too, read as a
@@ -333,6 +310,8 @@ class Question:
         """The response as a number: as written, as a calculation ("1/2 × 1/3"), or, for
         a number answer, the one number among words ("7 ways") or before a reason ("bid
         2 because +1.14 is highest")."""
+        if choices := self._either(response):  # "2/3 or 67%": one number, two ways
+            return self._read(choices[0])
         number = read_number(response)
         if number is None and isinstance(response, str):
             number = read_expression(response)
@@ -343,7 +322,22 @@ class Question:
                     number = self._read(before)
         return number
 
+    def _either(self, response: object) -> list[str]:
+        """The two ways a response to a number question writes one number ("2/3 or 67%":
+        within 1/100 of each other), or [] ("3 or 9" is two answers, not one)."""
+        if not self.numeric or not isinstance(response, str):
+            return []
+        parts = re.split(r"\s+or\s+", response.strip())
+        if len(parts) != 2 or re.search(r"\s+or\s+", parts[1]):
+            return []
+        first, second = (self._read(part) for part in parts)
+        if first is None or second is None:
+            return []
+        return parts if abs(first.value - second.value) <= Fraction(1, 100) else []
+
     def _is_right(self, response: object) -> bool:
+        if choices := self._either(response):  # "2/3 or 67%": both must be right
+            return all(self._is_right(choice) for choice in choices)
         number = self._read(response)
         if number is not None and self._matches_number(number):
             return True
@@ -370,6 +364,10 @@ class Question:
             "✘ Not yet. Hint: ..." or "? I could not read ..." with the form to use.
             Never raises.
         """
+        choices = self._either(response)
+        if choices:  # "2/3 or 66%": right when both are; else what the first wrong one gets
+            wrong = [choice for choice in choices if not self._is_right(choice)]
+            return self.check(wrong[0]) if wrong else self._right()
         if read_number(response) is None and self.numeric and is_inequality(response):
             return self._inequality(response)
         if self.numeric and card_name_count(response) > 1:  # a list of cards, not a count
@@ -379,46 +377,7 @@ class Question:
             return self._right()
         if number is None and (self.numeric or not _readable_text(response)):
             return _unreadable(self, response)
-        message = f"✘ Not yet. Hint: {self.hint}" if self.hint.strip() else "✘ Not yet. Try again."
-        if (
-            number is not None
-            and number.value > 1
-            and not (isinstance(response, str) and "%" in response)
-            and self._matches_number(
-                Number(number.value / 100, True, number.places + 2, percent=True)
-            )
-        ):
-            # Only the student's own number is echoed back, so nothing is given away.
-            typed = response.strip() if isinstance(response, str) else normal_text(response)
-            message += f' (If you meant a percent, add a % sign: "{typed}%".)'
-        elif number is None and self.words.says_both(response):  # "which bell is wider?"
-            like = f'"{self.other[0]} is ..."'
-            message += f" (Your answer says both. Say what each part is about, like {like}.)"
-        elif number is not None and self._cut_off(number):
-            # the lessons' one rounding rule, which the student can apply to their own number
-            message += (
-                " (Your number looks cut off. Round it instead: when the next digit is 5 or "
-                "more, the last digit you keep goes up.)"
-            )
-        elif number is not None and self._near_fraction(number):
-            typed = response.strip() if isinstance(response, str) else normal_text(response)
-            message += (
-                f' ("{typed}" is close, but a fraction must be exact. Type the exact '
-                "fraction, or round your answer to a percent or a decimal.)"
-            )
-        elif number is not None and self._rounded_to_certainty(number):
-            # Only the student's own number is echoed back, and which side of it the
-            # answer is: nothing a student who typed it does not nearly know.
-            typed = response.strip() if isinstance(response, str) else normal_text(response)
-            if number.value == 0:
-                meaning, side = "none at all", "more than 0"
-            else:
-                meaning, side = "all of it", "less than 1"
-            message += (
-                f' ("{typed}" would mean {meaning}, and the answer is a little {side}. '
-                f"{self._exact_advice(whole=False)})"
-            )
-        return Verdict("not yet", message)
+        return _not_yet(self, response, number)
 
     def _right(self) -> Verdict:
         message = "✔ Right!"
@@ -478,6 +437,78 @@ class Question:
         """The question as a page without a kernel shows it: the prompt and a collapsed
         "Show the answer" box with the answer and the explanation (HTML)."""
         return question_html(self)
+
+
+def _not_yet(question: Question, response: object, number: Number | None) -> Verdict:
+    """The "Not yet" of :meth:`Question.check`: the hint, and a note on what the student's
+    own answer shows (a missing % sign, both sides, cut off, a close fraction, 0 or 1)."""
+    message = (
+        f"✘ Not yet. Hint: {question.hint}" if question.hint.strip() else "✘ Not yet. Try again."
+    )
+    if (
+        number is not None
+        and number.value > 1
+        and not (isinstance(response, str) and "%" in response)
+        and question._matches_number(
+            Number(number.value / 100, True, number.places + 2, percent=True)
+        )
+    ):
+        # Only the student's own number is echoed back, so nothing is given away.
+        typed = response.strip() if isinstance(response, str) else normal_text(response)
+        message += f' (If you meant a percent, add a % sign: "{typed}%".)'
+    elif number is None and question.words.says_both(response):  # "which bell is wider?"
+        like = f'"{question.other[0]} is ..."'
+        message += f" (Your answer says both. Say what each part is about, like {like}.)"
+    elif number is not None and _cut_off(question, number):
+        # the lessons' one rounding rule, which the student can apply to their own number
+        message += (
+            " (Your number looks cut off. Round it instead: when the next digit is 5 or "
+            "more, the last digit you keep goes up.)"
+        )
+    elif number is not None and _near_fraction(question, number):
+        typed = response.strip() if isinstance(response, str) else normal_text(response)
+        message += (
+            f' ("{typed}" is close, but a fraction must be exact. Type the exact '
+            "fraction, or round your answer to a percent or a decimal.)"
+        )
+    elif number is not None and question._rounded_to_certainty(number):
+        # Only the student's own number is echoed back, and which side of it the
+        # answer is: nothing a student who typed it does not nearly know.
+        typed = response.strip() if isinstance(response, str) else normal_text(response)
+        if number.value == 0:
+            meaning, side = "none at all", "more than 0"
+        else:
+            meaning, side = "all of it", "less than 1"
+        message += (
+            f' ("{typed}" would mean {meaning}, and the answer is a little {side}. '
+            f"{question._exact_advice(whole=False)})"
+        )
+    return Verdict("not yet", message)
+
+
+def _cut_off(question: Question, number: Number) -> bool:
+    """Whether ``number`` is an answer cut off instead of rounded (18% for 15/81),
+    under the rounding rule (never for an estimate with a ``tolerance``)."""
+    if question.tolerance is not None:
+        return False
+    exacts = [read_number(answer) for answer in question.answers]
+    return any(
+        exact is not None and not exact.rounded and cuts_off(number, exact.value, question.places)
+        for exact in exacts
+    )
+
+
+def _near_fraction(question: Question, number: Number) -> bool:
+    """Whether ``number`` is a fraction (not a whole number) that is not an answer but
+    rounds to the same whole percent as one (1/5 for 44/219)."""
+    if number.rounded or number.value.denominator == 1 or question.tolerance is not None:
+        return False
+    near = round_half_up(number.value, question.places)
+    exacts = [read_number(answer) for answer in question.answers]
+    return any(
+        exact is not None and round_half_up(exact.value, question.places) == near
+        for exact in exacts
+    )
 
 
 def _word_rule(question: Question) -> WordRule:
