@@ -1955,7 +1955,7 @@ def test_lesson4_review6_two_threats_in_short_lines_with_the_division_shown():
     # the heading says what "at least" is about
     text = _text(LESSON_4)
     assert "so it wins *at least* this often" not in text
-    assert "## You win *at least* as often as nobody can beat you" in text
+    assert "## The chance you win is *at least* the chance that nobody can beat you" in text
 
 
 def test_lesson4_review6_unseen_backs_one_row_per_hand():
@@ -2005,7 +2005,8 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
         'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id["lesson04b-56"]
     )
     q2 = by_id["lesson04b-q2"]
-    assert "could not follow" not in q2 and "is safe only if the last threat is set aside" in q2
+    assert "could not follow" not in q2
+    assert "Nobody can beat your {seven.value} only if the last threat is set aside" in q2
     text = _text(LESSON_4B)
     assert text.count("A new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
@@ -2253,7 +2254,8 @@ def test_lesson4_review7_tree_follows_its_colon_and_checks_go_4_then_5_players()
     assert "Back at the table" not in text
     assert ids.index("lesson04-36") < ids.index("lesson04-27c") < ids.index("lesson04-28")
     rule = by_id["lesson04-27c"]
-    assert "More players, fewer cards set aside" in rule and "Draw that tree." in rule
+    assert "More players, fewer cards set aside" in rule
+    assert "Picture that tree: the same branches, new numbers." in rule
     assert "**{in_hands5}** in the other hands" in rule
     five = by_id["lesson04-28"]
     assert "(any of them, even the same " in five and "player's hand too" not in five
@@ -2270,7 +2272,7 @@ def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
     q2 = by_id["lesson04b-q2"]
     assert "q2_gone = sum(c in start_threats for c in q2_played)" in q2
-    assert 'f"By trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
+    assert 'f"Before trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
     vocab = next(
         _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
