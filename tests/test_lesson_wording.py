@@ -1955,7 +1955,7 @@ def test_lesson4_review6_two_threats_in_short_lines_with_the_division_shown():
     # the heading says what "at least" is about
     text = _text(LESSON_4)
     assert "so it wins *at least* this often" not in text
-    assert "## You win *at least* as often as nobody can beat you" in text
+    assert "## The chance you win is *at least* the chance that nobody can beat you" in text
 
 
 def test_lesson4_review6_unseen_backs_one_row_per_hand():
@@ -2005,7 +2005,8 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
         'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id["lesson04b-56"]
     )
     q2 = by_id["lesson04b-q2"]
-    assert "could not follow" not in q2 and "is safe only if the last threat is set aside" in q2
+    assert "could not follow" not in q2
+    assert "Nobody can beat your {seven.value} only if the last threat is set aside" in q2
     text = _text(LESSON_4B)
     assert text.count("A new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
@@ -2253,7 +2254,8 @@ def test_lesson4_review7_tree_follows_its_colon_and_checks_go_4_then_5_players()
     assert "Back at the table" not in text
     assert ids.index("lesson04-36") < ids.index("lesson04-27c") < ids.index("lesson04-28")
     rule = by_id["lesson04-27c"]
-    assert "More players, fewer cards set aside" in rule and "Draw that tree." in rule
+    assert "More players, fewer cards set aside" in rule
+    assert "Picture that tree: the same branches, new numbers." in rule
     assert "**{in_hands5}** in the other hands" in rule
     five = by_id["lesson04-28"]
     assert "(any of them, even the same " in five and "player's hand too" not in five
@@ -2270,7 +2272,7 @@ def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
     q2 = by_id["lesson04b-q2"]
     assert "q2_gone = sum(c in start_threats for c in q2_played)" in q2
-    assert 'f"By trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
+    assert 'f"Before trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
     vocab = next(
         _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
@@ -2437,3 +2439,90 @@ def test_r7d_lesson7_going_further_says_which_parts_name_a_standard():
     # "Bids and tricks" and "Scores per player" name none: the intro must not say each does
     assert "Each part names the standard it meets" not in further
     assert "Parts with high-school content name their standard." in further
+
+
+# review 8, r8b: Lessons 4 and 4b (eighth reading, a 7th grader and a teacher)
+def test_r8b_lesson4_check_3_names_its_table_and_the_tree_is_pictured():
+    names = _executed_cells(LESSON_4, "lesson04-28")
+    five, q3 = names["five"], names["q3"]
+    # the prompt itself says the table the answer is for (the projected tree is for 4)
+    assert q3.prompt.startswith(f"At the table of {five} players: suppose ")
+    assert names["players_at_table"] != five
+    assert names["low5"].second_step == Fraction(names["in_hands5"] - 1, names["unseen"] - 1)
+    text = _text(LESSON_4)
+    assert "Draw that tree" not in text  # no time for a second tree: one branch is asked
+    timing = _lesson_meta(LESSON_4)["timing"]
+    assert "picture that tree" in timing[3]["activity"]
+
+
+def test_r8b_lesson4_heading_parses_and_the_played_cards_are_named():
+    text = _text(LESSON_4)
+    assert "as often as nobody can beat you\n" not in text
+    assert "## The chance you win is *at least* the chance that nobody can beat you" in text
+    assert "The other cards with {call7} are lower than your" not in text  # 22 threats exist
+    names = _executed_cells(LESSON_4, "lesson04-example")
+    seven, call7, trick = names["seven"], names["call7"], names["trick"]
+    others = [p.card for seat, p in trick.plays if seat != 0 and p.card.has(call7)]
+    assert sorted(names["played7"]) == sorted(others) and others
+    assert all(card.value < seven.value for card in others)
+    assert "The cards played with {call7} " in _source(
+        next(c for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    )
+
+
+def test_r8b_lesson4b_hint_is_not_said_to_fit_a_player_void_in_two_ball_counts():
+    names = _executed_cells(LESSON_4B, "lesson04b-verdict")
+    voids, game4, seen4 = names["voids"], names["game4"], names["seen4"]
+    balls = ("1 ball", "2 balls", "3 balls")
+    # the players the 4-player hand shows out of two ball counts: all their cards show the third
+    forced = {
+        s: [b for b in balls if b not in c]
+        for s, c in voids.items()
+        if len(set(c) & set(balls)) == 2
+    }
+    assert forced  # the hand the hint points to has one (Player 2 in review 8)
+    careful = names["careful"]
+    for seat, (left,) in forced.items():
+        assert all(c.has(left) for c in game4.starting_hands[seat] if c not in seen4)
+        assert f"**But not for Player {seat} above**" in careful
+        assert f"Player {seat}'s cards all show {left}." in careful
+    # the trick named is the one where that player could not follow
+    for seat in forced:
+        for combo in voids[seat]:
+            if combo != "2 balls":
+                assert f"(trick {names['void_trick'][seat, combo]})" in careful
+
+
+def test_r8b_lesson4b_check_2_words():
+    names = _executed_cells(LESSON_4B, "lesson04b-q2")
+    q2 = names["q2"].prompt
+    n_last = names["n_last"]
+    assert q2.startswith(f"Before trick {n_last}, ") and "By trick" not in q2
+    assert len(names["q2_played"]) == (n_last - 1) * names["big_table"]  # before, not after
+    assert "safe" not in q2  # issue 12 error 1: a threat's holder may play lower
+    assert f"Nobody can beat your {names['seven'].value} only if the last threat is set aside" in q2
+    vocab = _vocabulary(LESSON_4B)
+    assert "gone by trick" not in vocab and "cannot beat you in trick 3" in vocab
+    source = _source(next(c for c in _cells(LESSON_4B) if c.get("id") == "lesson04b-60"))
+    assert "(Part 1's made-up deal had " in source and "(In Part 1 it had" not in source
+
+
+def test_r8b_lesson4b_plan_standards_timing_and_worksheet():
+    meta = _lesson_meta(LESSON_4B)
+    codes = {s["code"]: s["activity"] for s in meta["standards"]}
+    # multiplying along a tree is the 7.SP.C.8 stem; 8a is the fraction of the outcomes
+    assert "multiplying along" in codes["7.SP.C.8"] and "tree" not in codes["7.SP.C.8a"]
+    timing = {step["activity"].split(":")[0].split(" (")[0]: step for step in meta["timing"]}
+    assert (
+        timing["Voids"]["minutes"] == 6
+        and "shown rather than worked" in timing["Voids"]["activity"]
+    )
+    assert timing["Check the makers' hint"]["minutes"] == 11
+    assert sum(step["minutes"] for step in meta["timing"]) <= 45
+    sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
+    assert "No sheet practises cards played, voids or the hint's table" in sheet
+    guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
+    assert "No worksheet practises the cards played" in guide
+    assert "product rule for independent events is high school" not in guide
+    assert "at a table of 4 players, then of 2 to 7 on the exit ticket" not in guide
+    assert "If time is short, show the voids part" not in guide
