@@ -2437,3 +2437,28 @@ def test_r7d_lesson7_going_further_says_which_parts_name_a_standard():
     # "Bids and tricks" and "Scores per player" name none: the intro must not say each does
     assert "Each part names the standard it meets" not in further
     assert "Parts with high-school content name their standard." in further
+
+
+# review 8, r8a: Lessons 1, 2, 3 and the rules card (eighth reading, a 7th grader and a teacher)
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "status"),
+    [
+        # the n = 16 bell is taller: height words are not "less spread out"
+        ("less tall", "not yet"),
+        ("less high", "not yet"),
+        ("less bars", "not yet"),
+        ("shorter", "not yet"),
+        ("lower", "not yet"),
+        # the words students use for "less spread out"
+        ("doesn't spread as much", "right"),
+        ("more in the middle", "right"),
+        ("more centered", "right"),
+        ("they bunch up more", "right"),
+        ("denser", "right"),
+        ("the spread is lower", "right"),
+        ("n = 1 is more in the middle", "not yet"),
+    ],
+)
+def test_r8a_lesson_3_check_3_height_is_not_spread(said, status):
+    assert _lesson_questions(LESSON_3)["q3"].check(said).status == status
