@@ -2462,3 +2462,16 @@ def test_r7d_lesson7_going_further_says_which_parts_name_a_standard():
 )
 def test_r8a_lesson_3_check_3_height_is_not_spread(said, status):
     assert _lesson_questions(LESSON_3)["q3"].check(said).status == status
+
+
+def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped():
+    core, _ = _core_and_further_text(LESSON_3)
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    # 7.SP.A.2: a sample's mean as a guess for an unknown population mean
+    assert "Suppose you did not know the deck's mean" in joined
+    assert "How far off could the guess be?" in joined
+    # the app picture's bars: a quarter of a face value each (n = 4 and 16 are not whole)
+    assert "each bar counts the means in a quarter of a face" in joined
+    # the plan's MAD block says what it assumes and what to move if it does not hold
+    spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
+    assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
