@@ -2391,8 +2391,10 @@ def test_r7a_lessons_1_2_small_wording():
     core, _ = _core_and_further_text(LESSON_1)
     # students read the bar graph in class; they make one on the worksheet
     assert "make a bar graph" not in core and "read a bar graph" in core
-    # no unexplained word in the vocabulary box
-    assert "histogram" not in _vocabulary(LESSON_1)
+    # no unexplained word in the vocabulary box (review 8: "histogram" is said, as what
+    # the bar graph is on a number line, because the plan cites 6.SP.B.4's histograms)
+    assert _vocabulary(LESSON_1).count("histogram") == 1
+    assert "(on a number line: a **histogram**)" in _vocabulary(LESSON_1)
     # Lesson 2's core pies are of a pile, not of the deck's counts
     assert "draws the same counts as a **pie chart**" not in core
     # Part 4 counts the room's 8s from the papers: they are not collected before it
@@ -2475,3 +2477,40 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
+
+
+def test_r8a_lesson_1_key_writes_two_face_values_with_and_and_uses_times_and_divide():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    keys = [
+        working
+        for number in range(1, 15)
+        for _, _, working in exit_ticket("1", number).worked_questions()
+    ]
+    assert any("(face values 7 and 8)" in key for key in keys)
+    assert any("(face values 11 and 12)" in key for key in keys)
+    for key in keys:
+        assert not re.search(r"face values (\d+) to (\d+)", key) or all(
+            int(b) - int(a) > 1 for a, b in re.findall(r"face values (\d+) to (\d+)", key)
+        ), key
+        # the lesson writes × and ÷, and so does the key
+        assert not re.search(r"\d x \d| / \d", key), key
+
+
+@pytest.mark.slow
+def test_r8a_lesson_1_check_4_fold_shows_decimals_not_an_improper_fraction():
+    q4 = _lesson_questions(LESSON_1)["q4"]
+    assert "760/27" not in q4.answer_text  # not "760/27 (about 28.15)"
+    assert "28.1, 28.15" in q4.answer_text and "120 × 19 ÷ 81" in q4.answer_text
+    for said in ("28", "28.1", "28.15", "28.148", "about 28", "760/27", "2280/81", "120 × 19 ÷ 81"):
+        assert q4.check(said).correct, said
+    for said in ("27", "29", "28.2"):
+        assert not q4.check(said).correct, said
+
+
+def test_r8a_lesson_1_names_the_histogram_and_the_guide_places_the_normal_curve():
+    vocabulary = _vocabulary(LESSON_1)
+    assert "**histogram**" in vocabulary  # the plan cites 6.SP.B.4's histogram
+    guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text()
+    assert "Lesson 3 introduces it as a model" not in guide
+    assert "Lesson 3's Going further (optional) introduces it as a model" in guide

@@ -131,7 +131,8 @@ def _lesson_1(seed: int) -> TicketQuestions:
             f"What part of the deck has a face value {span}? {ROUNDING}",
             f"{fraction(high)}, {about_percent(high)}",
             " + ".join(str(_valuecount(v)) for v in range(low, high_value + 1))
-            + f" = {k} cards (face values {low} to {high_value}); {k}/{len(DECK)}"
+            + f" = {k} cards (face values {low} {'and' if high_value == low + 1 else 'to'} "
+            f"{high_value}); {k}/{len(DECK)}"
             + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
             + f", {about_percent(high)}.",
         ),
@@ -141,7 +142,7 @@ def _lesson_1(seed: int) -> TicketQuestions:
             f"{expect_value}? Give a whole number.",
             f"about {nearest}",
             f"The chance of {expect_value} is {fraction(chance)}; {fraction(chance)} of "
-            f"{draws} = {draws} x {chance.numerator} / {chance.denominator} = "
+            f"{draws} = {draws} × {chance.numerator} ÷ {chance.denominator} = "
             + (f"{expected}" if expected.denominator == 1 else f"about {two_decimals(expected)}")
             + f": about {nearest}.",
         ),
