@@ -401,7 +401,8 @@ def test_lesson_2_cites_only_what_its_activities_meet():
     # not in the standards table; the slice angle is a percent of 360 degrees
     meta = _lesson_meta(LESSON_2)
     codes = {item["code"] for item in meta["standards"]}
-    assert codes == {"6.RP.A.3c", "7.RP.A.3", "7.SP.C.7a"}
+    # review 8: no 7.RP.A.3 (multistep percent problems): the steps rewrite one ratio
+    assert codes == {"6.RP.A.3c", "7.SP.C.7a"}
     assert sum(step["minutes"] for step in meta["timing"]) in range(45, 51)
     core = "\n".join(_source(cell) for cell in _core_cells(LESSON_2))
     assert "FULL_TURN" in core and "answer_box(q4)" in core
@@ -1819,7 +1820,8 @@ def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     q3, q4 = questions["q3"], questions["q4"]
     assert "round it, do not cut it off" in q3.hint
     assert not q3.check("66%").correct and q3.check("67%").correct
-    assert q4.hint.startswith("How many groups of 20% make 100%?")
+    # review 8: the hint points to the worked example, not "5 groups of 5 cards"
+    assert q4.hint == "Look at the example with 10%. Do the same with 20%."
     assert q4.explanation == "5 groups of 20% make 100%, so 5 × 5 = 25 cards."
     assert q4.answers == (25,)
 
@@ -2514,3 +2516,23 @@ def test_r8a_lesson_1_names_the_histogram_and_the_guide_places_the_normal_curve(
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text()
     assert "Lesson 3 introduces it as a model" not in guide
     assert "Lesson 3's Going further (optional) introduces it as a model" in guide
+
+
+def test_r8a_lesson_2_proportion_is_an_equation_and_the_plan_drops_7_rp_a_3():
+    vocabulary = _vocabulary(LESSON_2)
+    assert "| **proportion** | an equation that says two fractions are equal |" in vocabulary
+    core, further = _core_and_further_text(LESSON_2)
+    assert "A whole circle turns" not in core
+    assert "One full turn of a circle is" in core
+    # the pie labels' "≈ 67°" is explained where the rounded degrees are added
+    assert "≈ means *about*" in further
+    # 7.RP.A.3 is multistep percent problems (tax, markups): the lesson has none
+    codes = [s["code"] for s in _lesson_meta(LESSON_2)["standards"]]
+    assert "7.RP.A.3" not in codes and "6.RP.A.3c" in codes
+
+
+@pytest.mark.slow
+def test_r8a_lesson_2_check_4_hint_points_to_the_example_without_the_numbers():
+    q4 = _lesson_questions(LESSON_2)["q4"]
+    assert q4.hint.startswith("Look at the example with 10%. Do the same with")
+    assert "Each group is" not in q4.hint
