@@ -2536,3 +2536,12 @@ def test_r8a_lesson_2_check_4_hint_points_to_the_example_without_the_numbers():
     q4 = _lesson_questions(LESSON_2)["q4"]
     assert q4.hint.startswith("Look at the example with 10%. Do the same with")
     assert "Each group is" not in q4.hint
+
+
+def test_r8a_rules_card_says_both_meanings_of_hand():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    trick = dict(rules_text())["A trick"]
+    # "hand" is the cards you hold (Lesson 4) and a round (steps 1 and 6)
+    assert "Your hand is the 8 cards you hold." in trick
+    assert "A hand (a round) is the deal, the bids and 8 tricks." in trick
