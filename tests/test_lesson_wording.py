@@ -2545,3 +2545,21 @@ def test_r8a_rules_card_says_both_meanings_of_hand():
     # "hand" is the cards you hold (Lesson 4) and a round (steps 1 and 6)
     assert "Your hand is the 8 cards you hold." in trick
     assert "A hand (a round) is the deal, the bids and 8 tricks." in trick
+
+
+def test_r8a_lesson_2_ticket_asks_for_the_whole_from_a_part_and_its_percent():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    wholes = set()
+    for number in range(1, 15):
+        questions = exit_ticket("2", number).worked_questions()
+        assert len(questions) == 3
+        question, answer, _ = questions[2]
+        some, share = map(int, re.search(r"(\d+) cards show .*They are (\d+)% of", question).groups())
+        whole = int(answer.removesuffix(" cards"))
+        assert some * 100 == share * whole  # the part is that percent of the whole
+        assert (whole, share) != (25, 20)  # not the lesson's check 4
+        wholes.add(whole)
+    assert len(wholes) > 3  # seeded variants
+    ticket = _lesson_meta(LESSON_2)["exit_ticket"]
+    assert "from a part of it and its percent" in ticket
