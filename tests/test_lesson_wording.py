@@ -2555,7 +2555,9 @@ def test_r8a_lesson_2_ticket_asks_for_the_whole_from_a_part_and_its_percent():
         questions = exit_ticket("2", number).worked_questions()
         assert len(questions) == 3
         question, answer, _ = questions[2]
-        some, share = map(int, re.search(r"(\d+) cards show .*They are (\d+)% of", question).groups())
+        some, share = map(
+            int, re.search(r"(\d+) cards show .*They are (\d+)% of", question).groups()
+        )
         whole = int(answer.removesuffix(" cards"))
         assert some * 100 == share * whole  # the part is that percent of the whole
         assert (whole, share) != (25, 20)  # not the lesson's check 4

@@ -4,7 +4,6 @@ comparison recomputed independently, one-page deterministic PDFs and the export.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
