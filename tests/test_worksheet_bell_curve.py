@@ -236,3 +236,17 @@ def test_export_writes_bell_curve_sheets(tmp_path):
     second = bell_curve_worksheet(9, number=2, of=2)
     assert paths[2].read_bytes() == second.student_pdf()
     assert paths[3].read_bytes() == second.key_pdf()
+
+
+@pytest.mark.parametrize("level", ["support", "core", "extension"])
+def test_step_2_works_one_tally_from_card_1(tmp_path, level):
+    # review 8: the two-way tally is not taught in the core: one worked mark on the sheet
+    sheet = bell_curve_worksheet(1006, level=level)
+    card = sheet.cards[0]
+    k = card.count(sheet.shape)
+    name = line_names(sheet.shape.value)[k - 1]
+    text = collapse(pdf_text(sheet.student_pdf(), tmp_path, "student.pdf"))
+    assert (
+        f"For example, card #1 (face value {card.value}, {name}) is a mark in the row "
+        f"{name}, column {card.value}." in text
+    )
