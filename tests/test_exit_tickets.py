@@ -298,8 +298,13 @@ def test_lesson_2_parts_agree() -> None:
         assert q1.endswith(f"What fraction of her cards show {combination}? Simplify.")
         part = Fraction(shows, size)
         assert Fraction(a1) == part
-        assert a3 == f"{part * 360} degrees" and (part * 360).denominator == 1
-        assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%"
+        # review 8: (b) the percent and the slice; (c) the whole from a part and its percent
+        assert (part * 360).denominator == 1
+        assert a2 == f"{(part * 100 + Fraction(1, 2)).__floor__()}%; {part * 360} degrees"
+        (q3, _, _) = _answers("2", seed)[2]
+        some, share = map(int, re.search(r"(\d+) cards show .*They are (\d+)% of", q3).groups())
+        whole = int(re.fullmatch(r"(\d+) cards", a3).group(1))
+        assert Fraction(share, 100) * whole == some and 0 < some < whole
 
 
 @pytest.mark.parametrize("lesson", list(LESSONS))

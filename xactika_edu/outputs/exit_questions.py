@@ -131,7 +131,8 @@ def _lesson_1(seed: int) -> TicketQuestions:
             f"What part of the deck has a face value {span}? {ROUNDING}",
             f"{fraction(high)}, {about_percent(high)}",
             " + ".join(str(_valuecount(v)) for v in range(low, high_value + 1))
-            + f" = {k} cards (face values {low} to {high_value}); {k}/{len(DECK)}"
+            + f" = {k} cards (face values {low} {'and' if high_value == low + 1 else 'to'} "
+            f"{high_value}); {k}/{len(DECK)}"
             + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
             + f", {about_percent(high)}.",
         ),
@@ -141,7 +142,7 @@ def _lesson_1(seed: int) -> TicketQuestions:
             f"{expect_value}? Give a whole number.",
             f"about {nearest}",
             f"The chance of {expect_value} is {fraction(chance)}; {fraction(chance)} of "
-            f"{draws} = {draws} x {chance.numerator} / {chance.denominator} = "
+            f"{draws} = {draws} × {chance.numerator} ÷ {chance.denominator} = "
             + (f"{expected}" if expected.denominator == 1 else f"about {two_decimals(expected)}")
             + f": about {nearest}.",
         ),
@@ -162,10 +163,21 @@ def _pile(seed: int) -> tuple[int, str, int]:
     return size, str(combination), shows
 
 
+#: Lesson 2's part (c): (cards in Sam's pile, the percent of it that shows a
+#: combination); the count is computed (20 cards, 30%: 6 cards). Neighbouring tickets
+#: differ; none is the lesson's check 4 (25 cards, 20%).
+_WHOLES = ((20, 30), (40, 15), (16, 25), (30, 10), (50, 40), (24, 25), (40, 35))
+
+
 def _lesson_2(seed: int) -> TicketQuestions:
     size, combination, shows = _pile(seed)
     part = Fraction(shows, size)
     degrees = part * 360
+    whole, share = _WHOLES[seed % len(_WHOLES)]
+    some = Fraction(whole * share, 100)
+    if some.denominator != 1 or not 0 < some < whole:
+        raise XactikaError(f"{share}% of {whole} cards is not a whole number of cards")
+    sams = str(COMBINATIONS[(seed * 5 + 3) % len(COMBINATIONS)])
     return TicketQuestions(
         (
             (
@@ -178,15 +190,18 @@ def _lesson_2(seed: int) -> TicketQuestions:
                 "already simplest.",
             ),
             (
-                f"What percent of her cards show {combination}? {ROUNDING}",
-                percent(part),
-                f"{fraction(part)}{percent_tail(part)}.",
+                f"What percent of her cards show {combination}? {ROUNDING} In a pie chart of "
+                "her cards, how many degrees is their slice?",
+                f"{percent(part)}; {fraction(degrees)} degrees",
+                f"{fraction(part)}{percent_tail(part)}; {fraction(part)} of 360 degrees = "
+                f"{fraction(degrees)} degrees.",
             ),
             (
-                f"In a pie chart of her {size} cards, how many degrees is the slice for "
-                f"{combination}?",
-                f"{fraction(degrees)} degrees",
-                f"{fraction(part)} of 360 degrees = {fraction(degrees)} degrees.",
+                f"In Sam's pile, {some} cards show {sams}. They are {share}% of his pile. "
+                "How many cards are in Sam's pile?",
+                f"{whole} cards",
+                f"{some} cards are {share}%, so 100% is {some} ÷ {share} × 100 = {whole} cards "
+                f"(check: {share}% of {whole} = {some}).",
             ),
         )
     )

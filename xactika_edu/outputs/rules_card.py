@@ -57,8 +57,9 @@ def rules_text() -> list[tuple[str, str]]:
         ),
         (
             "A trick",
-            "Each player plays one card, and the winning card (step 5) takes them all. A "
-            f"hand has {plural(CARDS_PER_HAND, 'trick')}.",
+            "Each player plays one card, and the winning card (step 5) takes them all. Your "
+            f"hand is the {CARDS_PER_HAND} cards you hold. A hand (a round) is the deal, the "
+            f"bids and {plural(CARDS_PER_HAND, 'trick')}.",
         ),
         (
             "1. Deal",

@@ -5,7 +5,8 @@ once, twice and three times; each of those columns is a bell curve, and one more
 the shape moves the curve one face value to the right. On this sheet a student
 tallies drawn cards by face value and by how many times they show one shape
 (chosen by the seed), plots the three columns as three lines and compares them
-with the whole deck. Every number in a question or an answer is computed from the
+with the whole deck; it also finds the mean and the MAD of a sample of 4 of the cards
+(Lesson 3's core). Every number in a question or an answer is computed from the
 cards, never typed in.
 
 >>> sheet = bell_curve_worksheet(1006, number=7, of=30)
@@ -23,9 +24,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
-from ...base.formatting import about_one_decimal, and_list, fraction, one_decimal, plural
+from ...base.formatting import (
+    about_one_decimal,
+    and_list,
+    exact_decimal,
+    fraction,
+    one_decimal,
+    plural,
+    two_decimals,
+)
 from ...core.cards import COUNTS, Combination, Hand, Shape, draw_cards
-from ...core.probability import FACE_VALUES, shape_count_table, value_distribution
+from ...core.face_values import face_value_mad, face_value_mean
+from ...core.probability import FACE_VALUES, shape_count_table
 from .bell_curve_page import BellCurvePage
 from .levels import (
     CORE,
@@ -45,6 +55,9 @@ __all__ = ["BellCurveWorksheet", "bell_curve_worksheet"]
 
 MIN_BELL_CARDS = 18
 MAX_BELL_CARDS = 30
+#: how many cards (#1 to #4) make the sample whose mean and MAD question b) asks for:
+#: Lesson 3's sample of n = 4 cards
+SAMPLE_CARDS = 4
 
 
 @dataclass(frozen=True)
@@ -189,10 +202,7 @@ class BellCurveWorksheet(QuestionSheet):
         """
         n = len(self.cards)
         total = sum(card.value for card in self.cards)
-        deck = value_distribution()
-        deck_mean = Fraction(
-            int((deck.index.to_series() * deck["frequency"]).sum()), int(deck["frequency"].sum())
-        )
+        deck_mean = face_value_mean()
         mean = Fraction(total, n)
         side = "above" if mean > deck_mean else "below" if mean < deck_mean else "equal to"
         target = fraction(deck_mean)
@@ -212,14 +222,14 @@ class BellCurveWorksheet(QuestionSheet):
         """(question, answer, one-line working, sentence frame) for each of the three
         questions.
 
-        a) each line's peak (ties kept), b) the mean face value of the cards with 1
-        and with 3 of the shape (one decimal) and the gap, c) how many cards would
+        a) each line's peak (ties kept), b) the mean and the MAD of a sample of 4
+        cards (:meth:`_sample_question`: Lesson 3's core), c) how many cards would
         show 2 of the shape if the cards matched the deck (n x 27/81) and how many do.
 
         >>> for question, answer, *_ in bell_curve_worksheet(1)._worked():
         ...     print(answer)
         1 cube: 7; 2 cubes: 8; 3 cubes: 8 and 10
-        1 cube: 6.8; 3 cubes: 9.7. 3 cubes is bigger by 2.9.
+        Mean 8.75; MAD 1.25. Yes: 8.75 is within 1 of 8.
         9 expected; you have 10.
         """
         n = len(self.cards)
@@ -249,49 +259,6 @@ class BellCurveWorksheet(QuestionSheet):
             + "."
         )
 
-        one, three = names[0], names[2]
-        question_b = (
-            f"Find the mean face value of your cards with {one}, and of your cards with "
-            f"{three}. Which mean is bigger, and by about how much?"
-        )
-        means = self.means()
-        rounded = [None if m is None else one_decimal(m) for m in means]
-        shown = [
-            f"{name}: {r}" if r is not None else f"{name}: no cards"
-            for name, r in zip(names, rounded, strict=True)
-        ]
-        working = []
-        for name, column in ((one, columns[0]), (three, columns[2])):
-            count = sum(column.values())
-            if count:
-                total = sum(v * k for v, k in column.items())
-                working.append(f"{name}: {total} ÷ {count} = {one_decimal(Fraction(total, count))}")
-        working_b = "; ".join(working) + "." if working else "No cards to average."
-        low, high = means[0], means[2]
-        frame_b = Frame(
-            f"Mean with {one}: {{}}. Mean with {three}: {{}}. {{}} is bigger, by about {{}}.",
-            (shown[0].split(": ")[1], shown[2].split(": ")[1], "", ""),
-        )
-        if low is None or high is None:
-            answer_b = f"{shown[0]}; {shown[2]}: no difference to find."
-        else:
-            gap = high - low
-            if gap == 0:
-                answer_b = f"{shown[0]}; {shown[2]}: the same."
-            else:
-                # the exact means' difference, rounded once
-                bigger = three if gap > 0 else one
-                by = one_decimal(abs(gap))
-                by = "less than 0.05" if by == "0.0" else by
-                # a student who subtracts the printed rounded means is right too
-                printed = Fraction(one_decimal(high)) - Fraction(one_decimal(low))
-                subtracted = one_decimal(abs(printed))
-                if subtracted != one_decimal(abs(gap)):
-                    by += f" ({subtracted} if you subtract the rounded means)"
-                answer_b = f"{shown[0]}; {shown[2]}. {bigger} is bigger by {by}."
-                frame_b = Frame(frame_b.text, (*frame_b.answers[:2], bigger.capitalize(), by))
-                working_b += f" Exact difference: {fraction(abs(gap))}."
-
         peaks = self.deck_peaks(shape)
         in_deck = int(shape_count_table(shape)[names[1]].sum())
         expected = Fraction(n * in_deck, 81)
@@ -314,9 +281,57 @@ class BellCurveWorksheet(QuestionSheet):
         )
         return [
             (question_a, answer_a, working_a, frame_a),
-            (question_b, answer_b, working_b, frame_b),
+            self._sample_question(),
             (question_c, answer_c, working_c, frame_c),
         ]
+
+    def _sample_question(self) -> Worked:
+        """Question b): the mean and the MAD (from their own mean) of cards #1 to #4,
+        a sample of 4 like Lesson 3's, and whether the mean is within 1 of the deck's
+        mean (8), the mean it estimates.
+
+        >>> question, answer, working, frame = bell_curve_worksheet(1)._sample_question()
+        >>> answer
+        'Mean 8.75; MAD 1.25. Yes: 8.75 is within 1 of 8.'
+        >>> working.split(". ")[1]
+        'Distances from 8.75: 0.75, 1.75, 0.25 and 2.25; 5 ÷ 4 = 1.25.'
+        """
+        sample = self.cards[:SAMPLE_CARDS]
+        values = [card.value for card in sample]
+        mean, mad = face_value_mean(sample), face_value_mad(sample)
+        # a sum of 4 whole numbers ÷ 4, so the distances are quarters and the MAD
+        # sixteenths: all exact with at most 4 decimals
+        distances = [exact_decimal(abs(v - mean)) or fraction(abs(v - mean)) for v in values]
+        deck_mean = face_value_mean()
+        target = fraction(deck_mean)
+        within = abs(mean - deck_mean) <= 1
+        question = (
+            f"Cards #1 to #{SAMPLE_CARDS} are a sample of {SAMPLE_CARDS} cards. Find their mean "
+            "face value, then their MAD (the mean of their distances from that mean). Is "
+            f"their mean within 1 of the deck's mean, {target}?"
+        )
+        shown_mean = exact_decimal(mean) or fraction(mean)
+        shown_mad = exact_decimal(mad) or fraction(mad)
+        rounded = two_decimals(mad)
+        about = f" (about {rounded})" if Fraction(rounded) != mad else ""
+        verdict = "Yes" if within else "No"
+        answer = (
+            f"Mean {shown_mean}; MAD {shown_mad}{about}. {verdict}: {shown_mean} is "
+            f"{'within' if within else 'more than'} 1 {'of' if within else 'from'} {target}."
+        )
+        total = sum(values)
+        working = (
+            f"{' + '.join(map(str, values))} = {total}; {total} ÷ {SAMPLE_CARDS} = {shown_mean}. "
+            f"Distances from {shown_mean}: {and_list(distances)}; "
+            f"{exact_decimal(mad * SAMPLE_CARDS)} ÷ {SAMPLE_CARDS} = {shown_mad}."
+        )
+        frame = Frame(
+            f"Mean: {{}} ÷ {SAMPLE_CARDS} = {{}}. Distances from it: "
+            + ", ".join(["{}"] * SAMPLE_CARDS)
+            + f". MAD: {{}}. Within 1 of {target}? {{}}",
+            (str(total), shown_mean, *distances, shown_mad, verdict),
+        )
+        return question, answer, working, frame
 
 
 def bell_curve_worksheet(

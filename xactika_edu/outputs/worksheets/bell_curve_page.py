@@ -111,6 +111,16 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
         answers = [str(card.value) for card in sheet.cards] if self.key else None
         return draw_card_rows(self, sheet.cards, y, 72.0, answers)
 
+    def tally_example(self) -> str:
+        """One worked tally, from card #1: 'For example, card #1 (face value 8, 3 cubes)
+        is a mark in the row 3 cubes, column 8.'"""
+        card = self.sheet.cards[0]
+        shows = Combination(self.sheet.shape, card.count(self.sheet.shape))
+        return (
+            f"For example, card #1 (face value {card.value}, {shows}) is a mark in the row "
+            f"{shows}, column {card.value}."
+        )
+
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet
         y = (
@@ -119,7 +129,8 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
                 y,
                 "2",
                 f"Tally each card in its row (how many {sheet.shape}) and column (face value). "
-                f"Write each count in the corner box. Check: the total is {self.n}.",
+                f"Write each count in the corner box. Check: the total is {self.n}. "
+                + self.tally_example(),
                 self.width,
             )
             + 1.5
