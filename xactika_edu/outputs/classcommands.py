@@ -168,7 +168,8 @@ def _reset(store: ClassStore, code: str, yes: bool, say: Callable[[str], None]) 
     if not yes:
         try:
             answer = input(f"Delete {what}? Type yes: ")
-        except EOFError:
+        except EOFError:  # no one to answer (a script): the line ends here
+            say("")
             answer = ""
         if answer.strip().lower() != "yes":
             say("Nothing was deleted." + ("" if answer else " (In a script, add --yes.)"))
