@@ -309,6 +309,19 @@ def test_bad_experiments_and_draws_are_refused(store, code):
     assert store.draws(code).empty
 
 
+def test_cards_drawn_at_one_click_are_written_all_or_none(store, code):
+    store.join(code, "Ana")
+    store.start_experiment(code)
+    numbers = store.record_draws(code, "\u200bANA ", ["1111", "2222", "3333"])
+    assert numbers == sorted(numbers) and len(set(numbers)) == 3
+    with pytest.raises(XactikaError, match="cannot read card '4444'"):
+        store.record_draws(code, "Ana", ["1111", "4444"])
+    for bad in ([], "1111", ["1111"] * 1001):
+        with pytest.raises(XactikaError, match="list of 1 to 1,000 cards"):
+            store.record_draws(code, "Ana", bad)
+    assert store.draws(code)["card"].map(str).tolist() == ["1111", "2222", "3333"]
+
+
 # --- finished hands -----------------------------------------------------------------------
 
 

@@ -10,9 +10,10 @@ teacher gives ``--data DIR``). It is opened with:
   committed draw or hand survives even a power cut or an operating-system crash (a
   teacher laptop's battery running out). ``NORMAL`` is safe against a crashed or
   killed *program* too, but a power cut may undo its last commits. Draws and hands
-  come at classroom speed, at most tens a second, and FULL commits here run at
-  hundreds a second (``benchmarks/README.md``), so the stronger promise costs nothing
-  a class can notice.
+  come at classroom speed, at most tens a second, and FULL still commits about 200
+  draws a second on a 2-core virtual machine (NORMAL: about 4,000;
+  ``benchmarks/bench_class_store.py``), so the stronger promise costs nothing a class
+  can notice.
 * ``PRAGMA foreign_keys=ON`` and a ``busy_timeout``: another process writing the same
   file (``xactika-edu class reset`` while the class server runs) is waited for.
 

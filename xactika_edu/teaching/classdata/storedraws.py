@@ -28,6 +28,7 @@ from ...core.notation import as_card
 from ...core.rules import CARD_INDEX
 from .class_results import ACTIVITIES
 from .classkeys import name_key
+from .scorefile import normal_text
 from .storedb import Cursor, StoreBase, now
 
 __all__ = ["DrawRecords", "Experiment"]
@@ -344,7 +345,7 @@ class DrawRecords(StoreBase):
         """
         if not isinstance(student, str):
             raise StudentNameError(f"A student's name is text, like 'Zoë'; got {shown(student)}.")
-        key = name_key(" ".join(student.split()))
+        key = name_key(" ".join(normal_text(student).split()))
         row = db.execute(
             "SELECT id FROM students WHERE class_id = ? AND name_key = ?", (class_id, key)
         ).fetchone()
