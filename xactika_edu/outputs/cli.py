@@ -4,12 +4,6 @@
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
                           [--level support|core|extension]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
-    xactika-edu class create --class NAME [--data DIR]
-    xactika-edu class list [--data DIR]
-    xactika-edu class export --class NAME --what draws|scores --out FILE.csv [--force]
-                             [--data DIR]
-    xactika-edu class reset --class NAME [--yes] [--data DIR]
-    xactika-edu class new-link --class NAME [--data DIR]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
 
@@ -18,6 +12,15 @@ written unless the whole job succeeds (a full drive or Ctrl-C leaves the --out f
 as it was, and the message says so). --force replaces only the earlier output of the
 same command, and only while it holds exactly what was written; anything else is
 refused with the reason. Ctrl-C stops cleanly (exit status 130).
+
+The classes of the class server (:mod:`xactika_edu.outputs.classcommands`)::
+
+    xactika-edu class create --class NAME [--data DIR]
+    xactika-edu class list [--data DIR]
+    xactika-edu class export --class NAME --what draws|scores --out FILE.csv [--force]
+                             [--data DIR]
+    xactika-edu class reset --class NAME [--yes] [--data DIR]
+    xactika-edu class new-link --class NAME [--data DIR]
 """
 
 from __future__ import annotations
@@ -149,6 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     common(sheet)
 
+    _class_parser(commands, debug)
+
     app = commands.add_parser(
         "app",
         help="serve the student app (hand explorer, play table, deck explorer) with Voilà",
@@ -175,7 +180,6 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="serve this notebook instead of the student app",
     )
-    _class_parser(commands, debug)
     return parser
 
 
@@ -230,6 +234,22 @@ def _class_parser(
 
 def _say(line: str) -> None:
     print(line, flush=True)
+
+
+def _class(args: argparse.Namespace) -> int:
+    """Run ``xactika-edu class ACTION`` (:mod:`xactika_edu.outputs.classcommands`)."""
+    from .classcommands import run_class_command
+
+    return run_class_command(
+        args.class_command,
+        data=args.data,
+        name=getattr(args, "name", None),
+        what=getattr(args, "what", None),
+        out=getattr(args, "out", None),
+        force=getattr(args, "force", False),
+        yes=getattr(args, "yes", False),
+        say=_say,
+    )
 
 
 def _worksheet(args: argparse.Namespace) -> None:
@@ -292,22 +312,6 @@ def _app(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         say=_say,
         verbose=args.debug,
-    )
-
-
-def _class(args: argparse.Namespace) -> int:
-    """Run ``xactika-edu class ACTION`` (:mod:`xactika_edu.outputs.classcommands`)."""
-    from .classcommands import run_class_command
-
-    return run_class_command(
-        args.class_command,
-        data=args.data,
-        name=getattr(args, "name", None),
-        what=getattr(args, "what", None),
-        out=getattr(args, "out", None),
-        force=getattr(args, "force", False),
-        yes=getattr(args, "yes", False),
-        say=_say,
     )
 
 
