@@ -13,12 +13,16 @@ from collections.abc import Sequence
 
 __all__ = [
     "BrokenSwap",
+    "ClassCodeError",
+    "ClassError",
     "ClassResultsError",
     "IllegalBidError",
     "IllegalPlayError",
     "LessonError",
     "NotationError",
     "ScoreSheetError",
+    "StudentNameError",
+    "TeacherLinkError",
     "TooManyToCount",
     "XactikaError",
 ]
@@ -92,6 +96,26 @@ class ClassResultsError(XactikaError):
     """A file of the class's own results (cards drawn or rolled) that cannot be read:
     every problem listed, one a line (``line 4, column 'card': ...``). Raised by
     :func:`xactika_edu.teaching.classdata.class_results.load_class_results`."""
+
+
+class ClassError(XactikaError):
+    """Something the class store (:mod:`xactika_edu.teaching.classdata.store`) refuses:
+    a class name already used, a hand that breaks the rules, a draw with no experiment
+    running. The messages are short sentences a student or teacher can act on."""
+
+
+class ClassCodeError(ClassError):
+    """A class code that is no class in the store (mistyped, or the class was deleted)."""
+
+
+class StudentNameError(ClassError):
+    """A first name that cannot join a class: empty, too long, with a character that
+    cannot be typed, or already used by someone in the class (in any letter case)."""
+
+
+class TeacherLinkError(ClassError):
+    """A teacher link (class code and secret token) that is not right. The message never
+    says which part was wrong."""
 
 
 class LessonError(XactikaError):

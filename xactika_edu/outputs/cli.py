@@ -12,6 +12,15 @@ written unless the whole job succeeds (a full drive or Ctrl-C leaves the --out f
 as it was, and the message says so). --force replaces only the earlier output of the
 same command, and only while it holds exactly what was written; anything else is
 refused with the reason. Ctrl-C stops cleanly (exit status 130).
+
+The classes of the class server (:mod:`xactika_edu.outputs.classcommands`)::
+
+    xactika-edu class create --class NAME [--data DIR]
+    xactika-edu class list [--data DIR]
+    xactika-edu class export --class NAME --what draws|scores --out FILE.csv [--force]
+                             [--data DIR]
+    xactika-edu class reset --class NAME [--yes] [--data DIR]
+    xactika-edu class new-link --class NAME [--data DIR]
 """
 
 from __future__ import annotations
@@ -143,6 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     common(sheet)
 
+    _class_parser(commands, debug)
+
     app = commands.add_parser(
         "app",
         help="serve the student app (hand explorer, play table, deck explorer) with Voilà",
@@ -172,8 +183,73 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _class_parser(
+    commands: argparse._SubParsersAction[_Parser],
+    debug: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """The ``class`` command: the class store's classes, made, listed, exported, reset."""
+    group = commands.add_parser(
+        "class",
+        help="make, list, export or reset the classes of the class server",
+        description="The classes of the class server: their students' draws and finished "
+        "hands, kept in a data folder (--data DIR; by default the user's data folder).",
+    )
+    actions = group.add_subparsers(
+        dest="class_command", required=True, metavar="ACTION", parser_class=_Parser
+    )
+
+    def action(name: str, help: str, *, named: bool = True) -> argparse.ArgumentParser:
+        sub = actions.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
+        debug(sub)
+        sub.add_argument(
+            "--data",
+            type=Path,
+            default=None,
+            help="the data folder holding the classes (default: the user's data folder)",
+        )
+        if named:
+            sub.add_argument(
+                "--class", dest="name", required=True, help='the class\'s name ("Period 3") or code'
+            )
+        return sub
+
+    action("create", "make a class: prints its code for students and the teacher token")
+    action("list", "list the classes with their codes and counts", named=False)
+    export = action("export", "write a class's draws or finished hands as a CSV file")
+    export.add_argument(
+        "--what",
+        required=True,
+        choices=("draws", "scores"),
+        help="draws (student, activity, card: load_class_results reads it) or scores "
+        "(the score sheet: load_scores reads it)",
+    )
+    export.add_argument("--out", required=True, type=Path, help="the CSV file to write")
+    export.add_argument(
+        "--force", action="store_true", help="replace --out if it exists (else it is refused)"
+    )
+    reset = action("reset", "delete a class's draws and finished hands (it asks first)")
+    reset.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    action("new-link", "give a class a new teacher token; the old one stops working")
+
+
 def _say(line: str) -> None:
     print(line, flush=True)
+
+
+def _class(args: argparse.Namespace) -> int:
+    """Run ``xactika-edu class ACTION`` (:mod:`xactika_edu.outputs.classcommands`)."""
+    from .classcommands import run_class_command
+
+    return run_class_command(
+        args.class_command,
+        data=args.data,
+        name=getattr(args, "name", None),
+        what=getattr(args, "what", None),
+        out=getattr(args, "out", None),
+        force=getattr(args, "force", False),
+        yes=getattr(args, "yes", False),
+        say=_say,
+    )
 
 
 def _worksheet(args: argparse.Namespace) -> None:
@@ -279,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "app":
             return _app(args)
+        if args.command == "class":
+            return _class(args)
         if args.command == "class-pack":
             _class_pack(args)
         else:
