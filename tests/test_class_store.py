@@ -547,11 +547,6 @@ def test_a_writer_killed_with_sigkill_loses_no_reported_draw_or_hand(tmp_path):
         store.record_draw(code, "Ana", "1111")  # and the class goes on
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="class_results.load_class_results keeps safe_cell's ' escapes (it does not "
-    "unescape_cell as load_scores does): reported, class_results.py is not this branch's",
-)
 def test_a_name_that_looks_like_a_formula_round_trips_through_the_csv(store, code):
     _class_with_draws(store, code, draws=8, names=("=cmd|' /C calc'!A0", "Ana", "Ben", "Cy"))
     pooled = store.draws(code)

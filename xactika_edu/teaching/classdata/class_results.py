@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ...base.checks import check_whole, shown
-from ...base.csvtext import decode_sheet
+from ...base.csvtext import decode_sheet, unescape_cell
 from ...base.errors import ClassResultsError, NotationError, XactikaError
 from ...base.formatting import plural
 from ...base.palette import SERIES
@@ -150,7 +150,8 @@ def load_class_results(source: str | os.PathLike[str] | TextIO | BinaryIO) -> pd
         )
     results = pd.DataFrame(
         {
-            "student": frame["student"].str.strip(),
+            # a name written formula-safe ("'=Ana") reads back as it was typed
+            "student": frame["student"].str.strip().map(unescape_cell),
             "activity": frame["activity"].str.strip().str.lower(),
             "card": cards,
             "face value": [card.value for card in cards if card is not None],
