@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -145,12 +146,13 @@ _COUNT_WORDS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
 _COMBINATION_RE = re.compile(r"^\s*(\d+|[a-z]+(?=\s))\s*([a-z]+)\s*$")
 
 
-def _check_count(count: object, what: str, where: str) -> int:
-    """``count`` as an int if it is 1, 2 or 3; ``where`` says whose count it is."""
+def _check_count(count: object, what: str, where: Callable[[], str]) -> int:
+    """``count`` as an int if it is 1, 2 or 3; ``where()`` says whose count it is (made
+    only for the error: a card is made often, and a right count needs no words)."""
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)):
-        raise XactikaError(f"{what} count must be 1, 2 or 3, got {shown(count)} in {where}")
+        raise XactikaError(f"{what} count must be 1, 2 or 3, got {shown(count)} in {where()}")
     if count not in COUNTS:
-        raise XactikaError(f"{what} count {shown(count)} is not 1, 2 or 3 in {where}")
+        raise XactikaError(f"{what} count {shown(count)} is not 1, 2 or 3 in {where()}")
     return int(count)
 
 
@@ -173,8 +175,11 @@ class Combination:
     def __post_init__(self) -> None:
         if not isinstance(self.shape, Shape):
             raise XactikaError(f"shape must be a Shape, got {shown(self.shape)}")
-        where = f"Combination(Shape.{self.shape.name}, {shown(self.count)})"
-        _check_count(self.count, str(self.shape), where)
+        _check_count(
+            self.count,
+            str(self.shape),
+            lambda: f"Combination(Shape.{self.shape.name}, {shown(self.count)})",
+        )
 
     def __str__(self) -> str:
         return f"{self.count} {self.shape.name_for(self.count)}"
@@ -252,7 +257,7 @@ class Card:
 
     def __post_init__(self) -> None:
         for shape, count in zip(Shape, self.counts, strict=True):
-            _check_count(count, str(shape), f"Card{shown(self.counts)}")
+            _check_count(count, str(shape), lambda: f"Card{shown(self.counts)}")
             object.__setattr__(self, shape.plural, int(count))
 
     @property
