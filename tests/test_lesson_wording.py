@@ -2144,8 +2144,9 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     core, _ = _core_and_further_text(LESSON_5)
     meta = _lesson_meta(LESSON_5)
     # which die is the balls: colours (or one die four times), in the plan too
-    assert "four dice\nof different colours (or roll one die four times)" in core
-    assert any("different colours" in m for m in meta["materials"])
+    # review 8: US spelling (colors)
+    assert "four dice\nof different colors (or roll one die four times)" in core
+    assert any("different colors" in m for m in meta["materials"])
     # the projected page shows many cards, not only the first 10
     # review 7: the app's picture shows the first 10 cards, the figure only the 1,000
     assert "drawn_values(1000, seed=5)" in core and "DrawHistogram(seed=5, draws=10)" in core
@@ -2487,3 +2488,33 @@ def test_r8c_lesson7_core_asks_about_the_far_bars():
     assert "Which bars are far from the others, and how do they move the mean?" in core
     standards = {s["code"]: s["activity"] for s in _lesson_meta(LESSON_7)["standards"]}
     assert "the bars far from the others" in standards["6.SP.B.5c"]
+
+
+def test_r8c_lesson5_ticket_prints_the_deck_table():
+    from xactika_edu.core.cards import DECK
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in (1, 2, 3):
+        ticket = exit_ticket("5", seed)
+        # part b) asks for a chance in the deck: the ticket prints the counts it needs
+        assert "chance that a card of the deck" in ticket.worked_questions()[1][0]
+        table = ticket.table
+        assert table is not None and table == exit_ticket("1", seed).table
+        heading, cards = (list(row) for row in table.rows)
+        values = [int(v) for v in heading[1:]]
+        assert [int(c) for c in cards[1:]] == [
+            sum(1 for card in DECK if card.value == v) for v in values
+        ]
+
+
+def test_r8c_lesson5_us_spelling_and_pairs_share_the_dice():
+    core, further = _core_and_further_text(LESSON_5)
+    meta = _lesson_meta(LESSON_5)
+    plan_text = json.dumps(meta)
+    assert "colour" not in core + further + plan_text
+    # one set of dice per pair: one rolls, the other writes, then they swap
+    assert any("per pair" in m for m in meta["materials"])
+    rolling = next(s["activity"] for s in meta["timing"] if "rolls four dice" in s["activity"])
+    assert "in pairs" in rolling and "swap" in rolling
+    notes = " ".join(_guide_section("### Lesson 5").split())
+    assert "in pairs with one set of dice" in notes and "then they swap" in notes
