@@ -2321,7 +2321,8 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     # review 7: "60% of 300 is 180" explained only one end of 180 to 190
     assert "within 5 of 185 count (180 to 190)" in two and "60% (180)" in two
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
-    assert "only 4 percentage points (62 − 58) less than 62%" in three
+    # review 8: the gap is the difference of the rounded percents, and says so
+    assert "about 4 percentage points (62% − 58%, the rounded percents) less than 62%" in three
     assert "26 of the 30 students were farther from 62% on their own than the whole class" in three
 
 
@@ -2518,3 +2519,39 @@ def test_r8c_lesson5_us_spelling_and_pairs_share_the_dice():
     assert "in pairs" in rolling and "swap" in rolling
     notes = " ".join(_guide_section("### Lesson 5").split())
     assert "in pairs with one set of dice" in notes and "then they swap" in notes
+
+
+def test_r8c_lesson5_wording_bars_axis_and_gap():
+    from matplotlib.figure import Figure as _Figure
+
+    from xactika_edu.core.experiments import error_by_trials
+    from xactika_edu.plots import error_graph
+
+    core, further = _core_and_further_text(LESSON_5)
+    # the 9 bar at 50% must shrink: the bars move closer, they do not all grow
+    assert "grow toward the deck's bars" not in core
+    assert "move closer to the deck's bars (striped)" in core
+    # Going further's table says rolls: so does the error graph's axis
+    assert 'error_graph(errors, error_name="typical error", trials_word="rolls")' in further
+    table = error_by_trials("3 cubes", (10, 100), repeats=20, seed=1)
+    ax = error_graph(table, ax=_Figure().subplots(), trials_word="rolls")
+    assert ax.get_xlabel() == "number of rolls in one experiment (log scale)"
+    with pytest.raises(XactikaError, match="trials_word"):
+        error_graph(table, ax=_Figure().subplots(), trials_word=" ")
+
+
+def test_r8c_simulation_support_frame_is_the_students_not_the_print_run():
+    from xactika_edu.outputs.worksheets.simulation import simulation_worksheet
+
+    sheet = simulation_worksheet(1, number=1, of=3, level="support")
+    frame = sheet.frames()[2]
+    # "3 sheets (seeds 1 to 3)" is the teacher's print run, meaningless to a student
+    assert "seed" not in frame.blank() and "sheets" not in frame.blank()
+    assert frame.blank().startswith("Our class:") and "/81: expect about" in frame.blank()
+    draws = 3 * len(sheet.draws)
+    expected = sheet.probability * draws
+    assert frame.answers == (
+        str(draws),
+        str(sheet.deck_count),
+        str(int(expected + Fraction(1, 2))),
+    )
