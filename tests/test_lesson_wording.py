@@ -1279,7 +1279,8 @@ def test_lesson5_r4_words_on_the_page():
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
     assert "The class's {percent(share)} is {away} " in core
-    assert "whole_percent(abs(share - p))" in core
+    # review 8: the gap is the difference of the rounded percents the fold shows
+    assert "abs(whole_percent(share) - whole_percent(p))" in core
 
 
 def test_lesson5_r4_plan_keeps_the_period():
@@ -1314,7 +1315,8 @@ def test_lesson6_r4_words_on_the_page():
     assert "over all deals, played for that bid; " in core
     assert "aims at exactly its bid" not in core and "aims at exactly their bid" in core
     assert "(a guess, like yours)" in further  # review 5: moved to Going further
-    assert "a player who bid 0 and does not want the trick" in core
+    # review 8: shortened; a player who bid 0 is the reason
+    assert "player who bid 0 can follow with a lower card" in core
     assert "change the dealer's bid" not in core and "change the dealer's bid" in further
     # why playing for 2 sometimes took more tricks than playing for 3 (computed; review 5:
     # in Going further, as counts of deals)
@@ -2195,7 +2197,8 @@ def test_r6d_lesson6_mean_line_does_not_cross_a_label_and_them_is_named():
         assert patch is not None and patch.get_facecolor()[:3] == (1.0, 1.0, 1.0)
     plt.close(ax.figure)
     core, _ = _core_and_further_text(LESSON_6)
-    assert "moves them a little" not in core and 'the bars and the "\n    "mean move' in core
+    # review 8: the deals' seed is named as their own
+    assert "moves them a little" not in core and "moves the bars and the mean a little" in core
     plan = _lesson_meta(LESSON_6)["timing"][1]["activity"]
     assert "dot plot of the estimates" in plan  # the guide's teaching note has its minutes
 
@@ -2332,8 +2335,8 @@ def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explain
     # review 7: the fold began with 873, a number the page had not shown yet
     assert 'f"About {percent(made)}: {int(' in fold
     # review 7: the reason for "at least" was hidden in a parenthesis
-    at_least = 'at least that often: even a player "\n    f"holding a threat may not play it'
-    assert at_least in core
+    # review 8: "may not play it" read as a rule; the reason is now its own sentence
+    assert "so it wins at least that often. It can win " in core
     # review 7: a sure trick is a card and its call
     assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
     # review 7: Lesson 5's check 4 took "nope" but not "nah"
@@ -2555,3 +2558,26 @@ def test_r8c_simulation_support_frame_is_the_students_not_the_print_run():
         str(sheet.deck_count),
         str(int(expected + Fraction(1, 2))),
     )
+
+
+def test_r8c_lesson6_seed_46_is_on_the_page_and_may_not_is_not_a_rule():
+    core, _ = _core_and_further_text(LESSON_6)
+    # the vocabulary's "seed 46" is on the page, and the deals' seed is another one
+    assert "seed 46" in _vocabulary(LESSON_6)
+    assert "Here is your hand (seed 46: the whole class has it):" in core
+    assert "deal(players=4, seed=46)" in core
+    assert "The deals have their own seed; " in core
+    # "may not play it" reads as "is not allowed to" in this unit
+    assert "may not play it" not in core
+    assert "might choose not to play it" in core
+
+
+def test_r8c_guide_lesson6_talk_1_matches_how_the_computer_plays():
+    talk = " ".join(_guide_section("### Lesson 6").split())
+    # the computer keeps its best cards after 2 tricks (Going further): not "throws high"
+    assert "the player aiming at 2 plays cards that will not win" not in talk
+    assert "The computer did the opposite (Going further)" in talk
+    _, further = _core_and_further_text(LESSON_6)
+    assert "throws its weakest cards, so its best cards are left to win late" in further
+    # the 1-decimal rounding of 43.65% is stated with the half-up rule
+    assert "43.7% and 873/2000, but not 43% or 43.6% (a half rounds up)" in talk
