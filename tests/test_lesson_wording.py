@@ -2581,3 +2581,29 @@ def test_r8c_guide_lesson6_talk_1_matches_how_the_computer_plays():
     assert "throws its weakest cards, so its best cards are left to win late" in further
     # the 1-decimal rounding of 43.65% is stated with the half-up rule
     assert "43.7% and 873/2000, but not 43% or 43.6% (a half rounds up)" in talk
+
+
+def test_r8c_lesson7_going_further_differences_are_signed():
+    _, further = _core_and_further_text(LESSON_7)
+    # the histogram and the points write +1; so does the sheet's difference column
+    table = further[further.index("our_hand = load_scores") :]
+    assert 'difference=our_hand["difference"].map(signed)' in table
+
+
+def test_r8c_lesson7_check_3_is_worked_out_not_read_off_the_pie():
+    from matplotlib.figure import Figure as _Figure
+
+    from xactika_edu.classroom import example_scores, made_missed_pie
+
+    core, _ = _core_and_further_text(LESSON_7)
+    assert "made_missed_pie(scores, percents=False)" in core
+    assert "read its label" not in core
+    scores = example_scores(players=4, games=3, seed=7)
+    plain = made_missed_pie(scores, percents=False, ax=_Figure().subplots())
+    labels = [t.get_text() for t in plain.texts if ": " in t.get_text()]
+    assert labels and not any("%" in label for label in labels)
+    # the percents stay the default for every other use
+    full = made_missed_pie(scores, ax=_Figure().subplots())
+    assert any("%" in t.get_text() for t in full.texts)
+    with pytest.raises(XactikaError, match="percents must be True or False"):
+        made_missed_pie(scores, percents="no")
