@@ -1280,7 +1280,8 @@ def test_lesson5_r4_words_on_the_page():
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
     assert "The class's {percent(share)} is {away} " in core
-    assert "whole_percent(abs(share - p))" in core
+    # review 8: the gap is the difference of the rounded percents the fold shows
+    assert "abs(whole_percent(share) - whole_percent(p))" in core
 
 
 def test_lesson5_r4_plan_keeps_the_period():
@@ -1315,7 +1316,8 @@ def test_lesson6_r4_words_on_the_page():
     assert "over all deals, played for that bid; " in core
     assert "aims at exactly its bid" not in core and "aims at exactly their bid" in core
     assert "(a guess, like yours)" in further  # review 5: moved to Going further
-    assert "a player who bid 0 and does not want the trick" in core
+    # review 8: shortened; a player who bid 0 is the reason
+    assert "player who bid 0 can follow with a lower card" in core
     assert "change the dealer's bid" not in core and "change the dealer's bid" in further
     # why playing for 2 sometimes took more tricks than playing for 3 (computed; review 5:
     # in Going further, as counts of deals)
@@ -2147,8 +2149,9 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     core, _ = _core_and_further_text(LESSON_5)
     meta = _lesson_meta(LESSON_5)
     # which die is the balls: colours (or one die four times), in the plan too
-    assert "four dice\nof different colours (or roll one die four times)" in core
-    assert any("different colours" in m for m in meta["materials"])
+    # review 8: US spelling (colors)
+    assert "four dice\nof different colors (or roll one die four times)" in core
+    assert any("different colors" in m for m in meta["materials"])
     # the projected page shows many cards, not only the first 10
     # review 7: the app's picture shows the first 10 cards, the figure only the 1,000
     assert "drawn_values(1000, seed=5)" in core and "DrawHistogram(seed=5, draws=10)" in core
@@ -2197,7 +2200,8 @@ def test_r6d_lesson6_mean_line_does_not_cross_a_label_and_them_is_named():
         assert patch is not None and patch.get_facecolor()[:3] == (1.0, 1.0, 1.0)
     plt.close(ax.figure)
     core, _ = _core_and_further_text(LESSON_6)
-    assert "moves them a little" not in core and 'the bars and the "\n    "mean move' in core
+    # review 8: the deals' seed is named as their own
+    assert "moves them a little" not in core and "moves the bars and the mean a little" in core
     plan = _lesson_meta(LESSON_6)["timing"][1]["activity"]
     assert "dot plot of the estimates" in plan  # the guide's teaching note has its minutes
 
@@ -2324,7 +2328,8 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     # review 7: "60% of 300 is 180" explained only one end of 180 to 190
     assert "within 5 of 185 count (180 to 190)" in two and "60% (180)" in two
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
-    assert "only 4 percentage points (62 − 58) less than 62%" in three
+    # review 8: the gap is the difference of the rounded percents, and says so
+    assert "about 4 percentage points (62% − 58%, the rounded percents) less than 62%" in three
     assert "26 of the 30 students were farther from 62% on their own than the whole class" in three
 
 
@@ -2334,8 +2339,8 @@ def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explain
     # review 7: the fold began with 873, a number the page had not shown yet
     assert 'f"About {percent(made)}: {int(' in fold
     # review 7: the reason for "at least" was hidden in a parenthesis
-    at_least = 'at least that often: even a player "\n    f"holding a threat may not play it'
-    assert at_least in core
+    # review 8: "may not play it" read as a rule; the reason is now its own sentence
+    assert "so it wins at least that often. It can win " in core
     # review 7: a sure trick is a card and its call
     assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
     # review 7: Lesson 5's check 4 took "nope" but not "nah"
@@ -2417,12 +2422,10 @@ def test_r7d_lesson7_hand_2_asks_what_to_check_and_part_2_is_a_short_demo():
     assert "Hand 2 has no score sheet here: which numbers could be wrong?" in core
     assert "until the sheet is right" not in core  # hand 2 cannot be made right
     meta = _lesson_meta(LESSON_7)
-    play, record = meta["timing"][2], meta["timing"][3]
+    record = meta["timing"][3]
     assert record["activity"].startswith("Part 2: a short demo") and record["minutes"] <= 5
-    assert "stop and score the tricks so far" in play["activity"]
-    # the minute named for stopping is the end of the play in the plan
-    end_of_play = sum(step["minutes"] for step in meta["timing"][:3])
-    assert f"by minute {end_of_play}," in play["activity"]
+    # review 8: a hand stopped early would bias the tally, so it is played out face up
+    # (test_r8c_lesson7_unfinished_hands_are_played_out checks the wording)
     # one minus sign in the vocabulary's difference example
     difference = next(line for line in _vocabulary(LESSON_7).splitlines() if "difference" in line)
     example = difference.split("|")[3]
@@ -2654,3 +2657,170 @@ def test_r8a_lesson_2_ticket_asks_for_the_whole_from_a_part_and_its_percent():
     assert len(wholes) > 3  # seeded variants
     ticket = _lesson_meta(LESSON_2)["exit_ticket"]
     assert "from a part of it and its percent" in ticket
+
+
+# review 8, r8c: Lessons 5, 6 and 7 (eighth reading, a 7th grader and a teacher)
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "teacher-guide.md"
+
+
+def _guide_section(title: str) -> str:
+    text = GUIDE.read_text(encoding="utf-8")
+    start = text.index(title)
+    return text[start : text.index("\n### ", start + len(title))]
+
+
+def test_r8c_lesson7_unfinished_hands_are_played_out():
+    meta = _lesson_meta(LESSON_7)
+    play = meta["timing"][2]["activity"]
+    # a hand stopped early counts as missed bids and spoils the class's tally
+    assert "stop and score" not in play and "so far" not in play
+    assert "remaining tricks with the cards face up" in play and "all 8 tricks" in play
+    # the minute named is before the end of the play in the plan, so there is time to finish
+    end_of_play = sum(step["minutes"] for step in meta["timing"][:3])
+    minute = int(re.search(r"At minute (\d+),", play).group(1))
+    assert end_of_play - 5 <= minute < end_of_play
+    notes = _guide_section("### Lesson 7")
+    assert f"not finished by minute {minute} plays its remaining tricks" in notes
+
+
+def test_r8c_guide_game_timings_agree():
+    from xactika_edu.core.games import HANDS_PER_GAME
+
+    notes = _guide_section("### Lesson 7")
+    minutes = int(re.search(r"a beginners' hand takes about (\d+) minutes", notes).group(1))
+    assert "20-30 minutes" not in notes
+    # a whole game of 8 hands at about 12 minutes a hand is well over an hour
+    assert minutes * HANDS_PER_GAME >= 60
+    assert f"({HANDS_PER_GAME} hands: about an hour or more for beginners)" in notes
+
+
+def test_r8c_guide_score_sheet_steps_match_the_sheet():
+    steps = " ".join(_guide_section("### Score sheets (Lesson 7)").split())
+    play = steps[steps.index("2. **Play.**") : steps.index("3. **Type it in**")]
+    # the sheet has one fixed column per player: it cannot show the bidding order
+    assert "bidding order" not in play and "dealer's player number" in play
+    assert "`game,hand,player,dealer,bid,tricks`" in steps
+    assert "dealer last" in steps[steps.index("3. **Type it in**") :]
+
+
+def test_r8c_lesson7_core_asks_about_the_far_bars():
+    core, _ = _core_and_further_text(LESSON_7)
+    # 6.SP.B.5c: striking deviations, in the core and not only in Going further
+    assert "Which bars are far from the others, and how do they move the mean?" in core
+    standards = {s["code"]: s["activity"] for s in _lesson_meta(LESSON_7)["standards"]}
+    assert "the bars far from the others" in standards["6.SP.B.5c"]
+
+
+def test_r8c_lesson5_ticket_prints_the_deck_table():
+    from xactika_edu.core.cards import DECK
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in (1, 2, 3):
+        ticket = exit_ticket("5", seed)
+        # part b) asks for a chance in the deck: the ticket prints the counts it needs
+        assert "chance that a card of the deck" in ticket.worked_questions()[1][0]
+        table = ticket.table
+        assert table is not None and table == exit_ticket("1", seed).table
+        heading, cards = (list(row) for row in table.rows)
+        values = [int(v) for v in heading[1:]]
+        assert [int(c) for c in cards[1:]] == [
+            sum(1 for card in DECK if card.value == v) for v in values
+        ]
+
+
+def test_r8c_lesson5_us_spelling_and_pairs_share_the_dice():
+    core, further = _core_and_further_text(LESSON_5)
+    meta = _lesson_meta(LESSON_5)
+    plan_text = json.dumps(meta)
+    assert "colour" not in core + further + plan_text
+    # one set of dice per pair: one rolls, the other writes, then they swap
+    assert any("per pair" in m for m in meta["materials"])
+    rolling = next(s["activity"] for s in meta["timing"] if "rolls four dice" in s["activity"])
+    assert "in pairs" in rolling and "swap" in rolling
+    notes = " ".join(_guide_section("### Lesson 5").split())
+    assert "in pairs with one set of dice" in notes and "then they swap" in notes
+
+
+def test_r8c_lesson5_wording_bars_axis_and_gap():
+    from matplotlib.figure import Figure as _Figure
+
+    from xactika_edu.core.experiments import error_by_trials
+    from xactika_edu.plots import error_graph
+
+    core, further = _core_and_further_text(LESSON_5)
+    # the 9 bar at 50% must shrink: the bars move closer, they do not all grow
+    assert "grow toward the deck's bars" not in core
+    assert "move closer to the deck's bars (striped)" in core
+    # Going further's table says rolls: so does the error graph's axis
+    assert 'error_graph(errors, error_name="typical error", trials_word="rolls")' in further
+    table = error_by_trials("3 cubes", (10, 100), repeats=20, seed=1)
+    ax = error_graph(table, ax=_Figure().subplots(), trials_word="rolls")
+    assert ax.get_xlabel() == "number of rolls in one experiment (log scale)"
+    with pytest.raises(XactikaError, match="trials_word"):
+        error_graph(table, ax=_Figure().subplots(), trials_word=" ")
+
+
+def test_r8c_simulation_support_frame_is_the_students_not_the_print_run():
+    from xactika_edu.outputs.worksheets.simulation import simulation_worksheet
+
+    sheet = simulation_worksheet(1, number=1, of=3, level="support")
+    frame = sheet.frames()[2]
+    # "3 sheets (seeds 1 to 3)" is the teacher's print run, meaningless to a student
+    assert "seed" not in frame.blank() and "sheets" not in frame.blank()
+    assert frame.blank().startswith("Our class:") and "/81: expect about" in frame.blank()
+    draws = 3 * len(sheet.draws)
+    expected = sheet.probability * draws
+    assert frame.answers == (
+        str(draws),
+        str(sheet.deck_count),
+        str(int(expected + Fraction(1, 2))),
+    )
+
+
+def test_r8c_lesson6_seed_46_is_on_the_page_and_may_not_is_not_a_rule():
+    core, _ = _core_and_further_text(LESSON_6)
+    # the vocabulary's "seed 46" is on the page, and the deals' seed is another one
+    assert "seed 46" in _vocabulary(LESSON_6)
+    assert "Here is your hand (seed 46: the whole class has it):" in core
+    assert "deal(players=4, seed=46)" in core
+    assert "The deals have their own seed; " in core
+    # "may not play it" reads as "is not allowed to" in this unit
+    assert "may not play it" not in core
+    assert "might choose not to play it" in core
+
+
+def test_r8c_guide_lesson6_talk_1_matches_how_the_computer_plays():
+    talk = " ".join(_guide_section("### Lesson 6").split())
+    # the computer keeps its best cards after 2 tricks (Going further): not "throws high"
+    assert "the player aiming at 2 plays cards that will not win" not in talk
+    assert "The computer did the opposite (Going further)" in talk
+    _, further = _core_and_further_text(LESSON_6)
+    assert "throws its weakest cards, so its best cards are left to win late" in further
+    # the 1-decimal rounding of 43.65% is stated with the half-up rule
+    assert "43.7% and 873/2000, but not 43% or 43.6% (a half rounds up)" in talk
+
+
+def test_r8c_lesson7_going_further_differences_are_signed():
+    _, further = _core_and_further_text(LESSON_7)
+    # the histogram and the points write +1; so does the sheet's difference column
+    table = further[further.index("our_hand = load_scores") :]
+    assert 'difference=our_hand["difference"].map(signed)' in table
+
+
+def test_r8c_lesson7_check_3_is_worked_out_not_read_off_the_pie():
+    from matplotlib.figure import Figure as _Figure
+
+    from xactika_edu.classroom import example_scores, made_missed_pie
+
+    core, _ = _core_and_further_text(LESSON_7)
+    assert "made_missed_pie(scores, percents=False)" in core
+    assert "read its label" not in core
+    scores = example_scores(players=4, games=3, seed=7)
+    plain = made_missed_pie(scores, percents=False, ax=_Figure().subplots())
+    labels = [t.get_text() for t in plain.texts if ": " in t.get_text()]
+    assert labels and not any("%" in label for label in labels)
+    # the percents stay the default for every other use
+    full = made_missed_pie(scores, ax=_Figure().subplots())
+    assert any("%" in t.get_text() for t in full.texts)
+    with pytest.raises(XactikaError, match="percents must be True or False"):
+        made_missed_pie(scores, percents="no")

@@ -61,7 +61,9 @@ def test_columns_rows_and_reminders(tmp_path, players):
     assert "Bids total (never 8)" in words
     assert "Dealer" in words and "Game no." in words
     # the class-data columns, so a sheet can be typed in line by line
-    assert "game, hand, player, bid, tricks" in words
+    # review 8: the sheet's player columns are not in bidding order, so the dealer is typed
+    assert "game, hand, player, dealer, bid, tricks" in words
+    assert "Dealer: yes for the player in the Dealer column, no for the others." in words
     assert "-|tricks - bid|" in words
     assert "may not make the bids total exactly 8" in words
     assert "Total 1 2 3 4 5 6 7 8 Bids:" in words  # the 8 hand rows

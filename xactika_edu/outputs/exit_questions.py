@@ -55,7 +55,7 @@ from .exit_questions_play import (
     lesson_6_questions,
     lesson_7_questions,
 )
-from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards
+from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards, deck_table
 from .worksheets.pie_chart import PIE_CARDS
 
 if TYPE_CHECKING:
@@ -73,18 +73,6 @@ _PLAYERS = 4
 def _valuecount(value: int) -> int:
     """How many cards of the deck have face value ``value``."""
     return count_cards(DECK, lambda card: card.value == value)
-
-
-def _deck_table() -> TicketTable:
-    """The deck's cards per face value, counted from :data:`~xactika_edu.core.cards.DECK`."""
-    values = sorted({card.value for card in DECK})
-    return TicketTable(
-        f"The deck: how many of its {len(DECK)} cards have each face value.",
-        (
-            ("Face value", *map(str, values)),
-            ("Cards", *(str(_valuecount(v)) for v in values)),
-        ),
-    )
 
 
 #: Lesson 1's part (b): face values from ``low`` to ``high``, in words; seven parts of
@@ -147,7 +135,7 @@ def _lesson_1(seed: int) -> TicketQuestions:
             + f": about {nearest}.",
         ),
     )
-    return TicketQuestions(questions, _deck_table())
+    return TicketQuestions(questions, deck_table())
 
 
 def _pile(seed: int) -> tuple[int, str, int]:

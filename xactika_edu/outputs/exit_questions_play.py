@@ -29,7 +29,7 @@ from ..core.cards import (
 )
 from ..core.rules import score
 from ..engines.advice import play_each_bid
-from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards
+from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards, deck_table
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -81,7 +81,8 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                 f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
                 "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
             ),
-        )
+        ),
+        deck_table(),
     )
 
 

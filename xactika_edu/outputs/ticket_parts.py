@@ -7,9 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..core.cards import Card
+from ..core.cards import DECK, Card
 
-__all__ = ["ROUNDING", "TicketQuestions", "TicketTable", "Worked", "count_cards"]
+__all__ = [
+    "ROUNDING",
+    "TicketQuestions",
+    "TicketTable",
+    "Worked",
+    "count_cards",
+    "deck_table",
+]
 
 #: The rounding rule every ticket states (the lessons' rule).
 ROUNDING = "Round to the nearest whole percent."
@@ -43,3 +50,17 @@ class TicketQuestions:
 def count_cards(cards: Iterable[Card], test: Callable[[Card], bool]) -> int:
     """How many of ``cards`` pass ``test``."""
     return sum(1 for card in cards if test(card))
+
+
+def deck_table() -> TicketTable:
+    """The deck's cards per face value, counted from :data:`~xactika_edu.core.cards.DECK`:
+    a heading row of face values (4 to 12) and a row of card counts (81 in all).
+    Lessons 1 and 5 print it on their tickets."""
+    values = sorted({card.value for card in DECK})
+    return TicketTable(
+        f"The deck: how many of its {len(DECK)} cards have each face value.",
+        (
+            ("Face value", *map(str, values)),
+            ("Cards", *(str(count_cards(DECK, lambda c, v=v: c.value == v)) for v in values)),
+        ),
+    )

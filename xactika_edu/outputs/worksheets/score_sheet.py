@@ -287,7 +287,8 @@ def _draw(p: Recorder, players: int) -> None:
         "**Score:** exact bid: + the tricks taken (bid 0, took 0: 0). Missed bid: minus the "
         "difference, -|tricks - bid| (bid 3, took 5: -2). **Total** = last total + score. "
         f"After hand {HANDS_PER_GAME}, the highest total wins; equal totals share the win.",
-        "**Class data:** type one line per hand and player: game, hand, player, bid, tricks.",
+        "**Class data:** type one line per hand and player: game, hand, player, dealer, bid, "
+        "tricks. Dealer: yes for the player in the Dealer column, no for the others.",
     )
     _font(p, 9.5)
     for line in lines:

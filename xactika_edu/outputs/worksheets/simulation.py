@@ -306,16 +306,11 @@ class SimulationWorksheet(QuestionSheet):
         working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
             f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
         )
-        set_start = self.seed - self.number + 1
-        seeds = (
-            f"seed {set_start}"
-            if self.of == 1
-            else f"seeds {set_start} to {set_start + self.of - 1}"
-        )
+        # the student's words: the class's draws, not the print run (the key fills in
+        # the printed set's numbers, which are the class's when every student has a sheet)
         frame_c = Frame(
-            f"{plural(self.of, 'sheet')} ({seeds}): {{}} draws, about {{}} yes. "
-            "For your class: draws × {}/81.",
-            (str(draws), str(math.floor(expected + Fraction(1, 2))), str(count)),
+            "Our class: {} draws × {}/81: expect about {} yes.",
+            (str(draws), str(count), str(math.floor(expected + Fraction(1, 2)))),
         )
         return [
             (question_a, answer_a, working_a, frame_a),

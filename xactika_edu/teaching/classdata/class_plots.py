@@ -27,6 +27,7 @@ from ..plots.figures import (
     BAR_FIGSIZE,
     LABEL_SIZE,
     PIE_FIGSIZE,
+    check_flag,
     draw_count_bars,
     draw_pie,
     light_grid,
@@ -64,7 +65,7 @@ def _class_phrase(scores: pd.DataFrame) -> str:
     return f"the {_class_name(scores)}'s {plural(len(scores), 'player-hand')}"
 
 
-def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
+def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None, percents: bool = True) -> Axes:
     """Pie chart of exact bids and missed bids (too few or too many tricks).
 
     >>> from matplotlib.figure import Figure
@@ -77,20 +78,25 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         scores: a table from :func:`~xactika_edu.teaching.classdata.scoresheet.load_scores` or
             :func:`~xactika_edu.teaching.classdata.class_summaries.example_scores`.
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
+        percents: write each slice's whole percent after its count; ``False`` when
+            the students work the part out from the counts (Lesson 7's check 3).
 
     Returns:
         the Axes, one labeled wedge per outcome that happened (label: outcome,
-        player-hands, whole percent).
+        player-hands and, with ``percents``, the whole percent).
 
     Raises:
-        XactikaError: if ``scores`` is not such a table or ``ax`` is not an Axes.
+        XactikaError: if ``scores`` is not such a table, ``ax`` is not an Axes or
+            ``percents`` is not True or False.
     """
+    percents = check_flag(percents, "percents")
     counts = made_missed_counts(scores)
     ax = use_axes(ax, PIE_FIGSIZE)
     total = int(counts["frequency"].sum())
     frequencies = [int(n) for n in counts["frequency"]]
     labels = [
-        f"{outcome}: {plural(n, 'player-hand')} ({percent(Fraction(n, total))})"
+        f"{outcome}: {plural(n, 'player-hand')}"
+        + (f" ({percent(Fraction(n, total))})" if percents else "")
         for outcome, n in zip(counts.index, frequencies, strict=True)
     ]
     draw_pie(
@@ -98,7 +104,8 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         frequencies,
         labels,
         title=f"Bids made and missed: {_class_phrase(scores)}",
-        caption="each label: what happened: how many player-hands (what percent)",
+        caption="each label: what happened: how many player-hands"
+        + (" (what percent)" if percents else ""),
     )
     return ax
 

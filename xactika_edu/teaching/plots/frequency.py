@@ -243,6 +243,7 @@ def error_graph(
     probability: Fraction | float | None = None,
     ax: Axes | None = None,
     error_name: str = "mean absolute error",
+    trials_word: str = "trials",
 ) -> Axes:
     """Graph of the typical error against the number of trials, on log-log axes, with
     the 1/sqrt(n) rule as a line.
@@ -267,6 +268,8 @@ def error_graph(
         ax: the matplotlib Axes to draw on; ``None`` makes a new figure.
         error_name: what the legend calls the points, as the lesson's text calls
             them ("typical error"); "mean absolute error" by default.
+        trials_word: what the x axis calls one trial, as the lesson's text does
+            ("rolls", "draws"); "trials" by default.
 
     Returns:
         the Axes: the points (first line) and the 1/sqrt(n) rule (second line), with
@@ -274,9 +277,10 @@ def error_graph(
 
     Raises:
         XactikaError: if ``table`` is not such a table, the probability is missing or
-            not in [0, 1], or ``ax`` is not an Axes.
+            not in [0, 1], ``ax`` is not an Axes, or a word is empty.
     """
     error_name = _axis_word(error_name, "error_name")
+    trials_word = _axis_word(trials_word, "trials_word")
     p = _experiment_probability(table, probability, "error_by_trials")
     if "mean absolute error" not in table.columns or table.empty:
         raise XactikaError(
@@ -330,7 +334,7 @@ def error_graph(
     ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel("number of trials in one experiment (log scale)")
+    ax.set_xlabel(f"number of {trials_word} in one experiment (log scale)")
     ax.set_ylabel("typical error (log scale)")
     event = table.attrs.get("event")
     ax.set_title(
