@@ -1061,3 +1061,35 @@ def test_review_8_labels_either_forms_and_decimal_commas(answer, typed, right):
 def test_review_8_either_form_gets_the_hint_of_its_wrong_part():
     verdict = Question("What part?", Fraction(2, 3), hint="Count.").check("2/3 or 66%")
     assert verdict.status == "not yet" and "looks cut off" in verdict.message
+
+
+def test_review_9_a_worked_sum_among_the_answers_keeps_the_question_numeric():
+    """Review 9 (a 7th grader and a teacher, Lesson 1 check 4): the answers held the
+    page's own sum "120 × 19 ÷ 81", which did not read as a number, so the box stopped
+    reading "28 cards" and "about 28 cards" (Not yet)."""
+    question = Question(
+        "How many?", (28, "28.1", "28.15", "120 × 19 ÷ 81", Fraction(760, 27)), hint="h"
+    )
+    for typed in ("28 cards", "about 28 cards", "28 of them", "I expect 28", "28.148"):
+        assert question.check(typed).correct, typed
+    assert not question.check("29 cards").correct
+    assert '"120 × 19 ÷ 81"' not in question.answer_text  # a number, not a word in quotes
+
+
+@pytest.mark.parametrize(
+    ("answer", "typed"),
+    [
+        (2, "I'd bid 2"),
+        (2, "I’d bid 2"),
+        (2, "there's 2"),
+        (27, "27 ways!"),
+        (-2, "you'd lose 2"),
+        (-2, "2 points lost"),
+        (-3, "3 points lost"),
+        (Fraction(1, 28), "I'd say 1/28"),
+    ],
+)
+def test_review_9_contractions_and_a_loss_after_the_number(answer, typed):
+    """Review 9 (a 7th grader, Lessons 4b-7): "I'd bid 2" and "2 points lost" were
+    "could not read" or Not yet, though "bid 2" and "lost 2 points" were right."""
+    assert Question("?", answer, hint="h").check(typed).correct, typed

@@ -194,6 +194,7 @@ def read_number(response: object) -> Number | None:
     text = re.sub(
         r"^([\d.]+)(?: [a-z]+)? (?:out of|of|in)(?: the)? ([\d.]+)(?: [a-z]+)?$", r"\1/\2", text
     )  # also "15 cards of 81"
+    text = re.sub(r"^([\d.]+)(?: points?)? lost$", r"-\1", text)  # "2 points lost"
     text = re.sub(r"\s+points?$", "", text)  # "-2 points", "lose 2 points"
     text = _DEGREES_RE.sub("", text).strip()
     try:
@@ -323,7 +324,8 @@ def lone_number(text: str) -> str:
     text = _SIGN_WORDS_RE.sub("-", _with_digits(_plain(text)))  # "minus 2 points": -2
     tokens = _NUMBER_TOKEN.findall(text)
     rest = _NUMBER_TOKEN.sub(" ", text)
-    if len(tokens) != 1 or re.search(r"[^\w\s°.]", rest) or re.search(r"\d", rest):
+    # words around the number may have an apostrophe or end with "!" ("I'd bid 2", "27 ways!")
+    if len(tokens) != 1 or re.search(r"[^\w\s°.'!]", rest) or re.search(r"\d", rest):
         return ""
     return tokens[0].strip()
 

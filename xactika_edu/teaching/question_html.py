@@ -15,7 +15,7 @@ from ..base.formatting import (
     is_false_certainty,
     percent,
 )
-from .answer_reading import read_number, to_fraction
+from .answer_reading import read_expression, read_number, to_fraction
 
 if TYPE_CHECKING:
     from .selfcheck import Answer, Question
@@ -76,7 +76,9 @@ def answer_text(question: Question) -> str:
     """:attr:`~.selfcheck.Question.answer_text` (see there): the answer, then the other
     accepted answers (at most three listed) or what any right answer says."""
     shown_answers = [
-        f'"{a}"' if isinstance(a, str) and read_number(a) is None else show_answer(a)
+        f'"{a}"'
+        if isinstance(a, str) and read_number(a) is None and read_expression(a) is None
+        else show_answer(a)
         for a in question.answers
     ]
     first = show_answer(question.answers[0])

@@ -257,7 +257,9 @@ class Question:
     def numeric(self) -> bool:
         """Whether every acceptable answer is a number (or text that reads as one,
         like ``"19/81"``)."""
-        return all(read_number(a) is not None for a in self.answers)
+        return all(
+            read_number(a) is not None or read_expression(a) is not None for a in self.answers
+        )
 
     def _close(self, number: Number, exact: Number) -> bool:
         """Whether ``number`` is ``exact`` as the question reads numbers: by the rounding
@@ -273,7 +275,7 @@ class Question:
         """Whether ``number`` equals an answer (see :meth:`_close`), unless it is 0 or 1
         and the answer is neither (:func:`~xactika_edu.base.formatting.is_false_certainty`)."""
         for answer in self.answers:
-            exact = read_number(answer)
+            exact = read_number(answer) or read_expression(answer)  # "120 × 19 ÷ 81" too
             if (
                 exact is not None
                 and self._close(number, exact)
