@@ -392,6 +392,25 @@ def test_the_index_gives_each_lesson_its_papers_in_one_row(tmp_path):
             assert (root / link).is_file(), link
 
 
+def test_the_pack_holds_the_spreadsheets_the_class_results_are_typed_into(tmp_path):
+    """A new teacher (review 9) found the score-sheet CSV template only in the source
+    folder: the pack has it and a file for the cards drawn, and both read back empty
+    as the lessons read them (no rows yet, the right columns)."""
+    from xactika_edu.classroom import template_csv
+    from xactika_edu.teaching.classdata.class_results import CLASS_RESULT_COLUMNS
+
+    steps = [step for step in classpack.STEPS if step.name == "score sheet"]
+    index = classpack.build_class_pack(tmp_path / "pack", students=1, steps=steps, progress=None)
+    root, page = index.parent, index.read_text(encoding="utf-8")
+    scores = root / "worksheets" / "score-sheet.csv"
+    draws = root / "worksheets" / "class-draws.csv"
+    assert (
+        'href="worksheets/score-sheet.csv"' in page and 'href="worksheets/class-draws.csv"' in page
+    )
+    assert scores.read_bytes() == template_csv(players=4).encode("utf-8")
+    assert draws.read_bytes().decode("utf-8").splitlines() == [",".join(CLASS_RESULT_COLUMNS)]
+
+
 # --- worksheets: each page drawn once ------------------------------------------------
 
 

@@ -30,10 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from ..base.checks import check_whole
+from ..base.csvtext import write_text_file
 from ..base.errors import LessonError, XactikaError
 from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
 from ..base.version import __version__
+from ..teaching.classdata.class_results import CLASS_RESULT_COLUMNS
+from ..teaching.classdata.scoresheet import write_template
 from ..teaching.lessonmeta import lesson_meta, lesson_notebooks
 from ..ui.app import DEFAULT_PORT, LOCALHOST, url_for
 from . import teacherpack
@@ -68,6 +71,8 @@ Progress = Callable[[str], None]
 
 #: Player columns on the class pack's blank score sheet (worksheets/score-sheet.pdf).
 SCORE_SHEET_PLAYERS = 6
+#: Players in the class pack's score-sheet CSV (worksheets/score-sheet.csv): a table of 4.
+CSV_TEMPLATE_PLAYERS = 4
 #: The pack's folder for the teacher's documents as pages (guide/teacher-guide.html).
 GUIDE_FOLDER = "guide"
 #: Students' worksheets of one kind drawn by one job.
@@ -308,12 +313,29 @@ def _write_score_sheet(pack: Pack, _results: list[Any]) -> None:
         paper=pack.options.paper,
     )
     relative = path.relative_to(pack.root).as_posix()
+    # the files the class's results are typed into (the guide's "Collecting class data")
+    scores = write_template(pack.root / "worksheets" / "score-sheet.csv", CSV_TEMPLATE_PLAYERS)
+    draws = write_text_file(
+        pack.root / "worksheets" / "class-draws.csv",
+        ",".join(CLASS_RESULT_COLUMNS) + "\r\n",
+        encoding="utf-8",
+    )
+    scores_link, draws_link = (f.relative_to(pack.root).as_posix() for f in (scores, draws))
     pack.sections["score sheet"] = (
         "<h3>Score sheet (Lesson 7)</h3><p>Print: "
         f'<a href="{html.escape(relative)}">a blank score sheet</a>'
         f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
+        "<p>Type the class's results into a copy of these spreadsheet files (CSV): "
+        f'<a href="{html.escape(scores_link)}">the scores</a> (one game of '
+        f"{CSV_TEMPLATE_PLAYERS} players, rows in bidding order) and "
+        f'<a href="{html.escape(draws_link)}">the cards drawn</a> (Lessons 1, 3 and 5). '
+        "The teacher guide's <i>Collecting class data</i> says how.</p>"
     )
-    pack.manifest["score sheet"] = {"score sheet": relative}
+    pack.manifest["score sheet"] = {
+        "score sheet": relative,
+        "scores template": scores_link,
+        "draws template": draws_link,
+    }
     for notebook in pack.options.lessons:
         meta = lesson_meta(notebook)
         if meta is not None and meta.worksheet == SCORE_SHEET:
