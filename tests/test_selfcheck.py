@@ -1093,3 +1093,17 @@ def test_review_9_contractions_and_a_loss_after_the_number(answer, typed):
     """Review 9 (a 7th grader, Lessons 4b-7): "I'd bid 2" and "2 points lost" were
     "could not read" or Not yet, though "bid 2" and "lost 2 points" were right."""
     assert Question("?", answer, hint="h").check(typed).correct, typed
+
+
+def test_review_9_an_answer_word_then_a_reason_is_the_answer():
+    """Review 9 (a teacher, Lesson 7 check 4): "Fewer, because 39 player-hands took fewer
+    and 11 took more" was Not yet: the reason's "more" counted against the answer."""
+    from xactika_edu.teaching.word_answers import WordRule
+
+    rule = WordRule(("fewer",), key_words=("fewer", "less"), contrary=("more",))
+    assert rule.accepts("Fewer, because 39 player-hands took fewer and 11 took more")
+    assert rule.accepts("fewer because more of them missed low")
+    assert not rule.accepts("more, because fewer took more")
+    assert not rule.accepts("fewer more")  # no reason: both words, as before
+    yes_no = WordRule(("no",), key_words=("same",), contrary=("less likely",))
+    assert not yes_no.accepts("No, because it is less likely")  # a yes/no reason counts

@@ -2,7 +2,10 @@
 
 A word answer is right when
 
-* its first answer word (before any reason: after ``. , ; : ! ?`` or "because", or
+* it is an answer word alone, then a reason starting with "because" or "since" ("Fewer,
+  because 39 took fewer and 11 took more": the reason may use any words; not for yes
+  or no);
+* or its first answer word (before any reason: after ``. , ; : ! ?`` or "because", or
   simply the first word of a longer sentence) is an accepted word, or it contains one of
   the question's key words or phrases ("narrower", "closer", "the same");
 * and it contains none of the question's contrary words ("more spread out", "wider",
@@ -50,6 +53,7 @@ __all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
 _NEGATIONS = frozenset({"not", "never"})
+_YES_NO = frozenset({"yes", "no", "yeah", "yep", "nope", "nah"})
 _LINKS = frozenset({"is", "are", "was", "were"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
@@ -226,8 +230,24 @@ class WordRule:
     def accepts(self, response: object) -> bool:
         """Whether ``response`` is right by the rule above."""
         tokens = word_tokens(response)
+        if self._answer_then_reason(tokens):
+            return True
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
+
+    def _answer_then_reason(self, tokens: tuple[str, ...]) -> bool:
+        """Whether the response is an accepted word alone, then a reason that starts with
+        "because" or "since" ("Fewer, because 39 took fewer and 11 took more"): the word is the
+        answer, whatever words the reason uses. Not for yes or no, whose reason says
+        what the student means."""
+        end = next((i for i, token in enumerate(tokens) if token in _BREAKS), None)
+        after = [token for token in tokens[end or 0 :] if token not in _BREAKS - {"because"}]
+        if end is None or after[:1] not in (["because"], ["since"]) or len(after) < 2:
+            return False  # "less, more spread" says both: only a reason is a reason
+        first = tokens[:end]
+        while first and first[0] in _ARTICLES:
+            first = first[1:]
+        return first in self._words and not _YES_NO.intersection(first)
 
 
 def _compares_numbers(tokens: tuple[str, ...], start: int, end: int) -> bool:
