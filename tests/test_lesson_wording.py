@@ -2876,3 +2876,17 @@ def test_r9b_lesson4b_ticket_a_asks_for_the_working_and_accepts_the_product():
         assert "Show your multiplication, then write the fraction." in question
         product = working.split("both threats must be: ")[1].split(" = ")[0]
         assert f"So is the product left as {product}." in working
+
+
+def test_r9b_lesson4_jupyter_lines_point_only_to_what_a_student_can_see():
+    cells = _cells(LESSON_4)
+    for cell in cells:
+        source = _source(cell)
+        hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
+        # a collapsed cell cannot tell a student what to change in it
+        if hidden or "hide-input" in cell["metadata"].get("tags", []):
+            assert "In Jupyter you can" not in source and "in Jupyter you can" not in source
+    text = _text(LESSON_4)
+    assert "change the number of deals" not in text and 'you can try "3 cones"' not in text
+    assert "So nobody can beat your lead with chance" not in text
+    assert "So the chance that nobody can beat your lead is" in text
