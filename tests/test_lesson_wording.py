@@ -2890,3 +2890,13 @@ def test_r9b_lesson4_jupyter_lines_point_only_to_what_a_student_can_see():
     assert "change the number of deals" not in text and 'you can try "3 cones"' not in text
     assert "So nobody can beat your lead with chance" not in text
     assert "So the chance that nobody can beat your lead is" in text
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_r9b_going_further_headings_say_high_school_in_words(path):
+    _, further = _core_and_further_text(path)
+    headings = [line for line in further.splitlines() if line.lstrip('"f ').startswith("###")]
+    assert headings and not any("HSS-" in h for h in headings)
+    # the code stays, in a small note under the heading
+    for code in re.findall(r"HSS-[A-Z]+\.[A-Z]\.\d+", further):
+        assert f"{code}.</small>" in further or f"{code} (the + marks" in further
