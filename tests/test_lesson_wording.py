@@ -2900,3 +2900,12 @@ def test_r9b_going_further_headings_say_high_school_in_words(path):
     # the code stays, in a small note under the heading
     for code in re.findall(r"HSS-[A-Z]+\.[A-Z]\.\d+", further):
         assert f"{code}.</small>" in further or f"{code} (the + marks" in further
+
+
+def test_r9b_probability_sheet_does_not_demand_the_simplest_fraction():
+    from xactika_edu.outputs.worksheets import probability_page
+
+    source = Path(probability_page.__file__).read_text(encoding="utf-8")
+    # review 9: 110544/373176 need not be simplified by hand; a percent is right too
+    assert "Multiply the fractions and simplify: chance =" not in source
+    assert "Multiply the fractions (simplify if you can), or give a percent: chance =" in source
