@@ -1172,7 +1172,7 @@ def test_lesson4b_review4_counts_before_the_hint_checks_and_plain_words():
     # 81 - 27 = 54 and a balls-by-stars table come before checks 3 and 4, with the reason
     assert "{len(DECK)} − {two_balls} = **{len(possible)}**" in count
     assert "| Cards without 2 balls |" in count and 'ball_rows, star_columns = ("1 ball"' in count
-    assert "The balls do not change the stars" in count
+    assert "A card's balls say nothing about its stars"  # review 9 wording in count
     assert ids.index("lesson04b-count") < ids.index("lesson04b-q3") < ids.index("lesson04b-q4")
     core = "\n".join(_source(c) for c in _core(LESSON_4B))
     assert "untouched" not in _text(LESSON_4B) and "one by one" not in core
@@ -1248,11 +1248,12 @@ def test_lesson4b_review5_tree_nines_faded_cards_and_what_the_chance_counts():
     names = _executed_cells(LESSON_4B, "lesson04b-count")
     assert names["per_box"] == "3 × 3" and names["per_box_n"] == 9
     assert "the cubes and the cones can be anything" in by_id["lesson04b-count"]
-    # review 7: "Counting only the cards played" came before voids are taught: dropped
-    assert "Counting only the cards" not in by_id["lesson04b-q2"]
+    # review 7 dropped "Counting only the cards played"; review 9 brings it back (it says
+    # what the chance leaves out), still without the voids' words
+    assert "could not follow" not in by_id["lesson04b-q2"]
     assert "(not who could not follow)" not in by_id["lesson04b-q2"]  # review 6: not taught yet
     explore = by_id["lesson04b-explore"]
-    assert "(faded in the picture)" in explore and "No\nvoids are entered" in explore
+    assert "(they look faded in the picture)" in explore and "No\nvoids are entered" in explore
     codes = [s["code"] for s in _lesson_meta(LESSON_4B)["standards"]]
     assert "7.SP.C.8b" in codes
 
@@ -2010,7 +2011,7 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2
-    assert "Nobody can beat your {seven.value} only if the last threat is set aside" in q2
+    assert "If you lead your {seven.value} now, nobody can beat it only if the last threat " in q2
     text = _text(LESSON_4B)
     assert text.count("A new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
@@ -2507,7 +2508,13 @@ def test_r8b_lesson4b_check_2_words():
     assert q2.startswith(f"Before trick {n_last}, ") and "By trick" not in q2
     assert len(names["q2_played"]) == (n_last - 1) * names["big_table"]  # before, not after
     assert "safe" not in q2  # issue 12 error 1: a threat's holder may play lower
-    assert f"Nobody can beat your {names['seven'].value} only if the last threat is set aside" in q2
+    seven = names["seven"].value
+    assert (
+        f"Before trick {n_last}, " in q2
+        and f"If you lead your {seven} now, nobody can beat it only if the last threat is set "
+        "aside. Counting only the cards played, what is the chance of that?"
+        in q2
+    )
     vocab = _vocabulary(LESSON_4B)
     assert "gone by trick" not in vocab and "cannot beat you in trick 3" in vocab
     source = _source(next(c for c in _cells(LESSON_4B) if c.get("id") == "lesson04b-60"))
@@ -2527,9 +2534,10 @@ def test_r8b_lesson4b_plan_standards_timing_and_worksheet():
     assert timing["Check the makers' hint"]["minutes"] == 11
     assert sum(step["minutes"] for step in meta["timing"]) <= 45
     sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
-    assert "No sheet practises cards played, voids or the hint's table" in sheet
+    # review 9 (r9b): the ticket does not practise the cards played or the voids
+    assert "no sheet or ticket practises the cards played or the voids" in sheet
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
-    assert "No worksheet practises the cards played" in guide
+    assert "No worksheet or ticket practises\nthe cards played or the voids" in guide
     assert "product rule for independent events is high school" not in guide
     assert "at a table of 4 players, then of 2 to 7 on the exit ticket" not in guide
     assert "If time is short, show the voids part" not in guide
@@ -2824,3 +2832,80 @@ def test_r8c_lesson7_check_3_is_worked_out_not_read_off_the_pie():
     assert any("%" in t.get_text() for t in full.texts)
     with pytest.raises(XactikaError, match="percents must be True or False"):
         made_missed_pie(scores, percents="no")
+
+
+# review 9, r9b: Lessons 4 and 4b (ninth reading, a 7th grader and a teacher)
+def test_r9b_lesson4b_plan_and_guide_say_truthfully_what_is_practised():
+    meta = _lesson_meta(LESSON_4B)
+    sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
+    guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
+    for text in (sheet, " ".join(guide.split())):
+        # the ticket covers more players and the hint's table, not the cards played or voids
+        assert "the exit ticket does" not in text
+        assert "check 2 practises the cards played; the voids are only shown" in text
+
+
+def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
+    cells = _cells(LESSON_4B)
+    by_id = {c.get("id"): _source(c) for c in cells}
+    q2 = next(s for s in by_id.values() if "q2 = Question(" in s)
+    assert "Counting only the cards played, what is the chance of that?" in q2
+    assert "If you lead your {seven.value} now" in q2
+    guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
+    assert "Counting only the cards played, the chance that nobody can beat it?*" in guide
+
+
+def test_r9b_lesson4b_student_wording():
+    text = _text(LESSON_4B)
+    assert "nobody can beat it with chance" not in text
+    assert "so the chance that nobody can beat it is" in text
+    assert "With only the cards played, the chance is" not in text
+    assert "Counting only the cards played (not who could not follow), the chance that" in text
+    assert '("Out of 2 Balls" means void in 2 balls.)' in text
+    assert "The balls do not change the stars" not in text
+    assert "A card's balls say nothing about its stars" in text
+    assert "ticked *played*" not in text
+    assert "their *played* box ticked (they look faded in the picture)" in text
+
+
+def test_r9b_lesson4b_ticket_a_asks_for_the_working_and_accepts_the_product():
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in (1, 2, 3):
+        question, _, working = exit_ticket("4b", seed).worked_questions()[0]
+        assert "Show your multiplication, then write the fraction." in question
+        product = working.split("both threats must be: ")[1].split(" = ")[0]
+        assert f"So is the product left as {product}." in working
+
+
+def test_r9b_lesson4_jupyter_lines_point_only_to_what_a_student_can_see():
+    cells = _cells(LESSON_4)
+    for cell in cells:
+        source = _source(cell)
+        hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
+        # a collapsed cell cannot tell a student what to change in it
+        if hidden or "hide-input" in cell["metadata"].get("tags", []):
+            assert "In Jupyter you can" not in source and "in Jupyter you can" not in source
+    text = _text(LESSON_4)
+    assert "change the number of deals" not in text and 'you can try "3 cones"' not in text
+    assert "So nobody can beat your lead with chance" not in text
+    assert "So the chance that nobody can beat your lead is" in text
+
+
+@pytest.mark.parametrize("path", LESSONS_4, ids=lambda p: p.stem)
+def test_r9b_going_further_headings_say_high_school_in_words(path):
+    _, further = _core_and_further_text(path)
+    headings = [line for line in further.splitlines() if line.lstrip('"f ').startswith("###")]
+    assert headings and not any("HSS-" in h for h in headings)
+    # the code stays, in a small note under the heading
+    for code in re.findall(r"HSS-[A-Z]+\.[A-Z]\.\d+", further):
+        assert f"{code}.</small>" in further or f"{code} (the + marks" in further
+
+
+def test_r9b_probability_sheet_does_not_demand_the_simplest_fraction():
+    from xactika_edu.outputs.worksheets import probability_page
+
+    source = Path(probability_page.__file__).read_text(encoding="utf-8")
+    # review 9: 110544/373176 need not be simplified by hand; a percent is right too
+    assert "Multiply the fractions and simplify: chance =" not in source
+    assert "Multiply the fractions (simplify if you can), or give a percent: chance =" in source

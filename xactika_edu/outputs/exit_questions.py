@@ -371,10 +371,11 @@ def _lesson_4b(seed: int) -> TicketQuestions:
             (
                 f"{players} players. You hold {' '.join(map(str, hand))}. You lead {card} and "
                 f"call {call}. Only {two[0]} and {two[1]} could beat it. What is the chance "
-                "that nobody can beat it? Write a fraction.",
+                "that nobody can beat it? Show your multiplication, then write the fraction.",
                 fraction(chance),
                 f"{aside} of the {unseen} unseen cards are set aside; both threats must be: "
-                f"{product} = {fraction(chance)}. {_any_equal(chance)}",
+                f"{product} = {fraction(chance)}. {_any_equal(chance)} So is the product "
+                f"left as {product}.",
             ),
             (
                 f"One more player joins: {players + 1} players. Does that chance go up or down?",

@@ -282,7 +282,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             self.text_at(end + 3, ry, w - (end + 3 - x), 6, hint)
         ry = y + 1.0 + 6.5 * rows
         self.font(10)
-        label = "Multiply the fractions and simplify: chance ="
+        label = "Multiply the fractions (simplify if you can), or give a percent: chance ="
         self.text_at(x + 2, ry, w, 6, label)
         start = x + 2 + self.pdf.get_string_width(label) + 2
         self.line_style(0.3)
