@@ -1824,8 +1824,9 @@ def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     assert not q3.check("66%").correct and q3.check("67%").correct
     # review 8: the hint points to the worked example, not "5 groups of 5 cards"
     assert q4.hint == "Look at the example with 10%. Do the same with 20%."
-    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 5 = 25 cards."
-    assert q4.answers == (25,)
+    # review 9: a 20-card pile, so the 5 groups and the 4 cards differ
+    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 4 = 20 cards."
+    assert q4.answers == (20,)
 
 
 @pytest.mark.slow
@@ -2824,3 +2825,27 @@ def test_r8c_lesson7_check_3_is_worked_out_not_read_off_the_pie():
     assert any("%" in t.get_text() for t in full.texts)
     with pytest.raises(XactikaError, match="percents must be True or False"):
         made_missed_pie(scores, percents="no")
+
+
+# review 9, r9a
+
+
+@pytest.mark.slow
+def test_r9a_lesson_3_check_3_reads_the_groups_named_by_their_number():
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    right = (
+        "1 is wider",
+        "1 is more spread out",
+        "more spread out with 1",
+        "16 is narrower than 1",
+        "16 is skinnier than 1",
+        "skinny",
+        "its skinny",
+        "n=1 is more spread out",
+        "narrower than 1",
+        "the 16 bell is skinnier",
+    )
+    wrong = ("1 is narrower", "16 is wider", "16 is wider than 1", "more spread out with 16",
+             "1 is less spread out", "n = 1 is skinnier")
+    assert [said for said in right if not q3.check(said).correct] == []
+    assert [said for said in wrong if q3.check(said).correct] == []
