@@ -2567,8 +2567,9 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     # 7.SP.A.2: a sample's mean as a guess for an unknown population mean
     assert "Suppose you did not know the deck's mean" in joined
     assert "How far off could the guess be?" in joined
-    # the app picture's bars: a quarter of a face value each (n = 4 and 16 are not whole)
-    assert "each bar counts the means in a quarter of a face" in joined
+    # the app picture's bars: a narrow band each (n = 4 and 16 are not whole); review 9:
+    # said without "a quarter of a face value"
+    assert "Each bar is a narrow band of means." in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
@@ -2849,3 +2850,13 @@ def test_r9a_lesson_3_check_3_reads_the_groups_named_by_their_number():
              "1 is less spread out", "n = 1 is skinnier")
     assert [said for said in right if not q3.check(said).correct] == []
     assert [said for said in wrong if q3.check(said).correct] == []
+
+
+def test_r9a_lesson_3_part_4_opens_in_short_sentences():
+    title = "## 4. The mean of a few cards"
+    cell = next(c for c in _cells(LESSON_3) if title in "".join(c["source"]))
+    text = "".join(cell["source"]).split("\n", 1)[1]
+    assert "quarter" not in text and "in Jupyter" not in text
+    assert text.index("The app does this for you.") < text.index("The picture below shows")
+    sentences = [s for s in re.split(r"(?<=[.?!)])\s+", text) if s.strip()]
+    assert max(len(s.split()) for s in sentences) <= 16
