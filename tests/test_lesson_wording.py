@@ -2636,9 +2636,9 @@ def test_r8a_rules_card_says_both_meanings_of_hand():
     from xactika_edu.outputs.rules_card import rules_text
 
     trick = dict(rules_text())["A trick"]
-    # "hand" is the cards you hold (Lesson 4) and a round (steps 1 and 6)
+    # "hand" is the cards you hold (Lesson 4); review 9: a round is always "a round"
     assert "Your hand is the 8 cards you hold." in trick
-    assert "A hand (a round) is the deal, the bids and 8 tricks." in trick
+    assert "A round is the deal, the bids and 8 tricks (the publisher calls it a hand)." in trick
 
 
 def test_r8a_lesson_2_ticket_asks_for_the_whole_from_a_part_and_its_percent():
@@ -2860,3 +2860,13 @@ def test_r9a_lesson_3_part_4_opens_in_short_sentences():
     assert text.index("The app does this for you.") < text.index("The picture below shows")
     sentences = [s for s in re.split(r"(?<=[.?!)])\s+", text) if s.strip()]
     assert max(len(s.split()) for s in sentences) <= 16
+
+
+def test_r9a_rules_card_uses_hand_only_for_the_cards_you_hold():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    text = " ".join(body for _, body in rules_text())
+    assert re.findall(r"\bhands?\b", text.replace("the publisher calls it a hand", "")) == [
+        "hand"
+    ]
+    assert "Play 8 rounds; the deal moves left." in text
