@@ -2870,3 +2870,11 @@ def test_r9a_rules_card_uses_hand_only_for_the_cards_you_hold():
         "hand"
     ]
     assert "Play 8 rounds; the deal moves left." in text
+
+
+def test_r9a_lesson_2_teacher_note_keeps_check_1_answer_out():
+    # students see the note in Jupyter: it says what is accepted without the answer
+    note = "".join(_cells(LESSON_2)[0]["source"]) + "".join(_cells(LESSON_2)[1]["source"])
+    assert "Teacher's note" in note
+    assert "18" not in note and not re.search(r"accepts \"\d", note)
+    assert 'with or without "°" or "degrees"' in note
