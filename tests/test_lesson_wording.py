@@ -1820,8 +1820,14 @@ def test_r5a_lesson_4_check_3_reads_the_hints_own_ways():
 def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     questions = _lesson_questions(LESSON_2)
     q3, q4 = questions["q3"], questions["q4"]
-    assert "round it, do not cut it off" in q3.hint
-    assert not q3.check("66%").correct and q3.check("67%").correct
+    # review 9: the hint is short and does not say what the cut-off note says again
+    assert q3.hint == (
+        "Which slices have 2 stars or more? Do not add their rounded labels. "
+        "How many cards, out of 81?"
+    )
+    cut = q3.check("66%")
+    assert not cut.correct and q3.check("67%").correct
+    assert "Round it instead" in cut.message and "cut it off" not in q3.hint
     # review 8: the hint points to the worked example, not "5 groups of 5 cards"
     assert q4.hint == "Look at the example with 10%. Do the same with 20%."
     # review 9: a 20-card pile, so the 5 groups and the 4 cards differ
