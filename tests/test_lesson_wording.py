@@ -769,7 +769,10 @@ def test_lesson_3_review_wording_and_the_core_key():
     # the sum of the distances shown, and the MAD without Kim's lone 4
     assert "add up to {distance_terms} = {distance_sum}" in joined
     # review 5: the MAD of Kim's cards is its own question, not a hint on the middle
-    assert "2. What does the lone {min(kim)} do to the MAD?" in joined
+    # review 9: the class finds both MADs; the page does not give them
+    assert "2. Find the MAD of {and_list(without)}, and of {and_list(kim)}." in joined
+    assert "What does the lone {min(kim)} do to the MAD?" in joined
+    assert "without_mad" not in joined and "alone: MAD" not in joined
     # review 7: one normal-curve graph in Going further (two in a row looked the same)
     assert further.count("bell_curve(") == 1
     from matplotlib.figure import Figure
@@ -1040,7 +1043,7 @@ def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
     assert "central limit theorem" not in vocab  # review 5: beyond grade 7: not vocabulary
     assert "When you take the means of many samples" not in joined
     # Kim: a numbered list of two questions
-    assert '"1. Which is a better middle' in core and '"2. What does the lone' in core
+    assert '"1. Which is a better middle' in core and '"2. Find the MAD of' in core
     # slack: the plan is 45 minutes, 5 spare in a 50-minute period
     meta = _lesson_meta(LESSON_3)
     assert sum(row["minutes"] for row in meta["timing"]) == 45
