@@ -2887,3 +2887,12 @@ def test_r9a_lesson_2_teacher_note_keeps_check_1_answer_out():
     assert "Teacher's note" in note
     assert "18" not in note and not re.search(r"accepts \"\d", note)
     assert 'with or without "°" or "degrees"' in note
+
+
+@pytest.mark.parametrize("level", ["support", "core", "extension"])
+def test_r9a_bar_graph_sheet_asks_for_an_expected_count_not_an_exact_match(level):
+    from xactika_edu.outputs.worksheets.bar_graph import bar_graph_worksheet
+
+    text = " ".join(q for q, *_ in bar_graph_worksheet(1, level=level)._worked())
+    assert "matched the deck" not in text
+    assert "cards from a shuffled deck. About how many" in text and "would you expect" in text
