@@ -305,6 +305,12 @@ def test_lesson_2_parts_agree() -> None:
         some, share = map(int, re.search(r"(\d+) cards show .*They are (\d+)% of", q3).groups())
         whole = int(re.fullmatch(r"(\d+) cards", a3).group(1))
         assert Fraction(share, 100) * whole == some and 0 < some < whole
+        # review 9: only percents that make 100% in whole groups, as Part 4 teaches
+        groups = 100 // share
+        assert groups * share == 100
+        assert _answers("2", seed)[2][2].startswith(
+            f"{groups} groups of {share}% make 100%, so the pile has {groups} × {some} = {whole}"
+        )
 
 
 @pytest.mark.parametrize("lesson", list(LESSONS))

@@ -769,7 +769,10 @@ def test_lesson_3_review_wording_and_the_core_key():
     # the sum of the distances shown, and the MAD without Kim's lone 4
     assert "add up to {distance_terms} = {distance_sum}" in joined
     # review 5: the MAD of Kim's cards is its own question, not a hint on the middle
-    assert "2. What does the lone {min(kim)} do to the MAD?" in joined
+    # review 9: the class finds both MADs; the page does not give them
+    assert "2. Find the MAD of {and_list(without)}, and of {and_list(kim)}." in joined
+    assert "What does the lone {min(kim)} do to the MAD?" in joined
+    assert "without_mad" not in joined and "alone: MAD" not in joined
     # review 7: one normal-curve graph in Going further (two in a row looked the same)
     assert further.count("bell_curve(") == 1
     from matplotlib.figure import Figure
@@ -1040,7 +1043,7 @@ def test_lesson_3_review_4_checks_catch_the_mistakes_and_the_period_has_slack():
     assert "central limit theorem" not in vocab  # review 5: beyond grade 7: not vocabulary
     assert "When you take the means of many samples" not in joined
     # Kim: a numbered list of two questions
-    assert '"1. Which is a better middle' in core and '"2. What does the lone' in core
+    assert '"1. Which is a better middle' in core and '"2. Find the MAD of' in core
     # slack: the plan is 45 minutes, 5 spare in a 50-minute period
     meta = _lesson_meta(LESSON_3)
     assert sum(row["minutes"] for row in meta["timing"]) == 45
@@ -1821,12 +1824,19 @@ def test_r5a_lesson_4_check_3_reads_the_hints_own_ways():
 def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     questions = _lesson_questions(LESSON_2)
     q3, q4 = questions["q3"], questions["q4"]
-    assert "round it, do not cut it off" in q3.hint
-    assert not q3.check("66%").correct and q3.check("67%").correct
+    # review 9: the hint is short and does not say what the cut-off note says again
+    assert q3.hint == (
+        "Which slices have 2 stars or more? Do not add their rounded labels. "
+        "How many cards, out of 81?"
+    )
+    cut = q3.check("66%")
+    assert not cut.correct and q3.check("67%").correct
+    assert "Round it instead" in cut.message and "cut it off" not in q3.hint
     # review 8: the hint points to the worked example, not "5 groups of 5 cards"
     assert q4.hint == "Look at the example with 10%. Do the same with 20%."
-    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 5 = 25 cards."
-    assert q4.answers == (25,)
+    # review 9: a 20-card pile, so the 5 groups and the 4 cards differ
+    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 4 = 20 cards."
+    assert q4.answers == (20,)
 
 
 @pytest.mark.slow
@@ -2574,8 +2584,9 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     # 7.SP.A.2: a sample's mean as a guess for an unknown population mean
     assert "Suppose you did not know the deck's mean" in joined
     assert "How far off could the guess be?" in joined
-    # the app picture's bars: a quarter of a face value each (n = 4 and 16 are not whole)
-    assert "each bar counts the means in a quarter of a face" in joined
+    # the app picture's bars: a narrow band each (n = 4 and 16 are not whole); review 9:
+    # said without "a quarter of a face value"
+    assert "Each bar is a narrow band of means." in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
@@ -2642,9 +2653,9 @@ def test_r8a_rules_card_says_both_meanings_of_hand():
     from xactika_edu.outputs.rules_card import rules_text
 
     trick = dict(rules_text())["A trick"]
-    # "hand" is the cards you hold (Lesson 4) and a round (steps 1 and 6)
+    # "hand" is the cards you hold (Lesson 4); review 9: a round is always "a round"
     assert "Your hand is the 8 cards you hold." in trick
-    assert "A hand (a round) is the deal, the bids and 8 tricks." in trick
+    assert "A round is the deal, the bids and 8 tricks (the publisher calls it a hand)." in trick
 
 
 def test_r8a_lesson_2_ticket_asks_for_the_whole_from_a_part_and_its_percent():
@@ -2909,3 +2920,68 @@ def test_r9b_probability_sheet_does_not_demand_the_simplest_fraction():
     # review 9: 110544/373176 need not be simplified by hand; a percent is right too
     assert "Multiply the fractions and simplify: chance =" not in source
     assert "Multiply the fractions (simplify if you can), or give a percent: chance =" in source
+
+
+# review 9, r9a
+
+
+@pytest.mark.slow
+def test_r9a_lesson_3_check_3_reads_the_groups_named_by_their_number():
+    q3 = _lesson_questions(LESSON_3)["q3"]
+    right = (
+        "1 is wider",
+        "1 is more spread out",
+        "more spread out with 1",
+        "16 is narrower than 1",
+        "16 is skinnier than 1",
+        "skinny",
+        "its skinny",
+        "n=1 is more spread out",
+        "narrower than 1",
+        "the 16 bell is skinnier",
+    )
+    wrong = (
+        "1 is narrower",
+        "16 is wider",
+        "16 is wider than 1",
+        "more spread out with 16",
+        "1 is less spread out",
+        "n = 1 is skinnier",
+    )
+    assert [said for said in right if not q3.check(said).correct] == []
+    assert [said for said in wrong if q3.check(said).correct] == []
+
+
+def test_r9a_lesson_3_part_4_opens_in_short_sentences():
+    title = "## 4. The mean of a few cards"
+    cell = next(c for c in _cells(LESSON_3) if title in "".join(c["source"]))
+    text = "".join(cell["source"]).split("\n", 1)[1]
+    assert "quarter" not in text and "in Jupyter" not in text
+    assert text.index("The app does this for you.") < text.index("The picture below shows")
+    sentences = [s for s in re.split(r"(?<=[.?!)])\s+", text) if s.strip()]
+    assert max(len(s.split()) for s in sentences) <= 16
+
+
+def test_r9a_rules_card_uses_hand_only_for_the_cards_you_hold():
+    from xactika_edu.outputs.rules_card import rules_text
+
+    text = " ".join(body for _, body in rules_text())
+    assert re.findall(r"\bhands?\b", text.replace("the publisher calls it a hand", "")) == ["hand"]
+    assert "Play 8 rounds; the deal moves left." in text
+
+
+def test_r9a_lesson_2_teacher_note_keeps_check_1_answer_out():
+    # students see the note in Jupyter: it says what is accepted without the answer
+    note = "".join(_cells(LESSON_2)[0]["source"]) + "".join(_cells(LESSON_2)[1]["source"])
+    assert "Teacher's note" in note
+    assert "18" not in note and not re.search(r"accepts \"\d", note)
+    assert 'with or without "°" or "degrees"' in note
+
+
+@pytest.mark.parametrize("level", ["support", "core", "extension"])
+def test_r9a_bar_graph_sheet_asks_for_an_expected_count_not_an_exact_match(level):
+    from xactika_edu.outputs.worksheets.bar_graph import bar_graph_worksheet
+
+    text = " ".join(q for q, *_ in bar_graph_worksheet(1, level=level)._worked())
+    assert "matched the deck" not in text
+    assert "cards from a shuffled deck. About how many" in text and "would you expect" in text

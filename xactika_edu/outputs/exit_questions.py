@@ -152,9 +152,10 @@ def _pile(seed: int) -> tuple[int, str, int]:
 
 
 #: Lesson 2's part (c): (cards in Sam's pile, the percent of it that shows a
-#: combination); the count is computed (20 cards, 30%: 6 cards). Neighbouring tickets
-#: differ; none is the lesson's check 4 (25 cards, 20%).
-_WHOLES = ((20, 30), (40, 15), (16, 25), (30, 10), (50, 40), (24, 25), (40, 35))
+#: combination); the count is computed (30 cards, 10%: 3 cards). Each percent makes 100%
+#: in whole groups (10, 20, 25 or 50%), the one method Lesson 2's Part 4 teaches.
+#: Neighbouring tickets differ; none is the lesson's check 4 (20 cards, 20%).
+_WHOLES = ((30, 10), (40, 25), (15, 20), (16, 50), (40, 10), (24, 25), (35, 20))
 
 
 def _lesson_2(seed: int) -> TicketQuestions:
@@ -163,8 +164,11 @@ def _lesson_2(seed: int) -> TicketQuestions:
     degrees = part * 360
     whole, share = _WHOLES[seed % len(_WHOLES)]
     some = Fraction(whole * share, 100)
-    if some.denominator != 1 or not 0 < some < whole:
-        raise XactikaError(f"{share}% of {whole} cards is not a whole number of cards")
+    if some.denominator != 1 or not 0 < some < whole or 100 % share:
+        raise XactikaError(
+            f"{share}% of {whole} cards is not a whole number of cards in whole groups"
+        )
+    groups = 100 // share
     sams = str(COMBINATIONS[(seed * 5 + 3) % len(COMBINATIONS)])
     return TicketQuestions(
         (
@@ -188,8 +192,8 @@ def _lesson_2(seed: int) -> TicketQuestions:
                 f"In Sam's pile, {some} cards show {sams}. They are {share}% of his pile. "
                 "How many cards are in Sam's pile?",
                 f"{whole} cards",
-                f"{some} cards are {share}%, so 100% is {some} ÷ {share} × 100 = {whole} cards "
-                f"(check: {share}% of {whole} = {some}).",
+                f"{groups} groups of {share}% make 100%, so the pile has {groups} × {some} = "
+                f"{whole} cards (check: {share}% of {whole} = {some}).",
             ),
         )
     )

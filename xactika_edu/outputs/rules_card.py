@@ -46,7 +46,7 @@ def rules_text() -> list[tuple[str, str]]:
     others = 5  # the other players' bids, added up, in the example
     banned = forbidden_bid(others, CARDS_PER_HAND)
     if forbidden_bid(CARDS_PER_HAND + 1, CARDS_PER_HAND) != -1:  # the card's "any number"
-        raise XactikaError("the dealer rule forbids a bid after more than a hand: fix the card")
+        raise XactikaError("the dealer rule forbids a bid after more than a round: fix the card")
     return [
         (
             "The deck",
@@ -58,13 +58,13 @@ def rules_text() -> list[tuple[str, str]]:
         (
             "A trick",
             "Each player plays one card, and the winning card (step 5) takes them all. Your "
-            f"hand is the {CARDS_PER_HAND} cards you hold. A hand (a round) is the deal, the "
-            f"bids and {plural(CARDS_PER_HAND, 'trick')}.",
+            f"hand is the {CARDS_PER_HAND} cards you hold. A round is the deal, the bids and "
+            f"{plural(CARDS_PER_HAND, 'trick')} (the publisher calls it a hand).",
         ),
         (
             "1. Deal",
             f"Deal {CARDS_PER_HAND} cards to each player (2 to 10 players). The rest are set "
-            "aside face down. Nobody sees them this hand.",
+            "aside face down. Nobody sees them this round.",
         ),
         (
             "2. Bid",
@@ -96,7 +96,7 @@ def rules_text() -> list[tuple[str, str]]:
             f"Take exactly your bid: 1 point per trick (bid 3, took 3: {signed(score(3, 3))}; "
             f"bid 0, took 0: {score(0, 0)}). Miss it: lose 1 point for each trick you are "
             f"off (bid 3, took 5: {signed(score(3, 5))}; bid 3, took 1: "
-            f"{signed(score(3, 1))}). Play {plural(CARDS_PER_HAND, 'hand')}; the deal moves "
+            f"{signed(score(3, 1))}). Play {plural(CARDS_PER_HAND, 'round')}; the deal moves "
             "left. The highest total wins; equal totals share the win.",
         ),
     ]

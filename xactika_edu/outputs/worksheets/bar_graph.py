@@ -193,8 +193,8 @@ class BarGraphWorksheet(QuestionSheet):
         questions.
 
         a) the mode (every tied value), b) the fraction of the cards at or beyond
-        :attr:`threshold`, simplified and as a percent, c) how many 8s the cards
-        would hold if they matched the deck (n x 19/81, to one decimal) and how
+        :attr:`threshold`, simplified and as a percent, c) how many 8s to expect
+        in n cards drawn from a shuffled deck (n x 19/81, to one decimal) and how
         many they hold.
 
         >>> sheet = bar_graph_worksheet(1)
@@ -263,8 +263,8 @@ class BarGraphWorksheet(QuestionSheet):
         got = frequencies[ESTIMATE_VALUE]
         question_c = (
             f"In the whole deck, {in_deck} of the {deck_size} cards have face value "
-            f"{ESTIMATE_VALUE}. If your {n} cards matched the deck exactly, about how many "
-            f"would be {ESTIMATE_VALUE}s? How many {ESTIMATE_VALUE}s did you get?"
+            f"{ESTIMATE_VALUE}. You drew {n} cards from a shuffled deck. About how many "
+            f"{ESTIMATE_VALUE}s would you expect? How many {ESTIMATE_VALUE}s did you get?"
         )
         answer_c = f"About {about} expected; you got {got}."
         frame_c = Frame(
