@@ -1922,7 +1922,7 @@ def test_r6a_lesson_5_check_2_takes_a_prediction_from_the_rounded_chance():
     for rounded in (whole_percent(chance), 10 * whole_percent(chance / 10)):
         said = int(Fraction(cards * rounded, 100) + Fraction(1, 2))
         assert q2.check(str(said)).correct, said
-        assert f"{rounded}% ({said})" in q2.explanation
+        assert f"{rounded}% ({said} cards)" in q2.explanation
     low, high = q2.answers[0] - q2.tolerance, q2.answers[0] + q2.tolerance
     assert f"({low} to {high})" in q2.explanation
     assert not q2.check(str(low - 1)).correct and not q2.check(str(high + 1)).correct
@@ -2312,7 +2312,10 @@ def _lesson5_folds():
     cells = json.loads(LESSON_5.read_text(encoding="utf-8"))["cells"]
     asked = []
     names: dict = {}
-    code = "".join("".join(c["source"]) + "\n" for c in cells[:20] if c["cell_type"] == "code")
+    upto = next(i for i, c in enumerate(cells) if "q3 = Question" in "".join(c["source"]))
+    code = "".join(
+        "".join(c["source"]) + "\n" for c in cells[: upto + 1] if c["cell_type"] == "code"
+    )
     original = widgets.answer_box
     widgets.answer_box = asked.append
     try:
@@ -2328,7 +2331,7 @@ def _lesson5_folds():
 def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     two, three = _lesson5_folds()
     # review 7: "60% of 300 is 180" explained only one end of 180 to 190
-    assert "within 5 of 185 count (180 to 190)" in two and "60% (180)" in two
+    assert "within 5 of 185 count (180 to 190)" in two and "60% (180 cards)" in two
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
     # review 8: the gap is the difference of the rounded percents, and says so
     assert "about 4 percentage points (62% − 58%, the rounded percents) less than 62%" in three
@@ -2898,3 +2901,20 @@ def test_r9c_lesson_7_page_plan_and_sheet_agree_on_the_dealer_column():
     assert any(m.startswith("one real deck per table") for m in meta["materials"])
     # the standard deviation divides by n, and the page says so
     assert '"standard deviation (÷ n)"' in further and "Sx" in further
+
+
+@pytest.mark.slow
+def test_r9c_lesson_5_check_2_fold_agrees_with_the_box():
+    q2 = _lesson_questions(LESSON_5)["q2"]
+    fold = q2.explanation
+    assert "so a prediction made with 62% (186 cards) or with 60% (180 cards)" in fold
+    assert q2.check("186").correct and q2.check("180").correct
+    assert not q2.check("62%").correct  # a percent is not a number of cards
+
+
+def test_r9c_lesson_5_seed_lines_point_at_visible_cells():
+    cells = _cells(LESSON_5)
+    shown = [_source(c) for c in cells if "show-code" in _tags(c)]
+    assert "seed = 3" in shown and "seed = 4" in shown
+    text = _student_text(_core_cells(LESSON_5))
+    assert "Change the seed to 12 in\nJupyter" in text and "seed to 7 in Jupyter" in text
