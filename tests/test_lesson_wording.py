@@ -1378,7 +1378,9 @@ def test_lesson7_r4_words_plan_and_ticket():
     assert "statistician (someone who learns from data)" in core
     assert "## 3. A class's results (yours, or the example class)" in core
     assert "Each table reads out its exact bids" in core
-    assert "Play 2 hands" not in core and "Play 1 hand with a real deck, or 2 in the app" in core
+    # review 9: written out plainly, on the page and in the plan
+    assert "Play 2 hands" not in core
+    assert "With a real deck, play 1\nhand; in the app, play 2." in core
     assert "Did your class over-bid more often than the computer?" in core
     timing = " ".join(step["activity"] for step in meta["timing"])
     assert "today's tally" in timing and "play 1 hand with a real deck" in timing
@@ -1931,7 +1933,7 @@ def test_r6a_lesson_5_check_2_takes_a_prediction_from_the_rounded_chance():
     for rounded in (whole_percent(chance), 10 * whole_percent(chance / 10)):
         said = int(Fraction(cards * rounded, 100) + Fraction(1, 2))
         assert q2.check(str(said)).correct, said
-        assert f"{rounded}% ({said})" in q2.explanation
+        assert f"{rounded}% ({said} cards)" in q2.explanation
     low, high = q2.answers[0] - q2.tolerance, q2.answers[0] + q2.tolerance
     assert f"({low} to {high})" in q2.explanation
     assert not q2.check(str(low - 1)).correct and not q2.check(str(high + 1)).correct
@@ -2321,7 +2323,10 @@ def _lesson5_folds():
     cells = json.loads(LESSON_5.read_text(encoding="utf-8"))["cells"]
     asked = []
     names: dict = {}
-    code = "".join("".join(c["source"]) + "\n" for c in cells[:20] if c["cell_type"] == "code")
+    upto = next(i for i, c in enumerate(cells) if "q3 = Question" in "".join(c["source"]))
+    code = "".join(
+        "".join(c["source"]) + "\n" for c in cells[: upto + 1] if c["cell_type"] == "code"
+    )
     original = widgets.answer_box
     widgets.answer_box = asked.append
     try:
@@ -2337,7 +2342,7 @@ def _lesson5_folds():
 def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     two, three = _lesson5_folds()
     # review 7: "60% of 300 is 180" explained only one end of 180 to 190
-    assert "within 5 of 185 count (180 to 190)" in two and "60% (180)" in two
+    assert "within 5 of 185 count (180 to 190)" in two and "60% (180 cards)" in two
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
     # review 8: the gap is the difference of the rounded percents, and says so
     assert "about 4 percentage points (62% − 58%, the rounded percents) less than 62%" in three
@@ -2985,3 +2990,91 @@ def test_r9a_bar_graph_sheet_asks_for_an_expected_count_not_an_exact_match(level
     text = " ".join(q for q, *_ in bar_graph_worksheet(1, level=level)._worked())
     assert "matched the deck" not in text
     assert "cards from a shuffled deck. About how many" in text and "would you expect" in text
+
+
+# review 9, r9c
+@pytest.mark.slow
+def test_r9c_lesson_7_check_4_takes_full_sentences():
+    q4 = _lesson_questions(LESSON_7)["q4"]
+    assert q4.answers == ("fewer",)  # the class example: 39 took fewer, 11 more
+    right = (
+        "more often fewer than more",
+        "fewer tricks more often than more",
+        "the players took fewer tricks more often than more tricks",
+        "they overbid more",
+        "overbid more",
+        "more overbids",
+        "they over-bid more than under-bid",
+        "they bid too much",
+        "they bid too many tricks",
+        "they overbid more often",
+    )
+    wrong = (
+        "more",
+        "more often more than fewer",
+        "they underbid more",
+        "more underbids",
+        "they bid too little",
+        "they took more tricks than they bid",
+        "they under-bid more than over-bid",
+        "same",
+    )
+    verdicts = _r4a_verdicts(LESSON_7, "q4", right + wrong)
+    assert [s for s in right if verdicts[s] != "right"] == []
+    assert [s for s in wrong if verdicts[s] == "right"] == []
+
+
+def test_r9c_exact_bid_has_one_colour_in_every_class_graph():
+    from matplotlib.colors import to_hex
+
+    from xactika_edu.classroom import difference_histogram, example_scores, made_missed_pie
+
+    scores = example_scores(players=4, games=3, seed=7)
+    pie = made_missed_pie(scores, ax=Figure().subplots())
+    wedges = [p for p in pie.patches if type(p).__name__ == "Wedge"]
+    labels = [t.get_text() for t in pie.texts if ": " in t.get_text()]
+    exact_wedge = wedges[[label.startswith("exact bid") for label in labels].index(True)]
+    histogram = difference_histogram(scores, ax=Figure().subplots())
+    ticks = [t.get_text() for t in histogram.get_xticklabels()]
+    exact_bar = histogram.patches[[("exact bid" in t) for t in ticks].index(True)]
+    assert to_hex(exact_wedge.get_facecolor()) == to_hex(exact_bar.get_facecolor())
+    others = [to_hex(w.get_facecolor()) for w in wedges if w is not exact_wedge]
+    assert to_hex(exact_bar.get_facecolor()) not in others
+
+
+@pytest.mark.slow
+def test_r9c_lesson_7_check_4_takes_the_answer_before_a_reason():
+    verdicts = _r4a_verdicts(
+        LESSON_7, "q4", ("Fewer, because 39 player-hands took fewer and 11 took more",)
+    )
+    assert set(verdicts.values()) == {"right"}
+
+
+def test_r9c_lesson_7_page_plan_and_sheet_agree_on_the_dealer_column():
+    core, further = _core_and_further_text(LESSON_7)
+    meta = _lesson_meta(LESSON_7)
+    timing = " ".join(step["activity"] for step in meta["timing"])
+    assert "Or add a **dealer** column" in core  # as the score sheet's footer says
+    assert "five columns" not in timing and "(2 in the student app)" not in timing
+    assert "a table playing in the student app plays 2 hands" in timing
+    assert any(m.startswith("calculators") for m in meta["materials"])
+    assert any(m.startswith("one real deck per table") for m in meta["materials"])
+    # the standard deviation divides by n, and the page says so
+    assert '"standard deviation (÷ n)"' in further and "Sx" in further
+
+
+@pytest.mark.slow
+def test_r9c_lesson_5_check_2_fold_agrees_with_the_box():
+    q2 = _lesson_questions(LESSON_5)["q2"]
+    fold = q2.explanation
+    assert "so a prediction made with 62% (186 cards) or with 60% (180 cards)" in fold
+    assert q2.check("186").correct and q2.check("180").correct
+    assert not q2.check("62%").correct  # a percent is not a number of cards
+
+
+def test_r9c_lesson_5_seed_lines_point_at_visible_cells():
+    cells = _cells(LESSON_5)
+    shown = [_source(c) for c in cells if "show-code" in _tags(c)]
+    assert "seed = 3" in shown and "seed = 4" in shown
+    text = _student_text(_core_cells(LESSON_5))
+    assert "Change the seed to 12 in\nJupyter" in text and "seed to 7 in Jupyter" in text

@@ -41,6 +41,14 @@ from .class_summaries import (
     summary_by_player,
 )
 
+#: The color of "exact bid" in every class graph (pie, histogram, bubbles); misses are SERIES[0].
+EXACT_BID_COLOR = SERIES[2]
+_PIE_COLORS = {
+    "exact bid": EXACT_BID_COLOR,
+    "took fewer than bid": SERIES[0],
+    "took more than bid": SERIES[1],
+}
+
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
@@ -106,6 +114,7 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None, percents: b
         title=f"Bids made and missed: {_class_phrase(scores)}",
         caption="each label: what happened: how many player-hands"
         + (" (what percent)" if percents else ""),
+        colors=[_PIE_COLORS[outcome] for outcome in counts.index],
     )
     return ax
 
@@ -162,7 +171,7 @@ def bids_vs_tricks(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
             [bid],
             [tricks],
             s=120 + 1400 * n / biggest,
-            color=SERIES[2] if exact else SERIES[0],
+            color=EXACT_BID_COLOR if exact else SERIES[0],
             alpha=0.75,
             edgecolors=INK,
             linewidths=0.8,
@@ -223,7 +232,7 @@ def difference_histogram(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axe
     ax = use_axes(ax, BAR_FIGSIZE)
     xs = [int(d) for d in table.index]
     draw_count_bars(ax, xs, [int(n) for n in table["frequency"]])
-    ax.patches[xs.index(0)].set_facecolor(SERIES[2])  # the exact-bid color of bids_vs_tricks
+    ax.patches[xs.index(0)].set_facecolor(EXACT_BID_COLOR)  # as in the pie and the bubbles
     ax.set_xticks(xs, labels=[f"{x}\n(exact bid)" if x == 0 else signed(x) for x in xs])
     ax.set_xlabel("tricks taken − bid (below 0: took fewer than the bid; above 0: took more)")
     ax.set_ylabel("frequency (player-hands)")
