@@ -207,8 +207,8 @@ class BellCurveWorksheet(QuestionSheet):
         side = "above" if mean > deck_mean else "below" if mean < deck_mean else "equal to"
         target = fraction(deck_mean)
         question = (
-            f"The deck's mean face value (a card's expected value) is {target}. Find the "
-            f"mean of all your cards. How far above or below {target} is it?"
+            f"The deck's mean face value (a card's expected value) is {target}. How far "
+            f"above or below {target} is the mean of all your cards?"
         )
         by = one_decimal(abs(mean - deck_mean))
         by = "less than 0.05" if by == "0.0" else f"about {by}"
@@ -306,9 +306,8 @@ class BellCurveWorksheet(QuestionSheet):
         target = fraction(deck_mean)
         within = abs(mean - deck_mean) <= 1
         question = (
-            f"Cards #1 to #{SAMPLE_CARDS} are a sample of {SAMPLE_CARDS} cards. Find their mean "
-            "face value, then their MAD (the mean of their distances from that mean). Is "
-            f"their mean within 1 of the deck's mean, {target}?"
+            f"Find the mean face value of cards #1 to #{SAMPLE_CARDS}, then their MAD (the "
+            f"mean distance from that mean). Is the mean within 1 of {target}?"
         )
         shown_mean = exact_decimal(mean) or fraction(mean)
         shown_mad = exact_decimal(mad) or fraction(mad)
