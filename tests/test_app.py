@@ -18,7 +18,7 @@ import urllib.request
 import uuid
 
 import pytest
-from conftest import free_port, quiet_env
+from conftest import free_port, quiet_env, running
 
 from xactika_edu.outputs.cli import main
 from xactika_edu.ui import app
@@ -368,6 +368,49 @@ async def _hostile_messages(port: int) -> list[str]:
             except (asyncio.TimeoutError, websockets.ConnectionClosed):
                 pass
     return received
+
+
+async def _hold_pages(port: int, count: int) -> list[object]:
+    """``count`` bare page connections (each a new Solara virtual kernel), held open."""
+    import websockets
+
+    held = []
+    for _ in range(count):
+        url = (
+            f"ws://127.0.0.1:{port}/jupyter/api/kernels/{uuid.uuid4()}/channels"
+            f"?session_id={uuid.uuid4()}"
+        )
+        held.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}"))
+    return held
+
+
+@pytest.mark.skipif(not importlib.util.find_spec("websockets"), reason="websockets is missing")
+def test_the_real_server_says_the_class_is_full_past_its_cap(tmp_path):
+    import websockets
+
+    port = free_port()
+    code = (
+        f"from xactika_edu.ui.app import serve; serve(port={port}, open_browser=False, max_pages=2)"
+    )
+    with running([sys.executable, "-c", code], port, tmp_path) as server:
+
+        async def fill_then_one_more() -> None:
+            held = await _hold_pages(port, 2)
+            try:
+                with pytest.raises(websockets.InvalidStatus):
+                    await _hold_pages(port, 1)
+                status, text = await asyncio.to_thread(_get, port, "/")
+                assert status == 503 and "<h1>The class is full</h1>" in text
+                assert guard.FULL_MESSAGE in text
+            finally:
+                for ws in held:
+                    await ws.close()
+
+        asyncio.run(fill_then_one_more())
+        output = server.output()
+    assert "At most 2 pages at once." in output
+    assert "the class is full (2 pages): refused a new page" in output
+    assert "Traceback" not in output
 
 
 def test_app_serves_only_its_own_host_and_stops_cleanly_on_ctrl_c(tmp_path):

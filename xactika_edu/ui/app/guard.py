@@ -52,7 +52,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: What a student sees when the class is full.
 FULL_MESSAGE = (
-    "The class is full: this app already has as many pages open as it can serve. "
+    "This app already has as many pages open as it can serve. "
     "Ask your teacher, then try again in a few minutes."
 )
 #: Solara's websocket to a page's virtual kernel: /jupyter/api/kernels/KERNEL/channels.
@@ -291,7 +291,8 @@ class Gate:
             return
         match = _KERNEL_SOCKET.match(path)
         kernel = match.group(1) if match else None
-        if kernel is not None and kernel not in self.kernels and self._full():
+        known = kernel in self.kernels or kernel in self.pages.sockets
+        if kernel is not None and not known and self._full():
             log.warning("the class is full (%d pages): refused a new page", self.max_pages)
             await send({"type": "websocket.close", "code": _TRY_AGAIN_LATER})
             return
@@ -313,7 +314,8 @@ class Gate:
                 self.pages.disconnect(kernel)
 
     def _full(self) -> bool:
-        return len(self.kernels) >= self.max_pages
+        # a page counts from its connection on, before Solara has made its kernel
+        return len(self.pages.sockets.keys() | set(self.kernels)) >= self.max_pages
 
     def _local(self, path: str) -> bool:
         for prefix, folder in self.local_only:
