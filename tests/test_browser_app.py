@@ -9,6 +9,7 @@ missing (CI installs both). The server is ``xactika-edu app``, stopped by its PI
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,3 +138,28 @@ def test_a_page_whose_connection_drops_comes_back_with_its_state(browser, server
     output = server.output()
     assert "A student page reconnected" in output
     assert "Traceback" not in output
+
+
+def test_a_page_whose_server_restarted_says_so(browser, tmp_path):
+    """While the server is down the page shows Solara's "Server disconnected" spinner;
+    when the server is back (without the page's state) the page asks to be refreshed,
+    never a dead page."""
+    port = free_port()
+    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
+    seen: list[str] = []
+    with running([*command, "--no-browser"], port, tmp_path / "first") as first:
+        page = _open(browser, first.url, seen)
+        first.stop(signal.SIGKILL)  # a crash: nothing said goodbye to the page
+    try:
+        spinner = page.get_by_text("Server disconnected")
+        spinner.wait_for(state="visible", timeout=TIMEOUT_MS)
+        page.screenshot(path=str(tmp_path / "server-down.png"))
+        with running([*command, "--no-browser"], port, tmp_path / "second"):
+            notice = page.get_by_text("Please refresh the page", exact=True)
+            notice.wait_for(state="visible", timeout=90_000)
+            assert page.get_by_text("App is disconnected").is_visible()
+            page.screenshot(path=str(tmp_path / "server-back.png"))
+            page.reload()
+            page.wait_for_selector(".xe-hand .xe-select", timeout=60_000)
+    finally:
+        page.context.close()

@@ -102,6 +102,10 @@ def _check_ip(ip: str) -> str:
 def _check_port_free(ip: str, port: int) -> None:
     family = socket.AF_INET6 if ":" in ip else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":
+            # As the server itself (uvicorn) binds: a port that only holds the closed
+            # connections of an app stopped a moment ago (TIME_WAIT) is free to use.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((ip, port))
         except OSError as error:
