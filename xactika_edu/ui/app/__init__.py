@@ -51,9 +51,10 @@ LOCALHOST = "127.0.0.1"
 #: A page whose connection is gone keeps its state (its virtual kernel) this many
 #: seconds, so a student whose network drops, or whose laptop sleeps, gets it back.
 CULL_IDLE_SECONDS = 600
-#: The most student pages (virtual kernels) alive at once: three classes of 30 with a
-#: reload or a second tab each would still fit, at about 1 GB in all (see
-#: benchmarks/README.md); past it a new page says "The class is full".
+#: The most student pages (virtual kernels) alive at once: a class of 30 five times
+#: over (a page whose network dropped keeps its place for :data:`CULL_IDLE_SECONDS`),
+#: and about 0.6 GB for the whole server at 2-4 MB a page (benchmarks/README.md);
+#: past it a new page says "The class is full".
 MAX_PAGES = 150
 #: Seconds a stopping server waits for open pages before it closes them.
 _GRACE_SECONDS = 3
