@@ -1,153 +1,63 @@
-"""The student app without a browser: its notebook, and the ``xactika-edu app`` command
-(help, errors, starting Voilà and stopping it with Ctrl-C)."""
+"""The student app without a browser: its page, the ``xactika-edu app`` command (help,
+errors, starting the Solara server and stopping it with Ctrl-C) and the gate in front
+of Solara (host names, origins, the cap on pages, plain error pages)."""
 
 from __future__ import annotations
 
+import asyncio
+import http.client
 import importlib.util
 import ipaddress
+import json
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 
-import nbformat
 import pytest
-from conftest import free_port, quiet_env
-from nbclient import NotebookClient
+from conftest import free_port, quiet_env, running
 
 from xactika_edu.outputs.cli import main
 from xactika_edu.ui import app
+from xactika_edu.ui.app import guard
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def _notebook() -> nbformat.NotebookNode:
-    return nbformat.read(app.NOTEBOOK, as_version=4)
+# --- the page ------------------------------------------------------------------------
 
 
-def test_app_notebook_is_shipped_clean_and_shows_the_widgets():
-    notebook = _notebook()
-    nbformat.validate(notebook)
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    for cell in code:
-        assert cell.outputs == [] and cell.execution_count is None
-    source = "\n".join(cell.source for cell in code)
-    for widget in ("HandWidget(", "PlayTable(", "DeckExplorer("):
-        assert widget in source
-    headings = [c.source for c in notebook.cells if c.cell_type == "markdown"]
-    assert headings[0].startswith("# ") and sum(h.startswith("## ") for h in headings) == 3
-    assert notebook.metadata.kernelspec.name == "python3"
+def test_page_shows_the_three_widgets_with_headings():
+    from xactika_edu.ui.app.page import build_page
+
+    page = build_page()
+    names = [type(part).__name__ for part in page.children]
+    assert [n for n in names if n != "HTML"] == ["HandWidget", "PlayTable", "DeckExplorer"]
+    headings = [p.value for p in page.children if type(p).__name__ == "HTML"]
+    assert headings[0] == "<h1>Xactika student app</h1>"
+    assert sum("<h2>" in h for h in headings) == 3
+    # each visitor gets widgets of their own
+    assert build_page().children[3] is not page.children[3]
 
 
-@pytest.mark.runs_notebooks(app.NOTEBOOK)  # so nbmake does not run it again
-def test_app_notebook_runs_on_a_fresh_kernel(tmp_path, monkeypatch):
-    for name, value in quiet_env(tmp_path).items():
-        monkeypatch.setenv(name, value)
-    notebook = _notebook()
-    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
-    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
-    assert not [o for o in outputs if o.output_type == "error"]
-    assert not [o for o in outputs if o.get("name") == "stderr"]
-    shown = [o for o in outputs if WIDGET_VIEW in o.get("data", {})]
-    assert len(shown) == 3  # the hand, the play table, the deck
-    plain = " ".join(o["data"]["text/plain"] for o in shown)
-    assert "HandWidget(players=4" in plain and "PlayTable(players=4" in plain
+def test_solara_settings_keep_the_app_offline_and_quiet():
+    env = app.solara_environment()
+    assert env["SOLARA_APP"] == "xactika_edu.ui.app.page:Page"
+    assert env["SOLARA_ASSETS_PROXY"] == "True"  # assets from solara-assets, not a CDN
+    assert env["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] == "False"  # no statistics sent out
+    assert env["SOLARA_MODE"] == "production"  # no tracebacks on the page
+    assert env["SOLARA_KERNEL_CULL_TIMEOUT"] == f"{app.CULL_IDLE_SECONDS}s"
 
 
-def test_voila_command_is_the_documented_one():
-    command = app.voila_command(port=9000)
-    assert command[:4] == [sys.executable, "-m", "voila", str(app.NOTEBOOK)]
-    assert command[4:7] == ["--no-browser", "--port=9000", "--Voila.ip=127.0.0.1"]
-    # pages that were closed give their kernels back (an open page keeps its own)
-    assert f"--MappingKernelManager.cull_idle_timeout={app.CULL_IDLE_SECONDS}" in command
-    assert "--MappingKernelManager.cull_interval=60" in command
+def test_solara_and_its_assets_are_pinned_to_the_same_version():
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "pyproject.toml").read_text()
+    assert '"solara==1.58.2"' in text and '"solara-assets==1.58.2"' in text
+    assert "voila" not in text
 
 
-def test_log_filter_keeps_errors_and_drops_chatter():
-    log = app._LogFilter()
-    shown = []
-    for line in [
-        "[Voila] Voilà is running at:",
-        "[Voila] WARNING | Notebook student_app.ipynb is not trusted",
-        "[Voila] Kernel started: a",
-        "[Voila] Connecting to kernel a.",
-        "403 GET /voila/files/favicon.ico (127.0.0.1): File not allowlisted",
-        "Traceback (most recent call last):",
-        '  File "handler.py", line 3, in get',
-        "    raise KeyError('x')",
-        "KeyError: 'x'",
-        "[Voila] ERROR | Uncaught exception GET /",
-        "Traceback (most recent call last):",
-        '  File "websocket.py", line 3, in write_message',
-        "tornado.websocket.WebSocketClosedError",
-    ]:
-        shown.extend(log.feed(line))
-    assert shown == [
-        "A student page opened (1 open).",
-        "Voilà error: KeyError: 'x'",
-        "[Voila] ERROR | Uncaught exception GET /",
-    ]
-
-
-# What Voilà 0.5 (jupyter_server 2) logs, in order, when three students open the app and
-# two close their pages; ten minutes later the closed pages' kernels are culled.
-K1, K2, K3 = (f"{n}d0f1c2e-6c1b-4f0e-9a57-3c2b1e0d9f8{n}" for n in (1, 2, 3))
-PAGES_LOG = [
-    f"[Voila] Kernel started: {K1}",
-    "[IPKernelApp] WARNING | Kernel is running over TCP without encryption.",
-    f"[Voila] Adapting from protocol version 5.3 (kernel {K1}) to 5.4 (client).",
-    f"[Voila] Connecting to kernel {K1}.",
-    "Setting websocket_ping_timeout=30000",
-    f"[Voila] Kernel started: {K2}",
-    f"[Voila] Connecting to kernel {K2}.",
-    f"[Voila] Kernel started: {K3}",
-    f"[Voila] Connecting to kernel {K3}.",
-    f"[Voila] Starting buffering for {K1}:d843f60c-7f0d-49f9-b8f1-6706043dceb2",
-    f"[Voila] Starting buffering for {K3}:4672c15d-0115-4a22-8bcb-4129dabb1aa8",
-    f"[Voila] Kernel culled: {K1}",
-    f"[Voila] Kernel shutdown: {K1}",
-    f"[Voila] Kernel shutdown: {K3}",
-]
-
-
-def test_log_filter_counts_pages_by_their_connections_not_their_kernels():
-    log = app._LogFilter()
-    closing = PAGES_LOG.index(f"[Voila] Kernel culled: {K1}")
-    shown = [text for line in PAGES_LOG[:closing] for text in log.feed(line)]
-    assert shown == [
-        "A student page opened (1 open).",
-        "A student page opened (2 open).",
-        "A student page opened (3 open).",
-        "A student page closed (2 open).",  # when the page closes, not when culled
-        "A student page closed (1 open).",
-    ]
-    assert log.open == 1
-    # the kernels of the closed pages culled ten minutes later: nothing more to say
-    assert [text for line in PAGES_LOG[closing:] for text in log.feed(line)] == []
-    assert log.open == 1
-
-
-def test_log_filter_pages_that_reconnect_or_never_connect():
-    log = app._LogFilter()
-    lines = [
-        "[Voila] Kernel started: k1",
-        "[Voila] Connecting to kernel k1.",
-        "[Voila] Starting buffering for k1:s1",  # the network dropped ...
-        "[Voila] Connecting to kernel k1.",  # ... and came back
-        "[Voila] Restoring connection for k1:s1",
-        "[Voila] Connecting to kernel k1.",  # a second socket of the same page
-        "[Voila] Kernel started: k2",  # a page closed while it was still loading
-        "[Voila] Kernel shutdown: k2",
-        "[Voila] Kernel shutdown: k1",  # the teacher's server stops the kernel
-    ]
-    assert [text for line in lines for text in log.feed(line)] == [
-        "A student page opened (1 open).",
-        "A student page closed (0 open).",
-        "A student page reconnected (1 open).",
-        "A student page closed (0 open).",
-    ]
+# --- the command ---------------------------------------------------------------------
 
 
 def test_app_help(capsys):
@@ -155,7 +65,8 @@ def test_app_help(capsys):
         main(["app", "--help"])
     assert stop.value.code == 0
     text = capsys.readouterr().out
-    assert "--port" in text and "--no-browser" in text and "Voilà" in text
+    assert "--port" in text and "--no-browser" in text and "Solara" in text
+    assert "--ip" in text and "--debug" in text and "--notebook" not in text
 
 
 def test_app_help_from_the_installed_command():
@@ -184,13 +95,6 @@ def test_app_bad_port_is_a_one_line_error(capsys, port):
     assert port in error
 
 
-def test_app_missing_notebook_is_a_one_line_error(capsys, tmp_path):
-    missing = tmp_path / "nowhere.ipynb"
-    assert main(["app", "--notebook", str(missing), "--no-browser"]) == 2
-    captured = capsys.readouterr()
-    assert captured.err == f"xactika-edu: error: notebook not found: {str(missing)!r}\n"
-
-
 def test_app_busy_port_is_a_one_line_error(capsys):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -209,21 +113,307 @@ def test_app_bad_ip_is_a_one_line_error(capsys):
     )
 
 
-def test_app_without_voila_says_how_to_install_it(capsys, monkeypatch):
+def test_app_without_solara_says_how_to_install_it(capsys, monkeypatch):
     find_spec = importlib.util.find_spec
 
-    def without_voila(name, *args, **kwargs):
-        return None if name == "voila" else find_spec(name, *args, **kwargs)
+    def without_assets(name, *args, **kwargs):
+        return None if name == "solara_assets" else find_spec(name, *args, **kwargs)
 
-    monkeypatch.setattr(app.importlib.util, "find_spec", without_voila)
+    monkeypatch.setattr(app.importlib.util, "find_spec", without_assets)
     assert main(["app", "--no-browser"]) == 2
     error = capsys.readouterr().err
-    assert error.startswith("xactika-edu: error: Voilà is not installed")
-    assert "pip install voila" in error and error.count("\n") == 1
+    assert error.startswith("xactika-edu: error: solara-assets is not installed")
+    assert "pip install solara==1.58.2 solara-assets==1.58.2" in error
+    assert error.count("\n") == 1
 
 
-@pytest.mark.skipif(importlib.util.find_spec("voila") is None, reason="Voilà is not installed")
-def test_app_serves_the_page_and_stops_cleanly_on_ctrl_c(tmp_path):
+def test_an_app_open_to_the_network_also_gives_its_address_by_number():
+    assert app._address_urls("127.0.0.1", 8866) == []
+    for url in app._address_urls("0.0.0.0", 8866):  # none on a machine without a network
+        host = url.removeprefix("http://").removesuffix(":8866/")
+        assert not ipaddress.ip_address(host).is_loopback
+
+
+# --- host names ----------------------------------------------------------------------
+
+
+def test_allowed_hosts_are_the_addresses_the_server_was_started_for():
+    assert guard.allowed_hosts("127.0.0.1", 8866) == ("127.0.0.1:8866", "localhost:8866")
+    assert guard.allowed_hosts("192.168.1.20", 8000) == ("192.168.1.20:8000",)
+    shared = guard.allowed_hosts("0.0.0.0", 8866)
+    assert "127.0.0.1:8866" in shared and f"{socket.gethostname().lower()}:8866" in shared
+    for address in guard.network_addresses():
+        assert f"{address}:8866" in shared
+    assert not guard.host_allowed("attacker.example:8866", shared)
+    assert not guard.host_allowed("127.0.0.1:9999", shared)  # another port
+    assert not guard.host_allowed(None, shared)
+    assert guard.origin_allowed("http://127.0.0.1:8866", shared)
+    assert not guard.origin_allowed("http://attacker.example:8866", shared)
+    assert not guard.origin_allowed("null", shared)
+
+
+# --- the gate, around a small stand-in for Solara ------------------------------------
+
+testclient = pytest.importorskip("starlette.testclient", reason="Starlette is missing")
+HOST = "127.0.0.1:8866"
+ORIGIN = f"http://{HOST}"
+
+
+def _inner_app():
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route, WebSocketRoute
+
+    async def page(request):
+        return PlainTextResponse("the page")
+
+    async def broken(request):
+        raise AssertionError("/secret/server/path.py: an assertion")
+
+    async def channels(ws):
+        await ws.accept()
+        await ws.send_text("hello")
+        await ws.close()
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/broken", broken),
+            Route("/resourcez", page),
+            Route("/_solara/cdn/{path:path}", page),
+            WebSocketRoute("/jupyter/api/kernels/{kernel}/channels", channels),
+        ]
+    )
+
+
+@pytest.fixture
+def gate(tmp_path):
+    said: list[str] = []
+    (tmp_path / "lib.js").write_text("//")
+    kernels: set[str] = set()
+    gate = guard.Gate(
+        _inner_app(),
+        hosts=guard.allowed_hosts("127.0.0.1", 8866),
+        max_pages=2,
+        kernels=kernels,
+        pages=guard.PageCount(said.append),
+        local_only=(("/_solara/cdn/", tmp_path),),
+    )
+    client = testclient.TestClient(gate, base_url=f"http://{HOST}", raise_server_exceptions=False)
+    return client, kernels, said
+
+
+def test_gate_refuses_a_foreign_host_name(gate):
+    client, _, _ = gate
+    assert client.get("/").text == "the page"
+    assert client.get("/", headers={"Host": "localhost:8866"}).status_code == 200
+    refused = client.get("/", headers={"Host": "attacker.example:8866"})
+    assert refused.status_code == 400 and "the page" not in refused.text
+
+
+def test_gate_refuses_a_websocket_from_another_site(gate):
+    client, _, said = gate
+    path = f"ws://{HOST}/jupyter/api/kernels/k1/channels"
+    with client.websocket_connect(path, headers={"Origin": ORIGIN}) as ws:
+        assert ws.receive_text() == "hello"
+    assert said == ["A student page opened (1 open).", "A student page closed (0 open)."]
+    for headers in (
+        {"Origin": "http://attacker.example:8866"},
+        {},  # no Origin: not a page of this server
+    ):
+        with (
+            pytest.raises(testclient.WebSocketDisconnect),
+            client.websocket_connect(path, headers=headers) as ws,
+        ):
+            ws.receive_text()
+    # DNS rebinding: a page of attacker.example whose name now points at this computer
+    with (
+        pytest.raises(testclient.WebSocketDisconnect),
+        client.websocket_connect(
+            "ws://attacker.example:8866/jupyter/api/kernels/k1/channels",
+            headers={"Origin": "http://attacker.example:8866"},
+        ) as ws,
+    ):
+        ws.receive_text()
+    assert len(said) == 2  # the refused ones never counted as pages
+
+
+def test_gate_refuses_a_post_from_another_site(gate):
+    client, _, _ = gate
+    assert client.post("/", headers={"Origin": "http://evil.example"}).status_code == 403
+    assert client.post("/").status_code == 403
+
+
+def test_gate_says_the_class_is_full_past_the_cap(gate):
+    client, kernels, _ = gate
+    kernels.update({"k1", "k2"})  # two pages alive: the cap
+    full = client.get("/")
+    assert full.status_code == 503 and "The class is full" in full.text
+    assert "<h1>The class is full</h1>" in full.text and "Traceback" not in full.text
+    with (
+        pytest.raises(testclient.WebSocketDisconnect) as refused,
+        client.websocket_connect(
+            f"ws://{HOST}/jupyter/api/kernels/k3/channels", headers={"Origin": ORIGIN}
+        ) as ws,
+    ):
+        ws.receive_text()
+    assert refused.value.code == 1013  # try again later
+    # a page that only reconnects to its own kernel is let in
+    with client.websocket_connect(
+        f"ws://{HOST}/jupyter/api/kernels/k1/channels", headers={"Origin": ORIGIN}
+    ) as ws:
+        assert ws.receive_text() == "hello"
+    # files the open pages need are still served
+    assert client.get("/_solara/cdn/lib.js").status_code == 200
+    kernels.discard("k2")
+    assert client.get("/").status_code == 200
+
+
+def test_gate_sends_no_traceback_or_path_to_the_browser(gate, caplog):
+    client, _, _ = gate
+    with caplog.at_level("WARNING", logger="xactika_edu.app"):
+        broken = client.get("/broken")
+    assert broken.status_code == 500
+    assert "secret" not in broken.text and "Traceback" not in broken.text
+    assert len(broken.text) < 400  # a short plain page (Starlette's own, or ours)
+    assert [r.getMessage() for r in caplog.records] == ["error serving a page: AssertionError"]
+
+
+def test_gate_serves_only_local_files_and_hides_diagnostics(gate):
+    client, _, _ = gate
+    assert client.get("/_solara/cdn/lib.js").status_code == 200
+    for path in ("/_solara/cdn/missing.js", "/_solara/cdn/../lib.js", "/resourcez"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and "the page" not in answer.text, path
+
+
+def test_page_count_lines():
+    said: list[str] = []
+    count = guard.PageCount(said.append)
+    count.connect("a")
+    count.connect("a")  # a second socket of the same page
+    count.connect("b")
+    count.disconnect("a")
+    count.disconnect("a")
+    count.disconnect("a")  # a socket that never counted changes nothing
+    count.connect("a")
+    assert said == [
+        "A student page opened (1 open).",
+        "A student page opened (2 open).",
+        "A student page closed (1 open).",
+        "A student page reconnected (2 open).",
+    ]
+
+
+def test_one_line_log_drops_the_traceback():
+    try:
+        raise AssertionError("deep inside")
+    except AssertionError:
+        record = app.logging.LogRecord(
+            "solara", 40, "/srv/x.py", 1, "kernel failed\nmore", None, sys.exc_info()
+        )
+    assert app._OneLine().format(record) == "xactika-edu app: kernel failed (AssertionError)"
+
+
+# --- the real server -----------------------------------------------------------------
+
+
+def _get(port: int, path: str, host: str | None = None) -> tuple[int, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", host or f"127.0.0.1:{port}")
+        connection.endheaders()
+        answer = connection.getresponse()
+        return answer.status, answer.read().decode(errors="replace")
+    finally:
+        connection.close()
+
+
+async def _hostile_messages(port: int) -> list[str]:
+    """Messages a page would never send, on a page's own websocket: what comes back."""
+    import websockets
+
+    kernel, session = uuid.uuid4(), uuid.uuid4()
+    url = f"ws://127.0.0.1:{port}/jupyter/api/kernels/{kernel}/channels?session_id={session}"
+    header = {"msg_id": "1", "session": str(session), "username": "", "version": "5.3"}
+    received: list[str] = []
+    for message in (
+        "not json",
+        json.dumps({"channel": 5}),
+        json.dumps(
+            {
+                "channel": "shell",
+                "header": {**header, "msg_type": "execute_request"},
+                "parent_header": {},
+                "metadata": {},
+                "content": {"code": "import os"},
+            }
+        ),
+        json.dumps(
+            {
+                "channel": "shell",
+                "header": {**header, "msg_type": "comm_msg"},
+                "parent_header": {},
+                "metadata": {},
+                "content": {"comm_id": "none", "data": {"method": "update", "state": {}}},
+            }
+        ),
+    ):
+        async with websockets.connect(url, origin=f"http://127.0.0.1:{port}") as ws:
+            await ws.send(message)
+            try:
+                while True:
+                    received.append(str(await asyncio.wait_for(ws.recv(), 2)))
+            except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                pass
+    return received
+
+
+async def _hold_pages(port: int, count: int) -> list[object]:
+    """``count`` bare page connections (each a new Solara virtual kernel), held open."""
+    import websockets
+
+    held = []
+    for _ in range(count):
+        url = (
+            f"ws://127.0.0.1:{port}/jupyter/api/kernels/{uuid.uuid4()}/channels"
+            f"?session_id={uuid.uuid4()}"
+        )
+        held.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}"))
+    return held
+
+
+@pytest.mark.skipif(not importlib.util.find_spec("websockets"), reason="websockets is missing")
+def test_the_real_server_says_the_class_is_full_past_its_cap(tmp_path):
+    import websockets
+
+    port = free_port()
+    code = (
+        f"from xactika_edu.ui.app import serve; serve(port={port}, open_browser=False, max_pages=2)"
+    )
+    with running([sys.executable, "-c", code], port, tmp_path) as server:
+
+        async def fill_then_one_more() -> None:
+            held = await _hold_pages(port, 2)
+            try:
+                with pytest.raises(websockets.InvalidStatus):
+                    await _hold_pages(port, 1)
+                status, text = await asyncio.to_thread(_get, port, "/")
+                assert status == 503 and "<h1>The class is full</h1>" in text
+                assert guard.FULL_MESSAGE in text
+            finally:
+                for ws in held:
+                    await ws.close()
+
+        asyncio.run(fill_then_one_more())
+        output = server.output()
+    assert "At most 2 pages at once." in output
+    assert "the class is full (2 pages): refused a new page" in output
+    assert "Traceback" not in output
+
+
+def test_app_serves_only_its_own_host_and_stops_cleanly_on_ctrl_c(tmp_path):
     port = free_port()
     log = tmp_path / "app.log"
     with log.open("wb") as sink:
@@ -249,10 +439,22 @@ def test_app_serves_the_page_and_stops_cleanly_on_ctrl_c(tmp_path):
             time.sleep(0.2)
         url = f"http://127.0.0.1:{port}/"
         assert f"Students open: {url}" in log.read_text()
-        # The page runs the notebook on a kernel: stopping must also stop that.
         with urllib.request.urlopen(url, timeout=60) as page:
             html = page.read().decode()
-        assert "HandWidget(players=4)" not in html  # Voilà leaves out the code
+        assert "<title>Xactika student app</title>" in html
+        assert "cdn.jsdelivr.net" not in html and "/_solara/cdn/" in html
+        # DNS rebinding: another name for this computer is refused
+        status, text = _get(port, "/", host=f"attacker.example:{port}")
+        assert status == 400 and "Xactika" not in text
+        assert _get(port, "/", host=f"localhost:{port}")[0] == 200
+        # probing: plain answers, no traceback or server path
+        for path in ("/nope", "/../../etc/passwd", "/_solara/cdn/no/such.js", "/resourcez"):
+            status, text = _get(port, path)
+            assert status == 404, path
+            assert "Traceback" not in text and "site-packages" not in text, path
+        if importlib.util.find_spec("websockets"):
+            for reply in asyncio.run(_hostile_messages(port)):
+                assert "Traceback" not in reply and "site-packages" not in reply
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
     finally:
@@ -261,11 +463,7 @@ def test_app_serves_the_page_and_stops_cleanly_on_ctrl_c(tmp_path):
             process.wait(timeout=10)
     output = log.read_text()
     assert "Stopping the student app" in output
-    assert "Traceback" not in output and "Error" not in output
-
-
-def test_an_app_open_to_the_network_also_gives_its_address_by_number():
-    assert app._address_urls("127.0.0.1", 8866) == []
-    for url in app._address_urls("0.0.0.0", 8866):  # none on a machine without a network
-        host = url.removeprefix("http://").removesuffix(":8866/")
-        assert not ipaddress.ip_address(host).is_loopback
+    assert "Traceback" not in output and "AssertionError" not in output
+    assert "site-packages" not in output
+    # each refusal or error is one short line
+    assert all(len(line) <= 240 for line in output.splitlines())

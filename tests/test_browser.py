@@ -1,4 +1,4 @@
-"""The widgets in a real browser: the student app (Voilà) and JupyterLab, in Debian's
+"""The widgets in a real browser: the student app (Solara) and JupyterLab, in Debian's
 Chromium driven by Playwright for Python (see ../shared/BROWSER.md).
 
 Skipped, with the reason, where /usr/bin/chromium or Playwright is missing; CI
@@ -21,7 +21,6 @@ from conftest import free_port, running
 
 from xactika_edu import chance_unbeatable, deal
 from xactika_edu.teaching.lessonmeta import lesson_notebooks as classpack_lessons
-from xactika_edu.ui.app import NOTEBOOK
 from xactika_edu.ui.widgets import format_fraction
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,7 +29,7 @@ if not CHROMIUM.exists():
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
 )
-pytest.importorskip("voila", reason="Voilà is missing (pip install voila)")
+pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
 
 ARGS = [
     "--headless",
@@ -78,7 +77,7 @@ def browser() -> Iterator[object]:
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory) -> Iterator[object]:
     """``xactika-edu app`` on a free port; stopped with Ctrl-C (SIGINT) by its PID."""
-    folder = tmp_path_factory.mktemp("voila")
+    folder = tmp_path_factory.mktemp("app")
     port = free_port()
     command = [
         sys.executable,
@@ -94,7 +93,7 @@ def app_server(tmp_path_factory) -> Iterator[object]:
 
 @pytest.fixture(scope="module")
 def app_page(browser, app_server) -> Iterator[object]:
-    """The student app, loaded once: its kernel has run every cell."""
+    """The student app, loaded once: its widgets are drawn."""
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.set_default_timeout(TIMEOUT_MS)
     try:
@@ -174,9 +173,9 @@ def _check_hand(page, root: str, hand, tmp_path: Path, name: str) -> dict[str, f
     return times
 
 
-def test_student_app_in_voila(app_page, tmp_path):
+def test_student_app(app_page, tmp_path):
     """The student app's one page: its title, the hand, then a whole hand played at the
-    table. One test, so that one worker (pytest-xdist) starts the app and its kernel."""
+    table. One test, so that one worker (pytest-xdist) starts the app."""
     assert app_page.title().strip() == "Xactika student app"
     _check_app_hand(app_page, tmp_path)
     _check_app_play_table_full_hand(app_page, tmp_path)
@@ -184,19 +183,18 @@ def test_student_app_in_voila(app_page, tmp_path):
 
 def _check_app_hand(page, tmp_path: Path) -> None:
     assert page.locator(".xe-hand").count() == 1
-    # No code on the page: Voilà shows outputs and headings only.
+    # No code on the page: only the widgets and their headings.
     body = page.inner_text("body")
-    code = [c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "code"]
-    assert code and not any(line in body for source in code for line in source.splitlines())
-    assert page.locator(".jp-CodeCell .jp-InputArea .cm-editor").count() == 0
+    assert "HandWidget(" not in body and "from xactika_edu" not in body
+    assert page.locator(".cm-editor, textarea.jp-InputArea").count() == 0
     assert page.locator("h1").first.inner_text().startswith("Xactika")
     seed = _seed(page)
     hand = deal(PLAYERS, seed=seed)[0]
     titles = page.locator(".xe-hand .xe-select").all_inner_texts()
     assert [t.strip() for t in titles] == [f"#{i + 1}: {c.value}" for i, c in enumerate(hand)]
-    page.screenshot(path=str(tmp_path / "voila-app.png"), full_page=True)
-    times = _check_hand(page, ".xe-hand", hand, tmp_path, "voila")
-    _report(tmp_path, "Voilà", times)
+    page.screenshot(path=str(tmp_path / "app.png"), full_page=True)
+    times = _check_hand(page, ".xe-hand", hand, tmp_path, "app")
+    _report(tmp_path, "Solara app", times)
 
 
 def _choose(select, pick) -> int:
@@ -225,7 +223,7 @@ def _check_app_play_table_full_hand(page, tmp_path: Path) -> None:
                 legal = _choose(bid_select, lambda n: n // 2)  # a middle legal bid
                 if moves == 0:
                     assert legal >= 8  # 0-8, less the dealer's forbidden bid
-                    page.screenshot(path=str(tmp_path / "voila-table-bid.png"), full_page=True)
+                    page.screenshot(path=str(tmp_path / "app-table-bid.png"), full_page=True)
                 bid.click(timeout=5000)
             elif play.is_visible() and play.is_enabled():
                 _choose(card_select, lambda n: n - 1)  # the last legal card
@@ -270,7 +268,7 @@ def _check_app_play_table_full_hand(page, tmp_path: Path) -> None:
     assert table.locator(".xe-trick-table thead th").count() == PLAYERS
     assert log.locator("h4").first.inner_text().startswith("Hand 1 of 8")
     table.locator(".xe-scores").scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "voila-table-scores.png"))
+    page.screenshot(path=str(tmp_path / "app-table-scores.png"))
 
 
 @pytest.fixture

@@ -173,8 +173,7 @@ def test_guide_links_resolve():
     assert "](#" not in guide
 
 
-APP = ROOT / "xactika_edu" / "ui" / "app" / "student_app.ipynb"
-NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("*.ipynb")), APP]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)

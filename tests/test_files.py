@@ -437,7 +437,7 @@ def test_debug_help_describes_only_this_command(command, capsys):
         main([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--debug show the full traceback of an unexpected error" in text
-    assert ("all of Voilà's log" in text) == (command == "app")
+    assert ("all of the server's log" in text) == (command == "app")
     assert "(app:" not in text
 
 

@@ -3,7 +3,7 @@
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
                           [--level support|core|extension]
-    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--notebook PATH]
+    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
 
@@ -156,12 +156,13 @@ def _parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser(
         "app",
-        help="serve the student app (hand explorer, play table, deck explorer) with Voilà",
-        description="Serve the no-code student app with Voilà: the hand explorer, the play "
-        "table and the deck explorer, without any code. It listens on 127.0.0.1 (this "
-        "computer only) unless --ip is given. Ctrl-C stops it.",
+        help="serve the student app (hand explorer, play table, deck explorer) with Solara",
+        description="Serve the no-code student app with Solara, one Python process for the "
+        "whole class: the hand explorer, the play table and the deck explorer, without any "
+        "code. It listens on 127.0.0.1 (this computer only) unless --ip is given, and "
+        "serves only the addresses it prints. Ctrl-C stops it.",
     )
-    debug(app, help=f"{_TRACEBACK_HELP}, and all of Voilà's log")
+    debug(app, help=f"{_TRACEBACK_HELP}, and all of the server's log")
     app.add_argument(
         "--port", type=_whole(1, 65535), default=8866, help="port to listen on (default 8866)"
     )
@@ -173,12 +174,6 @@ def _parser() -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1, this computer only); 0.0.0.0 lets "
         "anyone on the network open the app",
-    )
-    app.add_argument(
-        "--notebook",
-        type=Path,
-        default=None,
-        help="serve this notebook instead of the student app",
     )
     return parser
 
@@ -306,7 +301,6 @@ def _app(args: argparse.Namespace) -> int:
     from ..ui.app import serve
 
     return serve(
-        args.notebook,
         port=args.port,
         ip=args.ip,
         open_browser=not args.no_browser,

@@ -1,109 +1,96 @@
 """The no-code student app: the hand explorer, the play table and the deck explorer
-served as a web page by Voilà (``xactika-edu app``).
+served as a web page by Solara, in one Python process for the whole class
+(``xactika-edu app``).
 
-The page is the notebook :data:`NOTEBOOK` shipped in this folder, saved without
-outputs; Voilà runs it on a fresh kernel for each visitor, shows only the widgets and
-the headings (never the code), and does not let the page run code of its own.
+Each visitor gets a *virtual kernel* of the one server process (Solara's name for
+a visitor's own widgets and state), not a Python process of its own: a page costs
+a few megabytes instead of a whole kernel. The page is :func:`page.Page`; the
+front end comes from the ``solara-assets`` package on this computer, so the app
+works without internet and no page asks another host for anything. The gate
+(:mod:`.guard`) serves only the host names the app was started for, caps the pages
+at :data:`MAX_PAGES` and answers errors with a short plain page.
 
->>> NOTEBOOK.name
-'student_app.ipynb'
->>> voila_command(port=8866)[4:8]
-['--no-browser', '--port=8866', '--Voila.ip=127.0.0.1', '--Voila.port_retries=0']
-
-The same page by hand: ``voila PATH --no-browser --port=8866 --Voila.ip=127.0.0.1``
-with ``PATH`` from :func:`notebook_path`.
+>>> solara_environment()["SOLARA_APP"]
+'xactika_edu.ui.app.page:Page'
+>>> url_for("127.0.0.1", 8866)
+'http://127.0.0.1:8866/'
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import importlib.util
 import ipaddress
+import logging
 import os
-import re
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
-from pathlib import Path
-from typing import IO
+from typing import Any
 
 from ...base.errors import XactikaError
+from .guard import Gate, PageCount, allowed_hosts, network_addresses
 
-__all__ = ["DEFAULT_PORT", "NOTEBOOK", "notebook_path", "serve", "voila_command"]
+__all__ = [
+    "CULL_IDLE_SECONDS",
+    "DEFAULT_PORT",
+    "LOCALHOST",
+    "MAX_PAGES",
+    "serve",
+    "solara_environment",
+    "url_for",
+]
 
-#: The student app notebook, inside the installed package.
-NOTEBOOK = Path(__file__).with_name("student_app.ipynb")
-#: Voilà's usual port.
+#: The app's usual port.
 DEFAULT_PORT = 8866
 LOCALHOST = "127.0.0.1"
-#: A kernel whose page is gone is shut down after this many idle seconds.
+#: A page whose connection is gone keeps its state (its virtual kernel) this many
+#: seconds, so a student whose network drops, or whose laptop sleeps, gets it back.
 CULL_IDLE_SECONDS = 600
+#: The most student pages (virtual kernels) alive at once: a class of 30 five times
+#: over (a page whose network dropped keeps its place for :data:`CULL_IDLE_SECONDS`),
+#: and about 0.6 GB for the whole server at 2-4 MB a page (benchmarks/README.md);
+#: past it a new page says "The class is full".
+MAX_PAGES = 150
+#: Seconds a stopping server waits for open pages before it closes them.
+_GRACE_SECONDS = 3
 
 
-def notebook_path(notebook: str | os.PathLike[str] | None = None) -> Path:
-    """The notebook to serve: ``notebook`` if given, else the shipped app.
+def solara_environment() -> dict[str, str]:
+    """The settings (environment variables) Solara reads when it is imported.
 
-    >>> notebook_path().is_file()
-    True
-    >>> notebook_path("no/such.ipynb")
-    Traceback (most recent call last):
-    ...
-    xactika_edu.XactikaError: notebook not found: 'no/such.ipynb'
-
-    Raises:
-        XactikaError: if the file does not exist or is not a ``.ipynb`` notebook.
-    """
-    path = NOTEBOOK if notebook is None else Path(notebook)
-    if not path.is_file():
-        raise XactikaError(f"notebook not found: {str(path)!r}")
-    if path.suffix != ".ipynb":
-        raise XactikaError(f"not a notebook (.ipynb): {str(path)!r}")
-    return path.resolve()
-
-
-def voila_command(
-    notebook: str | os.PathLike[str] | None = None,
-    *,
-    port: int = DEFAULT_PORT,
-    ip: str = LOCALHOST,
-) -> list[str]:
-    """The Voilà command line that serves ``notebook`` (default: the student app).
-
-    It is the documented ``voila PATH --no-browser --port=PORT --Voila.ip=IP``, run
-    with this Python, plus ``--Voila.port_retries=0`` so a busy port is an error
-    instead of a silent move to another port, and kernel culling: the kernel of a
-    page that was closed is shut down after :data:`CULL_IDLE_SECONDS` idle seconds.
+    The page :func:`page.Page`; production mode (no tracebacks on the page);
+    front-end files from this computer (``solara-assets``), never from a CDN; no
+    usage statistics sent to Solara's makers; a closed page's state kept
+    :data:`CULL_IDLE_SECONDS` seconds.
 
     Returns:
-        the arguments, for :func:`subprocess.run`.
+        variable name -> value, to put in :data:`os.environ` before Solara is imported.
     """
-    path = NOTEBOOK if notebook is None else Path(notebook)
-    return [
-        sys.executable,
-        "-m",
-        "voila",
-        str(path),
-        "--no-browser",
-        f"--port={port}",
-        f"--Voila.ip={ip}",
-        "--Voila.port_retries=0",
-        # A closed or reloaded page leaves its kernel behind: shut it down after
-        # 10 minutes without a connected page (an open page is never culled).
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
-        "--MappingKernelManager.cull_interval=60",
-    ]
+    return {
+        "SOLARA_APP": "xactika_edu.ui.app.page:Page",
+        "SOLARA_MODE": "production",
+        "SOLARA_ASSETS_PROXY": "True",
+        "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
+        "SOLARA_KERNEL_CULL_TIMEOUT": f"{CULL_IDLE_SECONDS}s",
+        "SOLARA_THEME_SHOW_BANNER": "False",
+        "SOLARA_THEME_LOADER": "plain",
+        "SOLARA_THEME_TITLE": "Xactika student app",
+    }
 
 
-def _check_voila() -> None:
-    if importlib.util.find_spec("voila") is None:
-        raise XactikaError(
-            "Voilà is not installed, so the app cannot run: install it with "
-            "'python -m pip install voila'"
-        )
+def _check_solara() -> None:
+    for name in ("solara", "solara_assets", "uvicorn"):
+        if importlib.util.find_spec(name) is None:
+            package = name.replace("_", "-")
+            raise XactikaError(
+                f"{package} is not installed, so the app cannot run: install it with "
+                "'python -m pip install solara==1.58.2 solara-assets==1.58.2'"
+            )
 
 
 def _check_ip(ip: str) -> str:
@@ -116,6 +103,10 @@ def _check_ip(ip: str) -> str:
 def _check_port_free(ip: str, port: int) -> None:
     family = socket.AF_INET6 if ":" in ip else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":
+            # As the server itself (uvicorn) binds: a port that only holds the closed
+            # connections of an app stopped a moment ago (TIME_WAIT) is free to use.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((ip, port))
         except OSError as error:
@@ -128,8 +119,8 @@ def _check_port_free(ip: str, port: int) -> None:
 def url_for(ip: str, port: int) -> str:
     """The address students open.
 
-    >>> url_for("127.0.0.1", 8866)
-    'http://127.0.0.1:8866/'
+    >>> url_for("::1", 8866)
+    'http://[::1]:8866/'
     """
     host = f"[{ip}]" if ":" in ip else ip
     if ip in ("0.0.0.0", "::"):
@@ -142,23 +133,13 @@ def _address_urls(ip: str, port: int) -> list[str]:
     many school networks a computer's bare name does not reach it. Empty otherwise."""
     if ip not in ("0.0.0.0", "::"):
         return []
-    try:
-        # No packet is sent: connecting a UDP socket only picks the outgoing address.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            address = probe.getsockname()[0]
-    except OSError:
-        return []
-    if ipaddress.ip_address(address).is_loopback:
-        return []
-    return [url_for(address, port)]
+    return [url_for(address, port) for address in network_addresses()]
 
 
 def _answers(ip: str, port: int) -> bool:
     """Whether a web server answers on ``ip:port`` (any HTTP reply).
 
-    It asks for the icon, not the app's page: that would start a kernel and run the
-    notebook; redirects are not followed, so Voilà logs nothing.
+    It asks for the icon, not the app's page, so no student page is counted.
     """
     connection = http.client.HTTPConnection(ip, port, timeout=2)
     try:
@@ -171,188 +152,123 @@ def _answers(ip: str, port: int) -> bool:
         connection.close()
 
 
-class _LogFilter:
-    """Turns Voilà's log into the few lines a teacher needs.
+class _OneLine(logging.Formatter):
+    """A log record as one short line: no traceback, no server path."""
 
-    A student page counts as open while its kernel has a live connection to the page:
-    from the websocket opening (Voilà logs "Connecting to kernel K.") until the last
-    connection to that kernel closes (the server then keeps the kernel's messages for
-    a return: "Starting buffering for K:session") or the kernel shuts down. Each
-    change is one line with the number of open pages. A page that reconnects (after a
-    network hiccup, or a laptop waking up) says so. A kernel without a page (closed
-    before it connected, or culled later) changes nothing.
-
-    Errors are kept (a traceback becomes its last line); a traceback about a page that
-    closed its connection is dropped, as is routine chatter (trust and encryption
-    warnings, protocol and buffering notes, icon requests).
-
-    >>> log = _LogFilter()
-    >>> log.feed("[Voila] Kernel started: 1f2e")
-    []
-    >>> log.feed("[Voila] Connecting to kernel 1f2e.")
-    ['A student page opened (1 open).']
-    >>> log.feed("[IPKernelApp] WARNING | Kernel is running over TCP without encryption.")
-    []
-    >>> log.feed("Traceback (most recent call last):")
-    []
-    >>> log.feed('  File "x.py", line 1, in f')
-    []
-    >>> log.feed("tornado.websocket.WebSocketClosedError")
-    []
-    >>> log.feed("[Voila] Starting buffering for 1f2e:9a0b")
-    ['A student page closed (0 open).']
-    >>> log.feed("[Voila] Kernel shutdown: 1f2e")
-    []
-    """
-
-    _DROPPED_ERRORS = ("WebSocketClosedError", "StreamClosedError")
-    _KERNEL = r"([0-9A-Za-z][0-9A-Za-z-]*)"
-    _CONNECTED = re.compile(rf"\bConnecting to kernel {_KERNEL}")
-    _DISCONNECTED = re.compile(rf"\bStarting buffering for {_KERNEL}")
-    _SHUTDOWN = re.compile(rf"\bKernel shutdown: {_KERNEL}")
-
-    def __init__(self) -> None:
-        self.pages: set[str] = set()  # kernels with a page connected now
-        self.seen: set[str] = set()  # kernels that ever had a page
-        self.in_traceback = False
-
-    @property
-    def open(self) -> int:
-        """Student pages open now."""
-        return len(self.pages)
-
-    def feed(self, line: str) -> list[str]:
-        """The lines to show for one line of Voilà's output (often none)."""
-        text = line.rstrip()
-        if self.in_traceback:
-            if text.startswith((" ", "\t")) or not text:
-                return []
-            self.in_traceback = False
-            if any(name in text for name in self._DROPPED_ERRORS):
-                return []
-            return [f"Voilà error: {text}"]
-        if text.startswith("Traceback (most recent call last)"):
-            self.in_traceback = True
-            return []
-        if match := self._CONNECTED.search(text):
-            kernel = match.group(1)
-            if kernel in self.pages:
-                return []
-            again = kernel in self.seen
-            self.pages.add(kernel)
-            self.seen.add(kernel)
-            what = "reconnected" if again else "opened"
-            return [f"A student page {what} ({self.open} open)."]
-        if match := self._DISCONNECTED.search(text) or self._SHUTDOWN.search(text):
-            kernel = match.group(1)
-            if kernel not in self.pages:
-                return []
-            self.pages.discard(kernel)
-            return [f"A student page closed ({self.open} open)."]
-        if "ERROR" in text and not any(name in text for name in self._DROPPED_ERRORS):
-            return [text]
-        return []
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage().strip().splitlines()
+        line = text[0] if text else ""
+        if record.exc_info and record.exc_info[0] is not None:
+            line = f"{line} ({record.exc_info[0].__name__})"
+        return f"xactika-edu app: {line[:200]}"
 
 
-def _forward(stream: IO[str], quiet: threading.Event, verbose: bool) -> None:
-    """Copy Voilà's log to our output (filtered unless ``verbose``), except once
-    stopping (its shutdown noise)."""
-    log = _LogFilter()
-    for line in stream:
-        shown = [line.rstrip("\n")] if verbose else log.feed(line)
-        if shown and not quiet.is_set():
-            sys.stdout.write("".join(f"{text}\n" for text in shown))
-            sys.stdout.flush()
+def _configure_logs(verbose: bool) -> None:
+    """Our one-line log for Solara and uvicorn; everything (tracebacks too) if
+    ``verbose``."""
+    handler = logging.StreamHandler(sys.stdout)
+    if verbose:
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    else:
+        handler.setFormatter(_OneLine())
+        # Solara's notes about cookies and proxies are for other set-ups than this one.
+        warnings.filterwarnings("ignore", module=r"solara\..*")
+    for name in ("solara", "reacton", "uvicorn", "xactika_edu.app"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.propagate = False
+        logger.setLevel(logging.INFO if verbose else logging.WARNING)
+    # uvicorn's "Exception in ASGI application": the gate already said it in one line.
+    logging.getLogger("uvicorn.error").setLevel(logging.INFO if verbose else logging.CRITICAL)
+
+
+def _solara_app(say: Callable[[str], None], ip: str, port: int, max_pages: int) -> Gate:
+    """Solara's web app behind the gate (imports Solara, which reads its settings)."""
+    os.environ.update(solara_environment())
+    from solara.server import kernel_context, settings
+    from solara.server import starlette as solara_starlette
+
+    return Gate(
+        solara_starlette.app,
+        hosts=allowed_hosts(ip, port),
+        max_pages=max_pages,
+        kernels=kernel_context.contexts.keys(),
+        pages=PageCount(say),
+        local_only=(("/_solara/cdn/", settings.assets.proxy_cache_dir),),
+    )
 
 
 def serve(
-    notebook: str | os.PathLike[str] | None = None,
     *,
     port: int = DEFAULT_PORT,
     ip: str = LOCALHOST,
     open_browser: bool = True,
     say: Callable[[str], None] = print,
     verbose: bool = False,
+    max_pages: int = MAX_PAGES,
 ) -> int:
-    """Serve the app with Voilà until Ctrl-C (or until Voilà stops); returns the exit
-    status: 0 after Ctrl-C, 1 if Voilà stopped on its own with an error.
+    """Serve the app until Ctrl-C; returns the exit status (0).
 
     Args:
-        notebook: the notebook to serve (default: the student app).
         port: the port, e.g. 8866.
         ip: the address to listen on; 127.0.0.1 (default) is this computer only.
         open_browser: open the page in this computer's browser once it answers.
         say: where our own lines go (the address, how to stop, pages opened).
-        verbose: show Voilà's whole log instead of the lines a teacher needs.
+        verbose: show the server's whole log, tracebacks included.
+        max_pages: the most student pages alive at once (:data:`MAX_PAGES`).
 
     Raises:
-        XactikaError: if Voilà is missing, the notebook is missing, the address is
-            bad or the port is taken.
+        XactikaError: if Solara is missing, the address is bad or the port is taken.
     """
-    _check_voila()
-    path = notebook_path(notebook)
+    _check_solara()
     ip = _check_ip(ip)
     _check_port_free(ip, port)
     url = url_for(ip, port)
-    probe = {"0.0.0.0": LOCALHOST, "::": "::1"}.get(ip, ip)  # where we check it answers
-    say(f"Starting the student app ({path.name}) with Voilà ...")
-    if ip != LOCALHOST and not ipaddress.ip_address(ip).is_loopback:
+    say("Starting the student app with Solara ...")
+    if not ipaddress.ip_address(ip).is_loopback:
         say(
             f"Warning: listening on {ip}: anyone on this network can open the app "
             "(it runs Python on this computer for each visitor)."
         )
-    # A session of its own: Ctrl-C reaches only this command, which then stops Voilà
-    # in order (no traceback from Voilà's own signal handler).
-    process = subprocess.Popen(
-        voila_command(path, port=port, ip=ip),
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        bufsize=1,
+    _configure_logs(verbose)
+    import uvicorn
+
+    app = _solara_app(say, ip, port, max_pages)
+    config = uvicorn.Config(
+        app,
+        host=ip,
+        port=port,
+        log_config=None,
+        access_log=verbose,
+        loop="asyncio",
+        lifespan="on",
+        server_header=False,
+        timeout_graceful_shutdown=_GRACE_SECONDS,
     )
-    quiet = threading.Event()
-    assert process.stdout is not None  # piped above
-    threading.Thread(target=_forward, args=(process.stdout, quiet, verbose), daemon=True).start()
-    try:
-        ready = False
-        while process.poll() is None:
-            if not ready and _answers(probe, port):
-                ready = True
-                say(f"Students open: {url}")
-                for other in _address_urls(ip, port):
-                    say(f"  (or, if that name does not work on their computers: {other})")
-                say("Press Ctrl-C to stop the app.")
-                if open_browser:
-                    import webbrowser
-
-                    webbrowser.open(url)
-            time.sleep(0.25)
-        if process.returncode:
-            print(
-                f"xactika-edu: Voilà stopped with status {process.returncode}; "
-                "see its messages above",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    except KeyboardInterrupt:
-        say("Stopping the student app ...")
-        return 0
-    finally:
-        quiet.set()
-        _stop(process)
+    server = uvicorn.Server(config)
+    watcher = threading.Thread(
+        target=_when_ready, args=(server, url, ip, port, open_browser, say), daemon=True
+    )
+    watcher.start()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped
+        server.run()
+    say("Stopping the student app ...")
+    return 0
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    if process.poll() is not None:
-        return
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-        try:
-            process.send_signal(sig)
-            process.wait(timeout=wait)
+def _when_ready(
+    server: Any, url: str, ip: str, port: int, open_browser: bool, say: Callable[[str], None]
+) -> None:
+    """Once the server listens: the address to open, and the page in a browser."""
+    while not server.started:
+        if server.should_exit:
             return
-        except subprocess.TimeoutExpired:
-            continue
-        except ProcessLookupError:
-            return
+        time.sleep(0.1)
+    say(f"Students open: {url}")
+    for other in _address_urls(ip, port):
+        say(f"  (or, if that name does not work on their computers: {other})")
+    say(f"At most {server.config.app.max_pages} pages at once. Press Ctrl-C to stop the app.")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)

@@ -1,5 +1,5 @@
-"""Interactive widgets for Jupyter and Voilà: a hand explorer, a deck explorer and a
-table to play at against computer players.
+"""Interactive widgets for Jupyter and the student app (served by Solara): a hand
+explorer, a deck explorer and a table to play at against computer players.
 
 The widgets are thin: they only wire controls (``ipywidgets`` 8) to pure functions of
 the teaching layer and render the results as HTML with the library's card pictures
