@@ -4,6 +4,7 @@ lesson's questions (:mod:`.exit_questions`, :mod:`.exit_questions_play`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -57,10 +58,11 @@ def deck_table() -> TicketTable:
     a heading row of face values (4 to 12) and a row of card counts (81 in all).
     Lessons 1 and 5 print it on their tickets."""
     values = sorted({card.value for card in DECK})
+    counts = Counter(card.value for card in DECK)
     return TicketTable(
         f"The deck: how many of its {len(DECK)} cards have each face value.",
         (
             ("Face value", *map(str, values)),
-            ("Cards", *(str(count_cards(DECK, lambda c, v=v: c.value == v)) for v in values)),
+            ("Cards", *(str(counts[v]) for v in values)),
         ),
     )

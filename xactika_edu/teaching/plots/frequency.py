@@ -77,7 +77,7 @@ def _probability_text(p: Fraction) -> str:
 def _axis_word(word: object, name: str) -> str:
     """``word`` if it is a non-empty string (a graph's word for its trials or points)."""
     if not isinstance(word, str) or not word.strip():
-        raise XactikaError(f"{name} must be a non-empty string; got {word!r}")
+        raise XactikaError(f"{name} must be a non-empty string; got {shown(word)}")
     return word.strip()
 
 
