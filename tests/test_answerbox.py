@@ -103,3 +103,23 @@ def test_a_product_typed_from_the_tree():
     box = box_for(Fraction(44, 219))
     box.entry.value = "33/73 × 32/72"
     assert "✔ Right!" in box.verdict.value
+
+
+def test_review_10_a_box_has_the_lessons_check_number_and_an_empty_check_is_no_try():
+    """Review 10 (two 7th graders): the projected page and the plan say "Check 4", but in
+    Jupyter every box said "Question:"; and pressing Check on an empty box counted as a
+    try, so "Show the answer" opened without one."""
+    from xactika_edu.teaching.selfcheck import Question
+
+    question = Question("What part of the deck?", Fraction(19, 81), hint="Count.")
+    box = answer_box(question, number=4)
+    assert "<b>Check 4:</b>" in box.children[0].value
+    assert "<b>Check 4:</b>" in box._repr_mimebundle_()["text/html"]
+    assert str(box).startswith("Check 4: ")
+    box.entry.value = "   "
+    box.check.click()
+    assert box.tries == 0 and box.reveal.disabled and "no answer yet" in box.verdict.value
+    box.entry.value = "50%"
+    assert box.tries == 1 and not box.reveal.disabled
+    with pytest.raises(XactikaError, match="number"):
+        answer_box(question, number=0)

@@ -202,7 +202,29 @@ def test_hidden_code_is_collapsed_in_jupyterlab(path: Path) -> None:
     open_cells = [
         index
         for index, cell in enumerate(notebook["cells"])
-        if {"hide-input", "remove-cell"} & set(cell["metadata"].get("tags", []))
+        if cell["cell_type"] == "code"
+        and {"hide-input", "remove-cell"} & set(cell["metadata"].get("tags", []))
         and not cell["metadata"].get("jupyter", {}).get("source_hidden")
     ]
     assert not open_cells, f"{path.name}: cells {open_cells} hide their code only when rendered"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_review_10_jupyter_says_run_all_first_and_numbers_each_check(path: Path) -> None:
+    """Review 10 (two 7th graders): a student who opened a lesson in Jupyter saw text and
+    rows of collapsed cells, no pictures and no boxes, and no word on running them; and
+    the boxes said "Question:" where the page and the plan say "Check 2". A Jupyter-only
+    line (left out of the projected page) says to run all cells, and each answer box has
+    its check's number, 1, 2, 3 ... in order."""
+    import re
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    first = [c for c in notebook["cells"][:3] if "remove-cell" in c["metadata"].get("tags", [])]
+    assert first and "Run All Cells" in "".join(first[0]["source"]), path.name
+    numbers = [
+        int(n)
+        for cell in notebook["cells"]
+        for n in re.findall(r"answer_box\(\w+, number=(\d+)\)", "".join(cell["source"]))
+    ]
+    calls = sum("".join(c["source"]).count("answer_box(") for c in notebook["cells"])
+    assert numbers == list(range(1, calls)) or numbers == list(range(1, calls + 1)), path.name

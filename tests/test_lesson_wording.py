@@ -405,7 +405,7 @@ def test_lesson_2_cites_only_what_its_activities_meet():
     assert codes == {"6.RP.A.3c", "7.SP.C.7a"}
     assert sum(step["minutes"] for step in meta["timing"]) in range(45, 51)
     core = "\n".join(_source(cell) for cell in _core_cells(LESSON_2))
-    assert "FULL_TURN" in core and "answer_box(q4)" in core
+    assert "FULL_TURN" in core and "answer_box(q4" in core
 
 
 # --- Lessons 3 and 5 (issue 12: one period each, claims and standards as the teacher read them)
@@ -2170,7 +2170,7 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     assert "drawn_values(1000, seed=5)" in core and "DrawHistogram(seed=5, draws=10)" in core
     assert "puts each one back, just like the dice" in core and "(striped)" in core
     # check 3's fold: no "percentage points" before section 4 defines them; "=" when exact
-    fold = core[core.index("q3 = Question(") : core.index("answer_box(q3)")]
+    fold = core[core.index("q3 = Question(") : core.index("answer_box(q3")]
     # review 7: the library's one format ("29/50 = 58%", "50/81, about 62%"), not a copy
     assert "percent_tail(share)" in fold and "equals_or_about" not in core
     # the graph's title: the simulated class's title is replaced (it said "Drawn cards")
@@ -2328,7 +2328,7 @@ def _lesson5_folds():
         "".join(c["source"]) + "\n" for c in cells[: upto + 1] if c["cell_type"] == "code"
     )
     original = widgets.answer_box
-    widgets.answer_box = asked.append
+    widgets.answer_box = lambda question, number=None: asked.append(question)
     try:
         exec(compile(code, "lesson5", "exec"), names)
     finally:
@@ -2351,7 +2351,7 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
 
 def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explained():
     core, _ = _core_and_further_text(LESSON_6)
-    fold = core[core.index("q2 = Question(") : core.index("answer_box(q2)")]
+    fold = core[core.index("q2 = Question(") : core.index("answer_box(q2")]
     # review 7: the fold began with 873, a number the page had not shown yet
     assert 'f"About {percent(made)}: {int(' in fold
     # review 7: the reason for "at least" was hidden in a parenthesis
@@ -2977,7 +2977,9 @@ def test_r9a_rules_card_uses_hand_only_for_the_cards_you_hold():
 
 def test_r9a_lesson_2_teacher_note_keeps_check_1_answer_out():
     # students see the note in Jupyter: it says what is accepted without the answer
-    note = "".join(_cells(LESSON_2)[0]["source"]) + "".join(_cells(LESSON_2)[1]["source"])
+    note = "".join(
+        "".join(cell["source"]) for cell in _cells(LESSON_2)[:3] if "remove-cell" not in _tags(cell)
+    )
     assert "Teacher's note" in note
     assert "18" not in note and not re.search(r"accepts \"\d", note)
     assert 'with or without "°" or "degrees"' in note

@@ -512,7 +512,8 @@ def lesson_metrics(notebook: Path | str | Mapping[str, Any]) -> LessonMetrics:
 
     The core is every cell before the first cell tagged ``going-further``.
 
-    - **words**: words (:func:`count_words`) of markdown cells not tagged ``teacher``,
+    - **words**: words (:func:`count_words`) of markdown cells not tagged ``teacher``
+      or ``remove-cell`` (a line only for Jupyter, such as how to run the lesson),
       plus the words hidden code cells (tag ``hide-input``) put on the page: the
       string literals of a cell that calls ``Markdown(...)`` (an f-string's literal
       parts; each ``{placeholder}`` one word) and each ``Question``'s question text.
@@ -534,7 +535,7 @@ def lesson_metrics(notebook: Path | str | Mapping[str, Any]) -> LessonMetrics:
         tags = _tags(cell)
         source = _source(cell)
         if cell.get("cell_type") == "markdown":
-            if "teacher" not in tags:
+            if not {"teacher", "remove-cell"} & set(tags):  # not on the projected page
                 words += count_words(source)
             continue
         if cell.get("cell_type") != "code":

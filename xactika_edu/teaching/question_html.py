@@ -20,20 +20,26 @@ from .answer_reading import read_expression, read_number, to_fraction
 if TYPE_CHECKING:
     from .selfcheck import Answer, Question
 
-__all__ = ["answer_text", "question_html", "show_answer"]
+__all__ = ["answer_text", "question_html", "question_title", "show_answer"]
 
 #: At most this many other accepted answers are listed in the "Show the answer" box.
 _SHOWN_ALSO = 3
 
 
-def question_html(question: Question) -> str:
-    """The prompt, then a collapsed "Show the answer" box with the answer text and the
-    explanation, escaped (an HTML ``div``)."""
+def question_title(number: int | None) -> str:
+    """What a self-check is called on the page and in its box: "Check 2" (the number the
+    lesson, its plan and the teacher use), or "Question" when it has no number."""
+    return "Question" if number is None else f"Check {number}"
+
+
+def question_html(question: Question, number: int | None = None) -> str:
+    """The title (:func:`question_title`) and prompt, then a collapsed "Show the answer"
+    box with the answer text and the explanation, escaped (an HTML ``div``)."""
     explanation = f"<p>{escape(question.explanation)}</p>" if question.explanation else ""
     return (
         '<div class="xactika-question" style="border:2px solid #0072B2;'
         'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
-        f"<p><b>Question:</b> {escape(question.prompt)}</p>"
+        f"<p><b>{question_title(number)}:</b> {escape(question.prompt)}</p>"
         "<details><summary>Show the answer</summary>"
         f"<p><b>Answer:</b> {escape(question.answer_text)}</p>{explanation}"
         "</details></div>"

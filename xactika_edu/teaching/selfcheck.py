@@ -435,10 +435,11 @@ class Question:
     def _repr_html_(self) -> str:
         return self.html()
 
-    def html(self) -> str:
-        """The question as a page without a kernel shows it: the prompt and a collapsed
-        "Show the answer" box with the answer and the explanation (HTML)."""
-        return question_html(self)
+    def html(self, number: int | None = None) -> str:
+        """The question as a page without a kernel shows it: its title ("Check 2" with a
+        ``number``), the prompt and a collapsed "Show the answer" box with the answer and
+        the explanation (HTML)."""
+        return question_html(self, number)
 
 
 def _not_yet(question: Question, response: object, number: Number | None) -> Verdict:

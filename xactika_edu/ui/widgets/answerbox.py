@@ -28,7 +28,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...teaching.question_html import question_title
 from ...teaching.selfcheck import Question
 from .controls import ErrorLine, Fallback, guard
 
@@ -40,6 +42,8 @@ class AnswerBox(Fallback, widgets.VBox):
 
     Args:
         question: the :class:`~xactika_edu.teaching.selfcheck.Question` to ask.
+        number: the check's number in the lesson (the box says "Check 2", as the
+            projected page, the plan and the teacher do); ``None`` says "Question".
 
     Attributes:
         entry, check, verdict, reveal: the text box, the button, the verdict line
@@ -47,17 +51,22 @@ class AnswerBox(Fallback, widgets.VBox):
         tries: how many answers were checked.
 
     Raises:
-        XactikaError: if ``question`` is not a Question.
+        XactikaError: if ``question`` is not a Question or ``number`` is not a whole
+            number from 1 up.
     """
 
-    def __init__(self, question: Question) -> None:
+    def __init__(self, question: Question, number: int | None = None) -> None:
         if not isinstance(question, Question):
             raise XactikaError(f"an answer box needs a Question, got {type(question).__name__}")
+        if number is not None:
+            number = check_whole(number, "the check's number", 1, 99)
         self.question = question
+        self.number = number
         self.tries = 0
         self.error = ErrorLine()
         self.last_error: BaseException | None = None
-        prompt = widgets.HTML(f"<p><b>Question:</b> {escape(question.prompt)}</p>")
+        title = question_title(number)
+        prompt = widgets.HTML(f"<p><b>{title}:</b> {escape(question.prompt)}</p>")
         self.entry = widgets.Text(
             placeholder="Type your answer",
             layout=widgets.Layout(width="16em"),
@@ -87,8 +96,9 @@ class AnswerBox(Fallback, widgets.VBox):
     def _check(self) -> None:
         response = self.entry.value
         verdict = self.question.check(response)
-        self.tries += 1
-        self.reveal.disabled = False
+        if response.strip():  # an empty box is no try: the answer opens after a real one
+            self.tries += 1
+            self.reveal.disabled = False
         kind = {"right": "xe-right", "not yet": "xe-not-yet"}.get(verdict.status, "xe-unread")
         self.verdict.value = f'<span class="{kind}">{escape(verdict.message)}</span>'
 
@@ -101,16 +111,18 @@ class AnswerBox(Fallback, widgets.VBox):
     def static_html(self) -> str:
         """The question as a rendered page shows it: the prompt and a "Show the answer"
         fold (HTML)."""
-        return self.question.html()
+        return self.question.html(self.number)
 
     def __str__(self) -> str:
-        return f"Question: {self.question.prompt}"
+        return f"{question_title(self.number)}: {self.question.prompt}"
 
 
-def answer_box(question: Question) -> AnswerBox:
-    """An :class:`AnswerBox` for ``question``: what a lesson cell shows for a self-check.
+def answer_box(question: Question, number: int | None = None) -> AnswerBox:
+    """An :class:`AnswerBox` for ``question``: what a lesson cell shows for a self-check,
+    titled "Check ``number``" (the number the lesson's plan and the teacher use).
 
     Raises:
-        XactikaError: if ``question`` is not a Question.
+        XactikaError: if ``question`` is not a Question or ``number`` is not a whole
+            number from 1 up.
     """
-    return AnswerBox(question)
+    return AnswerBox(question, number)
