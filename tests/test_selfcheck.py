@@ -1107,3 +1107,15 @@ def test_review_9_an_answer_word_then_a_reason_is_the_answer():
     assert not rule.accepts("fewer more")  # no reason: both words, as before
     yes_no = WordRule(("no",), key_words=("same",), contrary=("less likely",))
     assert not yes_no.accepts("No, because it is less likely")  # a yes/no reason counts
+
+
+def test_review_10_an_answer_word_then_a_count_after_a_colon_or_a_stop():
+    """Review 10 (a teacher, Lesson 7 check 4): "Fewer: 39 took fewer, 11 took more" and
+    "Fewer. 39 took fewer and 11 took more" were Not yet."""
+    from xactika_edu.teaching.word_answers import WordRule
+
+    rule = WordRule(("fewer",), key_words=("fewer", "less"), contrary=("more",))
+    assert rule.accepts("Fewer: 39 took fewer, 11 took more")
+    assert rule.accepts("Fewer. 39 took fewer and 11 took more")
+    assert not rule.accepts("fewer. more")  # no count: both words, as before
+    assert not rule.accepts("less, more spread")

@@ -7,6 +7,7 @@ from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..base.checks import check_whole
 from ..base.formatting import (
     decimal_not_rounded_to_certainty,
     exact_decimal,
@@ -28,8 +29,14 @@ _SHOWN_ALSO = 3
 
 def question_title(number: int | None) -> str:
     """What a self-check is called on the page and in its box: "Check 2" (the number the
-    lesson, its plan and the teacher use), or "Question" when it has no number."""
-    return "Question" if number is None else f"Check {number}"
+    lesson, its plan and the teacher use), or "Question" when it has no number.
+
+    Raises:
+        XactikaError: if ``number`` is not None or a whole number from 1 to 99.
+    """
+    if number is None:
+        return "Question"
+    return f"Check {check_whole(number, 'the check number', 1, 99)}"
 
 
 def question_html(question: Question, number: int | None = None) -> str:

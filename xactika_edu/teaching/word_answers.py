@@ -2,9 +2,10 @@
 
 A word answer is right when
 
-* it is an answer word alone, then a reason starting with "because" or "since" ("Fewer,
-  because 39 took fewer and 11 took more": the reason may use any words; not for yes
-  or no);
+* it is an answer word alone, then a reason starting with "because" or "since", or
+  after ":" or "." a reason starting with a count ("Fewer, because 39 took fewer and 11
+  took more", "Fewer: 39 took fewer ..."): the reason may use any words; not for yes or
+  no;
 * or its first answer word (before any reason: after ``. , ; : ! ?`` or "because", or
   simply the first word of a longer sentence) is an accepted word, or it contains one of
   the question's key words or phrases ("narrower", "closer", "the same");
@@ -237,12 +238,16 @@ class WordRule:
 
     def _answer_then_reason(self, tokens: tuple[str, ...]) -> bool:
         """Whether the response is an accepted word alone, then a reason that starts with
-        "because" or "since" ("Fewer, because 39 took fewer and 11 took more"): the word is the
+        "because" or "since", or a count after ":" or "." ("Fewer, because 39 took fewer
+        and 11 took more", "Fewer. 39 took fewer ..."): the word is the
         answer, whatever words the reason uses. Not for yes or no, whose reason says
         what the student means."""
         end = next((i for i, token in enumerate(tokens) if token in _BREAKS), None)
         after = [token for token in tokens[end or 0 :] if token not in _BREAKS - {"because"}]
-        if end is None or after[:1] not in (["because"], ["since"]) or len(after) < 2:
+        counted = (  # "Fewer: 39 took fewer ...", "Fewer. 39 took ...": a count is a reason
+            end is not None and tokens[end] in (":", ".") and after[:1] != [] and after[0].isdigit()
+        )
+        if end is None or len(after) < 2 or not (counted or after[0] in ("because", "since")):
             return False  # "less, more spread" says both: only a reason is a reason
         first = tokens[:end]
         while first and first[0] in _ARTICLES:
