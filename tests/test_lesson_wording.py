@@ -2591,7 +2591,8 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     assert "How far off could the guess be?" in joined
     # the app picture's bars: a narrow band each (n = 4 and 16 are not whole); review 9:
     # said without "a quarter of a face value"
-    assert "Each bar is a narrow band of means." in joined
+    assert "narrow band" not in joined  # review 10: said plainly (the mean of 1 card is its face value)
+    assert "the \"mean\" is just the card's face" in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
@@ -3080,3 +3081,39 @@ def test_r9c_lesson_5_seed_lines_point_at_visible_cells():
     assert "seed = 3" in shown and "seed = 4" in shown
     text = _student_text(_core_cells(LESSON_5))
     assert "Change the seed to 12 in\nJupyter" in text and "seed to 7 in Jupyter" in text
+
+
+# review 10, r10a
+
+
+def test_r10a_lesson_2_check_4_answer_is_no_number_of_its_question_and_plan_agrees():
+    names = _executed_cells(LESSON_2, "7e2a0006")
+    q4 = names["q4"]
+    count, whole, share = names["sams_count"], len(names["sams_pile"]), names["sams_part"]
+    percent_number = int(share * 100)
+    printed = {int(n) for n in re.findall(r"\d+", q4.prompt)}
+    # the count, the percent, the groups and the whole all differ: copying is not right
+    assert len({count, percent_number, names["sams_groups"], whole}) == 4
+    assert q4.answer not in printed, (q4.answer, printed)
+    for copied in printed:
+        assert not q4.check(str(copied)).correct, copied
+    assert q4.check(str(whole)).correct
+    # the plan's standards row and the guide's table say the check's numbers
+    row = next(s["activity"] for s in _lesson_meta(LESSON_2)["standards"] if s["code"] == "6.RP.A.3c")
+    assert f"from a part ({count} cards) and its percent ({percent_number}%)" in row
+    assert row in GUIDE.read_text(encoding="utf-8")
+
+
+def test_r10a_lesson_3_says_how_far_a_4_card_mean_can_be_not_only_these_100():
+    from xactika_edu import DECK
+
+    core, _ = _core_and_further_text(LESSON_3)
+    names = _executed_cells(LESSON_3, "0a7fd3de")
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    assert "The farthest is" not in joined
+    assert "In these 100 samples the farthest was" in joined
+    mean = names["mean"]
+    most = max(abs(card.value - mean) for card in DECK)
+    assert names["most"] == most and most > names["far"]
+    assert 0 < names["rare"] < names["many"] / 100  # rare, and said with its count
+    assert "dark bars" not in joined and "blue bars" in joined
