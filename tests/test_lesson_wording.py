@@ -1836,9 +1836,10 @@ def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     assert "Round it instead" in cut.message and "cut it off" not in q3.hint
     # review 8: the hint points to the worked example, not "5 groups of 5 cards"
     assert q4.hint == "Look at the example with 10%. Do the same with 20%."
-    # review 9: a 20-card pile, so the 5 groups and the 4 cards differ
-    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 4 = 20 cards."
-    assert q4.answers == (20,)
+    # review 9: the 5 groups and the cards differ; review 10: a 40-card pile, so the
+    # whole is not the percent (20) either
+    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 8 = 40 cards."
+    assert q4.answers == (40,)
 
 
 @pytest.mark.slow
@@ -2376,9 +2377,10 @@ def test_r7a_lesson3_section_4_short_and_n_in_the_vocabulary():
     core, further = _core_and_further_text(LESSON_3)
     assert "| **n** | how many cards in one sample |" in _vocabulary(LESSON_3)
     # the intro in short sentences; n = 1 is only roughly the deck's shape
-    assert "Draw 4 cards and find their mean. Do it again, 100 times." in core
+    # review 10: what the app does, in two short sentences
+    assert "and finds their mean. It does that 100 times." in core
     assert "look like the deck's bell" not in core
-    assert "roughly the deck's shape" in core
+    assert "roughly like the deck's bar graph" in core
     # why a bell (the central limit theorem) is Going further, not the core
     assert "central limit theorem" not in core and "Why a bell?" not in core
     assert "Why a bell?" in further
@@ -2591,8 +2593,9 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     assert "How far off could the guess be?" in joined
     # the app picture's bars: a narrow band each (n = 4 and 16 are not whole); review 9:
     # said without "a quarter of a face value"
-    assert "narrow band" not in joined  # review 10: said plainly (the mean of 1 card is its face value)
-    assert "the \"mean\" is just the card's face" in joined
+    # review 10: said plainly (the mean of 1 card is its face value)
+    assert "narrow band" not in joined
+    assert "the \"mean\" is just the card's" in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
@@ -2963,7 +2966,7 @@ def test_r9a_lesson_3_part_4_opens_in_short_sentences():
     cell = next(c for c in _cells(LESSON_3) if title in "".join(c["source"]))
     text = "".join(cell["source"]).split("\n", 1)[1]
     assert "quarter" not in text and "in Jupyter" not in text
-    assert text.index("The app does this for you.") < text.index("The picture below shows")
+    assert text.index("The app draws") < text.index("The picture shows")
     sentences = [s for s in re.split(r"(?<=[.?!)])\s+", text) if s.strip()]
     assert max(len(s.split()) for s in sentences) <= 16
 
@@ -3099,7 +3102,8 @@ def test_r10a_lesson_2_check_4_answer_is_no_number_of_its_question_and_plan_agre
         assert not q4.check(str(copied)).correct, copied
     assert q4.check(str(whole)).correct
     # the plan's standards row and the guide's table say the check's numbers
-    row = next(s["activity"] for s in _lesson_meta(LESSON_2)["standards"] if s["code"] == "6.RP.A.3c")
+    standards = _lesson_meta(LESSON_2)["standards"]
+    row = next(s["activity"] for s in standards if s["code"] == "6.RP.A.3c")
     assert f"from a part ({count} cards) and its percent ({percent_number}%)" in row
     assert row in GUIDE.read_text(encoding="utf-8")
 
