@@ -3121,3 +3121,24 @@ def test_r10a_lesson_3_says_how_far_a_4_card_mean_can_be_not_only_these_100():
     assert names["most"] == most and most > names["far"]
     assert 0 < names["rare"] < names["many"] / 100  # rare, and said with its count
     assert "dark bars" not in joined and "blue bars" in joined
+
+
+def test_r10a_lesson_3_ticket_key_gives_a_reason_a_student_can_write():
+    from xactika_edu.core.probability import FACE_VALUES
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in (1, 2):
+        *_, (question, _, working) = exit_ticket("3", seed).worked_questions()
+        assert "Say why" in question
+        assert working.startswith("In a sample, high and low cards often balance out")
+        assert f"One card alone can be {min(FACE_VALUES)} or {max(FACE_VALUES)}." in working
+
+
+def test_r10a_bell_curve_key_writes_about_not_equals_for_a_rounded_mean():
+    from xactika_edu.outputs.worksheets.bell_curve import bell_curve_worksheet
+
+    for student in (1, 2, 3):
+        answer = bell_curve_worksheet(student, level="extension").extra_question()[1]
+        total, n = (int(x) for x in re.match(r"(\d+) ÷ (\d+)", answer).groups())
+        sign = "=" if (Fraction(total, n) * 10).denominator == 1 else "is about"
+        assert answer.startswith(f"{total} ÷ {n} {sign} "), answer
