@@ -3142,3 +3142,13 @@ def test_r10a_bell_curve_key_writes_about_not_equals_for_a_rounded_mean():
         total, n = (int(x) for x in re.match(r"(\d+) ÷ (\d+)", answer).groups())
         sign = "=" if (Fraction(total, n) * 10).denominator == 1 else "is about"
         assert answer.startswith(f"{total} ÷ {n} {sign} "), answer
+
+
+def test_r10a_lesson_1_check_1_next_step_is_folded():
+    from xactika_edu.outputs.lessonpages import render_lesson
+
+    page = render_lesson(LESSON_1).html
+    fold = page.index("<summary>Show the next step</summary>")
+    step = page.index("Each of those ways can get")
+    assert page.index("Check 1:") < fold
+    assert fold < step < page.index("</details>", fold)
