@@ -1837,9 +1837,10 @@ def test_r5a_lesson_2_checks_3_and_4_hints_fit_the_likely_mistakes():
     assert "Round it instead" in cut.message and "cut it off" not in q3.hint
     # review 8: the hint points to the worked example, not "5 groups of 5 cards"
     assert q4.hint == "Look at the example with 10%. Do the same with 20%."
-    # review 9: a 20-card pile, so the 5 groups and the 4 cards differ
-    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 4 = 20 cards."
-    assert q4.answers == (20,)
+    # review 9: the 5 groups and the cards differ; review 10: a 40-card pile, so the
+    # whole is not the percent (20) either
+    assert q4.explanation == "5 groups of 20% make 100%, so 5 × 8 = 40 cards."
+    assert q4.answers == (40,)
 
 
 @pytest.mark.slow
@@ -2377,9 +2378,10 @@ def test_r7a_lesson3_section_4_short_and_n_in_the_vocabulary():
     core, further = _core_and_further_text(LESSON_3)
     assert "| **n** | how many cards in one sample |" in _vocabulary(LESSON_3)
     # the intro in short sentences; n = 1 is only roughly the deck's shape
-    assert "Draw 4 cards and find their mean. Do it again, 100 times." in core
+    # review 10: what the app does, in two short sentences
+    assert "and finds their mean. It does that 100 times." in core
     assert "look like the deck's bell" not in core
-    assert "roughly the deck's shape" in core
+    assert "roughly like the deck's bar graph" in core
     # why a bell (the central limit theorem) is Going further, not the core
     assert "central limit theorem" not in core and "Why a bell?" not in core
     assert "Why a bell?" in further
@@ -2592,7 +2594,9 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     assert "How far off could the guess be?" in joined
     # the app picture's bars: a narrow band each (n = 4 and 16 are not whole); review 9:
     # said without "a quarter of a face value"
-    assert "Each bar is a narrow band of means." in joined
+    # review 10: said plainly (the mean of 1 card is its face value)
+    assert "narrow band" not in joined
+    assert "the \"mean\" is just the card's" in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
@@ -2963,7 +2967,7 @@ def test_r9a_lesson_3_part_4_opens_in_short_sentences():
     cell = next(c for c in _cells(LESSON_3) if title in "".join(c["source"]))
     text = "".join(cell["source"]).split("\n", 1)[1]
     assert "quarter" not in text and "in Jupyter" not in text
-    assert text.index("The app does this for you.") < text.index("The picture below shows")
+    assert text.index("The app draws") < text.index("The picture shows")
     sentences = [s for s in re.split(r"(?<=[.?!)])\s+", text) if s.strip()]
     assert max(len(s.split()) for s in sentences) <= 16
 
@@ -3094,3 +3098,71 @@ def test_r10_lead_lessons_5_to_7_small_items():
     assert "you play cards you hope will not win" in core6
     core7, _ = _core_and_further_text(LESSON_7)
     assert "Did your class over-bid" not in core7  # the page may show the example class
+
+
+# review 10, r10a
+
+
+def test_r10a_lesson_2_check_4_answer_is_no_number_of_its_question_and_plan_agrees():
+    names = _executed_cells(LESSON_2, "7e2a0006")
+    q4 = names["q4"]
+    count, whole, share = names["sams_count"], len(names["sams_pile"]), names["sams_part"]
+    percent_number = int(share * 100)
+    printed = {int(n) for n in re.findall(r"\d+", q4.prompt)}
+    # the count, the percent, the groups and the whole all differ: copying is not right
+    assert len({count, percent_number, names["sams_groups"], whole}) == 4
+    assert q4.answer not in printed, (q4.answer, printed)
+    for copied in printed:
+        assert not q4.check(str(copied)).correct, copied
+    assert q4.check(str(whole)).correct
+    # the plan's standards row and the guide's table say the check's numbers
+    standards = _lesson_meta(LESSON_2)["standards"]
+    row = next(s["activity"] for s in standards if s["code"] == "6.RP.A.3c")
+    assert f"from a part ({count} cards) and its percent ({percent_number}%)" in row
+    assert row in GUIDE.read_text(encoding="utf-8")
+
+
+def test_r10a_lesson_3_says_how_far_a_4_card_mean_can_be_not_only_these_100():
+    from xactika_edu import DECK
+
+    core, _ = _core_and_further_text(LESSON_3)
+    names = _executed_cells(LESSON_3, "0a7fd3de")
+    joined = re.sub(r'"\s*\n\s*f?"', "", core)
+    assert "The farthest is" not in joined
+    assert "In these 100 samples the farthest was" in joined
+    mean = names["mean"]
+    most = max(abs(card.value - mean) for card in DECK)
+    assert names["most"] == most and most > names["far"]
+    assert 0 < names["rare"] < names["many"] / 100  # rare, and said with its count
+    assert "dark bars" not in joined and "blue bars" in joined
+
+
+def test_r10a_lesson_3_ticket_key_gives_a_reason_a_student_can_write():
+    from xactika_edu.core.probability import FACE_VALUES
+    from xactika_edu.outputs.exit_tickets import exit_ticket
+
+    for seed in (1, 2):
+        *_, (question, _, working) = exit_ticket("3", seed).worked_questions()
+        assert "Say why" in question
+        assert working.startswith("In a sample, high and low cards often balance out")
+        assert f"One card alone can be {min(FACE_VALUES)} or {max(FACE_VALUES)}." in working
+
+
+def test_r10a_bell_curve_key_writes_about_not_equals_for_a_rounded_mean():
+    from xactika_edu.outputs.worksheets.bell_curve import bell_curve_worksheet
+
+    for student in (1, 2, 3):
+        answer = bell_curve_worksheet(student, level="extension").extra_question()[1]
+        total, n = (int(x) for x in re.match(r"(\d+) ÷ (\d+)", answer).groups())
+        sign = "=" if (Fraction(total, n) * 10).denominator == 1 else "is about"
+        assert answer.startswith(f"{total} ÷ {n} {sign} "), answer
+
+
+def test_r10a_lesson_1_check_1_next_step_is_folded():
+    from xactika_edu.outputs.lessonpages import render_lesson
+
+    page = render_lesson(LESSON_1).html
+    fold = page.index("<summary>Show the next step</summary>")
+    step = page.index("Each of those ways can get")
+    assert page.index("Check 1:") < fold
+    assert fold < step < page.index("</details>", fold)

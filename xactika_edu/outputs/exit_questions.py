@@ -49,6 +49,7 @@ from ..core.cards import (
 )
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.leads import chance_unbeatable, threats
+from ..core.probability import FACE_VALUES
 from .exit_questions_play import (
     LESSON_6_CHECK,
     lesson_5_questions,
@@ -257,7 +258,10 @@ def _lesson_3(seed: int) -> TicketQuestions:
                 f"Which is {spread} spread out: the face values of single cards, or the "
                 f"means of {size} cards (each put back)? Say why.",
                 answer,
-                f"The means of several cards pile up closer to {fraction(middle)}. The exact "
+                # a reason a 12-year-old can write first; the exact chances for the teacher
+                f"In a sample, high and low cards often balance out, so the mean is rarely far "
+                f"from {fraction(middle)}. One card alone can be {min(FACE_VALUES)} or "
+                f"{max(FACE_VALUES)}. The exact "
                 f"chance of a value from {fraction(middle - 1)} to {fraction(middle + 1)}: one "
                 f"card, {near[0] * len(DECK)}/{len(DECK)} = {fraction(near[0])}, "
                 f"{about_percent(near[0])}; the mean of {size} cards, "

@@ -198,7 +198,7 @@ class BellCurveWorksheet(QuestionSheet):
         against the deck's mean (its expected value, 8), to one decimal.
 
         >>> bell_curve_worksheet(1, level="extension").extra_question()[1]
-        '221 ÷ 27 = 8.2: above 8 by about 0.2.'
+        '221 ÷ 27 is about 8.2: above 8 by about 0.2.'
         """
         n = len(self.cards)
         total = sum(card.value for card in self.cards)
@@ -212,7 +212,9 @@ class BellCurveWorksheet(QuestionSheet):
         )
         by = one_decimal(abs(mean - deck_mean))
         by = "less than 0.05" if by == "0.0" else f"about {by}"
-        answer = f"{total} ÷ {n} = {one_decimal(mean)}: {side} {target}" + (
+        exact = exact_decimal(mean, 1)  # "=" only when it is exact (221 ÷ 27 is not 8.2)
+        shown = f"= {exact}" if exact is not None else f"is about {one_decimal(mean)}"
+        answer = f"{total} ÷ {n} {shown}: {side} {target}" + (
             f" by {by}." if mean != deck_mean else "."
         )
         working = ""  # the answer shows it
