@@ -2596,7 +2596,7 @@ def test_r8a_lesson_3_frames_the_mean_as_unknown_and_says_how_bars_are_grouped()
     # said without "a quarter of a face value"
     # review 10: said plainly (the mean of 1 card is its face value)
     assert "narrow band" not in joined
-    assert "the \"mean\" is just the card's" in joined
+    assert 'the "mean" is just the card\'s' in joined
     # the plan's MAD block says what it assumes and what to move if it does not hold
     spread = _lesson_meta(LESSON_3)["timing"][2]["activity"]
     assert "met the MAD in grade 6" in spread and "next lesson's warm-up" in spread
