@@ -629,8 +629,8 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     cells = _cells(LESSON_4B)
     ids = [c.get("id") for c in cells]
     recap = _source(cells[ids.index("lesson04b-recap")])
-    # Part 1's 8 cards are shown again (the cell ends with the hand picture)
-    assert recap.rstrip().endswith("\nhand")
+    # Part 1's 8 cards are shown again (the cell ends with the hand picture, captioned: review 10)
+    assert recap.rstrip().endswith('\ndisplay(hand, Markdown("*Hand A: Part 1\'s hand.*"))')
     # the 6-player question comes before the bar graph that labels its answer
     assert ids.index("lesson04b-56") < ids.index("lesson04b-54")
     # no cell repeats the bar graph with other numbers of players
@@ -838,7 +838,11 @@ def test_lesson_4b_second_read_fixes():
     assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
     assert "<details><summary>" in by_id["lesson04b-01b"]  # review 4: the graph helper's cell
     # the voids example's hand is shown before "Suppose you lead your 8"
-    assert by_id["lesson04b-void-3"].rstrip().endswith("\nholding4")
+    assert (
+        by_id["lesson04b-void-3"]
+        .rstrip()
+        .endswith('\ndisplay(holding4, Markdown("*Hand C: your cards before trick 6.*"))')
+    )
     assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
     # vocabulary: no "seed" in the core; "void in a combination: holding no card with it"
     vocab = next(_source(c) for c in core if "vocabulary" in c["metadata"].get("tags", []))
@@ -2023,9 +2027,9 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2
-    assert "If you lead your {seven.value} now, nobody can beat it only if the last threat " in q2
+    assert 'If you lead your {seven.value} ({seven}) "\n    "now, nobody can beat it only if' in q2
     text = _text(LESSON_4B)
-    assert text.count("A new deal") == 2  # said at each switch of deal
+    assert text.lower().count("a new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
     assert "pick one of that player's cards without looking" in text
     verdict = by_id["lesson04b-verdict"]
@@ -2290,8 +2294,8 @@ def test_lesson4_review7_says_plainly_what_at_least_means():
 def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences():
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
     q2 = by_id["lesson04b-q2"]
-    assert "q2_gone = sum(c in start_threats for c in q2_played)" in q2
-    assert 'f"Before trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
+    # review 10: shorter; the threats still unseen are said, and the row of counts follows
+    assert 'f"Before trick {n_last}, {len(q2_played)} cards are played, you hold "' in q2
     vocab = next(
         _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
@@ -2526,8 +2530,8 @@ def test_r8b_lesson4b_check_2_words():
     seven = names["seven"].value
     assert (
         f"Before trick {n_last}, " in q2
-        and f"If you lead your {seven} now, nobody can beat it only if the last threat is set "
-        "aside. Counting only the cards played, what is the chance of that?"
+        and f"If you lead your {seven} ({names['seven']}) now, nobody can beat it only if the "
+        "last threat is set aside. What is the chance of that?"
         in q2
     )
     vocab = _vocabulary(LESSON_4B)
@@ -2865,8 +2869,9 @@ def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
     cells = _cells(LESSON_4B)
     by_id = {c.get("id"): _source(c) for c in cells}
     q2 = next(s for s in by_id.values() if "q2 = Question(" in s)
-    assert "Counting only the cards played, what is the chance of that?" in q2
-    assert "If you lead your {seven.value} now" in q2
+    # review 10: "Counting only the cards played" left Check 2 (voids come later)
+    assert "Counting only the cards played" not in q2
+    assert "If you lead your {seven.value} ({seven})" in q2
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
     assert "Counting only the cards played, the chance that nobody can beat it?*" in guide
 
@@ -3080,3 +3085,29 @@ def test_r9c_lesson_5_seed_lines_point_at_visible_cells():
     assert "seed = 3" in shown and "seed = 4" in shown
     text = _student_text(_core_cells(LESSON_5))
     assert "Change the seed to 12 in\nJupyter" in text and "seed to 7 in Jupyter" in text
+
+
+# review 10, r10b: Lessons 4 and 4b (tenth reading)
+
+
+def test_r10b_lesson4b_hands_are_named_and_captioned_under_their_pictures():
+    core, _ = _core_and_further_text(LESSON_4B)
+    for name in ("Hand A", "Hand B", "Hand C"):
+        assert f"**{name}" in core and f"*{name}: " in core
+    assert core.count(", a new deal: ") == 2
+
+
+def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core():
+    core, _ = _core_and_further_text(LESSON_4B)
+    names = _executed_cells(LESSON_4B, "lesson04b-q2")
+    # "your 7" is one card of the four 7s: every time it is said with its name
+    # (the page's words are in the cells' source: each "your {seven.value}" names the card)
+    assert core.count("your {seven.value}") >= 4
+    assert not re.findall(r"your \{seven\.value\}(?! \(\{seven\}\)| is \{seven\})", core)
+    q2 = names["q2"].prompt
+    assert "Counting only" not in q2 and len(q2.split(". ")) <= 4
+    # the threats still unseen before each trick, computed, shown in the core after Check 2
+    rows = names["rows"]
+    assert [r[1] for r in rows][-1] == 0 and rows[0][1] == len(names["start_threats"])
+    assert "| Threats still unseen | {' | '.join(str(r[1]) for r in rows)} |" in core
+    assert "You kept your {seven.value} ({seven}). In trick {n_last} " in core
