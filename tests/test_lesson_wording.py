@@ -2553,10 +2553,10 @@ def test_r8b_lesson4b_plan_standards_timing_and_worksheet():
     assert timing["Check the makers' hint"]["minutes"] == 11
     assert sum(step["minutes"] for step in meta["timing"]) <= 45
     sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
-    # review 9 (r9b): the ticket does not practise the cards played or the voids
-    assert "no sheet or ticket practises the cards played or the voids" in sheet
+    # review 10: the ticket practises the cards played too (its question b), not the voids
+    assert "no sheet or ticket practises the voids (they are only shown)" in sheet
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
-    assert "No worksheet or ticket practises\nthe cards played or the voids" in guide
+    assert "No worksheet or ticket practises the voids: they are only shown." in guide
     assert "product rule for independent events is high school" not in guide
     assert "at a table of 4 players, then of 2 to 7 on the exit ticket" not in guide
     assert "If time is short, show the voids part" not in guide
@@ -2860,9 +2860,9 @@ def test_r9b_lesson4b_plan_and_guide_say_truthfully_what_is_practised():
     sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
     for text in (sheet, " ".join(guide.split())):
-        # the ticket covers more players and the hint's table, not the cards played or voids
+        # review 10: the ticket covers more players, the cards played and the hint's table
         assert "the exit ticket does" not in text
-        assert "check 2 practises the cards played; the voids are only shown" in text
+        assert "the cards played (as check 2: one threat played, one still unseen)" in text
 
 
 def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
