@@ -3111,3 +3111,10 @@ def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core
     assert [r[1] for r in rows][-1] == 0 and rows[0][1] == len(names["start_threats"])
     assert "| Threats still unseen | {' | '.join(str(r[1]) for r in rows)} |" in core
     assert "You kept your {seven.value} ({seven}). In trick {n_last} " in core
+
+
+def test_r10b_lesson4_says_once_what_a_place_is():
+    core, _ = _core_and_further_text(LESSON_4)
+    # "places" is used for the tree's counts: the first use says what a place is
+    first = core.index("unseen place")
+    assert "(a **place**: one card's spot, in a hand or set aside)" in core[first : first + 80]
