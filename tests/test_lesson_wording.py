@@ -592,7 +592,9 @@ def test_lesson_4_names_the_game_words_and_the_tree_words():
         assert word in vocab, word
     assert "**leaf**" not in vocab and "**lead**" not in vocab
     text = _text(LESSON_4)
-    assert "Remember how a **trick** works" in text and "**leader**" in text
+    # review 10: no earlier lesson teaches a trick: "How a trick works" (not "Remember")
+    assert "How a **trick** works" in text and "**leader**" in text
+    assert "Remember how a" not in text
     assert "**calls** one of its combinations" in text
     # 2133 itself is one of the 1-cube cards with 9 or more; "they want to lose" said why not
     assert "Besides your {card}, the deck" in text
@@ -3118,3 +3120,10 @@ def test_r10b_lesson4_says_once_what_a_place_is():
     # "places" is used for the tree's counts: the first use says what a place is
     first = core.index("unseen place")
     assert "(a **place**: one card's spot, in a hand or set aside)" in core[first : first + 80]
+
+
+def test_r10b_lesson4_warm_up_is_a_demo_trick_and_says_what_a_bid_is():
+    warm_up = _lesson_meta(LESSON_4)["timing"][0]["activity"]
+    assert warm_up.startswith("Warm-up: one demo trick at the front")
+    assert "cannot follow" in warm_up and "tie goes to the card played later" in warm_up
+    assert "A bid is how many tricks you say you will take" in warm_up
