@@ -228,3 +228,14 @@ def test_key_writes_about_not_a_tilde(tmp_path, paper):
     for answer in sheet.answers():
         percent = answer["chance"].rpartition(" = ")[2]
         assert f"Percent: {percent}" in key
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("level", ["support", "core", "extension"])
+def test_review10_the_chance_box_agrees_with_simplify_if_you_can(tmp_path, level):
+    # review 10: the box asked for the "simplest fraction" while the line under it says
+    # "(simplify if you can), or give a percent"
+    sheet = probability_worksheet(1006, level=level)
+    text = " ".join(pdf_text(sheet.student_pdf(), tmp_path, "s.pdf").split())
+    assert "simplest fraction" not in text
+    assert "Chance nobody can beat it (a fraction):" in text
