@@ -229,10 +229,16 @@ def test_lesson_4b_chance_multiplies_along_the_tree() -> None:
         # review 12: the key says what else is right
         rounded = (Fraction(a1) * 100 + Fraction(1, 2)).__floor__()
         assert f"Any equal fraction, or about {rounded}%, is right." in w1
-        assert f"{players + 1} players" in q2
-        fewer = aside - 8
-        more = Fraction(fewer, unseen) * Fraction(fewer - 1, unseen - 1)
-        assert a2 == f"Down, to {more.numerator if more.denominator == 1 else more}."
+        # review 10: b) asks about the cards played (as the lesson's check 2), not "up or down"
+        trick, played, gone, held, last = re.match(
+            r"Later, before trick (\d), (\d+) cards are played \((\d{4}) is one of them\), "
+            r"you hold (\d) cards and (\d{4}) is still unseen\.",
+            q2,
+        ).groups()
+        assert int(played) == (int(trick) - 1) * players and int(held) == 9 - int(trick)
+        assert sorted((gone, last)) == sorted(named)
+        assert Fraction(a2) == Fraction(aside, 81 - int(played) - int(held))
+        assert "up or down" not in q2
         # of the cards without one combination, the part that shows another, counted
         void, shows = re.search(r"without (\d \w+), what part show (\d \w+)\?", q3).groups()
         without = [c for c in _deck() if not _shows(c, void)]

@@ -592,7 +592,9 @@ def test_lesson_4_names_the_game_words_and_the_tree_words():
         assert word in vocab, word
     assert "**leaf**" not in vocab and "**lead**" not in vocab
     text = _text(LESSON_4)
-    assert "Remember how a **trick** works" in text and "**leader**" in text
+    # review 10: no earlier lesson teaches a trick: "How a trick works" (not "Remember")
+    assert "How a **trick** works" in text and "**leader**" in text
+    assert "Remember how a" not in text
     assert "**calls** one of its combinations" in text
     # 2133 itself is one of the 1-cube cards with 9 or more; "they want to lose" said why not
     assert "Besides your {card}, the deck" in text
@@ -629,8 +631,8 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     cells = _cells(LESSON_4B)
     ids = [c.get("id") for c in cells]
     recap = _source(cells[ids.index("lesson04b-recap")])
-    # Part 1's 8 cards are shown again (the cell ends with the hand picture)
-    assert recap.rstrip().endswith("\nhand")
+    # Part 1's 8 cards are shown again (the cell ends with the hand picture, captioned: review 10)
+    assert recap.rstrip().endswith('\ndisplay(hand, Markdown("*Hand A: Part 1\'s hand.*"))')
     # the 6-player question comes before the bar graph that labels its answer
     assert ids.index("lesson04b-56") < ids.index("lesson04b-54")
     # no cell repeats the bar graph with other numbers of players
@@ -838,7 +840,11 @@ def test_lesson_4b_second_read_fixes():
     assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
     assert "<details><summary>" in by_id["lesson04b-01b"]  # review 4: the graph helper's cell
     # the voids example's hand is shown before "Suppose you lead your 8"
-    assert by_id["lesson04b-void-3"].rstrip().endswith("\nholding4")
+    assert (
+        by_id["lesson04b-void-3"]
+        .rstrip()
+        .endswith('\ndisplay(holding4, Markdown("*Hand C: your cards before trick 6.*"))')
+    )
     assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
     # vocabulary: no "seed" in the core; "void in a combination: holding no card with it"
     vocab = next(_source(c) for c in core if "vocabulary" in c["metadata"].get("tags", []))
@@ -2025,9 +2031,9 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2
-    assert "If you lead your {seven.value} now, nobody can beat it only if the last threat " in q2
+    assert 'If you lead your {seven.value} ({seven}) "\n    "now, nobody can beat it only if' in q2
     text = _text(LESSON_4B)
-    assert text.count("A new deal") == 2  # said at each switch of deal
+    assert text.lower().count("a new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
     assert "pick one of that player's cards without looking" in text
     verdict = by_id["lesson04b-verdict"]
@@ -2292,8 +2298,8 @@ def test_lesson4_review7_says_plainly_what_at_least_means():
 def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences():
     by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
     q2 = by_id["lesson04b-q2"]
-    assert "q2_gone = sum(c in start_threats for c in q2_played)" in q2
-    assert 'f"Before trick {n_last}, {q2_gone} of the {len(start_threats)} threats have been' in q2
+    # review 10: shorter; the threats still unseen are said, and the row of counts follows
+    assert 'f"Before trick {n_last}, {len(q2_played)} cards are played, you hold "' in q2
     vocab = next(
         _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
@@ -2529,8 +2535,8 @@ def test_r8b_lesson4b_check_2_words():
     seven = names["seven"].value
     assert (
         f"Before trick {n_last}, " in q2
-        and f"If you lead your {seven} now, nobody can beat it only if the last threat is set "
-        "aside. Counting only the cards played, what is the chance of that?"
+        and f"If you lead your {seven} ({names['seven']}) now, nobody can beat it only if the "
+        "last threat is set aside. What is the chance of that?"
         in q2
     )
     vocab = _vocabulary(LESSON_4B)
@@ -2552,10 +2558,10 @@ def test_r8b_lesson4b_plan_standards_timing_and_worksheet():
     assert timing["Check the makers' hint"]["minutes"] == 11
     assert sum(step["minutes"] for step in meta["timing"]) <= 45
     sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
-    # review 9 (r9b): the ticket does not practise the cards played or the voids
-    assert "no sheet or ticket practises the cards played or the voids" in sheet
+    # review 10: the ticket practises the cards played too (its question b), not the voids
+    assert "no sheet or ticket practises the voids (they are only shown)" in sheet
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
-    assert "No worksheet or ticket practises\nthe cards played or the voids" in guide
+    assert "No worksheet or ticket practises the voids: they are only shown." in guide
     assert "product rule for independent events is high school" not in guide
     assert "at a table of 4 players, then of 2 to 7 on the exit ticket" not in guide
     assert "If time is short, show the voids part" not in guide
@@ -2861,17 +2867,18 @@ def test_r9b_lesson4b_plan_and_guide_say_truthfully_what_is_practised():
     sheet = next(m for m in meta["materials"] if m.startswith("the probability worksheet"))
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
     for text in (sheet, " ".join(guide.split())):
-        # the ticket covers more players and the hint's table, not the cards played or voids
+        # review 10: the ticket covers more players, the cards played and the hint's table
         assert "the exit ticket does" not in text
-        assert "check 2 practises the cards played; the voids are only shown" in text
+        assert "the cards played (as check 2: one threat played, one still unseen)" in text
 
 
 def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
     cells = _cells(LESSON_4B)
     by_id = {c.get("id"): _source(c) for c in cells}
     q2 = next(s for s in by_id.values() if "q2 = Question(" in s)
-    assert "Counting only the cards played, what is the chance of that?" in q2
-    assert "If you lead your {seven.value} now" in q2
+    # review 10: "Counting only the cards played" left Check 2 (voids come later)
+    assert "Counting only the cards played" not in q2
+    assert "If you lead your {seven.value} ({seven})" in q2
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
     assert "Counting only the cards played, the chance that nobody can beat it?*" in guide
 
@@ -3166,3 +3173,43 @@ def test_r10a_lesson_1_check_1_next_step_is_folded():
     step = page.index("Each of those ways can get")
     assert page.index("Check 1:") < fold
     assert fold < step < page.index("</details>", fold)
+
+
+# review 10, r10b: Lessons 4 and 4b (tenth reading)
+
+
+def test_r10b_lesson4b_hands_are_named_and_captioned_under_their_pictures():
+    core, _ = _core_and_further_text(LESSON_4B)
+    for name in ("Hand A", "Hand B", "Hand C"):
+        assert f"**{name}" in core and f"*{name}: " in core
+    assert core.count(", a new deal: ") == 2
+
+
+def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core():
+    core, _ = _core_and_further_text(LESSON_4B)
+    names = _executed_cells(LESSON_4B, "lesson04b-q2")
+    # "your 7" is one card of the four 7s: every time it is said with its name
+    # (the page's words are in the cells' source: each "your {seven.value}" names the card)
+    assert core.count("your {seven.value}") >= 4
+    assert not re.findall(r"your \{seven\.value\}(?! \(\{seven\}\)| is \{seven\})", core)
+    q2 = names["q2"].prompt
+    assert "Counting only" not in q2 and len(q2.split(". ")) <= 4
+    # the threats still unseen before each trick, computed, shown in the core after Check 2
+    rows = names["rows"]
+    assert [r[1] for r in rows][-1] == 0 and rows[0][1] == len(names["start_threats"])
+    assert "| Threats still unseen | {' | '.join(str(r[1]) for r in rows)} |" in core
+    assert "You kept your {seven.value} ({seven}). In trick {n_last} " in core
+
+
+def test_r10b_lesson4_says_once_what_a_place_is():
+    core, _ = _core_and_further_text(LESSON_4)
+    # "places" is used for the tree's counts: the first use says what a place is
+    first = core.index("unseen place")
+    assert "(a **place**: one card's spot, in a hand or set aside)" in core[first : first + 80]
+
+
+def test_r10b_lesson4_warm_up_is_a_demo_trick_and_says_what_a_bid_is():
+    warm_up = _lesson_meta(LESSON_4)["timing"][0]["activity"]
+    assert warm_up.startswith("Warm-up: one demo trick at the front")
+    assert "cannot follow" in warm_up and "tie goes to the card played later" in warm_up
+    assert "A bid is how many tricks you say you will take" in warm_up

@@ -228,3 +228,25 @@ def test_key_writes_about_not_a_tilde(tmp_path, paper):
     for answer in sheet.answers():
         percent = answer["chance"].rpartition(" = ")[2]
         assert f"Percent: {percent}" in key
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("level", ["support", "core", "extension"])
+def test_review10_the_chance_box_agrees_with_simplify_if_you_can(tmp_path, level):
+    # review 10: the box asked for the "simplest fraction" while the line under it says
+    # "(simplify if you can), or give a percent"
+    sheet = probability_worksheet(1006, level=level)
+    text = " ".join(pdf_text(sheet.student_pdf(), tmp_path, "s.pdf").split())
+    assert "simplest fraction" not in text
+    assert "Chance nobody can beat it (a fraction):" in text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_review10_support_lead_c_has_two_threats_like_the_lessons_tree(seed):
+    # review 10: a support sheet's lead C had 3 threats (49/73 x 48/72 x 47/71), harder
+    # than the lesson's tree; it now has exactly 2, counted independently
+    sheet = probability_worksheet(seed, level="support")
+    counts = [len(brute_threats(card, call, sheet.hand)) for card, call in sheet.leads]
+    assert counts == [0, 1, 2]
+    core = probability_worksheet(seed)
+    assert probability_worksheet(seed, level="extension").leads == core.leads

@@ -303,7 +303,7 @@ def _any_equal(chance: Fraction) -> str:
 #: Lesson 4's tables, one per seed in turn, so neighbours differ: not the lesson's own
 #: 4 players (98/219) nor its Going-further 3 players (133/219) (review 5).
 LESSON_4_PLAYERS = (2, 5, 7)
-#: Lesson 4b's first tables, one per seed in turn (then one more player): not Lesson 4's
+#: Lesson 4b's tables, one per seed in turn (the same table later in the hand): not Lesson 4's
 #: 3 or 4 players nor 4b's own 6-player check.
 LESSON_4B_PLAYERS = (2, 5, 7, 8)
 
@@ -354,15 +354,35 @@ def _lesson_4(seed: int) -> TicketQuestions:
     )
 
 
+def _one_threat_left(
+    hand: list[Card], card: Card, call: Combination, two: list[Card], players: int, trick: int
+) -> tuple[int, int, int, Fraction]:
+    """Lesson 4b's cards-played question: before ``trick`` at a table of ``players``, the
+    first threat of ``two`` has been played (with your ``trick - 1`` first cards and other
+    cards), the second is still unseen. Returns (cards played, cards you hold, cards set
+    aside, the chance that nobody can beat the lead), the chance counted by
+    :func:`~xactika_edu.core.leads.chance_unbeatable`."""
+    mine = [c for c in hand if c != card][: trick - 1]
+    others = [c for c in DECK if c not in hand and c not in two]
+    played = [*mine, two[0], *others[: (trick - 1) * players - len(mine) - 1]]
+    holding = [c for c in hand if c not in mine]
+    chance = chance_unbeatable(card, call, hand=holding, players=players, seen=played)
+    return len(played), len(holding), len(DECK) - players * CARDS_PER_HAND, chance
+
+
 def _lesson_4b(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     hand, card, call, two = _two_threat_lead(rng)
     players = LESSON_4B_PLAYERS[seed % len(LESSON_4B_PLAYERS)]
     unseen = len(DECK) - len(hand)
     chance = chance_unbeatable(card, call, hand=hand, players=players)
-    more = chance_unbeatable(card, call, hand=hand, players=players + 1)
     aside, product = _both_set_aside(players, unseen)
-    fewer, product_more = _both_set_aside(players + 1, unseen)
+    # b) cards played (as the lesson's check 2): the first threat played, one left unseen
+    trick = 2 + seed % 5
+    played, held, _, late = _one_threat_left(hand, card, call, two, players, trick)
+    left = len(DECK) - played - held
+    if late != Fraction(aside, left):  # the count the key shows is the library's count
+        raise XactikaError(f"lesson 4b ticket {seed}: {late} is not {aside}/{left}")
     # c) alternates: another shape (a third) on even seeds, the same shape (a half) on odd
     # ones, so neighbours differ; never the lesson's own "without 2 balls"
     voids = [c for c in COMBINATIONS if str(c) != "2 balls"]
@@ -386,10 +406,15 @@ def _lesson_4b(seed: int) -> TicketQuestions:
                 f"left as {product}.",
             ),
             (
-                f"One more player joins: {players + 1} players. Does that chance go up or down?",
-                f"Down, to {fraction(more)}.",
-                f"The new player takes {CARDS_PER_HAND} cards: {fewer} are set aside, "
-                f"{product_more} = {fraction(more)}.",
+                f"Later, before trick {trick}, {played} cards are played ({two[0]} is one of "
+                f"them), you hold {held} cards and {two[1]} is still unseen. If you lead {card} "
+                f"now, nobody can beat it only if {two[1]} is set aside. What is the chance of "
+                "that?",
+                fraction(late),
+                f"{len(DECK)} − {played} − {held} = {left} cards are unseen and {aside} of them "
+                f"are set aside: {aside}/{left}"
+                + ("" if fraction(late) == f"{aside}/{left}" else f" = {fraction(late)}")
+                + f". {_any_equal(late)}",
             ),
             (
                 f"Of the cards without {void}, what part show {shows}? Think of the deck as in "

@@ -83,12 +83,13 @@ def _leads_by_threats(hand: Hand) -> dict[int, list[tuple[Card, Combination]]]:
 
 
 def _pick_leads(
-    hand: Hand, rng: np.random.Generator
+    hand: Hand, rng: np.random.Generator, most: int = 3
 ) -> tuple[tuple[Card, Combination], ...] | None:
-    """A sure lead, a one-threat lead and a 2-or-3-threat lead on three different cards."""
+    """A sure lead, a one-threat lead and a lead with 2 to ``most`` threats (2 or 3), on
+    three different cards."""
     groups = _leads_by_threats(hand)
     sure, one = groups.get(0, []), groups.get(1, [])
-    harder = groups.get(2, []) + groups.get(3, [])
+    harder = [lead for count in range(2, most + 1) for lead in groups.get(count, [])]
     options = [(a, b, c) for a in sure for b in one for c in harder if len({a[0], b[0], c[0]}) == 3]
     if not options:
         return None
@@ -323,7 +324,8 @@ def probability_worksheet(
 
     Deals for 4 players from a generator seeded with ``seed``, again and again, until
     some hand (seats checked 0 to 3) has a sure lead, a one-threat lead and a lead
-    with 2 or 3 threats on three different cards; the generator then picks one such
+    with 2 or 3 threats (exactly 2 at support level) on three different cards; the
+    generator then picks one such
     trio. About one deal in twelve qualifies (a one-threat lead is rare at the start
     of a hand), so this takes a few milliseconds; the same seed gives the same sheet.
 
@@ -341,7 +343,8 @@ def probability_worksheet(
         of: how many worksheets the run has.
         cards: must be None (the sheet always shows one 8-card hand).
         level: ``"support"``, ``"core"`` or ``"extension"``; the same seed deals the
-            same hand and leads at every level.
+            same hand and leads at core and extension level; a support sheet's lead C
+            has exactly 2 threats (so its deal may differ).
 
     Returns:
         a :class:`ProbabilityWorksheet`.
@@ -357,7 +360,8 @@ def probability_worksheet(
     for _ in range(_MAX_DEALS):
         hands = deal(PLAYERS, seed=rng)
         for seat, hand in enumerate(hands):
-            leads = _pick_leads(hand, rng)
+            # support: lead C has exactly 2 threats, like the lesson's tree (review 10)
+            leads = _pick_leads(hand, rng, 2 if level == SUPPORT else 3)
             if leads is not None:
                 return ProbabilityWorksheet(
                     number=number,

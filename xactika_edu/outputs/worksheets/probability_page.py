@@ -163,7 +163,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             line_y,
             [
                 ("How many:", 7, answer["count"]),
-                ("Chance nobody can beat it (simplest fraction):", 24, fraction),
+                ("Chance nobody can beat it (a fraction):", 24, fraction),
                 ("Percent:", 20, percent),
             ],
             given=given,
