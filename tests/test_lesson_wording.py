@@ -2031,7 +2031,7 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2
-    assert 'If you lead your {seven.value} ({seven}) "\n    "now, nobody can beat it only if' in q2
+    assert 'Lead your {seven.value} ({seven}) now: "\n    "nobody can beat it only if' in q2
     text = _text(LESSON_4B)
     assert text.lower().count("a new deal") == 2  # said at each switch of deal
     assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
@@ -2369,7 +2369,10 @@ def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explain
     assert "| sure trick | a card and call that nobody can beat when you lead it |" in core
     # review 7: Lesson 5's check 4 took "nope" but not "nah"
     five, _ = _core_and_further_text(LESSON_5)
-    assert 'answer=("no", "nope", "nah", "of course not", "definitely not")' in five
+    assert (
+        'answer=("no", "nope", "nah", "of course not", "definitely not", "I don\'t think so")'
+        in five
+    )
 
 
 def test_r7c_lesson6_going_further_does_not_claim_every_part_names_a_standard():
@@ -2535,8 +2538,8 @@ def test_r8b_lesson4b_check_2_words():
     seven = names["seven"].value
     assert (
         f"Before trick {n_last}, " in q2
-        and f"If you lead your {seven} ({names['seven']}) now, nobody can beat it only if the "
-        "last threat is set aside. What is the chance of that?"
+        and f"Lead your {seven} ({names['seven']}) now: nobody can beat it only if that "
+        "threat is set aside. Counting only the cards played, what is the chance?"
         in q2
     )
     vocab = _vocabulary(LESSON_4B)
@@ -2876,9 +2879,10 @@ def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
     cells = _cells(LESSON_4B)
     by_id = {c.get("id"): _source(c) for c in cells}
     q2 = next(s for s in by_id.values() if "q2 = Question(" in s)
-    # review 10: "Counting only the cards played" left Check 2 (voids come later)
-    assert "Counting only the cards played" not in q2
-    assert "If you lead your {seven.value} ({seven})" in q2
+    # review 11 (a teacher): without it the question has two answers, 1/28 from the cards
+    # played and 1/19 with the hand's voids (the guide's): it says which one it asks
+    assert "Counting only the cards played" in q2
+    assert "Lead your {seven.value} ({seven})" in q2
     guide = (Path(__file__).parent.parent / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
     assert "Counting only the cards played, the chance that nobody can beat it?*" in guide
 
@@ -3193,7 +3197,8 @@ def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core
     assert core.count("your {seven.value}") >= 4
     assert not re.findall(r"your \{seven\.value\}(?! \(\{seven\}\)| is \{seven\})", core)
     q2 = names["q2"].prompt
-    assert "Counting only" not in q2 and len(q2.split(". ")) <= 4
+    # review 11 (a teacher) brings "Counting only the cards played" back: 1/28, not 1/19
+    assert "Counting only the cards played" in q2 and len(q2.split(". ")) <= 4
     # the threats still unseen before each trick, computed, shown in the core after Check 2
     rows = names["rows"]
     assert [r[1] for r in rows][-1] == 0 and rows[0][1] == len(names["start_threats"])
@@ -3213,3 +3218,46 @@ def test_r10b_lesson4_warm_up_is_a_demo_trick_and_says_what_a_bid_is():
     assert warm_up.startswith("Warm-up: one demo trick at the front")
     assert "cannot follow" in warm_up and "tie goes to the card played later" in warm_up
     assert "A bid is how many tricks you say you will take" in warm_up
+
+
+# review 11, lead
+
+
+def test_r11_lesson5_check_4_refuses_a_no_with_a_wrong_reason():
+    """Review 11 (a teacher): "no it goes up", "no it will go down", "no, the chance
+    decreases" were Right: the gambler's fallacy in the reason of a right "no"."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for wrong in (
+        "no it goes up",
+        "no it will go down",
+        "no it will drop",
+        "no it decreases",
+        "no, the chance decreases",
+        "no, it increases",
+    ):
+        assert not q4.check(wrong).correct, wrong
+    for right in ("no", "no, it stays the same", "no, dice have no memory", "of course not"):
+        assert q4.check(right).correct, right
+
+
+def test_r11_lesson5_and_7_check_4_take_the_right_sentences():
+    """Review 11 (a 7th grader): right answers were Not yet in Lesson 5 ("no, nothing
+    changes") and Lesson 7 ("they overbid more than they underbid")."""
+    q5 = _lesson_questions(LESSON_5)["q4"]
+    for right in (
+        "no, nothing changes",
+        "no, it's independent so nothing changes",
+        "no, one roll does not make the next more or less likely",
+        "I don't think so",
+    ):
+        assert q5.check(right).correct, right
+    q7 = _lesson_questions(LESSON_7)["q4"]
+    for right in (
+        "they overbid more than they underbid",
+        "more over-bids than under-bids",
+        "over-bids were more common",
+        "more people over-bid",
+    ):
+        assert q7.check(right).correct, right
+    for wrong in ("they underbid more than they overbid", "more people under-bid", "more"):
+        assert not q7.check(wrong).correct, wrong
