@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gc
 import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,3 +41,30 @@ def play_randomly(rnd: Round, rng: np.random.Generator, stop_after: int | None =
             rnd.play(plays[rng.integers(len(plays))])
         done += 1
     return rnd
+
+
+#: Debian's Chromium, which the browser tests drive (../shared/BROWSER.md).
+CHROMIUM = Path("/usr/bin/chromium")
+#: Its flags here: headless as root, and no background traffic to hosts this machine
+#: cannot reach.
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+)
+
+
+def chromium_browser(sync_api: Any) -> Iterator[Any]:
+    """A Playwright Chromium browser for a module's ``browser`` fixture (``yield from``);
+    closed afterwards. ``sync_api`` is ``playwright.sync_api``."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()

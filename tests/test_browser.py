@@ -17,13 +17,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from _support import CHROMIUM, chromium_browser
 from conftest import free_port, running
 
 from xactika_edu import chance_unbeatable, deal
 from xactika_edu.teaching.lessonmeta import lesson_notebooks as classpack_lessons
 from xactika_edu.ui.widgets import format_fraction
 
-CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
 sync_api = pytest.importorskip(
@@ -31,14 +31,6 @@ sync_api = pytest.importorskip(
 )
 pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 TIMEOUT_MS = 30_000  # any single wait
 PLAYERS = 4  # the app's HandWidget(players=4)
 
@@ -66,12 +58,7 @@ CLICK_TO_READOUT = """([hand, selector, index]) => new Promise((resolve, reject)
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield from chromium_browser(sync_api)
 
 
 @pytest.fixture(scope="module")

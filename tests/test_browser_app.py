@@ -12,13 +12,12 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from _support import CHROMIUM, chromium_browser
 from conftest import free_port, running
 
-CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
 sync_api = pytest.importorskip(
@@ -28,14 +27,6 @@ pytest.importorskip("solara", reason="Solara is missing (pip install solara sola
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-app")]
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 TIMEOUT_MS = 30_000
 #: The chances panel's text changes after a click on a card's button.
 CHANCES = ".xe-hand .xe-chances .xe-fraction"
@@ -43,12 +34,7 @@ CHANCES = ".xe-hand .xe-chances .xe-fraction"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield from chromium_browser(sync_api)
 
 
 @pytest.fixture(scope="module")
