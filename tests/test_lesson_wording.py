@@ -3261,3 +3261,27 @@ def test_r11_lesson5_and_7_check_4_take_the_right_sentences():
         assert q7.check(right).correct, right
     for wrong in ("they underbid more than they overbid", "more people under-bid", "more"):
         assert not q7.check(wrong).correct, wrong
+
+
+def test_r12_lesson5_check_4_a_no_needs_a_right_reason():
+    """Review 12 (a teacher): "no, the streak will keep going", "no, it's likelier" and
+    "no, it is 50/50" were Right: any "no" without a contrary word passed, so the box
+    praised the hot-hand idea. A "no" with a reason now needs the reason to say the
+    chance stays the same."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for wrong in (
+        "no, the streak will keep going",
+        "no, it's on a hot streak",
+        "no, it's likelier",
+        "no, probably another 8",
+        "no, it is 50/50",
+    ):
+        assert not q4.check(wrong).correct, wrong
+    for right in (
+        "no",
+        "No. Each roll is independent",
+        "No, 8 or more is just as likely",
+        "no, the dice have no memory",
+        "of course not",
+    ):
+        assert q4.check(right).correct, right

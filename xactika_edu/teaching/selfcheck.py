@@ -209,6 +209,8 @@ class Question:
             :class:`~xactika_edu.teaching.word_answers.WordRule`.
         meaning: what any right answer says ("the means are less spread out"): the
             "Show the answer" box says "or any answer that says ...".
+        reason_needs_key: an answer word followed by a reason is right only if the
+            reason has a key word (see WordRule).
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
@@ -230,6 +232,7 @@ class Question:
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
     meaning: str = ""
+    reason_needs_key: bool = False
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
     words: WordRule = field(init=False, repr=False, compare=False)
 
@@ -518,7 +521,8 @@ def _word_rule(question: Question) -> WordRule:
     """The question's rule for word answers; every answer word must pass it."""
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
     names = ("key_words", "contrary", "neutral", "subject", "other")
-    rule = WordRule(texts, *(word_list(name, getattr(question, name)) for name in names))
+    lists = (word_list(name, getattr(question, name)) for name in names)
+    rule = WordRule(texts, *lists, reason_needs_key=question.reason_needs_key is True)
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")

@@ -112,6 +112,9 @@ class WordRule:
         subject, other: the names of the two things a "more or less than X?" question
             compares ("n = 16"; "n = 1", "one card"): key and contrary words swap in a
             clause about the other thing.
+        reason_needs_key: an answer word with more words after it is right only if
+            they hold a key word ("no, it stays the same", not "no, the streak keeps
+            going"): for a yes/no question whose reasons carry the idea.
 
     Raises:
         XactikaError: if a word is empty or not text, or a phrase has two roles (a key
@@ -124,6 +127,7 @@ class WordRule:
     neutral: tuple[str, ...] = ()
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
+    reason_needs_key: bool = field(default=False, kw_only=True)
     _words: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
     _kinds: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
@@ -234,7 +238,15 @@ class WordRule:
         if self._answer_then_reason(tokens):
             return True
         keys, contrary = self._scan(tokens)
-        return not contrary and (keys > 0 or self.starts_with_word(response))
+        if contrary or not (keys > 0 or self.starts_with_word(response)):
+            return False
+        return keys > 0 or not (self.reason_needs_key and self._has_reason(tokens))
+
+    def _has_reason(self, tokens: tuple[str, ...]) -> bool:
+        """Whether words follow the answer word ("no, the streak keeps going")."""
+        words = [t for t in tokens if t not in _BREAKS - {"because"} and t not in _ARTICLES]
+        said = next((w for w in self._words if tuple(words[: len(w)]) == w), ())
+        return len(words) > len(said)
 
     def _answer_then_reason(self, tokens: tuple[str, ...]) -> bool:
         """Whether the response is an accepted word alone, then a reason that starts with
