@@ -3283,5 +3283,11 @@ def test_r12_lesson5_check_4_a_no_needs_a_right_reason():
         "No, 8 or more is just as likely",
         "no, the dice have no memory",
         "of course not",
+        # review 13 (a teacher): the page's own reason, and plain ones
+        "no. the chance is 50/81 every time",
+        "no, 62% every time",
+        "no because it's random",
+        "no, because the dice are fair",
+        "the dice don't care",
     ):
         assert q4.check(right).correct, right
