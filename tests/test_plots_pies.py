@@ -205,3 +205,22 @@ def test_no_global_matplotlib_state_changes():
     group_bar_graph(GROUPS, of=81, ax=new_axes())
     compare_value_bar_graph({"a": None, "b": None}, ax=new_axes())
     assert dict(matplotlib.rcParams) == before
+
+
+def test_review_7_a_group_keeps_its_colour_from_another_pie_and_bad_colours_are_named():
+    """Review 7 (a 7th grader, Lesson 2): face value 8 was blue in one pie and green in
+    the next; a pie can take one colour per group, and a wrong list is named."""
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+
+    from xactika_edu.base.errors import XactikaError
+    from xactika_edu.plots import group_pie_chart
+
+    ax = group_pie_chart(
+        {"a": 2, "b": 0, "c": 3}, colors=["#0072B2", "red", "#D9D9D9"], ax=Figure().subplots()
+    )
+    assert [to_hex(w.get_facecolor()) for w in ax.patches[:2]] == ["#0072b2", "#d9d9d9"]
+    with pytest.raises(XactikaError, match="list of 1 color, one per group"):
+        group_pie_chart({"a": 1}, colors=["red", "blue"])
+    with pytest.raises(XactikaError, match="'nope' is not a color"):
+        group_pie_chart({"a": 1}, colors=["nope"])

@@ -66,7 +66,7 @@ def _colors(colors: object, n: int) -> list[str]:
 
     if isinstance(colors, str) or not isinstance(colors, Sequence) or len(colors) != n:
         raise XactikaError(
-            f"colors must be a list of {n} colors, one per group; got {shown(colors)}"
+            f"colors must be a list of {plural(n, 'color')}, one per group; got {shown(colors)}"
         )
     for color in colors:
         if not is_color_like(color):
