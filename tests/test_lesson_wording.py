@@ -3291,3 +3291,36 @@ def test_r12_lesson5_check_4_a_no_needs_a_right_reason():
         "the dice don't care",
     ):
         assert q4.check(right).correct, right
+
+
+def test_r15_lesson5_check_4_takes_a_no_that_denies_the_wrong_idea():
+    """Review 15 (a 7th grader): after review 12 a "no" needed a key word in its reason, so
+    "no, the chance does not go down", "no, a low roll is not due", "no they are separate
+    rolls" were Not yet, and "i dont know" was Right (the key phrase "not know")."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    right = (
+        "no way",
+        "no, not at all",
+        "no its not",
+        "no it doesn't",
+        "no, the chance does not go down",
+        "no, it's not lower",
+        "no, the probability doesn't decrease",
+        "no because the chance never changes",
+        "no, it doesnt affect the next roll",
+        "no they are separate rolls",
+        "no, the dice reset",
+        "no, it starts over every roll",
+        "no, a low roll is not due",
+        "no, the dice don't know",
+    )
+    wrong = (
+        "i dont know",
+        "no, the streak will keep going",
+        "no, it is 50/50",
+        "no it goes up",
+        "no, a failure is due",
+        "no, it is less likely",
+    )
+    assert [r for r in right if not q4.check(r).correct] == []
+    assert [w for w in wrong if q4.check(w).correct] == []

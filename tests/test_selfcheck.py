@@ -1102,7 +1102,8 @@ def test_review_9_an_answer_word_then_a_reason_is_the_answer():
 
     rule = WordRule(("fewer",), key_words=("fewer", "less"), contrary=("more",))
     assert rule.accepts("Fewer, because 39 player-hands took fewer and 11 took more")
-    assert rule.accepts("fewer because more of them missed low")
+    # a reason without a count is read whole: its "more" counts ("less because more spread")
+    assert not rule.accepts("fewer because more of them missed low")
     assert not rule.accepts("more, because fewer took more")
     assert not rule.accepts("fewer more")  # no reason: both words, as before
     yes_no = WordRule(("no",), key_words=("same",), contrary=("less likely",))

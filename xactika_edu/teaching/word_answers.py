@@ -2,8 +2,8 @@
 
 A word answer is right when
 
-* it is an answer word alone, then a reason starting with "because" or "since", or
-  after ":" or "." a reason starting with a count ("Fewer, because 39 took fewer and 11
+* it is an answer word alone, then a reason with a count, starting with "because" or
+  "since", or after ":" or "." starting with the count ("Fewer, because 39 took fewer and 11
   took more", "Fewer: 39 took fewer ..."): the reason may use any words; not for yes or
   no;
 * or its first answer word (before any reason: after ``. , ; : ! ?`` or "because", or
@@ -55,6 +55,8 @@ __all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
 _NEGATIONS = frozenset({"not", "never"})
 _YES_NO = frozenset({"yes", "no", "yeah", "yep", "nope", "nah"})
+# words that only repeat a "no" ("no, it's not", "no it doesn't"): no reason
+_ECHO = frozenset({"it", "its", "it's", "is", "not", "does", "do", "no", "way", "s"})
 _LINKS = frozenset({"is", "are", "was", "were"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
@@ -240,13 +242,16 @@ class WordRule:
         keys, contrary = self._scan(tokens)
         if contrary or not (keys > 0 or self.starts_with_word(response)):
             return False
-        return keys > 0 or not (self.reason_needs_key and self._has_reason(tokens))
+        if keys > 0 or not (self.reason_needs_key and self._has_reason(tokens)):
+            return True
+        # a reason that denies a contrary word agrees ("no, it does not go down")
+        return any(kind == "contrary" and negated for _, kind, negated, *_ in self._matches(tokens))
 
     def _has_reason(self, tokens: tuple[str, ...]) -> bool:
         """Whether words follow the answer word ("no, the streak keeps going")."""
         words = [t for t in tokens if t not in _BREAKS - {"because"} and t not in _ARTICLES]
         said = next((w for w in self._words if tuple(words[: len(w)]) == w), ())
-        return len(words) > len(said)
+        return not _ECHO.issuperset(words[len(said) :])  # "no it does not" says no more
 
     def _answer_then_reason(self, tokens: tuple[str, ...]) -> bool:
         """Whether the response is an accepted word alone, then a reason that starts with
@@ -261,6 +266,8 @@ class WordRule:
         )
         if end is None or len(after) < 2 or not (counted or after[0] in ("because", "since")):
             return False  # "less, more spread" says both: only a reason is a reason
+        if not any(token.isdigit() for token in after):
+            return False  # a reason without a count ("less because more spread") is read whole
         first = tokens[:end]
         while first and first[0] in _ARTICLES:
             first = first[1:]
