@@ -2353,7 +2353,7 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
     assert "within 5 of 185 count (180 to 190)" in two and "60% (180 cards)" in two
     # review 7: "only 4 less than 62%" had no unit; "for 26 ..., they were" was hard to read
     # review 8: the gap is the difference of the rounded percents, and says so
-    assert "about 4 percentage points (62% − 58%, the rounded percents) less than 62%" in three
+    assert "about 4 percentage points less than 62% (62% − 58% = 4)" in three
     assert "26 of the 30 students were farther from 62% on their own than the whole class" in three
 
 
@@ -3324,3 +3324,11 @@ def test_r15_lesson5_check_4_takes_a_no_that_denies_the_wrong_idea():
     )
     assert [r for r in right if not q4.check(r).correct] == []
     assert [w for w in wrong if q4.check(w).correct] == []
+
+
+def test_r15_lesson5_percentage_point_is_in_the_vocabulary_before_check_3():
+    from xactika_edu.teaching.lessonmeta import vocabulary
+
+    rows = {row.word: row for row in vocabulary(LESSON_5)}
+    assert "**percentage point**" in rows
+    assert rows["**percentage point**"].example == "62% − 58% = 4 percentage points"

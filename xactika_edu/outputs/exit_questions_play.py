@@ -74,12 +74,14 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                 f"percent, {about_percent(exact)}.",
             ),
             (
-                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back. "
-                f"What relative frequency of cards with face value {at_least} or more will "
-                "Lee get?",
+                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back: "
+                f"Lee sees each card once. What relative frequency of cards with face value "
+                f"{at_least} or more will Lee get?",
                 f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
                 f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
-                "is the exact chance. (Drawing with the card put back, it is rarely exact.)",
+                "is the exact chance. (Drawing with the card put back, it is rarely exact.) "
+                'If a student writes "about the chance, not exactly", ask: which cards does '
+                "Lee see? Each one once, so it is exact.",
             ),
         ),
         deck_table(),
