@@ -1,0 +1,151 @@
+"""Where a lesson finds its class's data: a CSV file, or a class of the class server.
+
+A lesson's ``TEACHER`` line holds one name. :func:`class_results_from` and
+:func:`class_scores_from` read it the same way:
+
+* a file of that name (relative to the notebook's folder) is read as a CSV file:
+  :func:`~xactika_edu.teaching.classdata.class_results.load_class_results` (draws and
+  rolls) or :func:`~xactika_edu.teaching.classdata.scoresheet.load_scores` (a score
+  sheet), with all their checks;
+* otherwise, a class of that name or code in the class store (the data the student app
+  writes live: ``xactika-edu app --class "Period 3"``) gives its draws or finished
+  hands, in the same table format.
+
+Nothing is created: a data folder with no store file means "no such class". Running a
+lesson again shows the class's newest draws: the store is read at that moment.
+
+>>> import tempfile
+>>> from xactika_edu.teaching.classdata.store import ClassStore
+>>> folder = tempfile.mkdtemp()
+>>> with ClassStore(folder) as store:
+...     code, _ = store.create_class("Period 3")
+...     _ = store.join(code, "Ana")
+...     _ = store.start_experiment(code, "face value 8 or more")
+...     _ = store.record_draws(code, "Ana", ["3213", "1111"])
+>>> class_results_from("period 3", data=folder)[["student", "face value"]]
+  student  face value
+0     Ana          9
+1     Ana          4
+>>> class_results_from("Period 4", data=folder)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+xactika_edu.base.errors.ClassCodeError: There is no file ... The classes: Period 3.
+
+Source: issue 13 ("Lessons 1, 3 and 5 can read the pool"; "Lesson 7 analyses the
+class's real games").
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ...base.checks import shown
+from ...base.errors import ClassCodeError, ClassError, XactikaError
+from .class_results import load_class_results
+from .scoresheet import load_scores
+from .store import ClassStore, default_data_dir
+from .storedb import STORE_FILE
+
+__all__ = ["class_results_from", "class_scores_from"]
+
+Folder = str | os.PathLike[str] | None
+
+
+def _name(source: object) -> str:
+    if not isinstance(source, (str, os.PathLike)) or not str(source).strip():
+        raise XactikaError(
+            f"expected a file name or a class name, got {shown(source)}: write it between "
+            'the quotes, like "our-draws.csv" or "Period 3"'
+        )
+    return str(source).strip()
+
+
+def _open_store(data: Folder) -> ClassStore | None:
+    """The store in ``data`` (default: the user's data folder), or None if it has none."""
+    folder = default_data_dir() if data is None else Path(data)
+    if not (folder / STORE_FILE).is_file():
+        return None
+    return ClassStore(folder)
+
+
+def _from_store(name: str, data: Folder) -> tuple[ClassStore, str]:
+    """The open store and the code of the class ``name`` (the caller closes the store).
+
+    Raises:
+        ClassCodeError: naming the classes there, if there is no such class.
+    """
+    store = _open_store(data)
+    missing = f"There is no file called {shown(name)} next to the lesson, and no class"
+    if store is None:
+        raise ClassCodeError(
+            f"{missing} called {shown(name)}: there is no class data on this computer."
+        )
+    try:
+        return store, store.open_class(name)
+    except ClassCodeError:
+        names = ", ".join(summary.name for summary in store.classes()) or "none yet"
+        store.close()
+        raise ClassCodeError(
+            f"{missing} called {shown(name)} in the class data. The classes: {names}."
+        ) from None
+
+
+def class_results_from(source: str | os.PathLike[str], *, data: Folder = None) -> pd.DataFrame:
+    """The class's cards (drawn or rolled) from a CSV file or from a class of the class
+    store.
+
+    Args:
+        source: a file name (read if the file exists) or a class's name or code.
+        data: the class data folder (default: the user's data folder, as the app uses).
+
+    Returns:
+        the table :func:`load_class_results` returns: one row per card, columns
+        ``student``, ``activity``, ``card``, ``face value``; ``attrs["source"]`` the
+        file's or the class's name.
+
+    Raises:
+        ClassResultsError: for a file with mistakes (every problem listed).
+        ClassCodeError: if there is no such file and no such class (naming the classes).
+        ClassError: for a class with no draws yet.
+        XactikaError: if ``source`` is not a non-empty name.
+    """
+    name = _name(source)
+    if Path(name).is_file():
+        return load_class_results(name)
+    store, code = _from_store(name, data)
+    with store:
+        results = store.draws(code)
+    if results.empty:
+        raise ClassError(f"The class {results.attrs['source']} has no draws yet.")
+    return results
+
+
+def class_scores_from(source: str | os.PathLike[str], *, data: Folder = None) -> pd.DataFrame:
+    """The class's finished hands from a score sheet (CSV) or from a class of the class
+    store (the hands students played at class tables).
+
+    Args:
+        source: a file name (read if the file exists) or a class's name or code.
+        data: the class data folder (default: the user's data folder).
+
+    Returns:
+        the table :func:`load_scores` returns (one row per player per hand).
+
+    Raises:
+        ScoreSheetError: for a sheet with mistakes (every problem listed).
+        ClassCodeError: if there is no such file and no such class (naming the classes).
+        ClassError: for a class with no finished hand yet.
+        XactikaError: if ``source`` is not a non-empty name.
+    """
+    name = _name(source)
+    if Path(name).is_file():
+        return load_scores(name)
+    store, code = _from_store(name, data)
+    with store:
+        scores = store.scores(code)
+    if scores.empty:
+        raise ClassError(f"The class {scores.attrs['source']} has no finished hand yet.")
+    return scores
