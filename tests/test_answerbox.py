@@ -19,8 +19,8 @@ def box_for(answer, **kwargs) -> AnswerBox:
 def test_typed_as_on_paper(typed):
     box = box_for(Fraction(3, 4))
     box.entry.value = typed
-    right = typed != "three quarters?"
-    assert ("✔ Right!" in box.verdict.value) is right, (typed, box.verdict.value)
+    # "three quarters?": an unsure student's question mark is read too (review 16)
+    assert "✔ Right!" in box.verdict.value, (typed, box.verdict.value)
 
 
 def test_a_count_with_its_unit_and_a_word():

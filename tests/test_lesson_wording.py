@@ -1289,7 +1289,9 @@ def test_lesson5_r4_words_on_the_page():
     assert "Here are the class's cards." not in core
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
-    assert "The class's {percent(share)} is {away} " in core
+    assert "The class's {percent(share)} is about {plural(gap, 'percentage point')}" in core
+    # review 16: a gap of 0 is "the same ..., to the nearest whole percent", not "almost"
+    assert "is the same as the model's {percent(p)}, to the nearest whole percent" in core
     # review 8: the gap is the difference of the rounded percents the fold shows
     assert "abs(whole_percent(share) - whole_percent(p))" in core
 
@@ -1314,7 +1316,7 @@ def test_lesson5_r4_ticket_key_never_writes_equals_for_a_rounded_percent():
         count = int(answer.split("/")[0])
         assert answer.startswith(f"{count}/81, about ") and answer.endswith("%")
         assert "= " not in working and "about" in working
-        assert "(about " in last
+        assert last.startswith("about ")  # review 16: part c) is a prediction
 
 
 def test_lesson6_r4_words_on_the_page():
@@ -1653,12 +1655,35 @@ def test_lesson5_r5_running_graph_marks_the_runs_at_10_rolls():
             running_frequency_graph(runs, mark_at=[bad], ax=Figure().subplots())
 
 
-def test_lesson5_r5_ticket_turns_over_the_deck_without_putting_back():
+def test_lesson5_r16_ticket_predicts_never_repeats_check_1_and_neighbours_differ():
+    """Review 16: c) (a whole deck turned over) tested an idea the lesson never taught,
+    and a third of the tickets asked "8 or more", check 1's own answer; neighbours
+    (seeds n and n + 1) often had the same b) and c). Now c) is a prediction (7.SP.C.6),
+    no ticket asks "8 or more" and neighbours never share an event or an answer."""
+    import itertools
+
+    from xactika_edu.core.cards import DECK
     from xactika_edu.outputs.exit_questions import ticket_questions
 
-    for seed in range(1, 6):
-        question, _, working = ticket_questions("5", seed).questions[2]
-        assert "without putting any back" in question and "rarely exact" in working
+    seconds, thirds = [], []
+    for seed in range(40):
+        questions = ticket_questions("5", seed).questions
+        assert not any("8 or more" in question for question, _, _ in questions)
+        question, answer, working = questions[2]
+        assert question.startswith("You roll four dice ") and "predict" in question
+        rolls = int(question.split()[4])
+        event = re.search(r"face value (\d+) or (more|less)", question)
+        assert event
+        value, side = int(event.group(1)), event.group(2)
+        hits = sum(
+            1 for card in DECK if (card.value >= value if side == "more" else card.value <= value)
+        )
+        assert answer == f"about {int(Fraction(rolls * hits, 81) + Fraction(1, 2))}", question
+        assert working.startswith(f"{hits}/81 of {rolls} = {rolls} × {hits} ÷ 81 ≈ ")
+        seconds.append(questions[1][1])
+        thirds.append(question)
+    assert all(a != b for a, b in itertools.pairwise(seconds))
+    assert all(a != b for a, b in itertools.pairwise(thirds))
 
 
 def test_lesson6_r5_core_is_shorter_and_every_table_says_what_it_is():
@@ -2171,7 +2196,9 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     meta = _lesson_meta(LESSON_5)
     # which die is the balls: colours (or one die four times), in the plan too
     # review 8: US spelling (colors)
-    assert "four dice\nof different colors (or roll one die four times)" in core
+    # review 16: which color is which shape, said with an example
+    assert "of different colors, one color for each shape (like red for balls" in core
+    assert "or roll one die four times in that order" in core
     assert any("different colors" in m for m in meta["materials"])
     # the projected page shows many cards, not only the first 10
     # review 7: the app's picture shows the first 10 cards, the figure only the 1,000
@@ -2756,7 +2783,7 @@ def test_r8c_lesson5_ticket_prints_the_deck_table():
     for seed in (1, 2, 3):
         ticket = exit_ticket("5", seed)
         # part b) asks for a chance in the deck: the ticket prints the counts it needs
-        assert "chance that a card of the deck" in ticket.worked_questions()[1][0]
+        assert "chance that a card drawn at random from the deck" in ticket.worked_questions()[1][0]
         table = ticket.table
         assert table is not None and table == exit_ticket("1", seed).table
         heading, cards = (list(row) for row in table.rows)
@@ -3096,6 +3123,8 @@ def test_r9c_lesson_5_seed_lines_point_at_visible_cells():
     assert "seed = 3" in shown and "seed = 4" in shown
     text = _student_text(_core_cells(LESSON_5))
     assert "Change the seed to 12 in\nJupyter" in text and "seed to 7 in Jupyter" in text
+    # review 16: which cells to run after changing the seed
+    assert text.count("then choose Run → Run Selected Cell and All Below") == 2
 
 
 # review 10, lead: small items of Lessons 5-7
@@ -3332,3 +3361,20 @@ def test_r15_lesson5_percentage_point_is_in_the_vocabulary_before_check_3():
     rows = {row.word: row for row in vocabulary(LESSON_5)}
     assert "**percentage point**" in rows
     assert rows["**percentage point**"].example == "62% − 58% = 4 percentage points"
+
+
+def test_r16_lesson5_check_4_reads_every_answer_the_sixteenth_readers_typed():
+    """Review 16: check 4 refused 65 of 201 right answers ("the answer is no", "no, the
+    probability is 50/81", "no its independant") and took 19 wrong ones ("the dice
+    always even out", "idk, it's random"). A "no" with a reason that has no contrary
+    word is right; when the reason says none of the key ideas, the student is asked to
+    compare it with the explanation. Unsure answers are never right."""
+    data = json.loads((Path(__file__).parent / "data_lesson5_check4.json").read_text("utf-8"))
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    refused = [said for said in data["right"] if not q4.check(said).correct]
+    taken = [said for said in data["wrong"] if q4.check(said).correct]
+    assert (refused, taken) == ([], [])
+    compared = q4.check("no, its like a fresh start").message
+    assert compared.startswith("✔ Right! Compare your reason with this one: No. Every roll")
+    assert q4.check("no, the dice don't remember").message.startswith("✔ Right! No.")
+    assert q4.check("no, the chance is 50/81").correct and not q4.check("50/81").correct

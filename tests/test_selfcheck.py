@@ -1120,3 +1120,65 @@ def test_review_10_an_answer_word_then_a_count_after_a_colon_or_a_stop():
     assert rule.accepts("Fewer. 39 took fewer and 11 took more")
     assert not rule.accepts("fewer. more")  # no count: both words, as before
     assert not rule.accepts("less, more spread")
+
+
+def test_r16_a_count_said_as_a_part_of_a_whole_is_the_count():
+    """Review 16: "185 out of 300" answered "about how many of the 300 cards?" and was
+    read as the fraction 185/300. For a count answer, "N out of T" is the count N."""
+    q = Question("About how many of the 300 cards?", 185, tolerance=5, hint="Multiply.")
+    for said in (
+        "185 out of 300",
+        "185 of the 300",
+        "about 185 cards out of 300",
+        "186 of 300 cards",
+    ):
+        assert q.check(said).correct, said
+    for said in ("185/300", "174 out of 300", "62% of 300 cards out of 300"):
+        assert not q.check(said).correct, said
+    part = Question("What part of the 81 cards?", Fraction(50, 81), hint="Count.")
+    assert part.check("50 out of 81").correct and not part.check("50 of 100").correct
+
+
+def test_r16_an_unsure_question_mark_is_read_and_two_numbers_ask_for_one():
+    q = Question("About how many?", 185, tolerance=5, hint="Multiply.")
+    assert q.check("185?").correct and q.check("about 185?").correct
+    for said in ("185 or 186", "180 to 190"):
+        verdict = q.check(said)
+        assert verdict.status == "unreadable" and "Type one number, like" in verdict.message
+    assert Question("Part?", Fraction(50, 81), hint="Count.").check("62%?").correct
+
+
+def test_r16_unsure_words_are_never_right_and_a_no_is_read_as_typed():
+    q = Question(
+        "Is the next roll less likely? Answer yes or no.",
+        ("no", "nope", "nah"),
+        hint="Do dice remember?",
+        key_words=("same",),
+        contrary=("yes", "less", "more"),
+        check_reason=True,
+    )
+    for said in (
+        "the answer is no",
+        "i think not",
+        "probably not",
+        "its not",
+        "naw",
+        "noooo",
+        "nuh uh",
+        "Not really",
+        "no, it's the same",
+    ):
+        assert q.check(said).correct, said
+    for said in (
+        "idk, it's the same",
+        "maybe the same",
+        "no idea",
+        "no clue",
+        "i don't know",
+        "nobody knows",
+        "yes",
+        "no, less",
+    ):
+        assert not q.check(said).correct, said
+    assert q.check("no, it is a fresh start").message.startswith("✔ Right! Compare your reason")
+    assert q.check("no, it's the same").message == "✔ Right!"

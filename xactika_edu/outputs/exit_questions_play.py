@@ -15,10 +15,12 @@ from ..base.formatting import (
     and_list,
     fraction,
     label_number,
+    one_decimal,
     percent,
     percent_tail,
     plural,
     signed,
+    whole_percent,
 )
 from ..core.cards import (
     DECK,
@@ -50,38 +52,62 @@ def _fraction_and_percent(count: int, total: int) -> str:
     return f"{count}/{total}{joint}{rounded}"
 
 
+#: Lesson 5's events, as (lowest, highest) face value and words: never the lesson's own
+#: "8 or more" (its check 1), in an order where neighbouring tickets (seeds n and n + 1)
+#: never share an event or an answer (9 or more and 7 or less both have 31 cards).
+_EVENTS_5 = (
+    (9, 12, "9 or more"),
+    (10, 12, "10 or more"),
+    (4, 7, "7 or less"),
+    (11, 12, "11 or more"),
+    (4, 6, "6 or less"),
+)
+#: How many times four dice are rolled in part (c)'s prediction.
+_ROLLS_5 = (200, 300, 150, 120)
+
+
+def _rounded_prediction(rolls: int, exact: Fraction, nearest: int) -> str:
+    """The key's line on a prediction made with the rounded percent (38% of 300 = 114)."""
+    value = rolls * Fraction(whole_percent(exact), 100)
+    count = int(value + Fraction(1, 2))
+    said = f"= {value}" if value.denominator == 1 else f"≈ {one_decimal(value)}: about {count}"
+    end = "the same" if count == nearest else "also right"
+    return f"With the rounded chance, {whole_percent(exact)}% of {rolls} {said}, {end}."
+
+
 def lesson_5_questions(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     drawn = int(rng.choice([10, 20, 25]))
-    at_least = int(rng.integers(8, 11))
+    low, high, event = _EVENTS_5[seed % len(_EVENTS_5)]
+    rolls = _ROLLS_5[seed % len(_ROLLS_5)]
     cards = draw_cards(drawn, seed=rng)
-    hits = count_cards(cards, lambda c: c.value >= at_least)
-    exact_hits = count_cards(DECK, lambda c: c.value >= at_least)
+    hits = count_cards(cards, lambda c: low <= c.value <= high)
+    exact_hits = count_cards(DECK, lambda c: low <= c.value <= high)
     observed, exact = Fraction(hits, drawn), Fraction(exact_hits, len(DECK))
+    expected = rolls * exact
+    nearest = int(expected + Fraction(1, 2))  # the nearest whole number, a half up
     return TicketQuestions(
         (
             (
                 f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
-                f"value {at_least} or more. What is the relative frequency? {ROUNDING}",
+                f"value {event}. What is the relative frequency? {ROUNDING}",
                 percent(observed),
                 f"{hits}/{drawn}{percent_tail(observed)}.",
             ),
             (
-                f"What is the chance that a card of the deck has face value {at_least} "
-                f"or more? Write it as a fraction and as a percent. {ROUNDING}",
+                f"What is the chance that a card drawn at random from the deck has face "
+                f"value {event}? Write it as a fraction and as a percent. {ROUNDING}",
                 _fraction_and_percent(exact_hits, len(DECK)),
                 f"{exact_hits} of the {len(DECK)} cards: {exact_hits}/{len(DECK)}; as a "
                 f"percent, {about_percent(exact)}.",
             ),
             (
-                f"Lee turns over all {len(DECK)} cards, one by one, without putting any back: "
-                f"Lee sees each card once. What relative frequency of cards with face value "
-                f"{at_least} or more will Lee get?",
-                f"{exact_hits}/{len(DECK)}, the exact chance ({about_percent(exact)})",
-                f"All {len(DECK)} cards are the whole deck, each seen once, so the frequency "
-                "is the exact chance. (Drawing with the card put back, it is rarely exact.) "
-                'If a student writes "about the chance, not exactly", ask: which cards does '
-                "Lee see? Each one once, so it is exact.",
+                f"You roll four dice {rolls} times. About how many of the cards do you "
+                f"predict to have face value {event}? Give a whole number.",
+                f"about {nearest}",
+                f"{exact_hits}/{len(DECK)} of {rolls} = {rolls} × {exact_hits} ÷ {len(DECK)} ≈ "
+                f"{one_decimal(expected)}: about {nearest}. "
+                + _rounded_prediction(rolls, exact, nearest),
             ),
         ),
         deck_table(),

@@ -47,6 +47,7 @@ __all__ = [
     "is_number",
     "lone_number",
     "normal_text",
+    "part_of_whole",
     "read_expression",
     "read_number",
     "round_half_up",
@@ -182,7 +183,8 @@ def read_number(response: object) -> Number | None:
         if "e" in written:
             return Number(value, True, 17)
         return Number(_decimal(written), True, _places(written))
-    text = _LEAD_RE.sub("", _decimal_comma(_plain(response)).rstrip("."))  # "it's 9", "= 9"
+    # "it's 9", "= 9", "62%?" (an unsure student's question mark)
+    text = _LEAD_RE.sub("", _decimal_comma(_plain(response)).rstrip(".?! "))
     about = _ABOUT_RE.match(text)
     if about:  # "≈ 28", "about 44%": the number a student rounded to
         number = read_number(text[about.end() :])
@@ -328,6 +330,25 @@ def lone_number(text: str) -> str:
     if len(tokens) != 1 or re.search(r"[^\w\s°.'!]", rest) or re.search(r"\d", rest):
         return ""
     return tokens[0].strip()
+
+
+# a count said as a part of a whole: "185 out of 300", "about 185 of the 300 cards"
+_PART_OF_WHOLE_RE = re.compile(
+    r"^(\D*?[\d.,]*\d)(?: [a-z]+)? (?:out of|of) (?:the )?[\d,]*\d(?: [a-z]+)?$"
+)
+
+
+def part_of_whole(text: object) -> str:
+    """The count of a count said as a part of a whole ("185 out of 300" -> "185",
+    "about 185 of the 300 cards" -> "about 185"), or "" if ``text`` is not one.
+
+    >>> part_of_whole("about 185 cards out of 300"), part_of_whole("185")
+    ('about 185', '')
+    """
+    if not isinstance(text, str):
+        return ""
+    match = _PART_OF_WHOLE_RE.match(_plain(text).rstrip(".?!"))
+    return match.group(1).strip() if match else ""
 
 
 _REASON_RE = re.compile(r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s)")

@@ -47,15 +47,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from ..base.checks import check_number, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.formatting import (
     is_false_certainty,
 )
+from .answer_list import MAX_ANSWER, Answer, answers_of
 from .answer_reading import (
     RULE_PLACES,
     Number,
@@ -67,19 +67,16 @@ from .answer_reading import (
     is_number,
     lone_number,
     normal_text,
+    part_of_whole,
     read_expression,
     read_number,
     round_half_up,
     rounds_to,
-    to_fraction,
 )
 from .question_html import answer_text, question_html
 from .word_answers import WordRule, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
-
-#: One acceptable answer: a number or a word/phrase.
-Answer = int | float | Fraction | Decimal | str
 
 # Example forms for the "could not read" message; one set is chosen that does not
 # match the question's answer, so the message never gives the answer away.
@@ -91,50 +88,9 @@ _NUMBER_EXAMPLES = (
 _WORD_EXAMPLES = ("square", "circle", "triangle")
 
 
-#: The largest number answer (a lesson's counts, parts and angles are far below it): a
-#: much larger one could not be shown in the "Show the answer" box.
-MAX_ANSWER = 10**15
-# The most bits in a number answer's denominator: every float fits (2**1074 at most).
-_MAX_DENOMINATOR_BITS = 1100
-
-
-def _showable(value: Fraction) -> bool:
-    """Whether an answer is small enough to show (see :data:`MAX_ANSWER`)."""
-    return abs(value) <= MAX_ANSWER and value.denominator.bit_length() <= _MAX_DENOMINATOR_BITS
-
-
 def _quoted(response: object) -> str:
     """A response as the messages quote it, cut to 40 characters."""
     return text[:37] + "..." if len(text := shown(response)) > 40 else text
-
-
-def _answers_of(answer: object) -> tuple[Answer, ...]:
-    given: list[object]
-    if isinstance(answer, (set, frozenset)):
-        given = sorted(answer, key=lambda a: (isinstance(a, str), normal_text(a), shown(a)))
-    elif isinstance(answer, (list, tuple)):
-        given = list(answer)
-    else:
-        given = [answer]
-    if not given or answer is None:
-        raise XactikaError(
-            f"a question needs an answer: a number, a word, or a set of them; got {shown(answer)}"
-        )
-    for item in given:
-        if isinstance(item, str):
-            if not normal_text(item):
-                raise XactikaError(f"an answer cannot be empty text, got {shown(item)}")
-        elif (value := to_fraction(item)) is None:
-            raise XactikaError(
-                f"an answer must be a finite number or text, got {shown(item)} in {shown(answer)}"
-            )
-        elif not _showable(value):
-            raise XactikaError(
-                f"a number answer must be at most {MAX_ANSWER:,} in size and not a "
-                f"fraction with a denominator of over 300 digits; got {shown(item)}"
-            )
-    # each item is text or a finite real number (a NumPy one too: not in the union)
-    return cast(tuple[Answer, ...], tuple(given))
 
 
 @dataclass(frozen=True)
@@ -209,8 +165,9 @@ class Question:
             :class:`~xactika_edu.teaching.word_answers.WordRule`.
         meaning: what any right answer says ("the means are less spread out"): the
             "Show the answer" box says "or any answer that says ...".
-        reason_needs_key: an answer word followed by a reason is right only if the
-            reason has a key word (see WordRule).
+        check_reason: a reason after the answer word is read: with a contrary word
+            it is not right; with no key word the answer is right and the student is
+            asked to compare their reason with the explanation (see WordRule).
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
@@ -232,7 +189,7 @@ class Question:
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
     meaning: str = ""
-    reason_needs_key: bool = False
+    check_reason: bool = False
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
     words: WordRule = field(init=False, repr=False, compare=False)
 
@@ -245,7 +202,7 @@ class Question:
         if self.tolerance is not None:
             check_number(self.tolerance, "tolerance", 0)
         check_whole(self.places, "places", 0, 12)
-        answers = _answers_of(self.answer)
+        answers = answers_of(self.answer)
         object.__setattr__(self, "answers", answers)
         if isinstance(self.answer, (list, set, frozenset)):
             object.__setattr__(self, "answer", answers)
@@ -346,7 +303,15 @@ class Question:
         number = self._read(response)
         if number is not None and self._matches_number(number):
             return True
+        if (part := part_of_whole(response)) and self._counts and self._is_right(part):
+            return True  # "185 out of 300" for a count of the 300 cards
         return _readable_text(response) and self._matches_text(response)
+
+    @property
+    def _counts(self) -> bool:
+        """Whether every answer is a count: a whole number over 1."""
+        numbers = [read_number(answer) for answer in self.answers]
+        return all(n is not None and n.value.denominator == 1 and n.value > 1 for n in numbers)
 
     def check(self, response: object) -> Verdict:
         """Check a student's response; never reveals the answer when it is wrong.
@@ -379,13 +344,13 @@ class Question:
             return _unreadable(self, response)
         number = self._read(response)
         if self._is_right(response):
-            return self._right()
+            return self._right(compare=number is None and self.words.reason_unchecked(response))
         if number is None and (self.numeric or not _readable_text(response)):
             return _unreadable(self, response)
         return _not_yet(self, response, number)
 
-    def _right(self) -> Verdict:
-        message = "✔ Right!"
+    def _right(self, compare: bool = False) -> Verdict:
+        message = "✔ Right! Compare your reason with this one:" if compare else "✔ Right!"
         if self.explanation:
             message += f" {self.explanation}"
         return Verdict("right", message)
@@ -522,7 +487,7 @@ def _word_rule(question: Question) -> WordRule:
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
     names = ("key_words", "contrary", "neutral", "subject", "other")
     lists = (word_list(name, getattr(question, name)) for name in names)
-    rule = WordRule(texts, *lists, reason_needs_key=question.reason_needs_key is True)
+    rule = WordRule(texts, *lists, check_reason=question.check_reason is True)
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")
@@ -545,6 +510,8 @@ def _unreadable(question: Question, response: object) -> Verdict:
         advice = f"Type {question.form}."
     elif question.numeric and card_name_count(response) > 1:  # "2233, 3223, 3233"
         advice = "You named the cards: count them and type how many there are."
+    elif question.numeric and re.search(r"\d\s*(?:or|to)\s*\d", _quoted(response)):
+        advice = f"Type one number, like {question._examples()[0]}."  # "185 or 186"
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
         advice = f"Work it out and type one number, like {question._examples()[1]}."
     elif question.numeric:

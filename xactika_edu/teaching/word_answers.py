@@ -53,10 +53,46 @@ __all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
 
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
-_NEGATIONS = frozenset({"not", "never"})
+_NEGATIONS = frozenset({"not", "never", "nothing"})
 _YES_NO = frozenset({"yes", "no", "yeah", "yep", "nope", "nah"})
 # words that only repeat a "no" ("no, it's not", "no it doesn't"): no reason
-_ECHO = frozenset({"it", "its", "it's", "is", "not", "does", "do", "no", "way", "s"})
+_ECHO = frozenset({"it", "its", "it's", "is", "not", "does", "do", "no", "way", "s", "really"})
+#: Phrases that say the student does not know: a response with one is never right
+#: ("idk, it's random", "maybe the same"), whatever else it says.
+UNSURE_PHRASES = (
+    "i do not know",
+    "idk",
+    "dunno",
+    "not sure",
+    "no idea",
+    "no clue",
+    "who knows",
+    "no one knows",
+    "nobody knows",
+    "maybe",
+    "might",
+    "could be anything",
+    "can be anything",
+    "kinda",
+    "sort of",
+    "depends",
+    "i forgot",
+    "not really sure",
+)
+_UNSURE = tuple(tuple(phrase.split()) for phrase in UNSURE_PHRASES)
+# words before an answer that only frame it: "i think no", "the answer is no"
+_HEDGES = (
+    ("i", "think"),
+    ("i", "guess"),
+    ("i", "would", "say"),
+    ("i", "say"),
+    ("my", "answer", "is"),
+    ("the", "answer", "is"),
+    ("probably",),
+    ("prob",),
+)
+# a "no" as students type it: "noooo", "naw", "nop", "nay"
+_NO_FORMS = {"naw": "no", "nop": "no", "nay": "no", "nuh": "no", "uh": ""}
 _LINKS = frozenset({"is", "are", "was", "were"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
@@ -81,6 +117,7 @@ def word_tokens(text: object) -> tuple[str, ...]:
         r"\b(do|does|did|is|are|was|were|has|have|had|would|could|should)nt\b", r"\1 not", value
     )
     value = re.sub(r"\bwont\b", "will not", value)
+    value = re.sub(r"\bno+\b|^n o\b", "no", value)  # "noooo", "n o"
     return tuple(re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[.,;:!?=<>%/]", value))
 
 
@@ -114,9 +151,11 @@ class WordRule:
         subject, other: the names of the two things a "more or less than X?" question
             compares ("n = 16"; "n = 1", "one card"): key and contrary words swap in a
             clause about the other thing.
-        reason_needs_key: an answer word with more words after it is right only if
-            they hold a key word ("no, it stays the same", not "no, the streak keeps
-            going"): for a yes/no question whose reasons carry the idea.
+        check_reason: for a yes/no question whose reasons carry the idea: an answer
+            word with a reason that has no key word ("no, it's like a fresh start") is
+            right, and :meth:`reason_unchecked` says so, so the student is asked to
+            compare the reason with the explanation; a reason with a contrary word
+            ("no, the streak goes on") is not right.
 
     Raises:
         XactikaError: if a word is empty or not text, or a phrase has two roles (a key
@@ -129,7 +168,7 @@ class WordRule:
     neutral: tuple[str, ...] = ()
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
-    reason_needs_key: bool = field(default=False, kw_only=True)
+    check_reason: bool = field(default=False, kw_only=True)
     _words: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
     _kinds: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
@@ -221,11 +260,28 @@ class WordRule:
                 contrary += 1
         return keys, contrary
 
+    def _answer_tokens(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
+        """``tokens`` from the answer word on: leading stops, articles and framing words
+        ("i think", "the answer is", "probably") dropped, a "no" as typed ("naw", "nuh
+        uh") read as "no", and, when "no" is an answer word, a plain "it's not" or
+        "probably not" read as "no"."""
+        tokens = tuple(word for word in (_NO_FORMS.get(t, t) for t in tokens) if word)
+        while tokens:
+            hedge = next((h for h in _HEDGES if tokens[: len(h)] == h), ())
+            if hedge:
+                tokens = tokens[len(hedge) :]
+            elif tokens[0] in _BREAKS - {"because"} or tokens[0] in _ARTICLES:
+                tokens = tokens[1:]  # a leading stop, or "a", "the" ("the bell curve")
+            else:
+                break
+        words = [token for token in tokens if token not in _BREAKS]
+        if ("no",) in self._words and "not" in words and _ECHO.issuperset(words):
+            return ("no",)
+        return tokens
+
     def starts_with_word(self, response: object) -> bool:
         """Whether the response's first answer word is an accepted word."""
-        tokens = word_tokens(response)
-        while tokens and (tokens[0] in _BREAKS - {"because"} or tokens[0] in _ARTICLES):
-            tokens = tokens[1:]  # a leading stop, or "a", "the" ("the bell curve")
+        tokens = self._answer_tokens(word_tokens(response))
         return any(tokens[: len(word)] == word for word in self._words)
 
     def says_both(self, response: object) -> bool:
@@ -237,19 +293,29 @@ class WordRule:
     def accepts(self, response: object) -> bool:
         """Whether ``response`` is right by the rule above."""
         tokens = word_tokens(response)
+        if any(_has_phrase(tokens, phrase) for phrase in _UNSURE):
+            return False  # "idk, it's random": not an answer
         if self._answer_then_reason(tokens):
             return True
         keys, contrary = self._scan(tokens)
-        if contrary or not (keys > 0 or self.starts_with_word(response)):
+        return not contrary and (keys > 0 or self.starts_with_word(response))
+
+    def reason_unchecked(self, response: object) -> bool:
+        """Whether a right response's reason says neither a key word nor a denied
+        contrary one ("no, it's like a fresh start"), for a question with
+        ``check_reason``: the student is asked to compare it with the explanation."""
+        tokens = word_tokens(response)
+        if not self.check_reason or not self._has_reason(tokens) or self._scan(tokens)[0]:
             return False
-        if keys > 0 or not (self.reason_needs_key and self._has_reason(tokens)):
-            return True
         # a reason that denies a contrary word agrees ("no, it does not go down")
-        return any(kind == "contrary" and negated for _, kind, negated, *_ in self._matches(tokens))
+        return not any(
+            kind == "contrary" and negated for _, kind, negated, *_ in self._matches(tokens)
+        )
 
     def _has_reason(self, tokens: tuple[str, ...]) -> bool:
-        """Whether words follow the answer word ("no, the streak keeps going")."""
-        words = [t for t in tokens if t not in _BREAKS - {"because"} and t not in _ARTICLES]
+        """Whether words follow the answer word ("no, the dice reset")."""
+        answer = self._answer_tokens(tokens)
+        words = [t for t in answer if t not in _BREAKS - {"because"} and t not in _ARTICLES]
         said = next((w for w in self._words if tuple(words[: len(w)]) == w), ())
         return not _ECHO.issuperset(words[len(said) :])  # "no it does not" says no more
 
@@ -272,6 +338,11 @@ class WordRule:
         while first and first[0] in _ARTICLES:
             first = first[1:]
         return first in self._words and not _YES_NO.intersection(first)
+
+
+def _has_phrase(tokens: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """Whether ``phrase`` is in ``tokens`` as whole words."""
+    return any(tokens[i : i + len(phrase)] == phrase for i in range(len(tokens)))
 
 
 def _compares_numbers(tokens: tuple[str, ...], start: int, end: int) -> bool:

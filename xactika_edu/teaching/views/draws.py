@@ -35,13 +35,14 @@ Source: issue 12, item 5 (the draw histogram and the sampling view); RULES.md (t
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
-from ...base.formatting import and_list, percent, plural
+from ...base.formatting import and_list, percent, plural, whole_percent
 from ...core.cards import DECK, Seed, make_rng
 from ...core.face_values import FACE_VALUES, face_value_mean
 
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_DRAWS",
     "MAX_SAMPLES",
     "SAMPLE_SIZES",
+    "Gap",
     "draw_summary",
     "draw_table",
     "drawn_values",
@@ -57,6 +59,7 @@ __all__ = [
     "sample_means",
     "sampling_summary",
     "sizes_summary",
+    "widest_gap",
 ]
 
 #: The draw buttons: Draw 1, Draw 10, Draw 100.
@@ -116,33 +119,65 @@ def draw_table(values: np.ndarray | list[int]) -> pd.DataFrame:
     )
 
 
+class Gap(NamedTuple):
+    """The biggest gap between the drawn bars and the deck's, as a student reads it off
+    the bars: the difference of the two whole percents (25% − 23% = 2)."""
+
+    #: the gap in percentage points (a whole number).
+    points: int
+    #: the face values with that gap, smallest first.
+    values: tuple[int, ...]
+    #: the first of them: its percent of the drawn cards, and of the deck.
+    drawn: int
+    deck: int
+
+
+def widest_gap(values: np.ndarray | list[int]) -> Gap:
+    """The biggest gap between the drawn cards' bars and the deck's, in whole percentage
+    points: each bar's relative frequency rounded to a whole percent (a half up), as the
+    pictures and the lessons show it, then subtracted.
+
+    >>> widest_gap([8, 8, 9, 12])
+    Gap(points=27, values=(8,), drawn=50, deck=23)
+
+    Raises:
+        XactikaError: if no card was drawn, or a value is not a face value 4..12.
+    """
+    table = draw_table(values)
+    drawn = int(table["drawn frequency"].sum())
+    if drawn == 0:
+        raise XactikaError("no cards drawn yet: the gap needs at least one card")
+    shown = [
+        (whole_percent(Fraction(int(n), drawn)), whole_percent(Fraction(int(d), len(DECK))))
+        for n, d in zip(table["drawn frequency"], table["deck frequency"], strict=True)
+    ]
+    gaps = [abs(mine - deck) for mine, deck in shown]
+    widest = max(gaps)
+    where = tuple(int(v) for v, gap in zip(FACE_VALUES, gaps, strict=True) if gap == widest)
+    first = shown[FACE_VALUES.index(where[0])]
+    return Gap(widest, where, *first)
+
+
 def draw_summary(values: np.ndarray | list[int]) -> str:
     """One sentence about the cards drawn so far: how many, and how far their bars are
-    from the deck's at most (in percentage points).
+    from the deck's at most (:func:`widest_gap`, in percentage points).
 
     >>> draw_summary([])
     'No cards drawn yet. Press a Draw button.'
     >>> draw_summary([8])[-48:]
     "the deck's: 77 percentage points (face value 8)."
     """
-    table = draw_table(values)
-    drawn = int(table["drawn frequency"].sum())
+    drawn = len(np.asarray(values))
     if drawn == 0:
         return "No cards drawn yet. Press a Draw button."
-    gaps = [
-        abs(Fraction(int(n), drawn) - Fraction(int(d), len(DECK)))
-        for n, d in zip(table["drawn frequency"], table["deck frequency"], strict=True)
-    ]
-    widest = max(gaps)
-    where = [int(v) for v, gap in zip(FACE_VALUES, gaps, strict=True) if gap == widest]
-    points = percent(widest).removesuffix("%")
+    gap = widest_gap(values)
     return (
         f"{plural(drawn, 'card', commas=True)} drawn (each put back). The biggest gap "
-        f"between the drawn bars and the deck's: {points} percentage "
-        f"point{'' if points == '1' else 's'} (face value {and_list(where, 'or')})."
-        if widest
+        f"between the drawn bars and the deck's: {plural(gap.points, 'percentage point')} "
+        f"(face value {and_list(list(gap.values), 'or')})."
+        if gap.points
         else f"{plural(drawn, 'card', commas=True)} drawn (each put back). "
-        "The drawn bars match the deck's exactly."
+        "The drawn bars match the deck's, to the nearest whole percent."
     )
 
 
