@@ -2197,7 +2197,7 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     # which die is the balls: colours (or one die four times), in the plan too
     # review 8: US spelling (colors)
     # review 16: which color is which shape, said with an example
-    assert "of different colors, one color for each shape (like red for balls" in core
+    assert "of different colors,\none color for each shape (like red for balls" in core
     assert "or roll one die four times in that order" in core
     assert any("different colors" in m for m in meta["materials"])
     # the projected page shows many cards, not only the first 10

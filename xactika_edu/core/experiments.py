@@ -44,6 +44,7 @@ __all__ = [
     "as_event",
     "draw_experiment",
     "error_by_trials",
+    "error_constant",
     "exact_probability",
     "margin_of_error",
     "trials_needed",
@@ -408,13 +409,29 @@ def error_by_trials(
                 "mean absolute error": mean_absolute,
                 "root-mean-square error": float(np.sqrt((errors**2).mean())),
                 "standard error": standard,
-                "predicted mean absolute error": math.sqrt(2 / math.pi) * standard,
+                "predicted mean absolute error": error_constant(p) / math.sqrt(n),
                 "mean absolute error x sqrt(n)": mean_absolute * math.sqrt(n),
             }
         )
     table = pd.DataFrame(rows, index=pd.Index(counts, name="trials"))
     table.attrs.update({"event": event.name, "probability": event.probability, "repeats": repeats})
     return table
+
+
+def error_constant(p: Fraction | float) -> float:
+    """The typical error (mean absolute error) of the relative frequency of n trials,
+    times √n, by the normal approximation: √(2/π) × √(p(1 − p)). So the typical error
+    is about ``error_constant(p) / √n``: the 1/√n rule.
+
+    >>> round(error_constant(Fraction(50, 81)), 2)
+    0.39
+
+    Raises:
+        XactikaError: if ``p`` is not a probability in [0, 1].
+    """
+    if not isinstance(p, (Fraction, float, int)) or isinstance(p, bool) or not 0 <= p <= 1:
+        raise XactikaError(f"p must be a probability from 0 to 1, got {shown(p)}")
+    return math.sqrt(2 / math.pi * float(p) * (1 - float(p)))
 
 
 def _probability(p: Fraction | float | EventLike) -> float:

@@ -8,7 +8,6 @@ tables' ``attrs``, or take it as ``probability=``.
 
 from __future__ import annotations
 
-import math
 import numbers
 from collections.abc import Sequence
 from fractions import Fraction
@@ -20,6 +19,7 @@ from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...base.formatting import percent
 from ...base.palette import INK, SERIES
+from ...core.experiments import error_constant
 from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, use_axes
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ def error_graph(
             fontsize=LABEL_SIZE,
             color=INK,
         )
-    constant = math.sqrt(2 / math.pi * float(p) * (1 - float(p)))
+    constant = error_constant(p)
     line = np.geomspace(trials.min() / 1.5, trials.max() * 1.5, 100)
     ax.plot(
         line,
