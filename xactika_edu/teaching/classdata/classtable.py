@@ -55,7 +55,15 @@ from ..views.tableview import named
 from .classkeys import check_name, name_key
 from .tableseats import HandRecord, Listener, SeatView, computer_name, store_hands
 
-__all__ = ["ClassTable", "HandRecord", "SeatHandle", "SeatView", "computer_name", "store_hands"]
+__all__ = [
+    "ClassTable",
+    "HandRecord",
+    "SeatHandle",
+    "SeatKeeper",
+    "SeatView",
+    "computer_name",
+    "store_hands",
+]
 
 _log = logging.getLogger("xactika_edu.teaching.classdata.classtable")
 
@@ -134,7 +142,85 @@ class SeatHandle:
         return self.table.holds(self)
 
 
-class ClassTable:
+class SeatKeeper:
+    """Who sits where at a table, and who listens: the seats' part of :class:`ClassTable`.
+
+    Args:
+        seats: the number of seats, 2 to 10.
+    """
+
+    def __init__(self, seats: int) -> None:
+        self._size = check_whole(seats, "seats", MIN_PLAYERS, MAX_PLAYERS)
+        self._lock = threading.RLock()
+        self._seats = [_Seat() for _ in range(self._size)]
+        self._listeners: dict[tuple[int, int], list[Listener]] = {}
+        self._version = 0
+
+    @property
+    def seats(self) -> int:
+        """The number of seats (players)."""
+        return self._size
+
+    def holds(self, handle: SeatHandle) -> bool:
+        """Whether ``handle`` still sits at this table (see :attr:`SeatHandle.is_seated`)."""
+        with self._lock:
+            seat = self._seats[handle.seat]
+            return handle.table is self and seat.present and seat.session == handle.session
+
+    def subscribe(self, handle: SeatHandle, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(view)`` after each change, while ``handle`` sits here
+        (:meth:`SeatHandle.subscribe`); returns the function that stops it.
+
+        Raises:
+            XactikaError: if ``handle`` no longer sits at this table.
+        """
+        with self._lock:
+            if not self.holds(handle):
+                raise XactikaError(f"{handle.name} is not at this table: sit down first.")
+            key = (handle.seat, handle.session)
+            self._listeners.setdefault(key, []).append(listener)
+
+        def stop() -> None:
+            with self._lock:
+                listeners = self._listeners.get(key, [])
+                if listener in listeners:
+                    listeners.remove(listener)
+
+        return stop
+
+    def _view(self, seat: int) -> SeatView:
+        raise NotImplementedError  # the table's own: what a seat may know
+
+    def _seat_names(self) -> tuple[str, ...]:
+        taken = {name_key(p.name) for p in self._seats if p.name is not None}
+        return tuple(
+            p.name if p.name is not None else computer_name(s, taken)
+            for s, p in enumerate(self._seats)
+        )
+
+    def _drop_listeners(self, seat: int, session: int) -> None:
+        self._listeners.pop((seat, session), None)
+
+    def _changed(self) -> list[tuple[Listener, SeatView]]:
+        """One more version; each listener with its seat's new view (to call unlocked)."""
+        self._version += 1
+        calls = []
+        for (seat, session), listeners in self._listeners.items():
+            if listeners and self._seats[seat].session == session:
+                view = self._view(seat)
+                calls += [(listener, view) for listener in listeners]
+        return calls
+
+    @staticmethod
+    def _tell(calls: list[tuple[Listener, SeatView]]) -> None:
+        for listener, view in calls:
+            try:
+                listener(view)
+            except Exception:  # one broken page must not stop the others
+                _log.exception("a class table listener failed for seat %s", view.seat)
+
+
+class ClassTable(SeatKeeper):
     """A table for 2 to 10 students of a class; computer players fill the other seats.
 
     Thread-safe: one lock guards every change; listeners are called after it is let go.
@@ -163,31 +249,22 @@ class ClassTable:
         on_hand: Callable[[HandRecord], None] | None = None,
         computer: Callable[[], SupportsBot] = HeuristicBot,
     ) -> None:
-        self._size = check_whole(seats, "seats", MIN_PLAYERS, MAX_PLAYERS)
+        super().__init__(seats)
         self._hands = check_whole(hands, "hands", 1, HANDS_PER_GAME)
         self._seed = None if seed is None else check_whole(seed, "seed", 0, 2**63 - 1)
         self._on_hand = on_hand
         self._bots = [computer() for _ in range(self._size)]
-        self._lock = threading.RLock()
-        self._seats = [_Seat() for _ in range(self._size)]
         self._game: Game | None = None
         self._games = 0
         self._names: tuple[str, ...] = ()
         self._moved_by_computer: set[int] = set()
         self._recorded = 0  # hands of this game given to on_hand
-        self._listeners: dict[tuple[int, int], list[Listener]] = {}
-        self._version = 0
         self._sheet: tuple[tuple[int, int], pd.DataFrame] | None = None
         #: every finished hand, in order; unsaved: those on_hand failed to take
         self.records: list[HandRecord] = []
         self.unsaved: list[HandRecord] = []
 
     # --- what the table is ------------------------------------------------------------
-
-    @property
-    def seats(self) -> int:
-        """The number of seats (players)."""
-        return self._size
 
     @property
     def running(self) -> bool:
@@ -200,12 +277,6 @@ class ClassTable:
         """The hand being played; ``None`` before the start. Server side only: it holds
         every hand, so a page gets only :meth:`view`."""
         return None if self._game is None else self._game.current_round
-
-    def holds(self, handle: SeatHandle) -> bool:
-        """Whether ``handle`` still sits at this table (see :attr:`SeatHandle.is_seated`)."""
-        with self._lock:
-            seat = self._seats[handle.seat]
-            return handle.table is self and seat.present and seat.session == handle.session
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now. Server side: give a page only its own seat's view.
@@ -272,27 +343,6 @@ class ClassTable:
                 place.name = None
             calls = self._changed()
         self._tell(calls)
-
-    def subscribe(self, handle: SeatHandle, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(view)`` after each change, while ``handle`` sits here
-        (:meth:`SeatHandle.subscribe`); returns the function that stops it.
-
-        Raises:
-            XactikaError: if ``handle`` no longer sits at this table.
-        """
-        with self._lock:
-            if not self.holds(handle):
-                raise XactikaError(f"{handle.name} is not at this table: sit down first.")
-            key = (handle.seat, handle.session)
-            self._listeners.setdefault(key, []).append(listener)
-
-        def stop() -> None:
-            with self._lock:
-                listeners = self._listeners.get(key, [])
-                if listener in listeners:
-                    listeners.remove(listener)
-
-        return stop
 
     # --- the game ---------------------------------------------------------------------
 
@@ -379,13 +429,6 @@ class ClassTable:
 
     # --- inside the lock --------------------------------------------------------------
 
-    def _seat_names(self) -> tuple[str, ...]:
-        taken = {name_key(p.name) for p in self._seats if p.name is not None}
-        return tuple(
-            p.name if p.name is not None else computer_name(s, taken)
-            for s, p in enumerate(self._seats)
-        )
-
     def _play_computers(self) -> None:
         """The computer players' moves, each from its own seat's view, until a student
         is to move or the hand is over; then the finished hand is recorded."""
@@ -465,27 +508,6 @@ class ClassTable:
             game_over=over,
             winners=game.winners() if over else (),
         )
-
-    def _drop_listeners(self, seat: int, session: int) -> None:
-        self._listeners.pop((seat, session), None)
-
-    def _changed(self) -> list[tuple[Listener, SeatView]]:
-        """One more version; each listener with its seat's new view (to call unlocked)."""
-        self._version += 1
-        calls = []
-        for (seat, session), listeners in self._listeners.items():
-            if listeners and self._seats[seat].session == session:
-                view = self._view(seat)
-                calls += [(listener, view) for listener in listeners]
-        return calls
-
-    @staticmethod
-    def _tell(calls: list[tuple[Listener, SeatView]]) -> None:
-        for listener, view in calls:
-            try:
-                listener(view)
-            except Exception:  # one broken page must not stop the others
-                _log.exception("a class table listener failed for seat %s", view.seat)
 
     def __repr__(self) -> str:
         return f"ClassTable(seats={self._size}, seed={self._seed}, hands={self._hands})"
