@@ -259,7 +259,7 @@ class ClassTable(SeatKeeper):
         self._names: tuple[str, ...] = ()
         self._moved_by_computer: set[int] = set()
         self._recorded = 0  # hands of this game given to on_hand
-        self._sheet: tuple[tuple[int, int], pd.DataFrame] | None = None
+        self._tables: tuple[tuple[int, ...], pd.DataFrame | None, pd.DataFrame | None] | None = None
         #: every finished hand, in order; unsaved: those on_hand failed to take
         self.records: list[HandRecord] = []
         self.unsaved: list[HandRecord] = []
@@ -368,7 +368,7 @@ class ClassTable(SeatKeeper):
                 self._seed = self._game.seed
             self._names = self._seat_names()
             self._recorded = 0
-            self._sheet = None
+            self._tables = None
             self._moved_by_computer = set()
             self._play_computers()
             calls = self._changed()
@@ -486,8 +486,11 @@ class ClassTable(SeatKeeper):
             )  # fmt: skip
         rnd = game.current_round
         finished = sum(r.is_over for r in game.rounds)
-        if finished and (self._sheet is None or self._sheet[0] != (self._games, finished)):
-            self._sheet = ((self._games, finished), score_table(game, self._names))
+        key = (self._games, len(game.rounds), finished)
+        if self._tables is None or self._tables[0] != key:  # made once, copied per view
+            sheet = score_table(game, self._names) if finished else None
+            self._tables = (key, hand_scores(rnd, self._names) if rnd.is_over else None, sheet)
+        _, scores, sheet = self._tables
         over = game.is_over
         return SeatView(
             seat=seat,
@@ -502,8 +505,8 @@ class ClassTable(SeatKeeper):
             hands=self._hands,
             seed=game.seed,
             player=rnd.view(seat),
-            hand_scores=hand_scores(rnd, self._names) if rnd.is_over else None,
-            score_sheet=None if not finished or self._sheet is None else self._sheet[1].copy(),
+            hand_scores=None if scores is None else scores.copy(),
+            score_sheet=None if sheet is None else sheet.copy(),
             totals=game.totals(),
             game_over=over,
             winners=game.winners() if over else (),
