@@ -167,11 +167,14 @@ def test_a_student_who_leaves_mid_trick_is_replaced_and_nothing_is_lost(tmp_path
     store.close()
 
 
-def test_a_full_game_lands_in_the_class_scores_as_load_scores_reads_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize("students", [2, 4])
+def test_a_full_game_lands_in_the_class_scores_as_load_scores_reads_them(
+    tmp_path: Path, students: int
+) -> None:
     store = ClassStore(tmp_path)
     code, _ = store.create_class("Period 3")
     table = ClassTable(seats=4, seed=2, on_hand=store_hands(store, code))
-    handles = [table.sit(name) for name in NAMES[:3]]
+    handles = [table.sit(name) for name in NAMES[:students]]
     table.start()
     rng = random.Random(0)
     for hand in range(1, 9):

@@ -150,3 +150,20 @@ def test_the_seat_words_are_short_sentences_all_through_a_game() -> None:
     for text in seen:
         for sentence in re.split(r"(?<=[.?!:])\s", text):
             assert len(sentence.split()) <= 15, sentence
+
+
+def test_a_newcomer_after_a_game_sees_the_last_game_as_someone_elses() -> None:
+    table = ClassTable(seats=2, seed=1, hands=1)
+    ana, ben = SeatWidget(table.sit("Ana")), SeatWidget(table.sit("Ben"))
+    ana.start_button.click()
+    rng = random.Random(2)
+    while not ana.view.game_over:
+        assert click_a_move(ana, rng) or click_a_move(ben, rng)
+    ben.leave()  # after the game: Ben's seat is free for someone else
+    cy = SeatWidget(table.sit("Cy"))
+    assert cy.handle.seat == 1 and cy.view.name == "Cy" and cy.view.names == ("Ana", "Ben")
+    assert "Ben" in cy.status.value or "You" not in cy.status.value
+    assert "You " not in cy.board.value and "Ben" in cy.board.value
+    cy.start_button.click()
+    assert cy.view.names == ("Ana", "Cy") and cy.view.game == 2
+    assert "You " in cy.board.value

@@ -494,7 +494,7 @@ class ClassTable(SeatKeeper):
         over = game.is_over
         return SeatView(
             seat=seat,
-            name=self._names[seat],
+            name=places[seat].name or self._names[seat],  # after a game, a newcomer's own
             names=self._names,
             computer=computer,
             away=away,

@@ -77,7 +77,8 @@ class SeatView:
     scores.
 
     Attributes:
-        seat: the seat viewing (0 to seats - 1); name: its student's name.
+        seat: the seat viewing (0 to seats - 1); name: the name of who sits there
+            (a computer player's before the start; after a game, a newcomer's own).
         names: each seat's name (a computer player's is ``"Computer 3"``).
         computer: per seat, whether a computer player moves for it now (empty seats
             before the start, and the seats of students who left).

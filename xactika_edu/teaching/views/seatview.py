@@ -35,8 +35,12 @@ YOU = "You"
 
 
 def seat_names(view: SeatView) -> list[str]:
-    """Each seat's name as this seat's page shows it: ``"You"`` for its own."""
-    return [YOU if seat == view.seat else name for seat, name in enumerate(view.names)]
+    """Each seat's name as this seat's page shows it: ``"You"`` for its own (unless
+    someone else played the finished game shown from this seat)."""
+    return [
+        YOU if seat == view.seat and name == view.name else name
+        for seat, name in enumerate(view.names)
+    ]
 
 
 def _who(view: SeatView, seat: int) -> str:
