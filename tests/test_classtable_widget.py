@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -167,3 +168,16 @@ def test_a_newcomer_after_a_game_sees_the_last_game_as_someone_elses() -> None:
     cy.start_button.click()
     assert cy.view.names == ("Ana", "Cy") and cy.view.game == 2
     assert "You " in cy.board.value
+
+
+def test_changes_from_other_sessions_go_through_deliver() -> None:
+    """A server can run another session's updates in this page's own context."""
+    table = ClassTable(seats=2, seed=1, hands=1)
+    waiting: list[Callable[[], None]] = []
+    ana = SeatWidget(table.sit("Ana"), deliver=waiting.append)
+    ben = SeatWidget(table.sit("Ben"))
+    ben.start_button.click()
+    assert waiting and "Waiting to start" in ana.status.value  # not redrawn yet
+    for redraw in waiting:
+        redraw()
+    assert "Waiting to start" not in ana.status.value and ana.view.started

@@ -11,6 +11,7 @@ come from :mod:`xactika_edu.teaching.views.seatview` and
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -53,6 +54,14 @@ class SeatWidget(Fallback, widgets.VBox):
     Args:
         handle: the student's seat, from
             :meth:`ClassTable.sit <xactika_edu.teaching.classdata.classtable.ClassTable.sit>`.
+        deliver: how a change made in another student's session reaches this page:
+            called with a function that redraws the widget. ``None`` redraws at once,
+            in the thread of whoever moved. A server whose pages each have their own
+            context (Solara's virtual kernels) passes a function that runs it inside
+            this page's context.
+
+    Raises:
+        XactikaError: if ``handle`` no longer sits at its table.
 
     Attributes:
         handle: the seat; view: the :class:`SeatView` shown now.
@@ -60,7 +69,9 @@ class SeatWidget(Fallback, widgets.VBox):
             call_box, play_button: a play; start_button, next_button, leave_button.
     """
 
-    def __init__(self, handle: SeatHandle) -> None:
+    def __init__(
+        self, handle: SeatHandle, *, deliver: Callable[[Callable[[], None]], None] | None = None
+    ) -> None:
         super().__init__()
         self.add_class("xe-class-table")
         self.handle = handle
@@ -125,7 +136,8 @@ class SeatWidget(Fallback, widgets.VBox):
             widgets.HBox([self.start_button, self.next_button, self.leave_button]),
             self.scores_view,
         ]
-        self._stop = handle.subscribe(self.show)
+        self.deliver = deliver
+        self._stop = handle.subscribe(self._heard)
         self.view = handle.view()
         self.show(self.view)
 
@@ -145,14 +157,20 @@ class SeatWidget(Fallback, widgets.VBox):
         )
 
     def show(self, view: SeatView) -> None:
-        """Show ``view`` (the table's listener calls this after every change), unless a
-        newer view is already shown."""
+        """Show ``view`` (the table's listener calls this after every change, through
+        ``deliver``), unless a newer view is already shown."""
         with self._lock:
             if view.version < self._shown:
                 return
             self._shown = view.version
             self.view = view
             self._draw(view)
+
+    def _heard(self, view: SeatView) -> None:
+        if self.deliver is None:
+            self.show(view)
+        else:
+            self.deliver(lambda: self.show(view))
 
     def static_html(self) -> str:
         """The seat as it looks now, as plain HTML (no controls)."""
