@@ -1,0 +1,131 @@
+"""A seat at a class table in words and pictures: what to do now, everyone's bids and
+tricks, the trick on the table and the scores, from one seat's
+:class:`~xactika_edu.teaching.classdata.tableseats.SeatView` (never another seat's cards).
+
+Teaching layer: pure functions, no widgets
+(:class:`~xactika_edu.ui.widgets.classtable.SeatWidget` shows them). The pictures and
+tables are the play table's (:mod:`~xactika_edu.teaching.views.scoreboard`,
+:mod:`~xactika_edu.teaching.views.tableview`).
+
+>>> from xactika_edu.teaching.classdata.classtable import ClassTable
+>>> table = ClassTable(seats=3, seed=4, hands=1)
+>>> ana, ben = table.sit("Ana"), table.sit("Ben")
+>>> print(seat_status(ana.view()))  # doctest: +NORMALIZE_WHITESPACE
+Waiting to start: 2 of 3 seats have players. Press Start when everyone is here.
+Computer players take the empty seats.
+>>> table.start()
+>>> seat_status(ben.view()), seat_status(ana.view())
+('Your turn to bid: how many tricks will you take?', 'Waiting for Ben to bid.')
+>>> board_text(ana.view())
+'Bids: You not yet, Ben not yet, Computer 3 not yet. Tricks taken: You 0, Ben 0, Computer 3 0.'
+"""
+
+from __future__ import annotations
+
+from ...base.formatting import plural
+from ...core.rules import forbidden_bid
+from ..classdata.tableseats import SeatView
+from .scoreboard import hand_scores_html, score_sheet_html, trick_html, trick_result
+from .tableview import named
+
+__all__ = ["board_text", "seat_names", "seat_scores_html", "seat_status", "seat_tricks_html"]
+
+#: What a seat is called on its own page.
+YOU = "You"
+
+
+def seat_names(view: SeatView) -> list[str]:
+    """Each seat's name as this seat's page shows it: ``"You"`` for its own (unless
+    someone else played the finished game shown from this seat)."""
+    return [
+        YOU if seat == view.seat and name == view.name else name
+        for seat, name in enumerate(view.names)
+    ]
+
+
+def _who(view: SeatView, seat: int) -> str:
+    """A seat's name, saying when a computer plays for a student who left."""
+    name = seat_names(view)[seat]
+    return f"{name} (away: a computer plays for now)" if view.away[seat] else name
+
+
+def seat_status(view: SeatView) -> str:
+    """What is happening and what to do now, in one or two short sentences."""
+    player = view.player
+    if player is None:
+        seated = sum(not computer for computer in view.computer)
+        return (
+            f"Waiting to start: {seated} of {plural(view.seats, 'seat')} have players. "
+            "Press Start when everyone is here. Computer players take the empty seats."
+        )
+    if view.game_over:
+        winners = [seat_names(view)[seat] for seat in view.winners]
+        won = " and ".join(winners)
+        return f"The game is over: {won} won. Press Start for a new game."
+    if view.hand_over:
+        return f"Hand {view.hand_number} of {view.hands} is over. Press Next hand to go on."
+    turn = player.current_player
+    assert turn is not None  # the hand is not over
+    if not view.your_turn:
+        verb = "bid" if view.phase == "bid" else "play"
+        return f"Waiting for {_who(view, turn)} to {verb}."
+    if view.phase == "bid":
+        text = "Your turn to bid: how many tricks will you take?"
+        if view.seat == player.dealer:
+            total = sum(bid for bid in player.bids if bid is not None)
+            forbidden = forbidden_bid(total, player.cards_per_hand)
+            if forbidden >= 0:
+                text += (
+                    f" You deal, so you may not bid {forbidden}: then the bids would add "
+                    f"up to {player.cards_per_hand}."
+                )
+        return text
+    if player.call is None:
+        return "Your turn to lead: pick a card and what to call."
+    return f"Your turn: play a card with {player.call} if you have one."
+
+
+def board_text(view: SeatView) -> str:
+    """Every seat's bid and tricks taken so far this hand, in seat order."""
+    names = [_who(view, seat) for seat in range(view.seats)]
+    if view.player is None:
+        return "Seats: " + ", ".join(
+            f"{name}{' (computer)' if view.computer[seat] else ''}"
+            for seat, name in enumerate(names)
+        ) + "."  # fmt: skip
+    bids = ", ".join(
+        f"{name} {'not yet' if bid is None else bid}"
+        for name, bid in zip(names, view.player.bids, strict=True)
+    )
+    won = ", ".join(f"{name} {n}" for name, n in zip(names, view.player.tricks_won, strict=True))
+    return f"Bids: {bids}. Tricks taken: {won}."
+
+
+def seat_tricks_html(view: SeatView) -> str:
+    """The last finished trick (who won it and why) and the trick being played, as
+    :func:`~xactika_edu.teaching.views.tableview.tricks_html` shows them at the play table."""
+    player = view.player
+    if player is None:
+        return ""
+    names = seat_names(view)
+    parts = []
+    if player.tricks:
+        last = player.tricks[-1]
+        caption = named(
+            f"Last trick (trick {len(player.tricks)}): " + trick_result(last, names[last.winner]),
+            names,
+        )
+        parts.append(trick_html(last.plays, names, caption=caption, winner=last.winner))
+    if player.current_trick:
+        parts.append(trick_html(player.current_trick, names, caption="This trick"))
+    return "".join(parts)
+
+
+def seat_scores_html(view: SeatView) -> str:
+    """This hand's scores once it is over, and the game's score sheet once a hand is over."""
+    parts = []
+    if view.hand_scores is not None:
+        parts.append(hand_scores_html(view.hand_scores))
+    if view.score_sheet is not None:
+        parts.append(score_sheet_html(view.score_sheet))
+    return "".join(parts)
