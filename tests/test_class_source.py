@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from xactika_edu import DECK
 from xactika_edu.base.errors import ClassCodeError, ClassError, ClassResultsError, XactikaError
 from xactika_edu.teaching.classdata.class_results import load_class_results
 from xactika_edu.teaching.classdata.classsource import class_results_from, class_scores_from
@@ -78,3 +79,46 @@ def test_a_class_s_finished_hands_read_as_the_score_sheet(folder: Path, tmp_path
     export_scores(scores, sheet)
     assert class_scores_from(sheet, data=folder)["score"].tolist() == [3, -1]
     assert load_scores(sheet)["player"].tolist() == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize(
+    ("lesson", "said"),
+    [
+        ("01_meet_the_deck", "**Our class:** 2 students drew 40 cards in all."),
+        ("05_simulation", "**Our class:** 2 students drew 40 cards in all."),
+    ],
+)
+def test_a_lesson_reads_its_class_from_the_app_by_name(
+    lesson: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The TEACHER line may name a class of the app (issue 13): the lesson shows the
+    class's live draws ("Our class"), not the pretend class."""
+    import json
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    from xactika_edu.teaching.classdata.storedb import default_data_dir
+
+    with ClassStore(default_data_dir()) as store:
+        code, _ = store.create_class("Period 3")
+        store.start_experiment(code, "face value 8 or more")
+        for name, first in (("Ana", 0), ("Ben", 20)):
+            store.join(code, name)
+            store.record_draws(code, name, list(DECK)[first : first + 20])
+    notebook = Path(__file__).resolve().parent.parent / "notebooks" / f"{lesson}.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    shown: list[str] = []
+    names: dict[str, object] = {}
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code":
+            continue
+        if source.startswith("CLASS_FILE = "):
+            source = 'CLASS_FILE = "period 3"'
+        names["Markdown"] = lambda text: shown.append(text) or text
+        exec(compile(source, lesson, "exec"), names)
+        if "**Our class" in "".join(shown) or "simulated class" in "".join(shown).lower():
+            break
+    assert said in "".join(shown)

@@ -358,7 +358,7 @@ def test_lesson_1_core_is_the_deck_and_the_class_cards():
     for taught_later in ("face_value_mean", "face_value_mad", "bell_curve", "normal", "MAD"):
         assert taught_later not in core, taught_later
     # the class's own pooled draws; a simulated class, said so, until the teacher's file
-    assert "load_class_results(" in core and "example_class_results(" in core
+    assert "class_results_from(" in core and "example_class_results(" in core
     assert re.search(r"^CLASS_FILE = .*# TEACHER", core, re.MULTILINE)
     assert "**A simulated class.**" in core
 
