@@ -18,7 +18,7 @@ import solara
 
 from ...base.errors import XactikaError
 from ...base.formatting import plural
-from ...core.cards import Card, Hand
+from ...core.cards import Card
 from ...core.experiments import Event
 from .classroom import StudentDesk, join_class
 from .classsetup import ServedClass, shared_store
@@ -121,10 +121,13 @@ def JoinForm(served: ServedClass, setup: LinkSetup, on_join: Callable[[StudentDe
 
 
 def _cards_html(cards: list[Card]) -> str:
+    """The last :data:`SHOWN_CARDS` cards drawn as pictures (each named for a screen
+    reader); a card may be there twice, as it was put back."""
     recent = cards[-SHOWN_CARDS:]
-    words = ", ".join(f"{card} (face value {card.value})" for card in recent)
-    label = escape(f"Your last {plural(len(recent), 'card')}: {words}", quote=True)
-    return f"<div role='img' aria-label=\"{label}\">{Hand(recent).svg()}</div>"
+    pictures = "".join(
+        f"<span style='display:inline-block;margin:2px'>{card.svg()}</span>" for card in recent
+    )
+    return f"<p>Your last {plural(len(recent), 'card')}:</p><div>{pictures}</div>"
 
 
 @solara.component
