@@ -18,7 +18,7 @@ from conftest import free_port, quiet_env
 solara = pytest.importorskip("solara", reason="Solara is missing")
 v = pytest.importorskip("ipyvuetify")
 
-import solara.widgets  # noqa: E402
+solara_widgets = pytest.importorskip("solara.widgets")
 
 from xactika_edu.base.errors import TeacherLinkError, XactikaError  # noqa: E402
 from xactika_edu.outputs.classcommands import run_class_command  # noqa: E402
@@ -65,7 +65,7 @@ def html(context, css: str) -> list[str]:
     """The HTML of the page's parts with this CSS class."""
     return [
         part.unsafe_innerHTML
-        for part in context.find(solara.widgets.HTML).widgets
+        for part in context.find(solara_widgets.HTML).widgets
         if css in (part.attributes or {}).get("class", "").split()
     ]
 
@@ -295,7 +295,6 @@ def test_a_draw_after_the_experiment_stopped_is_a_plain_message(room, monkeypatc
 
 @pytest.mark.parametrize("search", ["", "?token=", "?token=wrong", "?class=X&token=%00"])
 def test_a_student_page_has_no_teacher_action(room, search):
-    store, code, _ = room
     page = render(search)
     assert not set(buttons(page)) & set(TEACHER_ACTIONS)
     assert not page.find(solara.components.file_download.FileDownloadWidget).widgets
@@ -306,7 +305,7 @@ def test_a_student_page_has_no_teacher_action(room, search):
 
 def test_every_teacher_action_checks_the_token_on_the_server(room):
     store, code, token = room
-    other_code, other_token = store.create_class("Period 4")
+    _, other_token = store.create_class("Period 4")
     store.join(code, "Ann")
     TeacherDesk(store, code, token).start()
     store.record_draw(code, "Ann", "3213")
@@ -380,7 +379,7 @@ def test_the_teacher_page_runs_an_experiment_live_then_exports_and_resets(room):
     # stop, then reset: it asks first, Cancel keeps everything
     teacher.find(v.Btn, children=["Stop experiment"]).widget.click()
     teacher.find(v.Btn, children=["Reset the class's data"]).widget.click()
-    question = teacher.find(solara.widgets.HTML, tag="p").widgets[-1].unsafe_innerHTML
+    (question,) = html(teacher, "xe-reset-question")
     assert question.startswith("Delete 60 draws and 0 finished hands of Period 3?")
     teacher.find(v.Btn, children=["Cancel"]).widget.click()
     assert len(store.draws(code)) == 60 and "Yes, delete them" not in buttons(teacher)

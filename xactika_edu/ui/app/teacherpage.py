@@ -217,7 +217,11 @@ def TeacherPage(served: ServedClass, token: str) -> None:
             )
         if confirming:
             with solara.Column(classes=["xe-confirm"]):
-                solara.HTML(tag="p", unsafe_innerHTML=escape(reset_question(desk)))
+                solara.HTML(
+                    tag="p",
+                    unsafe_innerHTML=escape(reset_question(desk)),
+                    classes=["xe-reset-question"],
+                )
                 with solara.Row():
                     solara.Button(
                         "Yes, delete them",
