@@ -224,7 +224,8 @@ def test_bad_joins_get_the_stores_plain_messages(room):
 
 def test_the_join_form_shows_each_problem_on_the_page(room):
     store, code, _ = room
-    store.join(code, "Zoë")
+    zoe = render(f"?class={code}")  # Zoë's page stays open
+    join(zoe, "Zoë")
     page = render(f"?class={code.lower()}")
     assert page.find(v.TextField, label="Class code").widget.v_model == code.lower()
     for typed, name, words in [
@@ -242,6 +243,29 @@ def test_the_join_form_shows_each_problem_on_the_page(room):
     assert store.students(code) == ["Zoë", "Ann"]
     assert not set(buttons(page)) & set(TEACHER_ACTIONS)
     page.close()
+    zoe.close()
+
+
+def test_a_student_whose_page_closed_joins_again_and_carries_on(room):
+    """A reload, a lost page or an app restarted: the same name again, the same draws
+    going on; while the first page is open, another browser cannot take the name."""
+    store, code, token = room
+    experiment = TeacherDesk(store, code, token).start()
+    first = render(f"?class={code}")
+    join(first, "Ann")
+    first.find(v.Btn, children=["Draw 10"]).widget.click()
+    other = render(f"?class={code}")
+    join(other, "ANN")
+    assert "already called 'Ann'" in alerts(other)[0] and not html(other, "xe-joined")
+    first.close()  # the page is gone (its kernel closed)
+    join(other, "ann")
+    assert html(other, "xe-joined") == ["You joined Period 3 as Ann."]
+    assert html(other, "xe-tally")[0].startswith("You drew 10 cards.")
+    other.find(v.Btn, children=["Draw 1"]).widget.click()
+    expected = student_cards(code, "Ann", experiment=experiment.id, already=0, count=11)
+    assert list(store.draws(code)["card"]) == expected
+    assert store.students(code) == ["Ann"]
+    other.close()
 
 
 # --- the class experiment on a student's page ----------------------------------------------

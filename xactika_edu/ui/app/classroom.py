@@ -22,15 +22,16 @@ True
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import pandas as pd
 
 from ...base.checks import shown
-from ...base.errors import ClassCodeError, ClassError
+from ...base.errors import ClassCodeError, ClassError, StudentNameError
 from ...core.cards import Card
 from ...core.experiments import EventLike
-from ...teaching.classdata.classkeys import normal_code
+from ...teaching.classdata.classkeys import check_name, name_key, normal_code
 from ...teaching.classdata.livepool import (
     CLASS_EVENTS,
     draws_csv,
@@ -39,7 +40,14 @@ from ...teaching.classdata.livepool import (
 )
 from ...teaching.classdata.store import ClassStore, Experiment
 
-__all__ = ["ClassPool", "StudentDesk", "TeacherDesk", "join_class"]
+__all__ = [
+    "NAME_HOLDERS",
+    "ClassPool",
+    "NameHolders",
+    "StudentDesk",
+    "TeacherDesk",
+    "join_class",
+]
 
 
 @dataclass(frozen=True)
@@ -86,9 +94,76 @@ class StudentDesk:
         return list(table.loc[table["student"] == self.name, "card"])
 
 
-def join_class(store: ClassStore, served: str, typed_code: str, first_name: str) -> StudentDesk:
+class NameHolders:
+    """Which open pages hold which students' names, in this server process.
+
+    A name someone already joined with may be used again (the student comes back to
+    their own draws) unless an open page of *another* browser holds it: a student who
+    reloads the page, or whose page was lost, or who comes back after the app was
+    restarted, types the same name and carries on; a classmate cannot take a name
+    that is in use.
+
+    >>> holders = NameHolders()
+    >>> holders.claim("7NX6HJ", "Zoë", page="k1", browser="b1")
+    True
+    >>> holders.claim("7NX6HJ", "ZOË", page="k2", browser="b2")  # another browser
+    False
+    >>> holders.claim("7NX6HJ", "zoë", page="k3", browser="b1")  # the same browser
+    True
+    >>> holders.release("k1"); holders.release("k3")
+    >>> holders.claim("7NX6HJ", "Zoë", page="k2", browser="b2")
+    True
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pages: dict[str, tuple[tuple[str, str], str]] = {}  # page -> (name, browser)
+
+    def claim(self, code: str, name: str, *, page: str, browser: str) -> bool:
+        """Hold ``name`` for ``page`` unless a page of another browser holds it."""
+        key = (normal_code(code), name_key(name))
+        with self._lock:
+            taken = any(
+                held == key and other != browser and holder != page
+                for holder, (held, other) in self._pages.items()
+            )
+            if not taken:
+                self._pages[page] = (key, browser)
+            return not taken
+
+    def release(self, page: str) -> None:
+        """The page closed: its name is free again."""
+        with self._lock:
+            self._pages.pop(page, None)
+
+
+#: The names held by the open pages of this server process.
+NAME_HOLDERS = NameHolders()
+
+
+def join_class(
+    store: ClassStore,
+    served: str,
+    typed_code: str,
+    first_name: str,
+    *,
+    page: str | None = None,
+    browser: str = "",
+    holders: NameHolders | None = None,
+) -> StudentDesk:
     """A student joins the class this server serves (``served``, its code) with the
     code they typed and their first name.
+
+    Args:
+        store: the class store.
+        served: the served class's code.
+        typed_code: the code the student typed.
+        first_name: the name the student typed.
+        page: the joining page's id; with ``holders``, a name the class already has
+            may be joined again if no other browser's open page holds it
+            (:class:`NameHolders`). None: a name the class has is always refused.
+        browser: the joining browser's id (Solara's session).
+        holders: where the open pages' names are kept (:data:`NAME_HOLDERS`).
 
     Raises:
         ClassCodeError: for a code that is no class, or another class's code.
@@ -101,8 +176,20 @@ def join_class(store: ClassStore, served: str, typed_code: str, first_name: str)
             f"The code {shown(normal_code(typed_code), 20)} is another class's code. "
             "Check the code on the board and type it again."
         )
-    name = store.join(served, first_name)
-    return StudentDesk(store, normal_code(served), name)
+    code = normal_code(served)
+    try:
+        name = store.join(code, first_name)
+    except StudentNameError:
+        known = {name_key(n): n for n in store.students(code)}
+        name = known.get(name_key(check_name(first_name)), "")
+        if not name or holders is None or page is None:
+            raise
+        if not holders.claim(code, name, page=page, browser=browser):
+            raise
+        return StudentDesk(store, code, name)
+    if holders is not None and page is not None:
+        holders.claim(code, name, page=page, browser=browser)
+    return StudentDesk(store, code, name)
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ import ipywidgets as widgets
 import solara
 
 from ..widgets import DeckExplorer, HandWidget, PlayTable
-from .classroom import StudentDesk
+from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
 from .linksetup import LinkSetup, read_link
-from .studentpage import ClassExperiment, JoinForm
+from .studentpage import ClassExperiment, JoinForm, page_and_browser
 from .teacherpage import NOT_VALID, TeacherPage
 
 __all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer"]
@@ -120,9 +120,15 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
     """A student's page in a class: the join form, then the class experiment and the
     usual sections."""
     desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
+    page, browser = solara.use_memo(page_and_browser, dependencies=[])
+
+    def release_when_closed() -> Callable[[], None]:
+        return lambda: NAME_HOLDERS.release(page)
+
+    solara.use_effect(release_when_closed, [page])
     solara.HTML(tag="h1", unsafe_innerHTML=TITLE)
     if desk is None:
-        JoinForm(served, setup, on_join=set_desk)
+        JoinForm(served, setup, on_join=set_desk, page=page, browser=browser)
         return
     solara.HTML(
         tag="p",

@@ -10,6 +10,7 @@ page that reconnects, or a teacher who used another window, is seen the same way
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable
 from html import escape
 from typing import cast
@@ -20,7 +21,7 @@ from ...base.errors import XactikaError
 from ...base.formatting import plural
 from ...core.cards import Card
 from ...core.experiments import Event
-from .classroom import StudentDesk, join_class
+from .classroom import NAME_HOLDERS, StudentDesk, join_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import LinkSetup
 
@@ -31,6 +32,7 @@ __all__ = [
     "JoinForm",
     "attempt",
     "experiment_words",
+    "page_and_browser",
     "tally_words",
 ]
 
@@ -82,16 +84,46 @@ def tally_words(cards: list[Card], event: Event) -> str:
     return f"You drew {plural(len(cards), 'card')}. {hits} of them had {event.name}."
 
 
+def page_and_browser() -> tuple[str, str]:
+    """This page's id (its Solara virtual kernel) and its browser's (Solara's session
+    cookie); outside a server (a test's render), a new id for both."""
+    try:
+        return solara.get_kernel_id(), solara.get_session_id()
+    except RuntimeError:  # no server: each page is a browser of its own
+        made = uuid.uuid4().hex
+        return made, made
+
+
 @solara.component
-def JoinForm(served: ServedClass, setup: LinkSetup, on_join: Callable[[StudentDesk], None]) -> None:
-    """The class code (filled in from ``?class=CODE``) and a first name, then Join."""
+def JoinForm(
+    served: ServedClass,
+    setup: LinkSetup,
+    on_join: Callable[[StudentDesk], None],
+    page: str = "",
+    browser: str = "",
+) -> None:
+    """The class code (filled in from ``?class=CODE``) and a first name, then Join.
+
+    A name the class already has is joined again when no other browser's open page
+    holds it (:class:`~xactika_edu.ui.app.classroom.NameHolders`)."""
     code, set_code = solara.use_state(setup.class_code)
     name, set_name = solara.use_state("")
     message, set_message = solara.use_state("")
 
     def join() -> None:
         def run() -> None:
-            on_join(join_class(shared_store(served.data), served.code, code, name))
+            store = shared_store(served.data)
+            on_join(
+                join_class(
+                    store,
+                    served.code,
+                    code,
+                    name,
+                    page=page or None,
+                    browser=browser,
+                    holders=NAME_HOLDERS,
+                )
+            )
 
         attempt(run, set_message)
 
