@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from html import escape
+from typing import TypeVar
 
 import solara
 
@@ -42,6 +44,7 @@ NOT_VALID = (
 LIVE_SECONDS = 1.5
 
 log = logging.getLogger("xactika_edu.app")
+T = TypeVar("T")
 
 
 def teacher_link_valid(desk: TeacherDesk) -> bool:
@@ -105,6 +108,18 @@ def reset_question(desk: TeacherDesk) -> str:
     )
 
 
+def _or_none(read: Callable[[], T]) -> T | None:
+    """``read()``, or None if the store refuses (a teacher link replaced meanwhile, a
+    busy file): the page then says the link is not valid rather than break."""
+    try:
+        return read()
+    except XactikaError:
+        return None
+    except Exception as error:
+        log.error("the teacher page could not read the class: %s", type(error).__name__)
+        return None
+
+
 def _file_name(name: str, what: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "class"
     return f"{slug}-{what}.csv"
@@ -118,7 +133,7 @@ def TeacherPage(served: ServedClass, token: str) -> None:
     )
     first_valid = solara.use_memo(lambda: teacher_link_valid(desk), [desk])
     valid, set_valid = solara.use_state(first_valid)
-    first_version = solara.use_memo(lambda: desk.version() if first_valid else (), [desk])
+    first_version = solara.use_memo(lambda: _or_none(desk.version) if first_valid else None, [desk])
     version, set_version = solara.use_state(first_version)
     chosen, set_chosen = solara.use_state(CLASS_EVENTS[0])
     message, set_message = solara.use_state("")
@@ -135,11 +150,12 @@ def TeacherPage(served: ServedClass, token: str) -> None:
                 log.warning("could not read the class's pool: %s", type(error).__name__)
 
     solara.use_thread(watch, dependencies=[desk, valid], intrusive_cancel=False)
-    pool = solara.use_memo(lambda: desk.pool() if valid else None, [version, valid])
+    pool = solara.use_memo(lambda: _or_none(desk.pool) if valid else None, [version, valid])
+    name = solara.use_memo(lambda: _or_none(desk.class_name) if valid else None, [desk, valid])
     graphs = solara.use_memo(lambda: pool_html(pool) if pool is not None else "", [pool])
     draws_file = solara.use_memo(lambda: desk.draws_file, [desk])
     scores_file = solara.use_memo(lambda: desk.scores_file, [desk])
-    if not valid or pool is None:
+    if not valid or pool is None or name is None or version is None:
         solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
         return
 
@@ -155,7 +171,6 @@ def TeacherPage(served: ServedClass, token: str) -> None:
         set_confirming(False)
         act(desk.reset)
 
-    name = desk.class_name()
     room_draws, room_hands = version[3], version[4]
     with solara.Column(classes=["xe-teacher"]):
         solara.HTML(tag="h2", unsafe_innerHTML=escape(f"Teacher page: {name}"))
@@ -219,7 +234,7 @@ def TeacherPage(served: ServedClass, token: str) -> None:
             with solara.Column(classes=["xe-confirm"]):
                 solara.HTML(
                     tag="p",
-                    unsafe_innerHTML=escape(reset_question(desk)),
+                    unsafe_innerHTML=escape(_or_none(lambda: reset_question(desk)) or ""),
                     classes=["xe-reset-question"],
                 )
                 with solara.Row():
