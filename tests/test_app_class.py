@@ -314,6 +314,22 @@ def test_a_draw_after_the_experiment_stopped_is_a_plain_message(room, monkeypatc
     page.close()
 
 
+def test_a_draw_after_the_teacher_started_another_experiment_shows_that_one(room, monkeypatch):
+    store, code, token = room
+    monkeypatch.setattr(studentpage, "POLL_SECONDS", 60)  # the page has not looked yet
+    TeacherDesk(store, code, token).start("face value 8 or more")
+    page = render(f"?class={code}")
+    join(page, "Ann")
+    page.find(v.Btn, children=["Draw 1"]).widget.click()
+    second = TeacherDesk(store, code, token).start("3 cubes")
+    page.find(v.Btn, children=["Draw 10"]).widget.click()
+    assert "Does it have 3 cubes?" in html(page, "xe-event")[0]
+    assert html(page, "xe-tally")[0].startswith("You drew 10 cards.")
+    expected = student_cards(code, "Ann", experiment=second.id, already=0, count=10)
+    assert list(store.draws(code, second.id)["card"]) == expected
+    page.close()
+
+
 # --- the teacher's token --------------------------------------------------------------------
 
 

@@ -189,7 +189,11 @@ def ClassExperiment(desk: StudentDesk) -> None:
     def draw(count: int) -> Callable[[], None]:
         def run() -> None:
             drawn = desk.draw(count)
-            set_cards(lambda before: [*before, *drawn])
+            now = desk.experiment()
+            if now is not None and shown_for == now.id:
+                set_cards(lambda before: [*before, *drawn])
+            else:  # the teacher started another experiment meanwhile: show that one
+                set_experiment(now)
 
         def click() -> None:
             if not attempt(run, set_message):
