@@ -34,7 +34,7 @@ from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
 from .linksetup import LinkSetup, read_link
 from .studentpage import ClassExperiment, JoinForm, page_and_browser
-from .teacherpage import NOT_VALID, TeacherPage
+from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
 
 __all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer"]
 
@@ -143,13 +143,14 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
 def Page() -> None:
     """The page Solara shows each visitor: the link's set-up read once; the teacher
     page for a teacher link, the join form first in a class, else :func:`build_page`."""
-    solara.Title(TITLE)
     search = solara.use_router().search
     setup = solara.use_memo(lambda: read_link(search), dependencies=[search])
     served = solara.use_memo(served_class, dependencies=[])
-    if setup.token or "token=" in (search or ""):
+    teacher = bool(setup.token) or "token=" in (search or "")
+    solara.Title(TEACHER_TITLE if teacher else TITLE)
+    if teacher:
         if served is None:
-            solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+            NotValid()
         else:
             TeacherPage(served, setup.token)
     elif served is not None:

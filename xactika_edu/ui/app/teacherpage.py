@@ -28,6 +28,8 @@ from .studentpage import attempt
 __all__ = [
     "LIVE_SECONDS",
     "NOT_VALID",
+    "TEACHER_TITLE",
+    "NotValid",
     "TeacherPage",
     "counts_html",
     "pool_html",
@@ -37,9 +39,11 @@ __all__ = [
 
 #: What a page with a wrong or missing teacher token says (and nothing else).
 NOT_VALID = (
-    "This teacher link is not valid. Use the teacher link the class server printed, "
-    "or ask for a new one with: xactika-edu class new-link --class NAME"
+    "This teacher link is not valid. Use the teacher link that xactika-edu app printed "
+    "when it started (each start prints a new one)."
 )
+#: The teacher page's heading.
+TEACHER_TITLE = "Xactika teacher page"
 #: How often the teacher's page looks for new draws (seconds).
 LIVE_SECONDS = 1.5
 
@@ -126,6 +130,13 @@ def _file_name(name: str, what: str) -> str:
 
 
 @solara.component
+def NotValid() -> None:
+    """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
+    solara.HTML(tag="h1", unsafe_innerHTML=TEACHER_TITLE)
+    solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+
+
+@solara.component
 def TeacherPage(served: ServedClass, token: str) -> None:
     """The teacher's page for the served class; :data:`NOT_VALID` for a wrong token."""
     desk = solara.use_memo(
@@ -156,7 +167,7 @@ def TeacherPage(served: ServedClass, token: str) -> None:
     draws_file = solara.use_memo(lambda: desk.draws_file, [desk])
     scores_file = solara.use_memo(lambda: desk.scores_file, [desk])
     if not valid or pool is None or name is None or version is None:
-        solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+        NotValid()
         return
 
     def act(action: object) -> None:
@@ -173,7 +184,7 @@ def TeacherPage(served: ServedClass, token: str) -> None:
 
     room_draws, room_hands = version[3], version[4]
     with solara.Column(classes=["xe-teacher"]):
-        solara.HTML(tag="h2", unsafe_innerHTML=escape(f"Teacher page: {name}"))
+        solara.HTML(tag="h1", unsafe_innerHTML=escape(f"{TEACHER_TITLE}: {name}"))
         solara.HTML(
             tag="p",
             unsafe_innerHTML=escape(
