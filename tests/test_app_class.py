@@ -458,3 +458,18 @@ def test_the_class_line_graph_names_the_class_and_the_exact_probability(room):
     labels = [text.get_text() for text in ax.get_legend().get_texts()]
     assert labels == ["our class: 3 draws", "exact probability: 50/81 ≈ 62%"]
     assert list(ax.get_lines()[0].get_ydata()) == [1.0, 0.5, 2 / 3]
+
+
+def test_the_scores_download_is_the_file_class_export_writes(room):
+    store, code, token = room
+    game = store.new_game(code)
+    store.record_hand(code, game, 1, ["Ana", "Ben", "Dee"], [2, 3, 2], [2, 4, 2], 0)
+    teacher = render(f"?token={token}")
+    downloads = teacher.find(solara.components.file_download.FileDownloadWidget).widgets
+    assert [d.filename for d in downloads] == ["period-3-scores.csv"]  # no draws yet
+    out = Path(store.path).parent / "scores.csv"
+    run_class_command("export", data=out.parent, name=code, what="scores", out=out)
+    assert TeacherDesk(store, code, token).scores_file() == out.read_bytes()
+    with pytest.raises(XactikaError, match="no draws yet"):
+        TeacherDesk(store, code, token).draws_file()
+    teacher.close()
