@@ -155,6 +155,12 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
         assert counts == {name: _tally(page) for name, page in students.items()}
         assert teacher.locator(".xe-live-frequency svg").count() == 1
         assert teacher.locator(".xe-live-values svg").count() == 1
+        # the download is the class's draws, one row each
+        with teacher.expect_download(timeout=TIMEOUT_MS) as download:
+            teacher.get_by_text("Download the draws (CSV)").click()
+        assert download.value.suggested_filename == "period-3-draws.csv"
+        rows = download.value.path().read_text(encoding="utf-8-sig").splitlines()
+        assert rows[0] == "student,activity,card" and len(rows) == total + 1
         # a student who tries the teacher page with a wrong or no token gets nothing
         for bad in ("?token=wrong", "?token="):
             page = students["Ben"]
