@@ -189,6 +189,13 @@ def test_app_class_prints_the_code_the_student_address_and_a_new_teacher_link(tm
             store.check_teacher(code, tokens[0])
 
 
+def test_app_help_offers_class_and_data(capsys):
+    with pytest.raises(SystemExit):
+        main(["app", "--help"])
+    text = capsys.readouterr().out
+    assert "--class NAME" in text and "--data DATA" in text and "teacher link" in text
+
+
 def test_app_class_with_a_bad_name_is_a_one_line_error(capsys, tmp_path):
     assert main(["app", "--class", " ", "--data", str(tmp_path), "--no-browser"]) == 2
     error = capsys.readouterr().err
