@@ -3,7 +3,7 @@
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
                           [--level support|core|extension]
-    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS]
+    xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--class NAME [--data DIR]]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
 
@@ -175,6 +175,20 @@ def _parser() -> argparse.ArgumentParser:
         help="address to listen on (default 127.0.0.1, this computer only); 0.0.0.0 lets "
         "anyone on the network open the app",
     )
+    app.add_argument(
+        "--class",
+        dest="class_name",
+        default=None,
+        metavar="NAME",
+        help='serve a class ("Period 3", made if new): prints the class code for the '
+        "students and a new teacher link (the old one stops working)",
+    )
+    app.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the data folder holding the classes (default: the user's data folder)",
+    )
     return parser
 
 
@@ -306,6 +320,8 @@ def _app(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         say=_say,
         verbose=args.debug,
+        class_name=args.class_name,
+        data=args.data,
     )
 
 

@@ -30,9 +30,13 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
-from ...base.errors import XactikaError
+from ...base.errors import ClassCodeError, XactikaError
+from ...teaching.classdata.store import default_data_dir
+from .classsetup import class_environment, shared_store
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
 
 __all__ = [
@@ -40,6 +44,8 @@ __all__ = [
     "DEFAULT_PORT",
     "LOCALHOST",
     "MAX_PAGES",
+    "ClassLinks",
+    "open_class",
     "serve",
     "solara_environment",
     "url_for",
@@ -198,6 +204,43 @@ def _solara_app(say: Callable[[str], None], ip: str, port: int, max_pages: int) 
     )
 
 
+@dataclass(frozen=True)
+class ClassLinks:
+    """A served class: its name, its code for the students and the teacher's token."""
+
+    name: str
+    code: str
+    token: str
+
+    def student_url(self, url: str) -> str:
+        """The address students open: the app's, with the class code filled in."""
+        return f"{url}?{urlencode({'class': self.code})}"
+
+    def teacher_url(self, url: str) -> str:
+        """The teacher link: the app's address with the secret token."""
+        return f"{url}?{urlencode({'token': self.token})}"
+
+
+def open_class(name: str, data: str | os.PathLike[str] | None = None) -> ClassLinks:
+    """Open the class called ``name`` (or with this code) in the data folder ``data``
+    (default: the store's), making it if there is none, and give it a new teacher token
+    (the old teacher link stops working). Sets the environment variables that tell
+    the pages which class they serve (:func:`~.classsetup.class_environment`).
+
+    Raises:
+        ClassError: for a bad class name, or a data folder that cannot be used.
+    """
+    folder = os.fspath(default_data_dir() if data is None else data)
+    store = shared_store(folder)
+    try:
+        code = store.open_class(name)
+    except ClassCodeError:
+        code, _ = store.create_class(name)
+    token = store.new_teacher_token(code)
+    os.environ.update(class_environment(code, folder))
+    return ClassLinks(store.class_name(code), code, token)
+
+
 def serve(
     *,
     port: int = DEFAULT_PORT,
@@ -206,6 +249,8 @@ def serve(
     say: Callable[[str], None] = print,
     verbose: bool = False,
     max_pages: int = MAX_PAGES,
+    class_name: str | None = None,
+    data: str | os.PathLike[str] | None = None,
 ) -> int:
     """Serve the app until Ctrl-C; returns the exit status (0).
 
@@ -216,14 +261,20 @@ def serve(
         say: where our own lines go (the address, how to stop, pages opened).
         verbose: show the server's whole log, tracebacks included.
         max_pages: the most student pages alive at once (:data:`MAX_PAGES`).
+        class_name: serve this class (:func:`open_class`: made if new, a new teacher
+            token): students join it, the teacher link opens the teacher page. None:
+            the solo student app.
+        data: the class store's data folder (default: the store's default).
 
     Raises:
-        XactikaError: if Solara is missing, the address is bad or the port is taken.
+        XactikaError: if Solara is missing, the address is bad, the port is taken or
+            the class cannot be opened.
     """
     _check_solara()
     ip = _check_ip(ip)
     _check_port_free(ip, port)
     url = url_for(ip, port)
+    links = None if class_name is None else open_class(class_name, data)
     say("Starting the student app with Solara ...")
     if not ipaddress.ip_address(ip).is_loopback:
         say(
@@ -247,7 +298,9 @@ def serve(
     )
     server = uvicorn.Server(config)
     watcher = threading.Thread(
-        target=_when_ready, args=(server, url, ip, port, open_browser, say), daemon=True
+        target=_when_ready,
+        args=(server, url, ip, port, open_browser, say, links),
+        daemon=True,
     )
     watcher.start()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped
@@ -257,18 +310,31 @@ def serve(
 
 
 def _when_ready(
-    server: Any, url: str, ip: str, port: int, open_browser: bool, say: Callable[[str], None]
+    server: Any,
+    url: str,
+    ip: str,
+    port: int,
+    open_browser: bool,
+    say: Callable[[str], None],
+    links: ClassLinks | None = None,
 ) -> None:
-    """Once the server listens: the address to open, and the page in a browser."""
+    """Once the server listens: the address to open (and for a class its code and the
+    teacher link), and the page in a browser (the teacher page for a class)."""
     while not server.started:
         if server.should_exit:
             return
         time.sleep(0.1)
-    say(f"Students open: {url}")
+    if links is not None:
+        say(f"Class: {links.name}")
+        say(f"Class code for the students: {links.code}")
+    say(f"Students open: {url if links is None else links.student_url(url)}")
     for other in _address_urls(ip, port):
+        other = other if links is None else links.student_url(other)
         say(f"  (or, if that name does not work on their computers: {other})")
+    if links is not None:
+        say(f"Teacher link (keep it secret; a new one each start): {links.teacher_url(url)}")
     say(f"At most {server.config.app.max_pages} pages at once. Press Ctrl-C to stop the app.")
     if open_browser:
         import webbrowser
 
-        webbrowser.open(url)
+        webbrowser.open(url if links is None else links.teacher_url(url))

@@ -6,6 +6,13 @@ Solara renders :func:`Page` once for each visitor, in that visitor's own virtual
 kernel of the one server process (:mod:`xactika_edu.ui.app`), so each student gets
 widgets of their own. The page never runs code that the browser sends.
 
+The link may set the deal up (``?seed=12&players=5&faces=8-12``:
+:mod:`~xactika_edu.ui.app.linksetup`). When the server serves a class
+(``xactika-edu app --class NAME``: :mod:`~xactika_edu.ui.app.classsetup`), a student
+first joins it (:mod:`~xactika_edu.ui.app.studentpage`) and the page adds the class
+experiment; the teacher's link (``?token=...``) opens the teacher page
+(:mod:`~xactika_edu.ui.app.teacherpage`) instead.
+
 >>> page = build_page()
 >>> [type(part).__name__ for part in page.children]
 ['HTML', 'HTML', 'HTML', 'HandWidget', 'HTML', 'PlayTable', 'HTML', 'DeckExplorer']
@@ -16,13 +23,20 @@ widgets of their own. The page never runs code that the browser sends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
+from typing import cast
 
 import ipywidgets as widgets
 import solara
 
 from ..widgets import DeckExplorer, HandWidget, PlayTable
+from .classroom import NAME_HOLDERS, StudentDesk
+from .classsetup import ServedClass, served_class
+from .linksetup import LinkSetup, read_link
+from .studentpage import ClassExperiment, JoinForm, page_and_browser
+from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
 
-__all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page"]
+__all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer"]
 
 #: The page's title (the browser tab and the heading).
 TITLE = "Xactika student app"
@@ -31,51 +45,115 @@ INTRO = (
     "Explore a hand of Xactika, see the exact chance that each lead wins for sure, "
     "then play a game against the computer."
 )
-#: Each part of the page: its heading, its help (HTML) and how to make its widget.
-SECTIONS: tuple[tuple[str, str, Callable[[], widgets.DOMWidget]], ...] = (
+
+
+def deck_explorer(setup: LinkSetup) -> DeckExplorer:
+    """The deck explorer, showing the link's face values (all if it names none)."""
+    explorer = DeckExplorer()
+    if setup.faces is not None:
+        explorer.values.value = setup.faces
+    return explorer
+
+
+#: Each part of the page: its heading, its help (HTML) and how to make its widget
+#: for the link's set-up.
+SECTIONS: tuple[tuple[str, str, Callable[[LinkSetup], widgets.DOMWidget]], ...] = (
     (
         "1. Your hand",
         "Press the button under a card to see the chance that each of its four "
         "combinations is unbeatable if you lead it now. Tick <strong>played</strong> when "
         "a card is played: watch the chances change. Type the same <strong>Seed</strong> "
         "as your classmates to get the same hand.",
-        lambda: HandWidget(players=4),
+        lambda setup: HandWidget(players=setup.players, seed=setup.seed),
     ),
     (
         "2. Play a game",
         "Bid how many tricks you will take, then lead or follow. Only legal choices are "
         "offered. Tick <strong>Coach</strong> for help.",
-        lambda: PlayTable(players=4),
+        lambda setup: PlayTable(players=setup.players, seed=setup.seed),
     ),
     (
         "3. The whole deck",
         "Filter the 81 cards by face value and shapes, and see how often they occur.",
-        DeckExplorer,
+        deck_explorer,
     ),
 )
 
 
-def build_page() -> widgets.VBox:
+def build_page(setup: LinkSetup | None = None, *, title: bool = True) -> widgets.VBox:
     """The whole page as one ipywidget: headings and help as HTML, then each widget.
+
+    Args:
+        setup: the link's set-up (seed, players, face values); None for the usual one.
+        title: start with the title and the line of help.
 
     Returns:
         a new :class:`ipywidgets.VBox` (new widgets each call: one per visitor).
     """
-    parts: list[widgets.DOMWidget] = [
-        widgets.HTML(f"<h1>{TITLE}</h1>"),
-        widgets.HTML(f"<p>{INTRO}</p>"),
-    ]
+    setup = LinkSetup() if setup is None else setup
+    parts: list[widgets.DOMWidget] = []
+    if title:
+        parts += [widgets.HTML(f"<h1>{TITLE}</h1>"), widgets.HTML(f"<p>{INTRO}</p>")]
+    if setup.problems:
+        notice = widgets.HTML(
+            "<p role='status'>" + "<br>".join(escape(line) for line in setup.problems) + "</p>"
+        )
+        notice.add_class("xe-link-problems")
+        parts.append(notice)
     for heading, help_html, make in SECTIONS:
         parts.append(widgets.HTML(f"<h2>{heading}</h2><p>{help_html}</p>"))
-        parts.append(make())
+        parts.append(make(setup))
     page = widgets.VBox(parts)
     page.add_class("xe-app")
     return page
 
 
 @solara.component
-def Page() -> None:
-    """The page Solara shows each visitor: :func:`build_page`, built once per visitor."""
-    solara.Title(TITLE)
-    page = solara.use_memo(build_page, dependencies=[])
+def Sections(setup: LinkSetup, title: bool = True) -> None:
+    """The usual sections (:func:`build_page`), built once per visitor."""
+    page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup])
     solara.display(page)
+
+
+@solara.component
+def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
+    """A student's page in a class: the join form, then the class experiment and the
+    usual sections."""
+    desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
+    page, browser = solara.use_memo(page_and_browser, dependencies=[])
+
+    def release_when_closed() -> Callable[[], None]:
+        return lambda: NAME_HOLDERS.release(page)
+
+    solara.use_effect(release_when_closed, [page])
+    solara.HTML(tag="h1", unsafe_innerHTML=TITLE)
+    if desk is None:
+        JoinForm(served, setup, on_join=set_desk, page=page, browser=browser)
+        return
+    solara.HTML(
+        tag="p",
+        unsafe_innerHTML=escape(f"You joined {desk.store.class_name(desk.code)} as {desk.name}."),
+        classes=["xe-joined"],
+    )
+    ClassExperiment(desk)
+    Sections(setup, title=False)
+
+
+@solara.component
+def Page() -> None:
+    """The page Solara shows each visitor: the link's set-up read once; the teacher
+    page for a teacher link, the join form first in a class, else :func:`build_page`."""
+    search = solara.use_router().search
+    setup = solara.use_memo(lambda: read_link(search), dependencies=[search])
+    served = solara.use_memo(served_class, dependencies=[])
+    teacher = bool(setup.token) or "token=" in (search or "")
+    solara.Title(TEACHER_TITLE if teacher else TITLE)
+    if teacher:
+        if served is None:
+            NotValid()
+        else:
+            TeacherPage(served, setup.token)
+    elif served is not None:
+        ClassStudent(served, setup)
+    else:
+        Sections(setup)

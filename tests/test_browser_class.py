@@ -1,0 +1,180 @@
+"""A class in a real browser (Debian's Chromium, Playwright; see ../shared/BROWSER.md):
+``xactika-edu app --class "Period 3"``; the teacher starts an experiment, four students
+join with the code and their first names (each in a browser context of their own)
+and draw; the teacher's pooled count is the sum of their draws; a student's page
+cannot reach the teacher's actions; no page asks another host for anything.
+
+Marked slow; skipped, with the reason, where /usr/bin/chromium or Playwright is
+missing. The server is stopped by its PID.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from _support import CHROMIUM, chromium_browser
+from conftest import free_port, running
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
+)
+pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-class")]
+
+TIMEOUT_MS = 30_000
+#: Each student's name and how many times they press "Draw 10" (then "Draw 1" once).
+STUDENTS = {"Ann": 1, "Ben": 2, "Chloé": 1, "Dev": 3}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    yield from chromium_browser(sync_api)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[tuple[object, str, str]]:
+    """The class server: (server, student address, teacher link)."""
+    folder = tmp_path_factory.mktemp("solara-class")
+    port = free_port()
+    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
+    data = ["--class", "Period 3", "--data", str(folder / "data"), "--no-browser"]
+    with running([*command, *data], port, folder) as server:
+        deadline = time.monotonic() + 30
+        while "Teacher link" not in server.output():
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.1)
+        output = server.output()
+        student = re.search(r"Students open: (\S+)", output).group(1)
+        teacher = re.search(r"Teacher link \(.*\): (\S+)", output).group(1)
+        yield server, student, teacher
+
+
+def _open(browser, url: str, seen: list[str], ready: str):
+    """A page of ``url`` in a browser context of its own (a student's own computer);
+    every request is added to ``seen``, and requests to another host are stopped."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    here = urlsplit(url).netloc
+
+    def only_here(route) -> None:
+        if urlsplit(route.request.url).netloc == here:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_here)
+    context.on("request", lambda request: seen.append(request.url))
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_selector(ready, timeout=60_000)
+    return page
+
+
+def _tally(page) -> int:
+    text = page.locator(".xe-tally").inner_text()
+    return int(re.match(r"You drew (\d+) cards?\.", text).group(1))
+
+
+def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser, server):
+    app, student_url, teacher_url = server
+    code = student_url.rsplit("=", 1)[1]
+    seen: list[str] = []
+    pages = []
+    try:
+        teacher = _open(browser, teacher_url, seen, ".xe-start")
+        pages.append(teacher)
+        assert code in teacher.locator(".xe-class-info").inner_text()
+        students = {}
+        for name in STUDENTS:
+            page = _open(browser, student_url, seen, ".xe-join-button")
+            pages.append(page)
+            assert page.locator(".xe-class-code input").input_value() == code
+            if name == "Ann":  # a wrong code first: a plain message, then the right one
+                page.locator(".xe-class-code input").fill("WRONG1")
+                page.locator(".xe-first-name input").fill(name)
+                page.locator(".xe-join-button").click()
+                alert = page.get_by_role("alert")
+                alert.wait_for()
+                assert "There is no class with the code 'WRONG1'" in alert.inner_text()
+                page.locator(".xe-class-code input").fill(code)
+            page.locator(".xe-first-name input").fill(name)
+            page.locator(".xe-join-button").click()
+            page.wait_for_selector(".xe-waiting")
+            students[name] = page
+        # a second "Ann" is told the name is taken
+        twin = _open(browser, student_url, seen, ".xe-join-button")
+        pages.append(twin)
+        twin.locator(".xe-first-name input").fill("ann")
+        twin.locator(".xe-join-button").click()
+        twin.get_by_role("alert").wait_for()
+        assert "already called 'Ann'" in twin.get_by_role("alert").inner_text()
+        # no student page has a teacher's control
+        for page in [*students.values(), twin]:
+            assert page.locator(".xe-start, .xe-stop, .xe-reset, .xe-exports").count() == 0
+        teacher.locator(".xe-start").click()
+        for name, tens in STUDENTS.items():
+            page = students[name]
+            page.wait_for_selector(".xe-draw-10")  # the page noticed the experiment
+            for clicks in range(1, tens + 1):
+                page.locator(".xe-draw-10").click()
+                page.wait_for_function(
+                    "n => /You drew (\\d+)/.exec(document.querySelector('.xe-tally')"
+                    ".innerText)[1] == n",
+                    arg=str(10 * clicks),
+                )
+            page.locator(".xe-draw-1").click()
+            page.wait_for_function(
+                "n => /You drew (\\d+)/.exec(document.querySelector('.xe-tally')"
+                ".innerText)[1] == n",
+                arg=str(10 * tens + 1),
+            )
+        total = sum(_tally(page) for page in students.values())
+        assert total == sum(10 * tens + 1 for tens in STUDENTS.values())
+        # the teacher's page pools them live: the total and each student's own count
+        teacher.wait_for_function(
+            "n => document.querySelector('.xe-pool') && "
+            "document.querySelector('.xe-pool').innerText.includes(' of ' + n + ' draws')",
+            arg=str(total),
+            timeout=TIMEOUT_MS,
+        )
+        rows = teacher.locator(".xe-counts tbody tr")
+        counts = {
+            rows.nth(i).locator("th").inner_text(): int(
+                rows.nth(i).locator("td").first.inner_text()
+            )
+            for i in range(rows.count())
+        }
+        assert counts == {name: _tally(page) for name, page in students.items()}
+        assert teacher.locator(".xe-live-frequency svg").count() == 1
+        assert teacher.locator(".xe-live-values svg").count() == 1
+        # the download is the class's draws, one row each
+        with teacher.expect_download(timeout=TIMEOUT_MS) as download:
+            teacher.get_by_text("Download the draws (CSV)").click()
+        assert download.value.suggested_filename == "period-3-draws.csv"
+        rows = download.value.path().read_text(encoding="utf-8-sig").splitlines()
+        assert rows[0] == "student,activity,card" and len(rows) == total + 1
+        # a student who tries the teacher page with a wrong or no token gets nothing
+        for bad in ("?token=wrong", "?token="):
+            page = students["Ben"]
+            page.goto(student_url.split("?")[0] + bad)
+            page.get_by_text("This teacher link is not valid").wait_for()
+            assert page.locator(".xe-start, .xe-stop, .xe-reset, .xe-exports").count() == 0
+    finally:
+        for page in pages:
+            page.context.close()
+    here = urlsplit(student_url).netloc
+    others = [
+        u
+        for u in seen
+        if not u.startswith(("data:", "blob:", "about:")) and urlsplit(u).netloc != here
+    ]
+    assert seen and others == []
+    assert "Traceback" not in app.output()

@@ -1,0 +1,262 @@
+"""The teacher's page (the teacher link, ``/?token=...``): start and stop a class
+experiment, watch the pool live, download the data, reset the class.
+
+Every action goes through :class:`~xactika_edu.ui.app.classroom.TeacherDesk`, which
+checks the token on the server before doing anything; a wrong or missing token gets
+:data:`NOT_VALID` and no controls at all. The page asks the store for changes every
+:data:`LIVE_SECONDS` seconds and redraws its graphs only when the pool changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from html import escape
+from typing import TypeVar
+
+import solara
+
+from ...base.errors import TeacherLinkError, XactikaError
+from ...base.formatting import fraction, percent, plural
+from ...teaching.classdata.class_results import class_vs_deck_plot
+from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph, figure_html
+from .classroom import ClassPool, TeacherDesk
+from .classsetup import ServedClass, shared_store
+from .studentpage import attempt
+
+__all__ = [
+    "LIVE_SECONDS",
+    "NOT_VALID",
+    "TEACHER_TITLE",
+    "NotValid",
+    "TeacherPage",
+    "counts_html",
+    "pool_html",
+    "reset_question",
+    "teacher_link_valid",
+]
+
+#: What a page with a wrong or missing teacher token says (and nothing else).
+NOT_VALID = (
+    "This teacher link is not valid. Use the teacher link that xactika-edu app printed "
+    "when it started (each start prints a new one)."
+)
+#: The teacher page's heading.
+TEACHER_TITLE = "Xactika teacher page"
+#: How often the teacher's page looks for new draws (seconds).
+LIVE_SECONDS = 1.5
+
+log = logging.getLogger("xactika_edu.app")
+T = TypeVar("T")
+
+
+def teacher_link_valid(desk: TeacherDesk) -> bool:
+    """Whether the desk's token is the class's teacher token (checked by the store)."""
+    try:
+        desk.check()
+    except XactikaError:
+        return False
+    return True
+
+
+def counts_html(pool: ClassPool) -> str:
+    """Each student's own count as an HTML table (every student, those with no draws too)."""
+    event = pool.experiment.event.name if pool.experiment is not None else "the event"
+    rows = "".join(
+        f"<tr><th scope='row'>{escape(str(student))}</th><td>{int(row['draws'])}</td>"
+        f"<td>{int(row['successes'])}</td></tr>"
+        for student, row in pool.counts.iterrows()
+    )
+    if not rows:
+        rows = "<tr><td colspan='3'>No student has joined yet.</td></tr>"
+    return (
+        "<table class='xe-counts'><caption>Each student's draws</caption><thead><tr>"
+        f"<th scope='col'>Student</th><th scope='col'>Draws</th><th scope='col'>With "
+        f"{escape(event)}</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def pool_html(pool: ClassPool) -> str:
+    """The pool in words and graphs: the class's relative frequency against the exact
+    probability (a line graph), every draw's face value against the deck (bars)."""
+    if pool.experiment is None:
+        return "<p class='xe-pool'>No experiment yet. Choose an event and start one.</p>"
+    event = pool.experiment.event
+    state = "running" if pool.experiment.running else "stopped"
+    exact = event.probability
+    head = (
+        f"<p class='xe-pool'>Experiment: <strong>{escape(event.name)}</strong> ({state}). "
+        f"Exact probability: {fraction(exact)} ≈ {percent(exact)}. "
+    )
+    if pool.frequency is None or pool.frequency.empty or pool.draws is None:
+        return head + "No draws yet.</p>"
+    hits = int(pool.frequency["frequency"].iloc[-1])
+    total = len(pool.frequency)
+    head += f"The class so far: {hits} of {plural(total, 'draw')} ({percent(hits / total)}).</p>"
+    frequency, draws = pool.frequency, pool.draws
+    line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax))
+    bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax))
+    return (
+        f"{head}<div class='xe-live-frequency'>{line}</div><div class='xe-live-values'>{bars}</div>"
+    )
+
+
+def reset_question(desk: TeacherDesk) -> str:
+    """The confirm step's question, with the counts that would be deleted."""
+    desk.check()
+    room = next(r for r in desk.store.classes() if r.code == desk.store.open_class(desk.code))
+    return (
+        f"Delete {plural(room.draws, 'draw')} and {plural(room.hands, 'finished hand')} of "
+        f"{room.name}? The students and their names stay. This cannot be undone."
+    )
+
+
+def _or_none(read: Callable[[], T]) -> T | None:
+    """``read()``, or None if the store refuses (a teacher link replaced meanwhile, a
+    busy file): the page then says the link is not valid rather than break."""
+    try:
+        return read()
+    except XactikaError:
+        return None
+    except Exception as error:
+        log.error("the teacher page could not read the class: %s", type(error).__name__)
+        return None
+
+
+def _file_name(name: str, what: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "class"
+    return f"{slug}-{what}.csv"
+
+
+@solara.component
+def NotValid() -> None:
+    """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
+    solara.HTML(tag="h1", unsafe_innerHTML=TEACHER_TITLE)
+    solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+
+
+@solara.component
+def TeacherPage(served: ServedClass, token: str) -> None:
+    """The teacher's page for the served class; :data:`NOT_VALID` for a wrong token."""
+    desk = solara.use_memo(
+        lambda: TeacherDesk(shared_store(served.data), served.code, token), [served, token]
+    )
+    first_valid = solara.use_memo(lambda: teacher_link_valid(desk), [desk])
+    valid, set_valid = solara.use_state(first_valid)
+    first_version = solara.use_memo(lambda: _or_none(desk.version) if first_valid else None, [desk])
+    version, set_version = solara.use_state(first_version)
+    chosen, set_chosen = solara.use_state(CLASS_EVENTS[0])
+    message, set_message = solara.use_state("")
+    confirming, set_confirming = solara.use_state(False)
+
+    def watch(cancel: object) -> None:
+        while not cancel.wait(LIVE_SECONDS):  # type: ignore[attr-defined]
+            try:
+                set_version(desk.version())
+            except TeacherLinkError:  # a new teacher link was made: this one stops
+                set_valid(False)
+                return
+            except Exception as error:
+                log.warning("could not read the class's pool: %s", type(error).__name__)
+
+    solara.use_thread(watch, dependencies=[desk, valid], intrusive_cancel=False)
+    pool = solara.use_memo(lambda: _or_none(desk.pool) if valid else None, [version, valid])
+    name = solara.use_memo(lambda: _or_none(desk.class_name) if valid else None, [desk, valid])
+    graphs = solara.use_memo(lambda: pool_html(pool) if pool is not None else "", [pool])
+    draws_file = solara.use_memo(lambda: desk.draws_file, [desk])
+    scores_file = solara.use_memo(lambda: desk.scores_file, [desk])
+    if not valid or pool is None or name is None or version is None:
+        NotValid()
+        return
+
+    def act(action: object) -> None:
+        def run() -> None:
+            action()  # type: ignore[operator]
+            set_version(desk.version())
+
+        if not attempt(run, set_message) and not teacher_link_valid(desk):
+            set_valid(False)
+
+    def reset() -> None:
+        set_confirming(False)
+        act(desk.reset)
+
+    room_draws, room_hands = version[3], version[4]
+    with solara.Column(classes=["xe-teacher"]):
+        solara.HTML(tag="h1", unsafe_innerHTML=escape(f"{TEACHER_TITLE}: {name}"))
+        solara.HTML(
+            tag="p",
+            unsafe_innerHTML=escape(
+                f"Class code for the students: {desk.code}. "
+                f"{plural(len(pool.counts), 'student')} joined."
+            ),
+            classes=["xe-class-info"],
+        )
+        with solara.Row(classes=["xe-experiment-controls"]):
+            solara.Select(
+                "Event to count",
+                values=list(CLASS_EVENTS),
+                value=chosen,
+                on_value=set_chosen,
+                classes=["xe-event-choice"],
+            )
+            solara.Button(
+                "Start experiment",
+                on_click=lambda: act(lambda: desk.start(chosen)),
+                color="primary",
+                classes=["xe-start"],
+            )
+            solara.Button(
+                "Stop experiment",
+                on_click=lambda: act(desk.stop),
+                classes=["xe-stop"],
+                disabled=version[0] is None,
+            )
+        if message:
+            solara.Error(message, icon=False, classes=["xe-error"])
+        solara.HTML(unsafe_innerHTML=graphs, classes=["xe-live"])
+        solara.HTML(unsafe_innerHTML=counts_html(pool), classes=["xe-counts-box"])
+        solara.HTML(tag="h3", unsafe_innerHTML="The class's data")
+        with solara.Row(classes=["xe-exports"]):
+            if room_draws:
+                solara.FileDownload(
+                    draws_file,
+                    filename=_file_name(name, "draws"),
+                    label="Download the draws (CSV)",
+                    icon_name=None,
+                    mime_type="text/csv",
+                )
+            if room_hands:
+                solara.FileDownload(
+                    scores_file,
+                    filename=_file_name(name, "scores"),
+                    label="Download the scores (CSV)",
+                    icon_name=None,
+                    mime_type="text/csv",
+                )
+            solara.Button(
+                "Reset the class's data",
+                on_click=lambda: set_confirming(True),
+                classes=["xe-reset"],
+                disabled=not (room_draws or room_hands),
+            )
+        if confirming:
+            with solara.Column(classes=["xe-confirm"]):
+                solara.HTML(
+                    tag="p",
+                    unsafe_innerHTML=escape(_or_none(lambda: reset_question(desk)) or ""),
+                    classes=["xe-reset-question"],
+                )
+                with solara.Row():
+                    solara.Button(
+                        "Yes, delete them",
+                        on_click=reset,
+                        color="error",
+                        classes=["xe-confirm-reset"],
+                    )
+                    solara.Button(
+                        "Cancel",
+                        on_click=lambda: set_confirming(False),
+                        classes=["xe-cancel-reset"],
+                    )
