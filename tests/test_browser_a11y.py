@@ -12,8 +12,11 @@ The server is ``xactika-edu app``, stopped by its PID.
 
 from __future__ import annotations
 
+import contextlib
+import re
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -47,13 +50,23 @@ CHANCES = ".xe-hand .xe-chances .xe-fraction"
 
 
 class AppPage(NamedTuple):
-    """A page of the app: its path and a CSS selector that is there once it is drawn."""
+    """A page of the app, audited as it opens.
 
-    path: str
+    ``address``: a path of the app (``"/"``), or a pattern whose group 1 is an
+    address the app prints as it starts (``r"Teacher link \\(.*\\): (\\S+)"``);
+    ``ready``: a CSS selector that is on the page once it is drawn; ``options``: the
+    options of ``xactika-edu app`` that serve the page (``("--class", "Period 3")``;
+    one server for each set of options).
+    """
+
+    address: str
     ready: str
+    options: tuple[str, ...] = ()
 
 
-#: Every page of the app: one line each.
+#: Every page of the app: one line each. The class mode's pages, for example:
+#: ``AppPage(r"Students open: (\S+)", ".xe-join-button", ("--class", "Period 3"))``
+#: and ``AppPage(r"Teacher link \(.*\): (\S+)", ".xe-start", ("--class", "Period 3"))``.
 APP_PAGES = [
     AppPage("/", ".xe-hand .xe-select"),
 ]
@@ -65,12 +78,39 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[Any]:
-    folder = tmp_path_factory.mktemp("solara-a11y")
-    port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
-    with running([*command, "--no-browser"], port, folder) as server:
+def servers(tmp_path_factory) -> Iterator[Callable[[tuple[str, ...]], Any]]:
+    """``servers(options)``: the app started with ``options`` (once, then the same
+    server); every server is stopped by its PID at the end of the module."""
+    started: dict[tuple[str, ...], Any] = {}
+    with contextlib.ExitStack() as stack:
+
+        def server(options: tuple[str, ...]) -> Any:
+            if options not in started:
+                folder = tmp_path_factory.mktemp("solara-a11y")
+                port = free_port()
+                command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app"]
+                command += [f"--port={port}", "--no-browser", *options]
+                started[options] = stack.enter_context(running(command, port, folder))
+            return started[options]
+
         yield server
+
+
+@pytest.fixture(scope="module")
+def server(servers) -> Any:
+    """The student app as ``xactika-edu app`` serves it with no option."""
+    return servers(())
+
+
+def _address(server: Any, address: str) -> str:
+    """The URL of ``address`` (a path, or a pattern of the server's output)."""
+    if address.startswith("/"):
+        return urljoin(server.url, address)
+    deadline = time.monotonic() + 30
+    while (found := re.search(address, server.output())) is None:
+        assert time.monotonic() < deadline, f"no {address!r} in:\n{server.output()}"
+        time.sleep(0.1)
+    return found.group(1)
 
 
 def _open(browser: Any, url: str, ready: str) -> Any:
@@ -113,14 +153,15 @@ def _audit(page: Any, when: str) -> None:
     assert not found, f"axe-core, {when}:\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize("app_page", APP_PAGES, ids=[p.path for p in APP_PAGES])
-def test_axe_finds_nothing_serious_on_each_page(browser, server, app_page: AppPage):
-    page = _open(browser, urljoin(server.url, app_page.path), app_page.ready)
+@pytest.mark.parametrize("app_page", APP_PAGES, ids=[p.address for p in APP_PAGES])
+def test_axe_finds_nothing_serious_on_each_page(browser, servers, app_page: AppPage):
+    url = _address(servers(app_page.options), app_page.address)
+    page = _open(browser, url, app_page.ready)
     try:
         assert page.locator("html").get_attribute("lang") == "en"
         # Solara's busy bar, hidden until a long computation runs, has a name for then
         assert page.locator(".v-progress-linear").first.get_attribute("aria-label")
-        _audit(page, f"on {app_page.path} as it opens")
+        _audit(page, f"on {url} as it opens")
     finally:
         page.context.close()
 
