@@ -96,7 +96,7 @@ def test_card_look_says_played_and_selected_in_words() -> None:
     card = Card.parse("3213")
     assert card_look(2, card, played=True, selected=False).tooltip.endswith("(played)")
     selected = card_look(2, card, played=False, selected=True)
-    assert selected.label == "#2: 9 ✓" and selected.style == "info"
+    assert selected.label == "#2: 9 ✓" and selected.style == "primary"
     assert card_look(2, card, played=False, selected=False).label == "#2: 9"
 
 

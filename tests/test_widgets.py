@@ -744,7 +744,7 @@ def test_play_table_log_keeps_every_event_hand_by_hand() -> None:
     assert events > 40 and len(t.history) == events + 2
     html = t.log_view.value
     assert html.count("<li>") == events and f"({events} events)" in html
-    assert re.findall(r"<h4[^>]*>([^<]*)</h4>", html) == [first[0], second[0]]
+    assert re.findall(r"<h3[^>]*>([^<]*)</h3>", html) == [first[0], second[0]]
     # numbered through the game: hand 2 goes on from hand 1
     assert re.findall(r"<ol start='(\d+)'", html) == ["1", str(len(first[1]) + 1)]
     assert "overflow-y:auto" in html and "max-height" in html  # scrolls when long

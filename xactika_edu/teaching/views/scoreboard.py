@@ -315,8 +315,12 @@ def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> st
                 group = f";{_GROUP}" if part == "bid" else ""
                 cells.append(f"<td style='{_NUMBER}{group}{rule}'>{text}</td>")
         body.append(f"<tr class='xe-{'total' if total else 'hand'}-row'>{''.join(cells)}</tr>")
+    # a box that scrolls sideways on a narrow screen: a keyboard reaches it (tabindex)
+    # to scroll it, and a screen reader names it (WCAG 2.1.1; axe-core's
+    # "scrollable-region-focusable")
     return (
-        "<div style='overflow-x:auto'>"
+        f"<div role='region' aria-label='{escape(caption)}' tabindex='0' "
+        "style='overflow-x:auto'>"
         f"<table class='xe-score-sheet' style='{_TABLE}'>"
         f"<caption style='{_CAPTION}'>{escape(caption)}</caption>"
         f"<thead><tr>{top}</tr><tr>{sub}</tr></thead><tbody>{''.join(body)}</tbody>"
@@ -385,11 +389,13 @@ def trick_html(
 def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What happened") -> str:
     """Every event of a game, a heading per hand, numbered from 1 through the whole
     game (hand 2's first event follows hand 1's last); the box scrolls when long and
-    opens at the latest event.
+    opens at the latest event. Each hand's heading is an ``<h3>`` (the log sits under
+    a page's or a notebook's ``<h2>`` section); the box is a named region that a
+    keyboard can reach and scroll (``tabindex``).
 
     >>> html = log_html([("Hand 1 of 8: You deal.", ["Bot 1 bids 2"]),
     ...                  ("Hand 2 of 8: Bot 1 deals.", ["Bot 2 bids 1", "You bid 0"])])
-    >>> html.count("<h4"), html.count("<li>"), "<ol start='2'" in html
+    >>> html.count("<h3"), html.count("<li>"), "<ol start='2'" in html
     (2, 3, True)
 
     Args:
@@ -415,7 +421,7 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
         heading, events = item
         items = "".join(f"<li>{escape(line)}</li>" for line in events)
         parts.append(
-            f"<h4 style='margin:6px 0 2px 0'>{escape(heading)}</h4>"
+            f"<h3 style='margin:6px 0 2px 0;font-size:1em'>{escape(heading)}</h3>"
             + (f"<ol start='{number}' style='margin:0'>{items}</ol>" if events else "")
         )
         number += len(events)
@@ -423,7 +429,8 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
     # column-reverse keeps the box scrolled to its end (the latest event) when redrawn
     return (
         f"<details open><summary>{escape(title)} ({plural(count, 'event')})"
-        f"</summary><div class='xe-log-box' style='max-height:{LOG_HEIGHT};overflow-y:auto;"
+        f"</summary><div class='xe-log-box' role='region' aria-label='{escape(title)}' "
+        f"tabindex='0' style='max-height:{LOG_HEIGHT};overflow-y:auto;"
         "display:flex;flex-direction:column-reverse;border:1px solid #ccc;padding:0 8px'>"
         f"<div>{''.join(parts)}</div></div></details>"
     )

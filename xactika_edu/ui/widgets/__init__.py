@@ -32,11 +32,13 @@ range) are shown in the widget as a one-line message (class ``xe-error``,
 ``role="alert"``), never as a traceback. Colour never carries meaning alone: the best
 lead says "best lead", a selected card's button shows "✓" (its tooltip and the
 chances' caption name it), a played card's picture is dashed and faded and its
-"played" box is ticked.
+"played" box is ticked. Every control has a name a screen reader says (its label,
+text or tooltip; no slider, whose handles have none) and a button's text keeps a
+4.5:1 contrast: :mod:`~xactika_edu.ui.widgets.a11y` checks both.
 
 Root widgets carry the CSS classes ``xe-hand``, ``xe-deck`` and ``xe-table``; key
 parts carry ``xe-card``, ``xe-select``, ``xe-played``, ``xe-chances``, ``xe-error``,
-``xe-graph``, ``xe-bid``, ``xe-play``, ``xe-next``, ``xe-score-sheet`` and the like,
+``xe-graph``, ``xe-range``, ``xe-bid``, ``xe-play``, ``xe-next``, ``xe-score-sheet`` and the like,
 for browser tests.
 
 Sources: RULES.md (the rules; "Chance a lead is unbeatable"); the chances are

@@ -69,7 +69,9 @@ class AnswerBox(Fallback, widgets.VBox):
         prompt = widgets.HTML(f"<p><b>{title}:</b> {escape(question.prompt)}</p>")
         self.entry = widgets.Text(
             placeholder="Type your answer",
-            layout=widgets.Layout(width="16em"),
+            description="Your answer",  # its label: a placeholder is no name
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="22em"),
             continuous_update=False,
         )
         self.entry.add_class("xe-answer-entry")

@@ -15,6 +15,7 @@ from ...core.probability import FACE_VALUES
 from ...teaching.views.deckview import deck_filter_text, filter_deck, plot_html, selection_summary
 from ...teaching.views.htmlparts import note_html
 from .controls import ErrorLine, Fallback, guard
+from .valuerange import NumberRange
 
 __all__ = ["DeckExplorer"]
 
@@ -37,7 +38,8 @@ class DeckExplorer(Fallback, widgets.VBox):
         plot: draw the graph (``False`` skips matplotlib, for speed in tests).
 
     Attributes:
-        values: the face-value range slider; balls, cubes, cones, stars: one
+        values: the face-value range (:class:`~.valuerange.NumberRange`: *Lowest face
+            value* and *Highest face value*); balls, cubes, cones, stars: one
             dropdown per shape (any/1/2/3); chart: bar graph or pie chart.
         selection: the matching cards (:func:`~xactika_edu.teaching.views.deckview.filter_deck`).
     """
@@ -49,14 +51,10 @@ class DeckExplorer(Fallback, widgets.VBox):
         self.plot = bool(plot)
         self.selection: Hand = Hand(DECK)
         self.error = ErrorLine()
-        self.values = widgets.IntRangeSlider(
-            value=(FACE_VALUES[0], FACE_VALUES[-1]),
-            min=FACE_VALUES[0],
-            max=FACE_VALUES[-1],
-            description="Face value",
-            tooltip="Lowest and highest face value to show",
-            continuous_update=False,
-            style={"description_width": "initial"},
+        # two labelled dropdowns, not a range slider: a slider's handles have no name
+        # a screen reader can say (.a11y)
+        self.values = NumberRange(
+            FACE_VALUES, "face value", tooltip="Show only cards with face values in this range"
         )
         self.shape_boxes: dict[Shape, widgets.Dropdown] = {}
         for shape in Shape:
