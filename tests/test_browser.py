@@ -253,7 +253,7 @@ def _check_app_play_table_full_hand(page, tmp_path: Path) -> None:
     widths = [rows.nth(i).locator("th, td").count() for i in range(2)]
     assert widths == [2 + 3 * PLAYERS] * 2
     assert table.locator(".xe-trick-table thead th").count() == PLAYERS
-    assert log.locator("h4").first.inner_text().startswith("Hand 1 of 8")
+    assert log.locator("h3").first.inner_text().startswith("Hand 1 of 8")
     table.locator(".xe-scores").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "app-table-scores.png"))
 
