@@ -175,6 +175,8 @@ def _parser() -> argparse.ArgumentParser:
         help="address to listen on (default 127.0.0.1, this computer only); 0.0.0.0 lets "
         "anyone on the network open the app",
     )
+    app.add_argument("--unix-socket", help="listen on this socket file (JupyterHub's proxy)")
+    app.add_argument("--root-path", help="the pages' path prefix behind a proxy")
     return parser
 
 
@@ -299,6 +301,7 @@ def _class_pack(args: argparse.Namespace) -> None:
 
 def _app(args: argparse.Namespace) -> int:
     from ..ui.app import serve
+    from ..ui.app.hubproxy import behind_proxy
 
     return serve(
         port=args.port,
@@ -306,6 +309,7 @@ def _app(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         say=_say,
         verbose=args.debug,
+        behind=behind_proxy(args.unix_socket, args.root_path),
     )
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from ...base.errors import XactikaError
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
+from .hubproxy import BehindProxy
 
 __all__ = [
     "CULL_IDLE_SECONDS",
@@ -182,15 +183,18 @@ def _configure_logs(verbose: bool) -> None:
     logging.getLogger("uvicorn.error").setLevel(logging.INFO if verbose else logging.CRITICAL)
 
 
-def _solara_app(say: Callable[[str], None], ip: str, port: int, max_pages: int) -> Gate:
+def _solara_app(
+    say: Callable[[str], None], ip: str, port: int, max_pages: int, behind: BehindProxy | None
+) -> Gate:
     """Solara's web app behind the gate (imports Solara, which reads its settings)."""
     os.environ.update(solara_environment())
+    os.environ.update(behind.environment() if behind else {})
     from solara.server import kernel_context, settings
     from solara.server import starlette as solara_starlette
 
     return Gate(
         solara_starlette.app,
-        hosts=allowed_hosts(ip, port),
+        hosts=behind.hosts(allowed_hosts(ip, port)) if behind else allowed_hosts(ip, port),
         max_pages=max_pages,
         kernels=kernel_context.contexts.keys(),
         pages=PageCount(say),
@@ -206,6 +210,7 @@ def serve(
     say: Callable[[str], None] = print,
     verbose: bool = False,
     max_pages: int = MAX_PAGES,
+    behind: BehindProxy | None = None,
 ) -> int:
     """Serve the app until Ctrl-C; returns the exit status (0).
 
@@ -216,14 +221,16 @@ def serve(
         say: where our own lines go (the address, how to stop, pages opened).
         verbose: show the server's whole log, tracebacks included.
         max_pages: the most student pages alive at once (:data:`MAX_PAGES`).
+        behind: the socket and path prefix behind JupyterHub's proxy (:mod:`.hubproxy`).
 
     Raises:
         XactikaError: if Solara is missing, the address is bad or the port is taken.
     """
     _check_solara()
     ip = _check_ip(ip)
-    _check_port_free(ip, port)
-    url = url_for(ip, port)
+    if not (behind and behind.unix_socket):
+        _check_port_free(ip, port)
+    url = behind.page if behind else url_for(ip, port)
     say("Starting the student app with Solara ...")
     if not ipaddress.ip_address(ip).is_loopback:
         say(
@@ -233,11 +240,12 @@ def serve(
     _configure_logs(verbose)
     import uvicorn
 
-    app = _solara_app(say, ip, port, max_pages)
+    app = _solara_app(say, ip, port, max_pages, behind)
     config = uvicorn.Config(
         app,
         host=ip,
         port=port,
+        uds=behind.unix_socket if behind else None,
         log_config=None,
         access_log=verbose,
         loop="asyncio",
