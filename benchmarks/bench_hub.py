@@ -11,7 +11,15 @@ Then, in Chromium (Playwright), it:
 3. opens ``/user/NAME/xactika-class/``: jupyter-server-proxy starts ``xactika-edu app``
    on a private Unix socket, and the page is usable once the hand's card buttons are on
    it (``.xe-hand .xe-select``); a click on a card must change the chances panel;
-4. opens more pages of the class through the hub (``--pages``), as a class would.
+4. logs a student in (a second hub user, whom a hub role gives access to the teacher's
+   server: ``access:servers!user=teacher``); the first time, the hub asks the student
+   to authorize the teacher's server, and the student clicks Authorize; then it opens
+   the student's pages of the class through the hub up to each count of ``--pages``
+   (the teacher's first page counts too; the student's first page, closed once used,
+   keeps its place in the app as a page whose network dropped would);
+5. checks who reaches what: a third hub user outside the class gets no class page
+   (the hub answers 403), and a student of the class also reaches the teacher's Jupyter
+   server's files API (the hub's access is per server, not per path).
 
 It records the resident memory (``VmRSS``, ``/proc/PID/status``) of the class app, the
 user's Jupyter server, the hub and the proxy, and stops everything by PID (the user's
@@ -42,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -56,6 +65,10 @@ ARGS = [
     "--renderer-process-limit=12",
 ]
 USER = "teacher"
+#: A student of the class: the hub's role gives them the teacher's server (the class).
+STUDENT = "student"
+#: Someone else with an account on the hub, not in the class.
+OUTSIDER = "visitor"
 #: What JupyterLab showed, if the launcher entry did not appear.
 SCREENSHOT = Path(tempfile.gettempdir()) / "bench_hub_lab.png"
 #: The hub's log of the last run, kept after its temporary folder is gone.
@@ -155,7 +168,10 @@ c.JupyterHub.db_url = "sqlite:///{folder / "jupyterhub.sqlite"}"
 c.JupyterHub.cookie_secret_file = "{folder / "cookie_secret"}"
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = {password!r}
-c.Authenticator.allowed_users = {{{USER!r}}}
+c.Authenticator.allowed_users = {{{USER!r}, {STUDENT!r}, {OUTSIDER!r}}}
+c.JupyterHub.load_roles = [
+    {{"name": "class-of-{USER}", "scopes": ["access:servers!user={USER}"], "users": [{STUDENT!r}]}}
+]
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "{home}/{{username}}"
 c.Spawner.cmd = [{str(hub_env / "bin" / "jupyterhub-singleuser")!r}]
@@ -253,11 +269,8 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 context = browser.new_context()
                 page = context.new_page()
-                page.goto(f"{base}/hub/login")
-                page.fill("#username_input", USER)
-                page.fill("#password_input", password)
                 started_at = time.monotonic()
-                page.click("#login_submit")
+                log_in(page, base, USER, password, "/hub/spawn")
                 page.wait_for_url(f"**/user/{USER}/lab**", timeout=240_000)
                 launcher = page.locator('.jp-LauncherCard[title^="Xactika class"]')
                 try:
@@ -278,12 +291,20 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                 result["memory_lab_only"] = {
                     "user_server_mb": rss_mb(find(started, "jupyterhub-singleuser")),
                 }
-                class_url = f"{base}/user/{USER}/xactika-class/"
+                class_path = f"/user/{USER}/xactika-class/"
+                class_url = f"{base}{class_path}"
+                # the class's pages: the teacher's first (it starts the app), then a student's
+                pupils = None
                 pages = []
                 for target in targets:
                     while len(pages) < target:
+                        if pages and pupils is None:
+                            pupils = browser.new_context()
+                            result["student_authorizes"] = student_in(
+                                pupils.new_page(), base, password, class_path
+                            )
                         started_at = time.monotonic()
-                        student = context.new_page()
+                        student = (pupils if pupils else context).new_page()
                         student.goto(class_url, timeout=180_000)
                         student.locator(USABLE).first.wait_for(timeout=180_000)
                         pages.append((student, time.monotonic() - started_at))
@@ -302,6 +323,12 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                         flush=True,
                     )
                 result["page_title"] = pages[0][0].title()
+                if pupils is None:
+                    pupils = browser.new_context()
+                    result["student_authorizes"] = student_in(
+                        pupils.new_page(), base, password, class_path
+                    )
+                result.update(access(browser, pupils, base, password, class_path))
                 browser.close()
         finally:
             _stop_all(hub, base, started)
@@ -309,6 +336,57 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
             shutil.copyfile(folder / "hub.log", HUB_LOG)
             print(f"the hub's log (its user server's too): {HUB_LOG}")
     return result
+
+
+def log_in(page: object, base: str, user: str, password: str, then: str) -> None:
+    """Log ``user`` in on the hub's login page, then go to the path ``then``."""
+    page.goto(f"{base}/hub/login?next={urllib.parse.quote(then)}")  # type: ignore[attr-defined]
+    page.fill("#username_input", user)  # type: ignore[attr-defined]
+    page.fill("#password_input", password)  # type: ignore[attr-defined]
+    page.click("#login_submit")  # type: ignore[attr-defined]
+
+
+def student_in(page: object, base: str, password: str, path: str) -> bool:
+    """Log the student in and open the class page once. The first time, the hub asks
+    whether the teacher's server may know who they are: the student clicks Authorize.
+    Returns whether the hub asked."""
+    log_in(page, base, STUDENT, password, path)
+    authorize = page.locator("form button[type=submit]:has-text('Authorize')")  # type: ignore[attr-defined]
+    page.wait_for_selector(
+        f"{USABLE}, form button[type=submit]:has-text('Authorize')", timeout=180_000
+    )  # type: ignore[attr-defined]
+    asked = authorize.count() > 0
+    if asked:
+        authorize.first.click()
+        page.locator(USABLE).first.wait_for(timeout=180_000)  # type: ignore[attr-defined]
+    page.close()  # type: ignore[attr-defined]
+    return asked
+
+
+def access(browser: object, pupils: object, base: str, password: str, path: str) -> dict:
+    """Who reaches what: someone outside the class gets no class page; a student of the
+    class reaches the page and, as the hub's access is per server, also the teacher's
+    Jupyter server's files API (so the class's account should hold nothing else)."""
+    outsider = browser.new_context()  # type: ignore[attr-defined]
+    page = outsider.new_page()
+    log_in(page, base, OUTSIDER, password, "/hub/home")
+    page.wait_for_url("**/hub/home**", timeout=60_000)
+    answer = page.goto(f"{base}{path}", timeout=60_000)
+    refused = page.locator(USABLE).count() == 0
+    outsider.close()
+    files = pupils.request.get(f"{base}/user/{USER}/api/contents")  # type: ignore[attr-defined]
+    found = {
+        "outsider_status": answer.status if answer else None,
+        "outsider_refused": refused,
+        "student_reaches_teacher_files_api": files.status,
+    }
+    print(
+        f"{OUTSIDER} (not in the class): HTTP {found['outsider_status']}, "
+        f"{'no class page' if refused else 'THE CLASS PAGE'}; {STUDENT}: the teacher's "
+        f"files API answers {files.status}",
+        flush=True,
+    )
+    return found
 
 
 def _stop_all(hub: subprocess.Popen[bytes], base: str, started: dict[int, str]) -> None:
