@@ -18,8 +18,11 @@ Then, in Chromium (Playwright), it:
    (the teacher's first page counts too; the student's first page, closed once used,
    keeps its place in the app as a page whose network dropped would);
 5. checks who reaches what: a third hub user outside the class gets no class page
-   (the hub answers 403), and a student of the class also reaches the teacher's Jupyter
-   server's files API (the hub's access is per server, not per path).
+   (the hub answers 403); the student reaches the class page but not the teacher's
+   files or kernels (403: the teacher's server runs with
+   ``xactika_edu.ui.app.hubauth.OwnerOnlyAuthorizer``, as the teacher guide says),
+   while jupyter-server-proxy's ``/proxy/PORT/`` still reaches another port of the
+   computer (recorded, not refused); the teacher still reaches their own files (200).
 
 It records the resident memory (``VmRSS``, ``/proc/PID/status``) of the class app, the
 user's Jupyter server, the hub and the proxy, and stops everything by PID (the user's
@@ -65,6 +68,10 @@ ARGS = [
     "--renderer-process-limit=12",
 ]
 USER = "teacher"
+#: The teacher's Jupyter server's configuration, as the teacher guide gives it.
+SERVER_CONFIG = """\
+c.ServerApp.authorizer_class = "xactika_edu.ui.app.hubauth.OwnerOnlyAuthorizer"
+"""
 #: A student of the class: the hub's role gives them the teacher's server (the class).
 STUDENT = "student"
 #: Someone else with an account on the hub, not in the class.
@@ -149,6 +156,9 @@ def write_config(folder: Path, hub_env: Path, proxy: str, port: int, password: s
     home.mkdir()
     jupyter = folder / "jupyter"
     jupyter.mkdir()
+    # The teacher's server lets the class in to the class app only (docs/teacher-guide.md).
+    (jupyter / "config").mkdir()
+    (jupyter / "config" / "jupyter_server_config.py").write_text(SERVER_CONFIG)
     environment = {
         "PATH": f"{hub_env / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}",
         "VIRTUAL_ENV": str(hub_env),
@@ -328,7 +338,7 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                     result["student_authorizes"] = student_in(
                         pupils.new_page(), base, password, class_path
                     )
-                result.update(access(browser, pupils, base, password, class_path))
+                result.update(access(browser, context, pupils, base, password, class_path))
                 browser.close()
         finally:
             _stop_all(hub, base, started)
@@ -363,10 +373,13 @@ def student_in(page: object, base: str, password: str, path: str) -> bool:
     return asked
 
 
-def access(browser: object, pupils: object, base: str, password: str, path: str) -> dict:
+def access(
+    browser: object, context: object, pupils: object, base: str, password: str, path: str
+) -> dict:
     """Who reaches what: someone outside the class gets no class page; a student of the
-    class reaches the page and, as the hub's access is per server, also the teacher's
-    Jupyter server's files API (so the class's account should hold nothing else)."""
+    class reaches the class page but not the teacher's files or kernels (``hubauth``),
+    though ``/proxy/PORT/`` still reaches another port; the teacher reaches their own
+    files."""
     outsider = browser.new_context()  # type: ignore[attr-defined]
     page = outsider.new_page()
     log_in(page, base, OUTSIDER, password, "/hub/home")
@@ -374,16 +387,24 @@ def access(browser: object, pupils: object, base: str, password: str, path: str)
     answer = page.goto(f"{base}{path}", timeout=60_000)
     refused = page.locator(USABLE).count() == 0
     outsider.close()
-    files = pupils.request.get(f"{base}/user/{USER}/api/contents")  # type: ignore[attr-defined]
+    server = f"{base}/user/{USER}"
     found = {
         "outsider_status": answer.status if answer else None,
         "outsider_refused": refused,
-        "student_reaches_teacher_files_api": files.status,
+        "student_teacher_files_status": pupils.request.get(f"{server}/api/contents").status,  # type: ignore[attr-defined]
+        "student_teacher_kernels_status": pupils.request.get(f"{server}/api/kernels").status,  # type: ignore[attr-defined]
+        "student_other_port_status": pupils.request.get(
+            f"{server}/proxy/{urllib.parse.urlsplit(base).port}/hub/login"
+        ).status,  # type: ignore[attr-defined]
+        "teacher_files_status": context.request.get(f"{server}/api/contents").status,  # type: ignore[attr-defined]
     }
     print(
         f"{OUTSIDER} (not in the class): HTTP {found['outsider_status']}, "
         f"{'no class page' if refused else 'THE CLASS PAGE'}; {STUDENT}: the teacher's "
-        f"files API answers {files.status}",
+        f"files {found['student_teacher_files_status']}, kernels "
+        f"{found['student_teacher_kernels_status']}, another port "
+        f"{found['student_other_port_status']}; {USER}: own files "
+        f"{found['teacher_files_status']}",
         flush=True,
     )
     return found

@@ -127,3 +127,28 @@ def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_f
             process.wait(timeout=10)
     output = log.read_text()
     assert "Traceback" not in output and "site-packages" not in output
+
+
+# --- the teacher's server lets the class in to the class app only ---------------------
+
+
+class _User:
+    def __init__(self, username: str) -> None:
+        self.username = username
+
+
+def test_only_the_owner_may_use_the_teachers_files_kernels_and_terminals(monkeypatch):
+    from xactika_edu.ui.app.hubauth import OwnerOnlyAuthorizer
+
+    monkeypatch.setenv("JUPYTERHUB_USER", "ms-lee")
+    authorizer = OwnerOnlyAuthorizer()
+    for action, resource in [
+        ("read", "contents"),
+        ("execute", "kernels"),
+        ("execute", "terminals"),
+    ]:
+        assert authorizer.is_authorized(None, _User("ms-lee"), action, resource)
+        assert not authorizer.is_authorized(None, _User("sam"), action, resource)
+    # outside a hub nobody is the owner: nothing is allowed rather than everything
+    monkeypatch.delenv("JUPYTERHUB_USER")
+    assert not authorizer.is_authorized(None, _User(""), "read", "contents")
