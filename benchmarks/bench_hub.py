@@ -278,25 +278,7 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 context = browser.new_context()
-                page = context.new_page()
-                started_at = time.monotonic()
-                log_in(page, base, USER, password, "/hub/spawn")
-                page.wait_for_url(f"**/user/{USER}/lab**", timeout=240_000)
-                launcher = page.locator('.jp-LauncherCard[title^="Xactika class"]')
-                try:
-                    launcher.wait_for(timeout=90_000)
-                except Exception:
-                    page.screenshot(path=str(SCREENSHOT))
-                    info = page.request.get(f"{base}/user/{USER}/server-proxy/servers-info")
-                    print(
-                        f"no launcher entry: the page is in {SCREENSHOT}; the server "
-                        f"proxy's servers: {info.text()}",
-                        flush=True,
-                    )
-                    raise
-                result["launcher_entry"] = " ".join(launcher.inner_text().split())
-                result["user_server_s"] = round(time.monotonic() - started_at, 1)
-                print(f"user server and JupyterLab up in {result['user_server_s']} s", flush=True)
+                result.update(teacher_in(context.new_page(), base, password))
                 started.update(descendants(hub.pid))
                 result["memory_lab_only"] = {
                     "user_server_mb": rss_mb(find(started, "jupyterhub-singleuser")),
@@ -341,11 +323,36 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                 result.update(access(browser, context, pupils, base, password, class_path))
                 browser.close()
         finally:
-            _stop_all(hub, base, started)
+            _stop_all(hub, started)
             log.close()
             shutil.copyfile(folder / "hub.log", HUB_LOG)
             print(f"the hub's log (its user server's too): {HUB_LOG}")
     return result
+
+
+def teacher_in(page: object, base: str, password: str) -> dict[str, object]:
+    """Log the teacher in (the hub starts their JupyterLab) and find the launcher card."""
+    started_at = time.monotonic()
+    log_in(page, base, USER, password, "/hub/spawn")
+    page.wait_for_url(f"**/user/{USER}/lab**", timeout=240_000)  # type: ignore[attr-defined]
+    launcher = page.locator('.jp-LauncherCard[title^="Xactika class"]')  # type: ignore[attr-defined]
+    try:
+        launcher.wait_for(timeout=90_000)
+    except Exception:
+        page.screenshot(path=str(SCREENSHOT))  # type: ignore[attr-defined]
+        info = page.request.get(f"{base}/user/{USER}/server-proxy/servers-info")  # type: ignore[attr-defined]
+        print(
+            f"no launcher entry: the page is in {SCREENSHOT}; the server proxy's servers: "
+            f"{info.text()}",
+            flush=True,
+        )
+        raise
+    found = {
+        "launcher_entry": " ".join(launcher.inner_text().split()),
+        "user_server_s": round(time.monotonic() - started_at, 1),
+    }
+    print(f"user server and JupyterLab up in {found['user_server_s']} s", flush=True)
+    return found
 
 
 def log_in(page: object, base: str, user: str, password: str, then: str) -> None:
@@ -410,9 +417,9 @@ def access(
     return found
 
 
-def _stop_all(hub: subprocess.Popen[bytes], base: str, started: dict[int, str]) -> None:
-    """The user's server through the hub (it stops the class app with it), then the hub
-    (it stops its proxy), then whatever they started that is still running, by PID."""
+def _stop_all(hub: subprocess.Popen[bytes], started: dict[int, str]) -> None:
+    """The hub by its PID (it stops the user's server, which stops the class app, and
+    its proxy), then whatever it started that is still running, by PID."""
     started.update(descendants(hub.pid))
     stop(hub.pid)
     hub.wait(timeout=30)
