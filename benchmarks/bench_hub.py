@@ -423,10 +423,18 @@ def _stop_all(hub: subprocess.Popen[bytes], started: dict[int, str]) -> None:
     started.update(descendants(hub.pid))
     stop(hub.pid)
     hub.wait(timeout=30)
-    for pid in sorted(started, reverse=True):
+    running = [pid for pid in started if _alive(pid)]
+    for pid in sorted(running, reverse=True):
         stop(pid, seconds=5)
-    left = [pid for pid in started if Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid)]
-    print(f"stopped the hub and {len(started)} processes it started ({len(left)} left)")
+    left = [pid for pid in started if _alive(pid)]
+    print(
+        f"stopped the hub; of the {len(started)} processes it started, {len(running)} were "
+        f"still running after it ({len(left)} left after stopping those by PID)"
+    )
+
+
+def _alive(pid: int) -> bool:
+    return Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid)
 
 
 def main() -> None:
