@@ -189,6 +189,8 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="the data folder holding the classes (default: the user's data folder)",
     )
+    app.add_argument("--unix-socket", help="listen on this socket file (JupyterHub's proxy)")
+    app.add_argument("--root-path", help="the pages' path prefix behind a proxy")
     return parser
 
 
@@ -313,6 +315,7 @@ def _class_pack(args: argparse.Namespace) -> None:
 
 def _app(args: argparse.Namespace) -> int:
     from ..ui.app import serve
+    from ..ui.app.hubproxy import behind_proxy
 
     return serve(
         port=args.port,
@@ -322,6 +325,7 @@ def _app(args: argparse.Namespace) -> int:
         verbose=args.debug,
         class_name=args.class_name,
         data=args.data,
+        behind=behind_proxy(args.unix_socket, args.root_path),
     )
 
 

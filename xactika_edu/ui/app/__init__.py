@@ -38,6 +38,7 @@ from ...base.errors import ClassCodeError, XactikaError
 from ...teaching.classdata.store import default_data_dir
 from .classsetup import class_environment, shared_store
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
+from .hubproxy import BehindProxy
 
 __all__ = [
     "CULL_IDLE_SECONDS",
@@ -188,15 +189,18 @@ def _configure_logs(verbose: bool) -> None:
     logging.getLogger("uvicorn.error").setLevel(logging.INFO if verbose else logging.CRITICAL)
 
 
-def _solara_app(say: Callable[[str], None], ip: str, port: int, max_pages: int) -> Gate:
+def _solara_app(
+    say: Callable[[str], None], ip: str, port: int, max_pages: int, behind: BehindProxy | None
+) -> Gate:
     """Solara's web app behind the gate (imports Solara, which reads its settings)."""
     os.environ.update(solara_environment())
+    os.environ.update(behind.environment() if behind else {})
     from solara.server import kernel_context, settings
     from solara.server import starlette as solara_starlette
 
     return Gate(
         solara_starlette.app,
-        hosts=allowed_hosts(ip, port),
+        hosts=behind.hosts(allowed_hosts(ip, port)) if behind else allowed_hosts(ip, port),
         max_pages=max_pages,
         kernels=kernel_context.contexts.keys(),
         pages=PageCount(say),
@@ -251,6 +255,7 @@ def serve(
     max_pages: int = MAX_PAGES,
     class_name: str | None = None,
     data: str | os.PathLike[str] | None = None,
+    behind: BehindProxy | None = None,
 ) -> int:
     """Serve the app until Ctrl-C; returns the exit status (0).
 
@@ -265,6 +270,7 @@ def serve(
             token): students join it, the teacher link opens the teacher page. None:
             the solo student app.
         data: the class store's data folder (default: the store's default).
+        behind: the socket and path prefix behind JupyterHub's proxy (:mod:`.hubproxy`).
 
     Raises:
         XactikaError: if Solara is missing, the address is bad, the port is taken or
@@ -272,8 +278,9 @@ def serve(
     """
     _check_solara()
     ip = _check_ip(ip)
-    _check_port_free(ip, port)
-    url = url_for(ip, port)
+    if not (behind and behind.unix_socket):
+        _check_port_free(ip, port)
+    url = behind.page if behind else url_for(ip, port)
     links = None if class_name is None else open_class(class_name, data)
     say("Starting the student app with Solara ...")
     if not ipaddress.ip_address(ip).is_loopback:
@@ -284,11 +291,12 @@ def serve(
     _configure_logs(verbose)
     import uvicorn
 
-    app = _solara_app(say, ip, port, max_pages)
+    app = _solara_app(say, ip, port, max_pages, behind)
     config = uvicorn.Config(
         app,
         host=ip,
         port=port,
+        uds=behind.unix_socket if behind else None,
         log_config=None,
         access_log=verbose,
         loop="asyncio",
