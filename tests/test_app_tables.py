@@ -17,7 +17,7 @@ from test_app_class import buttons, html, join, render, wait_until  # noqa: E402
 
 from xactika_edu.base.errors import TeacherLinkError, XactikaError  # noqa: E402
 from xactika_edu.teaching.classdata.classtable import ClassTable  # noqa: E402
-from xactika_edu.ui.app import tableroom  # noqa: E402
+from xactika_edu.ui.app import tablepage, tableroom  # noqa: E402
 from xactika_edu.ui.app.classroom import StudentDesk, TeacherDesk, join_class  # noqa: E402
 from xactika_edu.ui.app.tableroom import TableRoom, class_tables  # noqa: E402
 from xactika_edu.ui.widgets.classtable import SeatWidget  # noqa: E402
@@ -175,3 +175,21 @@ def test_a_table_refuses_bad_sizes_and_a_wrong_table_number(room):
     room_.open_table(4)
     with pytest.raises(XactikaError, match="There is no table 3"):
         room_.sit("Ann", 3)
+
+
+def test_a_page_whose_connection_drops_leaves_its_seat_and_comes_back(room, monkeypatch):
+    """The network drops: a computer player holds the seat; it comes back: the student
+    sits down again in the same seat, by themselves."""
+    store, code, token = room
+    tabs = {"Ann": ["connected"]}
+    monkeypatch.setattr(tablepage, "page_statuses", lambda: lambda: tabs["Ann"])
+    TeacherDesk(store, code, token).open_table(2)
+    page = student(code, "Ann")
+    seat = seat_widget(page)
+    tabs["Ann"] = ["disconnected"]
+    wait_until(lambda: not seat.handle.is_seated)
+    assert class_tables(store, code).listing().tables[0].students == ()
+    tabs["Ann"] = ["connected"]
+    wait_until(lambda: seat_widget(page) is not seat and seat_widget(page).handle.is_seated)
+    assert seat_widget(page).handle.seat == seat.handle.seat
+    page.close()

@@ -8,7 +8,9 @@ The list learns of new tables and seats by asking the class's
 made in the mover's own page (thread); the other pages at the table are redrawn
 through the seat widget's ``deliver`` hook, inside each page's own Solara context
 (:func:`page_deliver`). A page that closes leaves the table: a computer player then
-holds the seat until the student sits down again.
+holds the seat until the student sits down again. A page whose connection drops
+leaves it too, and sits down again by itself when the connection is back
+(:func:`follow_connection`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .classroom import StudentDesk
 from .studentpage import attempt
 from .tableroom import ALL_FULL, NONE_OPEN, TableListing
 
-__all__ = ["ClassTables", "Seat", "page_deliver"]
+__all__ = ["ClassTables", "Seat", "follow_connection", "page_deliver", "page_statuses"]
 
 log = logging.getLogger("xactika_edu.app")
 
@@ -55,15 +57,61 @@ def page_deliver() -> Callable[[Redraw], None] | None:
     return deliver
 
 
+def page_statuses() -> Callable[[], list[str]] | None:
+    """A function that says how this page's browser tabs are connected now (Solara's
+    ``"connected"``, ``"disconnected"``, ``"closed"``, one per tab); None outside a server."""
+    try:
+        from solara.server import kernel_context
+
+        context: Any = kernel_context.get_current_context()
+    except Exception:
+        return None
+    return lambda: [str(status.value) for status in list(context.page_status.values())]
+
+
+def follow_connection(statuses: list[str], away: bool, leave: Redraw, come_back: Redraw) -> bool:
+    """Leave the table when the page has tabs and none is connected (the network
+    dropped: a computer player holds the seat), come back when one is connected again;
+    returns whether the student is away now.
+
+    >>> said = []
+    >>> away = follow_connection(["disconnected"], False, lambda: said.append("leave"), None)
+    >>> away, follow_connection(["connected"], away, None, lambda: said.append("back")), said
+    (True, False, ['leave', 'back'])
+    >>> follow_connection([], False, None, None)   # no tab known yet: nothing happens
+    False
+    """
+    connected = "connected" in statuses
+    if statuses and not connected and not away:
+        leave()
+        return True
+    if connected and away:
+        come_back()
+        return False
+    return away
+
+
 @solara.component
-def Seat(handle: SeatHandle, on_back: Callable[[], None]) -> None:
-    """The student's seat; leaves the table when the page closes."""
+def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[], None]) -> None:
+    """The student's seat; leaves the table when the page closes or its connection
+    drops (``on_return`` sits down again when it is back)."""
     widget = solara.use_memo(lambda: SeatWidget(handle, deliver=page_deliver()), [handle])
 
     def leave_when_closed() -> Callable[[], None]:
         return widget.leave
 
     solara.use_effect(leave_when_closed, [widget])
+
+    def watch(cancel: object) -> None:
+        statuses = page_statuses()
+        away = False
+        while statuses is not None and not cancel.wait(studentpage.POLL_SECONDS):  # type: ignore[attr-defined]
+            try:
+                away = follow_connection(statuses(), away, widget.leave, on_return)
+            except Exception as error:  # try again next time
+                log.warning("could not follow the page's connection: %s", type(error).__name__)
+
+    solara.use_thread(watch, dependencies=[widget], intrusive_cancel=False)
     solara.Column(children=[widget], classes=["xe-seat"])
     solara.Button(
         "Back to the list of tables", on_click=on_back, classes=["xe-back-to-tables"], text=True
@@ -75,7 +123,8 @@ def ClassTables(desk: StudentDesk) -> None:
     """The class's tables: a list with "Sit at table N", then the student's seat."""
     first = solara.use_memo(desk.tables, [desk])
     listing, set_listing = solara.use_state(first)
-    handle, set_handle = solara.use_state(cast(SeatHandle | None, None))
+    seated, set_seated = solara.use_state(cast(tuple[int, SeatHandle] | None, None))
+    handle = None if seated is None else seated[1]
     message, set_message = solara.use_state("")
 
     def watch(cancel: object) -> None:
@@ -89,7 +138,7 @@ def ClassTables(desk: StudentDesk) -> None:
 
     def sit(number: int) -> Redraw:
         def run() -> None:
-            set_handle(desk.sit(number))
+            set_seated((number, desk.sit(number)))
 
         def click() -> None:
             attempt(run, set_message)
@@ -100,13 +149,17 @@ def ClassTables(desk: StudentDesk) -> None:
     def back() -> None:
         if handle is not None:
             handle.leave()
-        set_handle(None)
+        set_seated(None)
         set_listing(desk.tables())
+
+    def come_back() -> None:
+        if seated is not None:
+            attempt(lambda: set_seated((seated[0], desk.sit(seated[0]))), set_message)
 
     with solara.Column(classes=["xe-class-tables"]):
         solara.HTML(tag="h2", unsafe_innerHTML="Class tables")
         if handle is not None:
-            Seat(handle, on_back=back)
+            Seat(handle, on_back=back, on_return=come_back)
         else:
             _TableList(listing, sit, desk.name)
         if message:
