@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 from conftest import free_port, quiet_env
 
@@ -396,7 +397,9 @@ def test_the_teacher_page_runs_an_experiment_live_then_exports_and_resets(room):
         f"Class code for the students: {code}. 0 students joined."
     ]
     assert "No experiment yet" in html(teacher, "xe-live")[0]
-    assert teacher.find(v.Select, label="Event to count").widget.v_model == "face value 8 or more"
+    assert teacher.find(widgets.Dropdown, description="Event to count").widget.value == (
+        "face value 8 or more"
+    )
     students = []
     for name in ("Ann", "Ben", "Cy"):
         page = render(f"?class={code}")

@@ -56,20 +56,28 @@ class AppPage(NamedTuple):
     address the app prints as it starts (``r"Teacher link \\(.*\\): (\\S+)"``);
     ``ready``: a CSS selector that is on the page once it is drawn; ``options``: the
     options of ``xactika-edu app`` that serve the page (``("--class", "Period 3")``;
-    one server for each set of options).
+    one server for each set of options); ``join_as``: a first name the page joins
+    the class with before the audit (then ``ready`` is on the joined page).
     """
 
     address: str
     ready: str
     options: tuple[str, ...] = ()
+    join_as: str = ""
 
 
 #: Every page of the app: one line each. The class mode's pages, for example:
 #: ``AppPage(r"Students open: (\S+)", ".xe-join-button", ("--class", "Period 3"))``
 #: and ``AppPage(r"Teacher link \(.*\): (\S+)", ".xe-start", ("--class", "Period 3"))``.
+CLASS = ("--class", "Period 3")
 APP_PAGES = [
     AppPage("/", ".xe-hand .xe-select"),
+    AppPage(r"Students open: (\S+)", ".xe-join-button", CLASS),
+    AppPage(r"Students open: (\S+)", ".xe-class-tables", CLASS, join_as="Zoë"),
+    AppPage(r"Teacher link \(.*\): (\S+)", ".xe-open-tables", CLASS),
 ]
+#: What each page is called in the test ids.
+PAGE_IDS = ["student app", "join page", "student page after joining", "teacher page"]
 
 
 @pytest.fixture(scope="module")
@@ -153,17 +161,52 @@ def _audit(page: Any, when: str) -> None:
     assert not found, f"axe-core, {when}:\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize("app_page", APP_PAGES, ids=[p.address for p in APP_PAGES])
+def _join(page: Any, name: str, ready: str) -> None:
+    """Join the class on a join page as ``name``; wait for ``ready``."""
+    page.locator(".xe-first-name input").fill(name)
+    page.locator(".xe-join-button").click()
+    page.wait_for_selector(ready)
+    page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("app_page", APP_PAGES, ids=PAGE_IDS)
 def test_axe_finds_nothing_serious_on_each_page(browser, servers, app_page: AppPage):
     url = _address(servers(app_page.options), app_page.address)
-    page = _open(browser, url, app_page.ready)
+    page = _open(browser, url, ".xe-join-button" if app_page.join_as else app_page.ready)
     try:
+        if app_page.join_as:
+            _join(page, app_page.join_as, app_page.ready)
         assert page.locator("html").get_attribute("lang") == "en"
+        assert page.locator("h1").count() == 1  # every page has one heading on top
         # Solara's busy bar, hidden until a long computation runs, has a name for then
         assert page.locator(".v-progress-linear").first.get_attribute("aria-label")
         _audit(page, f"on {url} as it opens")
     finally:
         page.context.close()
+
+
+def test_axe_finds_nothing_serious_at_a_class_table(browser, servers):
+    """The class tables: the teacher's list, a student's list of tables, then their
+    seat as the game starts and after a bid."""
+    server = servers(CLASS)
+    teacher = _open(browser, _address(server, APP_PAGES[3].address), ".xe-open-tables")
+    student = _open(browser, _address(server, APP_PAGES[1].address), ".xe-join-button")
+    try:
+        teacher.locator(".xe-open-tables").click()
+        teacher.locator(".xe-tables-state li").first.wait_for()
+        _audit(teacher, "the teacher page with a table open")
+        _join(student, "Yan", ".xe-sit-1:enabled")
+        _audit(student, "a student's list of tables")
+        student.locator(".xe-sit-1").click()
+        student.locator(".xe-class-table button:text-is('Start')").click()
+        student.locator(".xe-class-table button.xe-bid:visible").first.wait_for()
+        _audit(student, "a student's seat, their turn to bid")
+        student.locator(".xe-class-table button.xe-bid:visible").first.click()
+        student.locator(".xe-class-table button.xe-play:visible").wait_for()
+        _audit(student, "a student's seat, their turn to play")
+    finally:
+        student.context.close()
+        teacher.context.close()
 
 
 def _play_to_the_end_of_the_hand(page: Any) -> None:

@@ -32,6 +32,7 @@ from ...base.errors import ClassCodeError, ClassError, StudentNameError
 from ...core.cards import Card
 from ...core.experiments import EventLike
 from ...teaching.classdata.classkeys import check_name, name_key, normal_code
+from ...teaching.classdata.classtable import SeatHandle
 from ...teaching.classdata.livepool import (
     CLASS_EVENTS,
     draws_csv,
@@ -39,6 +40,7 @@ from ...teaching.classdata.livepool import (
     student_cards,
 )
 from ...teaching.classdata.store import ClassStore, Experiment
+from .tableroom import DEFAULT_SEATS, TableListing, class_tables
 
 __all__ = [
     "NAME_HOLDERS",
@@ -81,6 +83,20 @@ class StudentDesk:
         )
         self.store.record_draws(self.code, self.name, cards, experiment=running.id)
         return cards
+
+    def tables(self) -> TableListing:
+        """The class's tables now (open or not, and their free seats)."""
+        return class_tables(self.store, self.code).listing()
+
+    def sit(self, number: int) -> SeatHandle:
+        """Sit at class table ``number`` by the name this student joined with (back
+        in their own seat if a table holds one for them).
+
+        Raises:
+            XactikaError: the table's or the room's plain message
+                (:meth:`~xactika_edu.ui.app.tableroom.TableRoom.sit`).
+        """
+        return class_tables(self.store, self.code).sit(self.name, number)
 
     def my_cards(self, experiment: int | None = None) -> list[Card]:
         """The cards this student drew in an experiment (default: the running one,
@@ -246,14 +262,34 @@ class TeacherDesk:
         self.check()
         return self.store.reset_class(self.code)
 
+    def open_table(self, seats: int = DEFAULT_SEATS, seed: int | None = None) -> int:
+        """Open one more class table of ``seats`` players (2 to 10; ``seed`` from the
+        teacher's link seeds the deals); returns how many are open
+        (:meth:`~xactika_edu.ui.app.tableroom.TableRoom.open_table`)."""
+        self.check()
+        return class_tables(self.store, self.code).open_table(seats, seed)
+
+    def close_tables(self) -> int:
+        """Let no one sit down any more (games being played go on); returns how many
+        tables were open."""
+        self.check()
+        return class_tables(self.store, self.code).close_tables()
+
+    def tables(self) -> TableListing:
+        """The class's tables now."""
+        self.check()
+        return class_tables(self.store, self.code).listing()
+
     def version(self) -> tuple[object, ...]:
         """What changes when the pool changes (the running experiment, the numbers of
-        experiments, students, draws and finished hands): read often, cheaply."""
+        experiments, students, draws and finished hands) or the tables do (who sits
+        where): read often, cheaply."""
         self.check()
         room = next(r for r in self.store.classes() if r.code == normal_code(self.code))
         running = self.store.current_experiment(self.code)
         experiments = len(self.store.experiments(self.code))
-        return (running, experiments, room.students, room.draws, room.hands)
+        tables = class_tables(self.store, self.code).listing()
+        return (running, experiments, room.students, room.draws, room.hands, tables)
 
     def pool(self) -> ClassPool:
         """The pool of the running (else the latest) experiment."""

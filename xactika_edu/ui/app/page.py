@@ -10,7 +10,8 @@ The link may set the deal up (``?seed=12&players=5&faces=8-12``:
 :mod:`~xactika_edu.ui.app.linksetup`). When the server serves a class
 (``xactika-edu app --class NAME``: :mod:`~xactika_edu.ui.app.classsetup`), a student
 first joins it (:mod:`~xactika_edu.ui.app.studentpage`) and the page adds the class
-experiment; the teacher's link (``?token=...``) opens the teacher page
+experiment and the class tables (:mod:`~xactika_edu.ui.app.tablepage`); the
+teacher's link (``?token=...``) opens the teacher page
 (:mod:`~xactika_edu.ui.app.teacherpage`) instead.
 
 >>> page = build_page()
@@ -34,6 +35,7 @@ from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
 from .linksetup import LinkSetup, read_link
 from .studentpage import ClassExperiment, JoinForm, page_and_browser
+from .tablepage import ClassTables
 from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
 
 __all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer"]
@@ -117,8 +119,8 @@ def Sections(setup: LinkSetup, title: bool = True) -> None:
 
 @solara.component
 def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
-    """A student's page in a class: the join form, then the class experiment and the
-    usual sections."""
+    """A student's page in a class: the join form, then the class experiment, the class
+    tables and the usual sections."""
     desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
     page, browser = solara.use_memo(page_and_browser, dependencies=[])
 
@@ -136,6 +138,7 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
         classes=["xe-joined"],
     )
     ClassExperiment(desk)
+    ClassTables(desk)
     Sections(setup, title=False)
 
 
@@ -152,7 +155,7 @@ def Page() -> None:
         if served is None:
             NotValid()
         else:
-            TeacherPage(served, setup.token)
+            TeacherPage(served, setup.token, seed=setup.seed)
     elif served is not None:
         ClassStudent(served, setup)
     else:

@@ -1,5 +1,5 @@
 """The teacher's page (the teacher link, ``/?token=...``): start and stop a class
-experiment, watch the pool live, download the data, reset the class.
+experiment, watch the pool live, open class tables, download the data, reset the class.
 
 Every action goes through :class:`~xactika_edu.ui.app.classroom.TeacherDesk`, which
 checks the token on the server before doing anything; a wrong or missing token gets
@@ -15,15 +15,18 @@ from collections.abc import Callable
 from html import escape
 from typing import TypeVar
 
+import ipywidgets as widgets
 import solara
 
 from ...base.errors import TeacherLinkError, XactikaError
 from ...base.formatting import fraction, percent, plural
+from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...teaching.classdata.class_results import class_vs_deck_plot
 from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph, figure_html
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
 from .studentpage import attempt
+from .tableroom import DEFAULT_SEATS, TableListing
 
 __all__ = [
     "LIVE_SECONDS",
@@ -34,6 +37,7 @@ __all__ = [
     "counts_html",
     "pool_html",
     "reset_question",
+    "tables_html",
     "teacher_link_valid",
 ]
 
@@ -102,6 +106,14 @@ def pool_html(pool: ClassPool) -> str:
     )
 
 
+def tables_html(listing: TableListing) -> str:
+    """The class's tables for the teacher: one line each, or that none is open."""
+    if not listing.open:
+        return "<p class='xe-tables-state'>No tables are open.</p>"
+    lines = "".join(f"<li>{escape(info.words())}</li>" for info in listing.tables)
+    return f"<ul class='xe-tables-state'>{lines}</ul>"
+
+
 def reset_question(desk: TeacherDesk) -> str:
     """The confirm step's question, with the counts that would be deleted."""
     desk.check()
@@ -137,8 +149,60 @@ def NotValid() -> None:
 
 
 @solara.component
-def TeacherPage(served: ServedClass, token: str) -> None:
-    """The teacher's page for the served class; :data:`NOT_VALID` for a wrong token."""
+def TeacherTables(desk: TeacherDesk, seed: int | None, version: object) -> None:
+    """The class tables: players per table, Open a table, Close tables, and the tables
+    now (redrawn with the page, every :data:`LIVE_SECONDS` seconds). ``seed``: the
+    teacher link's ``?seed=``, which seeds the tables' deals."""
+    seats, set_seats = solara.use_state(DEFAULT_SEATS)
+    message, set_message = solara.use_state("")
+    changed, set_changed = solara.use_state(0)
+    listing = solara.use_memo(lambda: _or_none(desk.tables), [version, changed])
+
+    def act(action: Callable[[], object]) -> Callable[[], None]:
+        def click() -> None:
+            attempt(action, set_message)
+            set_changed(lambda n: n + 1)
+
+        return click
+
+    solara.HTML(tag="h2", unsafe_innerHTML="Tables")
+    solara.HTML(
+        tag="p",
+        unsafe_innerHTML="Open a table and your students can sit down and play Xactika "
+        "with each other. A new table opens by itself when every seat is taken. Computer "
+        "players take the empty seats.",
+    )
+    with solara.Row(classes=["xe-table-controls"]):
+        widgets.Dropdown.element(
+            description="Players per table",
+            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            value=seats,
+            on_value=set_seats,
+            style={"description_width": "initial"},
+            _dom_classes=["xe-seats-choice"],
+        )
+        solara.Button(
+            "Open a table",
+            on_click=act(lambda: desk.open_table(seats, seed)),
+            color="primary",
+            classes=["xe-open-tables"],
+        )
+        solara.Button(
+            "Close tables",
+            on_click=act(desk.close_tables),
+            classes=["xe-close-tables"],
+            disabled=listing is None or not listing.open,
+        )
+    if message:
+        solara.Error(message, icon=False, classes=["xe-error"])
+    if listing is not None:
+        solara.HTML(unsafe_innerHTML=tables_html(listing), classes=["xe-tables-box"])
+
+
+@solara.component
+def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> None:
+    """The teacher's page for the served class; :data:`NOT_VALID` for a wrong token.
+    ``seed`` (the link's ``?seed=``) seeds the class tables' deals."""
     desk = solara.use_memo(
         lambda: TeacherDesk(shared_store(served.data), served.code, token), [served, token]
     )
@@ -194,12 +258,13 @@ def TeacherPage(served: ServedClass, token: str) -> None:
             classes=["xe-class-info"],
         )
         with solara.Row(classes=["xe-experiment-controls"]):
-            solara.Select(
-                "Event to count",
-                values=list(CLASS_EVENTS),
+            widgets.Dropdown.element(
+                description="Event to count",
+                options=list(CLASS_EVENTS),
                 value=chosen,
                 on_value=set_chosen,
-                classes=["xe-event-choice"],
+                style={"description_width": "initial"},
+                _dom_classes=["xe-event-choice"],
             )
             solara.Button(
                 "Start experiment",
@@ -217,7 +282,8 @@ def TeacherPage(served: ServedClass, token: str) -> None:
             solara.Error(message, icon=False, classes=["xe-error"])
         solara.HTML(unsafe_innerHTML=graphs, classes=["xe-live"])
         solara.HTML(unsafe_innerHTML=counts_html(pool), classes=["xe-counts-box"])
-        solara.HTML(tag="h3", unsafe_innerHTML="The class's data")
+        TeacherTables(desk, seed, version)
+        solara.HTML(tag="h2", unsafe_innerHTML="The class's data")
         with solara.Row(classes=["xe-exports"]):
             if room_draws:
                 solara.FileDownload(

@@ -1,0 +1,251 @@
+"""A class's tables in the class server: the teacher opens tables of 2 to 10 seats,
+students sit at them by the name they joined with and play each other
+(:class:`~xactika_edu.teaching.classdata.classtable.ClassTable`).
+
+One :class:`TableRoom` per class per server process (:func:`class_tables`), shared by
+every page of the class; it and each table hold a lock, so pages in their own threads
+may sit and play at once. Every table writes its finished hands to the class store
+(:func:`~xactika_edu.teaching.classdata.tableseats.store_hands`): a hand is in
+``store.scores(code)`` the moment it ends, so a server that is killed loses none.
+
+A new table (as big as the last one the teacher opened) opens by itself when a student
+takes the last free seat, up to :data:`MAX_TABLES`; past that a student is told
+:data:`ALL_FULL`.
+
+>>> import tempfile
+>>> from xactika_edu.teaching.classdata.store import ClassStore
+>>> store = ClassStore(tempfile.mkdtemp())
+>>> code, _ = store.create_class("Period 3")
+>>> room = TableRoom(store, code)
+>>> room.open_table(seats=2, seed=12)
+1
+>>> ana = room.sit("Ana", 1); ben = room.sit("Ben", 1)
+>>> [(t.number, t.students, t.free) for t in room.listing().tables]  # table 2 opened
+[(1, ('Ana', 'Ben'), 0), (2, (), 2)]
+>>> room.sit("Ana", 2).seat == ana.seat  # Ana comes back to her own seat
+True
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from ...base.checks import check_whole
+from ...base.errors import XactikaError
+from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
+from ...teaching.classdata.classkeys import check_name, name_key, normal_code
+from ...teaching.classdata.classtable import ClassTable, SeatHandle, store_hands
+from ...teaching.classdata.store import ClassStore
+
+__all__ = [
+    "ALL_FULL",
+    "DEFAULT_SEATS",
+    "MAX_TABLES",
+    "NONE_OPEN",
+    "TableInfo",
+    "TableListing",
+    "TableRoom",
+    "class_tables",
+    "table_seed",
+]
+
+#: Players at a table unless the teacher chooses another number.
+DEFAULT_SEATS = 4
+#: The most tables a class has open at once.
+MAX_TABLES = 25
+#: What a student is told when no table has a free seat and no new one can open.
+ALL_FULL = "All tables are full: ask your teacher to open more."
+#: What a student sees while no table is open.
+NONE_OPEN = "No tables are open yet. When your teacher opens them, they appear here."
+#: How far apart the seeds of two tables' first games are (table 2 deals as seed + 1000).
+SEED_STEP = 1000
+
+
+def table_seed(seed: int | None, number: int) -> int | None:
+    """The first game's seed of table ``number`` (from 1) when the teacher's link says
+    ``?seed=SEED``: table 1 deals as ``SEED``, table 2 as ``SEED + 1000``, ...; None
+    (fresh deals) without a seed.
+
+    >>> table_seed(12, 1), table_seed(12, 3), table_seed(None, 2)
+    (12, 2012, None)
+    """
+    if seed is None:
+        return None
+    return (seed + SEED_STEP * (number - 1)) % 2**63
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One table as the lists show it.
+
+    Attributes:
+        number: the table's number (from 1); seats: its seats.
+        students: the names of the students sitting there now, in seat order.
+        free: the seats a newcomer may take now (0 while a game is being played).
+        playing: whether a game is being played.
+        away: the students who left during the game (a computer holds their seats).
+    """
+
+    number: int
+    seats: int
+    students: tuple[str, ...]
+    free: int
+    playing: bool
+    away: tuple[str, ...] = ()
+
+    def holds(self, name: str) -> bool:
+        """Whether this table holds a seat for ``name`` (sitting, or away)."""
+        return name_key(name) in {name_key(n) for n in (*self.students, *self.away)}
+
+    def words(self) -> str:
+        """The table in one sentence.
+
+        >>> TableInfo(2, 4, ("Ana", "Ben"), 2, False).words()
+        'Table 2: 2 free seats of 4. Sitting: Ana, Ben.'
+        """
+        who = f" Sitting: {', '.join(self.students)}." if self.students else ""
+        if self.playing:
+            return f"Table {self.number}: playing a game ({self.seats} seats).{who}"
+        seats = "1 free seat" if self.free == 1 else f"{self.free} free seats"
+        return f"Table {self.number}: {seats} of {self.seats}.{who}"
+
+
+@dataclass(frozen=True)
+class TableListing:
+    """The class's tables now: whether they are open, each table, and whether a new
+    student can find no seat (:data:`ALL_FULL`)."""
+
+    open: bool
+    tables: tuple[TableInfo, ...]
+
+    @property
+    def full(self) -> bool:
+        """Open, and no table has a free seat."""
+        return self.open and not any(table.free for table in self.tables)
+
+
+def _info(number: int, table: ClassTable) -> TableInfo:
+    view = table.view(0)
+    present = [not computer for computer in view.computer]
+    students = tuple(name for name, here in zip(view.names, present, strict=True) if here)
+    away = tuple(name for name, gone in zip(view.names, view.away, strict=True) if gone)
+    playing = table.running
+    free = 0 if playing else table.seats - len(students) - len(away)
+    return TableInfo(number, table.seats, students, free, playing, away)
+
+
+class TableRoom:
+    """The tables of one class in this server process.
+
+    Args:
+        store: the class store (finished hands are written there).
+        code: the class's code.
+    """
+
+    def __init__(self, store: ClassStore, code: str) -> None:
+        self.store = store
+        self.code = normal_code(code)
+        self._lock = threading.RLock()
+        self._tables: list[ClassTable] = []
+        self._open = False
+        self._seats = DEFAULT_SEATS
+        self._seed: int | None = None
+
+    # the teacher's (through TeacherDesk, which checks the token) ---------------------
+
+    def open_table(self, seats: int = DEFAULT_SEATS, seed: int | None = None) -> int:
+        """Open one more table of ``seats`` seats (and let new tables open by themselves
+        at that size); ``seed`` (the teacher link's) seeds the deals. Returns the
+        number of tables open.
+
+        Raises:
+            XactikaError: for seats not 2 to 10, or when :data:`MAX_TABLES` are open.
+        """
+        seats = check_whole(seats, "players per table", MIN_PLAYERS, MAX_PLAYERS)
+        with self._lock:
+            if not self._open:
+                self._tables = []
+            if len(self._tables) >= MAX_TABLES:
+                raise XactikaError(f"{MAX_TABLES} tables are open: that is the most.")
+            self._open, self._seats, self._seed = True, seats, seed
+            self._add()
+            return len(self._tables)
+
+    def close_tables(self) -> int:
+        """No one may sit down any more; students at a table finish their game (their
+        hands are still saved). The next :meth:`open_table` starts with new tables.
+        Returns how many tables were open."""
+        with self._lock:
+            count = len(self._tables) if self._open else 0
+            self._open = False
+            return count
+
+    # the students' ---------------------------------------------------------------------
+
+    def listing(self) -> TableListing:
+        """The tables now, for the pages' lists."""
+        with self._lock:
+            if not self._open:
+                return TableListing(False, ())
+            tables = tuple(_info(n, t) for n, t in enumerate(self._tables, start=1))
+            return TableListing(True, tables)
+
+    def sit(self, name: str, number: int) -> SeatHandle:
+        """Sit the student ``name`` at table ``number``; a student who already has a
+        seat at a table (held by a computer player while they were away) gets it back.
+
+        Raises:
+            XactikaError: no tables are open, no such table, the table is full or
+                playing a game (the table's own message), or :data:`ALL_FULL`.
+            StudentNameError: for a name that cannot be a first name.
+        """
+        key = name_key(check_name(name))
+        with self._lock:
+            if not self._open:
+                raise XactikaError(NONE_OPEN)
+            own = [t for t in self._tables if key in _held_names(t)]
+            if own:
+                return own[0].sit(name)
+            if not self._tables or not (1 <= number <= len(self._tables)):
+                raise XactikaError(f"There is no table {number}. Pick a table from the list.")
+            handle = self._tables[number - 1].sit(name)
+            free = any(_info(n, t).free for n, t in enumerate(self._tables, start=1))
+            if not free and len(self._tables) < MAX_TABLES:
+                self._add()
+            return handle
+
+    def _add(self) -> None:
+        number = len(self._tables) + 1
+        self._tables.append(
+            ClassTable(
+                self._seats,
+                seed=table_seed(self._seed, number),
+                on_hand=store_hands(self.store, self.code),
+            )
+        )
+
+
+def _held_names(table: ClassTable) -> set[str]:
+    """The name keys of the students sitting at ``table`` or whose seats it holds."""
+    view = table.view(0)
+    return {
+        name_key(name)
+        for name, computer, away in zip(view.names, view.computer, view.away, strict=True)
+        if not computer or away
+    }
+
+
+_rooms: dict[tuple[int, str], TableRoom] = {}
+_rooms_lock = threading.Lock()
+
+
+def class_tables(store: ClassStore, code: str) -> TableRoom:
+    """The one :class:`TableRoom` of the class ``code`` (in ``store``) in this process."""
+    key = (id(store), normal_code(code))
+    with _rooms_lock:
+        room = _rooms.get(key)
+        if room is None or room.store is not store:
+            room = _rooms[key] = TableRoom(store, code)
+        return room
