@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..base.csvtext import csv_text, write_text_file
 from ..base.errors import ClassCodeError, ClassError
+from ..base.files import write_file
 from ..base.formatting import plural
-from ..teaching.classdata.class_results import CLASS_RESULT_COLUMNS
+from ..teaching.classdata.livepool import draws_csv
 from ..teaching.classdata.scoresheet import export_scores
 from ..teaching.classdata.store import ClassStore, default_data_dir
 from ..teaching.classdata.storedb import STORE_FILE
@@ -144,10 +144,7 @@ def _export(
         table = store.draws(code)
         if table.empty:
             raise ClassError(f"{name} has no draws yet: nothing to export")
-        rows = zip(table["student"], table["activity"], map(str, table["card"]), strict=True)
-        write_text_file(
-            out, csv_text(CLASS_RESULT_COLUMNS, rows), overwrite=force, encoding="utf-8-sig"
-        )
+        write_file(out, draws_csv(table), overwrite=force)  # the teacher page's file too
         say(f"Wrote {plural(len(table), 'draw')} of {name} to {out}")
         return 0
     scores = store.scores(code)

@@ -20,9 +20,7 @@ Source: issue 13 ("Live pooled experiments").
 from __future__ import annotations
 
 import hashlib
-import io
 import tempfile
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,7 +31,6 @@ from ...base.csvtext import csv_text
 from ...base.errors import XactikaError
 from ...base.formatting import plural
 from ...core.cards import DECK, Card
-from ..alt_text import describe_figure
 from ..plots.figures import BAR_FIGSIZE, LABEL_SIZE, use_axes
 from ..plots.frequency import running_frequency_graph
 from .class_results import CLASS_RESULT_COLUMNS
@@ -41,8 +38,6 @@ from .classkeys import name_key, normal_code
 from .scoresheet import export_scores
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     import pandas as pd
     from matplotlib.axes import Axes
 
@@ -51,7 +46,6 @@ __all__ = [
     "CSV_ENCODING",
     "class_frequency_graph",
     "draws_csv",
-    "figure_html",
     "scores_csv",
     "student_cards",
     "student_seed",
@@ -151,28 +145,6 @@ def class_frequency_graph(frequency: pd.DataFrame, *, ax: Axes | None = None) ->
     ax.get_lines()[0].set_label(f"our class: {plural(len(frequency), 'draw')}")
     ax.legend(loc="lower right", fontsize=LABEL_SIZE, framealpha=0.95)
     return ax
-
-
-def figure_html(draw: Callable[[Axes], object], *, size: tuple[float, float] = BAR_FIGSIZE) -> str:
-    """A graph drawn by ``draw(ax)`` as inline SVG in a ``<figure role="img">`` whose
-    label describes it in words for a screen reader
-    (:func:`~xactika_edu.teaching.alt_text.describe_figure`).
-
-    Returns:
-        HTML text (no script, no outside file).
-    """
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=size, layout="constrained")
-    draw(figure.subplots())
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg")
-    picture = buffer.getvalue()
-    words = escape(describe_figure(figure), quote=True)
-    return (
-        f"<figure class='xe-plot' role='img' aria-label=\"{words}\" style='margin:0'>"
-        f"{picture[picture.find('<svg') :]}</figure>"
-    )
 
 
 def draws_csv(draws: pd.DataFrame) -> bytes:

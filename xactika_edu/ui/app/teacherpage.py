@@ -21,8 +21,10 @@ import solara
 from ...base.errors import TeacherLinkError, XactikaError
 from ...base.formatting import fraction, percent, plural
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
+from ...teaching.alt_text import figure_html
 from ...teaching.classdata.class_results import class_vs_deck_plot
-from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph, figure_html
+from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph
+from ...teaching.plots.figures import BAR_FIGSIZE
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
 from .studentpage import attempt
@@ -99,8 +101,8 @@ def pool_html(pool: ClassPool) -> str:
     total = len(pool.frequency)
     head += f"The class so far: {hits} of {plural(total, 'draw')} ({percent(hits / total)}).</p>"
     frequency, draws = pool.frequency, pool.draws
-    line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax))
-    bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax))
+    line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax), size=BAR_FIGSIZE)
+    bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax), size=BAR_FIGSIZE)
     return (
         f"{head}<div class='xe-live-frequency'>{line}</div><div class='xe-live-values'>{bars}</div>"
     )

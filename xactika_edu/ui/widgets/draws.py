@@ -26,7 +26,6 @@ UI layer (``ipywidgets`` 8). Root classes ``xe-draws`` and ``xe-sampling``; part
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from html import escape
 
@@ -35,7 +34,7 @@ import ipywidgets as widgets
 from ...base.errors import XactikaError
 from ...core.cards import check_seed
 from ...core.face_values import face_value_mean
-from ...teaching.alt_text import describe_figure
+from ...teaching.alt_text import figure_html
 from ...teaching.plots.draws import draws_graph, sample_means_graph, sample_means_panels
 from ...teaching.views.draws import (
     DRAW_STEPS,
@@ -60,19 +59,8 @@ TRY_IT = "open this lesson in Jupyter and run the cell"
 
 
 def _svg(draw: Callable[..., object], panels: int = 1) -> str:
-    """A figure drawn by ``draw(ax)`` (or ``draw(axes)``, a list, for ``panels`` > 1
-    side by side) as inline SVG, described in words for a screen reader
-    (:func:`~xactika_edu.teaching.alt_text.describe_figure`)."""
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(7.0 if panels == 1 else 9.0, 3.6), layout="constrained")
-    axes = figure.subplots(1, panels)
-    draw(axes if panels == 1 else list(axes))
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg")
-    picture = buffer.getvalue()
-    words = escape(describe_figure(figure), quote=True)
-    return f"<div role='img' aria-label=\"{words}\">{picture[picture.find('<svg') :]}</div>"
+    """A widget's graph as inline SVG described in words (:func:`figure_html`)."""
+    return figure_html(draw, size=(7.0 if panels == 1 else 9.0, 3.6), panels=panels)
 
 
 def _picture_html(name: str, summary: str, graph: str, where: str) -> str:
