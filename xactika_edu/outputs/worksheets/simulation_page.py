@@ -12,13 +12,13 @@ import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...base.formatting import about_two_decimals, exact_percent, one_decimal
+from ...base.formatting import exact_percent, percent_tail
 from ...base.palette import INK, OKABE_ITO, SHAPE_COLORS
 from ...core.cards import Card, Shape
 from ...core.probability import FACE_VALUES, value_distribution
 from .card_pictures import draw_glyph
 from .layout import TEXT_SIDE_GAP, segment_crosses_box
-from .levels import EXTENSION, SUPPORT, draw_frame, level_note
+from .levels import EXTENSION, SUPPORT, Frame, draw_frame, level_note
 from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, rgb
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ __all__ = ["DRAWS_PER_ROW", "SimulationPage"]
 
 #: Draws per row of the sheet: the relative frequency is written after each row.
 DRAWS_PER_ROW = 10
+#: The room a line to write an answer on takes, in mm.
+ANSWER_LINE = 10.5
 
 
 class SimulationPage(Page["SimulationWorksheet"]):
@@ -48,7 +50,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
             ("draws", 3.0, self.draws),
             ("deck_table", 3.0, self.deck_table),
         )
-        self.beside(y + 4.0, 0.5, ("graph", self.graph), ("questions", self.questions))
+        self.beside(y + 4.0, 0.42, ("graph", self.graph), ("questions", self.questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -67,18 +69,18 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 self.left,
                 y,
                 "1",
-                f"Tick the box of every draw where the card {sheet.phrase}. After each "
-                "row of 10, fill in the row's table."
+                f"Tick the box of every draw where the card {sheet.phrase}: that draw is "
+                "a success. After each row of 10, fill in the row's table."
                 + (" Row 1 is a worked example." if sheet.example_rows else ""),
                 self.width,
             )
             + 1.5
         )
         columns = (
-            ("Yes in this row", 15.0),
-            ("Yes so far", 14.0),
-            ("Draws so far", 15.0),
-            ("Relative frequency so far", 27.0),
+            ("Successes in this row", 17.0),
+            ("Successes so far", 17.0),
+            ("Draws so far", 14.0),
+            ("Relative frequency so far", 25.0),
         )
         table_w = sum(w for _, w in columns)
         cell_w = (self.width - table_w - 2.0) / DRAWS_PER_ROW
@@ -124,8 +126,9 @@ class SimulationPage(Page["SimulationWorksheet"]):
                     cx += w
                 self.font(9.5, "B", ANSWER)
                 self.text_at(cx, top + 2, columns[-1][1], 5, f"{so_far}/{draws}", align="C")
+                # as the lesson writes it: "8/10 = 80%", "27/40, about 68%"
                 self.text_at(
-                    cx, top + 7.5, columns[-1][1], 5, f"= {about_two_decimals(share)}", "C"
+                    cx, top + 7.5, columns[-1][1], 5, percent_tail(share).lstrip(", "), "C"
                 )
         bottom = y + head_h + (self.n // DRAWS_PER_ROW) * row_h
         self.line_style(0.3)
@@ -206,6 +209,44 @@ class SimulationPage(Page["SimulationWorksheet"]):
         return y + 2 * h
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
+        """Step 2, the graph, in the left column; on an extension sheet question d sits
+        under it (the right column holds a to c)."""
+        if self.sheet.level == EXTENSION:
+            letter = "d"
+            question, answer, working = self.sheet.worked_questions()[3]
+            top = bottom - self.question_height(w, question, answer, working)
+            with self.group("question d"):
+                self.one_question(x, top, w, letter, (question, answer, working))
+            bottom = top - 4.0
+        self.plot(x, y, w, bottom)
+
+    def question_height(self, w: float, question: str, answer: str, working: str) -> float:
+        """How tall :meth:`one_question` draws a question and its answer (or line), in mm."""
+        self.font(TIGHT.size)
+        height = self.paragraph_height(w - 6, question, TIGHT.line) + TIGHT.after
+        if not self.key:
+            return height + ANSWER_LINE
+        self.font(TIGHT.answer_size, "B")
+        height += self.paragraph_height(w - 6, answer, TIGHT.answer_line)
+        if working:
+            self.font(TIGHT.working_size, "I")
+            height += 0.3 + self.paragraph_height(w - 6, working, TIGHT.working_line)
+        return height
+
+    def one_question(
+        self, x: float, y: float, w: float, letter: str, item: tuple[str, str, str]
+    ) -> float:
+        """A lettered question with the key's answer or a line to write on; returns the
+        y below."""
+        question, answer, working = item
+        y = self.question(x, y, w, letter, question, TIGHT)
+        if self.key:
+            return self.key_answer(x, y, w, answer, working, TIGHT)
+        return self.answer_line(x + 6, y, w - 6)
+
+    def plot(self, x: float, y: float, w: float, bottom: float) -> None:
+        """The graph of the relative frequency (the key plots it) from ``y`` down to
+        ``bottom``."""
         pdf, sheet = self.pdf, self.sheet
         y = (
             self.step(
@@ -282,10 +323,10 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.line_style(0.6)
         pdf.line(left, top + plot_h, left + plot_w, top + plot_h)
         pdf.line(left, top, left, top + plot_h)
-        self.font(8.5)
+        self.font(8)
         for j in range(11):
             gy = top + plot_h - j * plot_h / 10
-            self.text_at(left - 9.0, gy - 2, 8, 4, one_decimal(Fraction(j, 10)), align="R")
+            self.text_at(left - 10.0, gy - 2, 9, 4, f"{10 * j}%", align="R")
         self.font(9, "B")
         for i in range(self.n // DRAWS_PER_ROW + 1):
             gx = left + i * plot_w * DRAWS_PER_ROW / self.n
@@ -294,29 +335,69 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.vertical_text(x + 3.0, top, plot_h, "Relative frequency")
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
-        pdf = self.pdf
+        """Step 3: questions a to c (d is under the graph) in the right column."""
         y = self.step(x, y, "3", "Answer the questions.", w) + 1.5
-        items = self.sheet.worked_questions()
+        items = self.sheet.worked_questions()[:3]
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
-        gap = 1.0 if self.sheet.level == EXTENSION else 2.0  # under a key's answer
-        for index, ((question, answer, working), letter) in enumerate(
-            zip(items, "abcd", strict=False)
-        ):
-            y = self.question(x, y, w, letter, question, TIGHT)
+        gap = 2.0  # under an answer
+        for index, (item, letter) in enumerate(zip(items, "abc", strict=True)):
             if letter == "c":
-                y = self.class_box(x + 6, y + 1.0, w - 6) + 1.5
-            if frames is not None:
-                y = draw_frame(self, x + 6, y, w - 6, frames[index]) + 2.5
-            elif self.key:
-                y = self.key_answer(x, y, w, answer, working, TIGHT) + gap
-            elif letter != "c":
-                self.line_style(0.3)
-                y += 7.0
-                pdf.line(x + 6, y, x + w, y)
-                y += 5.0
+                y = self.question(x, y, w, letter, item[0], TIGHT)
+                y = self.class_question(x, y, w, frames is not None)
+            elif frames is not None:
+                y = self.question(x, y, w, letter, item[0], TIGHT)
+                y = draw_frame(self, x + 6, y, w - 6, frames[index]) + 0.5
+            else:
+                y = self.one_question(x, y, w, letter, item)
+            y += gap
+        self.check_fits(y - gap, self.bottom - 4.5)
 
-    def class_box(self, x: float, y: float, w: float) -> float:
-        """The blank box where the class pools its results."""
+    def answer_line(self, x: float, y: float, w: float, label: str = "") -> float:
+        """A line to write an answer on (after ``label``), :data:`ANSWER_LINE` mm in
+        all; returns the y below it."""
+        self.line_style(0.3)
+        y += ANSWER_LINE - 5.0
+        start = x
+        if label:
+            self.font(9.5)
+            self.text_at(x, y - 4.6, w, 5, label)
+            start = x + self.pdf.get_string_width(label) + 1.5
+        self.pdf.line(start, y, x + w, y)
+        return y + 5.0
+
+    def class_question(self, x: float, y: float, w: float, support: bool) -> float:
+        """Question c's answers under it, in the order the lesson asks: the prediction
+        before the "Class total" box, then whether the class is closer. A support sheet
+        has sentence frames; the key gives :meth:`~.simulation.SimulationWorksheet.class_answer`.
+        Returns the y below."""
+        sheet = self.sheet
+        answer = sheet.class_answer()
+        x, w = x + 6, w - 6
+        if self.key:
+            self.font(TIGHT.answer_size, "B", ANSWER)
+            y = self.paragraph(x, y, w, answer.prediction, TIGHT.answer_line)
+        elif support:
+            y = draw_frame(self, x, y, w, sheet.frames()[2])
+        else:
+            y = self.answer_line(x, y - 1.5, w, "Prediction:") - 3.5
+        if self.key:
+            # the printed sheets' class total in words, not in a box
+            self.font(TIGHT.answer_size, "B", ANSWER)
+            y = self.paragraph(x, y + 0.5, w, answer.comparison, TIGHT.answer_line)
+            self.font(TIGHT.working_size, "I", MUTED)
+            return self.paragraph(x, y + 0.3, w, answer.working, TIGHT.working_line)
+        y = self.class_box(x, y + 1.5, w) + 1.5
+        if support:
+            frame = Frame("Closer than mine: {} (yes or no).", ("",))
+            self.font(10)
+            return self.paragraph(x, y, w, frame.blank(), 5.6)
+        return self.answer_line(x, y - 3.0, w) - 4.5  # the line itself is the last mark
+
+    def class_box(
+        self, x: float, y: float, w: float, filled: tuple[str, str, str] | None = None
+    ) -> float:
+        """The box where the class pools its results: blank, or on a key ``filled``
+        with the printed sheets' successes, draws and relative frequency."""
         pdf = self.pdf
         # three writing lines 5 mm apart, the last well clear of the bottom border
         h = 22.5
@@ -324,11 +405,15 @@ class SimulationPage(Page["SimulationWorksheet"]):
         pdf.rect(x, y, w, h)
         self.font(9.5, "B")
         self.text_at(x + 2, y + 1, w - 4, 5, "Class total")
-        self.font(9.5)
         self.line_style(0.3)
-        for k, label in enumerate(("Yes:", "Draws:", "Relative frequency:")):
+        labels = ("Successes:", "Draws:", "Relative frequency:")
+        for k, label in enumerate(labels):
             ly = y + 6.0 + k * 5.0
+            self.font(9.5)
             self.text_at(x + 2, ly, w - 4, 5, label)
             start = x + 3 + pdf.get_string_width(label)
             pdf.line(start, ly + 4.3, x + w - 3, ly + 4.3)
+            if filled is not None:
+                self.font(9.5, "B", ANSWER)
+                self.text_at(start + 1, ly, x + w - 4 - start, 4.2, filled[k])
         return y + h
