@@ -8,18 +8,17 @@ the graph of the relative frequency and the questions with the class-total box.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...base.formatting import exact_percent, percent_tail
-from ...base.palette import INK, OKABE_ITO, SHAPE_COLORS
-from ...core.cards import Card, Shape
-from ...core.probability import FACE_VALUES, value_distribution
+from ...base.formatting import percent_tail
+from ...base.palette import INK, SHAPE_COLORS
+from ...core.cards import Shape
 from .card_pictures import draw_glyph
-from .layout import TEXT_SIDE_GAP, segment_crosses_box
+from .layout import Recorder
 from .levels import EXTENSION, SUPPORT, Frame, draw_frame, level_note
-from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, rgb
+from .page import ANSWER, MUTED, SHADE, TIGHT, Page, rgb
+from .simulation_parts import DRAWS_PER_ROW, draw_cell, draw_deck_table, draw_graph
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -28,10 +27,18 @@ if TYPE_CHECKING:
 
 __all__ = ["DRAWS_PER_ROW", "SimulationPage"]
 
-#: Draws per row of the sheet: the relative frequency is written after each row.
-DRAWS_PER_ROW = 10
 #: The room a line to write an answer on takes, in mm.
 ANSWER_LINE = 10.5
+#: The layouts tried in turn until the questions fit above the footer: (the graph's
+#: share of the width, the room a line to write on takes in mm, the gap between
+#: questions in mm). A fifth row of draws or a support sheet's frames need the later ones.
+LAYOUTS: tuple[tuple[float, float, float], ...] = (
+    (0.42, ANSWER_LINE, 2.0),
+    (0.34, 8.5, 2.0),
+    (0.34, 8.5, 1.0),
+    (0.30, 8.0, 0.5),
+    (0.28, 7.5, 0.3),
+)
 
 
 class SimulationPage(Page["SimulationWorksheet"]):
@@ -43,14 +50,44 @@ class SimulationPage(Page["SimulationWorksheet"]):
     def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool) -> None:
         super().__init__(sheet, pdf, key=key)
         self.n = len(sheet.draws)
+        #: the room a line to write an answer on takes, and the gap between questions,
+        #: in mm (set by :meth:`draw` from :data:`LAYOUTS`)
+        _, self.answer_room, self.gap = LAYOUTS[0]
+
+    @property
+    def limit(self) -> float:
+        """The lowest y text may reach: clear of the footer."""
+        return self.bottom - 4.5
+
+    def questions_end(self, top: float, share: float) -> float:
+        """Where the questions column would end if the graph took ``share`` of the
+        width: drawn on a scratch page, in mm."""
+        from fpdf import FPDF
+
+        real = self.pdf
+        scratch = FPDF(unit="mm", format=(real.w, real.h))
+        scratch.set_auto_page_break(False)
+        scratch.add_page()
+        self.pdf = Recorder(scratch, record=False)
+        self.group, self.background = self.pdf.group, self.pdf.background
+        try:
+            left_w = self.width * share
+            x, w = self.left + left_w + 6.0, self.width - left_w - 6.0
+            return self.questions(x, top, w, self.bottom - 6.0, check=False)
+        finally:
+            self.pdf, self.group, self.background = real, real.group, real.background
 
     def draw(self) -> None:
         y = self.sections(
             ("intro", 2.5, self.intro),
             ("draws", 3.0, self.draws),
-            ("deck_table", 3.0, self.deck_table),
+            ("deck_table", 3.0, lambda y: draw_deck_table(self, y)),
         )
-        self.beside(y + 4.0, 0.42, ("graph", self.graph), ("questions", self.questions))
+        top = y + 4.0
+        for share, self.answer_room, self.gap in LAYOUTS:
+            if self.questions_end(top, share) <= self.limit:
+                break
+        self.beside(top, share, ("graph", self.graph), ("questions", self.draw_questions))
         self.footer()
 
     def intro(self, y: float) -> float:
@@ -113,7 +150,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
             top = y + head_h + row * row_h
             for col in range(DRAWS_PER_ROW):
                 i = row * DRAWS_PER_ROW + col
-                self.draw_cell(i, sheet.draws[i], hits[i], x + col * cell_w, top, cell_w, row_h)
+                draw_cell(self, i, sheet.draws[i], hits[i], x + col * cell_w, top, cell_w, row_h)
             if self.key or row < sheet.example_rows:
                 so_far, draws = running[row]
                 in_row = sum(hits[row * DRAWS_PER_ROW : (row + 1) * DRAWS_PER_ROW])
@@ -147,67 +184,6 @@ class SimulationPage(Page["SimulationWorksheet"]):
         pdf.rect(tx, y, table_w, bottom - y)
         return bottom
 
-    def draw_cell(
-        self, i: int, card: Card, hit: bool, x: float, y: float, w: float, h: float
-    ) -> None:
-        """One draw: its number, a tick box, and the four shapes with their counts."""
-        pdf = self.pdf
-        self.font(7, "", MUTED)
-        self.text_at(x + 0.6, y + 0.6, 8, 3.6, f"#{i + 1}")
-        box = 3.6
-        bx, by = x + w - box - 0.8, y + 0.8
-        self.line_style(0.3)
-        pdf.rect(bx, by, box, box)
-        if (self.key or i < self.sheet.examples) and hit:
-            self.line_style(0.6, ANSWER)
-            pdf.line(bx + 0.6, by + box * 0.55, bx + box * 0.4, by + box - 0.6)
-            pdf.line(bx + box * 0.4, by + box - 0.6, bx + box - 0.3, by + 0.3)
-        step = (w - 1.6) / 4
-        pdf.set_line_width(0.12)
-        pdf.set_draw_color(*rgb(INK))
-        for shape, count in zip(Shape, card.counts, strict=True):
-            cx = x + 0.8 + (shape + 0.5) * step
-            draw_glyph(pdf, shape, cx, y + 6.4, min(2.4, step * 0.7), SHAPE_COLORS[shape])
-            self.font(9.5, "B")
-            self.text_at(cx - step / 2, y + 7.9, step, 4.4, str(count), align="C")
-        if (self.key or i < self.sheet.examples) and "face value" in self.sheet.event:
-            self.font(7, "B", ANSWER)
-            # "value 12" when it fits clear of the cell's rules, else the number alone
-            room = w - 2 * (TEXT_SIDE_GAP + 0.3)
-            word = "value " if self.pdf.get_string_width("value 12") <= room else ""
-            self.text_at(x + 0.6, y + h - 2.9, w - 1.2, 2.6, f"{word}{card.value}", align="C")
-
-    def deck_table(self, y: float) -> float:
-        """The deck table of face values, for question a."""
-        pdf = self.pdf
-        frequency = value_distribution()["frequency"]
-        label_w, total_w = 40.0, 18.0
-        cell_w = (self.width - label_w - total_w) / len(FACE_VALUES)
-        h = 6.0
-        x = self.left
-        pdf.set_fill_color(*rgb(SHADE))
-        pdf.rect(x, y, label_w, 2 * h, style="F")
-        self.font(9, "B")
-        self.text_at(x + 1.5, y, label_w, h, "Deck table: face value")
-        self.text_at(x + 1.5, y + h, label_w, h, "cards in the deck")
-        for i, value in enumerate(FACE_VALUES):
-            cx = x + label_w + i * cell_w
-            self.font(9.5, "B")
-            self.text_at(cx, y, cell_w, h, str(value), align="C")
-            self.font(9.5)
-            self.text_at(cx, y + h, cell_w, h, str(int(frequency[value])), align="C")
-        tx = x + label_w + len(FACE_VALUES) * cell_w
-        self.font(9.5, "B")
-        self.text_at(tx, y, total_w, h, "Total", align="C")
-        self.text_at(tx, y + h, total_w, h, str(int(frequency.sum())), align="C")
-        self.line_style(0.3)
-        for r in range(3):
-            pdf.line(x, y + r * h, x + self.width, y + r * h)
-        for i in range(len(FACE_VALUES) + 1):
-            pdf.line(x + label_w + i * cell_w, y, x + label_w + i * cell_w, y + 2 * h)
-        pdf.rect(x, y, self.width, 2 * h)
-        return y + 2 * h
-
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         """Step 2, the graph, in the left column; on an extension sheet question d sits
         under it (the right column holds a to c)."""
@@ -218,14 +194,14 @@ class SimulationPage(Page["SimulationWorksheet"]):
             with self.group("question d"):
                 self.one_question(x, top, w, letter, (question, answer, working))
             bottom = top - 4.0
-        self.plot(x, y, w, bottom)
+        draw_graph(self, x, y, w, bottom)
 
     def question_height(self, w: float, question: str, answer: str, working: str) -> float:
         """How tall :meth:`one_question` draws a question and its answer (or line), in mm."""
         self.font(TIGHT.size)
         height = self.paragraph_height(w - 6, question, TIGHT.line) + TIGHT.after
         if not self.key:
-            return height + ANSWER_LINE
+            return height + self.answer_room
         self.font(TIGHT.answer_size, "B")
         height += self.paragraph_height(w - 6, answer, TIGHT.answer_line)
         if working:
@@ -244,102 +220,23 @@ class SimulationPage(Page["SimulationWorksheet"]):
             return self.key_answer(x, y, w, answer, working, TIGHT)
         return self.answer_line(x + 6, y, w - 6)
 
-    def plot(self, x: float, y: float, w: float, bottom: float) -> None:
-        """The graph of the relative frequency (the key plots it) from ``y`` down to
-        ``bottom``."""
-        pdf, sheet = self.pdf, self.sheet
-        y = (
-            self.step(
-                x,
-                y,
-                "2",
-                "Plot the relative frequency after each row. Then draw a dashed line across "
-                "at the exact probability (question a).",
-                w,
-            )
-            + 1.0
-        )
-        left = x + 13.0
-        top = y + 3.0
-        plot_w = w - 13.0 - 3.0
-        plot_h = min(bottom - top - 12.0, 85.0)
-        with self.background():
-            # grid: every 0.05 faint, every 0.1 stronger; a column per 5 draws
-            self.line_style(0.12, GRID_MINOR)
-            for j in range(21):
-                gy = top + plot_h - j * plot_h / 20
-                pdf.line(left, gy, left + plot_w, gy)
-            for i in range(2 * self.n // 5 + 1):
-                gx = left + i * plot_w / (2 * self.n // 5)
-                pdf.line(gx, top, gx, top + plot_h)
-            self.line_style(0.25, GRID_MAJOR)
-            for j in range(11):
-                gy = top + plot_h - j * plot_h / 10
-                pdf.line(left, gy, left + plot_w, gy)
-            for i in range(self.n // DRAWS_PER_ROW + 1):
-                gx = left + i * plot_w * DRAWS_PER_ROW / self.n
-                pdf.line(gx, top, gx, top + plot_h)
+    def draw_questions(self, x: float, y: float, w: float, bottom: float) -> None:
+        """:meth:`questions`, checked to stay above the footer."""
+        self.questions(x, y, w, bottom)
 
-        def at(draws: int, share: float) -> tuple[float, float]:
-            return (left + draws * plot_w / self.n, top + plot_h - share * plot_h)
+    def questions(
+        self, x: float, y: float, w: float, bottom: float, *, check: bool = True
+    ) -> float:
+        """Step 3: questions a to c (d is under the graph) in the right column; returns
+        the y below the last.
 
-        if self.key:
-            p = float(sheet.probability)
-            self.line_style(0.6, OKABE_ITO["vermillion"])
-            with pdf.local_context():
-                pdf.set_dash_pattern(dash=2.0, gap=1.2)
-                pdf.line(*at(0, p), *at(self.n, p))
-            self.font(8, "B", INK)
-            label = f"exact: {exact_percent(sheet.probability, places=0)}"
-            points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
-            label_w = self.pdf.get_string_width(label) + 1.5
-            # above the dashed line (below near the top), as far left as the plotted
-            # line and its dots leave room
-            line_y = at(0, p)[1]
-            rows = (line_y - 4.6, line_y + 0.6) if p < 0.85 else (line_y + 0.6, line_y - 4.6)
-            steps = int((plot_w - 2.0 - label_w) // 2.5)
-            places = [(left + 1.0 + 2.5 * k, ly) for ly in rows for k in range(steps + 1)]
-            path = [(*a, *b) for a, b in itertools.pairwise(points)]
-            dots = 1.2 + 0.3
-
-            def free(lx: float, ly: float) -> bool:
-                box = (lx - dots, ly - dots, lx + label_w + dots, ly + 4 + dots)
-                inner = (lx, ly, lx + label_w, ly + 4)
-                return not any(segment_crosses_box(s, inner) for s in path) and not any(
-                    box[0] < px < box[2] and box[1] < py < box[3] for px, py in points
-                )
-
-            lx, ly = next((place for place in places if free(*place)), places[0])
-            pdf.set_fill_color(255, 255, 255)
-            self.pdf.set_xy(lx, ly)
-            self.pdf.cell(label_w, 4, label, fill=True)
-            self.line_style(0.6, OKABE_ITO["blue"])
-            for a, b in itertools.pairwise(points):
-                pdf.line(*a, *b)
-            for px, py in points:
-                pdf.set_fill_color(*rgb(OKABE_ITO["blue"]))
-                self.line_style(0.3)
-                pdf.circle(px, py, 1.2, style="FD")
-        self.line_style(0.6)
-        pdf.line(left, top + plot_h, left + plot_w, top + plot_h)
-        pdf.line(left, top, left, top + plot_h)
-        self.font(8)
-        for j in range(11):
-            gy = top + plot_h - j * plot_h / 10
-            self.text_at(left - 10.0, gy - 2, 9, 4, f"{10 * j}%", align="R")
-        self.font(9, "B")
-        for i in range(self.n // DRAWS_PER_ROW + 1):
-            gx = left + i * plot_w * DRAWS_PER_ROW / self.n
-            self.text_at(gx - 5, top + plot_h + 0.8, 10, 4.5, str(i * DRAWS_PER_ROW), align="C")
-        self.text_at(left, top + plot_h + 5.2, plot_w, 5, "Number of draws", align="C")
-        self.vertical_text(x + 3.0, top, plot_h, "Relative frequency")
-
-    def questions(self, x: float, y: float, w: float, bottom: float) -> None:
-        """Step 3: questions a to c (d is under the graph) in the right column."""
+        Raises:
+            XactikaError: if ``check`` and they reach the footer (a layout bug).
+        """
         y = self.step(x, y, "3", "Answer the questions.", w) + 1.5
         items = self.sheet.worked_questions()[:3]
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
-        gap = 2.0  # under an answer
+        gap = self.gap  # under an answer
         for index, (item, letter) in enumerate(zip(items, "abc", strict=True)):
             if letter == "c":
                 y = self.question(x, y, w, letter, item[0], TIGHT)
@@ -350,17 +247,19 @@ class SimulationPage(Page["SimulationWorksheet"]):
             else:
                 y = self.one_question(x, y, w, letter, item)
             y += gap
-        self.check_fits(y - gap, self.bottom - 4.5)
+        if check:
+            self.check_fits(y - gap, self.limit)
+        return y - gap
 
     def answer_line(self, x: float, y: float, w: float, label: str = "") -> float:
-        """A line to write an answer on (after ``label``), :data:`ANSWER_LINE` mm in
-        all; returns the y below it."""
+        """A line to write an answer on, :attr:`answer_room` mm in all; after a
+        ``label`` the line is 5 mm below ``y``. Returns the y 5 mm below the line."""
         self.line_style(0.3)
-        y += ANSWER_LINE - 5.0
+        y += 5.0 if label else self.answer_room - 5.0
         start = x
         if label:
             self.font(9.5)
-            self.text_at(x, y - 4.6, w, 5, label)
+            self.text_at(x, y - 4.4, w, 4.2, label)
             start = x + self.pdf.get_string_width(label) + 1.5
         self.pdf.line(start, y, x + w, y)
         return y + 5.0
@@ -379,7 +278,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         elif support:
             y = draw_frame(self, x, y, w, sheet.frames()[2])
         else:
-            y = self.answer_line(x, y - 1.5, w, "Prediction:") - 3.5
+            y = self.answer_line(x, y, w, "Prediction:") - 3.5
         if self.key:
             # the printed sheets' class total in words, not in a box
             self.font(TIGHT.answer_size, "B", ANSWER)
@@ -391,7 +290,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
             frame = Frame("Closer than mine: {} (yes or no).", ("",))
             self.font(10)
             return self.paragraph(x, y, w, frame.blank(), 5.6)
-        return self.answer_line(x, y - 3.0, w) - 4.5  # the line itself is the last mark
+        return self.answer_line(x, y, w, "Closer than mine?") - 4.5  # the last mark
 
     def class_box(
         self, x: float, y: float, w: float, filled: tuple[str, str, str] | None = None
