@@ -318,8 +318,8 @@ class SimulationWorksheet(QuestionSheet):
         if gaps[0] == gaps[1] and near_class != near_own:
             gaps = [two_decimals(100 * near) for near in (near_class, near_own)]
         working = (
-            f"Off {count}/81 by {gaps[0]} percentage points (the {self.of} sheets) and "
-            f"{gaps[1]} (this sheet)."
+            f"From {count}/81: the {self.of} sheets are {gaps[0]} percentage points off, "
+            f"this sheet {gaps[1]}."
         )
         return ClassAnswer(prediction, (str(total), str(draws), pooled), comparison, working)
 
