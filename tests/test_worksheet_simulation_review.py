@@ -146,7 +146,7 @@ def test_c_predicts_first_and_has_a_line_after_the_class_total(level):
     sheet = simulation_worksheet(3, number=3, of=3, level=level)
     _, items = _texts(sheet)
     texts = {e.text: e.box for e in items if e.kind == "text"}
-    prediction = "Prediction:" if level != "support" else "Your class: ____ draws ×"
+    prediction = "Prediction:" if level != "support" else "Our class: ____ draws ×"
     first = min(box[1] for text, box in texts.items() if text.startswith(prediction))
     assert first < texts["Class total"][1]
     below_box = texts["Relative frequency:"][3] + 3.0  # under the box's last line
@@ -155,7 +155,7 @@ def test_c_predicts_first_and_has_a_line_after_the_class_total(level):
     ]
     if level == "support":
         assert any(text.startswith("Closer than mine: ____") for text in texts)
-        assert all(box[1] < below_box for text, box in texts.items() if "Your class" in text)
+        assert all(box[1] < below_box for text, box in texts.items() if "Our class" in text)
     else:
         assert lines, "no line to answer c) on"
 

@@ -416,7 +416,7 @@ class SimulationWorksheet(QuestionSheet):
         # the rule and the printed set's numbers, which are the class's when every
         # student has a sheet)
         frame_c = Frame(
-            "Your class: {} draws × {}/81: expect about {} successes.",
+            "Our class: {} draws × {}/81: expect about {} successes.",
             (str(draws), str(count), str(_nearest(p * draws))),
         )
         return [
