@@ -145,10 +145,13 @@ def draw_graph(page: SimulationPage, x: float, y: float, w: float, bottom: float
         rows: tuple[float, ...] = (
             (line_y - 4.6, line_y + 0.6) if p < 0.85 else (line_y + 0.6, line_y - 4.6)
         )
-        # then further from the line, inside the plot (a narrow graph's line and dots
-        # may cover both rows next to it)
+        # then further from the line, a millimetre at a time, inside the plot (a narrow
+        # graph's line and dots may cover both rows next to it)
         rows += tuple(
-            row for row in (rows[0] - 4.6, rows[1] + 4.6) if top <= row <= top + plot_h - 4
+            row
+            for k in range(1, int(plot_h))
+            for base in rows[:2]
+            if top <= (row := base + (k if base > line_y else -k)) <= top + plot_h - 4
         )
         steps = int((plot_w - 2.0 - label_w) // 2.5)
         places = [(left + 1.0 + 2.5 * k, ly) for ly in rows for k in range(steps + 1)]
