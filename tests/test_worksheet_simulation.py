@@ -96,7 +96,9 @@ def test_repr_rebuilds_and_str_counts_the_yes():
     sheet = simulation_worksheet(3, number=2, of=4, cards=20)
     assert eval(repr(sheet), {"SimulationWorksheet": SimulationWorksheet, "Card": Card}) == sheet
     yes = sum(TESTS[sheet.event](card.counts) for card in sheet.draws)
-    assert str(sheet) == f"Worksheet 2 of 4 · seed 3: 20 draws, event {sheet.event}, {yes} yes"
+    assert str(sheet) == (
+        f"Worksheet 2 of 4 · seed 3: 20 draws, event {sheet.event}, {yes} successes"
+    )
 
 
 # --- answers, recomputed independently ----------------------------------------------

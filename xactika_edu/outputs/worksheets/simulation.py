@@ -142,7 +142,7 @@ class SimulationWorksheet(QuestionSheet):
     >>> sheet.running()
     [(5, 10), (10, 20)]
     >>> str(sheet)
-    'Worksheet 1 of 1 · seed 0: 20 draws, event 3 cubes, 10 yes'
+    'Worksheet 1 of 1 · seed 0: 20 draws, event 3 cubes, 10 successes'
 
     Attributes:
         number: which worksheet of the run this is, 1 to ``of``.
@@ -153,7 +153,7 @@ class SimulationWorksheet(QuestionSheet):
             so a card can come up more than once; notation is accepted.
         level: ``"support"`` (the first row worked as an example, sentence frames),
             ``"core"`` (the default) or ``"extension"`` (a question d: the expected
-            number of yes).
+            number of successes).
 
     Raises:
         XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
@@ -188,7 +188,8 @@ class SimulationWorksheet(QuestionSheet):
         self.set_checked(draws=draws, level=check_level(self.level))
 
     def __str__(self) -> str:
-        return f"{self.label}: {len(self.draws)} draws, event {self.event}, {sum(self.hits)} yes"
+        successes = sum(self.hits)
+        return f"{self.label}: {len(self.draws)} draws, event {self.event}, {successes} successes"
 
     # ---- the data ----------------------------------------------------------------
 
@@ -221,7 +222,7 @@ class SimulationWorksheet(QuestionSheet):
         return sum(1 for card in DECK if test(card))
 
     def class_total(self) -> int | None:
-        """The real number of yes answers on all ``of`` sheets of this run.
+        """The real number of successes on all ``of`` sheets of this run.
 
         The run's sheets are numbered 1 to ``of`` with consecutive seeds (as
         :func:`~xactika_edu.outputs.worksheets.export_worksheets` makes them), so sheet 1 has
@@ -237,7 +238,7 @@ class SimulationWorksheet(QuestionSheet):
         return _run_total(first, self.of, len(self.draws), self.event)
 
     def running(self) -> list[tuple[int, int]]:
-        """(yes so far, draws so far) after every 10 draws."""
+        """(successes so far, draws so far) after every 10 draws."""
         hits = self.hits
         return [
             (sum(hits[:end]), end)
@@ -329,7 +330,7 @@ class SimulationWorksheet(QuestionSheet):
 
     def extra_question(self) -> tuple[str, str, str]:
         """The extension sheet's question d): the expected successes in the sheet's
-        draws (draws x probability, one decimal) against the yes the student got."""
+        draws (draws x probability, one decimal) against the successes the student got."""
         n, p, count = len(self.draws), self.probability, self.deck_count
         expected = n * p
         got = sum(self.hits)
