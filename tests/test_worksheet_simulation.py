@@ -96,7 +96,9 @@ def test_repr_rebuilds_and_str_counts_the_yes():
     sheet = simulation_worksheet(3, number=2, of=4, cards=20)
     assert eval(repr(sheet), {"SimulationWorksheet": SimulationWorksheet, "Card": Card}) == sheet
     yes = sum(TESTS[sheet.event](card.counts) for card in sheet.draws)
-    assert str(sheet) == f"Worksheet 2 of 4 · seed 3: 20 draws, event {sheet.event}, {yes} yes"
+    assert str(sheet) == (
+        f"Worksheet 2 of 4 · seed 3: 20 draws, event {sheet.event}, {yes} successes"
+    )
 
 
 # --- answers, recomputed independently ----------------------------------------------
@@ -133,15 +135,21 @@ def test_running_frequencies_and_answers(seed, n):
     first, last = Fraction(*running[0]), Fraction(*running[-1])
     assert f"after 10 draws or after {n} draws" in question_b
     if abs(first - p) == abs(last - p):
-        assert closer.startswith("Both")
+        assert closer.startswith("The same")
     elif abs(last - p) < abs(first - p):
-        assert closer == f"After {n} draws."
+        assert closer.startswith(f"After {n} draws.")
     else:
         assert closer.startswith("After 10 draws")
 
+    # the rule for the class, then the printed sheets' numbers (review 16)
     expected = p * of * n
     nearest = int(expected + Fraction(1, 2))  # halves up (expected > 0)
-    assert class_total.startswith(f"{of} sheets, {of * n} draws: expect about {nearest} yes.")
+    tenths = int(expected * 10 + Fraction(1, 2))
+    assert class_total.startswith(
+        f"Your class: (the class's draws) × {DECK_TOTALS[sheet.event]}/81. For these {of} "
+        f"sheets: {of * n} draws × {DECK_TOTALS[sheet.event]}/81 = about "
+        f"{tenths // 10}.{tenths % 10}: expect about {nearest} successes."
+    )
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
@@ -150,14 +158,13 @@ def test_key_lists_every_row_of_the_running_table(tmp_path):
     key = pdf_text(sheet.key_pdf(), tmp_path, "key.pdf")
     student = pdf_text(sheet.student_pdf(), tmp_path, "student.pdf")
     for so_far, draws in sheet.running():
+        # as the lesson writes it: a whole percent, a half up (review 16: not 0.80)
         share = Fraction(so_far, draws)
-        hundredths = (share * 100 * 2 + 1) // 2  # halves up
-        decimal = f"{hundredths // 100}.{hundredths % 100:02d}"
-        if (share * 100).denominator != 1:
-            decimal = f"about {decimal}"
-        assert f"{so_far}/{draws}" in key
-        assert f"= {decimal}" in key
+        whole = (share * 100 * 2 + 1) // 2
+        written = f"= {whole}%" if (share * 100).denominator == 1 else f"about {whole}%"
+        assert f"{so_far}/{draws} {written}" in key
         assert f"{so_far}/{draws}" not in student
+    assert "= 0." not in key
 
 
 # --- bad input ------------------------------------------------------------------------
@@ -235,15 +242,17 @@ def test_key_gives_the_real_class_total_of_the_run(seed, of):
     for sheet in (sheets[0], sheets[-1]):
         assert sheet.class_total() == total
         answer = sheet.questions()[2][1]
-        assert answer.endswith(
-            f"The {of} sheets printed with seeds {seed} to {seed + of - 1} have {total} yes in all."
-        )
+        draws = of * 40
+        assert f"Class total of these {of} sheets: {total} successes in {draws} draws" in answer
+        assert f"{draws} draws, {total}/{draws}" in answer
 
 
 def test_class_total_is_unknown_for_draws_made_by_hand():
     sheet = simulation_worksheet(3, number=2, of=4)
     by_hand = SimulationWorksheet(2, 4, 3, sheet.event, tuple(reversed(sheet.draws)))
     assert by_hand.class_total() is None
-    assert by_hand.questions()[2][1].endswith("yes.")
+    assert by_hand.class_answer().box is None
+    assert by_hand.questions()[2][1].startswith("Your class: (the class's draws) × 50/81.")
+    assert "Yes if the class's relative frequency is closer to 50/81" in (by_hand.questions()[2][1])
     # a run whose first seed would be below 0
     assert simulation_worksheet(0, number=2, of=3).class_total() is None

@@ -28,18 +28,27 @@ from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...base.formatting import (
     about_one_decimal,
-    fraction,
     fraction_steps,
     key_percent,
-    plural,
+    one_decimal,
+    percent_tail,
+    two_decimals,
 )
 from ...core.cards import DECK, Card, as_card, make_rng
-from .levels import CORE, SUPPORT, Frame, Worked, at_level, check_level
+from .levels import BLANK, CORE, SUPPORT, Frame, Worked, at_level, check_level
 from .levels import default_cards as level_cards
 from .sheet import QuestionSheet, check_seed
 from .simulation_page import DRAWS_PER_ROW, SimulationPage
 
-__all__ = ["DEFAULT_EVENT", "EVENTS", "SimulationWorksheet", "simulation_worksheet"]
+__all__ = [
+    "DEFAULT_EVENT",
+    "EVENTS",
+    "ClassAnswer",
+    "SimulationWorksheet",
+    "TieFrame",
+    "share_text",
+    "simulation_worksheet",
+]
 
 
 def _value_at_least(value: int) -> Callable[[Card], bool]:
@@ -78,6 +87,48 @@ MIN_DRAWS = 20  # question b compares the first 10 draws with all of them
 MAX_DRAWS = 50
 
 
+def share_text(successes: int, draws: int) -> str:
+    """A relative frequency as the lesson writes it: the fraction, then the percent
+    (nearest whole percent, a half up, "about" when rounded).
+
+    >>> share_text(8, 10), share_text(27, 40)
+    ('8/10 = 80%', '27/40, about 68%')
+    """
+    return f"{successes}/{draws}{percent_tail(Fraction(successes, draws))}"
+
+
+@dataclass(frozen=True)
+class TieFrame(Frame):
+    """A sentence frame whose last blank may be "the same": the student sheet says so
+    (``"Closer: ____ (or: the same)."``); the key fills it in as a :class:`Frame` does.
+
+    >>> TieFrame("Closer: {}.", ("the same",)).blank()
+    'Closer: ____ (or: the same).'
+    """
+
+    def blank(self) -> str:
+        blanks = [BLANK] * (len(self.answers) - 1) + [f"{BLANK} (or: the same)"]
+        return self.text.format(*blanks)
+
+
+@dataclass(frozen=True)
+class ClassAnswer:
+    """The key's answer to question c, in the order the sheet asks it.
+
+    Attributes:
+        prediction: the class's expected successes (the rule, then the printed sheets').
+        box: what the "Class total" box holds for the printed sheets (successes,
+            draws, relative frequency), or None when they are not known.
+        comparison: is the class's relative frequency closer than this sheet's?
+        working: the distances from the exact probability, in percentage points.
+    """
+
+    prediction: str
+    box: tuple[str, str, str] | None
+    comparison: str
+    working: str
+
+
 @dataclass(frozen=True)
 class SimulationWorksheet(QuestionSheet):
     """One student's simulation worksheet: the event, the draws and the answers.
@@ -91,7 +142,7 @@ class SimulationWorksheet(QuestionSheet):
     >>> sheet.running()
     [(5, 10), (10, 20)]
     >>> str(sheet)
-    'Worksheet 1 of 1 · seed 0: 20 draws, event 3 cubes, 10 yes'
+    'Worksheet 1 of 1 · seed 0: 20 draws, event 3 cubes, 10 successes'
 
     Attributes:
         number: which worksheet of the run this is, 1 to ``of``.
@@ -102,7 +153,7 @@ class SimulationWorksheet(QuestionSheet):
             so a card can come up more than once; notation is accepted.
         level: ``"support"`` (the first row worked as an example, sentence frames),
             ``"core"`` (the default) or ``"extension"`` (a question d: the expected
-            number of yes).
+            number of successes).
 
     Raises:
         XactikaError: if ``number`` is not 1 to ``of``, ``seed`` is not a whole
@@ -137,7 +188,8 @@ class SimulationWorksheet(QuestionSheet):
         self.set_checked(draws=draws, level=check_level(self.level))
 
     def __str__(self) -> str:
-        return f"{self.label}: {len(self.draws)} draws, event {self.event}, {sum(self.hits)} yes"
+        successes = sum(self.hits)
+        return f"{self.label}: {len(self.draws)} draws, event {self.event}, {successes} successes"
 
     # ---- the data ----------------------------------------------------------------
 
@@ -170,7 +222,7 @@ class SimulationWorksheet(QuestionSheet):
         return sum(1 for card in DECK if test(card))
 
     def class_total(self) -> int | None:
-        """The real number of yes answers on all ``of`` sheets of this run.
+        """The real number of successes on all ``of`` sheets of this run.
 
         The run's sheets are numbered 1 to ``of`` with consecutive seeds (as
         :func:`~xactika_edu.outputs.worksheets.export_worksheets` makes them), so sheet 1 has
@@ -186,7 +238,7 @@ class SimulationWorksheet(QuestionSheet):
         return _run_total(first, self.of, len(self.draws), self.event)
 
     def running(self) -> list[tuple[int, int]]:
-        """(yes so far, draws so far) after every 10 draws."""
+        """(successes so far, draws so far) after every 10 draws."""
         hits = self.hits
         return [
             (sum(hits[:end]), end)
@@ -205,28 +257,87 @@ class SimulationWorksheet(QuestionSheet):
 
     def worked_questions(self) -> list[tuple[str, str, str]]:
         """(question, answer, one-line working) for each question the sheet's level
-        asks: the three of :meth:`_worked`; on a support sheet each answer is its filled
-        frame; an extension sheet adds d) (:meth:`extra_question`).
+        asks: the three of :meth:`_worked`; on a support sheet the answers to a) and b)
+        are their filled frames (c's is the class answer at every level); an extension
+        sheet adds d) (:meth:`extra_question`).
 
         >>> simulation_worksheet(6, level="extension").questions()[3][1]
         '40 × 50/81 = about 24.7; you got 23, about 1.7 off.'
         """
-        return at_level(self.level, self._worked(), self.extra_question())
+        worked = self._worked()
+        items = at_level(self.level, worked, self.extra_question())
+        question_c, answer_c, working_c, _ = worked[2]
+        items[2] = (question_c, answer_c, working_c)
+        return items
+
+    def class_answer(self) -> ClassAnswer:
+        """The key's answer to c): the rule for the class's expected successes and its
+        value for the printed sheets, their pooled results (when known, see
+        :meth:`class_total`) and whether their relative frequency is closer to the
+        exact probability than this sheet's.
+
+        >>> answer = simulation_worksheet(1, number=1, of=3).class_answer()
+        >>> print(answer.prediction)
+        Your class: (the class's draws) × 50/81. For these 3 sheets: 120 draws × 50/81 = about
+        74.1: expect about 74 successes.
+        >>> answer.box
+        ('77', '120', '77/120, about 64%')
+        >>> print(answer.comparison)
+        Class total of these 3 sheets: 77 successes in 120 draws, 77/120, about 64%. Closer to
+        50/81 than this sheet's 27/40, about 68%? Yes.
+        """
+        p, count, n = self.probability, self.deck_count, len(self.draws)
+        draws = self.of * n
+        expected = p * draws
+        about = "" if expected.denominator == 1 else "about "
+        value = f"= {about_one_decimal(expected)}: expect {about}{_nearest(expected)} successes"
+        who = f"these {self.of} sheets" if self.of > 1 else "this sheet"
+        prediction = (
+            f"Your class: (the class's draws) × {count}/81. For {who}: {draws} draws × "
+            f"{count}/81 {value}."
+        )
+        last = self.running()[-1]
+        own = share_text(*last)
+        total = self.class_total()
+        if total is None or self.of == 1:
+            comparison = (
+                f"Yes if the class's relative frequency is closer to {count}/81"
+                f"{percent_tail(p)} than this sheet's {own}."
+            )
+            return ClassAnswer(prediction, None, comparison, "")
+        near_class = abs(Fraction(total, draws) - p)
+        near_own = abs(Fraction(*last) - p)
+        verdict = "Yes" if near_class < near_own else "No"
+        if near_class == near_own:
+            verdict = "The same"
+        pooled = share_text(total, draws)
+        comparison = (
+            f"Class total of {who}: {total} successes in {draws} draws, {pooled}. Closer "
+            f"to {count}/81 than this sheet's {own}? {verdict}."
+        )
+        gaps = [one_decimal(100 * near) for near in (near_class, near_own)]
+        if gaps[0] == gaps[1] and near_class != near_own:
+            gaps = [two_decimals(100 * near) for near in (near_class, near_own)]
+        working = (
+            f"From {count}/81: the {self.of} sheets are {gaps[0]} percentage points off, "
+            f"this sheet {gaps[1]}."
+        )
+        return ClassAnswer(prediction, (str(total), str(draws), pooled), comparison, working)
 
     def frames(self) -> list[Frame]:
         """The support sheet's sentence frame for each question (filled on the key)."""
         return [frame for *_, frame in self._worked()]
 
     def extra_question(self) -> tuple[str, str, str]:
-        """The extension sheet's question d): the expected number of yes in the sheet's
-        draws (draws x probability, one decimal) against the yes the student got."""
+        """The extension sheet's question d): the expected successes in the sheet's
+        draws (draws x probability, one decimal) against the successes the student got."""
         n, p, count = len(self.draws), self.probability, self.deck_count
         expected = n * p
         got = sum(self.hits)
         off = about_one_decimal(abs(got - expected))
         question = (
-            f"Expected yes in {n} draws = {n} × the exact probability. Find it. How far "
-            "off is your count of yes?"
+            f"Expected successes in {n} draws = {n} × the exact probability. Find it. "
+            "How far off is your count of successes?"
         )
         answer = f"{n} × {count}/81 = {about_one_decimal(expected)}; you got {got}, {off} off."
         working = ""  # the answer shows it
@@ -238,13 +349,13 @@ class SimulationWorksheet(QuestionSheet):
 
         a) the exact probability (deck count / 81, and a percent), b) whether the
         relative frequency after the first 10 draws or after all of them was closer
-        to it, c) the class total to expect from all ``of`` sheets.
+        to it, c) the class's prediction and pooled result (:meth:`class_answer`).
 
         >>> for question, answer, *_ in simulation_worksheet(6, number=1, of=30)._worked():
         ...     print(answer)  # doctest: +ELLIPSIS
         50/81, about 62%
-        After 40 draws.
-        30 sheets, 1200 draws: expect about 741 yes. The 30 sheets ... have 754 yes in all.
+        After 40 draws. Usually: after 40 draws (the law of large numbers).
+        Your class: ... about 741 successes. Class total of these 30 sheets: ... Yes.
         """
         p = self.probability
         count = self.deck_count
@@ -271,51 +382,48 @@ class SimulationWorksheet(QuestionSheet):
             f"Which was closer to the exact probability: your relative frequency after "
             f"{first[1]} draws or after {last[1]} draws?"
         )
+        if self.level != SUPPORT:
+            question_b += (
+                " Either can happen with so few draws. Which does the law of large numbers "
+                "say is usually closer?"
+            )
         if near_first == near_last:
-            closer = "Both were the same distance"
+            closer = "The same: both were the same distance"
+            blank_b = "the same"
         elif near_last < near_first:
             closer = f"After {last[1]} draws"
+            blank_b = closer[0].lower() + closer[1:]
         else:
             closer = f"After {first[1]} draws (it can happen)"
+            blank_b = f"after {first[1]} draws"
         answer_b = closer + "."
-        shares = [f"{a}/{b} = {key_percent(Fraction(a, b))}" for a, b in (first, last)]
+        if self.level != SUPPORT:
+            answer_b += f" Usually: after {last[1]} draws (the law of large numbers)."
+        shares = [share_text(*first), share_text(*last)]
         working_b = f"{shares[0]} and {shares[1]}, against {key_percent(p)}."
-        frame_b = Frame(
+        frame_b = TieFrame(
             f"After {first[1]} draws: {{}}. After {last[1]} draws: {{}}. Closer: {{}}.",
-            (shares[0], shares[1], closer[0].lower() + closer[1:]),
+            (shares[0], shares[1], blank_b),
         )
 
-        draws = self.of * len(self.draws)
-        expected = p * draws
         question_c = (
-            "Add up the whole class's results in the box. Is the class's relative "
-            "frequency closer to the exact probability than yours?"
+            "Predict the class's successes first. Then fill in the class total. Is the "
+            "class's relative frequency closer to the exact probability than yours?"
         )
-        answer_c = (
-            f"{plural(self.of, 'sheet')}, {draws} draws: expect about "
-            f"{math.floor(expected + Fraction(1, 2))} yes."
-        )
-        total = self.class_total()
-        if total is not None and self.of > 1:
-            first_seed = self.seed - self.number + 1
-            answer_c += (
-                f" The {self.of} sheets printed with seeds {first_seed} to "
-                f"{first_seed + self.of - 1} "
-                f"have {total} yes in all."
-            )
-        working_c = f"{draws} × {count}/81 = {fraction(expected)}" + (
-            f", {about_one_decimal(expected)}." if expected.denominator != 1 else "."
-        )
-        # the student's words: the class's draws, not the print run (the key fills in
-        # the printed set's numbers, which are the class's when every student has a sheet)
+        c = self.class_answer()
+        answer_c = f"{c.prediction} {c.comparison}"
+        draws = self.of * len(self.draws)
+        # the student's words: the class's draws, not the print run (the key gives
+        # the rule and the printed set's numbers, which are the class's when every
+        # student has a sheet)
         frame_c = Frame(
-            "Our class: {} draws × {}/81: expect about {} yes.",
-            (str(draws), str(count), str(math.floor(expected + Fraction(1, 2)))),
+            "Our class: {} draws × {}/81: expect about {} successes.",
+            (str(draws), str(count), str(_nearest(p * draws))),
         )
         return [
             (question_a, answer_a, working_a, frame_a),
             (question_b, answer_b, working_b, frame_b),
-            (question_c, answer_c, working_c, frame_c),
+            (question_c, answer_c, c.working, frame_c),
         ]
 
 
@@ -373,6 +481,11 @@ def simulation_worksheet(
     ):
         raise XactikaError(f"cards (draws) must be 20, 30, 40 or 50, got {shown(cards)}")
     return SimulationWorksheet(number, of, seed, event, seeded_draws(seed, cards), level=level)
+
+
+def _nearest(value: Fraction) -> int:
+    """``value`` (>= 0) rounded to a whole number, a half up."""
+    return math.floor(value + Fraction(1, 2))
 
 
 def seeded_draws(seed: int, cards: int) -> tuple[Card, ...]:
