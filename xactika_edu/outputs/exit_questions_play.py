@@ -70,7 +70,7 @@ def _rounded_prediction(rolls: int, exact: Fraction, nearest: int) -> str:
     """The key's line on a prediction made with the rounded percent (38% of 300 = 114)."""
     value = rolls * Fraction(whole_percent(exact), 100)
     count = int(value + Fraction(1, 2))
-    said = f"= {value}" if value.denominator == 1 else f"≈ {one_decimal(value)}: about {count}"
+    said = f"= {value}" if value.denominator == 1 else f"= about {one_decimal(value)}: {count}"
     end = "the same" if count == nearest else "also right"
     return f"With the rounded chance, {whole_percent(exact)}% of {rolls} {said}, {end}."
 
@@ -105,8 +105,8 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                 f"You roll four dice {rolls} times. About how many of the cards do you "
                 f"predict to have face value {event}? Give a whole number.",
                 f"about {nearest}",
-                f"{exact_hits}/{len(DECK)} of {rolls} = {rolls} × {exact_hits} ÷ {len(DECK)} ≈ "
-                f"{one_decimal(expected)}: about {nearest}. "
+                f"{exact_hits}/{len(DECK)} of {rolls} = {rolls} × {exact_hits} ÷ {len(DECK)} = "
+                f"about {one_decimal(expected)}: about {nearest}. "
                 + _rounded_prediction(rolls, exact, nearest),
             ),
         ),

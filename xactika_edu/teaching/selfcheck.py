@@ -86,6 +86,8 @@ _NUMBER_EXAMPLES = (
     (9, "1/3", "0.2", "20%"),
 )
 _WORD_EXAMPLES = ("square", "circle", "triangle")
+# the words a prompt offers: "Type less, same or more.", "Answer yes or no."
+_OFFERED = re.compile(r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.")
 
 
 def _quoted(response: object) -> str:
@@ -282,6 +284,10 @@ class Question:
                 number = read_number(lone_number(response))
                 if number is None and before and before != response.strip():
                     number = self._read(before)
+                events = "|".join(re.findall(r"\d+ or (?:more|less)", self.prompt))
+                if number is None and events:  # "62% chance of 8 or more": the prompt's event
+                    shorter = re.sub(rf"(?:face value )?\b(?:{events})\b", " ", response)
+                    number = self._read(shorter) if shorter != response else None
         return number
 
     def _either(self, response: object) -> list[str]:
@@ -347,6 +353,8 @@ class Question:
             return self._right(compare=number is None and self.words.reason_unchecked(response))
         if number is None and (self.numeric or not _readable_text(response)):
             return _unreadable(self, response)
+        if not self.numeric and _OFFERED.search(self.prompt) and not self.words.mentions(response):
+            return _unreadable(self, response)  # "no" to "Type less, same or more."
         return _not_yet(self, response, number)
 
     def _right(self, compare: bool = False) -> Verdict:
@@ -430,6 +438,14 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
     elif number is None and question.words.says_both(response):  # "which bell is wider?"
         like = f'"{question.other[0]} is ..."'
         message += f" (Your answer says both. Say what each part is about, like {like}.)"
+    elif (
+        question._counts
+        and isinstance(response, str)
+        and (part := re.fullmatch(r"\s*(\d+)\s*/\s*\d+\s*", response[:40]))
+        and question._is_right(part.group(1))
+    ):  # "185/300" for "how many of the 300 cards?"
+        like = question._examples()[0]
+        message += f" (That is a part of all the cards. Type just how many, like {like}.)"
     elif number is not None and _cut_off(question, number):
         # the lessons' one rounding rule, which the student can apply to their own number
         message += (
@@ -503,6 +519,8 @@ def _unreadable(question: Question, response: object) -> Verdict:
     )
     if empty:
         opening = "? There is no answer yet."
+    elif not question.numeric and _readable_text(response) and _OFFERED.search(question.prompt):
+        opening = f"? {_quoted(response)} is not one of the choices."
     else:
         kind = "a number" if question.numeric else "an answer"
         opening = f"? I could not read {_quoted(response)} as {kind}."
@@ -520,9 +538,7 @@ def _unreadable(question: Question, response: object) -> Verdict:
             f"Type a whole number like {whole}, a fraction like {fraction}, "
             f"a decimal like {decimal} or a percent like {percent}."
         )
-    elif offered := re.search(
-        r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.", question.prompt
-    ):
+    elif offered := _OFFERED.search(question.prompt):
         advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
     elif {normal_text(answer) for answer in question.answers} <= {"yes", "no"}:
         advice = "Type yes or no."

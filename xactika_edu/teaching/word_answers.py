@@ -300,6 +300,12 @@ class WordRule:
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
 
+    def mentions(self, response: object) -> bool:
+        """Whether ``response`` says any of the rule's words: an answer word first, a key
+        word or a contrary one ("no" to "less, same or more?" says none)."""
+        keys, contrary = self._scan(word_tokens(response))
+        return bool(keys or contrary) or self.starts_with_word(response)
+
     def reason_unchecked(self, response: object) -> bool:
         """Whether a right response's reason says neither a key word nor a denied
         contrary one ("no, it's like a fresh start"), for a question with
