@@ -143,6 +143,18 @@ def _file_name(name: str, what: str) -> str:
     return f"{slug}-{what}.csv"
 
 
+def _download(data: Callable[[], bytes], name: str, what: str) -> None:
+    """A button that downloads the class ``name``'s ``what`` (``"draws"`` or
+    ``"scores"``) as a CSV file, made by ``data`` when it is pressed."""
+    solara.FileDownload(
+        data,
+        filename=_file_name(name, what),
+        label=f"Download the {what} (CSV)",
+        icon_name=None,
+        mime_type="text/csv",
+    )
+
+
 def _choice(
     label: str, options: Iterable[T], value: T, on_value: Callable[[T], None], *, css: str
 ) -> None:
@@ -290,21 +302,9 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
         solara.HTML(tag="h2", unsafe_innerHTML="The class's data")
         with solara.Row(classes=["xe-exports"]):
             if room_draws:
-                solara.FileDownload(
-                    draws_file,
-                    filename=_file_name(name, "draws"),
-                    label="Download the draws (CSV)",
-                    icon_name=None,
-                    mime_type="text/csv",
-                )
+                _download(draws_file, name, "draws")
             if room_hands:
-                solara.FileDownload(
-                    scores_file,
-                    filename=_file_name(name, "scores"),
-                    label="Download the scores (CSV)",
-                    icon_name=None,
-                    mime_type="text/csv",
-                )
+                _download(scores_file, name, "scores")
             solara.Button(
                 "Reset the class's data",
                 on_click=lambda: set_confirming(True),
