@@ -27,8 +27,7 @@ from ...teaching.views.seatview import (
     seat_tricks_html,
 )
 from ...teaching.views.tableview import hand_html
-from .controls import ErrorLine, Fallback, guard
-from .playrow import PlayRow, html_pane
+from .controls import ErrorLine, Fallback, PlayRow, guard, html_pane
 
 __all__ = ["SeatWidget"]
 

@@ -31,8 +31,7 @@ from ...teaching.views.tableview import (
     status_text,
     tricks_html,
 )
-from .controls import ErrorLine, Fallback, fresh_seed, guard, set_options
-from .playrow import PlayRow, html_pane
+from .controls import ErrorLine, Fallback, PlayRow, fresh_seed, guard, html_pane, set_options
 
 __all__ = ["PlayTable"]
 
