@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -40,15 +39,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
+from browserbench import CHROMIUM, CHROMIUM_ARGS, CLICK, free_port, rss_mb
+
+#: Pages in the background keep their timers: every page of a batch is timed.
 ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--renderer-process-limit=12",
+    *CHROMIUM_ARGS,
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
 ]
@@ -70,36 +65,6 @@ USABLE = """() => {
     }
     return window.__xeUsable !== undefined;
 }"""
-#: Milliseconds from a click on a card's button to the chances panel's first change.
-CLICK = """(index) => new Promise((resolve, reject) => {
-    const root = document.querySelector('.xe-hand');
-    const panel = root.querySelector('.xe-chances-panel');
-    const before = panel.textContent;
-    const timer = setTimeout(() => reject(new Error('no change in 10 s')), 10000);
-    const start = performance.now();
-    new MutationObserver((_, observer) => {
-        if (panel.textContent !== before) {
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(performance.now() - start);
-        }
-    }).observe(panel, {subtree: true, childList: true, characterData: true});
-    root.querySelectorAll('.xe-select')[index].click();
-})"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of process ``pid`` in MB (``VmRSS``)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 def cpu_seconds(pid: int) -> float:

@@ -48,7 +48,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -57,16 +56,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--renderer-process-limit=12",
-]
+from browserbench import CHROMIUM, CHROMIUM_ARGS, CLICK, free_port, rss_mb
+
 USER = "teacher"
 #: The teacher's Jupyter server's configuration, as the teacher guide gives it.
 SERVER_CONFIG = """\
@@ -82,36 +73,6 @@ SCREENSHOT = Path(tempfile.gettempdir()) / "bench_hub_lab.png"
 HUB_LOG = Path(tempfile.gettempdir()) / "bench_hub.log"
 #: The app's page is usable once the hand's card buttons are on it.
 USABLE = ".xe-hand .xe-select"
-#: Milliseconds from a click on a card's button to the chances panel's first change.
-CLICK = """() => new Promise((resolve, reject) => {
-    const root = document.querySelector('.xe-hand');
-    const panel = root.querySelector('.xe-chances-panel');
-    const before = panel.textContent;
-    const timer = setTimeout(() => reject(new Error('no change in 10 s')), 10000);
-    const start = performance.now();
-    new MutationObserver((_, observer) => {
-        if (panel.textContent !== before) {
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(performance.now() - start);
-        }
-    }).observe(panel, {subtree: true, childList: true, characterData: true});
-    root.querySelectorAll('.xe-select')[0].click();
-})"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of process ``pid`` in MB (``VmRSS``)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 def processes() -> dict[int, tuple[int, str]]:
@@ -276,7 +237,7 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
             wait_for(f"{base}/hub/login", hub, 120)
             print(f"hub up in {time.monotonic() - started_at:.1f} s", flush=True)
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 context = browser.new_context()
                 result.update(teacher_in(context.new_page(), base, password))
                 started.update(descendants(hub.pid))
@@ -301,7 +262,7 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
                         student.locator(USABLE).first.wait_for(timeout=180_000)
                         pages.append((student, time.monotonic() - started_at))
                     started.update(descendants(hub.pid))
-                    click_ms = float(pages[-1][0].evaluate(CLICK))
+                    click_ms = float(pages[-1][0].evaluate(CLICK, 0))
                     row = {"pages": len(pages), **memory(hub.pid), "click_ms": round(click_ms)}
                     row["first_page_s"] = round(pages[0][1], 1)
                     row["last_page_s"] = round(pages[-1][1], 1)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import re
+import signal
+import subprocess
+import sys
+import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
+import pytest
+from conftest import free_port, quiet_env, running
 
 from xactika_edu.core.game import BID, Round
 
@@ -68,3 +77,117 @@ def chromium_browser(sync_api: Any) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def browser_tests_or_skip(*, solara: bool = True) -> Any:
+    """``playwright.sync_api``, for a browser test module to call as it is imported;
+    the module is skipped, with the reason, where Chromium, Playwright or (if
+    ``solara``) Solara is missing."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
+    )
+    if solara:
+        pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+    return sync_api
+
+
+#: How long a page may take to answer (ms); a page is drawn within a minute.
+PAGE_TIMEOUT_MS = 30_000
+
+
+def open_page(browser: Any, url: str, ready: str, *, seen: list[str] | None = None) -> Any:
+    """A page of ``url`` in a browser context of its own (a student's own computer),
+    drawn (the CSS selector ``ready`` is there). Requests to any other host are
+    stopped, so a test runs the same offline and online; every request is added to
+    ``seen`` (if given)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    here = urlsplit(url).netloc
+
+    def only_here(route: Any) -> None:
+        if urlsplit(route.request.url).netloc == here:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_here)
+    if seen is not None:
+        context.on("request", lambda request: seen.append(request.url))
+    page = context.new_page()
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.goto(url, timeout=PAGE_TIMEOUT_MS)
+    page.wait_for_selector(ready, timeout=60_000)
+    return page
+
+
+def other_hosts(url: str, seen: list[str]) -> list[str]:
+    """The requests in ``seen`` to a host other than ``url``'s (``data:``, ``blob:`` and
+    ``about:`` addresses ask no host)."""
+    here = urlsplit(url).netloc
+    return [
+        u
+        for u in seen
+        if not u.startswith(("data:", "blob:", "about:")) and urlsplit(u).netloc != here
+    ]
+
+
+def app_command(port: int, *options: str) -> list[str]:
+    """``xactika-edu app`` on 127.0.0.1:``port`` with ``options``, no browser opened."""
+    cli = [sys.executable, "-m", "xactika_edu.outputs.cli", "app"]
+    return [*cli, f"--port={port}", *options, "--no-browser"]
+
+
+@contextlib.contextmanager
+def class_server(folder: Path, data: Path) -> Iterator[tuple[Any, str, str]]:
+    """A class server of "Period 3" on the data folder ``data`` (its log and settings in
+    ``folder``), stopped by its PID at the end: (server, student address, teacher link)."""
+    port = free_port()
+    with running(
+        app_command(port, "--class", "Period 3", "--data", str(data)), port, folder
+    ) as server:
+        deadline = time.monotonic() + 30
+        while "Teacher link" not in server.output():
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.1)
+        output = server.output()
+        student = re.search(r"Students open: (\S+)", output)
+        teacher = re.search(r"Teacher link \(.*\): (\S+)", output)
+        assert student and teacher, output
+        yield server, student.group(1), teacher.group(1)
+
+
+@contextlib.contextmanager
+def app_process(
+    command: list[str], folder: Path, *, seconds: float = 60
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Start ``command`` (its output in ``folder / "app.log"``, its per-user folders in
+    ``folder``), wait until it prints "Students open" (at most ``seconds``) and yield
+    it; at the end it is killed by its PID if it still runs. A test that checks a clean
+    stop calls :func:`stop_with_ctrl_c` first."""
+    log = folder / "app.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            command,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=quiet_env(folder),
+        )
+    try:
+        deadline = time.monotonic() + seconds
+        while "Students open" not in log.read_text():
+            assert process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def stop_with_ctrl_c(process: subprocess.Popen[bytes]) -> None:
+    """Stop ``process`` as Ctrl-C does (SIGINT to its PID); it must end cleanly (exit 0)."""
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=30) == 0

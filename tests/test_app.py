@@ -9,16 +9,15 @@ import http.client
 import importlib.util
 import ipaddress
 import json
-import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import uuid
 
 import pytest
-from conftest import free_port, quiet_env, running
+from _support import app_command, app_process, stop_with_ctrl_c
+from conftest import free_port, running
 
 from xactika_edu.outputs.cli import main
 from xactika_edu.ui import app
@@ -416,27 +415,7 @@ def test_the_real_server_says_the_class_is_full_past_its_cap(tmp_path):
 def test_app_serves_only_its_own_host_and_stops_cleanly_on_ctrl_c(tmp_path):
     port = free_port()
     log = tmp_path / "app.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "xactika_edu.outputs.cli",
-                "app",
-                f"--port={port}",
-                "--no-browser",
-            ],
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=quiet_env(tmp_path),
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while "Students open" not in log.read_text():
-            assert process.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
+    with app_process(app_command(port), tmp_path) as process:
         url = f"http://127.0.0.1:{port}/"
         assert f"Students open: {url}" in log.read_text()
         with urllib.request.urlopen(url, timeout=60) as page:
@@ -455,12 +434,7 @@ def test_app_serves_only_its_own_host_and_stops_cleanly_on_ctrl_c(tmp_path):
         if importlib.util.find_spec("websockets"):
             for reply in asyncio.run(_hostile_messages(port)):
                 assert "Traceback" not in reply and "site-packages" not in reply
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
+        stop_with_ctrl_c(process)
     output = log.read_text()
     assert "Stopping the student app" in output
     assert "Traceback" not in output and "AssertionError" not in output

@@ -14,22 +14,21 @@ from __future__ import annotations
 
 import contextlib
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import pytest
-from _support import CHROMIUM, chromium_browser
+from _support import (
+    app_command,
+    browser_tests_or_skip,
+    chromium_browser,
+    open_page,
+)
 from conftest import free_port, running
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
-)
-pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+sync_api = browser_tests_or_skip()
 axe_playwright = pytest.importorskip(
     "axe_playwright_python.sync_playwright",
     reason="axe-core is missing (pip install axe-playwright-python)",
@@ -37,7 +36,6 @@ axe_playwright = pytest.importorskip(
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-a11y")]
 
-TIMEOUT_MS = 30_000
 #: The audit: axe-core's rules for WCAG 2.0 and 2.1, levels A and AA.
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -96,8 +94,7 @@ def servers(tmp_path_factory) -> Iterator[Callable[[tuple[str, ...]], Any]]:
             if options not in started:
                 folder = tmp_path_factory.mktemp("solara-a11y")
                 port = free_port()
-                command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app"]
-                command += [f"--port={port}", "--no-browser", *options]
+                command = app_command(port, *options)
                 started[options] = stack.enter_context(running(command, port, folder))
             return started[options]
 
@@ -122,22 +119,9 @@ def _address(server: Any, address: str) -> str:
 
 
 def _open(browser: Any, url: str, ready: str) -> Any:
-    """A new page of ``url``, drawn (``ready`` is there); requests to any other host
-    are stopped, so the audit runs the same offline and online."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    here = urlsplit(url).netloc
-
-    def only_here(route: Any) -> None:
-        if urlsplit(route.request.url).netloc == here:
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_here)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(url, timeout=TIMEOUT_MS)
-    page.wait_for_selector(ready, timeout=60_000)
+    """A new page of ``url``, drawn (``ready`` is there) and quiet; requests to any
+    other host are stopped, so the audit runs the same offline and online."""
+    page = open_page(browser, url, ready)
     page.wait_for_load_state("networkidle")
     return page
 

@@ -10,24 +10,24 @@ missing (CI installs both). The server is ``xactika-edu app``, stopped by its PI
 from __future__ import annotations
 
 import signal
-import sys
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
-from _support import CHROMIUM, chromium_browser
+from _support import (
+    PAGE_TIMEOUT_MS,
+    app_command,
+    browser_tests_or_skip,
+    chromium_browser,
+    open_page,
+    other_hosts,
+)
 from conftest import free_port, running
 
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
-)
-pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+sync_api = browser_tests_or_skip()
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-app")]
 
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = PAGE_TIMEOUT_MS
 #: The chances panel's text changes after a click on a card's button.
 CHANCES = ".xe-hand .xe-chances .xe-fraction"
 
@@ -41,44 +41,13 @@ def browser() -> Iterator[object]:
 def server(tmp_path_factory) -> Iterator[object]:
     folder = tmp_path_factory.mktemp("solara-app")
     port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
-    with running([*command, "--no-browser"], port, folder) as server:
+    with running(app_command(port), port, folder) as server:
         yield server
-
-
-def _open(browser, url: str, seen: list[str]):
-    """A new page of ``url``; every request it makes is added to ``seen``. Requests to
-    another host are also stopped, so a test offline and online behaves the same."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    here = urlsplit(url).netloc
-
-    def only_here(route) -> None:
-        if urlsplit(route.request.url).netloc == here:
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_here)
-    context.on("request", lambda request: seen.append(request.url))
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(url, timeout=TIMEOUT_MS)
-    page.wait_for_selector(".xe-hand .xe-select", timeout=60_000)
-    return page
-
-
-def _others(url: str, seen: list[str]) -> list[str]:
-    here = urlsplit(url).netloc
-    return [
-        u
-        for u in seen
-        if not u.startswith(("data:", "blob:", "about:")) and urlsplit(u).netloc != here
-    ]
 
 
 def test_app_page_works_and_asks_no_other_host(browser, server, tmp_path):
     seen: list[str] = []
-    page = _open(browser, server.url, seen)
+    page = open_page(browser, server.url, ".xe-hand .xe-select", seen=seen)
     try:
         assert page.title().strip() == "Xactika student app"
         assert page.locator("h1").first.inner_text() == "Xactika student app"
@@ -90,14 +59,14 @@ def test_app_page_works_and_asks_no_other_host(browser, server, tmp_path):
         page.screenshot(path=str(tmp_path / "solara-app.png"), full_page=True)
     finally:
         page.context.close()
-    assert seen and _others(server.url, seen) == []
+    assert seen and other_hosts(server.url, seen) == []
     # the front end came from this server (solara-assets), not a CDN
     assert any("/_solara/cdn/" in u for u in seen)
 
 
 def test_a_page_whose_connection_drops_comes_back_with_its_state(browser, server, tmp_path):
     seen: list[str] = []
-    page = _open(browser, server.url, seen)
+    page = open_page(browser, server.url, ".xe-hand .xe-select", seen=seen)
     try:
         page.locator(".xe-hand .xe-select").nth(2).click()
         page.wait_for_function(f"document.querySelectorAll('{CHANCES}').length == 4")
@@ -131,16 +100,16 @@ def test_a_page_whose_server_restarted_says_so(browser, tmp_path):
     when the server is back (without the page's state) the page asks to be refreshed,
     never a dead page."""
     port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
+    command = app_command(port)
     seen: list[str] = []
-    with running([*command, "--no-browser"], port, tmp_path / "first") as first:
-        page = _open(browser, first.url, seen)
+    with running(command, port, tmp_path / "first") as first:
+        page = open_page(browser, first.url, ".xe-hand .xe-select", seen=seen)
         first.stop(signal.SIGKILL)  # a crash: nothing said goodbye to the page
     try:
         spinner = page.get_by_text("Server disconnected")
         spinner.wait_for(state="visible", timeout=TIMEOUT_MS)
         page.screenshot(path=str(tmp_path / "server-down.png"))
-        with running([*command, "--no-browser"], port, tmp_path / "second"):
+        with running(command, port, tmp_path / "second"):
             notice = page.get_by_text("Please refresh the page", exact=True)
             notice.wait_for(state="visible", timeout=90_000)
             assert page.get_by_text("App is disconnected").is_visible()

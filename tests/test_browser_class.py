@@ -11,25 +11,23 @@ missing. The server is stopped by its PID.
 from __future__ import annotations
 
 import re
-import sys
-import time
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
-from _support import CHROMIUM, chromium_browser
-from conftest import free_port, running
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
+from _support import (
+    PAGE_TIMEOUT_MS,
+    browser_tests_or_skip,
+    chromium_browser,
+    class_server,
+    open_page,
+    other_hosts,
 )
-pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+
+sync_api = browser_tests_or_skip()
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-class")]
 
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = PAGE_TIMEOUT_MS
 #: Each student's name and how many times they press "Draw 10" (then "Draw 1" once).
 STUDENTS = {"Ann": 1, "Ben": 2, "Chloé": 1, "Dev": 3}
 
@@ -43,39 +41,8 @@ def browser() -> Iterator[object]:
 def server(tmp_path_factory) -> Iterator[tuple[object, str, str]]:
     """The class server: (server, student address, teacher link)."""
     folder = tmp_path_factory.mktemp("solara-class")
-    port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
-    data = ["--class", "Period 3", "--data", str(folder / "data"), "--no-browser"]
-    with running([*command, *data], port, folder) as server:
-        deadline = time.monotonic() + 30
-        while "Teacher link" not in server.output():
-            assert time.monotonic() < deadline, server.output()
-            time.sleep(0.1)
-        output = server.output()
-        student = re.search(r"Students open: (\S+)", output).group(1)
-        teacher = re.search(r"Teacher link \(.*\): (\S+)", output).group(1)
-        yield server, student, teacher
-
-
-def _open(browser, url: str, seen: list[str], ready: str):
-    """A page of ``url`` in a browser context of its own (a student's own computer);
-    every request is added to ``seen``, and requests to another host are stopped."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    here = urlsplit(url).netloc
-
-    def only_here(route) -> None:
-        if urlsplit(route.request.url).netloc == here:
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_here)
-    context.on("request", lambda request: seen.append(request.url))
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(url, timeout=TIMEOUT_MS)
-    page.wait_for_selector(ready, timeout=60_000)
-    return page
+    with class_server(folder, folder / "data") as found:
+        yield found
 
 
 def _tally(page) -> int:
@@ -89,12 +56,12 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
     seen: list[str] = []
     pages = []
     try:
-        teacher = _open(browser, teacher_url, seen, ".xe-start")
+        teacher = open_page(browser, teacher_url, ".xe-start", seen=seen)
         pages.append(teacher)
         assert code in teacher.locator(".xe-class-info").inner_text()
         students = {}
         for name in STUDENTS:
-            page = _open(browser, student_url, seen, ".xe-join-button")
+            page = open_page(browser, student_url, ".xe-join-button", seen=seen)
             pages.append(page)
             assert page.locator(".xe-class-code input").input_value() == code
             if name == "Ann":  # a wrong code first: a plain message, then the right one
@@ -110,7 +77,7 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
             page.wait_for_selector(".xe-waiting")
             students[name] = page
         # a second "Ann" is told the name is taken
-        twin = _open(browser, student_url, seen, ".xe-join-button")
+        twin = open_page(browser, student_url, ".xe-join-button", seen=seen)
         pages.append(twin)
         twin.locator(".xe-first-name input").fill("ann")
         twin.locator(".xe-join-button").click()
@@ -170,11 +137,5 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
     finally:
         for page in pages:
             page.context.close()
-    here = urlsplit(student_url).netloc
-    others = [
-        u
-        for u in seen
-        if not u.startswith(("data:", "blob:", "about:")) and urlsplit(u).netloc != here
-    ]
-    assert seen and others == []
+    assert seen and other_hosts(student_url, seen) == []
     assert "Traceback" not in app.output()

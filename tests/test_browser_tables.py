@@ -18,27 +18,24 @@ import os
 import re
 import signal
 import statistics
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from _support import CHROMIUM, chromium_browser
-from conftest import free_port, running
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is missing (pip install playwright)"
+from _support import (
+    PAGE_TIMEOUT_MS,
+    browser_tests_or_skip,
+    chromium_browser,
+    class_server,
+    open_page,
 )
-pytest.importorskip("solara", reason="Solara is missing (pip install solara solara-assets)")
+
+sync_api = browser_tests_or_skip()
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("solara-tables")]
 
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = PAGE_TIMEOUT_MS
 STUDENTS = ("Ann", "Ben", "Chloé", "Dev")
 #: A seat widget's parts (:class:`~xactika_edu.ui.widgets.classtable.SeatWidget`).
 SEAT = ".xe-class-table"
@@ -48,42 +45,6 @@ STATUS = f"{SEAT} .xe-info"
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium_browser(sync_api)
-
-
-@contextlib.contextmanager
-def class_server(folder: Path, data: Path) -> Iterator[tuple[Any, str, str]]:
-    """A class server of "Period 3" on ``data``: (server, student address, teacher link)."""
-    port = free_port()
-    command = [sys.executable, "-m", "xactika_edu.outputs.cli", "app", f"--port={port}"]
-    options = ["--class", "Period 3", "--data", str(data), "--no-browser"]
-    with running([*command, *options], port, folder) as server:
-        deadline = time.monotonic() + 30
-        while "Teacher link" not in server.output():
-            assert time.monotonic() < deadline, server.output()
-            time.sleep(0.1)
-        output = server.output()
-        student = re.search(r"Students open: (\S+)", output).group(1)
-        teacher = re.search(r"Teacher link \(.*\): (\S+)", output).group(1)
-        yield server, student, teacher
-
-
-def _open(browser: Any, url: str, ready: str) -> Any:
-    """A page of ``url`` in a browser context of its own; other hosts are stopped."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    here = urlsplit(url).netloc
-
-    def only_here(route: Any) -> None:
-        if urlsplit(route.request.url).netloc == here:
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_here)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(url, timeout=TIMEOUT_MS)
-    page.wait_for_selector(ready, timeout=60_000)
-    return page
 
 
 def _status(page: Any) -> str:
@@ -163,14 +124,14 @@ def test_four_students_play_a_hand_and_no_finished_hand_is_lost(browser, tmp_pat
     pages: list[Any] = []
     try:
         with class_server(tmp_path / "first", data) as (app, student_url, teacher_url):
-            teacher = _open(browser, teacher_url, ".xe-open-tables")
+            teacher = open_page(browser, teacher_url, ".xe-open-tables")
             pages.append(teacher)
             assert teacher.get_by_label("Players per table").input_value() == "4"
             teacher.locator(".xe-open-tables").click()
             teacher.get_by_text("Table 1: 4 free seats of 4.").wait_for()
             students = []
             for name in STUDENTS:
-                page = _open(browser, student_url, ".xe-join-button")
+                page = open_page(browser, student_url, ".xe-join-button")
                 pages.append(page)
                 page.locator(".xe-first-name input").fill(name)
                 page.locator(".xe-join-button").click()
@@ -211,7 +172,7 @@ def test_four_students_play_a_hand_and_no_finished_hand_is_lost(browser, tmp_pat
             f"{statistics.median(ALL) * 1000:.0f} and {max(ALL) * 1000:.0f} ms"
         )
         with class_server(tmp_path / "second", data) as (again, _, teacher_url):
-            teacher = _open(browser, teacher_url, ".xe-open-tables")
+            teacher = open_page(browser, teacher_url, ".xe-open-tables")
             pages.append(teacher)
             lines = _scores(teacher)
             assert len(lines) == 1 + 8 and {line.split(",")[1] for line in lines[1:]} == {"1", "2"}

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import http.client
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import quiet_env
+from _support import app_process, stop_with_ctrl_c
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.outputs.cli import main
@@ -100,16 +97,7 @@ def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_f
         for part in hubproxy.setup_xactika_class()["command"](base_url="/user/ana/")
     ]
     log = tmp_path / "app.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            command, stdout=sink, stderr=subprocess.STDOUT, env=quiet_env(tmp_path)
-        )
-    try:
-        deadline = time.monotonic() + 90
-        while "Students open" not in log.read_text():
-            assert process.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
+    with app_process(command, tmp_path, seconds=90) as process:
         assert "Students open: /user/ana/xactika-class/" in log.read_text()
         assert sock.is_socket()
         status, html = _get_on_socket(sock, "/", "hub.school.example")
@@ -119,12 +107,7 @@ def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_f
         # plain answers still, no traceback
         status, text = _get_on_socket(sock, "/nope", "hub.school.example")
         assert status == 404 and "Traceback" not in text
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
+        stop_with_ctrl_c(process)
     output = log.read_text()
     assert "Traceback" not in output and "site-packages" not in output
 

@@ -42,6 +42,7 @@ from xactika_edu.teaching.views.tableview import (
     named_log,
     seat_names,
     status_text,
+    tricks_html,
 )
 
 # That these modules import no widget library: tests/test_layers.py (teaching layer).
@@ -331,3 +332,19 @@ def test_the_coach_says_where_you_stand_against_your_bid() -> None:
         assert said.endswith("winning more loses points.")
     else:
         assert "you cannot make your bid now" in said
+
+
+def test_tricks_html_shows_the_same_from_the_whole_round_and_from_any_seat():
+    """The play table passes the Round, a class seat its own PlayerView: the same tricks
+    (the public part of the hand), move after move."""
+    rnd = Round.deal(players=3, seed=5)
+    names = seat_names(3)
+    bots = [HeuristicBot(seed=seat) for seat in range(3)]
+    shown = set()
+    while not rnd.is_over:
+        whole = tricks_html(rnd, names)
+        assert all(tricks_html(rnd.view(seat), names) == whole for seat in range(3))
+        shown.add(whole)
+        # the seat to move moves, until another seat's turn (a set of seats to stop at)
+        play_round(rnd, bots, until=set(range(3)) - {rnd.current_player})
+    assert len(shown) > 8  # the tricks changed as the hand went on

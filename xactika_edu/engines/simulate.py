@@ -77,10 +77,13 @@ BotSpec = str | SupportsBot | Callable[..., SupportsBot]
 
 
 def play_round(
-    rnd: Round, bots: Sequence[SupportsBot | None], *, until: int | None = None
+    rnd: Round,
+    bots: Sequence[SupportsBot | None],
+    *,
+    until: int | Iterable[int] | None = None,
 ) -> Round:
-    """Play ``rnd`` to the end, or until it is seat ``until``'s turn: each seat's bot
-    bids and plays from its own view only.
+    """Play ``rnd`` to the end, or until it is the turn of seat ``until`` (or of one of
+    the seats ``until``): each seat's bot bids and plays from its own view only.
 
     >>> from xactika_edu.engines.bots import HeuristicBot
     >>> rnd = play_round(Round.deal(players=3, seed=2), [HeuristicBot()] * 3)
@@ -90,20 +93,23 @@ def play_round(
     >>> rnd = play_round(Round.deal(players=3, seed=2), bots, until=0)
     >>> rnd.current_player, rnd.bids       # seat 1 (left of dealer 0) and seat 2 have bid
     (0, (None, 3, 2))
+    >>> rnd = play_round(Round.deal(players=3, seed=2), [HeuristicBot()] * 3, until={0, 2})
+    >>> rnd.current_player, rnd.bids       # seat 1 bid; seat 2 is a person's too
+    (2, (None, 3, None))
 
     Args:
         rnd: a round in any phase; it is changed in place and returned.
         bots: one bot per seat (seat 0's first); ``None`` for a seat no bot plays
             (a person's), which ``until`` must then stop at.
-        until: a seat: stop when it is that seat's turn (a person plays it); ``None``
-            plays to the end.
+        until: a seat, or a set of seats: stop when it is that seat's turn (or one of
+            theirs: a person plays it); ``None`` plays to the end.
 
     Returns:
-        ``rnd``, over or waiting for seat ``until``.
+        ``rnd``, over or waiting for a seat in ``until``.
 
     Raises:
         XactikaError: if the number of bots is not the number of players, ``until``
-            is not a seat, or a seat without a bot has to move.
+            is not a seat (or a list of seats), or a seat without a bot has to move.
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
     if not isinstance(rnd, Round):
@@ -111,9 +117,14 @@ def play_round(
     bots = as_items(bots, "bots", example="[HeuristicBot(), RandomBot()]")
     if len(bots) != rnd.players:
         raise XactikaError(f"give one bot per player ({rnd.players}), got {len(bots)}")
-    if until is not None:
-        until = check_whole(until, "until", 0, rnd.players - 1)
-    while not rnd.is_over and rnd.current_player != until:
+    if until is None:
+        stops: set[int] = set()
+    elif isinstance(until, Iterable):
+        seats = as_items(until, "until", example="{0, 2}")
+        stops = {check_whole(seat, "a seat in until", 0, rnd.players - 1) for seat in seats}
+    else:
+        stops = {check_whole(until, "until", 0, rnd.players - 1)}
+    while not rnd.is_over and rnd.current_player not in stops:
         seat = rnd.current_player
         assert seat is not None  # the round is not over
         bot = bots[seat]

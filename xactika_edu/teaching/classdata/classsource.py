@@ -38,6 +38,7 @@ class's real games").
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -93,6 +94,26 @@ def _from_store(name: str, data: Folder) -> tuple[ClassStore, str]:
         ) from None
 
 
+def _file_or_class(
+    source: object,
+    data: Folder,
+    from_file: Callable[[str], pd.DataFrame],
+    from_class: Callable[[ClassStore, str], pd.DataFrame],
+    nothing: str,
+) -> pd.DataFrame:
+    """The table read from the file ``source`` if there is one, else the class
+    ``source``'s table from the store; a class whose table is empty has ``nothing`` yet."""
+    name = _name(source)
+    if Path(name).is_file():
+        return from_file(name)
+    store, code = _from_store(name, data)
+    with store:
+        table = from_class(store, code)
+    if table.empty:
+        raise ClassError(f"The class {table.attrs['source']} has no {nothing} yet.")
+    return table
+
+
 def class_results_from(source: str | os.PathLike[str], *, data: Folder = None) -> pd.DataFrame:
     """The class's cards (drawn or rolled) from a CSV file or from a class of the class
     store.
@@ -112,15 +133,7 @@ def class_results_from(source: str | os.PathLike[str], *, data: Folder = None) -
         ClassError: for a class with no draws yet.
         XactikaError: if ``source`` is not a non-empty name.
     """
-    name = _name(source)
-    if Path(name).is_file():
-        return load_class_results(name)
-    store, code = _from_store(name, data)
-    with store:
-        results = store.draws(code)
-    if results.empty:
-        raise ClassError(f"The class {results.attrs['source']} has no draws yet.")
-    return results
+    return _file_or_class(source, data, load_class_results, ClassStore.draws, "draws")
 
 
 def class_scores_from(source: str | os.PathLike[str], *, data: Folder = None) -> pd.DataFrame:
@@ -140,12 +153,4 @@ def class_scores_from(source: str | os.PathLike[str], *, data: Folder = None) ->
         ClassError: for a class with no finished hand yet.
         XactikaError: if ``source`` is not a non-empty name.
     """
-    name = _name(source)
-    if Path(name).is_file():
-        return load_scores(name)
-    store, code = _from_store(name, data)
-    with store:
-        scores = store.scores(code)
-    if scores.empty:
-        raise ClassError(f"The class {scores.attrs['source']} has no finished hand yet.")
-    return scores
+    return _file_or_class(source, data, load_scores, ClassStore.scores, "finished hand")

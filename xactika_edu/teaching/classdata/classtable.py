@@ -48,8 +48,9 @@ import pandas as pd
 from ...base.checks import check_whole
 from ...base.errors import IllegalBidError, IllegalPlayError, XactikaError
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS, Card, Combination
-from ...core.game import BID, HANDS_PER_GAME, Game, Play, Round
+from ...core.game import HANDS_PER_GAME, Game, Play, Round
 from ...engines.bots import HeuristicBot, SupportsBot
+from ...engines.simulate import play_round
 from ..views.scoreboard import hand_scores, score_table
 from ..views.tableview import named
 from .classkeys import check_name, name_key
@@ -434,17 +435,10 @@ class ClassTable(SeatKeeper):
         is to move or the hand is over; then the finished hand is recorded."""
         assert self._game is not None  # called only while a game is dealt
         rnd = self._game.current_round
-        while not rnd.is_over:
-            seat = rnd.current_player
-            assert seat is not None  # the round is not over
-            if self._seats[seat].present:
-                break
-            bot, view = self._bots[seat], rnd.view(seat)
-            if view.phase == BID:
-                rnd.bid(bot.bid(view), player=seat)
-            else:
-                rnd.play(bot.play(view), player=seat)
-            self._moved_by_computer.add(seat)
+        students = {seat for seat in range(self._size) if self._seats[seat].present}
+        before = _moves(rnd)
+        play_round(rnd, self._bots, until=students)
+        self._moved_by_computer.update(s for s, m in enumerate(_moves(rnd)) if m != before[s])
         if rnd.is_over and self._recorded < len(self._game.rounds):
             self._record(self._game)
 
@@ -481,9 +475,19 @@ class ClassTable(SeatKeeper):
         if game is None:
             names = self._seat_names()
             return SeatView(
-                seat, names[seat], names, computer, away, self._version, False, 0, 0,
-                self._hands, self._seed, None,
-            )  # fmt: skip
+                seat,
+                names[seat],
+                names,
+                computer,
+                away,
+                self._version,
+                False,
+                0,
+                0,
+                self._hands,
+                self._seed,
+                None,
+            )
         rnd = game.current_round
         finished = sum(r.is_over for r in game.rounds)
         key = (self._games, len(game.rounds), finished)
@@ -514,3 +518,8 @@ class ClassTable(SeatKeeper):
 
     def __repr__(self) -> str:
         return f"ClassTable(seats={self._size}, seed={self._seed}, hands={self._hands})"
+
+
+def _moves(rnd: Round) -> list[tuple[int | None, int]]:
+    """Each seat's bid and the cards left in its hand: a seat that moved changed one."""
+    return [(bid, len(hand)) for bid, hand in zip(rnd.bids, rnd.hands, strict=True)]

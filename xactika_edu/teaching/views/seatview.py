@@ -25,8 +25,8 @@ from __future__ import annotations
 from ...base.formatting import plural
 from ...core.rules import forbidden_bid
 from ..classdata.tableseats import SeatView
-from .scoreboard import hand_scores_html, score_sheet_html, trick_html, trick_result
-from .tableview import named
+from .scoreboard import hand_scores_html, score_sheet_html
+from .tableview import tricks_html
 
 __all__ = ["board_text", "seat_names", "seat_scores_html", "seat_status", "seat_tricks_html"]
 
@@ -104,21 +104,7 @@ def board_text(view: SeatView) -> str:
 def seat_tricks_html(view: SeatView) -> str:
     """The last finished trick (who won it and why) and the trick being played, as
     :func:`~xactika_edu.teaching.views.tableview.tricks_html` shows them at the play table."""
-    player = view.player
-    if player is None:
-        return ""
-    names = seat_names(view)
-    parts = []
-    if player.tricks:
-        last = player.tricks[-1]
-        caption = named(
-            f"Last trick (trick {len(player.tricks)}): " + trick_result(last, names[last.winner]),
-            names,
-        )
-        parts.append(trick_html(last.plays, names, caption=caption, winner=last.winner))
-    if player.current_trick:
-        parts.append(trick_html(player.current_trick, names, caption="This trick"))
-    return "".join(parts)
+    return "" if view.player is None else tricks_html(view.player, seat_names(view))
 
 
 def seat_scores_html(view: SeatView) -> str:

@@ -25,7 +25,7 @@ from ...base.errors import TooManyToCount
 from ...base.formatting import expected_points, out_of, percent, plural, simulated_frequency
 from ...core import svg
 from ...core.cards import Hand
-from ...core.game import BID, Game, Round
+from ...core.game import BID, Game, PlayerView, Round
 from ...core.rules import forbidden_bid
 from .htmlparts import note_html, padded
 from .leadtable import METHOD, METHOD_WITHOUT_VOIDS, lead_table, render_lead_table
@@ -128,18 +128,25 @@ def hand_html(hand: Hand) -> str:
     return f"<div><b>Your hand</b> ({plural(len(hand), 'card')})</div>" + str(svg.hand(hand))
 
 
-def tricks_html(rnd: Round, names: Sequence[str]) -> str:
-    """The last finished trick (who won it and why) and the trick being played."""
+def tricks_html(hand: Round | PlayerView, names: Sequence[str]) -> str:
+    """The last finished trick (who won it and why) and the trick being played.
+
+    Args:
+        hand: the hand being played: the whole :class:`~xactika_edu.core.game.Round`, or
+            one seat's :class:`~xactika_edu.core.views.PlayerView` (only the public parts
+            are read: the tricks, the trick in progress and its call).
+        names: each seat's name, in seat order.
+    """
     parts = []
-    if rnd.tricks:
-        last = rnd.tricks[-1]
+    if hand.tricks:
+        last = hand.tricks[-1]
         caption = named(
-            f"Last trick (trick {len(rnd.tricks)}): " + trick_result(last, names[last.winner]),
+            f"Last trick (trick {len(hand.tricks)}): " + trick_result(last, names[last.winner]),
             names,
         )
         parts.append(trick_html(last.plays, names, caption=caption, winner=last.winner))
-    if rnd.current_trick and rnd.call is not None:
-        parts.append(trick_html(rnd.current_trick, names, caption="This trick"))
+    if hand.current_trick and hand.call is not None:
+        parts.append(trick_html(hand.current_trick, names, caption="This trick"))
     return "".join(parts)
 
 

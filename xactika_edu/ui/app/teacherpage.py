@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import TypeVar
 
@@ -143,6 +143,33 @@ def _file_name(name: str, what: str) -> str:
     return f"{slug}-{what}.csv"
 
 
+def _download(data: Callable[[], bytes], name: str, what: str) -> None:
+    """A button that downloads the class ``name``'s ``what`` (``"draws"`` or
+    ``"scores"``) as a CSV file, made by ``data`` when it is pressed."""
+    solara.FileDownload(
+        data,
+        filename=_file_name(name, what),
+        label=f"Download the {what} (CSV)",
+        icon_name=None,
+        mime_type="text/csv",
+    )
+
+
+def _choice(
+    label: str, options: Iterable[T], value: T, on_value: Callable[[T], None], *, css: str
+) -> None:
+    """A drop-down list named ``label`` (the name in full, never cut), with the CSS
+    class ``css``, in the teacher page's current row."""
+    widgets.Dropdown.element(
+        description=label,
+        options=list(options),
+        value=value,
+        on_value=on_value,
+        style={"description_width": "initial"},
+        _dom_classes=[css],
+    )
+
+
 @solara.component
 def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
@@ -175,14 +202,8 @@ def TeacherTables(desk: TeacherDesk, seed: int | None, version: object) -> None:
         "players take the empty seats.",
     )
     with solara.Row(classes=["xe-table-controls"]):
-        widgets.Dropdown.element(
-            description="Players per table",
-            options=list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-            value=seats,
-            on_value=set_seats,
-            style={"description_width": "initial"},
-            _dom_classes=["xe-seats-choice"],
-        )
+        players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        _choice("Players per table", players, seats, set_seats, css="xe-seats-choice")
         solara.Button(
             "Open a table",
             on_click=act(lambda: desk.open_table(seats, seed)),
@@ -260,14 +281,7 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
             classes=["xe-class-info"],
         )
         with solara.Row(classes=["xe-experiment-controls"]):
-            widgets.Dropdown.element(
-                description="Event to count",
-                options=list(CLASS_EVENTS),
-                value=chosen,
-                on_value=set_chosen,
-                style={"description_width": "initial"},
-                _dom_classes=["xe-event-choice"],
-            )
+            _choice("Event to count", CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
             solara.Button(
                 "Start experiment",
                 on_click=lambda: act(lambda: desk.start(chosen)),
@@ -288,21 +302,9 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
         solara.HTML(tag="h2", unsafe_innerHTML="The class's data")
         with solara.Row(classes=["xe-exports"]):
             if room_draws:
-                solara.FileDownload(
-                    draws_file,
-                    filename=_file_name(name, "draws"),
-                    label="Download the draws (CSV)",
-                    icon_name=None,
-                    mime_type="text/csv",
-                )
+                _download(draws_file, name, "draws")
             if room_hands:
-                solara.FileDownload(
-                    scores_file,
-                    filename=_file_name(name, "scores"),
-                    label="Download the scores (CSV)",
-                    icon_name=None,
-                    mime_type="text/csv",
-                )
+                _download(scores_file, name, "scores")
             solara.Button(
                 "Reset the class's data",
                 on_click=lambda: set_confirming(True),

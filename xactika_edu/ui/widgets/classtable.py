@@ -27,7 +27,7 @@ from ...teaching.views.seatview import (
     seat_tricks_html,
 )
 from ...teaching.views.tableview import hand_html
-from .controls import ErrorLine, Fallback, guard, set_options
+from .controls import ErrorLine, Fallback, PlayRow, guard, html_pane
 
 __all__ = ["SeatWidget"]
 
@@ -80,16 +80,11 @@ class SeatWidget(Fallback, widgets.VBox):
         self._shown = -1  # the version of the view shown
 
         self.error = ErrorLine()
-        self.status = widgets.HTML()
-        self.status.add_class("xe-info")
-        self.board = widgets.HTML()
-        self.board.add_class("xe-board")
-        self.hand_view = widgets.HTML()
-        self.hand_view.add_class("xe-your-hand")
-        self.trick_view = widgets.HTML()
-        self.trick_view.add_class("xe-trick")
-        self.scores_view = widgets.HTML()
-        self.scores_view.add_class("xe-scores")
+        self.status = html_pane("xe-info")
+        self.board = html_pane("xe-board")
+        self.hand_view = html_pane("xe-your-hand")
+        self.trick_view = html_pane("xe-trick")
+        self.scores_view = html_pane("xe-scores")
 
         self.bid_buttons = [
             widgets.Button(description=str(bid), tooltip=f"Bid {bid}", layout={"width": "3em"})
@@ -98,16 +93,10 @@ class SeatWidget(Fallback, widgets.VBox):
         for bid, button in enumerate(self.bid_buttons):
             button.add_class("xe-bid")
             button.on_click(lambda _button, bid=bid: self._on_bid(bid))
-        self.card_box = widgets.Dropdown(
-            description="Card",
-            tooltip="The card to play (only cards you may play are listed)",
-            layout=widgets.Layout(width="28em"),
-        )
-        self.call_box = widgets.Dropdown(
-            description="Call", tooltip="The combination you call when you lead"
-        )
-        self.play_button = widgets.Button(description="Play", tooltip="Play the card chosen")
-        self.play_button.add_class("xe-play")
+        self.play_row = PlayRow()
+        self.card_box = self.play_row.card_box
+        self.call_box = self.play_row.call_box
+        self.play_button = self.play_row.play_button
         self.start_button = widgets.Button(
             description="Start", tooltip="Deal the first hand; computers take the empty seats"
         )
@@ -124,7 +113,6 @@ class SeatWidget(Fallback, widgets.VBox):
         self.card_box.observe(self._on_card, names="value")
 
         self.bid_row = widgets.HBox([widgets.HTML("<b>Your bid:</b>"), *self.bid_buttons])
-        self.play_row = widgets.HBox([self.card_box, self.call_box, self.play_button])
         self.children = [
             self.status,
             self.error,
@@ -221,15 +209,8 @@ class SeatWidget(Fallback, widgets.VBox):
     # drawing --------------------------------------------------------------------------
 
     def _fill_calls(self) -> None:
-        card = self.card_box.value
         player = self.view.player
-        leading = self.view.your_turn and player is not None and player.call is None
-        if card is None or not leading:
-            set_options(self.call_box, [])
-            self.call_box.disabled = True
-            return
-        set_options(self.call_box, [(str(c), c) for c in card.combinations])
-        self.call_box.disabled = False
+        self.play_row.fill_calls(self.view.your_turn and player is not None and player.call is None)
 
     def _draw(self, view: SeatView) -> None:
         legal = set(view.legal_bids())
@@ -237,10 +218,7 @@ class SeatWidget(Fallback, widgets.VBox):
             button.layout.display = None if bid in legal else "none"
             button.disabled = bid not in legal
         self.bid_row.layout.display = None if legal else "none"
-        cards = list(dict.fromkeys(play.card for play in view.legal_plays()))
-        set_options(self.card_box, [(c.title, c) for c in cards])
-        self.card_box.disabled = self.play_button.disabled = not cards
-        self.play_row.layout.display = None if cards else "none"
+        self.play_row.show_plays(view.legal_plays())
         self._fill_calls()
         running = view.started and not view.game_over
         self.start_button.layout.display = "none" if running else None

@@ -1,6 +1,7 @@
 """What every widget here shares: the error line, the guard that shows a callback's
 error on it, the static fallback for exported notebooks, a number box that refuses
-out-of-range numbers in words, and dropdown and seed helpers.
+out-of-range numbers in words, dropdown and seed helpers, and what the play table and
+a class seat share: HTML panes and the row that plays a card.
 
 UI layer (``ipywidgets`` 8).
 """
@@ -9,16 +10,27 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...core.game import Play
 from ...teaching.views.htmlparts import error_html
 
-__all__ = ["SEED_RANGE", "ErrorLine", "Fallback", "NumberBox", "fresh_seed", "guard", "set_options"]
+__all__ = [
+    "SEED_RANGE",
+    "ErrorLine",
+    "Fallback",
+    "NumberBox",
+    "PlayRow",
+    "fresh_seed",
+    "guard",
+    "html_pane",
+    "set_options",
+]
 
 #: Fresh seeds are below this: short numbers a class can read out.
 SEED_RANGE = 100_000
@@ -168,3 +180,56 @@ def fresh_seed(avoid: int | None = None) -> int:
     while seed == avoid:
         seed = secrets.randbelow(SEED_RANGE)
     return seed
+
+
+def html_pane(css_class: str) -> widgets.HTML:
+    """An empty HTML pane with the CSS class ``css_class`` (for example ``"xe-trick"``)."""
+    pane = widgets.HTML()
+    pane.add_class(css_class)
+    return pane
+
+
+class PlayRow(widgets.HBox):
+    """The row that plays a card: ``card_box`` lists only the cards that may be played,
+    ``call_box`` the four combinations on the card when leading, then ``play_button``.
+
+    The owner wires ``play_button`` and ``card_box`` to its own actions and calls
+    :meth:`show_plays` and :meth:`fill_calls` when the hand changes.
+
+    >>> from xactika_edu.core.game import Round
+    >>> row = PlayRow()
+    >>> row.show_plays(Round.deal(players=3, seed=2).legal_plays())   # bidding: no play
+    >>> row.layout.display, row.play_button.disabled
+    ('none', True)
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.card_box = widgets.Dropdown(
+            description="Card",
+            tooltip="The card to play (only cards you may play are listed)",
+            layout=widgets.Layout(width="28em"),
+        )
+        self.call_box = widgets.Dropdown(
+            description="Call", tooltip="The combination you call when you lead"
+        )
+        self.play_button = widgets.Button(description="Play", tooltip="Play the card chosen")
+        self.play_button.add_class("xe-play")
+        self.children = [self.card_box, self.call_box, self.play_button]
+
+    def show_plays(self, plays: Iterable[Play]) -> None:
+        """Offer the cards of ``plays`` (the legal plays now; none hides the row)."""
+        cards = list(dict.fromkeys(play.card for play in plays))
+        set_options(self.card_box, [(c.title, c) for c in cards])
+        self.card_box.disabled = self.play_button.disabled = not cards
+        self.layout.display = None if cards else "none"
+
+    def fill_calls(self, leading: bool) -> None:
+        """Offer the combinations on the chosen card if ``leading``; else none."""
+        card = self.card_box.value
+        if card is None or not leading:
+            set_options(self.call_box, [])
+            self.call_box.disabled = True
+            return
+        set_options(self.call_box, [(str(c), c) for c in card.combinations])
+        self.call_box.disabled = False

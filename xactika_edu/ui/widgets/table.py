@@ -31,7 +31,7 @@ from ...teaching.views.tableview import (
     status_text,
     tricks_html,
 )
-from .controls import ErrorLine, Fallback, fresh_seed, guard, set_options
+from .controls import ErrorLine, Fallback, PlayRow, fresh_seed, guard, html_pane, set_options
 
 __all__ = ["PlayTable"]
 
@@ -89,34 +89,22 @@ class PlayTable(Fallback, widgets.VBox):
         self._advice: dict[int, pd.DataFrame] = {}  # bid advice per hand number
 
         self.error = ErrorLine()
-        self.info = widgets.HTML()
-        self.info.add_class("xe-info")
-        self.hand_view = widgets.HTML()
-        self.hand_view.add_class("xe-your-hand")
-        self.trick_view = widgets.HTML()
-        self.trick_view.add_class("xe-trick")
-        self.log_view = widgets.HTML()
-        self.log_view.add_class("xe-log")
-        self.scores_view = widgets.HTML()
-        self.scores_view.add_class("xe-scores")
-        self.coach_view = widgets.HTML()
-        self.coach_view.add_class("xe-coach")
+        self.info = html_pane("xe-info")
+        self.hand_view = html_pane("xe-your-hand")
+        self.trick_view = html_pane("xe-trick")
+        self.log_view = html_pane("xe-log")
+        self.scores_view = html_pane("xe-scores")
+        self.coach_view = html_pane("xe-coach")
 
         self.bid_box = widgets.Dropdown(
             description="Your bid", tooltip="How many tricks you expect to take"
         )
         self.bid_button = widgets.Button(description="Bid", tooltip="Make the bid chosen")
         self.bid_button.add_class("xe-bid")
-        self.card_box = widgets.Dropdown(
-            description="Card",
-            tooltip="The card to play (only cards you may play are listed)",
-            layout=widgets.Layout(width="28em"),
-        )
-        self.call_box = widgets.Dropdown(
-            description="Call", tooltip="The combination you call when you lead"
-        )
-        self.play_button = widgets.Button(description="Play", tooltip="Play the card chosen")
-        self.play_button.add_class("xe-play")
+        self.play_row = PlayRow()
+        self.card_box = self.play_row.card_box
+        self.call_box = self.play_row.call_box
+        self.play_button = self.play_row.play_button
         self.next_button = widgets.Button(
             description="Next hand", tooltip="Deal the next hand of the game"
         )
@@ -135,7 +123,6 @@ class PlayTable(Fallback, widgets.VBox):
         self.coach_box.observe(self._on_coach, names="value")
 
         self.bid_row = widgets.HBox([self.bid_box, self.bid_button])
-        self.play_row = widgets.HBox([self.card_box, self.call_box, self.play_button])
         self.children = [
             self.info,
             self.error,
@@ -220,15 +207,9 @@ class PlayTable(Fallback, widgets.VBox):
     # drawing --------------------------------------------------------------------------
 
     def _fill_calls(self) -> None:
-        card = self.card_box.value
         rnd = self.round
         leading = rnd.phase == "play" and rnd.current_player == HUMAN and not rnd.current_trick
-        if card is None or not leading:
-            set_options(self.call_box, [])
-            self.call_box.disabled = True
-            return
-        set_options(self.call_box, [(str(c), c) for c in card.combinations])
-        self.call_box.disabled = False
+        self.play_row.fill_calls(leading)
 
     def _refresh(self) -> None:
         rnd = self.round
@@ -239,11 +220,7 @@ class PlayTable(Fallback, widgets.VBox):
         self.bid_box.disabled = self.bid_button.disabled = not legal_bids
         self.bid_row.layout.display = None if legal_bids else "none"
         # plays
-        plays = rnd.legal_plays() if my_turn else []
-        cards = list(dict.fromkeys(play.card for play in plays))
-        set_options(self.card_box, [(c.title, c) for c in cards])
-        self.card_box.disabled = self.play_button.disabled = not cards
-        self.play_row.layout.display = None if cards else "none"
+        self.play_row.show_plays(rnd.legal_plays() if my_turn else [])
         self._fill_calls()
         # texts
         self.hand_view.value = hand_html(rnd.view(HUMAN).hand)
