@@ -444,8 +444,8 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
         and (part := re.fullmatch(r"\s*(\d+)\s*/\s*\d+\s*", response[:40]))
         and question._is_right(part.group(1))
     ):  # "185/300" for "how many of the 300 cards?"
-        like = question._examples()[0]
-        message += f" (That is a part of all the cards. Type just how many, like {like}.)"
+        whole = question._examples()[0]
+        message += f" (That is a part of all the cards. Type just how many, like {whole}.)"
     elif number is not None and _cut_off(question, number):
         # the lessons' one rounding rule, which the student can apply to their own number
         message += (
