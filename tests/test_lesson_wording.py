@@ -1807,8 +1807,8 @@ def test_r5a_lesson_4_check_3_reads_the_hints_own_ways():
     for said in ("1 − 98/219", "1 - 98/219", "1-98/219", "49/219 + 49/219 + 23/219"):
         assert q3.check(said).correct, said
     assert not q3.check("1 - 121/219").correct
-    unread = q3.check("1 - 98/219 so about half")
-    assert "Work it out and type one number" in unread.message
+    # review 18: "so" starts a reason after the answer, as "because" does
+    assert q3.check("1 - 98/219 so about half").correct
 
 
 @pytest.mark.slow
@@ -3266,3 +3266,27 @@ def test_r17_lesson5_check_4_asks_less_same_or_more():
     assert q4.check("no").message == "? 'no' is not one of the choices. Type less, same or more."
     assert q4.check("same").message.startswith("✔ Right! The same. Every roll is new")
     assert q4.check("same, it was a coincidence").correct
+
+
+def test_r18_lesson5_check_4_reads_the_reason_even_with_a_number():
+    """Review 18: "same because 5 in a row means a low one is due" was Right (a reason
+    with a count passed whatever it said); "the streak stays" and "same thing again"
+    were Right too. A right first word with a wrong reason says so."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for wrong in (
+        "same because 5 in a row means a low one is due",
+        "same. 5 in a row so the streak goes on",
+        "the streak stays",
+        "same thing again",
+        "same, it will be 8 or more again",
+    ):
+        assert not q4.check(wrong).correct, wrong
+    assert (
+        "Your first word is right, but not your reason."
+        in q4.check("same because 5 in a row means a low one is due").message
+    )
+    assert "first word" not in q4.check("less").message
+    for right in ("same, 62% is still high", "same, still more than half"):
+        assert q4.check(right).correct, right
+    q3 = _lesson_questions(LESSON_5)["q3"]
+    assert q3.check("58% which is 4 less than 62%").correct

@@ -70,7 +70,12 @@ def _rounded_prediction(rolls: int, exact: Fraction, nearest: int) -> str:
     """The key's line on a prediction made with the rounded percent (38% of 300 = 114)."""
     value = rolls * Fraction(whole_percent(exact), 100)
     count = int(value + Fraction(1, 2))
-    said = f"= {value}" if value.denominator == 1 else f"= about {one_decimal(value)}: {count}"
+    if value.denominator == 1:
+        said = f"= {value}"
+    elif (10 * value).denominator == 1:  # 19% of 150 = 28.5 exactly
+        said = f"= {one_decimal(value)}: about {count}"
+    else:
+        said = f"= about {one_decimal(value)}: {count}"
     end = "the same" if count == nearest else "also right"
     return f"With the rounded chance, {whole_percent(exact)}% of {rolls} {said}, {end}."
 

@@ -351,12 +351,15 @@ def part_of_whole(text: object) -> str:
     return match.group(1).strip() if match else ""
 
 
-_REASON_RE = re.compile(r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s)")
+_REASON_RE = re.compile(
+    r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s)"
+)
 
 
 def answer_before_reason(text: str) -> str:
     """``text`` up to a reason after the answer: a comma and space, ";", "(",
-    "because", "since" or a full stop and space (``"Bid 2 because +1.14 is highest"``
+    "because", "since", "which", "so", "that is", "vs" or a full stop and space
+    (``"Bid 2 because +1.14 is highest"``, ``"58% which is 4 less than 62%"``
     -> ``"Bid 2"``); all of ``text`` when there is none. A comma inside a number
     ("1,058") is no break.
 

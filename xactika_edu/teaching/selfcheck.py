@@ -424,6 +424,10 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
     message = (
         f"✘ Not yet. Hint: {question.hint}" if question.hint.strip() else "✘ Not yet. Try again."
     )
+    if question.check_reason and number is None and question.words.starts_with_word(response):
+        message = message.replace(
+            "Not yet.", "Not yet. Your first word is right, but not your reason."
+        )
     if (
         number is not None
         and number.value > 1

@@ -295,8 +295,8 @@ class WordRule:
         tokens = word_tokens(response)
         if any(_has_phrase(tokens, phrase) for phrase in _UNSURE):
             return False  # "idk, it's random": not an answer
-        if self._answer_then_reason(tokens):
-            return True
+        if not self.check_reason and self._answer_then_reason(tokens):
+            return True  # a question with check_reason reads its reasons
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
 
