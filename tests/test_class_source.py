@@ -114,7 +114,7 @@ def _run_core(lesson: str, class_file: str) -> str:
     ("lesson", "said"),
     [
         ("01_meet_the_deck", "**Our class:** 2 students drew 40 cards in all."),
-        ("03_bell_curves", "**Our class:** 2 students drew 20 cards each."),
+        ("03_bell_curves", "**Our class:** 2 students drew 4 cards each (their first 4)."),
         ("05_simulation", "**Our class:** 2 students drew 40 cards in all."),
     ],
 )
@@ -173,3 +173,23 @@ def test_lesson_7_runs_on_its_class_s_hands_from_the_app(
             store.record_hand(code, game, hand, ["Ana", "Ben", "Cy", "Dee"], bids, tricks, 3)
     shown = _run_core("07_play_and_reflect", "Period 3")
     assert "These are our class's results." in shown
+
+
+@pytest.mark.slow
+def test_lesson_3_takes_each_students_first_4_draws_from_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review r1 (a teacher, issue 13): Lesson 3 stopped with "size must be from 1 to
+    100, got 110" once students had drawn 110 cards each in the app. A sample is 4 cards,
+    as in Lesson 1: each student's first 4."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    from xactika_edu.teaching.classdata.storedb import default_data_dir
+
+    with ClassStore(default_data_dir()) as store:
+        code, _ = store.create_class("Period 3")
+        store.start_experiment(code, "face value 8 or more")
+        for name, first in (("Ana", 0), ("Ben", 30)):
+            store.join(code, name)
+            store.record_draws(code, name, (list(DECK) * 3)[first : first + 110])
+    shown = _run_core("03_bell_curves", "Period 3")
+    assert "**Our class:** 2 students drew 4 cards each (their first 4)." in shown
