@@ -554,3 +554,24 @@ def test_a_name_that_looks_like_a_formula_round_trips_through_the_csv(store, cod
     text = csv_text(["student", "activity", "card"], rows)
     assert "'=cmd" in text  # safe in a spreadsheet
     pd.testing.assert_frame_equal(load_class_results(io.StringIO(text)), pooled)
+
+
+def test_a_reset_stops_the_experiment_so_the_next_draws_are_new_cards(tmp_path):
+    """Review r1 (a teacher, issue 13): after a reset a student's next Draw 10 gave the same
+    10 cards as before, because the experiment and the count of draws started again."""
+    from xactika_edu.teaching.classdata.livepool import student_cards
+
+    with ClassStore(tmp_path) as store:
+        code, _ = store.create_class("Period 3")
+        store.join(code, "Ann")
+        first = store.start_experiment(code, "face value 8 or more")
+        store.record_draws(
+            code, "Ann", student_cards(code, "Ann", experiment=first.id, already=0, count=10)
+        )
+        store.reset_class(code)
+        assert store.current_experiment(code) is None
+        second = store.start_experiment(code, "face value 8 or more")
+        assert second.id != first.id
+        assert student_cards(
+            code, "Ann", experiment=second.id, already=0, count=10
+        ) != student_cards(code, "Ann", experiment=first.id, already=0, count=10)

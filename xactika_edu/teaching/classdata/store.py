@@ -238,10 +238,16 @@ class ClassStore(DrawRecords, HandRecords):
     def reset_class(self, code: str) -> tuple[int, int]:
         """Delete the class's draws and finished hands; returns how many of each.
 
-        The class, its students, experiments and game numbers stay.
+        The class, its students, experiments and game numbers stay; a running experiment
+        stops (a new one draws new cards: each student's cards follow from the experiment,
+        :func:`~xactika_edu.teaching.classdata.livepool.student_cards`).
         """
         with self.db.write() as db:
             room = self.class_row(db, code)
+            db.execute(
+                "UPDATE experiments SET stopped = ? WHERE class_id = ? AND stopped IS NULL",
+                (now(), room.id),
+            )
             draws = db.execute(
                 "DELETE FROM draws WHERE experiment_id IN "
                 "(SELECT id FROM experiments WHERE class_id = ?)",
