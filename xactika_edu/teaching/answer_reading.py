@@ -39,6 +39,7 @@ __all__ = [
     "NUMBER_WORDS",
     "RULE_PLACES",
     "Number",
+    "answer_after_working",
     "answer_before_reason",
     "card_name_count",
     "cuts_off",
@@ -101,7 +102,10 @@ _VULGAR = {
 }
 _NUMBER_RE = re.compile(rf"^{_DECIMAL}$")
 # words before the answer that say nothing about it: "it's 9", "it is 9", "= 9"
-_LEAD_RE = re.compile(r"^(?:(?:it's|it is|its|that's|that is|the answer is|answer:?)\s+|=\s*)")
+_LEAD_RE = re.compile(
+    r"^(?:(?:it's|it is|its|that's|that is|the answer is|answer:?"
+    r"|(?:so )?(?:the )?(?:chance|probability) is)\s+|=\s*)"
+)
 # "≈ 28", "~28", "about 44%": the number a student rounded to, read as that number
 _ABOUT_RE = re.compile(r"^(?:≈|~|about|around|approximately|approx\.?|roughly)\s*(?=[\d.+-])")
 # number words (not "none") as whole words, the longest first ("twenty seven" before "twenty")
@@ -354,6 +358,17 @@ def part_of_whole(text: object) -> str:
 _REASON_RE = re.compile(
     r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s)"
 )
+
+
+def answer_after_working(text: str) -> str:
+    """The last part of ``text`` after its working ("50 cards, so the chance is 50/81" ->
+    "the chance is 50/81"); "" when there is no break (see :func:`answer_before_reason`).
+
+    >>> answer_after_working("50 cards, so the chance is 50/81")
+    'the chance is 50/81'
+    """
+    parts = _REASON_RE.split(text)
+    return parts[-1].strip() if len(parts) > 1 else ""
 
 
 def answer_before_reason(text: str) -> str:

@@ -59,6 +59,7 @@ from .answer_list import MAX_ANSWER, Answer, answers_of
 from .answer_reading import (
     RULE_PLACES,
     Number,
+    answer_after_working,
     answer_before_reason,
     card_name_count,
     cuts_off,
@@ -167,9 +168,9 @@ class Question:
             :class:`~xactika_edu.teaching.word_answers.WordRule`.
         meaning: what any right answer says ("the means are less spread out"): the
             "Show the answer" box says "or any answer that says ...".
-        check_reason: a reason after the answer word is read: with a contrary word
-            it is not right; with no key word the answer is right and the student is
-            asked to compare their reason with the explanation (see WordRule).
+        choice: the prompt offers its words ("Type less, same or more."): a response
+            that starts with an accepted word is right whatever reason follows (see
+            WordRule); one that says none of the words asks for one of them.
 
     Raises:
         XactikaError: if the prompt or hint is not text, there is no answer, an
@@ -191,7 +192,7 @@ class Question:
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
     meaning: str = ""
-    check_reason: bool = False
+    choice: bool = False
     answers: tuple[Answer, ...] = field(init=False, repr=False, compare=False)
     words: WordRule = field(init=False, repr=False, compare=False)
 
@@ -311,6 +312,8 @@ class Question:
             return True
         if (part := part_of_whole(response)) and self._counts and self._is_right(part):
             return True  # "185 out of 300" for a count of the 300 cards
+        if self.numeric and isinstance(response, str) and (last := answer_after_working(response)):
+            return self._is_right(last)  # "50 cards, so the chance is 50/81"
         return _readable_text(response) and self._matches_text(response)
 
     @property
@@ -350,15 +353,15 @@ class Question:
             return _unreadable(self, response)
         number = self._read(response)
         if self._is_right(response):
-            return self._right(compare=number is None and self.words.reason_unchecked(response))
+            return self._right()
         if number is None and (self.numeric or not _readable_text(response)):
             return _unreadable(self, response)
         if not self.numeric and _OFFERED.search(self.prompt) and not self.words.mentions(response):
             return _unreadable(self, response)  # "no" to "Type less, same or more."
         return _not_yet(self, response, number)
 
-    def _right(self, compare: bool = False) -> Verdict:
-        message = "✔ Right! Compare your reason with this one:" if compare else "✔ Right!"
+    def _right(self) -> Verdict:
+        message = "✔ Right!"
         if self.explanation:
             message += f" {self.explanation}"
         return Verdict("right", message)
@@ -424,10 +427,6 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
     message = (
         f"✘ Not yet. Hint: {question.hint}" if question.hint.strip() else "✘ Not yet. Try again."
     )
-    if question.check_reason and number is None and question.words.starts_with_word(response):
-        message = message.replace(
-            "Not yet.", "Not yet. Your first word is right, but not your reason."
-        )
     if (
         number is not None
         and number.value > 1
@@ -507,7 +506,7 @@ def _word_rule(question: Question) -> WordRule:
     texts = tuple(a for a in question.answers if isinstance(a, str) and read_number(a) is None)
     names = ("key_words", "contrary", "neutral", "subject", "other")
     lists = (word_list(name, getattr(question, name)) for name in names)
-    rule = WordRule(texts, *lists, check_reason=question.check_reason is True)
+    rule = WordRule(texts, *lists, choice=question.choice is True)
     for text in texts:
         if not rule.accepts(text):
             raise XactikaError(f"the answer {text!r} has one of the contrary words")
@@ -536,6 +535,8 @@ def _unreadable(question: Question, response: object) -> Verdict:
         advice = f"Type one number, like {question._examples()[0]}."  # "185 or 186"
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
         advice = f"Work it out and type one number, like {question._examples()[1]}."
+    elif question.numeric and "whole number" in question.prompt:  # "Give a whole number."
+        advice = f"Type a whole number, like {question._examples()[0]}."
     elif question.numeric:
         whole, fraction, decimal, percent = question._examples()
         advice = (

@@ -69,7 +69,6 @@ UNSURE_PHRASES = (
     "who knows",
     "no one knows",
     "nobody knows",
-    "maybe",
     "might",
     "could be anything",
     "can be anything",
@@ -90,6 +89,7 @@ _HEDGES = (
     ("the", "answer", "is"),
     ("probably",),
     ("prob",),
+    ("maybe",),
 )
 # a "no" as students type it: "noooo", "naw", "nop", "nay"
 _NO_FORMS = {"naw": "no", "nop": "no", "nay": "no", "nuh": "no", "uh": ""}
@@ -151,11 +151,11 @@ class WordRule:
         subject, other: the names of the two things a "more or less than X?" question
             compares ("n = 16"; "n = 1", "one card"): key and contrary words swap in a
             clause about the other thing.
-        check_reason: for a yes/no question whose reasons carry the idea: an answer
-            word with a reason that has no key word ("no, it's like a fresh start") is
-            right, and :meth:`reason_unchecked` says so, so the student is asked to
-            compare the reason with the explanation; a reason with a contrary word
-            ("no, the streak goes on") is not right.
+        choice: for a question that offers its words ("Type less, same or more."): a
+            response whose first word is an accepted word is right whatever reason
+            follows ("same, the dice reset"); the explanation the student then sees
+            gives the lesson's reason. A first phrase that is contrary ("same thing
+            again") is not an accepted word.
 
     Raises:
         XactikaError: if a word is empty or not text, or a phrase has two roles (a key
@@ -168,7 +168,7 @@ class WordRule:
     neutral: tuple[str, ...] = ()
     subject: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
-    check_reason: bool = field(default=False, kw_only=True)
+    choice: bool = field(default=False, kw_only=True)
     _words: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
     _kinds: dict[tuple[str, ...], str] = field(init=False, repr=False, compare=False)
 
@@ -295,35 +295,27 @@ class WordRule:
         tokens = word_tokens(response)
         if any(_has_phrase(tokens, phrase) for phrase in _UNSURE):
             return False  # "idk, it's random": not an answer
-        if not self.check_reason and self._answer_then_reason(tokens):
-            return True  # a question with check_reason reads its reasons
+        if self.choice and self._chose_word(tokens):
+            return True  # "same, because ...": the chosen word is the answer
+        if not self.choice and self._answer_then_reason(tokens):
+            return True
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
+
+    def _chose_word(self, tokens: tuple[str, ...]) -> bool:
+        """Whether the first words are an accepted word and not a longer contrary phrase
+        ("same thing again")."""
+        first = self._answer_tokens(tokens)
+        if not any(first[: len(word)] == word for word in self._words):
+            return False
+        found = self._matches(first)
+        return not (found and found[0][0] == 0 and found[0][1] == "contrary")
 
     def mentions(self, response: object) -> bool:
         """Whether ``response`` says any of the rule's words: an answer word first, a key
         word or a contrary one ("no" to "less, same or more?" says none)."""
         keys, contrary = self._scan(word_tokens(response))
         return bool(keys or contrary) or self.starts_with_word(response)
-
-    def reason_unchecked(self, response: object) -> bool:
-        """Whether a right response's reason says neither a key word nor a denied
-        contrary one ("no, it's like a fresh start"), for a question with
-        ``check_reason``: the student is asked to compare it with the explanation."""
-        tokens = word_tokens(response)
-        if not self.check_reason or not self._has_reason(tokens) or self._scan(tokens)[0]:
-            return False
-        # a reason that denies a contrary word agrees ("no, it does not go down")
-        return not any(
-            kind == "contrary" and negated for _, kind, negated, *_ in self._matches(tokens)
-        )
-
-    def _has_reason(self, tokens: tuple[str, ...]) -> bool:
-        """Whether words follow the answer word ("no, the dice reset")."""
-        answer = self._answer_tokens(tokens)
-        words = [t for t in answer if t not in _BREAKS - {"because"} and t not in _ARTICLES]
-        said = next((w for w in self._words if tuple(words[: len(w)]) == w), ())
-        return not _ECHO.issuperset(words[len(said) :])  # "no it does not" says no more
 
     def _answer_then_reason(self, tokens: tuple[str, ...]) -> bool:
         """Whether the response is an accepted word alone, then a reason that starts with
