@@ -1203,3 +1203,22 @@ def test_r19_an_answer_after_its_working_and_a_whole_number_asked_for():
     assert not part.check("50 cards, so the chance is 50/100").correct
     count = Question("About how many? Give a whole number.", 185, tolerance=5, hint="Multiply.")
     assert count.check("abc").message.endswith("Type a whole number, like 7.")
+
+
+def test_r20_an_unsure_choice_asks_to_pick_and_a_range_asks_for_one_number():
+    choice = Question(
+        "Less likely, just as likely or more likely? Type less, same or more.",
+        ("same",),
+        hint="Do dice remember?",
+        key_words=("same",),
+        contrary=("less", "more"),
+        choice=True,
+    )
+    for said in ("idk same", "same idk", "not sure, same"):
+        verdict = choice.check(said)
+        assert verdict.status == "unreadable", said
+        assert "is not sure: pick one. Type less, same or more." in verdict.message
+    estimate = Question("About how many? Give a whole number.", 185, tolerance=5, hint="Multiply.")
+    for said in ("180-190", "185–186"):
+        assert estimate.check(said).message.endswith("Type one number, like 7."), said
+    assert estimate.check("185").correct

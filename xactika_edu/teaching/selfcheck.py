@@ -87,6 +87,8 @@ _NUMBER_EXAMPLES = (
     (9, "1/3", "0.2", "20%"),
 )
 _WORD_EXAMPLES = ("square", "circle", "triangle")
+# a range typed for an estimate: "180-190"
+_RANGE = re.compile(r"\s*(\d+)\s*[-–]\s*(\d+)\s*")
 # the words a prompt offers: "Type less, same or more.", "Answer yes or no."
 _OFFERED = re.compile(r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.")
 
@@ -356,8 +358,11 @@ class Question:
             return self._right()
         if number is None and (self.numeric or not _readable_text(response)):
             return _unreadable(self, response)
-        if not self.numeric and _OFFERED.search(self.prompt) and not self.words.mentions(response):
-            return _unreadable(self, response)  # "no" to "Type less, same or more."
+        offered = not self.numeric and _OFFERED.search(self.prompt)
+        if offered and (not self.words.mentions(response) or self.words.unsure(response)):
+            return _unreadable(self, response)  # "no", "idk same" to "Type less, same or more."
+        if self.tolerance is not None and _RANGE.fullmatch(str(response)[:40]):
+            return _unreadable(self, response)  # "180-190": one number, please
         return _not_yet(self, response, number)
 
     def _right(self) -> Verdict:
@@ -523,7 +528,10 @@ def _unreadable(question: Question, response: object) -> Verdict:
     if empty:
         opening = "? There is no answer yet."
     elif not question.numeric and _readable_text(response) and _OFFERED.search(question.prompt):
-        opening = f"? {_quoted(response)} is not one of the choices."
+        unsure = question.words.unsure(response)
+        opening = f"? {_quoted(response)} " + (
+            "is not sure: pick one." if unsure else "is not one of the choices."
+        )
     else:
         kind = "a number" if question.numeric else "an answer"
         opening = f"? I could not read {_quoted(response)} as {kind}."
@@ -531,7 +539,10 @@ def _unreadable(question: Question, response: object) -> Verdict:
         advice = f"Type {question.form}."
     elif question.numeric and card_name_count(response) > 1:  # "2233, 3223, 3233"
         advice = "You named the cards: count them and type how many there are."
-    elif question.numeric and re.search(r"\d\s*(?:or|to)\s*\d", _quoted(response)):
+    elif question.numeric and (
+        re.search(r"\d\s*(?:or|to)\s*\d", _quoted(response))
+        or (isinstance(response, str) and _RANGE.fullmatch(response[:40]))
+    ):
         advice = f"Type one number, like {question._examples()[0]}."  # "185 or 186"
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
         advice = f"Work it out and type one number, like {question._examples()[1]}."

@@ -292,15 +292,20 @@ class WordRule:
 
     def accepts(self, response: object) -> bool:
         """Whether ``response`` is right by the rule above."""
-        tokens = word_tokens(response)
-        if any(_has_phrase(tokens, phrase) for phrase in _UNSURE):
+        if self.unsure(response):
             return False  # "idk, it's random": not an answer
+        tokens = word_tokens(response)
         if self.choice and self._chose_word(tokens):
             return True  # "same, because ...": the chosen word is the answer
         if not self.choice and self._answer_then_reason(tokens):
             return True
         keys, contrary = self._scan(tokens)
         return not contrary and (keys > 0 or self.starts_with_word(response))
+
+    def unsure(self, response: object) -> bool:
+        """Whether ``response`` says the student does not know ("idk same")."""
+        tokens = word_tokens(response)
+        return any(_has_phrase(tokens, phrase) for phrase in _UNSURE)
 
     def _chose_word(self, tokens: tuple[str, ...]) -> bool:
         """Whether the first words are an accepted word and not a longer contrary phrase
