@@ -180,6 +180,7 @@ def test_app_class_prints_the_code_the_student_address_and_a_new_teacher_link(tm
             assert student.endswith(f"/?class={code}")
             tokens.append(teacher.split("?token=")[1])
             assert "Class: Period 3" in output and "Traceback" not in output
+            assert "for students' computers, start with --ip 0.0.0.0." in output
         finally:
             process.terminate()
             process.wait(timeout=30)
