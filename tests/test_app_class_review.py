@@ -5,8 +5,7 @@ from __future__ import annotations
 from xactika_edu.ui.app import ClassLinks, student_lines
 
 LOCAL_ONLY = (
-    "Only this computer can open these addresses; for students' computers, "
-    "start with --ip 0.0.0.0."
+    "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
 )
 
 
@@ -19,3 +18,77 @@ def test_a_class_on_this_computer_only_says_how_to_reach_students_computers() ->
     assert LOCAL_ONLY not in shared and len(shared) == 2
     assert LOCAL_ONLY not in student_lines(url, "127.0.0.1")  # the solo app
     assert LOCAL_ONLY not in student_lines(url, "127.0.0.1", (), links, behind=True)
+
+
+def test_the_deck_pies_say_what_their_percents_are_of() -> None:
+    from matplotlib.figure import Figure
+
+    from xactika_edu.core.cards import DECK
+    from xactika_edu.teaching.plots.deck import shape_count_pie_chart, value_pie_chart
+
+    some = [card for card in DECK if card.value >= 8 and card.count("cubes") == 3]
+    ax = value_pie_chart(some, ax=Figure().subplots())
+    assert ax.get_xlabel().endswith(f"(percent of these {len(some)} cards).")
+    label = next(t.get_text() for t in ax.texts if t.get_text().startswith("8:"))
+    eights = sum(card.value == 8 for card in some)
+    assert label.endswith(f"({round(100 * eights / len(some))}%)")  # of these, not of 81
+    assert (
+        value_pie_chart(ax=Figure().subplots()).get_xlabel().endswith("(percent of all 81 cards).")
+    )
+    ax = shape_count_pie_chart("cubes", some[:5], ax=Figure().subplots())
+    assert ax.get_xlabel().endswith("(percent of these 5 cards).")
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def _section(path: str, title: str) -> str:
+    """The section ``title`` of a Markdown file, up to the next heading of its level or
+    above, with its lines joined by single spaces."""
+    import re
+
+    text = (ROOT / path).read_text(encoding="utf-8")
+    start = text.index(title)
+    level = len(title) - len(title.lstrip("#"))
+    found = re.compile(rf"\n#{{1,{level}}} ").search(text, start + len(title))
+    return " ".join(text[start : found.start() if found else None].split(" ")).replace("\n", " ")
+
+
+def test_running_a_class_starts_with_ip_for_students_computers() -> None:
+    for path, title in [
+        ("README.md", "### Running a class"),
+        ("docs/teacher-guide.md", "## Running a class"),
+    ]:
+        section = _section(path, title)
+        assert 'xactika-edu app --class "Period 3" --ip 0.0.0.0' in section, path
+        assert "network you trust" in section and LOCAL_ONLY in section, path
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "source .venv" not in readme
+    for title in ("### Print worksheets", "### The class store", "## Student app"):
+        before = _section("README.md", title).split("```")[0]
+        assert ". .venv/bin/activate" in before and ".venv\\Scripts\\activate" in before, title
+
+
+def test_the_seed_sentence_says_each_table_deals_its_own_hands() -> None:
+    from xactika_edu.ui.app.tableroom import table_seed
+
+    assert table_seed(12, 1) != table_seed(12, 2)  # so the guide must not say "the same deals"
+    guide = _section("docs/teacher-guide.md", "### Students play each other")
+    assert "every table to get the same deals" not in guide
+    assert "each table its" in guide and "every time" in guide
+
+
+def test_lesson_7_marks_its_class_line_for_the_teacher_and_the_guide_says_so() -> None:
+    import json
+
+    cells = json.loads((ROOT / "notebooks/07_play_and_reflect.ipynb").read_text())["cells"]
+    line = "".join(cells[16]["source"]).splitlines()[0]
+    assert line.startswith("CLASS_FILE = ") and "# TEACHER: your class's file" in line
+    collecting = _section("docs/teacher-guide.md", "## Collecting class data")
+    assert '"Period 3"' in collecting
+    ready = _section("docs/teacher-guide.md", "## Getting ready")
+    assert "with no code on it" not in ready and "a few one-line examples" in ready
+
+
+def test_the_readme_no_longer_says_hands_are_not_collected() -> None:
+    assert "finished hands are not collected" not in (ROOT / "README.md").read_text()

@@ -321,8 +321,7 @@ def serve(
 
 #: Printed when a class is served on this computer only (no ``--ip``).
 LOCAL_ONLY = (
-    "Only this computer can open these addresses; for students' computers, "
-    "start with --ip 0.0.0.0."
+    "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
 )
 
 
