@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import test_app_class
+
 from xactika_edu.ui.app import ClassLinks, student_lines
+
+room = test_app_class.room  # the served class fixture
 
 LOCAL_ONLY = (
     "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
@@ -92,3 +96,48 @@ def test_lesson_7_marks_its_class_line_for_the_teacher_and_the_guide_says_so() -
 
 def test_the_readme_no_longer_says_hands_are_not_collected() -> None:
     assert "finished hands are not collected" not in (ROOT / "README.md").read_text()
+
+
+# --- joining: Enter, and a name held by a closed page -----------------------------------
+
+
+def test_enter_in_the_name_field_joins(room) -> None:
+    import ipyvue as vue
+    from test_app_class import html, render
+
+    _, code, _ = room
+    page = render(f"?class={code}")
+    field = page.find(vue.VueWidget, label="Your first name").widget
+    field.v_model = "Ann"
+    field.fire_event("keyup.enter", "Ann")
+    assert html(page, "xe-joined") == ["You joined Period 3 as Ann."]
+    page.close()
+
+
+def test_a_name_held_only_by_a_closed_page_is_free_at_once() -> None:
+    from xactika_edu.ui.app.classroom import NameHolders
+
+    holders = NameHolders()
+    tabs = ["connected"]
+    assert holders.claim("7NX6HJ", "Sam", page="k1", browser="b1", statuses=lambda: tabs)
+    assert not holders.claim("7NX6HJ", "Sam", page="k2", browser="b2")  # open elsewhere
+    tabs[:] = ["closed"]  # Sam closed his browser: seen at once, not after 10 minutes
+    assert holders.claim("7NX6HJ", "Sam", page="k2", browser="b2")
+
+
+def test_a_name_open_on_another_computer_says_so_and_never_to_add_a_letter(room) -> None:
+    from xactika_edu.base.errors import StudentNameError
+    from xactika_edu.ui.app.classroom import NameHolders, join_class
+
+    store, code, _ = room
+    holders = NameHolders()
+    join_class(store, code, code, "Sam", page="k1", browser="b1", holders=holders)
+    try:
+        join_class(store, code, code, "sam", page="k2", browser="b2", holders=holders)
+    except StudentNameError as error:
+        assert str(error) == (
+            "Someone with this name is on another computer right now. "
+            "If this is you, close that page first."
+        )
+    else:
+        raise AssertionError("the name was taken while its page is open")
