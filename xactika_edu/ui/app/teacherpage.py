@@ -109,10 +109,12 @@ def pool_html(pool: ClassPool) -> str:
 
 
 def tables_html(listing: TableListing) -> str:
-    """The class's tables for the teacher: one line each, or that none is open."""
-    if not listing.open:
-        return "<p class='xe-tables-state'>No tables are open.</p>"
+    """The class's tables for the teacher: one line each (a game still played at a
+    closed table too), or that none is open."""
     lines = "".join(f"<li>{escape(info.words())}</li>" for info in listing.tables)
+    if not listing.open:
+        state = "<p class='xe-tables-state'>No tables are open.</p>"
+        return state + (f"<ul class='xe-tables-state'>{lines}</ul>" if lines else "")
     return f"<ul class='xe-tables-state'>{lines}</ul>"
 
 

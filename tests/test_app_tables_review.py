@@ -1,0 +1,66 @@
+"""Issue 13 review r1: after Close tables a game going on stays listed and its students
+can go back to their seats; table numbers are never reused; a late student hears why
+there is no seat; the seat's list button says that it leaves the seat."""
+
+from __future__ import annotations
+
+import pytest
+
+solara = pytest.importorskip("solara", reason="Solara is missing")
+v = pytest.importorskip("ipyvuetify")
+
+import test_app_class  # noqa: E402
+from test_app_class import buttons, html  # noqa: E402
+from test_app_tables import seat_widget, student  # noqa: E402
+
+from xactika_edu.ui.app import tablepage  # noqa: E402
+from xactika_edu.ui.app.classroom import TeacherDesk, join_class  # noqa: E402
+from xactika_edu.ui.app.teacherpage import tables_html  # noqa: E402
+
+room = test_app_class.room
+
+
+def test_after_close_tables_a_game_going_on_is_listed_and_its_seats_come_back(room):
+    store, code, token = room
+    teacher = TeacherDesk(store, code, token)
+    teacher.open_table(2)
+    ann, ben = join_class(store, code, code, "Ann"), join_class(store, code, code, "Ben")
+    ann_seat = ann.sit(1)
+    ben.sit(1).start()
+    teacher.close_tables()
+    listing = teacher.tables()
+    assert not listing.open and [t.number for t in listing.tables] == [1]
+    assert "Table 1: playing, closed to newcomers. Sitting: Ann, Ben." in tables_html(listing)
+    ann_seat.leave()
+    page = student(code, "Ann", sit=None)  # Ann's page again: her seat is still there
+    assert "Back to your seat at table 1" in buttons(page)
+    assert not html(page, "xe-tables-full")
+    page.find(v.Btn, children=["Back to your seat at table 1"]).widget.click()
+    assert seat_widget(page).handle.seat == ann_seat.seat
+    assert teacher.open_table(2) == 1  # one table open to newcomers, not a second table 1
+    tables = teacher.tables().tables
+    assert [t.number for t in tables if t.closed] == [1]
+    assert [t.number for t in tables if not t.closed] == [3]  # 2 opened by itself, closed
+    page.close()
+
+
+def test_a_late_student_is_told_which_table_started_never_all_full(room):
+    store, code, token = room
+    teacher = TeacherDesk(store, code, token)
+    teacher.open_table(4)
+    join_class(store, code, code, "Ann").sit(1).start()  # computers take 3 seats
+    page = student(code, "Dan", sit=None)
+    assert html(page, "xe-tables-full") == [
+        "Table 1 has started: ask your teacher to open another table."
+    ]
+    page.close()
+
+
+def test_the_list_button_under_a_seat_says_it_leaves_the_seat(room):
+    store, code, token = room
+    TeacherDesk(store, code, token).open_table(2)
+    page = student(code, "Ann")
+    assert "Back to the list of tables" not in buttons(page)
+    assert tablepage.LEAVE_FOR_LIST in buttons(page)
+    assert "a computer plays for you" in tablepage.LEAVE_FOR_LIST
+    page.close()
