@@ -141,3 +141,25 @@ def test_a_name_open_on_another_computer_says_so_and_never_to_add_a_letter(room)
         )
     else:
         raise AssertionError("the name was taken while its page is open")
+
+
+def test_the_teacher_page_says_the_draws_file_holds_every_experiment(room) -> None:
+    import io
+
+    from test_app_class import html, render
+
+    from xactika_edu.teaching.classdata.class_results import load_class_results
+    from xactika_edu.ui.app.classroom import TeacherDesk, join_class
+
+    store, code, token = room
+    desk = TeacherDesk(store, code, token)
+    ann = join_class(store, code, code, "Ann")
+    desk.start()
+    ann.draw(3)
+    desk.start("3 cubes")
+    ann.draw(2)
+    teacher = render(f"?token={token}")
+    (note,) = html(teacher, "xe-draws-note")
+    assert "every experiment" in note
+    assert len(load_class_results(io.StringIO(desk.draws_file().decode()))) == 5
+    teacher.close()

@@ -62,3 +62,16 @@ def test_a_hand_a_computer_played_for_a_student_is_left_out_of_the_scores(
     assert scores["hand"].tolist() == [2, 2, 2]
     assert sorted(scores["player"]) == ["Ana", "Ben", "Computer 3"]
     store.close()
+
+
+def test_the_bids_line_marks_the_dealer() -> None:
+    from xactika_edu.teaching.views.seatview import board_text
+
+    table = ClassTable(seats=3, seed=4, hands=1)
+    ana, _ = table.sit("Ana"), table.sit("Ben")
+    table.start()
+    view = ana.view()
+    dealer = view.player.dealer  # type: ignore[union-attr]
+    text = board_text(view)
+    assert text.count("(dealer)") == 1
+    assert f"{'You' if dealer == 0 else view.names[dealer]} (dealer) " in text
