@@ -32,6 +32,7 @@ def test_after_close_tables_a_game_going_on_is_listed_and_its_seats_come_back(ro
     assert not listing.open and [t.number for t in listing.tables] == [1]
     assert "Table 1: playing, closed to newcomers. Sitting: Ann, Ben." in tables_html(listing)
     ann_seat.leave()
+    assert "Sitting: Ben, Ann (away)." in tables_html(teacher.tables())  # the teacher sees it
     page = student(code, "Ann", sit=None)  # Ann's page again: her seat is still there
     assert "Back to your seat at table 1" in buttons(page)
     assert not html(page, "xe-tables-full")

@@ -106,8 +106,11 @@ class TableInfo:
 
         >>> TableInfo(2, 4, ("Ana", "Ben"), 2, False).words()
         'Table 2: 2 free seats of 4. Sitting: Ana, Ben.'
+        >>> TableInfo(1, 4, ("Ana",), 0, True, away=("Wes",)).words()
+        'Table 1: playing a game (4 seats). Sitting: Ana, Wes (away).'
         """
-        who = f" Sitting: {', '.join(self.students)}." if self.students else ""
+        names = (*self.students, *(f"{name} (away)" for name in self.away))
+        who = f" Sitting: {', '.join(names)}." if names else ""
         if self.closed:
             return f"Table {self.number}: playing, closed to newcomers.{who}"
         if self.playing:
