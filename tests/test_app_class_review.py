@@ -163,3 +163,13 @@ def test_the_teacher_page_says_the_draws_file_holds_every_experiment(room) -> No
     assert "every experiment" in note
     assert len(load_class_results(io.StringIO(desk.draws_file().decode()))) == 5
     teacher.close()
+
+
+def test_the_server_log_never_counts_a_teacher_page_as_a_student_page() -> None:
+    from xactika_edu.ui.app.guard import PageCount
+
+    said: list[str] = []
+    count = PageCount(said.append)
+    count.connect("teacher"), count.connect("ann"), count.disconnect("teacher")
+    assert said == ["A page opened (1 open).", "A page opened (2 open).", "A page closed (1 open)."]
+    assert not any("student" in line for line in said)

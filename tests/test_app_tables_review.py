@@ -65,3 +65,27 @@ def test_the_list_button_under_a_seat_says_it_leaves_the_seat(room):
     assert tablepage.LEAVE_FOR_LIST in buttons(page)
     assert "a computer plays for you" in tablepage.LEAVE_FOR_LIST
     page.close()
+
+
+def test_the_practice_sections_fold_while_a_student_sits_at_a_table(room, monkeypatch):
+    from xactika_edu.ui.app import page as app_page
+
+    shown: list[str] = []  # the display of the sections' box at each render
+    build = app_page.build_page
+
+    def watched(*args, **kwargs):
+        box = build(*args, **kwargs)
+        box.layout.observe(lambda change: shown.append(change["new"]), "display")
+        return box
+
+    monkeypatch.setattr(app_page, "build_page", watched)
+    store, code, token = room
+    TeacherDesk(store, code, token).open_table(2)
+    page = student(code, "Ann", sit=None)
+    assert app_page.SHOW_PRACTICE not in buttons(page) and "none" not in shown
+    page.find(v.Btn, children=["Sit at table 1"]).widget.click()
+    page.find(v.Btn, children=[app_page.SHOW_PRACTICE]).wait_for(timeout=10)
+    assert shown[-1] == "none"  # folded: one hand on the page, the table's
+    page.find(v.Btn, children=[app_page.SHOW_PRACTICE]).widget.click()
+    assert shown[-1] != "none" and app_page.HIDE_PRACTICE in buttons(page)
+    page.close()

@@ -232,10 +232,8 @@ class ClassTable(SeatKeeper):
         seats: the number of players, 2 to 10.
         seed: the first game's seed (game ``k`` uses ``seed + k - 1``); ``None``: a fresh one.
         hands: hands in a game, 1 to 8 (8 by the rules).
-        on_hand: called with each finished hand's :class:`HandRecord` in which every
-            student's seat was played by its student (not a hand a computer played
-            any part of for a student who left), under the table's lock, before anyone
-            can move on (:func:`store_hands` writes it to
+        on_hand: called with each finished hand's :class:`HandRecord` that every student
+            played themselves, under the table's lock (:func:`store_hands` writes it to
             the class store). An error in it is logged, and the record stays in
             :attr:`unsaved`; the game goes on.
         computer: makes one computer player (default
@@ -265,8 +263,7 @@ class ClassTable(SeatKeeper):
         self._moved_by_computer: set[int] = set()
         self._recorded = 0  # hands of this game given to on_hand
         self._tables: tuple[tuple[int, ...], pd.DataFrame | None, pd.DataFrame | None] | None = None
-        #: every finished hand, in order (also those not given to on_hand);
-        #: unsaved: those on_hand failed to take
+        #: every finished hand, also those not given to on_hand; unsaved: those it failed to take
         self.records: list[HandRecord] = []
         self.unsaved: list[HandRecord] = []
 
@@ -439,8 +436,7 @@ class ClassTable(SeatKeeper):
 
     def _play_computers(self) -> None:
         """The computer players' moves, each from its own seat's view, until a student
-        is to move or the hand is over; then the finished hand is recorded. With no
-        student present the table pauses: nothing is played."""
+        is to move or the hand is over (then it is recorded); none with no student here."""
         assert self._game is not None  # called only while a game is dealt
         rnd = self._game.current_round
         if not any(place.present for place in self._seats):
@@ -473,10 +469,8 @@ class ClassTable(SeatKeeper):
             seed=game.seed,
         )
         self.records.append(record)
-        by_students = not any(
-            record.computer[s] for s, place in enumerate(self._seats) if place.name is not None
-        )
-        if self._on_hand is not None and by_students:
+        students = [s for s, place in enumerate(self._seats) if place.name is not None]
+        if self._on_hand is not None and not any(record.computer[s] for s in students):
             try:
                 self._on_hand(record)
             except Exception:  # the game goes on; the hand is kept in unsaved

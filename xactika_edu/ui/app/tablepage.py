@@ -120,13 +120,20 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
 
 
 @solara.component
-def ClassTables(desk: StudentDesk) -> None:
-    """The class's tables: a list with "Sit at table N", then the student's seat."""
+def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = None) -> None:
+    """The class's tables: a list with "Sit at table N", then the student's seat;
+    ``on_seated`` hears whether the student is at a table (the page folds the rest)."""
     first = solara.use_memo(desk.tables, [desk])
     listing, set_listing = solara.use_state(first)
     seated, set_seated = solara.use_state(cast(tuple[int, SeatHandle] | None, None))
     handle = None if seated is None else seated[1]
     message, set_message = solara.use_state("")
+
+    def tell() -> None:
+        if on_seated is not None:
+            on_seated(handle is not None)
+
+    solara.use_effect(tell, [handle is not None])
 
     def watch(cancel: object) -> None:
         while not cancel.wait(studentpage.POLL_SECONDS):  # type: ignore[attr-defined]
