@@ -89,3 +89,38 @@ def test_the_practice_sections_fold_while_a_student_sits_at_a_table(room, monkey
     page.find(v.Btn, children=[app_page.SHOW_PRACTICE]).widget.click()
     assert shown[-1] != "none" and app_page.HIDE_PRACTICE in buttons(page)
     page.close()
+
+
+def test_after_leave_the_table_the_student_can_sit_down_again(room):
+    store, code, token = room
+    TeacherDesk(store, code, token).open_table(2)
+    page = student(code, "Ann")
+    seat = seat_widget(page)
+    seat.leave_button.click()  # Leave the table: a computer holds the seat
+    assert not seat.handle.is_seated
+    assert seat.leave_button.description == "Sit down again" and not seat.leave_button.disabled
+    seat.leave_button.click()
+    again = seat_widget(page)
+    assert again is not seat and again.handle.is_seated and again.handle.seat == seat.handle.seat
+    page.close()
+
+
+def test_a_follower_sees_no_call_list_and_the_trick_comes_before_the_play_button(room):
+    from test_app_tables import move
+
+    store, code, token = room
+    TeacherDesk(store, code, token).open_table(2)
+    ann, ben = student(code, "Ann"), student(code, "Ben")
+    seats = [seat_widget(ann), seat_widget(ben)]
+    seats[0].start_button.click()
+    for _ in range(40):  # moves until someone must follow a lead
+        follower = [s for s in seats if s.view.your_turn and s.view.player.current_trick]
+        if follower:
+            break
+        assert any(move(s) for s in seats)
+    seat = follower[0]
+    assert seat.call_box.layout.display == "none"
+    children = list(seat.children)
+    assert children.index(seat.trick_view) < children.index(seat.play_row)
+    for page in (ann, ben):
+        page.close()

@@ -98,7 +98,9 @@ def follow_connection(statuses: list[str], away: bool, leave: Redraw, come_back:
 def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[], None]) -> None:
     """The student's seat; leaves the table when the page closes or its connection
     drops (``on_return`` sits down again when it is back)."""
-    widget = solara.use_memo(lambda: SeatWidget(handle, deliver=page_deliver()), [handle])
+    widget = solara.use_memo(
+        lambda: SeatWidget(handle, deliver=page_deliver(), on_return=on_return), [handle]
+    )
 
     def leave_when_closed() -> Callable[[], None]:
         return widget.leave
