@@ -215,7 +215,7 @@ def test_gate_refuses_a_websocket_from_another_site(gate):
     path = f"ws://{HOST}/jupyter/api/kernels/k1/channels"
     with client.websocket_connect(path, headers={"Origin": ORIGIN}) as ws:
         assert ws.receive_text() == "hello"
-    assert said == ["A student page opened (1 open).", "A student page closed (0 open)."]
+    assert said == ["A page opened (1 open).", "A page closed (0 open)."]
     for headers in (
         {"Origin": "http://attacker.example:8866"},
         {},  # no Origin: not a page of this server
@@ -297,10 +297,10 @@ def test_page_count_lines():
     count.disconnect("a")  # a socket that never counted changes nothing
     count.connect("a")
     assert said == [
-        "A student page opened (1 open).",
-        "A student page opened (2 open).",
-        "A student page closed (1 open).",
-        "A student page reconnected (2 open).",
+        "A page opened (1 open).",
+        "A page opened (2 open).",
+        "A page closed (1 open).",
+        "A page reconnected (2 open).",
     ]
 
 

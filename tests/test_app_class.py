@@ -180,6 +180,7 @@ def test_app_class_prints_the_code_the_student_address_and_a_new_teacher_link(tm
             assert student.endswith(f"/?class={code}")
             tokens.append(teacher.split("?token=")[1])
             assert "Class: Period 3" in output and "Traceback" not in output
+            assert "for students' computers, start with --ip 0.0.0.0." in output
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -240,7 +241,7 @@ def test_the_join_form_shows_each_problem_on_the_page(room):
         ("NOPE99", "Ann", "There is no class with the code"),
         (code, "", "Type your first name"),
         (code, "x" * 200, "too long: 200 letters"),
-        (code, "zoë", "already called 'Zoë'"),
+        (code, "zoë", "is on another computer right now"),  # Zoë's page is open
     ]:
         join(page, name, typed)
         assert len(alerts(page)) == 1 and words in alerts(page)[0], alerts(page)
@@ -264,7 +265,8 @@ def test_a_student_whose_page_closed_joins_again_and_carries_on(room):
     first.find(v.Btn, children=["Draw 10"]).widget.click()
     other = render(f"?class={code}")
     join(other, "ANN")
-    assert "already called 'Ann'" in alerts(other)[0] and not html(other, "xe-joined")
+    assert "on another computer right now" in alerts(other)[0] and not html(other, "xe-joined")
+    assert "first letter" not in alerts(other)[0]  # never advise a new name for a held one
     first.close()  # the page is gone (its kernel closed)
     join(other, "ann")
     assert html(other, "xe-joined") == ["You joined Period 3 as Ann."]

@@ -373,18 +373,18 @@ def test_app_terminal_counts_open_pages(browser, tmp_path):
                 pages.append(page)
                 page.goto(server.url, timeout=TIMEOUT_MS)
                 page.wait_for_selector(".xe-hand .xe-select", timeout=90_000)
-                _wait_for_output(server, f"A student page opened ({number} open).", 30)
+                _wait_for_output(server, f"A page opened ({number} open).", 30)
             for page in pages[:2]:
                 page.close()
-            seconds = _wait_for_output(server, "A student page closed (1 open).", 15)
+            seconds = _wait_for_output(server, "A page closed (1 open).", 15)
             print(f"\nclosing two pages: '(1 open)' after {seconds:.1f} s")
-            lines = [line for line in server.output().splitlines() if "student page" in line]
+            lines = [line for line in server.output().splitlines() if line.startswith("A page ")]
             assert lines == [
-                "A student page opened (1 open).",
-                "A student page opened (2 open).",
-                "A student page opened (3 open).",
-                "A student page closed (2 open).",
-                "A student page closed (1 open).",
+                "A page opened (1 open).",
+                "A page opened (2 open).",
+                "A page opened (3 open).",
+                "A page closed (2 open).",
+                "A page closed (1 open).",
             ]
         finally:
             for page in pages:

@@ -12,8 +12,12 @@ dealer rule and legal plays are the engine's; the table only says who sits where
 * A student who leaves mid-game (:meth:`SeatHandle.leave`: the page closed or the
   connection dropped) keeps the seat: a computer player holds it until they sit down
   again with the same name.
-* Computer players move as soon as it is their turn (right after a student's move).
-* Every finished hand goes to ``on_hand`` as a :class:`HandRecord`, in the form
+* Computer players move as soon as it is their turn (right after a student's move),
+  but only while a student is present: a table where every student has left pauses
+  (the hand waits for them; stopping the app plays nothing out).
+* Every finished hand in which each student's seat was played by its student goes to
+  ``on_hand`` as a :class:`HandRecord` (a hand a computer played any part of for a
+  student is kept in :attr:`ClassTable.records` only, never in the scores), in the form
   :meth:`ClassStore.record_hand <xactika_edu.teaching.classdata.store.ClassStore.record_hand>`
   takes (:func:`store_hands` makes that callback), so the class's hands join the score
   data :func:`~xactika_edu.teaching.classdata.scoresheet.load_scores` reads.
@@ -28,10 +32,9 @@ dealer rule and legal plays are the engine's; the table only says who sits where
 (True, 'bid', (None, 4, 3))
 >>> view.legal_bids()                              # the dealer may not make the total 8
 [0, 2, 3, 4, 5, 6, 7, 8]
->>> ana.leave()                     # a computer player holds Ana's seat and plays on
->>> record = table.records[-1]
->>> record.players, sum(record.tricks), record.computer
-(('Ana', 'Computer 2', 'Computer 3'), 8, (True, True, True))
+>>> ana.leave()                     # no student is present: the table pauses
+>>> table.records, table.view(0).phase
+([], 'bid')
 
 Source: issue 13, item 4 ("Students play each other"); RULES.md for the game.
 """
@@ -230,12 +233,10 @@ class ClassTable(SeatKeeper):
         seats: the number of players, 2 to 10.
         seed: the first game's seed (game ``k`` uses ``seed + k - 1``); ``None``: a fresh one.
         hands: hands in a game, 1 to 8 (8 by the rules).
-        on_hand: called with each finished hand's :class:`HandRecord`, under the
-            table's lock, before anyone can move on (:func:`store_hands` writes it to
-            the class store). An error in it is logged, and the record stays in
-            :attr:`unsaved`; the game goes on.
-        computer: makes one computer player (default
-            :class:`~xactika_edu.engines.bots.HeuristicBot`).
+        on_hand: called under the lock with each finished hand every student played
+            (:class:`HandRecord`; :func:`store_hands` stores it). An error in it is
+            logged and the record kept in :attr:`unsaved`; the game goes on.
+        computer: makes one computer player (default ``HeuristicBot``).
 
     Raises:
         XactikaError: if a number is out of range.
@@ -261,11 +262,9 @@ class ClassTable(SeatKeeper):
         self._moved_by_computer: set[int] = set()
         self._recorded = 0  # hands of this game given to on_hand
         self._tables: tuple[tuple[int, ...], pd.DataFrame | None, pd.DataFrame | None] | None = None
-        #: every finished hand, in order; unsaved: those on_hand failed to take
+        #: every finished hand, also those not given to on_hand; unsaved: those it failed to take
         self.records: list[HandRecord] = []
         self.unsaved: list[HandRecord] = []
-
-    # --- what the table is ------------------------------------------------------------
 
     @property
     def running(self) -> bool:
@@ -324,6 +323,8 @@ class ClassTable(SeatKeeper):
             self._drop_listeners(chosen, place.session)
             place.name, place.present, place.session = place.name or name, True, place.session + 1
             handle = SeatHandle(self, chosen, place.name, place.session)
+            if self.running:  # a paused table plays on up to a student's turn
+                self._play_computers()
             calls = self._changed()
         self._tell(calls)
         return handle
@@ -431,11 +432,13 @@ class ClassTable(SeatKeeper):
     # --- inside the lock --------------------------------------------------------------
 
     def _play_computers(self) -> None:
-        """The computer players' moves, each from its own seat's view, until a student
-        is to move or the hand is over; then the finished hand is recorded."""
+        """The computers' moves until a student is to move or the hand is over (then it
+        is recorded); none with no student here (:func:`play_round`)."""
         assert self._game is not None  # called only while a game is dealt
         rnd = self._game.current_round
         students = {seat for seat in range(self._size) if self._seats[seat].present}
+        if not students:
+            return
         before = _moves(rnd)
         play_round(rnd, self._bots, until=students)
         self._moved_by_computer.update(s for s, m in enumerate(_moves(rnd)) if m != before[s])
@@ -456,7 +459,8 @@ class ClassTable(SeatKeeper):
             seed=game.seed,
         )
         self.records.append(record)
-        if self._on_hand is not None:
+        students = [s for s, place in enumerate(self._seats) if place.name is not None]
+        if self._on_hand is not None and not any(record.computer[s] for s in students):
             try:
                 self._on_hand(record)
             except Exception:  # the game goes on; the hand is kept in unsaved

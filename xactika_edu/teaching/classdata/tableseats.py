@@ -148,7 +148,8 @@ Listener = Callable[[SeatView], None]
 
 
 def store_hands(store: ClassStore, code: str) -> Callable[[HandRecord], None]:
-    """An ``on_hand`` callback that writes a table's finished hands to ``store``: a
+    """An ``on_hand`` callback that writes a table's finished hands to ``store`` (the
+    table gives it only hands its students played themselves): a
     new store game (:meth:`ClassStore.new_game`) for each game of the table, then
     :meth:`ClassStore.record_hand` for each hand, so ``store.scores(code)`` reads them.
 
@@ -158,10 +159,15 @@ def store_hands(store: ClassStore, code: str) -> Callable[[HandRecord], None]:
     >>> store = ClassStore(tempfile.mkdtemp())
     >>> code, _ = store.create_class("Period 3")
     >>> table = ClassTable(seats=2, seed=1, hands=1, on_hand=store_hands(store, code))
-    >>> table.sit("Ana").leave(); _ = table.sit("Ben"); table.start()
-    >>> ben = table.sit("Ben"); ben.leave()     # the computer plays Ben's seat to the end
-    >>> store.scores(code)["player"].tolist()
-    ['Computer 2', 'Ben']
+    >>> ben = table.sit("Ben"); table.start()
+    >>> while not ben.view().hand_over:        # Ben plays his first legal move each turn
+    ...     view = ben.view()
+    ...     if view.phase == "bid":
+    ...         ben.bid(view.legal_bids()[0])
+    ...     else:
+    ...         ben.play(view.legal_plays()[0].card, view.legal_plays()[0].call)
+    >>> sorted(store.scores(code)["player"])
+    ['Ben', 'Computer 2']
     >>> store.close()
 
     Raises:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import pairwise, product
 from typing import TYPE_CHECKING
@@ -159,6 +159,14 @@ def value_bar_graph(
     return ax
 
 
+def _percent_of(pile: Sequence[Card]) -> str:
+    """What a pie label's percent is of: ``"percent of all 81 cards"`` for the deck,
+    ``"percent of these 23 cards"`` for a filtered pile."""
+    if len(pile) == len(DECK):
+        return f"percent of all {len(DECK)} cards"
+    return f"percent of {'this' if len(pile) == 1 else 'these'} {plural(len(pile), 'card')}"
+
+
 def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | None = None) -> Axes:
     """Pie chart of the face values: one slice per face value that occurs.
 
@@ -201,7 +209,7 @@ def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | Non
         counts,
         labels,
         title=f"Face values of {cards_phrase(pile)}",
-        caption="Each label shows the face value, how many cards, then (percent of all the cards).",
+        caption=f"Each label shows the face value, how many cards, then ({_percent_of(pile)}).",
     )
     return ax
 
@@ -251,8 +259,8 @@ def shape_count_pie_chart(
         labels,
         title=f"Cards by number of {shape.plural}: {cards_phrase(pile)}",
         caption=(
-            f"Each label shows the {shape.plural} on the card, how many cards, then (percent of "
-            "all the cards)."
+            f"Each label shows the {shape.plural} on the card, how many cards, then "
+            f"({_percent_of(pile)})."
         ),
     )
     return ax

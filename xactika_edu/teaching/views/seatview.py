@@ -16,8 +16,9 @@ Computer players take the empty seats.
 >>> table.start()
 >>> seat_status(ben.view()), seat_status(ana.view())
 ('Your turn to bid: how many tricks will you take?', 'Waiting for Ben to bid.')
->>> board_text(ana.view())
-'Bids: You not yet, Ben not yet, Computer 3 not yet. Tricks taken: You 0, Ben 0, Computer 3 0.'
+>>> print(board_text(ana.view()))  # doctest: +NORMALIZE_WHITESPACE
+Bids: You (dealer) not yet, Ben not yet, Computer 3 not yet.
+Tricks taken: You 0, Ben 0, Computer 3 0.
 """
 
 from __future__ import annotations
@@ -86,16 +87,18 @@ def seat_status(view: SeatView) -> str:
 
 
 def board_text(view: SeatView) -> str:
-    """Every seat's bid and tricks taken so far this hand, in seat order."""
+    """Every seat's bid and tricks taken so far this hand, in seat order; the dealer
+    marked "(dealer)" in the bids."""
     names = [_who(view, seat) for seat in range(view.seats)]
     if view.player is None:
         return "Seats: " + ", ".join(
             f"{name}{' (computer)' if view.computer[seat] else ''}"
             for seat, name in enumerate(names)
         ) + "."  # fmt: skip
+    dealer = view.player.dealer
     bids = ", ".join(
-        f"{name} {'not yet' if bid is None else bid}"
-        for name, bid in zip(names, view.player.bids, strict=True)
+        f"{name}{' (dealer)' if seat == dealer else ''} {'not yet' if bid is None else bid}"
+        for seat, (name, bid) in enumerate(zip(names, view.player.bids, strict=True))
     )
     won = ", ".join(f"{name} {n}" for name, n in zip(names, view.player.tricks_won, strict=True))
     return f"Bids: {bids}. Tricks taken: {won}."

@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -44,11 +44,13 @@ __all__ = [
     "CULL_IDLE_SECONDS",
     "DEFAULT_PORT",
     "LOCALHOST",
+    "LOCAL_ONLY",
     "MAX_PAGES",
     "ClassLinks",
     "open_class",
     "serve",
     "solara_environment",
+    "student_lines",
     "url_for",
 ]
 
@@ -307,7 +309,7 @@ def serve(
     server = uvicorn.Server(config)
     watcher = threading.Thread(
         target=_when_ready,
-        args=(server, url, ip, port, open_browser, say, links),
+        args=(server, url, ip, port, open_browser, say, links, behind is not None),
         daemon=True,
     )
     watcher.start()
@@ -315,6 +317,41 @@ def serve(
         server.run()
     say("Stopping the student app ...")
     return 0
+
+
+#: Printed when a class is served on this computer only (no ``--ip``).
+LOCAL_ONLY = (
+    "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
+)
+
+
+def student_lines(
+    url: str,
+    ip: str,
+    others: Sequence[str] = (),
+    links: ClassLinks | None = None,
+    *,
+    behind: bool = False,
+) -> list[str]:
+    """The lines that tell where students open the app: the address, the other
+    addresses of this computer, and for a class on 127.0.0.1 (not behind JupyterHub's
+    proxy) the :data:`LOCAL_ONLY` line.
+
+    >>> student_lines("http://127.0.0.1:8866/", "127.0.0.1")
+    ['Students open: http://127.0.0.1:8866/']
+
+    Args:
+        url: the app's address; ip: the address it listens on; others: more
+            addresses of this computer; links: the class served, if any.
+        behind: whether the app is reached through JupyterHub's proxy.
+    """
+    lines = [f"Students open: {url if links is None else links.student_url(url)}"]
+    for other in others:
+        other = other if links is None else links.student_url(other)
+        lines.append(f"  (or, if that name does not work on their computers: {other})")
+    if links is not None and not behind and ipaddress.ip_address(ip).is_loopback:
+        lines.append(LOCAL_ONLY)
+    return lines
 
 
 def _when_ready(
@@ -325,6 +362,7 @@ def _when_ready(
     open_browser: bool,
     say: Callable[[str], None],
     links: ClassLinks | None = None,
+    behind: bool = False,
 ) -> None:
     """Once the server listens: the address to open (and for a class its code and the
     teacher link), and the page in a browser (the teacher page for a class)."""
@@ -335,10 +373,8 @@ def _when_ready(
     if links is not None:
         say(f"Class: {links.name}")
         say(f"Class code for the students: {links.code}")
-    say(f"Students open: {url if links is None else links.student_url(url)}")
-    for other in _address_urls(ip, port):
-        other = other if links is None else links.student_url(other)
-        say(f"  (or, if that name does not work on their computers: {other})")
+    for line in student_lines(url, ip, _address_urls(ip, port), links, behind=behind):
+        say(line)
     if links is not None:
         say(f"Teacher link (keep it secret; a new one each start): {links.teacher_url(url)}")
     say(f"At most {server.config.app.max_pages} pages at once. Press Ctrl-C to stop the app.")

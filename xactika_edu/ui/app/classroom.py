@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pandas as pd
@@ -44,6 +45,7 @@ from .tableroom import DEFAULT_SEATS, TableListing, class_tables
 
 __all__ = [
     "NAME_HOLDERS",
+    "NAME_IN_USE",
     "ClassPool",
     "NameHolders",
     "StudentDesk",
@@ -110,6 +112,16 @@ class StudentDesk:
         return list(table.loc[table["student"] == self.name, "card"])
 
 
+#: How a page's browser tabs are connected now (Solara's page statuses).
+Statuses = Callable[[], list[str]]
+
+#: Said to a student whose name an open page of another browser holds.
+NAME_IN_USE = (
+    "Someone with this name is on another computer right now. "
+    "If this is you, close that page first."
+)
+
+
 class NameHolders:
     """Which open pages hold which students' names, in this server process.
 
@@ -129,28 +141,56 @@ class NameHolders:
     >>> holders.release("k1"); holders.release("k3")
     >>> holders.claim("7NX6HJ", "Zoë", page="k2", browser="b2")
     True
+
+    A page seen closed (every tab of it ``"closed"`` or ``"disconnected"``, as the
+    table sees a student away) holds no name, even before its session ends:
+
+    >>> holders.claim("7NX6HJ", "Ann", page="k4", browser="b4", statuses=lambda: ["closed"])
+    True
+    >>> holders.claim("7NX6HJ", "Ann", page="k5", browser="b5")   # another computer
+    True
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._pages: dict[str, tuple[tuple[str, str], str]] = {}  # page -> (name, browser)
+        # page -> ((code, name key), browser, how its tabs are connected or None)
+        self._pages: dict[str, tuple[tuple[str, str], str, Statuses | None]] = {}
 
-    def claim(self, code: str, name: str, *, page: str, browser: str) -> bool:
-        """Hold ``name`` for ``page`` unless a page of another browser holds it."""
+    def claim(
+        self, code: str, name: str, *, page: str, browser: str, statuses: Statuses | None = None
+    ) -> bool:
+        """Hold ``name`` for ``page`` unless an open page of another browser holds it.
+
+        Args:
+            statuses: how ``page``'s tabs are connected now (Solara's ``"connected"``,
+                ``"disconnected"``, ``"closed"``); a page with tabs and none connected
+                holds nothing. None: the page holds its name until :meth:`release`.
+        """
         key = (normal_code(code), name_key(name))
         with self._lock:
             taken = any(
-                held == key and other != browser and holder != page
-                for holder, (held, other) in self._pages.items()
+                held == key and other != browser and holder != page and _is_open(tabs)
+                for holder, (held, other, tabs) in self._pages.items()
             )
             if not taken:
-                self._pages[page] = (key, browser)
+                self._pages[page] = (key, browser, statuses)
             return not taken
 
     def release(self, page: str) -> None:
         """The page closed: its name is free again."""
         with self._lock:
             self._pages.pop(page, None)
+
+
+def _is_open(statuses: Statuses | None) -> bool:
+    """Whether a page is open: no statuses known, no tab yet, or a tab connected."""
+    if statuses is None:
+        return True
+    try:
+        tabs = statuses()
+    except Exception:  # a page whose state cannot be read is taken as open
+        return True
+    return not tabs or "connected" in tabs
 
 
 #: The names held by the open pages of this server process.
@@ -166,6 +206,7 @@ def join_class(
     page: str | None = None,
     browser: str = "",
     holders: NameHolders | None = None,
+    statuses: Statuses | None = None,
 ) -> StudentDesk:
     """A student joins the class this server serves (``served``, its code) with the
     code they typed and their first name.
@@ -180,11 +221,13 @@ def join_class(
             (:class:`NameHolders`). None: a name the class has is always refused.
         browser: the joining browser's id (Solara's session).
         holders: where the open pages' names are kept (:data:`NAME_HOLDERS`).
+        statuses: how the joining page's tabs are connected (:meth:`NameHolders.claim`).
 
     Raises:
         ClassCodeError: for a code that is no class, or another class's code.
         StudentNameError: for an empty, too long or untypable name, or one already
-            taken in the class (the store's message says which and what to do).
+            taken in the class (the store's message says which and what to do); for a
+            name an open page of another browser holds, :data:`NAME_IN_USE`.
     """
     if normal_code(typed_code) != normal_code(served):
         store.class_name(typed_code)  # no such class: the store's own message
@@ -200,11 +243,11 @@ def join_class(
         name = known.get(name_key(check_name(first_name)), "")
         if not name or holders is None or page is None:
             raise
-        if not holders.claim(code, name, page=page, browser=browser):
-            raise
+        if not holders.claim(code, name, page=page, browser=browser, statuses=statuses):
+            raise StudentNameError(NAME_IN_USE) from None
         return StudentDesk(store, code, name)
     if holders is not None and page is not None:
-        holders.claim(code, name, page=page, browser=browser)
+        holders.claim(code, name, page=page, browser=browser, statuses=statuses)
     return StudentDesk(store, code, name)
 
 

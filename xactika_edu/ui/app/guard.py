@@ -180,14 +180,15 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 @dataclass
 class PageCount:
-    """Student pages with a live connection, by kernel; one line per change.
+    """Pages with a live connection (the students' and the teacher's: the log never
+    calls a teacher page a student page), by kernel; one line per change.
 
     >>> said = []
     >>> count = PageCount(said.append)
     >>> count.connect("k1"); count.disconnect("k1"); count.connect("k1")
     >>> said
-    ['A student page opened (1 open).', 'A student page closed (0 open).', \
-'A student page reconnected (1 open).']
+    ['A page opened (1 open).', 'A page closed (0 open).', \
+'A page reconnected (1 open).']
     """
 
     say: Callable[[str], None]
@@ -196,7 +197,7 @@ class PageCount:
 
     @property
     def open(self) -> int:
-        """Student pages open now."""
+        """Pages open now (students' and the teacher's)."""
         return len(self.sockets)
 
     def connect(self, kernel: str) -> None:
@@ -205,7 +206,7 @@ class PageCount:
         if self.sockets[kernel] == 1:
             what = "reconnected" if kernel in self.seen else "opened"
             self.seen.add(kernel)
-            self.say(f"A student page {what} ({self.open} open).")
+            self.say(f"A page {what} ({self.open} open).")
 
     def disconnect(self, kernel: str) -> None:
         """A websocket of ``kernel``'s page closed."""
@@ -214,7 +215,7 @@ class PageCount:
             self.sockets[kernel] = left
         elif kernel in self.sockets:
             del self.sockets[kernel]
-            self.say(f"A student page closed ({self.open} open).")
+            self.say(f"A page closed ({self.open} open).")
 
 
 @dataclass

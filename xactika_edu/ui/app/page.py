@@ -57,6 +57,11 @@ def deck_explorer(setup: LinkSetup) -> DeckExplorer:
     return explorer
 
 
+#: The button that unfolds the practice sections while a student sits at a table.
+SHOW_PRACTICE = "Show the practice sections (Your hand, Play a game, The whole deck)"
+#: The button that folds them again.
+HIDE_PRACTICE = "Hide the practice sections"
+
 #: Each part of the page: its heading, its help (HTML) and how to make its widget
 #: for the link's set-up.
 SECTIONS: tuple[tuple[str, str, Callable[[LinkSetup], widgets.DOMWidget]], ...] = (
@@ -111,9 +116,20 @@ def build_page(setup: LinkSetup | None = None, *, title: bool = True) -> widgets
 
 
 @solara.component
-def Sections(setup: LinkSetup, title: bool = True) -> None:
-    """The usual sections (:func:`build_page`), built once per visitor."""
+def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None:
+    """The usual sections (:func:`build_page`), built once per visitor; ``folded``
+    (while the student sits at a class table) hides them behind :data:`SHOW_PRACTICE`,
+    so the page shows one hand."""
     page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup])
+    shown, set_shown = solara.use_state(False)
+    page.layout.display = "none" if folded and not shown else None
+    if folded:
+        solara.Button(
+            HIDE_PRACTICE if shown else SHOW_PRACTICE,
+            on_click=lambda: set_shown(not shown),
+            classes=["xe-practice-toggle"],
+            text=True,
+        )
     solara.display(page)
 
 
@@ -122,6 +138,7 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
     """A student's page in a class: the join form, then the class experiment, the class
     tables and the usual sections."""
     desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
+    seated, set_seated = solara.use_state(False)
     page, browser = solara.use_memo(page_and_browser, dependencies=[])
 
     def release_when_closed() -> Callable[[], None]:
@@ -138,8 +155,8 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
         classes=["xe-joined"],
     )
     ClassExperiment(desk)
-    ClassTables(desk)
-    Sections(setup, title=False)
+    ClassTables(desk, on_seated=set_seated)
+    Sections(setup, title=False, folded=seated)
 
 
 @solara.component

@@ -16,6 +16,7 @@ from html import escape
 from typing import cast
 
 import solara
+from solara.components.input import use_change
 
 from ...base.errors import XactikaError
 from ...base.formatting import plural
@@ -110,7 +111,10 @@ def JoinForm(
     name, set_name = solara.use_state("")
     message, set_message = solara.use_state("")
 
-    def join() -> None:
+    def join(typed: str | None = None) -> None:
+        """Join with the name typed (``typed``: the field's text when Enter is pressed)."""
+        from .tablepage import page_statuses  # the table page imports this module
+
         def run() -> None:
             store = shared_store(served.data)
             on_join(
@@ -118,10 +122,11 @@ def JoinForm(
                     store,
                     served.code,
                     code,
-                    name,
+                    name if typed is None else typed,
                     page=page or None,
                     browser=browser,
                     holders=NAME_HOLDERS,
+                    statuses=page_statuses(),
                 )
             )
 
@@ -140,13 +145,14 @@ def JoinForm(
             continuous_update=True,
             classes=["xe-class-code"],
         )
-        solara.InputText(
+        name_field = solara.InputText(
             "Your first name",
             value=name,
             on_value=set_name,
             continuous_update=True,
             classes=["xe-first-name"],
         )
+        use_change(name_field, join, update_events=["keyup.enter"])  # Enter joins
         solara.Button("Join", on_click=join, color="primary", classes=["xe-join-button"])
         if message:
             solara.Error(message, icon=False, classes=["xe-error"])

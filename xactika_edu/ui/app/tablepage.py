@@ -27,11 +27,14 @@ from ..widgets.classtable import SeatWidget
 from . import studentpage
 from .classroom import StudentDesk
 from .studentpage import attempt
-from .tableroom import ALL_FULL, NONE_OPEN, TableListing
+from .tableroom import NONE_OPEN, TableListing
 
 __all__ = ["ClassTables", "Seat", "follow_connection", "page_deliver", "page_statuses"]
 
 log = logging.getLogger("xactika_edu.app")
+
+#: The button under a seat that leaves it and shows the list: it says so.
+LEAVE_FOR_LIST = "Leave the table and see the list (a computer plays for you)"
 
 Redraw = Callable[[], None]
 
@@ -95,7 +98,9 @@ def follow_connection(statuses: list[str], away: bool, leave: Redraw, come_back:
 def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[], None]) -> None:
     """The student's seat; leaves the table when the page closes or its connection
     drops (``on_return`` sits down again when it is back)."""
-    widget = solara.use_memo(lambda: SeatWidget(handle, deliver=page_deliver()), [handle])
+    widget = solara.use_memo(
+        lambda: SeatWidget(handle, deliver=page_deliver(), on_return=on_return), [handle]
+    )
 
     def leave_when_closed() -> Callable[[], None]:
         return widget.leave
@@ -113,19 +118,24 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
 
     solara.use_thread(watch, dependencies=[widget], intrusive_cancel=False)
     solara.Column(children=[widget], classes=["xe-seat"])
-    solara.Button(
-        "Back to the list of tables", on_click=on_back, classes=["xe-back-to-tables"], text=True
-    )
+    solara.Button(LEAVE_FOR_LIST, on_click=on_back, classes=["xe-back-to-tables"], text=True)
 
 
 @solara.component
-def ClassTables(desk: StudentDesk) -> None:
-    """The class's tables: a list with "Sit at table N", then the student's seat."""
+def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = None) -> None:
+    """The class's tables: a list with "Sit at table N", then the student's seat;
+    ``on_seated`` hears whether the student is at a table (the page folds the rest)."""
     first = solara.use_memo(desk.tables, [desk])
     listing, set_listing = solara.use_state(first)
     seated, set_seated = solara.use_state(cast(tuple[int, SeatHandle] | None, None))
     handle = None if seated is None else seated[1]
     message, set_message = solara.use_state("")
+
+    def tell() -> None:
+        if on_seated is not None:
+            on_seated(handle is not None)
+
+    solara.use_effect(tell, [handle is not None])
 
     def watch(cancel: object) -> None:
         while not cancel.wait(studentpage.POLL_SECONDS):  # type: ignore[attr-defined]
@@ -170,13 +180,13 @@ def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -
     """The open tables, each with its Sit button (a part of :func:`ClassTables`)."""
     if not listing.open:
         solara.HTML(tag="p", unsafe_innerHTML=NONE_OPEN, classes=["xe-no-tables"])
-        return
-    solara.HTML(
-        tag="p",
-        unsafe_innerHTML="Sit at a table to play Xactika with your classmates. Computer "
-        "players take the empty seats when the game starts.",
-    )
-    for info in listing.tables:
+    else:
+        solara.HTML(
+            tag="p",
+            unsafe_innerHTML="Sit at a table to play Xactika with your classmates. Computer "
+            "players take the empty seats when the game starts.",
+        )
+    for info in listing.tables:  # after Close tables: the games still going on
         mine = info.holds(name)
         label = (
             f"Back to your seat at table {info.number}" if mine else f"Sit at table {info.number}"
@@ -189,5 +199,6 @@ def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -
                 disabled=not (info.free or mine),
                 classes=["xe-sit", f"xe-sit-{info.number}"],
             )
-    if listing.full:
-        solara.HTML(tag="p", unsafe_innerHTML=ALL_FULL, classes=["xe-tables-full"])
+    notice = listing.notice(name)
+    if notice:
+        solara.HTML(tag="p", unsafe_innerHTML=escape(notice), classes=["xe-tables-full"])

@@ -86,6 +86,7 @@ class TableInfo:
         free: the seats a newcomer may take now (0 while a game is being played).
         playing: whether a game is being played.
         away: the students who left during the game (a computer holds their seats).
+        closed: closed to newcomers by **Close tables** (listed while its game goes on).
     """
 
     number: int
@@ -94,6 +95,7 @@ class TableInfo:
     free: int
     playing: bool
     away: tuple[str, ...] = ()
+    closed: bool = False
 
     def holds(self, name: str) -> bool:
         """Whether this table holds a seat for ``name`` (sitting, or away)."""
@@ -104,8 +106,13 @@ class TableInfo:
 
         >>> TableInfo(2, 4, ("Ana", "Ben"), 2, False).words()
         'Table 2: 2 free seats of 4. Sitting: Ana, Ben.'
+        >>> TableInfo(1, 4, ("Ana",), 0, True, away=("Wes",)).words()
+        'Table 1: playing a game (4 seats). Sitting: Ana, Wes (away).'
         """
-        who = f" Sitting: {', '.join(self.students)}." if self.students else ""
+        names = (*self.students, *(f"{name} (away)" for name in self.away))
+        who = f" Sitting: {', '.join(names)}." if names else ""
+        if self.closed:
+            return f"Table {self.number}: playing, closed to newcomers.{who}"
         if self.playing:
             return f"Table {self.number}: playing a game ({self.seats} seats).{who}"
         seats = "1 free seat" if self.free == 1 else f"{self.free} free seats"
@@ -125,15 +132,36 @@ class TableListing:
         """Open, and no table has a free seat."""
         return self.open and not any(table.free for table in self.tables)
 
+    def notice(self, name: str) -> str:
+        """What the student ``name`` is told when they can find no seat: ``""`` if a
+        table holds a seat for them or one has a free seat; a started table's number
+        when that is why (ask for another table); else :data:`ALL_FULL`.
 
-def _info(number: int, table: ClassTable) -> TableInfo:
+        >>> started = TableInfo(1, 4, ("Ana", "Ben"), 0, True)
+        >>> TableListing(True, (started,)).notice("Dan")
+        'Table 1 has started: ask your teacher to open another table.'
+        >>> TableListing(True, (started,)).notice("Ana")
+        ''
+        """
+        if not self.full or any(table.holds(name) for table in self.tables):
+            return ""
+        started = [t.number for t in self.tables if t.playing and not t.closed]
+        if len(self.tables) < MAX_TABLES and started:
+            if len(started) == 1:
+                return f"Table {started[0]} has started: ask your teacher to open another table."
+            numbers = ", ".join(str(n) for n in started[:-1]) + f" and {started[-1]}"
+            return f"Tables {numbers} have started: ask your teacher to open another table."
+        return ALL_FULL
+
+
+def _info(number: int, table: ClassTable, closed: bool = False) -> TableInfo:
     view = table.view(0)
     present = [not computer for computer in view.computer]
     students = tuple(name for name, here in zip(view.names, present, strict=True) if here)
     away = tuple(name for name, gone in zip(view.names, view.away, strict=True) if gone)
     playing = table.running
-    free = 0 if playing else table.seats - len(students) - len(away)
-    return TableInfo(number, table.seats, students, free, playing, away)
+    free = 0 if playing or closed else table.seats - len(students) - len(away)
+    return TableInfo(number, table.seats, students, free, playing, away, closed)
 
 
 class TableRoom:
@@ -148,7 +176,8 @@ class TableRoom:
         self.store = store
         self.code = normal_code(code)
         self._lock = threading.RLock()
-        self._tables: list[ClassTable] = []
+        self._tables: list[ClassTable] = []  # table k is self._tables[k - 1]
+        self._closed = 0  # tables 1 to this were closed to newcomers (numbers never reused)
         self._open = False
         self._seats = DEFAULT_SEATS
         self._seed: int | None = None
@@ -165,21 +194,20 @@ class TableRoom:
         """
         seats = check_whole(seats, "players per table", MIN_PLAYERS, MAX_PLAYERS)
         with self._lock:
-            if not self._open:
-                self._tables = []
-            if len(self._tables) >= MAX_TABLES:
+            if len(self._tables) - self._closed >= MAX_TABLES:
                 raise XactikaError(f"{MAX_TABLES} tables are open: that is the most.")
             self._open, self._seats, self._seed = True, seats, seed
             self._add()
-            return len(self._tables)
+            return len(self._tables) - self._closed
 
     def close_tables(self) -> int:
         """No one may sit down any more; students at a table finish their game (their
-        hands are still saved). The next :meth:`open_table` starts with new tables.
-        Returns how many tables were open."""
+        hands are still saved; the lists show it as closed to newcomers while it plays,
+        and its students may go back to their seats). The next :meth:`open_table`
+        opens new tables, numbered after these. Returns how many tables were open."""
         with self._lock:
-            count = len(self._tables) if self._open else 0
-            self._open = False
+            count = len(self._tables) - self._closed if self._open else 0
+            self._open, self._closed = False, len(self._tables)
             return count
 
     # the students' ---------------------------------------------------------------------
@@ -187,10 +215,17 @@ class TableRoom:
     def listing(self) -> TableListing:
         """The tables now, for the pages' lists."""
         with self._lock:
+            closed = tuple(
+                _info(n, t, closed=True)
+                for n, t in enumerate(self._tables[: self._closed], start=1)
+                if t.running
+            )
             if not self._open:
-                return TableListing(False, ())
-            tables = tuple(_info(n, t) for n, t in enumerate(self._tables, start=1))
-            return TableListing(True, tables)
+                return TableListing(False, closed)
+            tables = tuple(
+                _info(n, t) for n, t in enumerate(self._tables, start=1) if n > self._closed
+            )
+            return TableListing(True, closed + tables)
 
     def sit(self, name: str, number: int) -> SeatHandle:
         """Sit the student ``name`` at table ``number``; a student who already has a
@@ -203,16 +238,18 @@ class TableRoom:
         """
         key = name_key(check_name(name))
         with self._lock:
+            own = [t for t in self._tables if key in _held_names(t)]
+            if own:  # back to their seat, also at a table closed to newcomers
+                return own[0].sit(name)
             if not self._open:
                 raise XactikaError(NONE_OPEN)
-            own = [t for t in self._tables if key in _held_names(t)]
-            if own:
-                return own[0].sit(name)
-            if not self._tables or not (1 <= number <= len(self._tables)):
+            if not (self._closed < number <= len(self._tables)):
                 raise XactikaError(f"There is no table {number}. Pick a table from the list.")
             handle = self._tables[number - 1].sit(name)
-            free = any(_info(n, t).free for n, t in enumerate(self._tables, start=1))
-            if not free and len(self._tables) < MAX_TABLES:
+            free = any(
+                _info(n, t).free for n, t in enumerate(self._tables, start=1) if n > self._closed
+            )
+            if not free and len(self._tables) - self._closed < MAX_TABLES:
                 self._add()
             return handle
 

@@ -31,6 +31,7 @@ from .studentpage import attempt
 from .tableroom import DEFAULT_SEATS, TableListing
 
 __all__ = [
+    "DRAWS_NOTE",
     "LIVE_SECONDS",
     "NOT_VALID",
     "TEACHER_TITLE",
@@ -50,6 +51,11 @@ NOT_VALID = (
 )
 #: The teacher page's heading.
 TEACHER_TITLE = "Xactika teacher page"
+#: Said above the downloads: the draws file's format has no experiment column.
+DRAWS_NOTE = (
+    "The draws file holds the draws of every experiment of this class together, in "
+    "the order they were made (its columns are student, activity and card)."
+)
 #: How often the teacher's page looks for new draws (seconds).
 LIVE_SECONDS = 1.5
 
@@ -109,10 +115,12 @@ def pool_html(pool: ClassPool) -> str:
 
 
 def tables_html(listing: TableListing) -> str:
-    """The class's tables for the teacher: one line each, or that none is open."""
-    if not listing.open:
-        return "<p class='xe-tables-state'>No tables are open.</p>"
+    """The class's tables for the teacher: one line each (a game still played at a
+    closed table too), or that none is open."""
     lines = "".join(f"<li>{escape(info.words())}</li>" for info in listing.tables)
+    if not listing.open:
+        state = "<p class='xe-tables-state'>No tables are open.</p>"
+        return state + (f"<ul class='xe-tables-state'>{lines}</ul>" if lines else "")
     return f"<ul class='xe-tables-state'>{lines}</ul>"
 
 
@@ -300,6 +308,8 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
         solara.HTML(unsafe_innerHTML=counts_html(pool), classes=["xe-counts-box"])
         TeacherTables(desk, seed, version)
         solara.HTML(tag="h2", unsafe_innerHTML="The class's data")
+        if room_draws:
+            solara.HTML(tag="p", unsafe_innerHTML=DRAWS_NOTE, classes=["xe-draws-note"])
         with solara.Row(classes=["xe-exports"]):
             if room_draws:
                 _download(draws_file, name, "draws")

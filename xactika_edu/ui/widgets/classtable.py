@@ -70,9 +70,14 @@ class SeatWidget(Fallback, widgets.VBox):
     """
 
     def __init__(
-        self, handle: SeatHandle, *, deliver: Callable[[Callable[[], None]], None] | None = None
+        self,
+        handle: SeatHandle,
+        *,
+        deliver: Callable[[Callable[[], None]], None] | None = None,
+        on_return: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        self.on_return = on_return  # after Leave, the button sits the student down again
         self.add_class("xe-class-table")
         self.handle = handle
         self.last_error: BaseException | None = None
@@ -117,10 +122,10 @@ class SeatWidget(Fallback, widgets.VBox):
             self.status,
             self.error,
             self.board,
+            self.trick_view,  # the trick to beat, above the hand and the Play button
             self.hand_view,
             self.bid_row,
             self.play_row,
-            self.trick_view,
             widgets.HBox([self.start_button, self.next_button, self.leave_button]),
             self.scores_view,
         ]
@@ -139,7 +144,9 @@ class SeatWidget(Fallback, widgets.VBox):
         self.handle.leave()
         for control in (*self.bid_buttons, self.play_button, self.start_button, self.next_button):
             control.disabled = True
-        self.leave_button.disabled = True
+        if self.on_return is not None:  # the button now sits the student down again
+            self.leave_button.description = "Sit down again"
+        self.leave_button.disabled = self.on_return is None
         self.status.value = note_html(
             "You left the table. A computer plays your seat until you sit down again."
         )
@@ -200,7 +207,10 @@ class SeatWidget(Fallback, widgets.VBox):
 
     @guard
     def _on_leave(self, _button: object = None) -> None:
-        self.leave()
+        if self.handle.is_seated or self.on_return is None:
+            self.leave()
+        else:
+            self.on_return()
 
     @guard
     def _on_card(self, _change: object = None) -> None:
@@ -210,7 +220,9 @@ class SeatWidget(Fallback, widgets.VBox):
 
     def _fill_calls(self) -> None:
         player = self.view.player
-        self.play_row.fill_calls(self.view.your_turn and player is not None and player.call is None)
+        leading = self.view.your_turn and player is not None and player.call is None
+        self.call_box.layout.display = None if leading else "none"  # no Call when following
+        self.play_row.fill_calls(leading)
 
     def _draw(self, view: SeatView) -> None:
         legal = set(view.legal_bids())
