@@ -3294,3 +3294,23 @@ def test_r19_lesson5_check_4_the_chosen_word_decides():
         assert not q4.check(wrong).correct, wrong
     q3 = _lesson_questions(LESSON_5)["q3"]
     assert q3.check("58% which is 4 less than 62%").correct
+
+
+def test_r21_lesson5_check_4_reads_two_choices_and_doubts_a_wrong_reason():
+    """Review 21 (a teacher): "no more, no less" was Not yet; "same or more" was Right;
+    "same because the dice remember" was a plain Right."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for right in (
+        "no more, no less",
+        "no more and no less",
+        "not higher or lower",
+        "it is not more likely or less likely",
+        "more or less the same",
+    ):
+        assert q4.check(right).correct, right
+    for two in ("same or more", "same or less", "less or same"):
+        assert "is not sure: pick one" in q4.check(two).message, two
+    doubt = q4.check("same because the dice remember").message
+    assert doubt.startswith("✔ Right, but check your reason against this one: The same.")
+    assert q4.check("same").message.startswith("✔ Right! The same.")
+    assert "any answer that says" not in q4.answer_text

@@ -51,6 +51,7 @@ __all__ = [
     "part_of_whole",
     "read_expression",
     "read_number",
+    "readable_text",
     "round_half_up",
     "rounds_to",
     "to_fraction",
@@ -304,6 +305,13 @@ def read_expression(response: object) -> Number | None:
             rounded = rounded or number.rounded
         value += -term if index and parts[index - 1] in ("-", "minus") else term
     return Number(value, rounded=rounded, places=0)
+
+
+def readable_text(response: object) -> bool:
+    """Whether ``response`` is text (or a number) with at least one letter or digit."""
+    return (isinstance(response, str) or is_number(response)) and bool(
+        re.search(r"\w", normal_text(response))
+    )
 
 
 def is_calculation(response: object) -> bool:

@@ -65,12 +65,12 @@ from .answer_reading import (
     cuts_off,
     is_calculation,
     is_inequality,
-    is_number,
     lone_number,
     normal_text,
     part_of_whole,
     read_expression,
     read_number,
+    readable_text,
     round_half_up,
     rounds_to,
 )
@@ -316,7 +316,7 @@ class Question:
             return True  # "185 out of 300" for a count of the 300 cards
         if self.numeric and isinstance(response, str) and (last := answer_after_working(response)):
             return self._is_right(last)  # "50 cards, so the chance is 50/81"
-        return _readable_text(response) and self._matches_text(response)
+        return readable_text(response) and self._matches_text(response)
 
     @property
     def _counts(self) -> bool:
@@ -354,9 +354,9 @@ class Question:
         if self.numeric and card_name_count(response) > 1:  # a list of cards, not a count
             return _unreadable(self, response)
         number = self._read(response)
-        if self._is_right(response):
-            return self._right()
-        if number is None and (self.numeric or not _readable_text(response)):
+        if self._is_right(response):  # a choice whose reason says otherwise: a note
+            return self._right(self.choice and self.words.scan(response)[1] > 0)
+        if number is None and (self.numeric or not readable_text(response)):
             return _unreadable(self, response)
         offered = not self.numeric and _OFFERED.search(self.prompt)
         if offered and (not self.words.mentions(response) or self.words.unsure(response)):
@@ -365,8 +365,8 @@ class Question:
             return _unreadable(self, response)  # "180-190": one number, please
         return _not_yet(self, response, number)
 
-    def _right(self) -> Verdict:
-        message = "✔ Right!"
+    def _right(self, doubt: bool = False) -> Verdict:
+        message = "✔ Right, but check your reason against this one:" if doubt else "✔ Right!"
         if self.explanation:
             message += f" {self.explanation}"
         return Verdict("right", message)
@@ -527,7 +527,7 @@ def _unreadable(question: Question, response: object) -> Verdict:
     )
     if empty:
         opening = "? There is no answer yet."
-    elif not question.numeric and _readable_text(response) and _OFFERED.search(question.prompt):
+    elif not question.numeric and readable_text(response) and _OFFERED.search(question.prompt):
         unsure = question.words.unsure(response)
         opening = f"? {_quoted(response)} " + (
             "is not sure: pick one." if unsure else "is not one of the choices."
@@ -589,9 +589,3 @@ def _given_away(question: Question, text: str) -> str:
         if question._is_right(part.strip().rstrip(".,;:!?")):
             return part.strip()
     return ""
-
-
-def _readable_text(response: object) -> bool:
-    return (isinstance(response, str) or is_number(response)) and bool(
-        re.search(r"\w", normal_text(response))
-    )

@@ -303,9 +303,16 @@ class WordRule:
         return not contrary and (keys > 0 or self.starts_with_word(response))
 
     def unsure(self, response: object) -> bool:
-        """Whether ``response`` says the student does not know ("idk same")."""
+        """Whether ``response`` says the student does not know ("idk same"), or, for a
+        choice, names two words ("same or more")."""
         tokens = word_tokens(response)
-        return any(_has_phrase(tokens, phrase) for phrase in _UNSURE)
+        first = self._answer_tokens(tokens)
+        two = self.choice and first[1:2] == ("or",) and self._kinds.get(first[:3]) != "neutral"
+        return two or any(_has_phrase(tokens, phrase) for phrase in _UNSURE)
+
+    def scan(self, response: object) -> tuple[int, int]:
+        """How many key and contrary phrases ``response`` says (see the rule above)."""
+        return self._scan(word_tokens(response))
 
     def _chose_word(self, tokens: tuple[str, ...]) -> bool:
         """Whether the first words are an accepted word and not a longer contrary phrase
