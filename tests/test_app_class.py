@@ -430,13 +430,23 @@ def test_the_teacher_page_runs_an_experiment_live_then_exports_and_resets(room):
     assert TeacherDesk(store, code, token).draws_file() == Path(out).read_bytes()
     # stop, then reset: it asks first, Cancel keeps everything
     teacher.find(v.Btn, children=["Stop experiment"]).widget.click()
-    teacher.find(v.Btn, children=["Reset the class's data"]).widget.click()
+    wait_until(lambda: store.current_experiment(code) is None)
+
+    def asked() -> list[str]:
+        """The reset question, pressing Reset again if a live redraw took the click."""
+        if not html(teacher, "xe-reset-question"):
+            teacher.find(v.Btn, children=["Reset the class's data"]).widget.click()
+        return html(teacher, "xe-reset-question")
+
+    wait_until(asked, timeout=30)
     (question,) = html(teacher, "xe-reset-question")
     assert question.startswith("Delete 60 draws and 0 finished hands of Period 3?")
     teacher.find(v.Btn, children=["Cancel"]).widget.click()
-    assert len(store.draws(code)) == 60 and "Yes, delete them" not in buttons(teacher)
-    teacher.find(v.Btn, children=["Reset the class's data"]).widget.click()
+    wait_until(lambda: "Yes, delete them" not in buttons(teacher))
+    assert len(store.draws(code)) == 60
+    wait_until(asked, timeout=30)
     teacher.find(v.Btn, children=["Yes, delete them"]).widget.click()
+    wait_until(lambda: store.draws(code).empty)
     assert store.draws(code).empty and store.students(code) == ["Ann", "Ben", "Cy"]
     for page in (teacher, *students):
         page.close()
