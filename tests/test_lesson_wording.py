@@ -3314,3 +3314,21 @@ def test_r21_lesson5_check_4_reads_two_choices_and_doubts_a_wrong_reason():
     assert doubt.startswith("✔ Right, but check your reason against this one: The same.")
     assert q4.check("same").message.startswith("✔ Right! The same.")
     assert "any answer that says" not in q4.answer_text
+
+
+def test_r22_lesson5_check_4_reads_a_reason_after_the_choice_kindly():
+    """Review 22 (a 7th grader): "same because you might get it or you might not" was
+    "not sure"; "same, each roll is different" and "the card goes back" were doubted;
+    "same because its 50/50" was a plain Right; the fold listed the checker's words."""
+    q4 = _lesson_questions(LESSON_5)["q4"]
+    for plain in (
+        "same because you might get it or you might not",
+        "same because it only depends on the dice",
+        "same, each roll is different",
+        "same, the card goes back in the deck",
+        "same because dice cant remember",
+    ):
+        assert q4.check(plain).message.startswith("✔ Right! The same."), plain
+    assert q4.check("same because its 50/50").message.startswith("✔ Right, but check")
+    assert q4.check("idk same").status == "unreadable"
+    assert "any answer with" not in q4.answer_text

@@ -101,7 +101,7 @@ def answer_text(question: Question) -> str:
         listed += " and the like"
     if question.meaning:
         more = f"any answer that says {question.meaning}"
-    elif question.key_words:
+    elif question.key_words and not question.choice:  # a choice is its words
         keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
         more = (
             f"any answer with {', '.join(keys[:-1])} or {keys[-1]}"

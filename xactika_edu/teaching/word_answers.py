@@ -64,8 +64,10 @@ UNSURE_PHRASES = (
     "idk",
     "dunno",
     "not sure",
+    "not really sure",
     "no idea",
     "no clue",
+    "i forgot",
     "who knows",
     "no one knows",
     "nobody knows",
@@ -75,10 +77,10 @@ UNSURE_PHRASES = (
     "kinda",
     "sort of",
     "depends",
-    "i forgot",
-    "not really sure",
 )
 _UNSURE = tuple(tuple(phrase.split()) for phrase in UNSURE_PHRASES)
+# the first of them say "I don't know" anywhere; the others only before a choice
+_UNKNOWING = 8
 # words before an answer that only frame it: "i think no", "the answer is no"
 _HEDGES = (
     ("i", "think"),
@@ -109,7 +111,7 @@ def word_tokens(text: object) -> tuple[str, ...]:
     ``('is', 'not', 'it', 'less', 'spread', '?')``."""
     value = str(text).lower()
     value = re.sub(r"[’‘`´]", "'", value)
-    value = re.sub(r"\bcan't\b|\bcannot\b", "can not", value)
+    value = re.sub(r"\bcan't\b|\bcannot\b|\bcant\b", "can not", value)
     value = re.sub(r"\bwon't\b", "will not", value)
     value = re.sub(r"(\w)n't\b", r"\1 not", value)
     # the same without the apostrophe, as students type: "doesnt", "dont", "isnt"
@@ -308,6 +310,8 @@ class WordRule:
         tokens = word_tokens(response)
         first = self._answer_tokens(tokens)
         two = self.choice and first[1:2] == ("or",) and self._kinds.get(first[:3]) != "neutral"
+        if self.choice and not two and self._chose_word(tokens):  # "same because it might ..."
+            return any(_has_phrase(tokens, phrase) for phrase in _UNSURE[:_UNKNOWING])
         return two or any(_has_phrase(tokens, phrase) for phrase in _UNSURE)
 
     def scan(self, response: object) -> tuple[int, int]:
