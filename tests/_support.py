@@ -97,9 +97,12 @@ def browser_tests_or_skip(*, solara: bool = True) -> Any:
 PAGE_TIMEOUT_MS = 30_000
 
 
-def open_page(browser: Any, url: str, ready: str, *, seen: list[str] | None = None) -> Any:
+def start_page(
+    browser: Any, url: str, *, seen: list[str] | None = None, wait_until: str = "load"
+) -> Any:
     """A page of ``url`` in a browser context of its own (a student's own computer),
-    drawn (the CSS selector ``ready`` is there). Requests to any other host are
+    navigated (Playwright's ``wait_until``: "commit" returns once the server answers,
+    so many pages can load at the same moment). Requests to any other host are
     stopped, so a test runs the same offline and online; every request is added to
     ``seen`` (if given)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
@@ -116,7 +119,14 @@ def open_page(browser: Any, url: str, ready: str, *, seen: list[str] | None = No
         context.on("request", lambda request: seen.append(request.url))
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
-    page.goto(url, timeout=PAGE_TIMEOUT_MS)
+    page.goto(url, timeout=PAGE_TIMEOUT_MS, wait_until=wait_until)
+    return page
+
+
+def open_page(browser: Any, url: str, ready: str, *, seen: list[str] | None = None) -> Any:
+    """:func:`start_page`, then wait until the page is drawn (the CSS selector ``ready``
+    is there)."""
+    page = start_page(browser, url, seen=seen)
     page.wait_for_selector(ready, timeout=60_000)
     return page
 
