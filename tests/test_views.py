@@ -17,13 +17,21 @@ from xactika_edu import deal
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.base.formatting import fraction, percent, short_fraction
 from xactika_edu.base.memo import Memo
+from xactika_edu.core import svg
 from xactika_edu.core.cards import Card, Hand, Shape
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
 from xactika_edu.engines.simulate import play_round
 from xactika_edu.teaching.views import deckview
-from xactika_edu.teaching.views.deckview import GRAPHS, deck_filter_text, filter_deck, plot_html
+from xactika_edu.teaching.views.deckview import (
+    CARD_PICTURES,
+    GRAPHS,
+    cards_html,
+    deck_filter_text,
+    filter_deck,
+    plot_html,
+)
 from xactika_edu.teaching.views.handview import (
     card_index,
     card_look,
@@ -175,6 +183,28 @@ def test_the_graphs_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert small.misses == 3
     plot_html(filter_deck(cubes=1))  # dropped: drawn again
     assert small.misses == 4 and len(small) == 2
+
+
+def test_a_kept_card_picture_is_the_picture_drawn_afresh() -> None:
+    for cards in (filter_deck(), filter_deck((6, 9), cubes=2)):
+        first = cards_html(cards)
+        assert cards_html(list(cards)) is first  # kept
+        CARD_PICTURES.clear()
+        fresh = cards_html(cards)
+        assert fresh == first and fresh is not first
+        assert fresh == str(svg.hand(cards, per_row=9, scale=0.6))
+        assert fresh.count("<title>") == len(cards)
+    assert cards_html(filter_deck(cubes=1)) != cards_html(filter_deck())
+
+
+def test_the_card_pictures_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert CARD_PICTURES.size <= 64  # at most 64 pictures of at most 152 kB
+    small: Memo[str] = Memo(size=2)
+    monkeypatch.setattr(deckview, "CARD_PICTURES", small)
+    for value in (4, 5, 6, 4):
+        cards_html(filter_deck((value, value)))
+        assert len(small) <= 2
+    assert small.misses == 4  # 4 was dropped before it was asked for again
 
 
 def test_pages_opening_together_draw_a_new_graph_once() -> None:

@@ -22,12 +22,15 @@ from ...base.checks import check_whole
 from ...base.errors import XactikaError
 from ...base.formatting import fraction, percent
 from ...base.memo import Memo
+from ...core import svg
 from ...core.cards import COUNTS, DECK, Card, Hand, Shape
 from ...core.probability import FACE_VALUES
 
 __all__ = [
+    "CARD_PICTURES",
     "GRAPHS",
     "PLOT_KINDS",
+    "cards_html",
     "deck_filter_text",
     "filter_deck",
     "plot_html",
@@ -45,6 +48,9 @@ PLOT_KINDS: dict[str, tuple[str, tuple[float, float]]] = {
 #: same graph, and drawing it cost the class server most of a page's CPU time. At
 #: most 32 graphs of 40-60 kB of HTML each: under 2 MB.
 GRAPHS: Memo[str] = Memo(size=32)
+#: The pictures of the matching cards :func:`cards_html` has drawn, by the cards: at
+#: most 32 of at most 152 kB (the whole deck): under 5 MB.
+CARD_PICTURES: Memo[str] = Memo(size=32)
 
 
 def filter_deck(
@@ -138,6 +144,30 @@ def deck_filter_text(values: tuple[int, int], counts: Mapping[Shape, int | None]
         f"DeckExplorer(face value {low} to {high}{', ' + shapes if shapes else ''}): "
         f"{selection_summary(selection)}"
     )
+
+
+def cards_html(cards: Iterable[Card | str]) -> str:
+    """The cards as the deck explorer shows them: a picture, 9 cards to a row at 0.6
+    scale (:func:`~xactika_edu.core.svg.hand`), kept (:data:`CARD_PICTURES`) so that
+    the whole deck, every student's first view, is drawn once.
+
+    >>> cards_html(filter_deck(values=(12, 12))).count("<title>")
+    1
+    >>> cards_html(filter_deck()) is cards_html(filter_deck())
+    True
+
+    Args:
+        cards: the cards to show (a :class:`~xactika_edu.core.cards.Hand`: at most the
+            81 of the deck, each once).
+
+    Returns:
+        an SVG picture as text (``<svg ...>``), with a text alternative.
+
+    Raises:
+        XactikaError: if a card is not valid notation, or a card is given twice.
+    """
+    pile = Hand(cards)
+    return CARD_PICTURES.get(tuple(pile), lambda: str(svg.hand(pile, per_row=9, scale=0.6)))
 
 
 def plot_html(cards: Iterable[Card | str], kind: str = "bar") -> str:
