@@ -174,7 +174,7 @@ def test_a_graph_changes_with_the_cards_the_kind_and_matplotlibs_settings() -> N
 
 
 def test_the_graphs_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert GRAPHS.size <= 64  # at most 64 graphs of 40-60 kB
+    assert GRAPHS.size <= 64  # at most 64 graphs of 23-44 kB
     small: Memo[str] = Memo(size=2)
     monkeypatch.setattr(deckview, "GRAPHS", small)
     for cubes in (1, 2, 3):

@@ -46,7 +46,7 @@ PLOT_KINDS: dict[str, tuple[str, tuple[float, float]]] = {
 #: The graphs :func:`plot_html` has drawn, kept by everything that decides one (the
 #: cards, the kind, Matplotlib's settings): every student's deck explorer opens on the
 #: same graph, and drawing it cost the class server most of a page's CPU time. At
-#: most 32 graphs of 40-60 kB of HTML each: under 2 MB.
+#: most 32 graphs of 23-44 kB of HTML each: under 1.5 MB.
 GRAPHS: Memo[str] = Memo(size=32)
 #: The pictures of the matching cards :func:`cards_html` has drawn, by the cards: at
 #: most 32 of at most 152 kB (the whole deck): under 5 MB.
