@@ -1,8 +1,10 @@
 """The deck explorer's pure side: the cards matching a filter, how many they are in
-words, and their graph as inline SVG with a text alternative.
+words, their picture, and their graph as inline SVG with a text alternative.
 
 Teaching layer: pure functions, no widgets (:class:`~xactika_edu.ui.widgets.DeckExplorer`
-wires its controls to them).
+wires its controls to them). The pictures and graphs drawn are kept in bounded memos
+(:data:`CARD_PICTURES`, :data:`GRAPHS`): the class server builds every student's page
+in one process, and every page opens on the same ones.
 
 >>> len(filter_deck(values=(10, 12), cubes=1))
 1

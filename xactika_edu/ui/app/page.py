@@ -14,6 +14,9 @@ experiment and the class tables (:mod:`~xactika_edu.ui.app.tablepage`); the
 teacher's link (``?token=...``) opens the teacher page
 (:mod:`~xactika_edu.ui.app.teacherpage`) instead.
 
+The pictures every usual page shows alike are drawn once per server, as it starts
+(:func:`warm_up`), and kept by :mod:`~xactika_edu.teaching.views.deckview`.
+
 >>> page = build_page()
 >>> [type(part).__name__ for part in page.children]
 ['HTML', 'HTML', 'HTML', 'HandWidget', 'HTML', 'PlayTable', 'HTML', 'DeckExplorer']
