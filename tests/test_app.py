@@ -39,6 +39,45 @@ def test_page_shows_the_three_widgets_with_headings():
     assert build_page().children[3] is not page.children[3]
 
 
+def test_the_warm_up_draws_what_a_first_page_would_draw():
+    from xactika_edu.teaching.views import deckview
+    from xactika_edu.ui.app.page import build_page, warm_up
+
+    deckview.GRAPHS.clear()
+    deckview.CARD_PICTURES.clear()
+    warm_up()
+    assert len(deckview.GRAPHS) == 1 and len(deckview.CARD_PICTURES) == 1
+    drawn = (deckview.GRAPHS.misses, deckview.CARD_PICTURES.misses)
+    hits = (deckview.GRAPHS.hits, deckview.CARD_PICTURES.hits)
+    page = build_page()
+    # the page's deck explorer found both pictures kept: nothing drawn again
+    assert (deckview.GRAPHS.misses, deckview.CARD_PICTURES.misses) == drawn
+    assert (deckview.GRAPHS.hits, deckview.CARD_PICTURES.hits) == (hits[0] + 1, hits[1] + 1)
+    explorer = page.children[-1]
+    assert explorer.graph.value == deckview.plot_html(deckview.filter_deck())
+    assert explorer.cards_view.value.count("<title>") == 81
+
+
+def test_a_failed_warm_up_is_one_line_in_the_log(monkeypatch, caplog):
+    import logging
+
+    from xactika_edu.ui.app import page
+
+    def broken() -> None:
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(page, "warm_up", broken)
+    log = logging.getLogger("xactika_edu.app")
+    log.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.WARNING, logger="xactika_edu.app"):
+            app._warm_up()  # returns: the server goes on
+    finally:
+        log.removeHandler(caplog.handler)
+    # (once or twice: the root logger may see it too)
+    assert set(caplog.messages) == {"could not draw the pages' pictures ahead: RuntimeError"}
+
+
 def test_solara_settings_keep_the_app_offline_and_quiet():
     env = app.solara_environment()
     assert env["SOLARA_APP"] == "xactika_edu.ui.app.page:Page"

@@ -7,19 +7,31 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 
+import matplotlib
 import pandas as pd
 import pytest
 
 from xactika_edu import deal
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.base.formatting import fraction, percent, short_fraction
+from xactika_edu.base.memo import Memo
+from xactika_edu.core import svg
 from xactika_edu.core.cards import Card, Hand, Shape
 from xactika_edu.core.game import Game, Round
 from xactika_edu.core.probability import lead_chances
 from xactika_edu.engines.bots import HeuristicBot, RandomBot
 from xactika_edu.engines.simulate import play_round
-from xactika_edu.teaching.views.deckview import deck_filter_text, filter_deck, plot_html
+from xactika_edu.teaching.views import deckview
+from xactika_edu.teaching.views.deckview import (
+    CARD_PICTURES,
+    GRAPHS,
+    cards_html,
+    deck_filter_text,
+    filter_deck,
+    plot_html,
+)
 from xactika_edu.teaching.views.handview import (
     card_index,
     card_look,
@@ -126,6 +138,92 @@ def test_deck_filter_text_and_plot_errors() -> None:
     with pytest.raises(XactikaError, match="kind must be one of bar, pie"):
         plot_html(filter_deck(), "line")
     assert filter_deck(values=(12, 12)) == Hand(["3333"])
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind"),
+    [(filter_deck(), "bar"), (filter_deck((6, 9), cubes=2), "pie")],
+    ids=["the first graph", "a filtered pie chart"],
+)
+def test_a_kept_graph_is_the_graph_drawn_afresh(
+    cards: Hand, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a fixed SVG id salt and date make two drawings of one graph the same text
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    with matplotlib.rc_context({"svg.hashsalt": "xe-test"}):
+        first = plot_html(cards, kind)
+        hits, misses = GRAPHS.hits, GRAPHS.misses
+        assert plot_html(list(cards), kind) is first  # kept: not drawn again
+        assert (GRAPHS.hits, GRAPHS.misses) == (hits + 1, misses)
+        GRAPHS.clear()
+        fresh = plot_html(cards, kind)
+        assert GRAPHS.misses == misses + 1  # drawn again
+    assert fresh == first and fresh is not first
+    assert fresh.count("<svg") == 1 and "Cards per value: " in fresh
+
+
+def test_a_graph_changes_with_the_cards_the_kind_and_matplotlibs_settings() -> None:
+    default = plot_html(filter_deck())
+    assert plot_html(filter_deck(cubes=1)) != default
+    assert "Cards per value: 4: 1, 5: 3, 6: 6, 7: 7, 8: 6," in plot_html(filter_deck(cubes=1))
+    assert plot_html(filter_deck(), "pie") != default
+    with matplotlib.rc_context({"axes.facecolor": "#ffee00"}):
+        yellow = plot_html(filter_deck())
+    assert "#ffee00" in yellow and "#ffee00" not in default
+    assert plot_html(filter_deck()) is default  # the usual settings again: kept
+
+
+def test_the_graphs_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert GRAPHS.size <= 64  # at most 64 graphs of 23-44 kB
+    small: Memo[str] = Memo(size=2)
+    monkeypatch.setattr(deckview, "GRAPHS", small)
+    for cubes in (1, 2, 3):
+        plot_html(filter_deck(cubes=cubes))
+        assert len(small) <= 2
+    assert small.misses == 3
+    plot_html(filter_deck(cubes=1))  # dropped: drawn again
+    assert small.misses == 4 and len(small) == 2
+
+
+def test_a_kept_card_picture_is_the_picture_drawn_afresh() -> None:
+    for cards in (filter_deck(), filter_deck((6, 9), cubes=2)):
+        first = cards_html(cards)
+        assert cards_html(list(cards)) is first  # kept
+        CARD_PICTURES.clear()
+        fresh = cards_html(cards)
+        assert fresh == first and fresh is not first
+        assert fresh == str(svg.hand(cards, per_row=9, scale=0.6))
+        assert fresh.count("<title>") == len(cards)
+    assert cards_html(filter_deck(cubes=1)) != cards_html(filter_deck())
+
+
+def test_the_card_pictures_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert CARD_PICTURES.size <= 64  # at most 64 pictures of at most 152 kB
+    small: Memo[str] = Memo(size=2)
+    monkeypatch.setattr(deckview, "CARD_PICTURES", small)
+    for value in (4, 5, 6, 4):
+        cards_html(filter_deck((value, value)))
+        assert len(small) <= 2
+    assert small.misses == 4  # 4 was dropped before it was asked for again
+
+
+def test_pages_opening_together_draw_a_new_graph_once() -> None:
+    cards = filter_deck((5, 7), stars=2)  # a graph no other test draws
+    start = threading.Barrier(4)
+    misses = GRAPHS.misses
+    graphs: list[str] = []
+
+    def page() -> None:
+        start.wait()
+        graphs.append(plot_html(cards))
+
+    threads = [threading.Thread(target=page) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(graphs) == 4 and all(graph is graphs[0] for graph in graphs)
+    assert GRAPHS.misses == misses + 1
 
 
 # --- playlog -------------------------------------------------------------------------

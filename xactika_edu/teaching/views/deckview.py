@@ -1,8 +1,10 @@
 """The deck explorer's pure side: the cards matching a filter, how many they are in
-words, and their graph as inline SVG with a text alternative.
+words, their picture, and their graph as inline SVG with a text alternative.
 
 Teaching layer: pure functions, no widgets (:class:`~xactika_edu.ui.widgets.DeckExplorer`
-wires its controls to them).
+wires its controls to them). The pictures and graphs drawn are kept in bounded memos
+(:data:`CARD_PICTURES`, :data:`GRAPHS`): the class server builds every student's page
+in one process, and every page opens on the same ones.
 
 >>> len(filter_deck(values=(10, 12), cubes=1))
 1
@@ -13,23 +15,44 @@ wires its controls to them).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+import os
+from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from html import escape
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
 from ...base.formatting import fraction, percent
+from ...base.memo import Memo
+from ...core import svg
 from ...core.cards import COUNTS, DECK, Card, Hand, Shape
 from ...core.probability import FACE_VALUES
 
-__all__ = ["PLOT_KINDS", "deck_filter_text", "filter_deck", "plot_html", "selection_summary"]
+__all__ = [
+    "CARD_PICTURES",
+    "GRAPHS",
+    "PLOT_KINDS",
+    "cards_html",
+    "deck_filter_text",
+    "filter_deck",
+    "plot_html",
+    "selection_summary",
+]
 
 #: The graphs the deck explorer draws: kind -> (what it is called, figure size in inches).
 PLOT_KINDS: dict[str, tuple[str, tuple[float, float]]] = {
     "bar": ("Bar graph", (6.4, 3.6)),
     "pie": ("Pie chart", (6.8, 4.6)),
 }
+
+#: The graphs :func:`plot_html` has drawn, kept by everything that decides one (the
+#: cards, the kind, Matplotlib's settings): every student's deck explorer opens on the
+#: same graph, and drawing it cost the class server most of a page's CPU time. At
+#: most 32 graphs of 23-44 kB of HTML each: under 1.5 MB.
+GRAPHS: Memo[str] = Memo(size=32)
+#: The pictures of the matching cards :func:`cards_html` has drawn, by the cards: at
+#: most 32 of at most 152 kB (the whole deck): under 5 MB.
+CARD_PICTURES: Memo[str] = Memo(size=32)
 
 
 def filter_deck(
@@ -125,9 +148,40 @@ def deck_filter_text(values: tuple[int, int], counts: Mapping[Shape, int | None]
     )
 
 
+def cards_html(cards: Iterable[Card | str]) -> str:
+    """The cards as the deck explorer shows them: a picture, 9 cards to a row at 0.6
+    scale (:func:`~xactika_edu.core.svg.hand`), kept (:data:`CARD_PICTURES`) so that
+    the whole deck, every student's first view, is drawn once.
+
+    >>> cards_html(filter_deck(values=(12, 12))).count("<title>")
+    1
+    >>> cards_html(filter_deck()) is cards_html(filter_deck())
+    True
+
+    Args:
+        cards: the cards to show (a :class:`~xactika_edu.core.cards.Hand`: at most the
+            81 of the deck, each once).
+
+    Returns:
+        an SVG picture as text (``<svg ...>``), with a text alternative.
+
+    Raises:
+        XactikaError: if a card is not valid notation, or a card is given twice.
+    """
+    pile = Hand(cards)
+    return CARD_PICTURES.get(tuple(pile), lambda: str(svg.hand(pile, per_row=9, scale=0.6)))
+
+
 def plot_html(cards: Iterable[Card | str], kind: str = "bar") -> str:
     """The cards' face values as a bar graph or pie chart, inline SVG in a ``<figure>``
     whose text alternative and caption give the count of each face value.
+
+    A graph drawn once is kept (:data:`GRAPHS`): the same cards, kind and Matplotlib
+    settings give the same text again without drawing (its SVG date and ids are the
+    first drawing's).
+
+    >>> plot_html(filter_deck(cubes=3)) is plot_html(filter_deck(cubes=3))
+    True
 
     Args:
         cards: one or more cards (:func:`~xactika_edu.teaching.plots.value_bar_graph`).
@@ -141,12 +195,26 @@ def plot_html(cards: Iterable[Card | str], kind: str = "bar") -> str:
     """
     if kind not in PLOT_KINDS:
         raise XactikaError(f"kind must be one of {', '.join(PLOT_KINDS)}; got {kind!r}")
+    pile = Hand(cards)
+    return GRAPHS.get((kind, tuple(pile), _drawing_settings()), lambda: _draw_html(pile, kind))
+
+
+def _drawing_settings() -> Hashable:
+    """What else decides a graph's SVG text: Matplotlib's settings (style, fonts, the
+    SVG id salt) and ``SOURCE_DATE_EPOCH`` (the date written in the SVG)."""
+    import matplotlib
+
+    settings = sorted((name, repr(value)) for name, value in matplotlib.rcParams.items())
+    return (tuple(settings), os.environ.get("SOURCE_DATE_EPOCH"))
+
+
+def _draw_html(pile: Hand, kind: str) -> str:
+    """:func:`plot_html` drawn afresh."""
     from matplotlib.figure import Figure
 
     from ...core.probability import value_distribution
     from ..plots import value_bar_graph, value_pie_chart
 
-    pile = Hand(cards)
     name, size = PLOT_KINDS[kind]
     figure = Figure(figsize=size, layout="constrained")
     ax = figure.subplots()

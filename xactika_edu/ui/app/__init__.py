@@ -313,10 +313,25 @@ def serve(
         daemon=True,
     )
     watcher.start()
+    threading.Thread(target=_warm_up, name="xactika-edu-warm-up", daemon=True).start()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped
         server.run()
     say("Stopping the student app ...")
     return 0
+
+
+def _warm_up() -> None:
+    """The pictures every page shares, drawn as the server starts (:func:`.page.warm_up`).
+    If that fails, one line in the log: each page then draws them (and shows its own
+    error)."""
+    try:
+        from .page import warm_up
+
+        warm_up()
+    except Exception as error:  # one line in the log, never a traceback
+        logging.getLogger("xactika_edu.app").warning(
+            "could not draw the pages' pictures ahead: %s", type(error).__name__
+        )
 
 
 #: Printed when a class is served on this computer only (no ``--ip``).

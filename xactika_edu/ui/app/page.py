@@ -14,6 +14,9 @@ experiment and the class tables (:mod:`~xactika_edu.ui.app.tablepage`); the
 teacher's link (``?token=...``) opens the teacher page
 (:mod:`~xactika_edu.ui.app.teacherpage`) instead.
 
+The pictures every usual page shows alike are drawn once per server, as it starts
+(:func:`warm_up`), and kept by :mod:`~xactika_edu.teaching.views.deckview`.
+
 >>> page = build_page()
 >>> [type(part).__name__ for part in page.children]
 ['HTML', 'HTML', 'HTML', 'HandWidget', 'HTML', 'PlayTable', 'HTML', 'DeckExplorer']
@@ -30,6 +33,7 @@ from typing import cast
 import ipywidgets as widgets
 import solara
 
+from ...teaching.views.deckview import cards_html, filter_deck, plot_html
 from ..widgets import DeckExplorer, HandWidget, PlayTable
 from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
@@ -38,7 +42,7 @@ from .studentpage import ClassExperiment, JoinForm, page_and_browser
 from .tablepage import ClassTables
 from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
 
-__all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer"]
+__all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer", "warm_up"]
 
 #: The page's title (the browser tab and the heading).
 TITLE = "Xactika student app"
@@ -113,6 +117,20 @@ def build_page(setup: LinkSetup | None = None, *, title: bool = True) -> widgets
     page = widgets.VBox(parts)
     page.add_class("xe-app")
     return page
+
+
+def warm_up() -> None:
+    """Draw what every usual page shows alike before the first student opens one: the
+    deck explorer's first graph and cards, kept by
+    :mod:`~xactika_edu.teaching.views.deckview` (and Matplotlib imported on the way).
+
+    The server runs it once as it starts, on a thread of its own (``xactika-edu
+    app``), so the first pages of a class arriving at the bell do not pay for it; a
+    page that opens meanwhile waits for the same drawing instead of making another.
+    """
+    first = filter_deck()  # the deck explorer's first view: every card, a bar graph
+    plot_html(first, "bar")
+    cards_html(first)
 
 
 @solara.component

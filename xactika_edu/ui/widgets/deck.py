@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ...core import svg
 from ...core.cards import DECK, Hand, Shape
 from ...core.probability import FACE_VALUES
-from ...teaching.views.deckview import deck_filter_text, filter_deck, plot_html, selection_summary
+from ...teaching.views.deckview import (
+    cards_html,
+    deck_filter_text,
+    filter_deck,
+    plot_html,
+    selection_summary,
+)
 from ...teaching.views.htmlparts import note_html
 from .controls import ErrorLine, Fallback, guard
 from .valuerange import NumberRange
@@ -134,6 +139,6 @@ class DeckExplorer(Fallback, widgets.VBox):
             self.cards_view.value = note_html("No card matches these filters.")
             self.graph.value = ""
             return
-        self.cards_view.value = str(svg.hand(self.selection, per_row=9, scale=0.6))
+        self.cards_view.value = cards_html(self.selection)
         if self.plot:
             self.graph.value = plot_html(self.selection, self.chart.value)
