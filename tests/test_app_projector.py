@@ -6,6 +6,7 @@ Solara's test renderer, as in test_app_class.py."""
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,14 @@ def test_the_teacher_page_links_to_the_projector_view_and_says_not_to_project_it
     assert escape(teacherpage.PROJECTOR_LINK) in box and escape(teacherpage.PROJECTOR_HINT) in box
     assert token not in box
     teacher.close()
+
+
+def test_the_guide_and_the_readme_say_to_project_the_projector_view() -> None:
+    root = Path(__file__).parent.parent
+    guide = (root / "docs/teacher-guide.md").read_text(encoding="utf-8")
+    running = " ".join(guide[guide.index("## Running a class") :].split("\n## ")[0].split())
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert "not your teacher link" in running
+    for text in (running, readme):
+        assert f"**{teacherpage.PROJECTOR_LINK}**" in text
+        assert "?class=CODE&view=projector" in text

@@ -55,8 +55,9 @@ NO_CODE = (
 #: Large type for a projector: text read from the back of the room, graphs as wide as
 #: the screen (side by side on a wide one), the class code largest.
 PROJECTOR_CSS = """
-.xe-projector { font-size: 1.5rem; line-height: 1.4; max-width: 1600px; margin: 0 auto;
-  padding: 0 1rem; }
+.xe-projector { font-size: 1.5rem; line-height: 1.4; max-width: 1600px; width: 100%;
+  align-self: center; margin: 0 auto; padding: 0 1rem; }
+.xe-projector strong { font-weight: 700; }
 .xe-projector h1 { font-size: 2.8rem; line-height: 1.2; margin: 0.4em 0 0.2em; }
 .xe-projector h2 { font-size: 2rem; margin: 0.6em 0 0.2em; }
 .xe-projector .xe-projector-join { font-size: 1.8rem; }
