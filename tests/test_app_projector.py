@@ -144,6 +144,27 @@ def test_the_projector_view_follows_the_class_live(room):
         page.close()
 
 
+def test_projector_pages_share_one_drawing_of_the_graphs_per_change(room, monkeypatch):
+    store, code, token = room
+    drawn: list[int] = []
+
+    def draw(pool) -> str:
+        drawn.append(len(pool.draws))
+        return f"<p class='xe-pool'>{len(pool.draws)} draws</p>"
+
+    monkeypatch.setattr(projectorpage, "GRAPHS", projectorpage.SharedGraphs(draw))
+    TeacherDesk(store, code, token).start()
+    store.join(code, "Ann")
+    pages = [render(f"?class={code}&view=projector") for _ in range(3)]
+    assert drawn == [0]
+    store.record_draw(code, "Ann", "3213")
+    for page in pages:
+        wait_until(lambda page=page: html(page, "xe-live") == ["<p class='xe-pool'>1 draws</p>"])
+    assert drawn == [0, 1]
+    for page in pages:
+        page.close()
+
+
 @pytest.mark.parametrize(
     ("search", "words"),
     [

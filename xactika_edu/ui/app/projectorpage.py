@@ -12,6 +12,7 @@ change nothing. A wrong or missing code gets one plain sentence.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import TypeVar
@@ -20,12 +21,13 @@ import solara
 
 from ...base.errors import XactikaError
 from ...base.formatting import plural
-from .classroom import ClassWatch, watch_class
+from .classroom import ClassPool, ClassWatch, watch_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import page_url, student_link
 from .teacherpage import LIVE_SECONDS, counts_html, pool_html
 
 __all__ = [
+    "GRAPHS",
     "NO_CLASS",
     "NO_CODE",
     "PROJECTOR_CSS",
@@ -33,6 +35,7 @@ __all__ = [
     "PROJECTOR_WAITING",
     "UNREADABLE",
     "ProjectorPage",
+    "SharedGraphs",
     "join_html",
     "open_watch",
     "use_page_url",
@@ -109,6 +112,40 @@ and join with the class code</p><p class='xe-projector-code'>7NX6HJ</p>"
     )
 
 
+class SharedGraphs:
+    """The projector views' graphs of each class, drawn once per change of the class
+    for every projector page of this process: many may be open (every student has the
+    code), and drawing the two graphs costs the one server process far more than
+    reading the pool. Holds the latest graphs of each class; thread-safe.
+    """
+
+    def __init__(self, draw: Callable[[ClassPool], str]) -> None:
+        self._draw = draw
+        self._lock = threading.Lock()
+        self._drawing: dict[tuple[str, str], threading.Lock] = {}
+        self._latest: dict[tuple[str, str], tuple[object, str]] = {}
+
+    def html(self, watch: ClassWatch, version: object, pool: ClassPool) -> str:
+        """The graphs of ``pool``, read at ``version`` (:meth:`ClassWatch.version`):
+        drawn by the first page that asks for this version, the others wait for them."""
+        if version is None:  # not known: nothing to share
+            return self._draw(pool)
+        key = (watch.store.path, watch.code)
+        with self._lock:
+            lock = self._drawing.setdefault(key, threading.Lock())
+        with lock:
+            held = self._latest.get(key)
+            if held is not None and held[0] == version:
+                return held[1]
+            drawn = self._draw(pool)
+            self._latest[key] = (version, drawn)
+            return drawn
+
+
+#: The graphs every projector page of this process shows.
+GRAPHS = SharedGraphs(lambda pool: pool_html(pool, waiting=PROJECTOR_WAITING))
+
+
 def use_page_url() -> str | None:
     """The app's address as this page's browser reached it
     (:func:`~xactika_edu.ui.app.linksetup.page_url`), or None if unknown."""
@@ -143,7 +180,7 @@ def ProjectorPage(served: ServedClass | None, code: str) -> None:
     pool = solara.use_memo(lambda: _read(watch.pool) if watch else None, [watch, version])
     name = solara.use_memo(lambda: _read(watch.class_name) if watch else None, [watch])
     graphs = solara.use_memo(
-        lambda: pool_html(pool, waiting=PROJECTOR_WAITING) if pool else "", [pool]
+        lambda: GRAPHS.html(watch, version, pool) if watch and pool else "", [pool]
     )
     solara.Style(PROJECTOR_CSS)
     with solara.Column(classes=["xe-projector"]):
