@@ -1,7 +1,9 @@
 """What the class pages do, as plain Python the tests call without a browser: a
 student joins and draws; the teacher starts and stops experiments, watches the pool,
-exports and resets. Every teacher action checks the teacher's token first, on the
-server (:meth:`~xactika_edu.teaching.classdata.store.ClassStore.check_teacher`), so a
+exports and resets; anyone with the class code watches the pool and changes nothing
+(:class:`ClassWatch`, the projector view). Every teacher action checks the teacher's
+token first, on the server
+(:meth:`~xactika_edu.teaching.classdata.store.ClassStore.check_teacher`), so a
 student's page, which has no token, can do none of them.
 
 >>> import tempfile

@@ -2,7 +2,8 @@
 filter into the address (``?seed=12&players=5&faces=8-12``), so the whole class opens
 the same deal. The link may also hold the class code (``?class=7NX6HJ``, filled into
 the join form), the teacher's token (``?token=...``, the teacher page) or ask for the
-projector view (``?class=7NX6HJ&view=projector``, :func:`projector_link`).
+projector view (``?class=7NX6HJ&view=projector``, :func:`projector_link`). The
+students' address is made here too (:func:`student_link`, :func:`page_url`).
 
 A value that cannot be used is left out, with one plain sentence saying so; the page
 then uses its usual value. Nothing here raises.
@@ -36,6 +37,7 @@ __all__ = [
     "projector_link",
     "read_link",
     "student_link",
+    "use_page_url",
 ]
 
 #: The players at the table when the link does not say.
@@ -227,3 +229,15 @@ def page_url(headers: Mapping[str, Sequence[str]] | None, root_path: str = "") -
     if not _PATH.match(path) or {".", ".."} & set(path.split("/")):
         path = ""
     return f"{scheme}://{host}{path}/"
+
+
+def use_page_url() -> str | None:
+    """The app's address as this page's browser reached it (:func:`page_url` of the
+    page's connection headers and Solara's root path), or None if unknown: a hook for
+    a Solara component (it imports Solara)."""
+    import solara
+    from solara.lab.utils.headers import headers as reactive  # the module's own name
+
+    root = solara.use_router().root_path
+    headers = reactive.value
+    return solara.use_memo(lambda: page_url(headers, root), [root, headers])

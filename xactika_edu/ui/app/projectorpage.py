@@ -23,7 +23,7 @@ from ...base.errors import XactikaError
 from ...base.formatting import plural
 from .classroom import ClassPool, ClassWatch, watch_class
 from .classsetup import ServedClass, shared_store
-from .linksetup import page_url, student_link
+from .linksetup import student_link, use_page_url
 from .teacherpage import LIVE_SECONDS, counts_html, pool_html
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
     "SharedGraphs",
     "join_html",
     "open_watch",
-    "use_page_url",
 ]
 
 #: The projector view's title (the browser tab; the heading is the class's name).
@@ -144,16 +143,6 @@ class SharedGraphs:
 
 #: The graphs every projector page of this process shows.
 GRAPHS = SharedGraphs(lambda pool: pool_html(pool, waiting=PROJECTOR_WAITING))
-
-
-def use_page_url() -> str | None:
-    """The app's address as this page's browser reached it
-    (:func:`~xactika_edu.ui.app.linksetup.page_url`), or None if unknown."""
-    from solara.lab.utils.headers import headers as reactive  # the module's own name
-
-    root = solara.use_router().root_path
-    headers = reactive.value
-    return solara.use_memo(lambda: page_url(headers, root), [root, headers])
 
 
 @solara.component
