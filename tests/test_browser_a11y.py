@@ -55,13 +55,15 @@ class AppPage(NamedTuple):
     ``ready``: a CSS selector that is on the page once it is drawn; ``options``: the
     options of ``xactika-edu app`` that serve the page (``("--class", "Period 3")``;
     one server for each set of options); ``join_as``: a first name the page joins
-    the class with before the audit (then ``ready`` is on the joined page).
+    the class with before the audit (then ``ready`` is on the joined page);
+    ``then``: added to the address (``"&view=projector"``).
     """
 
     address: str
     ready: str
     options: tuple[str, ...] = ()
     join_as: str = ""
+    then: str = ""
 
 
 #: Every page of the app: one line each. The class mode's pages, for example:
@@ -73,9 +75,16 @@ APP_PAGES = [
     AppPage(r"Students open: (\S+)", ".xe-join-button", CLASS),
     AppPage(r"Students open: (\S+)", ".xe-class-tables", CLASS, join_as="Zoë"),
     AppPage(r"Teacher link \(.*\): (\S+)", ".xe-open-tables", CLASS),
+    AppPage(r"Students open: (\S+)", ".xe-projector-code", CLASS, then="&view=projector"),
 ]
 #: What each page is called in the test ids.
-PAGE_IDS = ["student app", "join page", "student page after joining", "teacher page"]
+PAGE_IDS = [
+    "student app",
+    "join page",
+    "student page after joining",
+    "teacher page",
+    "projector view",
+]
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +164,7 @@ def _join(page: Any, name: str, ready: str) -> None:
 
 @pytest.mark.parametrize("app_page", APP_PAGES, ids=PAGE_IDS)
 def test_axe_finds_nothing_serious_on_each_page(browser, servers, app_page: AppPage):
-    url = _address(servers(app_page.options), app_page.address)
+    url = _address(servers(app_page.options), app_page.address) + app_page.then
     page = _open(browser, url, ".xe-join-button" if app_page.join_as else app_page.ready)
     try:
         if app_page.join_as:
@@ -191,6 +200,27 @@ def test_axe_finds_nothing_serious_at_a_class_table(browser, servers):
     finally:
         student.context.close()
         teacher.context.close()
+
+
+def test_axe_finds_nothing_serious_on_the_projector_with_its_graphs(browser, servers):
+    """The projector view once a student has drawn: its large graphs and counts."""
+    server = servers(CLASS)
+    teacher = _open(browser, _address(server, APP_PAGES[3].address), ".xe-start")
+    student = _open(browser, _address(server, APP_PAGES[1].address), ".xe-join-button")
+    projector = _open(
+        browser, _address(server, APP_PAGES[4].address) + APP_PAGES[4].then, ".xe-projector-code"
+    )
+    try:
+        teacher.locator(".xe-start").click()
+        _join(student, "Max", ".xe-draw-10")
+        student.locator(".xe-draw-10").click()
+        projector.locator(".xe-projector .xe-live-values svg").wait_for()
+        assert projector.locator("h1").count() == 1 and projector.locator("h2").count() == 1
+        assert projector.locator(".xe-projector figure[role=img][aria-label]").count() == 2
+        _audit(projector, "the projector view with a student's draws")
+    finally:
+        for page in (projector, student, teacher):
+            page.context.close()
 
 
 def _play_to_the_end_of_the_hand(page: Any) -> None:

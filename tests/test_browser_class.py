@@ -1,8 +1,9 @@
 """A class in a real browser (Debian's Chromium, Playwright; see ../shared/BROWSER.md):
 ``xactika-edu app --class "Period 3"``; the teacher starts an experiment, four students
 join with the code and their first names (each in a browser context of their own)
-and draw; the teacher's pooled count is the sum of their draws; a student's page
-cannot reach the teacher's actions; no page asks another host for anything.
+and draw; the teacher's pooled count is the sum of their draws, and the projector
+view (opened from the teacher page) shows it live; a student's page cannot reach the
+teacher's actions; no page asks another host for anything.
 
 Marked slow; skipped, with the reason, where /usr/bin/chromium or Playwright is
 missing. The server is stopped by its PID.
@@ -59,6 +60,14 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
         teacher = open_page(browser, teacher_url, ".xe-start", seen=seen)
         pages.append(teacher)
         assert code in teacher.locator(".xe-class-info").inner_text()
+        # the projector view, from the teacher page's link (a new tab): no token, no control
+        with teacher.context.expect_page() as opened:
+            teacher.locator(".xe-projector-link").click()
+        projector = opened.value
+        projector.wait_for_selector(".xe-projector-code", timeout=TIMEOUT_MS)
+        assert "view=projector" in projector.url and "token" not in projector.url
+        assert projector.locator(".xe-projector-code").inner_text() == code
+        assert student_url in projector.locator(".xe-join-info").inner_text()
         students = {}
         for name in STUDENTS:
             page = open_page(browser, student_url, ".xe-join-button", seen=seen)
@@ -122,6 +131,17 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
         assert counts == {name: _tally(page) for name, page in students.items()}
         assert teacher.locator(".xe-live-frequency svg").count() == 1
         assert teacher.locator(".xe-live-values svg").count() == 1
+        # the projector view shows them live too, and still holds no control nor token
+        projector.wait_for_function(
+            "n => document.querySelector('.xe-pool') && "
+            "document.querySelector('.xe-pool').innerText.includes(' of ' + n + ' draws')",
+            arg=str(total),
+            timeout=TIMEOUT_MS,
+        )
+        assert projector.locator(".xe-live-values svg").count() == 1
+        assert projector.locator(".xe-counts tbody tr").count() == len(STUDENTS)
+        assert projector.locator("button:visible, input:visible, select:visible").count() == 0
+        assert teacher_url.rsplit("=", 1)[1] not in projector.content()
         # the download is the class's draws, one row each
         with teacher.expect_download(timeout=TIMEOUT_MS) as download:
             teacher.get_by_text("Download the draws (CSV)").click()

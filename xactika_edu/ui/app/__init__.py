@@ -39,6 +39,7 @@ from ...teaching.classdata.store import default_data_dir
 from .classsetup import class_environment, shared_store
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
 from .hubproxy import BehindProxy
+from .linksetup import student_link
 
 __all__ = [
     "CULL_IDLE_SECONDS",
@@ -220,7 +221,7 @@ class ClassLinks:
 
     def student_url(self, url: str) -> str:
         """The address students open: the app's, with the class code filled in."""
-        return f"{url}?{urlencode({'class': self.code})}"
+        return student_link(url, self.code)
 
     def teacher_url(self, url: str) -> str:
         """The teacher link: the app's address with the secret token."""

@@ -1,7 +1,9 @@
 """What the class pages do, as plain Python the tests call without a browser: a
 student joins and draws; the teacher starts and stops experiments, watches the pool,
-exports and resets. Every teacher action checks the teacher's token first, on the
-server (:meth:`~xactika_edu.teaching.classdata.store.ClassStore.check_teacher`), so a
+exports and resets; anyone with the class code watches the pool and changes nothing
+(:class:`ClassWatch`, the projector view). Every teacher action checks the teacher's
+token first, on the server
+(:meth:`~xactika_edu.teaching.classdata.store.ClassStore.check_teacher`), so a
 student's page, which has no token, can do none of them.
 
 >>> import tempfile
@@ -47,10 +49,13 @@ __all__ = [
     "NAME_HOLDERS",
     "NAME_IN_USE",
     "ClassPool",
+    "ClassWatch",
     "NameHolders",
     "StudentDesk",
     "TeacherDesk",
     "join_class",
+    "served_code",
+    "watch_class",
 ]
 
 
@@ -197,6 +202,23 @@ def _is_open(statuses: Statuses | None) -> bool:
 NAME_HOLDERS = NameHolders()
 
 
+def served_code(store: ClassStore, served: str, typed_code: str) -> str:
+    """The served class's code (``served``) if ``typed_code`` is it (any letter case,
+    spaces around), in its usual form.
+
+    Raises:
+        ClassCodeError: "There is no class with the code ..." (the store's message), or
+            "The code ... is another class's code ..." for another class of the store.
+    """
+    if normal_code(typed_code) != normal_code(served):
+        store.class_name(typed_code)  # no such class: the store's own message
+        raise ClassCodeError(
+            f"The code {shown(normal_code(typed_code), 20)} is another class's code. "
+            "Check the code on the board and type it again."
+        )
+    return normal_code(served)
+
+
 def join_class(
     store: ClassStore,
     served: str,
@@ -229,13 +251,7 @@ def join_class(
             taken in the class (the store's message says which and what to do); for a
             name an open page of another browser holds, :data:`NAME_IN_USE`.
     """
-    if normal_code(typed_code) != normal_code(served):
-        store.class_name(typed_code)  # no such class: the store's own message
-        raise ClassCodeError(
-            f"The code {shown(normal_code(typed_code), 20)} is another class's code. "
-            "Check the code on the board and type it again."
-        )
-    code = normal_code(served)
+    code = served_code(store, served, typed_code)
     try:
         name = store.join(code, first_name)
     except StudentNameError:
@@ -270,6 +286,63 @@ class ClassPool:
 
 
 @dataclass(frozen=True)
+class ClassWatch:
+    """What anyone with the class code may watch, and nothing that changes the class:
+    its name, its pool and what changes when the pool does (the projector view). The
+    teacher's desk reads them through one of these once the token is checked.
+
+    >>> import tempfile
+    >>> from xactika_edu.teaching.classdata.store import ClassStore
+    >>> store = ClassStore(tempfile.mkdtemp())
+    >>> code, _ = store.create_class("Period 3")
+    >>> watch = watch_class(store, code, code.lower())
+    >>> watch.class_name(), watch.pool().experiment
+    ('Period 3', None)
+    >>> store.close()
+    """
+
+    store: ClassStore
+    code: str
+
+    def class_name(self) -> str:
+        """The class's name."""
+        return self.store.class_name(self.code)
+
+    def version(self) -> tuple[object, ...]:
+        """What changes when the pool changes (the running experiment, the numbers of
+        experiments, students, draws and finished hands) or the tables do (who sits
+        where): read often, cheaply."""
+        room = next(r for r in self.store.classes() if r.code == normal_code(self.code))
+        running = self.store.current_experiment(self.code)
+        experiments = len(self.store.experiments(self.code))
+        tables = class_tables(self.store, self.code).listing()
+        return (running, experiments, room.students, room.draws, room.hands, tables)
+
+    def pool(self) -> ClassPool:
+        """The pool of the running (else the latest) experiment."""
+        running = self.store.current_experiment(self.code)
+        chosen = running or next(reversed(self.store.experiments(self.code)), None)
+        if chosen is None:
+            return ClassPool(None, None, None, self.store.student_counts(self.code))
+        return ClassPool(
+            chosen,
+            self.store.running_frequency(self.code, chosen.id),
+            self.store.draws(self.code, chosen.id),
+            self.store.student_counts(self.code, chosen.id),
+        )
+
+
+def watch_class(store: ClassStore, served: str, typed_code: str) -> ClassWatch:
+    """The served class (code ``served``) to watch, for someone who gives its code.
+
+    Raises:
+        ClassCodeError: for a code that is no class, or another class's code
+            (:func:`served_code`).
+    """
+    return ClassWatch(store, served_code(store, served, typed_code))
+
+
+@dataclass(frozen=True)
 class TeacherDesk:
     """The teacher's actions on one class; each checks the token first.
 
@@ -288,7 +361,7 @@ class TeacherDesk:
     def class_name(self) -> str:
         """The class's name."""
         self.check()
-        return self.store.class_name(self.code)
+        return ClassWatch(self.store, self.code).class_name()
 
     def start(self, event: EventLike = CLASS_EVENTS[0]) -> Experiment:
         """Start a class experiment counting ``event`` (the one before stops)."""
@@ -324,29 +397,15 @@ class TeacherDesk:
         return class_tables(self.store, self.code).listing()
 
     def version(self) -> tuple[object, ...]:
-        """What changes when the pool changes (the running experiment, the numbers of
-        experiments, students, draws and finished hands) or the tables do (who sits
-        where): read often, cheaply."""
+        """What changes when the pool or the tables change
+        (:meth:`ClassWatch.version`)."""
         self.check()
-        room = next(r for r in self.store.classes() if r.code == normal_code(self.code))
-        running = self.store.current_experiment(self.code)
-        experiments = len(self.store.experiments(self.code))
-        tables = class_tables(self.store, self.code).listing()
-        return (running, experiments, room.students, room.draws, room.hands, tables)
+        return ClassWatch(self.store, self.code).version()
 
     def pool(self) -> ClassPool:
         """The pool of the running (else the latest) experiment."""
         self.check()
-        running = self.store.current_experiment(self.code)
-        chosen = running or next(reversed(self.store.experiments(self.code)), None)
-        if chosen is None:
-            return ClassPool(None, None, None, self.store.student_counts(self.code))
-        return ClassPool(
-            chosen,
-            self.store.running_frequency(self.code, chosen.id),
-            self.store.draws(self.code, chosen.id),
-            self.store.student_counts(self.code, chosen.id),
-        )
+        return ClassWatch(self.store, self.code).pool()
 
     def draws_file(self) -> bytes:
         """Every draw of the class as CSV bytes (as ``xactika-edu class export

@@ -1,7 +1,9 @@
 """Set-ups in the app's link: a teacher writes a seed, a player count or a face-value
 filter into the address (``?seed=12&players=5&faces=8-12``), so the whole class opens
 the same deal. The link may also hold the class code (``?class=7NX6HJ``, filled into
-the join form) and the teacher's token (``?token=...``, the teacher page).
+the join form), the teacher's token (``?token=...``, the teacher page) or ask for the
+projector view (``?class=7NX6HJ&view=projector``, :func:`projector_link`). The
+students' address is made here too (:func:`student_link`, :func:`page_url`).
 
 A value that cannot be used is left out, with one plain sentence saying so; the page
 then uses its usual value. Nothing here raises.
@@ -18,20 +20,32 @@ Showing all face values.")
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS, check_seed
 from ...core.face_values import FACE_VALUES
 
-__all__ = ["DEFAULT_PLAYERS", "LinkSetup", "read_link"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "PROJECTOR",
+    "LinkSetup",
+    "page_url",
+    "projector_link",
+    "read_link",
+    "student_link",
+    "use_page_url",
+]
 
 #: The players at the table when the link does not say.
 DEFAULT_PLAYERS = 4
 #: The longest query string read (a link is typed or pasted by a teacher).
 _LONGEST = 2000
+#: The ``view=`` of the projector view.
+PROJECTOR = "projector"
 _FACES = re.compile(r"^\s*(\d{1,2})\s*(?:(?:-|to|\.\.)\s*(\d{1,2}))?\s*$")
 
 
@@ -47,6 +61,7 @@ class LinkSetup:
         faces: the lowest and highest face value the deck explorer shows, or None (all).
         class_code: the class code to fill in the join form ("" if none).
         token: the teacher's token ("" if none).
+        projector: whether the link asks for the projector view (``view=projector``).
         problems: one plain sentence for each value that could not be used.
     """
 
@@ -55,6 +70,7 @@ class LinkSetup:
     faces: tuple[int, int] | None = None
     class_code: str = ""
     token: str = ""
+    projector: bool = False
     problems: tuple[str, ...] = ()
 
 
@@ -69,19 +85,22 @@ def read_link(search: str | None) -> LinkSetup:
     >>> read_link("seed=banana").problems
     ("The link's seed 'banana' is not a whole number 0 or more, like 12. Using a new deal.",)
     >>> read_link(None)
-    LinkSetup(seed=None, players=4, faces=None, class_code='', token='', problems=())
+    LinkSetup(seed=None, players=4, faces=None, class_code='', token='', projector=False, \
+problems=())
     """
     values = parse_qs((search or "")[:_LONGEST], keep_blank_values=True)
     problems: list[str] = []
     seed = _seed(_last(values, "seed"), problems)
     players = _players(_last(values, "players"), problems)
     faces = _faces(_last(values, "faces"), problems)
+    projector = _view(_last(values, "view"), problems)
     return LinkSetup(
         seed=seed,
         players=players,
         faces=faces,
         class_code=(_last(values, "class") or "")[:40],
         token=(_last(values, "token") or "")[:200],
+        projector=projector,
         problems=tuple(problems),
     )
 
@@ -128,3 +147,97 @@ def _faces(text: str | None, problems: list[str]) -> tuple[int, int] | None:
         f"from {FACE_VALUES[0]} to {FACE_VALUES[-1]}). Showing all face values."
     )
     return None
+
+
+def _view(text: str | None, problems: list[str]) -> bool:
+    if text is None or text.lower() == PROJECTOR:
+        return text is not None
+    problems.append(
+        f"The link's view {shown(text, 30)} is not one the app has (view={PROJECTOR} is). "
+        "Showing the usual page."
+    )
+    return False
+
+
+def student_link(url: str, code: str) -> str:
+    """The address students open: the app's address ``url`` with the class code.
+
+    >>> student_link("http://laptop:8866/", "7NX6HJ")
+    'http://laptop:8866/?class=7NX6HJ'
+    """
+    return f"{url}?{urlencode({'class': code})}"
+
+
+def projector_link(code: str) -> str:
+    """The projector view of the class ``code``, relative to the app's page (a link on
+    a page of the app keeps its address and path): no token, nothing secret.
+
+    >>> projector_link("7NX6HJ")
+    '?class=7NX6HJ&view=projector'
+    >>> read_link(projector_link("7NX6HJ")[1:]).projector
+    True
+    """
+    return student_link("", code) + f"&{urlencode({'view': PROJECTOR})}"
+
+
+#: A host as a browser writes it: a name or an IPv4 address, or an IPv6 one in
+#: brackets, then maybe a port.
+_HOST = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$")
+_ORIGIN = re.compile(r"^(https?)://([^/?#]+)$")
+#: A root path: path segments of letters, digits and ``-._~%@+``.
+_PATH = re.compile(r"^(?:/[A-Za-z0-9._~%@+-]+)*$")
+
+
+def page_url(headers: Mapping[str, Sequence[str]] | None, root_path: str = "") -> str | None:
+    """The app's address as the visitor's browser reached it, from the headers of the
+    page's connection: the browser's ``Origin`` (the scheme and host it sees, also
+    behind a proxy), else ``X-Forwarded-Proto`` and ``X-Forwarded-Host``, else
+    ``Host``; then ``root_path`` (the app's path behind JupyterHub's proxy) and "/".
+
+    >>> page_url({"origin": ["http://laptop:8866"]})
+    'http://laptop:8866/'
+    >>> hub = {"host": ["hub.example"], "x-forwarded-proto": ["https"]}
+    >>> page_url(hub, "/user/ana/xactika-class")
+    'https://hub.example/user/ana/xactika-class/'
+    >>> page_url({"origin": ["http://a<b>"]}) is None   # not a host: no address
+    True
+
+    Args:
+        headers: header name (lower case) -> its values (Solara's
+            ``solara.lab.headers``); None when they are not known (a test's render).
+        root_path: the app's path, "" or like ``/user/ana/xactika-class``.
+
+    Returns:
+        the address, ending in "/"; None if the headers name no usable host.
+    """
+    if not headers:
+        return None
+
+    def first(name: str) -> str:
+        values = headers.get(name) or [""]
+        return str(values[0]).split(",")[0].strip()
+
+    found = _ORIGIN.match(first("origin"))
+    if found:
+        scheme, host = found.groups()
+    else:
+        scheme = first("x-forwarded-proto").lower() or "http"
+        host = first("x-forwarded-host") or first("host")
+    if scheme not in ("http", "https") or not _HOST.match(host):
+        return None
+    path = root_path.rstrip("/")
+    if not _PATH.match(path) or {".", ".."} & set(path.split("/")):
+        path = ""
+    return f"{scheme}://{host}{path}/"
+
+
+def use_page_url() -> str | None:
+    """The app's address as this page's browser reached it (:func:`page_url` of the
+    page's connection headers and Solara's root path), or None if unknown: a hook for
+    a Solara component (it imports Solara)."""
+    import solara
+    from solara.lab.utils.headers import headers as reactive  # the module's own name
+
+    root = solara.use_router().root_path
+    headers = reactive.value
+    return solara.use_memo(lambda: page_url(headers, root), [root, headers])

@@ -12,7 +12,8 @@ The link may set the deal up (``?seed=12&players=5&faces=8-12``:
 first joins it (:mod:`~xactika_edu.ui.app.studentpage`) and the page adds the class
 experiment and the class tables (:mod:`~xactika_edu.ui.app.tablepage`); the
 teacher's link (``?token=...``) opens the teacher page
-(:mod:`~xactika_edu.ui.app.teacherpage`) instead.
+(:mod:`~xactika_edu.ui.app.teacherpage`) instead, and ``?class=CODE&view=projector``
+the projector view (:mod:`~xactika_edu.ui.app.projectorpage`).
 
 The pictures every usual page shows alike are drawn once per server, as it starts
 (:func:`warm_up`), and kept by :mod:`~xactika_edu.teaching.views.deckview`.
@@ -38,6 +39,7 @@ from ..widgets import DeckExplorer, HandWidget, PlayTable
 from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
 from .linksetup import LinkSetup, read_link
+from .projectorpage import PROJECTOR_TITLE, ProjectorPage
 from .studentpage import ClassExperiment, JoinForm, page_and_browser
 from .tablepage import ClassTables
 from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
@@ -179,11 +181,16 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
 
 @solara.component
 def Page() -> None:
-    """The page Solara shows each visitor: the link's set-up read once; the teacher
-    page for a teacher link, the join form first in a class, else :func:`build_page`."""
+    """The page Solara shows each visitor: the link's set-up read once; the projector
+    view for a projector link, the teacher page for a teacher link, the join form
+    first in a class, else :func:`build_page`."""
     search = solara.use_router().search
     setup = solara.use_memo(lambda: read_link(search), dependencies=[search])
     served = solara.use_memo(served_class, dependencies=[])
+    if setup.projector:  # never a control, whatever else the link holds
+        solara.Title(PROJECTOR_TITLE)
+        ProjectorPage(served, setup.class_code)
+        return
     teacher = bool(setup.token) or "token=" in (search or "")
     solara.Title(TEACHER_TITLE if teacher else TITLE)
     if teacher:

@@ -27,6 +27,7 @@ from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph
 from ...teaching.plots.figures import BAR_FIGSIZE
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
+from .linksetup import projector_link
 from .studentpage import attempt
 from .tableroom import DEFAULT_SEATS, TableListing
 
@@ -34,11 +35,15 @@ __all__ = [
     "DRAWS_NOTE",
     "LIVE_SECONDS",
     "NOT_VALID",
+    "NO_EXPERIMENT",
+    "PROJECTOR_HINT",
+    "PROJECTOR_LINK",
     "TEACHER_TITLE",
     "NotValid",
     "TeacherPage",
     "counts_html",
     "pool_html",
+    "projector_html",
     "reset_question",
     "tables_html",
     "teacher_link_valid",
@@ -55,6 +60,13 @@ TEACHER_TITLE = "Xactika teacher page"
 DRAWS_NOTE = (
     "The draws file holds the draws of every experiment of this class together, in "
     "the order they were made (its columns are student, activity and card)."
+)
+#: What the pool says while the class has had no experiment.
+NO_EXPERIMENT = "No experiment yet. Choose an event and start one."
+#: The teacher page's link to the projector view (:mod:`.projectorpage`), and its hint.
+PROJECTOR_LINK = "Projector view (safe to show the class)"
+PROJECTOR_HINT = (
+    "Project the projector view, never this page: its address holds your secret teacher link."
 )
 #: How often the teacher's page looks for new draws (seconds).
 LIVE_SECONDS = 1.5
@@ -89,11 +101,12 @@ def counts_html(pool: ClassPool) -> str:
     )
 
 
-def pool_html(pool: ClassPool) -> str:
+def pool_html(pool: ClassPool, *, waiting: str = NO_EXPERIMENT) -> str:
     """The pool in words and graphs: the class's relative frequency against the exact
-    probability (a line graph), every draw's face value against the deck (bars)."""
+    probability (a line graph), every draw's face value against the deck (bars);
+    ``waiting`` (plain text) while the class has had no experiment."""
     if pool.experiment is None:
-        return "<p class='xe-pool'>No experiment yet. Choose an event and start one.</p>"
+        return f"<p class='xe-pool'>{escape(waiting)}</p>"
     event = pool.experiment.event
     state = "running" if pool.experiment.running else "stopped"
     exact = event.probability
@@ -183,6 +196,20 @@ def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
     solara.HTML(tag="h1", unsafe_innerHTML=TEACHER_TITLE)
     solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+
+
+def projector_html(code: str) -> str:
+    """The link to the class's projector view (a new tab; no token in it) and
+    :data:`PROJECTOR_HINT`.
+
+    >>> projector_html("7NX6HJ")[:62]
+    '<p><a href="?class=7NX6HJ&amp;view=projector" target="_blank" '
+    """
+    href = escape(projector_link(code))
+    return (
+        f'<p><a href="{href}" target="_blank" rel="noopener" class="xe-projector-link">'
+        f"{escape(PROJECTOR_LINK)}</a> (opens in a new tab)</p><p>{escape(PROJECTOR_HINT)}</p>"
+    )
 
 
 @solara.component
@@ -302,6 +329,7 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
                 classes=["xe-stop"],
                 disabled=version[0] is None,
             )
+        solara.HTML(unsafe_innerHTML=projector_html(desk.code), classes=["xe-projector-box"])
         if message:
             solara.Error(message, icon=False, classes=["xe-error"])
         solara.HTML(unsafe_innerHTML=graphs, classes=["xe-live"])
