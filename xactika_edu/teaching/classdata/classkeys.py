@@ -53,6 +53,7 @@ __all__ = [
     "MAX_CLASS_NAME",
     "MAX_FIRST_NAME",
     "check_name",
+    "check_teacher_token",
     "name_key",
     "new_class_code",
     "new_teacher_token",
@@ -114,6 +115,34 @@ def normal_code(text: object) -> str:
 def new_teacher_token() -> str:
     """A new secret teacher token (URL-safe text, 43 characters)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+#: What a teacher token looks like: URL-safe characters, 32 to 200 of them (a token
+#: made by :func:`new_teacher_token` has 43).
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,200}$")
+
+
+def check_teacher_token(token: object) -> str:
+    """A teacher token given from outside (the class server under JupyterHub gets its
+    token from the teacher's Jupyter server), checked: returned unchanged.
+
+    >>> check_teacher_token("abc")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.base.errors.ClassError: not a teacher token: 3 characters (a teacher
+    token is 32 to 200 URL-safe characters: letters, digits, - and _)
+
+    Raises:
+        ClassError: if ``token`` is not text of 32 to 200 URL-safe characters (the
+            message gives its length, never the token).
+    """
+    if isinstance(token, str) and _TOKEN.match(token):
+        return token
+    what = f"{len(token)} characters" if isinstance(token, str) else type(token).__name__
+    raise ClassError(
+        f"not a teacher token: {what} (a teacher token is 32 to 200 URL-safe "
+        "characters: letters, digits, - and _)"
+    )
 
 
 def token_hash(token: str) -> str:

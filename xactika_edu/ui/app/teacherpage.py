@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import TypeVar
 
 import ipywidgets as widgets
 import solara
+from solara.lab import headers as connection_headers
 
 from ...base.errors import TeacherLinkError, XactikaError
 from ...base.formatting import fraction, percent, plural
@@ -25,6 +26,7 @@ from ...teaching.alt_text import figure_html
 from ...teaching.classdata.class_results import class_vs_deck_plot
 from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph
 from ...teaching.plots.figures import BAR_FIGSIZE
+from . import student_url
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
 from .studentpage import attempt
@@ -36,10 +38,12 @@ __all__ = [
     "NOT_VALID",
     "TEACHER_TITLE",
     "NotValid",
+    "StudentsAddress",
     "TeacherPage",
     "counts_html",
     "pool_html",
     "reset_question",
+    "students_address",
     "tables_html",
     "teacher_link_valid",
 ]
@@ -178,6 +182,50 @@ def _choice(
     )
 
 
+# --- the address students open (as the teacher's browser reached the app) -------------
+
+#: An origin as a browser sends it: scheme, host name or address, optional port.
+_ORIGIN = re.compile(
+    r"^https?://[A-Za-z0-9.\-]+(?::\d{1,5})?$|^https?://\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$"
+)
+
+
+def students_address(headers: Mapping[str, Sequence[str]] | None, root_path: str, code: str) -> str:
+    """The address students open, as the teacher's browser reached the app: the
+    origin of the page's connection (its ``Origin`` header; else ``X-Forwarded-Proto``
+    and ``X-Forwarded-Host``, or ``Host``), the app's root path and the class code.
+    Never the token. Only the path if no header gives a usable origin.
+
+    >>> hub = {"origin": ["https://hub.school.example"]}
+    >>> students_address(hub, "/user/ana/xactika-class", "7NX6HJ")
+    'https://hub.school.example/user/ana/xactika-class/?class=7NX6HJ'
+    >>> students_address({"host": ["laptop:8866"]}, "", "7NX6HJ")
+    'http://laptop:8866/?class=7NX6HJ'
+    >>> students_address(None, "", "7NX6HJ")
+    '/?class=7NX6HJ'
+    """
+    found = {key.lower(): values[0] for key, values in (headers or {}).items() if values}
+    proto = found.get("x-forwarded-proto", "http").split(",")[0].strip()
+    host = found.get("x-forwarded-host", found.get("host", "")).split(",")[0].strip()
+    origin = next(
+        (o for o in (found.get("origin", ""), f"{proto}://{host}") if _ORIGIN.match(o)), ""
+    )
+    return student_url(f"{origin}{root_path.rstrip('/')}/", code)
+
+
+@solara.component
+def StudentsAddress(code: str) -> None:
+    """The line "Students open: ADDRESS" on the teacher page (:func:`students_address`
+    from the headers of this page's connection)."""
+    root = solara.use_router().root_path
+    address = students_address(connection_headers.value, root, code)
+    solara.HTML(
+        tag="p",
+        unsafe_innerHTML=f"Students open: <strong>{escape(address)}</strong>",
+        classes=["xe-students-address"],
+    )
+
+
 @solara.component
 def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
@@ -288,6 +336,7 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
             ),
             classes=["xe-class-info"],
         )
+        StudentsAddress(desk.code)
         with solara.Row(classes=["xe-experiment-controls"]):
             _choice("Event to count", CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
             solara.Button(
