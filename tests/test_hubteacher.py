@@ -146,11 +146,12 @@ def test_installs_enable_the_extension():
 
 
 def test_the_extension_and_the_entry_point_load_no_heavy_library():
-    # Every Jupyter server of an install imports them (a plain jupyter lab too): no
-    # pandas, numpy, matplotlib or Solara at its start.
+    # Every Jupyter server of an install imports them (a plain jupyter lab too), and
+    # the teacher's makes the token and the class name: no pandas, numpy, matplotlib or
+    # Solara for that.
     code = (
         "import sys, xactika_edu.ui.app.hubteacher, xactika_edu.ui.app.hubproxy as h; "
-        "h.setup_xactika_class(); "
+        "h.setup_xactika_class()['environment'](); h.hub_class_name(); "
         "print(sorted({'numpy', 'pandas', 'matplotlib', 'solara'} & set(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -45,7 +45,10 @@ import unicodedata
 
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, XactikaError
-from .scorefile import normal_text
+
+# scorefile (and pandas with it) is imported by check_name() when it first runs: the
+# teacher's Jupyter server under JupyterHub makes a teacher token here
+# (ui.app.hubproxy) and should not load pandas for it.
 
 __all__ = [
     "CODE_ALPHABET",
@@ -193,6 +196,8 @@ def check_name(name: object, *, what: str = "first name") -> str:
     longest = MAX_FIRST_NAME if what == "first name" else MAX_CLASS_NAME
     if not isinstance(name, str):
         raise error(f"A {what} is text, like 'Zoë'; got {shown(name)}.")
+    from .scorefile import normal_text
+
     text = normal_text(name)
     if not text:
         raise error("Type your first name to join." if what == "first name" else f"Type a {what}.")

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...base.errors import XactikaError
+from ...teaching.classdata.classkeys import MAX_CLASS_NAME, new_teacher_token
 
 __all__ = [
     "CLASS_VARIABLE",
@@ -106,8 +107,6 @@ def hub_class_name(environ: Mapping[str, str] | None = None) -> str:
     named = environ.get(CLASS_VARIABLE, "").strip()
     if named:
         return named
-    from ...teaching.classdata.classkeys import MAX_CLASS_NAME  # pandas: only when used
-
     user = environ.get("JUPYTERHUB_USER", "").strip()
     return f"Class of {user}"[:MAX_CLASS_NAME].rstrip() if user else "My class"
 
@@ -117,8 +116,6 @@ def teacher_token() -> str:
     """This Jupyter server's teacher token for the class app: made on first use, the
     same for the life of the process (the app it starts, and restarts, takes it from
     :data:`TOKEN_VARIABLE`; :mod:`.hubteacher` sends the owner to it)."""
-    from ...teaching.classdata.classkeys import new_teacher_token  # pandas: only when used
-
     return new_teacher_token()
 
 

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import ipywidgets as widgets
 import solara
-from solara.lab import headers as connection_headers
+from solara.lab.utils.headers import headers as connection_headers
 
 from ...base.errors import TeacherLinkError, XactikaError
 from ...base.formatting import fraction, percent, plural
