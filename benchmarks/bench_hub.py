@@ -5,24 +5,28 @@ password), ``SimpleLocalProcessSpawner`` (every user's server runs as the hub's 
 account, in a home folder under a temporary folder) and ``configurable-http-proxy``.
 Then, in Chromium (Playwright), it:
 
-1. logs in on the hub's login page, which starts the user's Jupyter server (JupyterLab);
-2. checks that JupyterLab's launcher shows the **Xactika class** entry (the
-   ``xactika-class`` jupyter-server-proxy entry point);
-3. opens ``/user/NAME/xactika-class/``: jupyter-server-proxy starts ``xactika-edu app``
-   on a private Unix socket, and the page is usable once the hand's card buttons are on
-   it (``.xe-hand .xe-select``); a click on a card must change the chances panel;
-4. logs a student in (a second hub user, whom a hub role gives access to the teacher's
+1. logs the teacher in on the hub's login page, which starts the teacher's Jupyter
+   server (JupyterLab), and finds the **Xactika class** card in JupyterLab's launcher
+   (the ``xactika-class`` jupyter-server-proxy entry point);
+2. clicks the card, as a teacher would: it opens ``/user/NAME/xactika-class-teacher``
+   in a new tab, which sends the server's owner to the teacher page (jupyter-server-proxy
+   starts ``xactika-edu app --class "Class of NAME"`` on a private Unix socket); it reads
+   the class code and the students' address the page shows, and starts an experiment;
+3. logs a student in (a second hub user, whom a hub role gives access to the teacher's
    server: ``access:servers!user=teacher``); the first time, the hub asks the student
-   to authorize the teacher's server, and the student clicks Authorize; then it opens
-   the student's pages of the class through the hub up to each count of ``--pages``
-   (the teacher's first page counts too; the student's first page, closed once used,
-   keeps its place in the app as a page whose network dropped would);
-5. checks who reaches what: a third hub user outside the class gets no class page
+   to authorize the teacher's server, and the student clicks Authorize; then, up to
+   each count of ``--pages`` (the teacher's page counts too), it opens the students'
+   address, joins with a first name (the code comes filled in), waits for the app's
+   sections and draws one card; the teacher's page must count every draw;
+4. checks who reaches what: a third hub user outside the class gets no class page
    (the hub answers 403); the student reaches the class page but not the teacher's
    files or kernels (403: the teacher's server runs with
-   ``xactika_edu.ui.app.hubauth.OwnerOnlyAuthorizer``, as the teacher guide says),
-   while jupyter-server-proxy's ``/proxy/PORT/`` still reaches another port of the
-   computer (recorded, not refused); the teacher still reaches their own files (200).
+   ``xactika_edu.ui.app.hubauth.OwnerOnlyAuthorizer``, as the teacher guide says) nor
+   the card's address (403), while jupyter-server-proxy's ``/proxy/PORT/`` still reaches
+   another port of the computer (recorded, not refused); the teacher still reaches
+   their own files (200) and the card's address (302 to the teacher page);
+5. reads the class's draws as a lesson in the teacher's server would
+   (``class_results_from("Class of teacher")``, the teacher's usual data folder).
 
 It records the resident memory (``VmRSS``, ``/proc/PID/status``) of the class app, the
 user's Jupyter server, the hub and the proxy, and stops everything by PID (the user's
@@ -31,7 +35,7 @@ started). It installs nothing: run it with the project's Python (Playwright) and
 ``--hub-env`` at a virtual environment holding JupyterHub and the class app::
 
     python3 -m venv /tmp/hubvenv
-    /tmp/hubvenv/bin/pip install jupyterhub jupyterlab ".[hub]"
+    /tmp/hubvenv/bin/pip install jupyterhub notebook -e ".[hub]"
     npm install -g --prefix /tmp/hubnpm configurable-http-proxy
     python benchmarks/bench_hub.py --hub-env /tmp/hubvenv \\
         --proxy /tmp/hubnpm/bin/configurable-http-proxy [--pages 1,10] [--json FILE]
@@ -43,8 +47,10 @@ Run as root (as on the project's machines), the user's server gets ``--allow-roo
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -71,8 +77,12 @@ OUTSIDER = "visitor"
 SCREENSHOT = Path(tempfile.gettempdir()) / "bench_hub_lab.png"
 #: The hub's log of the last run, kept after its temporary folder is gone.
 HUB_LOG = Path(tempfile.gettempdir()) / "bench_hub.log"
-#: The app's page is usable once the hand's card buttons are on it.
+#: A student's page is usable once the hand's card buttons are on it.
 USABLE = ".xe-hand .xe-select"
+#: A class page first shows the join form.
+JOIN = ".xe-join-button"
+#: The launcher card (jupyter-server-proxy's entry point ``xactika-class``).
+LAUNCHER = '.jp-LauncherCard[title^="Xactika class"]'
 
 
 def processes() -> dict[int, tuple[int, str]]:
@@ -239,50 +249,60 @@ def run(hub_env: Path, proxy: str, targets: list[int]) -> dict[str, object]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 context = browser.new_context()
-                result.update(teacher_in(context.new_page(), base, password))
+                lab = context.new_page()
+                result.update(teacher_in(lab, base, password))
                 started.update(descendants(hub.pid))
                 result["memory_lab_only"] = {
                     "user_server_mb": rss_mb(find(started, "jupyterhub-singleuser")),
                 }
+                # the teacher clicks the card: the teacher page (it starts the app)
+                teacher, found = teacher_page(context, lab, base)
+                result.update(found)
+                code, address = str(found["class_code"]), str(found["students_address"])
+                teacher.locator(".xe-start").click()  # start an experiment: students draw
+                pupils = browser.new_context()
                 class_path = f"/user/{USER}/xactika-class/"
-                class_url = f"{base}{class_path}"
-                # the class's pages: the teacher's first (it starts the app), then a student's
-                pupils = None
-                pages = []
+                result["student_authorizes"] = student_in(
+                    pupils.new_page(), base, password, class_path
+                )
+                pages: list[tuple[object, float]] = [(teacher, float(found["teacher_page_s"]))]
                 for target in targets:
                     while len(pages) < target:
-                        if pages and pupils is None:
-                            pupils = browser.new_context()
-                            result["student_authorizes"] = student_in(
-                                pupils.new_page(), base, password, class_path
-                            )
                         started_at = time.monotonic()
-                        student = (pupils if pupils else context).new_page()
-                        student.goto(class_url, timeout=180_000)
-                        student.locator(USABLE).first.wait_for(timeout=180_000)
+                        student = pupils.new_page()
+                        join_and_draw(student, address, code, f"Student {len(pages)}")
                         pages.append((student, time.monotonic() - started_at))
+                    draws = len(pages) - 1  # each student drew one card
+                    counted = teacher_counts(teacher, draws)
                     started.update(descendants(hub.pid))
-                    click_ms = float(pages[-1][0].evaluate(CLICK, 0))
-                    row = {"pages": len(pages), **memory(hub.pid), "click_ms": round(click_ms)}
-                    row["first_page_s"] = round(pages[0][1], 1)
-                    row["last_page_s"] = round(pages[-1][1], 1)
+                    last = pages[-1][0] if len(pages) > 1 else teacher
+                    click_ms = float(last.evaluate(CLICK, 0)) if len(pages) > 1 else None  # type: ignore[attr-defined]
+                    row = {
+                        "pages": len(pages),
+                        **memory(hub.pid),
+                        "click_ms": None if click_ms is None else round(click_ms),
+                        "teacher_counts_draws": counted,
+                        "first_page_s": round(pages[0][1], 1),
+                        "last_page_s": round(pages[-1][1], 1),
+                    }
                     result["rows"].append(row)  # type: ignore[union-attr]
                     print(
-                        f"{row['pages']:>3} pages through the hub: class app "
-                        f"{row['class_app_mb']:.0f} MB, user server "
-                        f"{row['user_server_mb']:.0f} MB, hub {row['hub_mb']:.0f} MB, proxy "
-                        f"{row['proxy_mb']:.0f} MB; first page {row['first_page_s']} s "
-                        f"(starts the app), last {row['last_page_s']} s; click {click_ms:.0f} ms",
+                        f"{row['pages']:>3} pages through the hub (the teacher's and "
+                        f"{draws} students'): class app {row['class_app_mb']:.0f} MB, user "
+                        f"server {row['user_server_mb']:.0f} MB, hub {row['hub_mb']:.0f} MB, "
+                        f"proxy {row['proxy_mb']:.0f} MB; teacher page "
+                        f"{row['first_page_s']} s (starts the app), last page joined and "
+                        f"drew in {row['last_page_s']} s; click {row['click_ms']} ms; the "
+                        f"teacher's page counts {counted} of {draws} draws",
                         flush=True,
-                    )
-                result["page_title"] = pages[0][0].title()
-                if pupils is None:
-                    pupils = browser.new_context()
-                    result["student_authorizes"] = student_in(
-                        pupils.new_page(), base, password, class_path
                     )
                 result.update(access(browser, context, pupils, base, password, class_path))
                 browser.close()
+            if max(targets) > 1:  # a class with no draws yet: a lesson has nothing to read
+                result["lesson_reads_draws"] = lesson_reads(hub_env, folder / "home" / USER)
+                print(
+                    f"a lesson in the teacher's server reads {result['lesson_reads_draws']} draws"
+                )
         finally:
             _stop_all(hub, started)
             log.close()
@@ -296,7 +316,7 @@ def teacher_in(page: object, base: str, password: str) -> dict[str, object]:
     started_at = time.monotonic()
     log_in(page, base, USER, password, "/hub/spawn")
     page.wait_for_url(f"**/user/{USER}/lab**", timeout=240_000)  # type: ignore[attr-defined]
-    launcher = page.locator('.jp-LauncherCard[title^="Xactika class"]')  # type: ignore[attr-defined]
+    launcher = page.locator(LAUNCHER)  # type: ignore[attr-defined]
     try:
         launcher.wait_for(timeout=90_000)
     except Exception:
@@ -316,6 +336,96 @@ def teacher_in(page: object, base: str, password: str) -> dict[str, object]:
     return found
 
 
+def teacher_page(context: object, lab: object, base: str) -> tuple[object, dict[str, object]]:
+    """The teacher clicks the launcher card (it opens a new tab): the teacher page, its
+    class code and the students' address it shows."""
+    started_at = time.monotonic()
+    with context.expect_page(timeout=60_000) as opened:  # type: ignore[attr-defined]
+        lab.locator(LAUNCHER).click()  # type: ignore[attr-defined]
+    page = opened.value
+    page.locator(".xe-start").wait_for(timeout=240_000)
+    seconds = time.monotonic() - started_at
+    info = page.locator(".xe-class-info").inner_text()
+    match = re.search(r"Class code for the students: (\w+)", info)
+    if match is None:
+        raise RuntimeError(f"no class code on the teacher page: {info!r}")
+    code = match.group(1)
+    shown = page.locator(".xe-students-address").inner_text()
+    address = shown.removeprefix("Students open:").strip()
+    expected = f"{base}/user/{USER}/xactika-class/?class={code}"
+    path = urllib.parse.urlsplit(page.url)
+    found = {
+        "teacher_page_s": round(seconds, 1),
+        "teacher_page_path": path.path,
+        "teacher_link_has_token": "token=" in path.query,
+        "class_name": page.locator("h1").first.inner_text().split(": ", 1)[-1],
+        "class_code": code,
+        "students_address": address,
+        "students_address_as_expected": address == expected,
+    }
+    print(
+        f"the card opened the teacher page ({found['class_name']}, code {code}) in "
+        f"{found['teacher_page_s']} s; it shows the students' address {address}"
+        f"{'' if address == expected else f' (expected {expected})'}",
+        flush=True,
+    )
+    return page, found
+
+
+def join_and_draw(page: object, address: str, code: str, name: str) -> None:
+    """A student's page: open the students' address, join with ``name`` (the code is
+    filled in from the address), wait for the app's sections, then draw one card."""
+    page.goto(address, timeout=180_000)  # type: ignore[attr-defined]
+    page.locator(".xe-join-button").wait_for(timeout=180_000)  # type: ignore[attr-defined]
+    filled = page.locator(".xe-class-code input").input_value()  # type: ignore[attr-defined]
+    if filled != code:
+        raise RuntimeError(f"the join form has the code {filled!r}, not {code!r}")
+    page.locator(".xe-first-name input").fill(name)  # type: ignore[attr-defined]
+    page.locator(".xe-join-button").click()  # type: ignore[attr-defined]
+    page.locator(USABLE).first.wait_for(timeout=180_000)  # type: ignore[attr-defined]
+    page.locator(".xe-draw-1").click(timeout=180_000)  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => /You drew 1 card/.test(document.querySelector('.xe-tally').innerText)",
+        timeout=180_000,
+    )
+
+
+def teacher_counts(page: object, draws: int) -> int:
+    """The draws the teacher's page counts, once it counts ``draws`` (or after 60 s)."""
+    if draws:
+        with contextlib.suppress(Exception):  # a timeout: the count is what the page says
+            page.wait_for_function(  # type: ignore[attr-defined]
+                "n => document.querySelector('.xe-pool') && "
+                "document.querySelector('.xe-pool').innerText.includes(' of ' + n + ' draw')",
+                arg=str(draws),
+                timeout=60_000,
+            )
+    text = page.locator(".xe-pool").inner_text()  # type: ignore[attr-defined]
+    match = re.search(r"of (\d+) draws?", text)
+    return int(match.group(1)) if match else 0
+
+
+def lesson_reads(hub_env: Path, home: Path) -> int:
+    """How many draws a lesson in the teacher's own Jupyter server reads from the class
+    by its name (``class_results_from``, the usual data folder under the teacher's home)."""
+    code = (
+        "from xactika_edu.teaching.classdata.classsource import class_results_from; "
+        f"print(len(class_results_from({'Class of ' + USER!r})))"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.pop("XDG_DATA_HOME", None)
+    env["HOME"] = str(home)
+    out = subprocess.run(
+        [str(hub_env / "bin" / "python"), "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    return int(out.stdout.strip().splitlines()[-1])
+
+
 def log_in(page: object, base: str, user: str, password: str, then: str) -> None:
     """Log ``user`` in on the hub's login page, then go to the path ``then``."""
     page.goto(f"{base}/hub/login?next={urllib.parse.quote(then)}")  # type: ignore[attr-defined]
@@ -331,12 +441,12 @@ def student_in(page: object, base: str, password: str, path: str) -> bool:
     log_in(page, base, STUDENT, password, path)
     authorize = page.locator("form button[type=submit]:has-text('Authorize')")  # type: ignore[attr-defined]
     page.wait_for_selector(
-        f"{USABLE}, form button[type=submit]:has-text('Authorize')", timeout=180_000
+        f"{JOIN}, form button[type=submit]:has-text('Authorize')", timeout=180_000
     )  # type: ignore[attr-defined]
     asked = authorize.count() > 0
     if asked:
         authorize.first.click()
-        page.locator(USABLE).first.wait_for(timeout=180_000)  # type: ignore[attr-defined]
+        page.locator(JOIN).first.wait_for(timeout=180_000)  # type: ignore[attr-defined]
     page.close()  # type: ignore[attr-defined]
     return asked
 
@@ -353,7 +463,7 @@ def access(
     log_in(page, base, OUTSIDER, password, "/hub/home")
     page.wait_for_url("**/hub/home**", timeout=60_000)
     answer = page.goto(f"{base}{path}", timeout=60_000)
-    refused = page.locator(USABLE).count() == 0
+    refused = page.locator(f"{JOIN}, {USABLE}").count() == 0
     outsider.close()
     server = f"{base}/user/{USER}"
     found = {
@@ -365,6 +475,12 @@ def access(
             f"{server}/proxy/{urllib.parse.urlsplit(base).port}/hub/login"
         ).status,  # type: ignore[attr-defined]
         "teacher_files_status": context.request.get(f"{server}/api/contents").status,  # type: ignore[attr-defined]
+        "student_teacher_link_status": pupils.request.get(  # type: ignore[attr-defined]
+            f"{server}/xactika-class-teacher", max_redirects=0
+        ).status,
+        "teacher_teacher_link_status": context.request.get(  # type: ignore[attr-defined]
+            f"{server}/xactika-class-teacher", max_redirects=0
+        ).status,
     }
     print(
         f"{OUTSIDER} (not in the class): HTTP {found['outsider_status']}, "
@@ -372,7 +488,9 @@ def access(
         f"files {found['student_teacher_files_status']}, kernels "
         f"{found['student_teacher_kernels_status']}, another port "
         f"{found['student_other_port_status']}; {USER}: own files "
-        f"{found['teacher_files_status']}",
+        f"{found['teacher_files_status']}; the card's address (xactika-class-teacher): "
+        f"{STUDENT} {found['student_teacher_link_status']}, {USER} "
+        f"{found['teacher_teacher_link_status']}",
         flush=True,
     )
     return found

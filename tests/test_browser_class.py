@@ -60,6 +60,9 @@ def test_a_class_pools_its_draws_live_and_students_cannot_act_as_teacher(browser
         teacher = open_page(browser, teacher_url, ".xe-start", seen=seen)
         pages.append(teacher)
         assert code in teacher.locator(".xe-class-info").inner_text()
+        # the address students open, as the teacher's browser reached the app; no token
+        address = teacher.locator(".xe-students-address").inner_text()
+        assert address == f"Students open: {student_url}" and "token" not in address
         # the projector view, from the teacher page's link (a new tab): no token, no control
         with teacher.context.expect_page() as opened:
             teacher.locator(".xe-projector-link").click()

@@ -45,18 +45,84 @@ def test_the_entry_point_and_the_hub_extra_are_declared():
     assert not any("server-proxy" in r for r in project["dependencies"])
 
 
-def test_the_entry_point_starts_the_app_on_a_private_socket_with_no_browser():
+def test_the_entry_point_starts_the_app_on_a_private_socket_with_no_browser(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    monkeypatch.delenv(hubproxy.CLASS_VARIABLE, raising=False)
     config = hubproxy.setup_xactika_class()
     assert config["unix_socket"] is True  # the proxy makes a folder only this account opens
-    assert config["launcher_entry"] == {"enabled": True, "title": "Xactika class"}
+    # the card opens the teacher's way in (hubteacher), under the user's server's URL
+    assert config["launcher_entry"] == {
+        "enabled": True,
+        "title": "Xactika class",
+        "path_info": "xactika-class-teacher",
+    }
     assert config["timeout"] >= 30 and config["new_browser_tab"] is True
     command = config["command"](base_url="/user/ana/")
     assert command[:4] == [sys.executable, "-m", "xactika_edu.outputs.cli", "app"]
     assert "--no-browser" in command
     assert command[command.index("--unix-socket") + 1] == "{unix_socket}"
     assert command[command.index("--root-path") + 1] == "/user/ana/xactika-class"
+    # class mode, the class named after the teacher
+    assert command[command.index("--class") + 1] == "Class of ana"
     # a base URL without its trailing slash gives the same prefix
     assert config["command"](base_url="/user/ana") == command
+
+
+def test_the_administrator_names_the_class():
+    named = {"JUPYTERHUB_USER": "ana", hubproxy.CLASS_VARIABLE: "  Period 3 "}
+    assert hubproxy.hub_class_name(named) == "Period 3"
+    assert hubproxy.hub_class_name({hubproxy.CLASS_VARIABLE: "   "}) == "My class"
+    # a long user name is cut to the longest class name the store takes (60 characters)
+    long_name = hubproxy.hub_class_name({"JUPYTERHUB_USER": "a" * 80})
+    assert long_name == "Class of " + "a" * 51 and len(long_name) == 60
+
+
+def test_the_token_goes_in_the_environment_never_on_the_command_line(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    config = hubproxy.setup_xactika_class()
+    environment = config["environment"]()
+    token = environment[hubproxy.TOKEN_VARIABLE]
+    assert set(environment) == {hubproxy.TOKEN_VARIABLE}
+    assert len(token) >= 43 and token == hubproxy.teacher_token()
+    # one token for the life of the Jupyter server: a restarted app gets the same
+    assert hubproxy.setup_xactika_class()["environment"]() == environment
+    command = config["command"](base_url="/user/ana/")
+    assert not any(token in part for part in command)
+    assert not any("token" in part.lower() for part in command)
+
+
+def test_the_app_takes_the_token_from_its_environment_and_removes_it():
+    environment = {hubproxy.TOKEN_VARIABLE: "t" * 43, "OTHER": "1"}
+    assert hubproxy.take_teacher_token(environment) == "t" * 43
+    assert environment == {"OTHER": "1"}
+    assert hubproxy.take_teacher_token(environment) is None
+    assert hubproxy.take_teacher_token({hubproxy.TOKEN_VARIABLE: ""}) is None
+
+
+def test_the_class_takes_the_given_teacher_token(tmp_path):
+    from xactika_edu.base.errors import ClassError
+    from xactika_edu.teaching.classdata.store import ClassStore
+    from xactika_edu.ui.app import open_class
+
+    token = hubproxy.teacher_token()
+    links = open_class("Class of ana", tmp_path, token)
+    assert links.token == token and links.name == "Class of ana"
+    store = ClassStore(tmp_path)
+    try:
+        store.check_teacher(links.code, token)  # the hub's token is the class's
+        # the same class again (the app restarted) with the same token: still the class's
+        assert open_class("Class of ana", tmp_path, token).code == links.code
+        store.check_teacher(links.code, token)
+        # without a given token, a new random one replaces it
+        fresh = open_class("Class of ana", tmp_path)
+        assert fresh.token != token
+        with pytest.raises(XactikaError, match="teacher link is not right"):
+            store.check_teacher(links.code, token)
+        with pytest.raises(ClassError, match="not a teacher token: 5 characters") as error:
+            store.new_teacher_token(links.code, "short")
+        assert "short" not in str(error.value)  # the message never shows a token
+    finally:
+        store.close()
 
 
 @pytest.mark.parametrize("root", ["user/ana", "/user/../etc", "/user/ana x", "/a//b"])
@@ -88,17 +154,33 @@ def _get_on_socket(path: Path, url: str, host: str) -> tuple[int, str]:
 
 
 @pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets here")
-def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_folder):
-    """What jupyter-server-proxy starts and asks: the app on the socket answers the
-    hub's own host name (the hub checked it), with every address under the prefix."""
+def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_folder, monkeypatch):
+    """What jupyter-server-proxy starts and asks: the app on the socket, in class mode
+    with the token from its environment, answers the hub's own host name (the hub
+    checked it), with every address under the prefix; the token is in no log and on
+    no command line."""
+    from xactika_edu.teaching.classdata.store import ClassStore
+    from xactika_edu.ui.app import HUB_TEACHER_LINE
+
     sock = short_folder / "app.sock"
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    monkeypatch.delenv(hubproxy.CLASS_VARIABLE, raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)  # the data folder is under HOME
+    config = hubproxy.setup_xactika_class()
+    # as jupyter-server-proxy does: its own environment and the entry's environment
+    for name, value in config["environment"]().items():
+        monkeypatch.setenv(name, value)
+    token = hubproxy.teacher_token()
     command = [
         part.replace("{unix_socket}", str(sock))
-        for part in hubproxy.setup_xactika_class()["command"](base_url="/user/ana/")
+        for part in config["command"](base_url="/user/ana/")
     ]
     log = tmp_path / "app.log"
     with app_process(command, tmp_path, seconds=90) as process:
-        assert "Students open: /user/ana/xactika-class/" in log.read_text()
+        output = log.read_text()
+        assert "Class: Class of ana" in output and HUB_TEACHER_LINE in output
+        assert "Students open: /user/ana/xactika-class/?class=" in output
+        assert token not in Path(f"/proc/{process.pid}/cmdline").read_text(errors="replace")
         assert sock.is_socket()
         status, html = _get_on_socket(sock, "/", "hub.school.example")
         assert status == 200 and "<title>Xactika student app</title>" in html
@@ -110,6 +192,13 @@ def test_the_app_serves_the_hub_on_its_socket_under_the_prefix(tmp_path, short_f
         stop_with_ctrl_c(process)
     output = log.read_text()
     assert "Traceback" not in output and "site-packages" not in output
+    assert token not in output
+    # the class is in the teacher's usual data folder, and its teacher token is the hub's
+    store = ClassStore(tmp_path / "home" / ".local" / "share" / "xactika-edu")
+    try:
+        store.check_teacher(store.open_class("Class of ana"), token)
+    finally:
+        store.close()
 
 
 # --- the teacher's server lets the class in to the class app only ---------------------

@@ -315,8 +315,12 @@ def _class_pack(args: argparse.Namespace) -> None:
 
 def _app(args: argparse.Namespace) -> int:
     from ..ui.app import serve
-    from ..ui.app.hubproxy import behind_proxy
+    from ..ui.app.hubproxy import behind_proxy, take_teacher_token
 
+    behind = behind_proxy(args.unix_socket, args.root_path)
+    # Behind JupyterHub's proxy the teacher's Jupyter server hands the app the teacher
+    # token in its environment (never on the command line); elsewhere a new one is made.
+    token = take_teacher_token() if behind is not None and args.class_name else None
     return serve(
         port=args.port,
         ip=args.ip,
@@ -325,7 +329,8 @@ def _app(args: argparse.Namespace) -> int:
         verbose=args.debug,
         class_name=args.class_name,
         data=args.data,
-        behind=behind_proxy(args.unix_socket, args.root_path),
+        behind=behind,
+        teacher_token=token,
     )
 
 

@@ -45,7 +45,10 @@ import unicodedata
 
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, XactikaError
-from .scorefile import normal_text
+
+# scorefile (and pandas with it) is imported by check_name() when it first runs: the
+# teacher's Jupyter server under JupyterHub makes a teacher token here
+# (ui.app.hubproxy) and should not load pandas for it.
 
 __all__ = [
     "CODE_ALPHABET",
@@ -53,6 +56,7 @@ __all__ = [
     "MAX_CLASS_NAME",
     "MAX_FIRST_NAME",
     "check_name",
+    "check_teacher_token",
     "name_key",
     "new_class_code",
     "new_teacher_token",
@@ -116,6 +120,34 @@ def new_teacher_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+#: What a teacher token looks like: URL-safe characters, 32 to 200 of them (a token
+#: made by :func:`new_teacher_token` has 43).
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,200}$")
+
+
+def check_teacher_token(token: object) -> str:
+    """A teacher token given from outside (the class server under JupyterHub gets its
+    token from the teacher's Jupyter server), checked: returned unchanged.
+
+    >>> check_teacher_token("abc")
+    Traceback (most recent call last):
+    ...
+    xactika_edu.base.errors.ClassError: not a teacher token: 3 characters (a teacher
+    token is 32 to 200 URL-safe characters: letters, digits, - and _)
+
+    Raises:
+        ClassError: if ``token`` is not text of 32 to 200 URL-safe characters (the
+            message gives its length, never the token).
+    """
+    if isinstance(token, str) and _TOKEN.match(token):
+        return token
+    what = f"{len(token)} characters" if isinstance(token, str) else type(token).__name__
+    raise ClassError(
+        f"not a teacher token: {what} (a teacher token is 32 to 200 URL-safe "
+        "characters: letters, digits, - and _)"
+    )
+
+
 def token_hash(token: str) -> str:
     """What the store keeps of a teacher token: its SHA-256, in hex (64 characters)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -164,6 +196,8 @@ def check_name(name: object, *, what: str = "first name") -> str:
     longest = MAX_FIRST_NAME if what == "first name" else MAX_CLASS_NAME
     if not isinstance(name, str):
         raise error(f"A {what} is text, like 'Zoë'; got {shown(name)}.")
+    from .scorefile import normal_text
+
     text = normal_text(name)
     if not text:
         raise error("Type your first name to join." if what == "first name" else f"Type a {what}.")

@@ -54,6 +54,7 @@ from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, TeacherLinkError
 from .classkeys import (
     check_name,
+    check_teacher_token,
     name_key,
     new_class_code,
     new_teacher_token,
@@ -205,9 +206,20 @@ class ClassStore(DrawRecords, HandRecords):
             ).fetchall()
         return [ClassSummary(*row) for row in rows]
 
-    def new_teacher_token(self, code: str) -> str:
-        """A new teacher token for the class; the old one stops working. Returns it."""
-        token = new_teacher_token()
+    def new_teacher_token(self, code: str, token: str | None = None) -> str:
+        """A new teacher token for the class; the old one stops working. Returns it.
+
+        Args:
+            code: the class's code.
+            token: the token to use (the class server under JupyterHub is given one by
+                the teacher's Jupyter server); None (default): a new random one.
+
+        Raises:
+            ClassCodeError: if there is no class with this code.
+            ClassError: if ``token`` is not a teacher token (32 to 200 URL-safe
+                characters).
+        """
+        token = new_teacher_token() if token is None else check_teacher_token(token)
         with self.db.write() as db:
             room = self.class_row(db, code)
             db.execute(

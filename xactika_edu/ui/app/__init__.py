@@ -35,15 +35,19 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ...base.errors import ClassCodeError, XactikaError
-from ...teaching.classdata.store import default_data_dir
-from .classsetup import class_environment, shared_store
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
 from .hubproxy import BehindProxy
 from .linksetup import student_link
 
+# The class store (and pandas with it) is imported by open_class() when a class is
+# served: importing this package stays light, as the Jupyter server extension
+# (.hubteacher) and the jupyter-server-proxy entry point (.hubproxy) import it in every
+# Jupyter server.
+
 __all__ = [
     "CULL_IDLE_SECONDS",
     "DEFAULT_PORT",
+    "HUB_TEACHER_LINE",
     "LOCALHOST",
     "LOCAL_ONLY",
     "MAX_PAGES",
@@ -52,6 +56,7 @@ __all__ = [
     "serve",
     "solara_environment",
     "student_lines",
+    "teacher_url",
     "url_for",
 ]
 
@@ -211,6 +216,11 @@ def _solara_app(
     )
 
 
+def teacher_url(url: str, token: str) -> str:
+    """The teacher link: the app's address ``url`` with the secret token."""
+    return f"{url}?{urlencode({'token': token})}"
+
+
 @dataclass(frozen=True)
 class ClassLinks:
     """A served class: its name, its code for the students and the teacher's token."""
@@ -225,25 +235,33 @@ class ClassLinks:
 
     def teacher_url(self, url: str) -> str:
         """The teacher link: the app's address with the secret token."""
-        return f"{url}?{urlencode({'token': self.token})}"
+        return teacher_url(url, self.token)
 
 
-def open_class(name: str, data: str | os.PathLike[str] | None = None) -> ClassLinks:
+def open_class(
+    name: str, data: str | os.PathLike[str] | None = None, token: str | None = None
+) -> ClassLinks:
     """Open the class called ``name`` (or with this code) in the data folder ``data``
     (default: the store's), making it if there is none, and give it a new teacher token
-    (the old teacher link stops working). Sets the environment variables that tell
-    the pages which class they serve (:func:`~.classsetup.class_environment`).
+    (the old teacher link stops working): ``token`` if given (under JupyterHub, the
+    teacher's Jupyter server's, :func:`.hubproxy.teacher_token`), else a random one.
+    Sets the environment variables that tell the pages which class they serve
+    (:func:`~.classsetup.class_environment`).
 
     Raises:
-        ClassError: for a bad class name, or a data folder that cannot be used.
+        ClassError: for a bad class name, a ``token`` that is no teacher token, or a
+            data folder that cannot be used.
     """
+    from ...teaching.classdata.store import default_data_dir
+    from .classsetup import class_environment, shared_store
+
     folder = os.fspath(default_data_dir() if data is None else data)
     store = shared_store(folder)
     try:
         code = store.open_class(name)
     except ClassCodeError:
         code, _ = store.create_class(name)
-    token = store.new_teacher_token(code)
+    token = store.new_teacher_token(code, token)
     os.environ.update(class_environment(code, folder))
     return ClassLinks(store.class_name(code), code, token)
 
@@ -259,6 +277,7 @@ def serve(
     class_name: str | None = None,
     data: str | os.PathLike[str] | None = None,
     behind: BehindProxy | None = None,
+    teacher_token: str | None = None,
 ) -> int:
     """Serve the app until Ctrl-C; returns the exit status (0).
 
@@ -274,6 +293,9 @@ def serve(
             the solo student app.
         data: the class store's data folder (default: the store's default).
         behind: the socket and path prefix behind JupyterHub's proxy (:mod:`.hubproxy`).
+        teacher_token: the class's teacher token (under JupyterHub, given by the
+            teacher's Jupyter server, which sends its owner to the teacher page); None:
+            a new one, printed in the teacher link.
 
     Raises:
         XactikaError: if Solara is missing, the address is bad, the port is taken or
@@ -284,7 +306,7 @@ def serve(
     if not (behind and behind.unix_socket):
         _check_port_free(ip, port)
     url = behind.page if behind else url_for(ip, port)
-    links = None if class_name is None else open_class(class_name, data)
+    links = None if class_name is None else open_class(class_name, data, teacher_token)
     say("Starting the student app with Solara ...")
     if not ipaddress.ip_address(ip).is_loopback:
         say(
@@ -310,7 +332,17 @@ def serve(
     server = uvicorn.Server(config)
     watcher = threading.Thread(
         target=_when_ready,
-        args=(server, url, ip, port, open_browser, say, links, behind is not None),
+        args=(
+            server,
+            url,
+            ip,
+            port,
+            open_browser,
+            say,
+            links,
+            behind is not None,
+            teacher_token is None,
+        ),
         daemon=True,
     )
     watcher.start()
@@ -335,6 +367,11 @@ def _warm_up() -> None:
         )
 
 
+#: Printed instead of the teacher link when the token came from JupyterHub's side.
+HUB_TEACHER_LINE = (
+    "Teacher page: the Xactika class card in JupyterLab's launcher (only the server's "
+    "owner gets it)."
+)
 #: Printed when a class is served on this computer only (no ``--ip``).
 LOCAL_ONLY = (
     "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
@@ -379,9 +416,12 @@ def _when_ready(
     say: Callable[[str], None],
     links: ClassLinks | None = None,
     behind: bool = False,
+    show_token: bool = True,
 ) -> None:
     """Once the server listens: the address to open (and for a class its code and the
-    teacher link), and the page in a browser (the teacher page for a class)."""
+    teacher link, or :data:`HUB_TEACHER_LINE` if ``show_token`` is False: the token is
+    then kept out of the log), and the page in a browser (the teacher page for a
+    class)."""
     while not server.started:
         if server.should_exit:
             return
@@ -389,10 +429,13 @@ def _when_ready(
     if links is not None:
         say(f"Class: {links.name}")
         say(f"Class code for the students: {links.code}")
-    for line in student_lines(url, ip, _address_urls(ip, port), links, behind=behind):
+    others = _address_urls(ip, port)
+    for line in student_lines(url, ip, others, links, behind=behind):
         say(line)
-    if links is not None:
+    if links is not None and show_token:
         say(f"Teacher link (keep it secret; a new one each start): {links.teacher_url(url)}")
+    elif links is not None:
+        say(HUB_TEACHER_LINE)
     say(f"At most {server.config.app.max_pages} pages at once. Press Ctrl-C to stop the app.")
     if open_browser:
         import webbrowser

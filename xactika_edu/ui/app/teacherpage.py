@@ -27,7 +27,7 @@ from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph
 from ...teaching.plots.figures import BAR_FIGSIZE
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
-from .linksetup import projector_link
+from .linksetup import projector_link, student_link, use_page_url
 from .studentpage import attempt
 from .tableroom import DEFAULT_SEATS, TableListing
 
@@ -40,6 +40,7 @@ __all__ = [
     "PROJECTOR_LINK",
     "TEACHER_TITLE",
     "NotValid",
+    "StudentsAddress",
     "TeacherPage",
     "counts_html",
     "pool_html",
@@ -192,6 +193,21 @@ def _choice(
 
 
 @solara.component
+def StudentsAddress(code: str) -> None:
+    """The line "Students open: ADDRESS" on the teacher page: the app's address as the
+    teacher's browser reached it (:func:`.linksetup.use_page_url`) with the class code;
+    never the token. Nothing if the address is not known."""
+    url = use_page_url()
+    if url is None:
+        return
+    solara.HTML(
+        tag="p",
+        unsafe_innerHTML=f"Students open: <strong>{escape(student_link(url, code))}</strong>",
+        classes=["xe-students-address"],
+    )
+
+
+@solara.component
 def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
     solara.HTML(tag="h1", unsafe_innerHTML=TEACHER_TITLE)
@@ -315,6 +331,7 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
             ),
             classes=["xe-class-info"],
         )
+        StudentsAddress(desk.code)
         with solara.Row(classes=["xe-experiment-controls"]):
             _choice("Event to count", CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
             solara.Button(
