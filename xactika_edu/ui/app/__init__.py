@@ -37,7 +37,6 @@ from urllib.parse import urlencode
 from ...base.errors import ClassCodeError, XactikaError
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
 from .hubproxy import BehindProxy
-from .linksetup import student_link
 
 # The class store (and pandas with it) is imported by open_class() when a class is
 # served: importing this package stays light, as the Jupyter server extension
@@ -231,6 +230,8 @@ class ClassLinks:
 
     def student_url(self, url: str) -> str:
         """The address students open: the app's, with the class code filled in."""
+        from .linksetup import student_link  # here: linksetup loads numpy and pandas
+
         return student_link(url, self.code)
 
     def teacher_url(self, url: str) -> str:
