@@ -144,7 +144,7 @@ def test_a_new_table_opens_when_every_seat_is_taken_until_the_most(room, monkeyp
     assert listing.full and len(listing.tables) == 2
     page = student(code, "Eve", sit=None)
     assert html(page, "xe-tables-full") == [tableroom.ALL_FULL]
-    assert all(b.disabled for b in page.find(v.Btn, children=["Sit at table 1"]).widgets)
+    assert all(b.disabled for b in page.find(v.Btn, children=["Table 1: full"]).widgets)
     with pytest.raises(XactikaError, match="This table is full"):
         desks[4].sit(1)
     teacher.close_tables()

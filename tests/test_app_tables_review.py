@@ -124,3 +124,33 @@ def test_a_follower_sees_no_call_list_and_the_trick_comes_before_the_play_button
     assert children.index(seat.trick_view) < children.index(seat.play_row)
     for page in (ann, ben):
         page.close()
+
+
+def test_a_student_whose_seat_is_held_is_sent_back_to_it_not_to_another_table(room):
+    """Review r2: 'Sit at table 2' took a student whose seat at table 1 was held back to
+    table 1. Now the other tables' buttons say why they cannot seat them."""
+    store, code, token = room
+    teacher = TeacherDesk(store, code, token)
+    teacher.open_table(2)
+    teacher.open_table(2)
+    page = student(code, "Ann")
+    seat_widget(page).handle.start()
+    page.find(v.Btn, children=[tablepage.LEAVE_FOR_LIST]).widget.click()
+    assert html(page, "xe-held-seat") == [
+        "You have a seat at table 1: a computer plays it until you go back to it."
+    ]
+    labels = buttons(page)
+    assert "Back to your seat at table 1" in labels and "Sit at table 2" not in labels
+    other = page.find(v.Btn, children=["Table 2: your seat is at another table"]).widget
+    assert other.disabled
+    page.close()
+
+
+def test_a_started_table_says_so_on_its_button(room):
+    store, code, token = room
+    teacher = TeacherDesk(store, code, token)
+    teacher.open_table(4)
+    join_class(store, code, code, "Ann").sit(1).start()
+    page = student(code, "Dan", sit=None)
+    assert page.find(v.Btn, children=["Table 1: playing, no new players"]).widget.disabled
+    page.close()

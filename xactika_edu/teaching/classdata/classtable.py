@@ -265,6 +265,8 @@ class ClassTable(SeatKeeper):
         #: every finished hand, also those not given to on_hand; unsaved: those it failed to take
         self.records: list[HandRecord] = []
         self.unsaved: list[HandRecord] = []
+        #: (game, hand) of the hands not saved because a computer played for a student.
+        self._not_kept: set[tuple[int, int]] = set()
 
     @property
     def running(self) -> bool:
@@ -460,7 +462,9 @@ class ClassTable(SeatKeeper):
         )
         self.records.append(record)
         students = [s for s, place in enumerate(self._seats) if place.name is not None]
-        if self._on_hand is not None and not any(record.computer[s] for s in students):
+        if self._on_hand is not None and any(record.computer[s] for s in students):
+            self._not_kept.add((record.game, record.hand))
+        elif self._on_hand is not None:
             try:
                 self._on_hand(record)
             except Exception:  # the game goes on; the hand is kept in unsaved
@@ -478,20 +482,8 @@ class ClassTable(SeatKeeper):
         computer = tuple(not p.present for p in places)
         if game is None:
             names = self._seat_names()
-            return SeatView(
-                seat,
-                names[seat],
-                names,
-                computer,
-                away,
-                self._version,
-                False,
-                0,
-                0,
-                self._hands,
-                self._seed,
-                None,
-            )
+            before = (False, 0, 0, self._hands, self._seed, None)  # no game, no hand, no view
+            return SeatView(seat, names[seat], names, computer, away, self._version, *before)
         rnd = game.current_round
         finished = sum(r.is_over for r in game.rounds)
         key = (self._games, len(game.rounds), finished)
@@ -518,6 +510,7 @@ class ClassTable(SeatKeeper):
             totals=game.totals(),
             game_over=over,
             winners=game.winners() if over else (),
+            not_saved=tuple(h for g, h in sorted(self._not_kept) if g == self._games),
         )
 
     def __repr__(self) -> str:

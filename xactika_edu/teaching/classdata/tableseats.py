@@ -94,6 +94,9 @@ class SeatView:
             (:func:`~xactika_edu.teaching.views.scoreboard.score_table`), else ``None``.
         totals: each seat's points so far this game.
         game_over: whether the game's last hand is over; winners: then the seats that won.
+        not_saved: the hands of this game left out of the class's scores because a
+            computer player played for a student who left (the score sheet still
+            counts them).
     """
 
     seat: int
@@ -113,6 +116,7 @@ class SeatView:
     totals: tuple[int, ...] = ()
     game_over: bool = False
     winners: tuple[int, ...] = ()
+    not_saved: tuple[int, ...] = ()
 
     @property
     def seats(self) -> int:

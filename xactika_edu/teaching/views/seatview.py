@@ -23,13 +23,22 @@ Tricks taken: You 0, Ben 0, Computer 3 0.
 
 from __future__ import annotations
 
+from html import escape
+
 from ...base.formatting import plural
 from ...core.rules import forbidden_bid
 from ..classdata.tableseats import SeatView
 from .scoreboard import hand_scores_html, score_sheet_html
 from .tableview import tricks_html
 
-__all__ = ["board_text", "seat_names", "seat_scores_html", "seat_status", "seat_tricks_html"]
+__all__ = [
+    "board_text",
+    "not_saved_text",
+    "seat_names",
+    "seat_scores_html",
+    "seat_status",
+    "seat_tricks_html",
+]
 
 #: What a seat is called on its own page.
 YOU = "You"
@@ -117,4 +126,21 @@ def seat_scores_html(view: SeatView) -> str:
         parts.append(hand_scores_html(view.hand_scores))
     if view.score_sheet is not None:
         parts.append(score_sheet_html(view.score_sheet))
+        if view.not_saved:
+            parts.append(f"<p class='xe-not-saved'>{escape(not_saved_text(view.not_saved))}</p>")
     return "".join(parts)
+
+
+def not_saved_text(hands: tuple[int, ...]) -> str:
+    """The note under a class table's score sheet for hands left out of the class's scores.
+
+    >>> not_saved_text((3,))
+    "Hand 3 is not in the class's scores: a computer played for a student who left."
+    >>> not_saved_text((2, 5))
+    "Hands 2 and 5 are not in the class's scores: a computer played for a student who left."
+    """
+    why = "a computer played for a student who left."
+    if len(hands) == 1:
+        return f"Hand {hands[0]} is not in the class's scores: {why}"
+    listed = ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
+    return f"Hands {listed} are not in the class's scores: {why}"

@@ -27,7 +27,7 @@ from ..widgets.classtable import SeatWidget
 from . import studentpage
 from .classroom import StudentDesk
 from .studentpage import attempt
-from .tableroom import NONE_OPEN, TableListing
+from .tableroom import NONE_OPEN, TableInfo, TableListing
 
 __all__ = ["ClassTables", "Seat", "follow_connection", "page_deliver", "page_statuses"]
 
@@ -186,19 +186,38 @@ def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -
             unsafe_innerHTML="Sit at a table to play Xactika with your classmates. Computer "
             "players take the empty seats when the game starts.",
         )
-    for info in listing.tables:  # after Close tables: the games still going on
-        mine = info.holds(name)
-        label = (
-            f"Back to your seat at table {info.number}" if mine else f"Sit at table {info.number}"
+    held = next((info.number for info in listing.tables if info.holds(name)), None)
+    if held is not None:
+        solara.HTML(
+            tag="p",
+            unsafe_innerHTML=f"You have a seat at table {held}: a computer plays it until you go "
+            "back to it.",
+            classes=["xe-held-seat"],
         )
+    for info in listing.tables:  # after Close tables: the games still going on
+        mine = info.number == held
+        if mine:
+            label = f"Back to your seat at table {info.number}"
+        elif held is None and info.free:
+            label = f"Sit at table {info.number}"
+        else:
+            label = f"Table {info.number}: {_why_not(info, held)}"
         with solara.Row(classes=["xe-table-row"]):
             solara.HTML(tag="p", unsafe_innerHTML=escape(info.words()), classes=["xe-table-info"])
             solara.Button(
                 label,
                 on_click=sit(info.number),
-                disabled=not (info.free or mine),
+                disabled=not (mine or (held is None and info.free)),
                 classes=["xe-sit", f"xe-sit-{info.number}"],
             )
     notice = listing.notice(name)
     if notice:
         solara.HTML(tag="p", unsafe_innerHTML=escape(notice), classes=["xe-tables-full"])
+
+
+def _why_not(info: TableInfo, held: int | None) -> str:
+    """Why a table's button cannot seat the student: their seat is elsewhere, the table
+    has started, or it is full."""
+    if held is not None:
+        return "your seat is at another table"
+    return "playing, no new players" if info.playing else "full"

@@ -183,13 +183,17 @@ class SeatWidget(Fallback, widgets.VBox):
 
     @guard
     def _on_bid(self, bid: int) -> None:
+        if bid not in self.handle.view().legal_bids():
+            return  # a second click, or a click on a page not yet redrawn: it was not offered
         self.handle.bid(bid)
 
     @guard
     def _on_play(self, _button: object = None) -> None:
         card = self.card_box.value
+        if not self.handle.view().your_turn:
+            return  # a second click, or a click on a page not yet redrawn: no play offered
         if card is None:
-            raise XactikaError("It is not your turn to play.")
+            raise XactikaError("Choose a card to play.")
         call = (
             self.call_box.value if self.view.player and not self.view.player.current_trick else None
         )
