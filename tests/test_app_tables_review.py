@@ -31,11 +31,14 @@ def test_after_close_tables_a_game_going_on_is_listed_and_its_seats_come_back(ro
     listing = teacher.tables()
     assert not listing.open and [t.number for t in listing.tables] == [1]
     assert "Table 1: playing, closed to newcomers. Sitting: Ann, Ben." in tables_html(listing)
+    assert "No tables are open" not in tables_html(listing)  # review r2: it contradicted the list
+    assert "closed to newcomers; still playing:" in tables_html(listing)
     ann_seat.leave()
     assert "Sitting: Ben, Ann (away)." in tables_html(teacher.tables())  # the teacher sees it
     page = student(code, "Ann", sit=None)  # Ann's page again: her seat is still there
     assert "Back to your seat at table 1" in buttons(page)
     assert not html(page, "xe-tables-full")
+    assert html(page, "xe-no-tables") == [tablepage.CLOSED]
     page.find(v.Btn, children=["Back to your seat at table 1"]).widget.click()
     assert seat_widget(page).handle.seat == ann_seat.seat
     assert teacher.open_table(2) == 1  # one table open to newcomers, not a second table 1

@@ -133,7 +133,7 @@ def test_the_seat_words_are_short_sentences_all_through_a_game() -> None:
     table = ClassTable(seats=3, seed=3, hands=2)
     ana, ben = SeatWidget(table.sit("Ana")), SeatWidget(table.sit("Ben"))
     seen = {seat_status(ana.view), board_text(ana.view)}
-    assert board_text(ana.view).startswith("Seats: You, Ben, Computer 3 (computer)")
+    assert board_text(ana.view).startswith("Seats: You, Ben, Computer 3 (free seat).")
     ana.start_button.click()
     rng = random.Random(8)
     while not ana.view.game_over:

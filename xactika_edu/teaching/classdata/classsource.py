@@ -29,7 +29,7 @@ lesson again shows the class's newest draws: the store is read at that moment.
 >>> class_results_from("Period 4", data=folder)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-xactika_edu.base.errors.ClassCodeError: There is no file ... The classes: Period 3.
+xactika_edu.base.errors.ClassCodeError: There is no file ... The classes there: Period 3. ...
 
 Source: issue 13 ("Lessons 1, 3 and 5 can read the pool"; "Lesson 7 analyses the
 class's real games").
@@ -79,10 +79,16 @@ def _from_store(name: str, data: Folder) -> tuple[ClassStore, str]:
         ClassCodeError: naming the classes there, if there is no such class.
     """
     store = _open_store(data)
+    folder = default_data_dir() if data is None else Path(data)
     missing = f"There is no file called {shown(name)} next to the lesson, and no class"
+    elsewhere = (
+        f" A class the app kept with --data DIR is not read from here: run "
+        f'xactika-edu class export --class "{name}" --data DIR --what draws (or scores) '
+        "--out class.csv, and type the file's name."
+    )
     if store is None:
         raise ClassCodeError(
-            f"{missing} called {shown(name)}: there is no class data on this computer."
+            f"{missing} called {shown(name)}: there is no class data in {folder}.{elsewhere}"
         )
     try:
         return store, store.open_class(name)
@@ -90,7 +96,8 @@ def _from_store(name: str, data: Folder) -> tuple[ClassStore, str]:
         names = ", ".join(summary.name for summary in store.classes()) or "none yet"
         store.close()
         raise ClassCodeError(
-            f"{missing} called {shown(name)} in the class data. The classes: {names}."
+            f"{missing} called {shown(name)} in the class data in {folder}. The classes "
+            f"there: {names}.{elsewhere}"
         ) from None
 
 

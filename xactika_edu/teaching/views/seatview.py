@@ -101,7 +101,7 @@ def board_text(view: SeatView) -> str:
     names = [_who(view, seat) for seat in range(view.seats)]
     if view.player is None:
         return "Seats: " + ", ".join(
-            f"{name}{' (computer)' if view.computer[seat] else ''}"
+            f"{name}{' (free seat)' if view.computer[seat] and not view.away[seat] else ''}"
             for seat, name in enumerate(names)
         ) + "."  # fmt: skip
     dealer = view.player.dealer

@@ -80,8 +80,12 @@ def tally_words(cards: list[Card], event: Event) -> str:
 
     >>> tally_words([Card.parse("3213"), Card.parse("1111")], Event.parse("3 cubes"))
     'You drew 2 cards. 0 of them had 3 cubes.'
+    >>> tally_words([Card.parse("3213")], Event.parse("face value 8 or more"))
+    'You drew 1 card. It had face value 8 or more.'
     """
     hits = sum(event(card) for card in cards)
+    if len(cards) == 1:
+        return f"You drew 1 card. It {'had' if hits else 'did not have'} {event.name}."
     return f"You drew {plural(len(cards), 'card')}. {hits} of them had {event.name}."
 
 

@@ -27,7 +27,7 @@ from ..widgets.classtable import SeatWidget
 from . import studentpage
 from .classroom import StudentDesk
 from .studentpage import attempt
-from .tableroom import NONE_OPEN, TableInfo, TableListing
+from .tableroom import CLOSED, NONE_OPEN, TableInfo, TableListing
 
 __all__ = ["ClassTables", "Seat", "follow_connection", "page_deliver", "page_statuses"]
 
@@ -179,7 +179,8 @@ def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = No
 def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -> None:
     """The open tables, each with its Sit button (a part of :func:`ClassTables`)."""
     if not listing.open:
-        solara.HTML(tag="p", unsafe_innerHTML=NONE_OPEN, classes=["xe-no-tables"])
+        closed = CLOSED if listing.tables else NONE_OPEN
+        solara.HTML(tag="p", unsafe_innerHTML=closed, classes=["xe-no-tables"])
     else:
         solara.HTML(
             tag="p",

@@ -41,6 +41,7 @@ from ...teaching.classdata.store import ClassStore
 
 __all__ = [
     "ALL_FULL",
+    "CLOSED",
     "DEFAULT_SEATS",
     "MAX_TABLES",
     "NONE_OPEN",
@@ -59,6 +60,8 @@ MAX_TABLES = 25
 ALL_FULL = "All tables are full: ask your teacher to open more."
 #: What a student sees while no table is open.
 NONE_OPEN = "No tables are open yet. When your teacher opens them, they appear here."
+#: What a student reads after Close tables while games go on (listed below it).
+CLOSED = "No new players can sit down now. Games still being played:"
 #: How far apart the seeds of two tables' first games are (table 2 deals as seed + 1000).
 SEED_STEP = 1000
 

@@ -133,7 +133,8 @@ def tables_html(listing: TableListing) -> str:
     closed table too), or that none is open."""
     lines = "".join(f"<li>{escape(info.words())}</li>" for info in listing.tables)
     if not listing.open:
-        state = "<p class='xe-tables-state'>No tables are open.</p>"
+        none = "Tables are closed to newcomers; still playing:" if lines else "No tables are open."
+        state = f"<p class='xe-tables-state'>{none}</p>"
         return state + (f"<ul class='xe-tables-state'>{lines}</ul>" if lines else "")
     return f"<ul class='xe-tables-state'>{lines}</ul>"
 
