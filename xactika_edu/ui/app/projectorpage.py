@@ -31,6 +31,7 @@ __all__ = [
     "NO_CLASS",
     "NO_CODE",
     "PROJECTOR_CSS",
+    "PROJECTOR_FIGSIZE",
     "PROJECTOR_TITLE",
     "PROJECTOR_WAITING",
     "UNREADABLE",
@@ -141,8 +142,13 @@ class SharedGraphs:
             return drawn
 
 
+#: Each projector graph's size in inches: smaller than the teacher page's, shown as
+#: wide, so its words and numbers are about half as large again (read from the back row).
+PROJECTOR_FIGSIZE = (4.8, 3.2)
 #: The graphs every projector page of this process shows.
-GRAPHS = SharedGraphs(lambda pool: pool_html(pool, waiting=PROJECTOR_WAITING))
+GRAPHS = SharedGraphs(
+    lambda pool: pool_html(pool, waiting=PROJECTOR_WAITING, size=PROJECTOR_FIGSIZE)
+)
 
 
 @solara.component

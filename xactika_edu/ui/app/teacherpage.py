@@ -102,10 +102,13 @@ def counts_html(pool: ClassPool) -> str:
     )
 
 
-def pool_html(pool: ClassPool, *, waiting: str = NO_EXPERIMENT) -> str:
+def pool_html(
+    pool: ClassPool, *, waiting: str = NO_EXPERIMENT, size: tuple[float, float] = BAR_FIGSIZE
+) -> str:
     """The pool in words and graphs: the class's relative frequency against the exact
     probability (a line graph), every draw's face value against the deck (bars);
-    ``waiting`` (plain text) while the class has had no experiment."""
+    ``waiting`` (plain text) while the class has had no experiment. ``size``: each
+    graph's size in inches (a smaller graph shown as wide has larger text)."""
     if pool.experiment is None:
         return f"<p class='xe-pool'>{escape(waiting)}</p>"
     event = pool.experiment.event
@@ -121,8 +124,8 @@ def pool_html(pool: ClassPool, *, waiting: str = NO_EXPERIMENT) -> str:
     total = len(pool.frequency)
     head += f"The class so far: {hits} of {plural(total, 'draw')} ({percent(hits / total)}).</p>"
     frequency, draws = pool.frequency, pool.draws
-    line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax), size=BAR_FIGSIZE)
-    bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax), size=BAR_FIGSIZE)
+    line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax), size=size)
+    bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax), size=size)
     return (
         f"{head}<div class='xe-live-frequency'>{line}</div><div class='xe-live-values'>{bars}</div>"
     )
