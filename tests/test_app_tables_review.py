@@ -157,3 +157,18 @@ def test_a_started_table_says_so_on_its_button(room):
     page = student(code, "Dan", sit=None)
     assert page.find(v.Btn, children=["Table 1: playing, no new players"]).widget.disabled
     page.close()
+
+
+def test_a_seated_student_sees_no_drawn_card_pictures_above_the_table(room):
+    """Review r2: the drawn cards pushed the table's hand below the screen."""
+    store, code, token = room
+    teacher = TeacherDesk(store, code, token)
+    teacher.start("face value 8 or more")
+    teacher.open_table(2)
+    page = student(code, "Ann", sit=None)
+    page.find(v.Btn, children=["Draw 10"]).widget.click()
+    assert html(page, "xe-drawn")  # the pictures, while not seated
+    page.find(v.Btn, children=["Sit at table 1"]).widget.click()
+    page.find(v.Btn, children=["Draw 10"]).wait_for(timeout=10)
+    assert not html(page, "xe-drawn") and "You drew 10 cards" in html(page, "xe-tally")[0]
+    page.close()

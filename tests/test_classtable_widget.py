@@ -213,3 +213,12 @@ def test_without_a_class_store_no_hand_is_called_left_out(pair: Pair) -> None:
     while not ana.view.hand_over:
         assert click_a_move(ana, rng)
     assert ana.view.not_saved == () and "not in the class" not in ana.scores_view.value
+
+
+def test_your_turn_stands_out_and_waiting_does_not(pair: Pair) -> None:
+    """Review r2: 'Your turn' was small plain text, easy to miss."""
+    _, ana, ben = pair
+    ana.start_button.click()
+    turn, other = (ana, ben) if ana.view.your_turn else (ben, ana)
+    assert "xe-call" in turn.status.value and "Your turn to bid" in turn.status.value
+    assert "xe-call" not in other.status.value and "Waiting for" in other.status.value

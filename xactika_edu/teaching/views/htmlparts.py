@@ -18,7 +18,7 @@ from html import escape
 from ...base.palette import INK, OKABE_ITO, PAPER
 from .scoreboard import CELL_STYLE
 
-__all__ = ["BAR_COLOR", "bar_html", "error_html", "hint_html", "note_html", "padded"]
+__all__ = ["BAR_COLOR", "CALL_STYLE", "bar_html", "error_html", "hint_html", "note_html", "padded"]
 
 #: The fill of a chance's bar (:func:`bar_html`).
 BAR_COLOR = OKABE_ITO["blue"]
@@ -33,8 +33,22 @@ def error_html(message: str) -> str:
     )
 
 
-def note_html(message: str) -> str:
-    """A line of status text (``role="status"``), escaped."""
+#: How a status line that asks the reader to act stands out (bold, large, a yellow band).
+CALL_STYLE = (
+    "font-weight:bold;font-size:1.25em;background:#fff3c4;border-left:6px solid #8a6d00;"
+    "padding:4px 8px;color:#000"
+)
+
+
+def note_html(message: str, *, call: bool = False) -> str:
+    """A line of status text (``role="status"``), escaped; ``call``: it asks the reader
+    to act now (their turn), so it stands out (:data:`CALL_STYLE`).
+
+    >>> note_html("Your turn", call=True)[:40]
+    '<div role="status" class="xe-call" style'
+    """
+    if call:
+        return f'<div role="status" class="xe-call" style="{CALL_STYLE}">{escape(message)}</div>'
     return f'<div role="status">{escape(message)}</div>'
 
 

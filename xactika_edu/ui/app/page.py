@@ -174,7 +174,7 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
         unsafe_innerHTML=escape(f"You joined {desk.store.class_name(desk.code)} as {desk.name}."),
         classes=["xe-joined"],
     )
-    ClassExperiment(desk)
+    ClassExperiment(desk, compact=seated)
     ClassTables(desk, on_seated=set_seated)
     Sections(setup, title=False, folded=seated)
 

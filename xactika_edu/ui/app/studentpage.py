@@ -173,9 +173,11 @@ def _cards_html(cards: list[Card]) -> str:
 
 
 @solara.component
-def ClassExperiment(desk: StudentDesk) -> None:
+def ClassExperiment(desk: StudentDesk, compact: bool = False) -> None:
     """The class experiment: what to do, Draw 1 / Draw 10, and the student's own draws.
-    Says so while no experiment runs; checks every :data:`POLL_SECONDS` seconds."""
+    Says so while no experiment runs; checks every :data:`POLL_SECONDS` seconds.
+    ``compact`` (while the student sits at a class table): no pictures of the drawn
+    cards, so the table's hand is near the top of the page."""
     first = solara.use_memo(desk.experiment, dependencies=[desk])
     experiment, set_experiment = solara.use_state(first)
     cards, set_cards = solara.use_state(cast("list[Card]", []))
@@ -240,7 +242,7 @@ def ClassExperiment(desk: StudentDesk) -> None:
                 classes=["xe-tally"],
                 attributes={"aria-live": "polite"},
             )
-            if cards:
+            if cards and not compact:
                 solara.HTML(unsafe_innerHTML=_cards_html(cards), classes=["xe-drawn"])
         if message:
             solara.Error(message, icon=False, classes=["xe-error"])

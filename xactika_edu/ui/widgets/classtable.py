@@ -240,7 +240,7 @@ class SeatWidget(Fallback, widgets.VBox):
         self.start_button.layout.display = "none" if running else None
         self.start_button.description = "Start a new game" if view.game_over else "Start"
         self.next_button.layout.display = None if view.hand_over and running else "none"
-        self.status.value = note_html(seat_status(view))
+        self.status.value = note_html(seat_status(view), call=view.your_turn)
         self.board.value = note_html(board_text(view))
         self.hand_view.value = "" if view.player is None else hand_html(view.player.hand)
         self.trick_view.value = seat_tricks_html(view)
