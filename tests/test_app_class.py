@@ -224,7 +224,7 @@ def test_bad_joins_get_the_stores_plain_messages(room):
     for typed, (name, words) in cases.items():
         with pytest.raises(XactikaError, match=re.escape(words)):
             join_class(store, code, typed, name)
-    with pytest.raises(XactikaError, match="That name is too long: 200 letters"):
+    with pytest.raises(XactikaError, match="That name is too long: 200 characters"):
         join_class(store, code, code, "x" * 200)
     join_class(store, code, code, "Zoë")
     with pytest.raises(XactikaError, match="already called 'Zoë'"):
@@ -240,7 +240,7 @@ def test_the_join_form_shows_each_problem_on_the_page(room):
     for typed, name, words in [
         ("NOPE99", "Ann", "There is no class with the code"),
         (code, "", "Type your first name"),
-        (code, "x" * 200, "too long: 200 letters"),
+        (code, "x" * 200, "too long: 200 characters"),
         (code, "zoë", "is on another computer right now"),  # Zoë's page is open
     ]:
         join(page, name, typed)

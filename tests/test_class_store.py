@@ -185,8 +185,8 @@ def test_bad_names_get_a_message_a_student_understands(store, code):
     cases = [
         ("", "Type your first name to join."),
         ("   \u200b ", "Type your first name to join."),
-        ("x" * 31, "That name is too long: 31 letters. Use at most 30."),
-        ("x" * 200, "That name is too long: 200 letters. Use at most 30."),
+        ("x" * 31, "That name is too long: 31 characters. Use at most 30."),
+        ("x" * 200, "That name is too long: 200 characters. Use at most 30."),
         ("Ana\nBen", "cannot be typed"),
         ("Ana\x00", "cannot be typed"),
         ("Ana\tBen", "cannot be typed"),

@@ -61,7 +61,7 @@ def test_a_click_in_one_widget_updates_the_other(pair: Pair) -> None:
     status_before = ana.status.value
     ben.bid_buttons[2].click()
     assert ana.status.value != status_before and "Your turn to bid" in ana.status.value
-    assert "Ben 2" in ana.board.value and "You 2" in ben.board.value
+    assert "Ben: 2" in ana.board.value and "You: 2" in ben.board.value
     # the computer bid too: the dealer's forbidden bid has no button
     bids = table.view(0).player.bids  # type: ignore[union-attr]
     forbidden = forbidden_bid(bids[1] + bids[2], 8)
@@ -167,7 +167,7 @@ def test_a_newcomer_after_a_game_sees_the_last_game_as_someone_elses() -> None:
     assert "You " not in cy.board.value and "Ben" in cy.board.value
     cy.start_button.click()
     assert cy.view.names == ("Ana", "Cy") and cy.view.game == 2
-    assert "You " in cy.board.value
+    assert "You:" in cy.board.value
 
 
 def test_changes_from_other_sessions_go_through_deliver() -> None:
@@ -222,3 +222,42 @@ def test_your_turn_stands_out_and_waiting_does_not(pair: Pair) -> None:
     turn, other = (ana, ben) if ana.view.your_turn else (ben, ana)
     assert "xe-call" in turn.status.value and "Your turn to bid" in turn.status.value
     assert "xe-call" not in other.status.value and "Waiting for" in other.status.value
+
+
+def test_a_follower_is_told_to_play_any_card_when_they_have_none_with_the_call() -> None:
+    """Review r3: 'play a card with 1 cone if you have one' to a student who had none."""
+    table = ClassTable(seats=4, seed=11, hands=8)
+    seats = [SeatWidget(table.sit(name)) for name in ("Ana", "Ben", "Cy", "Dee")]
+    seats[0].start_button.click()
+    rng = random.Random(5)
+    told = {"has": 0, "none": 0}
+    while not seats[0].view.game_over:
+        if seats[0].view.hand_over:
+            seats[0].next_button.click()
+            continue
+        for seat in seats:
+            player = seat.view.player
+            if seat.view.your_turn and seat.view.phase == "play" and player.call is not None:
+                status = seat_status(seat.view)
+                if any(card.has(player.call) for card in player.hand):
+                    assert status == f"Your turn: play a card with {player.call}."
+                    told["has"] += 1
+                else:
+                    assert (
+                        status
+                        == f"Your turn: you have no card with {player.call}, so play any card."
+                    )
+                    told["none"] += 1
+        assert any(click_a_move(seat, rng) for seat in seats)
+    assert told["has"] > 0 and told["none"] > 0
+
+
+def test_a_student_who_left_sees_no_old_hand_or_trick(pair: Pair) -> None:
+    """Review r3: after Leave the page kept showing the hand and trick of that moment."""
+    _, ana, ben = pair
+    ana.start_button.click()
+    assert ben.hand_view.value
+    ben.leave()
+    assert not ben.hand_view.value and not ben.trick_view.value and not ben.board.value
+    assert ben.play_row.layout.display == "none" and ben.bid_row.layout.display == "none"
+    assert "You left the table" in ben.status.value

@@ -609,7 +609,7 @@ def test_play_table_plays_a_hand_to_the_scores() -> None:
             "exact bid: 1 point a trick"
             if rnd.bids[seat] == rnd.tricks_won[seat]
             else f"missed by {plural(abs(rnd.bids[seat] - rnd.tricks_won[seat]), 'trick')}: "
-            "-1 point for each",
+            "-1 point for each trick missed",
         ]
     assert sheet["caption"] == "Score sheet" and "xe-score-sheet" in t.scores_view.value
     assert sum("wins with" in line or "win with" in line for line in t.history) == 8

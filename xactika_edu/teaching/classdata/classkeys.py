@@ -173,7 +173,7 @@ def check_name(name: object, *, what: str = "first name") -> str:
     >>> check_name("x" * 31)
     Traceback (most recent call last):
     ...
-    xactika_edu.base.errors.StudentNameError: That name is too long: 31 letters. Use at most 30.
+    xactika_edu.base.errors.StudentNameError: That name is too long: 31 characters. Use at most 30.
     >>> check_name("Ana\\nBen")
     Traceback (most recent call last):
     ...
@@ -209,7 +209,7 @@ def check_name(name: object, *, what: str = "first name") -> str:
             )
     text = _SPACES.sub(" ", text)
     if len(text) > longest:
-        raise error(f"That name is too long: {len(text)} letters. Use at most {longest}.")
+        raise error(f"That name is too long: {len(text)} characters. Use at most {longest}.")
     return text
 
 

@@ -91,7 +91,7 @@ def _result(bid: int, took: int) -> str:
     if bid == took:
         return "exact bid: 1 point a trick"
     off = abs(took - bid)
-    return f"missed by {plural(off, 'trick')}: -1 point for each"
+    return f"missed by {plural(off, 'trick')}: -1 point for each trick missed"
 
 
 def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
@@ -104,7 +104,8 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Returns:
         a DataFrame with ``players`` rows and columns ``player`` (str), ``dealer``
         (bool), ``bid``, ``took`` (tricks taken), ``points`` (ints) and ``result``
-        (``"exact bid: 1 point a trick"`` or ``"missed by 2 tricks: -1 point for each"``).
+        (``"exact bid: 1 point a trick"`` or
+        ``"missed by 2 tricks: -1 point for each trick missed"``).
 
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.

@@ -17,8 +17,8 @@ Computer players take the empty seats.
 >>> seat_status(ben.view()), seat_status(ana.view())
 ('Your turn to bid: how many tricks will you take?', 'Waiting for Ben to bid.')
 >>> print(board_text(ana.view()))  # doctest: +NORMALIZE_WHITESPACE
-Bids: You (dealer) not yet, Ben not yet, Computer 3 not yet.
-Tricks taken: You 0, Ben 0, Computer 3 0.
+Bids: You (dealer): not yet, Ben: not yet, Computer 3: not yet.
+Tricks taken: You: 0, Ben: 0, Computer 3: 0.
 """
 
 from __future__ import annotations
@@ -92,7 +92,9 @@ def seat_status(view: SeatView) -> str:
         return text
     if player.call is None:
         return "Your turn to lead: pick a card and what to call."
-    return f"Your turn: play a card with {player.call} if you have one."
+    if not any(card.has(player.call) for card in player.hand):
+        return f"Your turn: you have no card with {player.call}, so play any card."
+    return f"Your turn: play a card with {player.call}."
 
 
 def board_text(view: SeatView) -> str:
@@ -106,10 +108,10 @@ def board_text(view: SeatView) -> str:
         ) + "."  # fmt: skip
     dealer = view.player.dealer
     bids = ", ".join(
-        f"{name}{' (dealer)' if seat == dealer else ''} {'not yet' if bid is None else bid}"
+        f"{name}{' (dealer)' if seat == dealer else ''}: {'not yet' if bid is None else bid}"
         for seat, (name, bid) in enumerate(zip(names, view.player.bids, strict=True))
     )
-    won = ", ".join(f"{name} {n}" for name, n in zip(names, view.player.tricks_won, strict=True))
+    won = ", ".join(f"{name}: {n}" for name, n in zip(names, view.player.tricks_won, strict=True))
     return f"Bids: {bids}. Tricks taken: {won}."
 
 

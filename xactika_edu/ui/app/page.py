@@ -171,7 +171,9 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
         return
     solara.HTML(
         tag="p",
-        unsafe_innerHTML=escape(f"You joined {desk.store.class_name(desk.code)} as {desk.name}."),
+        unsafe_innerHTML=escape(
+            f"You joined {desk.store.class_name(desk.code)} as {desk.name.rstrip('.')}."
+        ),
         classes=["xe-joined"],
     )
     ClassExperiment(desk, compact=seated)

@@ -147,6 +147,9 @@ class SeatWidget(Fallback, widgets.VBox):
         if self.on_return is not None:  # the button now sits the student down again
             self.leave_button.description = "Sit down again"
         self.leave_button.disabled = self.on_return is None
+        for pane in (self.board, self.trick_view, self.hand_view, self.scores_view):
+            pane.value = ""  # no longer told: an old hand or trick would mislead
+        self.bid_row.layout.display = self.play_row.layout.display = "none"
         self.status.value = note_html(
             "You left the table. A computer plays your seat until you sit down again."
         )
