@@ -63,7 +63,7 @@ def deck_explorer(setup: LinkSetup) -> DeckExplorer:
     return explorer
 
 
-#: The button that unfolds the practice sections while a student sits at a table.
+#: The button that unfolds the practice sections on a class student's page.
 SHOW_PRACTICE = "Show the practice sections (Your hand, Play a game, The whole deck)"
 #: The button that folds them again.
 HIDE_PRACTICE = "Hide the practice sections"
@@ -137,9 +137,10 @@ def warm_up() -> None:
 
 @solara.component
 def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None:
-    """The usual sections (:func:`build_page`), built once per visitor; ``folded``
-    (while the student sits at a class table) hides them behind :data:`SHOW_PRACTICE`,
-    so the page shows one hand."""
+    """The usual sections (:func:`build_page`), built once per visitor; ``folded`` (a
+    class student's page) hides them behind :data:`SHOW_PRACTICE`, so the class's own
+    experiment and table are the only ones in sight (a practice game against the
+    computer is not mistaken for the class table)."""
     page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup])
     shown, set_shown = solara.use_state(False)
     page.layout.display = "none" if folded and not shown else None
@@ -178,7 +179,7 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
     )
     ClassExperiment(desk, compact=seated)
     ClassTables(desk, on_seated=set_seated)
-    Sections(setup, title=False, folded=seated)
+    Sections(setup, title=False, folded=True)
 
 
 @solara.component
