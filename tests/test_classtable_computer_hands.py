@@ -74,4 +74,4 @@ def test_the_bids_line_marks_the_dealer() -> None:
     dealer = view.player.dealer  # type: ignore[union-attr]
     text = board_text(view)
     assert text.count("(dealer)") == 1
-    assert f"{'You' if dealer == 0 else view.names[dealer]} (dealer) " in text
+    assert f"{'You' if dealer == 0 else view.names[dealer]} (dealer): " in text

@@ -347,10 +347,14 @@ def serve(
         daemon=True,
     )
     watcher.start()
-    threading.Thread(target=_warm_up, name="xactika-edu-warm-up", daemon=True).start()
+    warm = threading.Thread(target=_warm_up, name="xactika-edu-warm-up", daemon=True)
+    warm.start()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped
         server.run()
     say("Stopping the student app ...")
+    # a Ctrl-C right after the start: let the drawing end first (Python stopping under a
+    # thread still inside Matplotlib aborted with "terminate called ...", exit -6)
+    warm.join(timeout=_GRACE_SECONDS + 30)
     return 0
 
 
