@@ -119,7 +119,8 @@ def start_page(
         context.on("request", lambda request: seen.append(request.url))
     page = context.new_page()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
-    page.goto(url, timeout=PAGE_TIMEOUT_MS, wait_until=wait_until)
+    # the first page of a server that is still starting, on a busy CI machine: a minute
+    page.goto(url, timeout=2 * PAGE_TIMEOUT_MS, wait_until=wait_until)
     return page
 
 
