@@ -1,0 +1,244 @@
+"""Extract, update and compile the gettext catalogues (Babel), and check them.
+
+    python tools/translations.py           # extract, update every .po, compile every .mo
+    python tools/translations.py --check   # list what is missing or stale; exit 1 if any
+
+One catalogue (*domain*) per package folder (``xactika_edu.teaching.views``: the
+messages of the modules directly in xactika_edu/teaching/views/) and one per lesson
+(``lessons.02_pie_charts``), so two people translating two folders never edit the same
+file. They live in ``xactika_edu/locale/<language>/LC_MESSAGES/<domain>.po`` and are
+compiled next to it as ``.mo`` (the files :mod:`xactika_edu.base.language` reads; they
+are committed, and ``--check`` fails when one is stale). English is the source: only
+the other languages have catalogues.
+
+What is a message:
+- in a module: the first argument of ``_``, ``gettext``, ``N_``, ``pgettext`` and both
+  of ``ngettext`` (Babel's Python extractor);
+- in a lesson: every markdown cell, whole, and every message of its code cells as in a
+  module; the class pack writes the translated lesson with them (docs/translating.md).
+
+``--check`` reports: a message with no translation, or a fuzzy one; a translation whose
+``{fields}`` differ from its message's; a message translated two ways in two domains;
+a catalogue entry no code uses any more; a ``.mo`` that is not its ``.po`` compiled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract, extract_python
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "xactika_edu"
+LESSONS = ROOT / "notebooks"
+LOCALE = PACKAGE / "locale"
+#: The languages with catalogues (English is the source).
+TRANSLATED = ("es",)
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+#: Two plural forms, one and other (GNU gettext's Spanish), not CLDR's three: the third,
+#: "many", is for round millions ("un millón de cartas"), which no message counts.
+PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}
+LANGUAGE_TEAMS = {"es": "Spanish (es-MX, es-US)"}
+VERSION = "1"
+HEADER = """\
+# Translations of xactika-edu's messages: one domain (a package folder or a lesson).
+# Written by tools/translations.py; a translator writes the msgstr lines only.
+#"""
+_FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
+
+Message = tuple[int, str | tuple[str, str], str | None]  # (line or cell, id, context)
+
+
+def _python_messages(source: str, first: int = 0) -> Iterator[Message]:
+    found = extract(
+        extract_python,
+        io.BytesIO(source.encode("utf-8")),
+        keywords=KEYWORDS,
+        options={"encoding": "utf-8"},
+    )
+    for lineno, message, _comments, context in found:
+        yield first + lineno, message, context
+
+
+def lesson_messages(path: Path) -> Iterator[Message]:
+    """The messages of one lesson notebook: each markdown cell, then the code's."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for number, cell in enumerate(notebook["cells"], start=1):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and source.strip():
+            yield number, source, None
+        elif cell["cell_type"] == "code":
+            for _line, message, context in _python_messages(source):
+                yield number, message, context
+
+
+def domains() -> dict[str, list[Path]]:
+    """Each domain's source files: a package folder's modules, or one lesson."""
+    found: dict[str, list[Path]] = {}
+    for module in sorted(PACKAGE.rglob("*.py")):
+        folder = module.parent.relative_to(ROOT)
+        found.setdefault(".".join(folder.parts), []).append(module)
+    for lesson in sorted(LESSONS.glob("*.ipynb")):
+        found[f"lessons.{lesson.stem}"] = [lesson]
+    return found
+
+
+def template(domain: str, files: list[Path]) -> Catalog:
+    """The messages of ``domain``'s files, as a Babel catalogue with no translations."""
+    catalog = Catalog(domain=domain, project="xactika-edu", charset="utf-8")
+    for path in files:
+        where = str(path.relative_to(ROOT))
+        if path.suffix == ".ipynb":
+            messages: Iterator[Message] = lesson_messages(path)
+        else:
+            messages = _python_messages(path.read_text(encoding="utf-8"))
+        for line, message, context in messages:
+            catalog.add(message, locations=[(where, line)], context=context)
+    return catalog
+
+
+def _new_catalog(language: str, domain: str) -> Catalog:
+    catalog = Catalog(
+        locale=language,
+        domain=domain,
+        project="xactika-edu",
+        version=VERSION,
+        copyright_holder="the xactika-edu developers",
+        msgid_bugs_address="the project's issues",
+        last_translator="the xactika-edu developers",
+        language_team=LANGUAGE_TEAMS[language],
+        header_comment=HEADER,
+        revision_date=datetime.datetime.now(datetime.timezone.utc),
+        fuzzy=False,
+    )
+    headers = [(k, v) for k, v in catalog.mime_headers if k != "Plural-Forms"]
+    catalog.mime_headers = [*headers, ("Plural-Forms", PLURAL_FORMS[language])]
+    return catalog
+
+
+def _po_path(language: str, domain: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _read(path: Path, language: str) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def update() -> list[Path]:
+    """Bring every ``.po`` in line with the code (new messages added untranslated, gone
+    ones dropped) and compile every ``.mo``; returns the files written."""
+    written: list[Path] = []
+    for domain, files in domains().items():
+        pot = template(domain, files)
+        for language in TRANSLATED:
+            po = _po_path(language, domain)
+            if not len(pot) and not po.exists():
+                continue
+            if po.exists():
+                catalog = _read(po, language)
+                catalog.update(pot, no_fuzzy_matching=True, update_creation_date=False)
+                catalog.obsolete.clear()
+            else:
+                catalog = _new_catalog(language, domain)
+                catalog.update(pot, no_fuzzy_matching=True, update_creation_date=False)
+            po.parent.mkdir(parents=True, exist_ok=True)
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=100, no_location=True, omit_header=False)
+            _write_if_changed(po, buffer.getvalue())
+            out = io.BytesIO()
+            write_mo(out, catalog, use_fuzzy=False)
+            _write_if_changed(po.with_suffix(".mo"), out.getvalue())
+            written += [po, po.with_suffix(".mo")]
+    return written
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    if not path.exists() or path.read_bytes() != data:
+        path.write_bytes(data)
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(_FIELD.findall(text))
+
+
+def _ids(message: object) -> tuple[str, ...]:
+    return tuple(message) if isinstance(message, (tuple, list)) else (str(message),)
+
+
+def check() -> list[str]:
+    """Every problem of every catalogue, one line each (none: an empty list)."""
+    problems: list[str] = []
+    seen: dict[tuple[str, str | None], tuple[str, str]] = {}
+    for domain, files in domains().items():
+        pot = template(domain, files)
+        for language in TRANSLATED:
+            po = _po_path(language, domain)
+            if not po.exists():
+                if len(pot):
+                    problems.append(f"{language}: no catalogue {po.relative_to(ROOT)}")
+                continue
+            catalog = _read(po, language)
+            for message in pot:
+                if not message.id:
+                    continue
+                entry = catalog.get(message.id, message.context)
+                where = f"{language} {domain}: {_ids(message.id)[0][:60]!r}"
+                if entry is None:
+                    problems.append(f"{where}: not in the catalogue")
+                    continue
+                strings = _ids(entry.string)
+                if not all(strings) or entry.fuzzy:
+                    problems.append(f"{where}: no translation" + (" (fuzzy)" if entry.fuzzy else ""))
+                    continue
+                wanted = _fields(_ids(message.id)[-1])
+                for text in strings:
+                    if _fields(text) != wanted:
+                        problems.append(f"{where}: fields {_fields(text)} != {wanted}")
+                key = (_ids(message.id)[0], message.context)
+                earlier = seen.setdefault(key, (domain, strings[0]))
+                if earlier[1] != strings[0]:
+                    problems.append(f"{where}: translated otherwise in {earlier[0]}")
+            for entry in catalog:
+                if entry.id and pot.get(entry.id, entry.context) is None:
+                    problems.append(f"{language} {domain}: {_ids(entry.id)[0][:60]!r} unused")
+            mo = po.with_suffix(".mo")
+            if not mo.exists():
+                problems.append(f"{language} {domain}: no .mo (run tools/translations.py)")
+                continue
+            with mo.open("rb") as file:
+                compiled = read_mo(file)
+            now = {
+                (m.id, m.context): m.string
+                for m in catalog
+                if m.id and not m.fuzzy and all(_ids(m.string))
+            }
+            then = {(m.id, m.context): m.string for m in compiled if m.id}
+            if now != then:
+                problems.append(f"{language} {domain}: .mo is stale (run tools/translations.py)")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only report problems")
+    options = parser.parse_args(argv)
+    if not options.check:
+        update()
+    problems = check()
+    print("\n".join(problems) or "every catalogue is complete and compiled")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
