@@ -3,13 +3,13 @@
     python tools/translations.py           # extract, update every .po, compile every .mo
     python tools/translations.py --check   # list what is missing or stale; exit 1 if any
 
-One catalogue (*domain*) per package folder (``xactika_edu.teaching.views``: the
-messages of the modules directly in xactika_edu/teaching/views/) and one per lesson
-(``lessons.02_pie_charts``), so two people translating two folders never edit the same
-file. They live in ``xactika_edu/locale/<language>/LC_MESSAGES/<domain>.po`` and are
-compiled next to it as ``.mo`` (the files :mod:`xactika_edu.base.language` reads; they
-are committed, and ``--check`` fails when one is stale). English is the source: only
-the other languages have catalogues.
+One catalogue (*domain*) per module (``xactika_edu.teaching.views.handview``) and one
+per lesson (``lessons.02_pie_charts``), so two people translating two modules never
+edit the same file: ``xactika_edu/locale/<language>/po/<domain>.po``. All of a
+language's catalogues compile into one ``xactika_edu/locale/<language>/LC_MESSAGES/
+xactika_edu.mo``, the file :mod:`xactika_edu.base.language` reads (committed; after a
+merge that touched two catalogues, run this again to rebuild it; ``--check`` fails when
+it is stale). English is the source: only the other languages have catalogues.
 
 What is a message:
 - in a module: the first argument of ``_``, ``gettext``, ``N_``, ``pgettext`` and both
@@ -83,11 +83,10 @@ def lesson_messages(path: Path) -> Iterator[Message]:
 
 
 def domains() -> dict[str, list[Path]]:
-    """Each domain's source files: a package folder's modules, or one lesson."""
+    """Each domain's source file: a module, or a lesson."""
     found: dict[str, list[Path]] = {}
     for module in sorted(PACKAGE.rglob("*.py")):
-        folder = module.parent.relative_to(ROOT)
-        found.setdefault(".".join(folder.parts), []).append(module)
+        found[".".join(module.relative_to(ROOT).with_suffix("").parts)] = [module]
     for lesson in sorted(LESSONS.glob("*.ipynb")):
         found[f"lessons.{lesson.stem}"] = [lesson]
     return found
@@ -127,7 +126,21 @@ def _new_catalog(language: str, domain: str) -> Catalog:
 
 
 def _po_path(language: str, domain: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
+    return LOCALE / language / "po" / f"{domain}.po"
+
+
+def _mo_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "xactika_edu.mo"
+
+
+def _compiled(language: str, catalogs: list[Catalog]) -> Catalog:
+    """Every catalogue of ``language`` as one (a message in two: the first one's)."""
+    merged = _new_catalog(language, "xactika_edu")
+    for catalog in catalogs:
+        for message in catalog:
+            if message.id and merged.get(message.id, message.context) is None:
+                merged[message.id] = message
+    return merged
 
 
 def _read(path: Path, language: str) -> Catalog:
@@ -139,6 +152,7 @@ def update() -> list[Path]:
     """Bring every ``.po`` in line with the code (new messages added untranslated, gone
     ones dropped) and compile every ``.mo``; returns the files written."""
     written: list[Path] = []
+    catalogs: dict[str, list[Catalog]] = {language: [] for language in TRANSLATED}
     for domain, files in domains().items():
         pot = template(domain, files)
         for language in TRANSLATED:
@@ -156,10 +170,14 @@ def update() -> list[Path]:
             buffer = io.BytesIO()
             write_po(buffer, catalog, width=100, no_location=True, omit_header=False)
             _write_if_changed(po, buffer.getvalue())
-            out = io.BytesIO()
-            write_mo(out, catalog, use_fuzzy=False)
-            _write_if_changed(po.with_suffix(".mo"), out.getvalue())
-            written += [po, po.with_suffix(".mo")]
+            catalogs[language].append(catalog)
+            written.append(po)
+    for language, parts in catalogs.items():
+        out = io.BytesIO()
+        write_mo(out, _compiled(language, parts), use_fuzzy=False)
+        _mo_path(language).parent.mkdir(parents=True, exist_ok=True)
+        _write_if_changed(_mo_path(language), out.getvalue())
+        written.append(_mo_path(language))
     return written
 
 
@@ -180,6 +198,7 @@ def check() -> list[str]:
     """Every problem of every catalogue, one line each (none: an empty list)."""
     problems: list[str] = []
     seen: dict[tuple[str, str | None], tuple[str, str]] = {}
+    catalogs: dict[str, list[Catalog]] = {language: [] for language in TRANSLATED}
     for domain, files in domains().items():
         pot = template(domain, files)
         for language in TRANSLATED:
@@ -212,20 +231,22 @@ def check() -> list[str]:
             for entry in catalog:
                 if entry.id and pot.get(entry.id, entry.context) is None:
                     problems.append(f"{language} {domain}: {_ids(entry.id)[0][:60]!r} unused")
-            mo = po.with_suffix(".mo")
-            if not mo.exists():
-                problems.append(f"{language} {domain}: no .mo (run tools/translations.py)")
-                continue
-            with mo.open("rb") as file:
-                compiled = read_mo(file)
-            now = {
-                (m.id, m.context): m.string
-                for m in catalog
-                if m.id and not m.fuzzy and all(_ids(m.string))
-            }
-            then = {(m.id, m.context): m.string for m in compiled if m.id}
-            if now != then:
-                problems.append(f"{language} {domain}: .mo is stale (run tools/translations.py)")
+            catalogs[language].append(catalog)
+    for language, parts in catalogs.items():
+        mo = _mo_path(language)
+        if not mo.exists():
+            problems.append(f"{language}: no {mo.name} (run tools/translations.py)")
+            continue
+        with mo.open("rb") as file:
+            compiled = read_mo(file)
+        now = {
+            (m.id, m.context): m.string
+            for m in _compiled(language, parts)
+            if m.id and not m.fuzzy and all(_ids(m.string))
+        }
+        then = {(m.id, m.context): m.string for m in compiled if m.id}
+        if now != then:
+            problems.append(f"{language}: {mo.name} is stale (run tools/translations.py)")
     return problems
 
 

@@ -1,10 +1,10 @@
 """The language the toolkit writes in: English (the source) or Spanish.
 
 Every sentence a student or a teacher reads goes through :func:`gettext` (imported as
-``_``) or :func:`ngettext` and is looked up in the gettext catalogues of the current
-language: ``xactika_edu/locale/<language>/LC_MESSAGES/<domain>.mo``, one domain for each
-package folder and one for each lesson, compiled with Babel from the ``.po`` files next
-to them (``python tools/translations.py``; docs/translating.md). English is the source
+``_``) or :func:`ngettext` and is looked up in the gettext catalogue of the current
+language, ``xactika_edu/locale/<language>/LC_MESSAGES/xactika_edu.mo``, compiled with
+Babel from one ``.po`` file per module and per lesson in ``xactika_edu/locale/<language>/
+po/`` (``python tools/translations.py``; docs/translating.md). English is the source
 language: in English a message is its own translation.
 
 >>> from xactika_edu.base.language import gettext as _, use_language
@@ -24,9 +24,8 @@ reader is marked with :func:`N_` and passed through ``_`` where it is shown.
 
 Numbers are written the same way in both languages: a decimal point and thousands
 commas (``1,234.5``), the percent sign right after the number (``25%``). That is the
-usage of Spanish in Mexico and the United States (CLDR's ``es_MX`` and ``es_US``, which
-:data:`NUMBER_LOCALES` names and a test compares against), where most Spanish-speaking
-students in US classrooms learned their numbers; Spain writes ``1.234,5`` and ``25 %``.
+usage of Spanish in Mexico and the United States (CLDR's ``es_MX`` and ``es_US``; a test
+compares against :data:`NUMBER_LOCALES`); Spain writes ``1.234,5`` and ``25 %``.
 """
 
 from __future__ import annotations
@@ -69,6 +68,8 @@ LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 NUMBER_LOCALES = {"en": "en_US", "es": "es_MX"}
 #: Where the compiled catalogues are: ``<language>/LC_MESSAGES/<domain>.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The gettext domain: every catalogue of a language is compiled into ``<DOMAIN>.mo``.
+DOMAIN = "xactika_edu"
 #: The environment variable that sets the language of a process (a lesson's kernel).
 LANGUAGE_VARIABLE = "XACTIKA_EDU_LANG"
 
@@ -141,21 +142,16 @@ def use_language(code: str) -> Iterator[str]:
 
 @functools.lru_cache(maxsize=None)
 def translations(code: str) -> _gettext.NullTranslations:
-    """Every catalogue of language ``code`` as one gettext translation (English: none,
-    each message is its own translation). Loaded once per process.
+    """The gettext catalogue of language ``code`` (English: none, each message is its
+    own translation). Loaded once per process.
 
     Raises:
         XactikaError: if ``code`` is not one of :data:`LANGUAGES`.
     """
     checked = check_language(code)
-    merged: _gettext.NullTranslations = _gettext.NullTranslations()
-    folder = LOCALE_DIR / checked / "LC_MESSAGES"
-    for path in sorted(folder.glob("*.mo")) if checked != DEFAULT_LANGUAGE else []:
-        with path.open("rb") as file:
-            catalogue = _gettext.GNUTranslations(file)
-        catalogue.add_fallback(merged)
-        merged = catalogue
-    return merged
+    if checked == DEFAULT_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[checked], fallback=True)
 
 
 def gettext(message: str) -> str:
