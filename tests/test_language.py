@@ -45,7 +45,7 @@ def test_every_message_is_translated_and_every_catalogue_compiled():
 def test_check_language_forgives_case_and_region_and_names_a_bad_code():
     assert check_language("es-MX") == "es" == check_language("ES_us")
     for bad in ("fr", "", None, 3):
-        with pytest.raises(XactikaError, match="language .* is not one of en, es"):
+        with pytest.raises(XactikaError, match=r"language .* is not one of en, es"):
             check_language(bad)
 
 

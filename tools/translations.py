@@ -218,7 +218,9 @@ def check() -> list[str]:
                     continue
                 strings = _ids(entry.string)
                 if not all(strings) or entry.fuzzy:
-                    problems.append(f"{where}: no translation" + (" (fuzzy)" if entry.fuzzy else ""))
+                    problems.append(
+                        f"{where}: no translation" + (" (fuzzy)" if entry.fuzzy else "")
+                    )
                     continue
                 wanted = _fields(_ids(message.id)[-1])
                 for text in strings:

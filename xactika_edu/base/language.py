@@ -140,7 +140,7 @@ def use_language(code: str) -> Iterator[str]:
         _page_language.reset(token)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(code: str) -> _gettext.NullTranslations:
     """The gettext catalogue of language ``code`` (English: none, each message is its
     own translation). Loaded once per process.
