@@ -27,10 +27,11 @@ BAR_COLOR = OKABE_ITO["blue"]
 
 def error_html(message: str) -> str:
     """A problem in words, as the widgets' error line shows it (``role="alert"``)."""
+    label = escape(_("Problem:"))
     return (
         f'<div role="alert" style="color:{INK};border-left:4px solid '
         f'{OKABE_ITO["vermillion"]};padding:2px 8px">'
-        f"<b>{escape(_('Problem:'))}</b> {escape(message)}</div>"
+        f"<b>{label}</b> {escape(message)}</div>"
     )
 
 

@@ -308,4 +308,5 @@ def _exact_html(chance: Fraction) -> str:
     short = short_fraction(chance)
     if short is not None:
         return short
-    return f"<details><summary>{escape(_('exact'))}</summary>{fraction(chance)}</details>"
+    summary = escape(_("exact"))
+    return f"<details><summary>{summary}</summary>{fraction(chance)}</details>"

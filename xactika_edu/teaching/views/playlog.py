@@ -107,7 +107,7 @@ def trick_result(trick: Trick, name: str) -> str:
         if other != card and other.has(trick.call) and other.value == card.value
     ]
     if tied:
-        joint = f" {pgettext('list', 'and')} "  # "a and b and c", as it always was
+        joint = " " + pgettext("list", "and") + " "  # "a and b and c", as it always was
         cards = joint.join(f"{other} ({other.value})" for other in tied)
         text += _(". It tied with {cards}, and a tie goes to the card played last").format(
             cards=cards

@@ -77,7 +77,7 @@ def seat_status(view: SeatView) -> str:
         ).format(seated=seated, count=view.seats, button=_("Start"))
     if view.game_over:
         winners = [seat_names(view)[seat] for seat in view.winners]
-        won = f" {pgettext('list', 'and')} ".join(winners)
+        won = (" " + pgettext("list", "and") + " ").join(winners)
         return ngettext(
             "The game is over: {winners} won. Press {button} for a new game.",
             "The game is over: {winners} won. Press {button} for a new game.",
@@ -165,7 +165,8 @@ def not_saved_text(hands: tuple[int, ...]) -> str:
     >>> not_saved_text((2, 5))
     "Hands 2 and 5 are not in the class's scores: a computer played for a student who left."
     """
-    listed = ", ".join(str(h) for h in hands[:-1]) + f" {pgettext('list', 'and')} {hands[-1]}"
+    last = pgettext("list", "and")
+    listed = ", ".join(str(h) for h in hands[:-1]) + f" {last} {hands[-1]}"
     return ngettext(
         "Hand {hands} is not in the class's scores: a computer played for a student who left.",
         "Hands {hands} are not in the class's scores: a computer played for a student who left.",

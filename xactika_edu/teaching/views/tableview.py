@@ -92,9 +92,9 @@ def named(line: str, names: Sequence[str]) -> str:
     for seat in range(len(names) - 1, -1, -1):  # "player 10" before "player 1"
         line = line.replace(f"player {seat}", names[seat])
         line = line.replace(seat_word(seat), names[seat])
-    you = re.escape(_("You"))
+    you = _("You")
     for third, second in _verb_forms():
-        line = re.sub(rf"\b{you} {re.escape(third)}\b", f"{_('You')} {second}", line)
+        line = re.sub(rf"\b{re.escape(you)} {re.escape(third)}\b", f"{you} {second}", line)
     return line
 
 
@@ -132,7 +132,7 @@ def status_text(game: Game, names: Sequence[str]) -> str:
     if rnd.is_over:
         if game.is_over:
             winners = game.winners()
-            joint = f" {pgettext('list', 'and')} "
+            joint = " " + pgettext("list", "and") + " "
             return head + ngettext(
                 "The game is over: {winners} won.", "The game is over: {winners} won.", len(winners)
             ).format(winners=joint.join(names[s] for s in winners))
@@ -159,7 +159,8 @@ def hand_html(hand: Hand) -> str:
     """Your hand: a heading with the number of cards, then the cards' pictures."""
     title = escape(_("Your hand"))
     if not hand:
-        return f"<div><b>{title}</b>: {escape(_('no cards left'))}</div>"
+        empty = escape(_("no cards left"))
+        return f"<div><b>{title}</b>: {empty}</div>"
     count = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
     return f"<div><b>{title}</b> ({escape(count)})</div>" + str(svg.hand(hand))
 
@@ -312,17 +313,16 @@ def advice_html(advice: pd.DataFrame) -> str:
     trials = advice.attrs["trials"]
     cards = max(k for k in advice.columns if isinstance(k, int))
     rows = []
+    not_allowed, recommended = escape(_("not allowed")), escape(_("recommended"))
     for bid in range(cards + 1):
         if bid not in advice.index:
-            rows.append(
-                f"<tr><td>{bid}</td><td>—</td><td>—</td><td>{escape(_('not allowed'))}</td></tr>"
-            )
+            rows.append(f"<tr><td>{bid}</td><td>—</td><td>—</td><td>{not_allowed}</td></tr>")
             continue
         r = advice.loc[bid]
         rows.append(
             f"<tr><td>{bid}</td><td>{out_of(r['chance of making it'], trials)}</td>"
             f"<td>{expected_points(r['expected score'])}</td><td>"
-            + (f"★ {escape(_('recommended'))}" if r["recommended"] else "")
+            + (f"★ {recommended}" if r["recommended"] else "")
             + "</td></tr>"
         )
     caption = _(
