@@ -77,6 +77,19 @@ def pending_from_core() -> tuple[str, ...]:
     return tuple(sorted(pending, key=len, reverse=True))
 
 
+def still_english(function, *cases: tuple) -> tuple[str, ...]:
+    """What base.formatting's ``function`` writes for each case (its arguments) when it
+    writes the same in Spanish as in English (``"0 of 200 deals"``): pending there,
+    allowed here by that exact text; nothing once it is translated."""
+    found = []
+    for case in cases:
+        with use_language("es"):
+            spanish = function(*case)
+        if spanish == function(*case):
+            found.append(spanish)
+    return tuple(found)
+
+
 def words(page: str) -> str:
     """The text a reader sees in ``page``: no card pictures, no tags, entities read."""
     page = re.sub(r"<svg.*?</svg>", " ", page, flags=re.DOTALL)
@@ -149,7 +162,7 @@ def test_hand_explorer_in_spanish() -> None:
         table = leadtable.lead_table(hand, 4, card=card, trials=200, seed=1)
         chances = handview.chances_html(table, card, 4, holding=True)
         plain = leadtable.render_lead_table(leadtable.lead_table(hand, 4))
-    sim = [simulated_frequency(p, 200) for p in table["simulated"]]
+    sim = still_english(simulated_frequency, *((p, 200) for p in table["simulated"]))
     assert_spanish(
         " ".join(texts),
         "(jugada)",
@@ -171,7 +184,7 @@ def test_hand_explorer_in_spanish() -> None:
         "simulada (200 repartos) y su intervalo",
         "Amenazas:",
         "Cómo se calcula:",
-        allow=tuple(sim),
+        allow=sim,
     )
     assert_spanish(plain, "La probabilidad de que nadie pueda superar cada salida", "salida")
 
@@ -394,7 +407,7 @@ def test_play_table_in_spanish() -> None:
         only.attrs.update({"recommended": 2, "trials": 1500})
         reasons.append(tableview.advice_reason(only))
         advice = tableview.advice_html(_advice([0.44, 0.73], [0.78, 1.17]))
-        counts = tuple(out_of(part, 1500) for part in (0.44, 0.73))
+    counts = still_english(out_of, (0.44, 1500), (0.73, 1500))
     assert names == ["Tú", "Bot 1", "Bot 2"] and names_en == ["You", "Bot 1", "Bot 2"]
     everything = " ".join(texts + pages)
     assert_spanish(
