@@ -93,13 +93,18 @@ def _written(stem: str, language: str) -> list[str]:
     cells = json.loads((ROOT / f"notebooks/{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
     namespace: dict = {"__name__": "__lesson__"}
     shown: list[str] = []
+
+    def capture(text: object) -> object:  # the lesson's Markdown(...): its text, kept
+        shown.append(str(text))
+        return text
+
     with use_language(language), contextlib.redirect_stdout(io.StringIO()):
         for cell in cells:
             if cell["cell_type"] != "code":
                 continue
             before = {k: v for k, v in namespace.items() if isinstance(v, Question)}
             exec(compile("".join(cell["source"]), stem, "exec"), namespace)
-            namespace["Markdown"] = lambda text: shown.append(str(text)) or text
+            namespace["Markdown"] = capture  # after the setup cell's import
             for name, value in namespace.items():
                 if isinstance(value, Question) and before.get(name) is not value:
                     shown += [value.prompt, value.hint, value.explanation]
