@@ -138,3 +138,25 @@ def test_lessons_1_to_3_code_writes_spanish_with_the_english_numbers(stem):
     joined = " ".join(spanish)
     for word in ("cartas", "valor"):
         assert word in joined
+
+
+@pytest.mark.slow
+def test_lesson_3_check_3_takes_the_words_spanish_speaking_students_write():
+    import matplotlib.pyplot as plt
+
+    cells = json.loads((ROOT / "notebooks/03_bell_curves.ipynb").read_text(encoding="utf-8"))
+    namespace: dict = {"__name__": "__lesson__"}
+    with use_language("es"), contextlib.redirect_stdout(io.StringIO()):
+        for cell in cells["cells"]:
+            if cell["cell_type"] == "code":
+                exec(compile("".join(cell["source"]), "lesson 3", "exec"), namespace)
+                plt.close("all")
+            if cell.get("id") == "c30f562c":  # check 3
+                break
+        q3 = namespace["q3"]
+        right = ("menos", "Menos dispersas", "la campana es más estrecha", "más juntas")
+        right += ("n = 1 es más ancha", "menos, porque hay más cartas", "narrower")
+        wrong = ("más dispersas", "más ancha", "igual", "n = 1 es más estrecha")
+        assert [said for said in right if not q3.check(said).correct] == []
+        assert [said for said in wrong if q3.check(said).correct] == []
+        assert q3.answer_text.startswith("menos")
