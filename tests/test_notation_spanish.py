@@ -7,11 +7,11 @@ import re
 
 import pytest
 
+from tests.spanish_leaks import english_leaks
 from xactika_edu import COMBINATIONS, DECK, Card, Combination, Hand, Shape
 from xactika_edu.base.errors import NotationError, XactikaError
 from xactika_edu.base.language import LANGUAGES, use_language
 from xactika_edu.core.notation import SHAPE_NAMES
-from tests.spanish_leaks import english_leaks
 
 SPANISH = {
     Shape.BALLS: ("bala", "balas", "ba"),
@@ -152,7 +152,9 @@ def test_english_is_unchanged():
     assert str(Combination.parse("tres estrellas")) == "3 stars"
     assert Combination.parse("3 estrellas").short == "3st"
     assert Card.parse("1111").describe() == "1 ball, 1 cube, 1 cone, 1 star"
-    with pytest.raises(NotationError, match=r"^cannot read card '4111': balls count 4 is not 1, 2 or 3$"):
+    with pytest.raises(
+        NotationError, match=r"^cannot read card '4111': balls count 4 is not 1, 2 or 3$"
+    ):
         Card.parse("4111")
     with use_language("es"):
         pass

@@ -194,6 +194,11 @@ def _ids(message: object) -> tuple[str, ...]:
     return tuple(message) if isinstance(message, (tuple, list)) else (str(message),)
 
 
+def _key(text: object) -> object:
+    """A message's id or string as a dict key (a plural's, read from a ``.mo``, is a list)."""
+    return tuple(text) if isinstance(text, list) else text
+
+
 def check() -> list[str]:
     """Every problem of every catalogue, one line each (none: an empty list)."""
     problems: list[str] = []
@@ -246,7 +251,7 @@ def check() -> list[str]:
             for m in _compiled(language, parts)
             if m.id and not m.fuzzy and all(_ids(m.string))
         }
-        then = {(m.id, m.context): m.string for m in compiled if m.id}
+        then = {(_key(m.id), m.context): _key(m.string) for m in compiled if m.id}
         if now != then:
             problems.append(f"{language}: {mo.name} is stale (run tools/translations.py)")
     return problems
