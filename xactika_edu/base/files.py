@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import XactikaError
+from .language import gettext as _
 from .staging import (
     SUFFIX,
     BrokenSwap,
@@ -289,31 +290,42 @@ def _unchanged(path: Path, sha256: object) -> bool:
 def _check(target: Path, force: bool, command: str, skip: set[str]) -> None:
     shown = str(target)
     if target.exists() and not target.is_dir():
-        raise XactikaError(f"{shown!r} is a file, not a folder; choose another --out")
+        raise XactikaError(
+            _("{shown!r} is a file, not a folder; choose another --out").format(shown=shown)
+        )
     if not target.is_dir():
         return
     entries = [e for e in target.iterdir() if e.name not in skip and not is_stale_staging(e)]
     if not entries:
         return
     if target.is_symlink():
-        raise XactikaError(f"{shown!r} is a link, not a folder; choose another --out")
+        raise XactikaError(
+            _("{shown!r} is a link, not a folder; choose another --out").format(shown=shown)
+        )
     busy = _live_writer(target, skip)
     refusal = (busy, "") if busy else _not_replaceable(target, command, skip)
     if refusal is None:
         if not force:
             raise XactikaError(
-                f"folder {shown!r} is not empty: it holds earlier output of 'xactika-edu "
-                f"{command}'; choose a new folder, or add --force to replace that output"
+                _(
+                    "folder {shown!r} is not empty: it holds earlier output of "
+                    "'xactika-edu {command}'; choose a new folder, or add --force to "
+                    "replace that output"
+                ).format(shown=shown, command=command)
             )
         return
     why, todo = refusal
     if force:
         raise XactikaError(
-            f"even --force will not replace folder {shown!r}: {why}; choose a new folder{todo}"
+            _(
+                "even --force will not replace folder {shown!r}: {why}; choose a new folder{todo}"
+            ).format(shown=shown, why=why, todo=todo)
         )
     raise XactikaError(
-        f"folder {shown!r} is not empty, and xactika-edu will not replace it: {why}; "
-        "choose a new folder"
+        _(
+            "folder {shown!r} is not empty, and xactika-edu will not replace "
+            "it: {why}; choose a new folder"
+        ).format(shown=shown, why=why)
     )
 
 
@@ -435,7 +447,7 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
     shown = str(folder)
     folder = Path(folder).absolute()
     if not folder.is_dir():
-        raise XactikaError(f"folder {shown!r} does not exist")
+        raise XactikaError(_("folder {shown!r} does not exist").format(shown=shown))
     with _staged(folder, "xactika-edu", folder, shown, False) as (new, held, committed):
         try:
             yield new
@@ -444,7 +456,9 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
         for entry in new.iterdir():
             if os.path.lexists(folder / entry.name):
                 raise XactikaError(
-                    f"{str(folder / entry.name)!r} already exists; nothing was written"
+                    _("{number!r} already exists; nothing was written").format(
+                        number=str(folder / entry.name)
+                    )
                 )
         held.hold()
         _commit(new, folder, replace=False, shown=shown, earlier=False)

@@ -10,6 +10,7 @@ is words, not digits: :func:`about_number` writes "about" (Spanish "aproximadame
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from .checks import shown
@@ -17,7 +18,15 @@ from .errors import XactikaError
 from .language import gettext as _
 from .language import language, pgettext
 
-__all__ = ["about_number", "and_list", "plural"]
+__all__ = ["about_number", "and_list", "folded", "plural"]
+
+
+def folded(text: str) -> str:
+    """``text`` in lower case without accents, as a reader that forgives both compares
+    it: ``folded("Éstrellas")`` is ``'estrellas'``, ``folded("MÁS")`` is ``'mas'``.
+    """
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def about_number(number: str) -> str:

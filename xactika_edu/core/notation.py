@@ -30,7 +30,8 @@ rebuilds the object in any language), and :attr:`Shape.key` (``'balls'``, a card
 field and keyword name).
 
 Core layer: imports only the base layer (:mod:`~xactika_edu.base.checks`,
-:mod:`~xactika_edu.base.errors`, :mod:`~xactika_edu.base.language`) and, lazily for
+:mod:`~xactika_edu.base.errors`, :mod:`~xactika_edu.base.language`,
+:mod:`~xactika_edu.base.wording`) and, lazily for
 pictures, :mod:`xactika_edu.core.svg`.
 
 >>> card = Card.parse("3213")
@@ -49,7 +50,6 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -60,6 +60,7 @@ from ..base.checks import check_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import LANGUAGES, check_language, language
 from ..base.language import gettext as _
+from ..base.wording import folded
 
 if TYPE_CHECKING:
     from .svg import SvgImage
@@ -110,12 +111,6 @@ COUNT_WORDS = {
     "dos": 2,
     "tres": 3,
 }
-
-
-def _folded(text: str) -> str:
-    """``text`` in lower case without accents (``"Éstrellas"`` -> ``"estrellas"``)."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class _ShapeType(enum.EnumMeta):
@@ -224,7 +219,7 @@ class Shape(enum.IntEnum, metaclass=_ShapeType):
                     text=shown(text), example=Shape.CUBES.plural
                 )
             )
-        shape = _SHAPES_BY_NAME.get(_folded(text.strip()))
+        shape = _SHAPES_BY_NAME.get(folded(text.strip()))
         if shape is not None:
             return shape
         raise NotationError(
@@ -235,13 +230,13 @@ class Shape(enum.IntEnum, metaclass=_ShapeType):
 
 
 def _names_to_shapes() -> dict[str, Shape]:
-    """Every name of every shape in every language, folded (:func:`_folded`), to its
-    shape; a name that would mean two shapes is a mistake in :data:`SHAPE_NAMES`."""
+    """Every name of every shape in every language, folded (lower case, no accents), to
+    its shape; a name that would mean two shapes is a mistake in :data:`SHAPE_NAMES`."""
     found: dict[str, Shape] = {}
     for code in LANGUAGES:
         for shape in Shape:
             for name in SHAPE_NAMES[code][shape.value]:
-                if found.setdefault(_folded(name), shape) is not shape:
+                if found.setdefault(folded(name), shape) is not shape:
                     raise RuntimeError(f"the shape name {name!r} means two shapes")
     return found
 
@@ -350,7 +345,7 @@ class Combination:
                     text=shown(text), **_examples()
                 )
             )
-        match = _COMBINATION_RE.match(_folded(text))
+        match = _COMBINATION_RE.match(folded(text))
         if not match:
             raise NotationError(
                 _(

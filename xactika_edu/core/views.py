@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.language import gettext as _
 from .cards import DECK, Combination, Hand
-from .plays import BID, PLAY, Play, Trick, legal_plays
+from .plays import BID, PLAY, Play, Trick, legal_plays, seat_namer
 from .rules import XACTIKA, Ruleset, legal_bids
 
 __all__ = ["PlayerView"]
@@ -86,7 +87,7 @@ class PlayerView:
     def cards_held(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
         held = [self.cards_per_hand - len(self.tricks)] * self.players
-        for seat, _ in self.current_trick:
+        for seat, _play in self.current_trick:
             held[seat] -= 1
         return tuple(held)
 
@@ -114,16 +115,27 @@ class PlayerView:
         return legal_plays(self.hand, self.call, self.rules)
 
     def __str__(self) -> str:
-        role = " (dealer)" if self.seat == self.dealer else ""
         bids = ", ".join("-" if bid is None else str(bid) for bid in self.bids)
-        trick = "; ".join(f"player {s} {p}" for s, p in self.current_trick) or "none yet"
-        turn = "over" if self.current_player is None else f"player {self.current_player}"
+        player = seat_namer(None, self.players)
+        trick = "; ".join(
+            _("{name} {play}").format(name=player(s), play=p) for s, p in self.current_trick
+        ) or _("none yet")
+        turn = _("over") if self.current_player is None else player(self.current_player)
+        holds = (
+            _("{name} (dealer) holds {hand}")
+            if self.seat == self.dealer
+            else _("{name} holds {hand}")
+        )
         return "\n".join(
             [
-                f"player {self.seat}{role} holds {self.hand}",
-                f"bids (by seat): {bids}",
-                f"tricks won (by seat): {', '.join(map(str, self.tricks_won))}",
-                f"trick {len(self.tricks) + 1} so far: {trick}",
-                f"turn: {turn}",
+                holds.format(name=player(self.seat), hand=self.hand),
+                _("bids (by seat): {bids}").format(bids=bids),
+                _("tricks won (by seat): {tricks}").format(
+                    tricks=", ".join(map(str, self.tricks_won))
+                ),
+                _("trick {number} so far: {trick}").format(
+                    number=len(self.tricks) + 1, trick=trick
+                ),
+                _("turn: {turn}").format(turn=turn),
             ]
         )
