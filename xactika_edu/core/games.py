@@ -211,7 +211,7 @@ class Game:
                 (
                     _("the game is not over: hand {count} of {hands} is finished")
                     if self.current_round.is_over
-                    else _(("the game is not over: hand {count} of {hands} is being played"))
+                    else _("the game is not over: hand {count} of {hands} is being played")
                 ).format(count=len(self._rounds), hands=self._hands)
             )
         totals = self.totals()
@@ -249,9 +249,9 @@ class Game:
                 the deal the seed gives.
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules.
         """
-        check_record(record, "game record", max_depth=GAME_RECORD_DEPTH)
+        check_record(record, _("game record"), max_depth=GAME_RECORD_DEPTH)
         keys = ("players", "seed", "first_dealer", "hands", "cards_per_hand", "rounds")
-        require_keys(record, keys, "game record")
+        require_keys(record, keys, _("game record"))
         if isinstance(record["seed"], np.random.Generator) or record["seed"] is None:
             raise XactikaError(
                 _("game record seed must be a whole number, got {seed}").format(
@@ -279,7 +279,7 @@ class Game:
         for index, round_record in enumerate(rounds):
             rnd = game.current_round if index == 0 else game.next_round()
             round_keys = ("players", "dealer", "hands", "bids", "plays")
-            require_keys(round_record, round_keys, "round record")
+            require_keys(round_record, round_keys, _("round record"))
             dealt = rnd.to_record()
             for key in ("players", "dealer", "hands"):
                 if round_record[key] != dealt[key]:

@@ -164,7 +164,13 @@ def _check_view_cards(view: PlayerView) -> None:
     """A view's voids and cards fit its players (see :func:`view_voids`)."""
     if len(view.voids) != view.players:
         extra = [seat for seat in range(view.players, len(view.voids)) if view.voids[seat]]
-        named = f" (seat {extra[0]}: {', '.join(map(str, view.voids[extra[0]]))})" if extra else ""
+        named = (
+            _(" (seat {seat}: {voids})").format(
+                seat=extra[0], voids=", ".join(map(str, view.voids[extra[0]]))
+            )
+            if extra
+            else ""
+        )
         raise XactikaError(
             _(
                 "the view lists voids for {count} seat(s){named}, but it has "

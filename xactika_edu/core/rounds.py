@@ -125,8 +125,8 @@ class Round(RoundText):
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules
                 (a tampered record).
         """
-        check_record(record, "round record", max_depth=ROUND_RECORD_DEPTH)
-        require_keys(record, ("players", "dealer", "hands", "bids", "plays"), "round record")
+        check_record(record, _("round record"), max_depth=ROUND_RECORD_DEPTH)
+        require_keys(record, ("players", "dealer", "hands", "bids", "plays"), _("round record"))
         players = check_whole(record["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         hands = record["hands"]
         if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != players:
@@ -292,7 +292,8 @@ class Round(RoundText):
         if not trick:
             lead_call = chosen.call
             if lead_call is None:
-                options = f" {pgettext('list', 'or')} ".join(str(play) for play in LEADS[played])
+                joint = pgettext("list", "or")
+                options = f" {joint} ".join(str(play) for play in LEADS[played])
                 raise IllegalPlayError(
                     _(
                         "player {turn} leads and must call a combination on {played}: play "

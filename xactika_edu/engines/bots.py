@@ -132,13 +132,14 @@ def check_turn(view: object, phase: str) -> PlayerView:
             )
         )
     if view.phase != phase or not view.is_my_turn:
-        action = "bid" if phase == BID else "play"
+        message = (
+            _("player {seat} cannot bid now: phase {phase}, current player {current_player}")
+            if phase == BID
+            else _("player {seat} cannot play now: phase {phase}, current player {current_player}")
+        )
         raise XactikaError(
-            _(
-                "player {seat} cannot {action} now: phase {phase}, current player {current_player}"
-            ).format(
+            message.format(
                 seat=view.seat,
-                action=action,
                 phase=shown(view.phase),
                 current_player=view.current_player,
             )
