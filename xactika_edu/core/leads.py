@@ -7,10 +7,10 @@ takes a ``seed`` and reports its own uncertainty (:class:`~xactika_edu.core.esti
 Part of :mod:`xactika_edu.core.probability`, which offers every name here too. Core
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
 :mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
-Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
-:func:`view_voids`, and :func:`simulate_lead_chances` for the widgets: public helpers,
-kept out of ``__all__`` so the student-facing :mod:`~xactika_edu.core.probability`
-need not offer them) and counted
+Voids shown in play (``voids=``) are read here (:func:`opponent_voids`, a view's with
+:func:`~xactika_edu.core.views.view_voids`, and :func:`simulate_lead_chances` for the
+widgets: public helpers, kept out of ``__all__`` so the student-facing
+:mod:`~xactika_edu.core.probability` need not offer them) and counted
 by :class:`~xactika_edu.core.chances.ConsistentDeals`.
 Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
@@ -47,7 +47,7 @@ from .cards import (
 from .chances import ConsistentDeals, chance_no_threat
 from .estimate import Estimate
 from .rules import CARD_INDEX, CARD_VALUES, COMBINATION_INDEX, SHOWS
-from .views import PlayerView
+from .views import PlayerView, view_voids
 
 __all__ = [
     "MAYBE_MAX_THREATS",
@@ -110,92 +110,6 @@ def opponent_voids(
         items = [combos] if isinstance(combos, Combination | str) else list(combos)
         result[offset - 1].update(as_combination(item) for item in items)
     return tuple(tuple(sorted(combos)) for combos in result)
-
-
-def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combination, ...], ...]]:
-    """Each opponent's cards held and voids, by offset from ``view.seat``, checked
-    against the plays the view shows.
-
-    A seat's void in a combination contradicts the plays if the seat played a card
-    showing it in a trick after the one where it did not follow it (or at all, if
-    the view shows no such trick).
-
-    Returns:
-        ``(held, voids)``: ``players - 1`` hand sizes and void tuples, offsets 1 up.
-
-    Raises:
-        XactikaError: if a void contradicts a play (the message names the seat, the
-            combination and the card), the view lists voids for more or fewer seats
-            than it has players, a card is played twice or both played and in the
-            hand, or the hand's size differs from the cards the seat holds.
-    """
-    _check_view_cards(view)
-    plays = [trick.plays for trick in view.tricks]
-    if view.current_trick:
-        plays.append(view.current_trick)
-    for seat, combos in enumerate(view.voids):
-        for combo in combos:
-            shown_at = next(
-                (
-                    t
-                    for t, trick in enumerate(plays)
-                    for s, play in trick[1:]
-                    if s == seat and trick[0][1].call == combo and not play.card.has(combo)
-                ),
-                -1,
-            )
-            for t, trick in enumerate(plays):
-                for s, play in trick:
-                    if s == seat and t > shown_at and play.card.has(combo):
-                        raise XactikaError(
-                            _(
-                                "seat {seat} is void in {combo}, but played {card} showing it in "
-                                "trick {number}: the voids contradict the plays"
-                            ).format(seat=seat, combo=combo, card=play.card, number=t + 1)
-                        )
-    offsets = [(view.seat + offset) % view.players for offset in range(1, view.players)]
-    return (
-        tuple(view.cards_held[seat] for seat in offsets),
-        tuple(tuple(view.voids[seat]) for seat in offsets),
-    )
-
-
-def _check_view_cards(view: PlayerView) -> None:
-    """A view's voids and cards fit its players (see :func:`view_voids`)."""
-    if len(view.voids) != view.players:
-        extra = [seat for seat in range(view.players, len(view.voids)) if view.voids[seat]]
-        named = (
-            _(" (seat {seat}: {voids})").format(
-                seat=extra[0], voids=", ".join(map(str, view.voids[extra[0]]))
-            )
-            if extra
-            else ""
-        )
-        raise XactikaError(
-            _(
-                "the view lists voids for {count} seat(s){named}, but it has "
-                "{players} players (seats 0 to {number})"
-            ).format(
-                count=len(view.voids), named=named, players=view.players, number=view.players - 1
-            )
-        )
-    played = list(view.played_cards)
-    twice = sorted({card for card in played if played.count(card) > 1})
-    if twice:
-        raise XactikaError(_("card {twice} is played twice in the view").format(twice=twice[0]))
-    both = sorted(set(played) & set(view.hand))
-    if both:
-        raise XactikaError(
-            _("card {both} is both in the view's hand and played").format(both=both[0])
-        )
-    holds = view.cards_held[view.seat]
-    if len(view.hand) != holds:
-        raise XactikaError(
-            _(
-                "the view's hand {hand} has {count} cards, but seat {seat} holds "
-                "{holds} after the plays it shows"
-            ).format(hand=view.hand, count=len(view.hand), seat=view.seat, holds=holds)
-        )
 
 
 _SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"

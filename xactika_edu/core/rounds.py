@@ -12,8 +12,8 @@ import numpy as np
 
 from ..base.checks import check_record, check_whole, shown
 from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
+from ..base.language import N_, pgettext
 from ..base.language import gettext as _
-from ..base.language import pgettext
 from .cards import (
     CARDS_PER_HAND,
     MAX_PLAYERS,
@@ -25,7 +25,7 @@ from .cards import (
     as_combination,
 )
 from .cards import deal as deal_cards
-from .plays import BID, FOLLOWS, LEADS, OVER, Play, Trick, legal_plays, winner_index
+from .plays import BID, FOLLOWS, LEADS, OVER, PLAY, Play, Trick, legal_plays, winner_index
 from .round_text import (
     ROUND_RECORD_DEPTH,
     RoundText,
@@ -36,6 +36,13 @@ from .round_text import (
 from .rules import forbidden_bid, legal_bids, legal_follows
 
 __all__ = ["Round"]
+
+
+# Why a bid is refused after the bidding, by phase.
+_NO_MORE_BIDS = {
+    PLAY: N_("bidding is over: no more bids (bid {bid} refused)"),
+    OVER: N_("the round is over: no more bids (bid {bid} refused)"),
+}
 
 
 class Round(RoundText):
@@ -172,12 +179,7 @@ class Round(RoundText):
         """
         phase = self.phase
         if phase != BID:
-            message = (
-                _("the round is over: no more bids (bid {bid} refused)")
-                if phase == OVER
-                else _("bidding is over: no more bids (bid {bid} refused)")
-            )
-            raise IllegalBidError(message.format(bid=shown(bid)))
+            raise IllegalBidError(_(_NO_MORE_BIDS[phase]).format(bid=shown(bid)))
         seat = self._turn
         if player is not None and player != seat:
             raise IllegalBidError(
@@ -281,7 +283,7 @@ class Round(RoundText):
                     turn=turn, player=shown(player)
                 )
             )
-        chosen = self._read_play(card, call)
+        chosen = _read_play(card, call)
         hand = self._hands[turn]
         played = chosen.card
         if played not in hand:
@@ -342,25 +344,26 @@ class Round(RoundText):
         else:
             self._turn = self._leader = winner
 
-    @staticmethod
-    def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:
-        if isinstance(card, Play):
-            if call is not None:
-                raise XactikaError(
-                    _("give the call once: the play {card} and call {call}").format(
-                        card=card, call=shown(call)
-                    )
+
+def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:
+    """A play given as a :class:`Play`, a card or notation, with its call given once."""
+    if isinstance(card, Play):
+        if call is not None:
+            raise XactikaError(
+                _("give the call once: the play {card} and call {call}").format(
+                    card=card, call=shown(call)
                 )
-            return card
-        if isinstance(card, str):
-            parsed = Play.parse(card)
-            if call is None:
-                return parsed
-            if parsed.call is not None:
-                raise XactikaError(
-                    _("give the call once: the play {card} and call {call}").format(
-                        card=shown(card), call=shown(call)
-                    )
+            )
+        return card
+    if isinstance(card, str):
+        parsed = Play.parse(card)
+        if call is None:
+            return parsed
+        if parsed.call is not None:
+            raise XactikaError(
+                _("give the call once: the play {card} and call {call}").format(
+                    card=shown(card), call=shown(call)
                 )
-            return Play(parsed.card, as_combination(call))
-        return Play(card, None if call is None else as_combination(call))
+            )
+        return Play(parsed.card, as_combination(call))
+    return Play(card, None if call is None else as_combination(call))

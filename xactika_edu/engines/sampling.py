@@ -27,8 +27,8 @@ from ..base.language import gettext as _
 from ..core.cards import DECK, Hand, Seed, make_rng
 from ..core.chances import ConsistentDeals
 from ..core.game import PlayerView
-from ..core.leads import view_voids
 from ..core.rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
+from ..core.views import view_voids
 from .batch_state import RANK_OF
 
 __all__ = [
