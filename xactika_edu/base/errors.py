@@ -160,19 +160,19 @@ class ScoreSheetError(XactikaError):
         from .language import gettext as _  # the same
         from .language import ngettext
 
-        count = f"{self.count:,}"
+        total = f"{self.count:,}"
         if source:
             head = ngettext(
                 "the score sheet {source} has {count} problem:",
                 "the score sheet {source} has {count} problems:",
                 self.count,
-            ).format(source=shown(source, 80), count=count)
+            ).format(source=shown(source, 80), count=total)
         else:
             head = ngettext(
                 "the score sheet has {count} problem:",
                 "the score sheet has {count} problems:",
                 self.count,
-            ).format(count=count)
+            ).format(count=total)
         lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
         hidden = self.count - min(len(self.problems), self.SHOWN)
         if hidden:

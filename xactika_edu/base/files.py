@@ -86,12 +86,14 @@ def _commit(new: Path, target: Path, *, replace: bool, shown: str, earlier: bool
 def _cannot_write(shown: str, error: OSError, earlier: bool = False) -> str:
     """One line: what failed, and that nothing was written (the state it leaves)."""
     reason = error.strerror or str(error)
-    state = (
-        "nothing was written, and what was there is as it was"
-        if earlier
-        else ("nothing was written")
+    if earlier:
+        return _(
+            "cannot write folder {shown!r}: {reason}; nothing was written, and what was "
+            "there is as it was"
+        ).format(shown=shown, reason=reason)
+    return _("cannot write folder {shown!r}: {reason}; nothing was written").format(
+        shown=shown, reason=reason
     )
-    return f"cannot write folder {shown!r}: {reason}; {state}"
 
 
 @contextlib.contextmanager
@@ -197,11 +199,11 @@ def _protected(target: Path) -> str | None:
     resolved = target.resolve()
     cwd = Path.cwd().resolve()
     if resolved == cwd:
-        return "it is the current folder"
+        return _("it is the current folder")
     if resolved in cwd.parents:
-        return "it holds the current folder"
+        return _("it holds the current folder")
     if resolved == Path.home().resolve() or resolved == Path(resolved.anchor):
-        return "it is a home or root folder"
+        return _("it is a home or root folder")
     return None
 
 
@@ -210,7 +212,9 @@ def _live_writer(target: Path, skip: set[str]) -> str | None:
         if entry.name not in skip:
             info = staging_owner(entry)
             if info is not None and not owner_gone(info):
-                return f"another xactika-edu (process {info.get('pid')}) is writing into it"
+                return _("another xactika-edu (process {pid}) is writing into it").format(
+                    pid=info.get("pid")
+                )
     return None
 
 
@@ -232,10 +236,12 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
         if outer is not None:
             outer_command = (_read_marker(outer) or {}).get("command", "xactika-edu")
             return (
-                f"it is part of the output of 'xactika-edu {outer_command}' in {str(outer)!r}",
+                _("it is part of the output of 'xactika-edu {command}' in {folder!r}").format(
+                    command=outer_command, folder=str(outer)
+                ),
                 "",
             )
-        return "it holds files that xactika-edu did not make", ""
+        return _("it holds files that xactika-edu did not make"), ""
     recorded = info.get("files")
     recorded_folders = info.get("folders")
     if (
@@ -244,15 +250,19 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
         or not isinstance(recorded_folders, list)
     ):
         return (
-            "it was written by an older xactika-edu that did not record what each file "
-            "held, so a file you changed there could not be told apart",
+            _(
+                "it was written by an older xactika-edu that did not record what each file "
+                "held, so a file you changed there could not be told apart"
+            ),
             "",
         )
     made_by = info.get("command")
     if made_by != command:
         return (
-            f"it holds the output of 'xactika-edu {made_by}', which "
-            f"'xactika-edu {command}' does not write",
+            _(
+                "it holds the output of 'xactika-edu {made_by}', which "
+                "'xactika-edu {command}' does not write"
+            ).format(made_by=made_by, command=command),
             "",
         )
     reason = _protected(target)
@@ -261,21 +271,22 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
     try:
         files, folders = _tree(target, skip | {MARKER})
     except OSError as error:
-        return f"xactika-edu cannot read all of it ({error.strerror or error})", ""
+        unread = error.strerror or error
+        return _("xactika-edu cannot read all of it ({reason})").format(reason=unread), ""
     for name in files:
         if name not in recorded:
-            return f"it holds {name!r}, which xactika-edu did not write", (
-                " (or move that file out first)"
+            return _("it holds {name!r}, which xactika-edu did not write").format(name=name), (
+                _(" (or move that file out first)")
             )
     for name in folders:
         if name not in recorded_folders:
-            return f"it holds the folder {name!r}, which xactika-edu did not make", (
-                " (or move that folder out first)"
-            )
+            return _("it holds the folder {name!r}, which xactika-edu did not make").format(
+                name=name
+            ), _(" (or move that folder out first)")
     for name in files:
         if not _unchanged(target / name, recorded[name]):
-            return f"{name!r} was changed after xactika-edu wrote it", (
-                " (or move that file out first)"
+            return _("{name!r} was changed after xactika-edu wrote it").format(name=name), (
+                _(" (or move that file out first)")
             )
     return None
 
