@@ -292,7 +292,7 @@ def key_percent(part: Fraction) -> str:
     ('37.5%, about 38%', '25%', 'about 30%')
     """
     text = exact_percent(part, places=0)
-    if "." in text and text[0].isdigit():
+    if "." in text and text[0] in "-0123456789":  # exact: not "about", "<" or ">"
         return _("{exact}, about {rounded}").format(exact=text, rounded=percent(part))
     return text
 
