@@ -54,6 +54,7 @@ import pandas as pd
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
+from ..base.language import pgettext
 from ..core.cards import (
     CARDS_PER_HAND,
     COMBINATIONS,
@@ -291,7 +292,7 @@ def _progress_bar(total: int) -> Any:
         from tqdm.auto import tqdm
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise XactikaError(_("progress=True needs tqdm: pip install tqdm")) from error
-    return tqdm(total=total, desc="hands", unit="hand")
+    return tqdm(total=total, desc=pgettext("progress", "hands"), unit=pgettext("progress", "hand"))
 
 
 def _make_policy(name: str, rng: np.random.Generator) -> Policy:

@@ -33,6 +33,7 @@ import pandas as pd
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
+from ..base.language import pgettext
 from ..core.cards import (
     CARDS_PER_HAND,
     MAX_PLAYERS,
@@ -302,7 +303,9 @@ def simulate_rounds(
             from tqdm.auto import tqdm
         except ImportError as error:  # pragma: no cover - tqdm is a dependency
             raise XactikaError(_("progress=True needs tqdm: pip install tqdm")) from error
-        rounds = tqdm(rounds, total=n, desc="hands", unit="hand")
+        rounds = tqdm(
+            rounds, total=n, desc=pgettext("progress", "hands"), unit=pgettext("progress", "hand")
+        )
     columns: dict[str, list[Any]] = {
         key: [] for key in ("round", "seat", "bot", "dealer", "bid", "tricks", "score", "made")
     }
