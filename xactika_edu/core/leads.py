@@ -30,6 +30,7 @@ import pandas as pd
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import N_
 from ..base.language import gettext as _
 from .cards import (
     CARDS_PER_HAND,
@@ -112,7 +113,7 @@ def opponent_voids(
     return tuple(tuple(sorted(combos)) for combos in result)
 
 
-_SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
+_SEEN_EXAMPLE = N_("['1111', '2222'] (cards already played)")
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ class _Lead:
 
 def _seen_cards(seen: Iterable[Card | str]) -> Hand:
     """The cards seen, checked: at most the deck's 81, none twice."""
-    cards = [as_card(card) for card in as_items(seen, "seen", example=_SEEN_EXAMPLE)]
+    cards = [as_card(card) for card in as_items(seen, "seen", example=_(_SEEN_EXAMPLE))]
     if len(cards) > len(DECK):
         raise XactikaError(
             _("{count} cards seen, but the deck holds only {count2}").format(
