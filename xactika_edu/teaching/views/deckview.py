@@ -153,7 +153,7 @@ def deck_filter_text(values: tuple[int, int], counts: Mapping[Shape, int | None]
     low, high = values
     chosen = {shape: count for shape, count in counts.items() if count is not None}
     shapes = ", ".join(f"{count} {shape.name_for(count)}" for shape, count in chosen.items())
-    selection = filter_deck((low, high), **{shape.plural: n for shape, n in chosen.items()})
+    selection = filter_deck((low, high), **{shape.key: n for shape, n in chosen.items()})
     return _("DeckExplorer(face value {low} to {high}{shapes}): {summary}").format(
         low=low,
         high=high,
