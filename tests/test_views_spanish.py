@@ -5,11 +5,7 @@ for seeded deals, hands and games, with no English left (tests/spanish_leaks.py)
 with key phrases in the GLOSARIO's words; English stays as the other tests pin it.
 
 Not checked here: the card pictures (SVG from core.svg) and the graphs' drawing (the
-plots' own tests); their text is someone else's. Shape names (``"2 cubes"``) and
-formatting's words (``"about 1 in 548"``, ``"365 of 500"``) come from core and base;
-while they are still English in Spanish they are allowed, by name
-(:func:`pending_from_core`), and the allowance goes away by itself when they are
-translated.
+plots' own tests); their text is someone else's.
 """
 
 from __future__ import annotations
@@ -27,10 +23,10 @@ import pytest
 from spanish_leaks import english_leaks
 
 from xactika_edu.base.errors import NotationError, TooManyToCount, XactikaError
-from xactika_edu.base.formatting import one_in, out_of, simulated_frequency
+from xactika_edu.base.formatting import out_of, simulated_frequency
 from xactika_edu.base.language import gettext as _
 from xactika_edu.base.language import use_language
-from xactika_edu.core.cards import COMBINATIONS, COUNTS, DECK, Card, Hand, Shape, deal
+from xactika_edu.core.cards import DECK, Card, Hand, Shape, deal
 from xactika_edu.core.game import Game, Play, Round
 from xactika_edu.engines.bots import HeuristicBot
 from xactika_edu.engines.simulate import play_round
@@ -51,30 +47,6 @@ from xactika_edu.teaching.views import (
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = "xactika_edu.teaching.views."
-
-
-def pending_from_core() -> tuple[str, ...]:
-    """The words of core and base that views print and that are still English in
-    Spanish: shape names and combinations (core.notation), and formatting's "about 1
-    in" (base.formatting); longest first, so "2 cubes" goes before "cubes"."""
-    probes: list[tuple[str, str]] = []
-    for combination in COMBINATIONS:
-        english = str(combination)
-        with use_language("es"):
-            probes.append((english, str(combination)))
-    for shape in Shape:
-        for count in COUNTS:
-            english = shape.name_for(count)
-            with use_language("es"):
-                probes.append((english, shape.name_for(count)))
-        with use_language("es"):
-            probes.append((shape.plural, str(shape)))
-    with use_language("es"):
-        spanish = one_in(Fraction(1, 548))
-    if spanish.startswith("about 1 in"):
-        probes.append(("about 1 in", "about 1 in"))
-    pending = {english for english, spanish in probes if english == spanish}
-    return tuple(sorted(pending, key=len, reverse=True))
 
 
 def still_english(function, *cases: tuple) -> tuple[str, ...]:
@@ -100,7 +72,7 @@ def words(page: str) -> str:
 def assert_spanish(text: str, *phrases: str, allow: tuple[str, ...] = ()) -> None:
     """``text`` (HTML or plain) has no English word and has each of ``phrases``."""
     seen = words(text)
-    leaks = english_leaks(seen, allow=pending_from_core() + allow)
+    leaks = english_leaks(seen, allow=allow)
     assert leaks == [], leaks
     for phrase in phrases:
         assert phrase in seen, (phrase, seen)
@@ -123,13 +95,6 @@ def test_every_message_of_the_views_has_a_spanish_translation() -> None:
     assert len([d for d in domains if (catalogues / f"{d}.po").exists()]) == 11
     problems = [line for line in tool.check() if VIEWS in line]
     assert problems == []
-
-
-def test_the_pending_allowance_is_only_core_words() -> None:
-    # what the allowance may hide: shape names and formatting's "about 1 in", nothing else
-    allowed = set(pending_from_core())
-    names = {str(c) for c in COMBINATIONS} | {s.name_for(n) for s in Shape for n in COUNTS}
-    assert allowed <= names | {s.plural for s in Shape} | {"about 1 in"}
 
 
 # --- the hand explorer --------------------------------------------------------------
@@ -215,7 +180,7 @@ def test_seen_box_in_spanish() -> None:
             ("3 2 1 3 1 1 1 1", ()),
             ("xyz", ()),
             ("xyz abc", ()),
-            ("3 balls, 2 cubes, 1 cone, 3 stars", ()),
+            ("3 balas, 2 cubos, 1 cono, 3 estrellas", ()),
         ]:
             with pytest.raises((NotationError, XactikaError)) as caught:
                 seenbox.parse_seen(text, hand, played)
