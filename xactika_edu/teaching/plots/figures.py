@@ -24,7 +24,8 @@ import numpy as np
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, PAPER, SERIES
 from ...core.cards import DECK, Card, Hand
 
@@ -122,8 +123,8 @@ def cards_phrase(pile: Sequence[Card]) -> str:
     ('the 81 cards in the deck', '1 card')
     """
     if len(pile) == len(DECK):  # distinct cards (a Hand), so this is the whole deck
-        return f"the {len(pile)} cards in the deck"
-    return plural(len(pile), "card")
+        return _("the {count} cards in the deck").format(count=len(pile))
+    return ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
 
 
 def light_grid(ax: Axes, axis: Literal["both", "x", "y"] = "y") -> None:
