@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import NamedTuple
@@ -42,11 +43,13 @@ __all__ = [
     "answer_after_working",
     "answer_before_reason",
     "card_name_count",
+    "cut_off",
     "cuts_off",
     "is_calculation",
     "is_inequality",
     "is_number",
     "lone_number",
+    "near_fraction",
     "normal_text",
     "part_of_whole",
     "read_expression",
@@ -475,3 +478,23 @@ def cuts_off(number: Number, exact: Fraction, places: int = RULE_PLACES) -> bool
     scale = 10**keep
     cut = Fraction(math.trunc(exact * scale), scale)
     return number.value == cut and cut != round_half_up(exact, keep)
+
+
+def cut_off(number: Number, answers: Sequence[object], places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is one of the exact ``answers`` cut off instead of rounded (18%
+    for 15/81), under the rounding rule (:func:`cuts_off`)."""
+    exacts = [read_number(answer) for answer in answers]
+    return any(
+        exact is not None and not exact.rounded and cuts_off(number, exact.value, places)
+        for exact in exacts
+    )
+
+
+def near_fraction(number: Number, answers: Sequence[object], places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is a fraction (not a whole number) that is not an answer but
+    rounds to the same whole percent as one of ``answers`` (1/5 for 44/219)."""
+    if number.rounded or number.value.denominator == 1:
+        return False
+    near = round_half_up(number.value, places)
+    exacts = [read_number(answer) for answer in answers]
+    return any(exact is not None and round_half_up(exact.value, places) == near for exact in exacts)

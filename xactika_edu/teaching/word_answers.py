@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 
 from ..base.errors import XactikaError
 
-__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
+__all__ = ["NEUTRAL_PHRASES", "WordRule", "offered_words", "word_list", "word_tokens"]
 
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
 NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
@@ -104,6 +104,24 @@ _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
 # words that say the two things are alike: "n = 1 is the same" does not swap
 _ALIKE = frozenset({"same", "equal", "equally", "alike", "tie"})
 _BASES = frozenset({"than", "then", "as", "to", "from", "vs", "versus", "compared"})
+
+
+# the words a prompt offers: "Type less, same or more.", "Answer yes or no."; in Spanish
+# "Escribe menos, igual o más.", "Responde sí o no."
+_OFFERED = re.compile(
+    r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\."
+    r"|\b(?:Escribe|Responde|Contesta) ([a-záéíóúñü]+(?:, [a-záéíóúñü]+)* [ou] [a-záéíóúñü]+)\."
+)
+
+
+def offered_words(prompt: str) -> str:
+    """The words a prompt offers, as it writes them, or "" if it offers none.
+
+    >>> offered_words("Type less, same or more."), offered_words("Escribe sí o no.")
+    ('less, same or more', 'sí o no')
+    """
+    found = _OFFERED.search(prompt)
+    return (found.group(1) or found.group(2)) if found else ""
 
 
 def word_tokens(text: object) -> tuple[str, ...]:
