@@ -36,6 +36,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..base.language import language
+from .spanish_answers import spanish_for_reading
+
 __all__ = [
     "NUMBER_WORDS",
     "RULE_PLACES",
@@ -240,6 +243,8 @@ def read_number(response: object) -> Number | None:
 def _plain(text: str) -> str:
     """``text`` in lower case with single spaces, one kind of minus sign, and
     fractions such as "⅔" written out (" 2/3")."""
+    if language() == "es":  # Spanish words in the forms read here (spanish_answers)
+        text = spanish_for_reading(text)
     text = text.strip().lower().replace("−", "-").replace("–", "-").replace("’", "'")
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "twenty-seven", "two-thirds"
     for sign, written in _VULGAR.items():
@@ -367,7 +372,8 @@ def part_of_whole(text: object) -> str:
 
 
 _REASON_RE = re.compile(
-    r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s)"
+    r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s"
+    r"|\bporque\b|\bya que\b|\bas[ií] que\b|\bo sea\b|\blo cual\b|\bentonces\b)"
 )
 
 
@@ -403,7 +409,7 @@ def card_name_count(response: object) -> int:
     (3, 0, 0)
     """
     words = re.findall(r"[^\s,;]+", response) if isinstance(response, str) else []
-    names = [word for word in words if word.lower() != "and"]
+    names = [word for word in words if word.lower() not in ("and", "y", "e")]
     return len(names) if names and all(re.fullmatch(r"[123]{4}", w) for w in names) else 0
 
 
@@ -425,6 +431,8 @@ def is_inequality(response: object) -> bool:
     if not isinstance(response, str):
         return False
     text = re.sub(r"\s+", " ", response).strip().lower().rstrip(".")
+    if language() == "es":
+        text = spanish_for_reading(text)
     for pattern in _INEQUALITY_RES:
         match = pattern.match(text)
         if match and read_number(match.group("bound").strip()) is not None:
