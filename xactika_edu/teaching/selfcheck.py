@@ -388,26 +388,11 @@ class Question:
             _NUMBER_EXAMPLES[-1],
         )
 
-    def _exact_advice(self, whole: bool) -> str:
-        """How to type an exact answer: the question's form, else a fraction or a
-        decimal (and a whole number if ``whole``)."""
-        if self.form:
-            return _("Type {form}.").format(form=self.form)
-        number, fraction, decimal, _percent = self._examples()
-        if whole:
-            return _(
-                "Type the exact answer: a whole number like {number}, a fraction like "
-                "{fraction} or a decimal like {decimal}."
-            ).format(number=number, fraction=fraction, decimal=decimal)
-        return _(
-            "Type the exact answer: a fraction like {fraction} or a decimal like {decimal}."
-        ).format(fraction=fraction, decimal=decimal)
-
     def _inequality(self, response: object) -> Verdict:
         opening = _("? {response} says how big the answer is, not what it is.").format(
             response=_quoted(response)
         )
-        return Verdict("unreadable", f"{opening} {self._exact_advice(whole=True)}")
+        return Verdict("unreadable", f"{opening} {_exact_advice(self, whole=True)}")
 
     # --- display --------------------------------------------------------------------
 
@@ -435,6 +420,22 @@ class Question:
         ``number``), the prompt and a collapsed "Show the answer" box with the answer and
         the explanation (HTML)."""
         return question_html(self, number)
+
+
+def _exact_advice(question: Question, whole: bool) -> str:
+    """How to type an exact answer: the question's form, else a fraction or a
+    decimal (and a whole number if ``whole``)."""
+    if question.form:
+        return _("Type {form}.").format(form=question.form)
+    number, fraction, decimal, _percent = question._examples()
+    if whole:
+        return _(
+            "Type the exact answer: a whole number like {number}, a fraction like "
+            "{fraction} or a decimal like {decimal}."
+        ).format(number=number, fraction=fraction, decimal=decimal)
+    return _(
+        "Type the exact answer: a fraction like {fraction} or a decimal like {decimal}."
+    ).format(fraction=fraction, decimal=decimal)
 
 
 def _not_yet(question: Question, response: object, number: Number | None) -> Verdict:
@@ -500,7 +501,7 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
             note = _('("{typed}" would mean none at all, and the answer is a little more than 0.')
         else:
             note = _('("{typed}" would mean all of it, and the answer is a little less than 1.')
-        message += f" {note.format(typed=typed)} {question._exact_advice(whole=False)})"
+        message += f" {note.format(typed=typed)} {_exact_advice(question, whole=False)})"
     return Verdict("not yet", message)
 
 
