@@ -74,7 +74,7 @@ def use_axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=figsize, layout="constrained")
+        _figure, ax = plt.subplots(figsize=figsize, layout="constrained")
         return ax
     if not isinstance(ax, Axes):
         raise XactikaError(f"ax must be a matplotlib Axes or None, got {shown(ax)}")
