@@ -45,12 +45,13 @@ def question_html(question: Question, number: int | None = None) -> str:
     """The title (:func:`question_title`) and prompt, then a collapsed "Show the answer"
     box with the answer text and the explanation, escaped (an HTML ``div``)."""
     explanation = f"<p>{escape(question.explanation)}</p>" if question.explanation else ""
+    show, answer = _("Show the answer"), _("Answer:")
     return (
         '<div class="xactika-question" style="border:2px solid #0072B2;'
         'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
         f"<p><b>{question_title(number)}:</b> {escape(question.prompt)}</p>"
-        f"<details><summary>{_('Show the answer')}</summary>"
-        f"<p><b>{_('Answer:')}</b> {escape(question.answer_text)}</p>{explanation}"
+        f"<details><summary>{show}</summary>"
+        f"<p><b>{answer}</b> {escape(question.answer_text)}</p>{explanation}"
         "</details></div>"
     )
 
