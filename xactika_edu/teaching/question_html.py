@@ -18,7 +18,9 @@ from ..base.formatting import (
     percent,
 )
 from ..base.language import gettext as _
+from ..base.language import language
 from .answer_reading import read_expression, read_number, to_fraction
+from .spanish_answers import spanish_word
 
 if TYPE_CHECKING:
     from .selfcheck import Answer, Question
@@ -57,9 +59,10 @@ def question_html(question: Question, number: int | None = None) -> str:
 
 
 def show_answer(answer: Answer) -> str:
-    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
+    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell; in
+    Spanish, an English answer word with a Spanish equivalent in Spanish ("igual")."""
     if isinstance(answer, str):
-        return answer
+        return spanish_word(answer) if language() == "es" else answer
     exact = to_fraction(answer)
     if exact is None:
         return str(answer)
@@ -96,20 +99,22 @@ def answer_text(question: Question) -> str:
     """:attr:`~.selfcheck.Question.answer_text` (see there): the answer, then the other
     accepted answers (at most three listed) or what any right answer says."""
     shown_answers = [
-        f'"{a}"'
+        f'"{show_answer(a)}"'
         if isinstance(a, str) and read_number(a) is None and read_expression(a) is None
         else show_answer(a)
         for a in question.answers
     ]
     first = show_answer(question.answers[0])
     others = shown_answers[1:]
+    if language() == "es":  # "same" and "the same" are both "igual": said once
+        others = [a for a in dict.fromkeys(others) if a != f'"{first}"']
     listed = ", ".join(others[:_SHOWN_ALSO])
     if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
         listed = _("{answers} and the like").format(answers=listed)
     if question.meaning:
         more = _("any answer that says {meaning}").format(meaning=question.meaning)
     elif question.key_words and not question.choice:  # a choice is its words
-        keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
+        keys = [f'"{show_answer(k)}"' for k in question.key_words[:_SHOWN_ALSO]]
         more = _("any answer with {words}").format(words=and_list(keys, "or"))
     else:
         more = ""

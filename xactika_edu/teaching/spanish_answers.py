@@ -39,6 +39,7 @@ __all__ = [
     "SPANISH_UNSURE",
     "SPANISH_WORDS",
     "spanish_for_reading",
+    "spanish_word",
     "strip_accents",
 ]
 
@@ -167,10 +168,11 @@ def spanish_for_reading(text: str) -> str:
 
 # --- word answers -------------------------------------------------------------------
 
-#: Spanish words that say what an English answer word says (accents optional): a word
-#: answer or key word in English is right in Spanish too.
+#: Spanish words that say what an English answer word says (accents optional when a
+#: student types them): a word answer or key word in English is right in Spanish too, and
+#: is shown in Spanish by the first of them (:func:`spanish_word`).
 SPANISH_WORDS: dict[str, tuple[str, ...]] = {
-    "yes": ("si", "sip", "claro", "claro que si"),
+    "yes": ("sí", "sip", "claro", "claro que sí"),
     "no": ("no", "nel", "nop"),
     "same": ("igual", "la misma", "lo mismo", "el mismo", "misma", "mismo", "iguales"),
     "the same": ("igual", "la misma", "lo mismo", "el mismo"),
@@ -180,20 +182,32 @@ SPANISH_WORDS: dict[str, tuple[str, ...]] = {
     "equally likely": ("igualmente probable", "igual de probable"),
     "less": ("menos", "menor"),
     "fewer": ("menos",),
-    "more": ("mas", "mayor"),
+    "more": ("más", "mayor"),
     "less likely": ("menos probable",),
-    "more likely": ("mas probable",),
-    "higher": ("mas alta", "mas alto", "mayor"),
-    "lower": ("mas baja", "mas bajo", "menor"),
-    "narrower": ("mas estrecha", "mas angosta", "mas delgada", "mas estrecho"),
+    "more likely": ("más probable",),
+    "higher": ("más alta", "más alto", "mayor"),
+    "lower": ("más baja", "más bajo", "menor"),
+    "narrower": ("más estrecha", "más angosta", "más delgada", "más estrecho"),
     "narrow": ("estrecha", "angosta"),
-    "wider": ("mas ancha", "mas ancho", "mas amplia"),
-    "more spread": ("mas dispersa", "mas dispersas", "mas extendida", "mas separadas"),
+    "wider": ("más ancha", "más ancho", "más amplia"),
+    "more spread": ("más dispersa", "más dispersas", "más extendida", "más separadas"),
     "less spread": ("menos dispersa", "menos dispersas", "menos extendida"),
-    "closer": ("mas cerca", "mas juntas", "mas cercanas"),
+    "closer": ("más cerca", "más juntas", "más cercanas"),
     "no change": ("no cambia", "sin cambio"),
     "independent": ("independiente", "independientes"),
 }
+
+
+def spanish_word(word: str) -> str:
+    """How an English answer word of :data:`SPANISH_WORDS` is shown in Spanish ("same":
+    "igual"); another word as it is.
+
+    >>> spanish_word("More likely"), spanish_word("bell")
+    ('más probable', 'bell')
+    """
+    return SPANISH_WORDS.get(" ".join(word.lower().split()), (word,))[0]
+
+
 #: Words before an answer that only frame it ("creo que no", "la respuesta es igual").
 SPANISH_HEDGES = (
     ("creo", "que"),
