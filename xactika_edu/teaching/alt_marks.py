@@ -335,9 +335,9 @@ def describe_dots(ax: Axes, used: set[int]) -> list[str]:
                 "" if not xs[0] <= x <= xs[-1] else "above" if y > np.interp(x, xs, ys) else "below"
             )
             sides.setdefault(side, []).append(dot)
-        said = {"above": _("{count} above it: {dots}"), "below": _("{count} below it: {dots}")}
+        beside = {"above": _("{count} above it: {dots}"), "below": _("{count} below it: {dots}")}
         parts = [
-            said.get(side, _("{count} beside it: {dots}")).format(
+            beside.get(side, _("{count} beside it: {dots}")).format(
                 count=len(part), dots="; ".join(spot(x, y) for x, y, _s in part)
             )
             for side, part in sides.items()
