@@ -254,7 +254,7 @@ def shape_columns_graph(
         )
         ax.bar_label(bars, padding=2, fontsize=LABEL_SIZE, color=INK)
     for i, count in enumerate(COUNTS):
-        column = table[f"{count} {shape.name_for(count)}"]
+        column = table.iloc[:, 1 + i]  # after "cards": one column per count, in order
         shown = column[column > 0]
         center = Fraction(sum(int(v) * int(n) for v, n in shown.items()), int(shown.sum()))
         xs = [int(v) for v in shown.index]
