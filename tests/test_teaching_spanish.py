@@ -399,3 +399,12 @@ def test_every_message_of_these_modules_has_a_translation():
         r"|standards|word_|spanish_)"
     )
     assert [line for line in found.splitlines() if re.search(mine, line)] == []
+
+
+def test_a_plots_error_for_a_student_is_spanish_in_spanish():
+    from xactika_edu import XactikaError
+
+    with use_language("es"), pytest.raises(XactikaError, match="al menos una carta"):
+        value_bar_graph([], ax=_axes())
+    with pytest.raises(XactikaError, match="needs at least one card"):
+        value_bar_graph([], ax=_axes())

@@ -17,6 +17,12 @@ A word answer is right when
 Numbers: a word comparing two numbers ("39 is more than 11") is neither; words with
 counts on both sides ("39 fewer, 11 more") say the side with the bigger count.
 
+In Spanish the rule is the same (``spanish_answers``): accents are optional ("más",
+"mas"); "porque" is "because", "pero" and "y" end a clause, "que" is "than"; "no" is a
+negation ("no es igual") unless a stop follows it ("no, es igual" answers "no"); and
+the English answer words of a lesson are right in Spanish too ("same": "igual", "la
+misma", "lo mismo"; "yes": "sí"; "more likely": "más probable").
+
 Words are compared as whole words, ignoring case, spaces, hyphens and quotes; "isn't"
 (or "isnt") is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
 "more narrow", "more narrow" is right even though "more" is a contrary word. "more
