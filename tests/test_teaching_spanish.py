@@ -188,9 +188,9 @@ def test_spanish_plot_words():
         assert ax.get_title().startswith("¿Dónde están las dos amenazas? 49 de las 73 cartas")
         ax = _axes()
         running_frequency_graph(draw_experiment("3 cubes", 50, seed=1), trials_word="rolls", ax=ax)
-        assert ax.get_xlabel() == "número de tiradas hasta ahora (ensayos)"
+        assert ax.get_xlabel() == "número de lanzamientos hasta ahora (ensayos)"
         # a place along that axis in its own words, in the singular for 1
-        assert "(1 tirada)" in describe_figure(ax.figure)
+        assert "(1 lanzamiento)" in describe_figure(ax.figure)
 
 
 def test_the_graph_font_draws_spanish_letters():

@@ -174,7 +174,7 @@ def axis_notes(ax: Axes, which: str) -> str:
 
 
 def _singular(noun: str) -> str:
-    if language() == "es":  # "tiradas", "extracciones", "ensayos"
+    if language() == "es":  # "lanzamientos", "extracciones", "ensayos"
         if noun.endswith("ciones"):
             return noun[:-5] + "ión"
         if noun.endswith("es") and len(noun) > 3 and noun[-3] in "lnrdzj":
