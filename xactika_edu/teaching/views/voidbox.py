@@ -210,7 +210,7 @@ def no_deal_reason(
             fit = set().union(*(allowed[k] for k in group))
             if len(fit) < each * size:
                 names = and_list(player_name(k) for k in group)
-                cards = ngettext("{count} card", "{count} cards", each).format(count=each)
+                held_text = ngettext("{count} card", "{count} cards", each).format(count=each)
                 if size > 1:
                     reason = _(
                         "There aren't enough unseen cards without those combinations for "
@@ -221,7 +221,7 @@ def no_deal_reason(
                         "There aren't enough unseen cards without those combinations for "
                         "{players} to hold {cards}: only {fit} fit."
                     )
-                return reason.format(players=names, cards=cards, fit=len(fit))
+                return reason.format(players=names, cards=held_text, fit=len(fit))
     return ""
 
 
