@@ -361,7 +361,7 @@ def test_store_file_errors_in_spanish(here: Path) -> None:
         "is not class data of xactika-edu (it holds other tables)"
     )
     spanish = errors_in("es", lambda: ClassStore("otro"), ClassError)
-    assert spanish.endswith("no son datos de clase de xactika-edu (contiene otras tablas)")
+    assert spanish.endswith("no contiene datos de clase de xactika-edu (tiene otras tablas)")
     assert_spanish(spanish, ("xactika-edu",))
 
 
