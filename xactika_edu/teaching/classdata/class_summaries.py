@@ -24,6 +24,8 @@ import pandas as pd
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...core.cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, make_rng
 from ...core.game import HANDS_PER_GAME
 from .scoresheet import ADDED_COLUMNS, SHEET_COLUMNS, with_scores
@@ -87,14 +89,22 @@ def example_scores(
     games = check_whole(games, "games", 1, 50)
     cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     if isinstance(random_share, bool) or not isinstance(random_share, (int, float)):
-        raise XactikaError(f"random_share must be a number from 0 to 1, got {shown(random_share)}")
+        raise XactikaError(
+            _("random_share must be a number from 0 to 1, got {value}").format(
+                value=shown(random_share)
+            )
+        )
     if not 0 <= random_share <= 1:
-        raise XactikaError(f"random_share must be from 0 to 1, got {shown(random_share)}")
+        raise XactikaError(
+            _("random_share must be from 0 to 1, got {value}").format(value=shown(random_share))
+        )
     rng = make_rng(seed)
     parts = []
     kinds: dict[str, str] = {}
     for game in range(1, games + 1):
-        bots = ["random" if rng.random() < random_share else "heuristic" for _ in range(players)]
+        bots = [
+            "random" if rng.random() < random_share else "heuristic" for _seat in range(players)
+        ]
         names = [f"Bot {(game - 1) * players + seat + 1}" for seat in range(players)]
         kinds.update(zip(names, bots, strict=True))
         played = simulate_rounds(
@@ -132,16 +142,23 @@ def example_scores(
 def _check_scores(scores: object, needed: Sequence[str] = ("player", "bid", "tricks")) -> None:
     if not isinstance(scores, pd.DataFrame):
         raise XactikaError(
-            f"give the scores from load_scores or example_scores (a DataFrame), got {shown(scores)}"
+            _(
+                "give the scores from load_scores or example_scores (a DataFrame), got {value}"
+            ).format(value=shown(scores))
         )
     missing = [column for column in (*needed, *ADDED_COLUMNS) if column not in scores.columns]
     if missing:
         raise XactikaError(
-            f"the scores have no column {', '.join(map(repr, missing))}: use the table "
-            "from load_scores or example_scores"
+            ngettext(
+                "the scores have no column {columns}: use the table from load_scores or "
+                "example_scores",
+                "the scores have no column {columns}: use the table from load_scores or "
+                "example_scores",
+                len(missing),
+            ).format(columns=", ".join(map(repr, missing)))
         )
     if scores.empty:
-        raise XactikaError("the scores are empty: there are no hands to sum up")
+        raise XactikaError(_("the scores are empty: there are no hands to sum up"))
 
 
 def summary_by_player(scores: pd.DataFrame) -> pd.DataFrame:

@@ -21,6 +21,8 @@ from typing import BinaryIO, NamedTuple, TextIO
 from ...base.checks import shown
 from ...base.csvtext import decode_sheet, reason_of, unescape_cell
 from ...base.errors import XactikaError
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from .scorechecks import (
     HEADER_NAMES,
     LISTED_COLUMNS,
@@ -85,13 +87,32 @@ def read_records(
 #: How spreadsheet files (not CSV) begin: a zip archive (.xlsx, .ods, .numbers) or an
 #: old Office file (.xls).
 _SPREADSHEET_SIGNATURES = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
-_SAVE_AS_CSV = "save it from the spreadsheet as 'CSV UTF-8 (comma delimited)' and load that file"
+#: The spreadsheet program that writes each kind of file.
 _SPREADSHEET_KINDS = {
-    ".xlsx": "an Excel",
-    ".xlsm": "an Excel",
-    ".xls": "an Excel",
-    ".ods": "a LibreOffice",
-    ".numbers": "a Numbers",
+    ".xlsx": "Excel",
+    ".xlsm": "Excel",
+    ".xls": "Excel",
+    ".ods": "LibreOffice",
+    ".numbers": "Numbers",
+}
+#: What to say of a spreadsheet file, by its program and whether the file has a name.
+_LOOKS_LIKE = {
+    ("Excel", True): N_(
+        "{name} looks like an Excel file, not CSV: save it from the spreadsheet as "
+        "'CSV UTF-8 (comma delimited)' and load that file"
+    ),
+    ("LibreOffice", True): N_(
+        "{name} looks like a LibreOffice file, not CSV: save it from the spreadsheet as "
+        "'CSV UTF-8 (comma delimited)' and load that file"
+    ),
+    ("Numbers", True): N_(
+        "{name} looks like a Numbers file, not CSV: save it from the spreadsheet as "
+        "'CSV UTF-8 (comma delimited)' and load that file"
+    ),
+    ("Excel", False): N_(
+        "the file looks like an Excel file, not CSV: save it from the spreadsheet as "
+        "'CSV UTF-8 (comma delimited)' and load that file"
+    ),
 }
 
 
@@ -107,25 +128,29 @@ def _not_text_message(data: bytes | None, name: str | None) -> str:
     suffix = Path(name).suffix.lower() if name else ""
     kind = _SPREADSHEET_KINDS.get(suffix)
     if kind is None and data is not None and data.startswith(_SPREADSHEET_SIGNATURES):
-        kind = "an Excel"  # a zip or an old Office file: almost always a workbook
+        kind = "Excel"  # a zip or an old Office file: almost always a workbook
     if kind is None:
-        return f"the file is not UTF-8 text: {_SAVE_AS_CSV}"
-    return (
-        f"{shown(name, 80) if name else 'the file'} looks like {kind} file, not CSV: {_SAVE_AS_CSV}"
-    )
+        return _(
+            "the file is not UTF-8 text: save it from the spreadsheet as "
+            "'CSV UTF-8 (comma delimited)' and load that file"
+        )
+    return _(_LOOKS_LIKE[kind, bool(name)]).format(name=shown(name, 80) if name else "")
 
 
 def _too_big(size: int | None, name: str | None) -> ScoreSheetError:
     """The file is ``size`` bytes (None: more than the most read)."""
-    most = f"{MAX_SHEET_BYTES / 1e6:.0f} MB"
-    big = f"{size / 1e6:.1f} MB" if size is not None else f"over {most}"
-    return ScoreSheetError(
-        [
-            f"the file is {big}, far bigger than any class's score sheet (at most {most}): "
-            "is it the right file? If it is, split it into smaller sheets"
-        ],
-        name,
-    )
+    most = f"{MAX_SHEET_BYTES / 1e6:.0f}"
+    if size is None:
+        problem = _(
+            "the file is over {most} MB, far bigger than any class's score sheet (at most "
+            "{most} MB): is it the right file? If it is, split it into smaller sheets"
+        ).format(most=most)
+    else:
+        problem = _(
+            "the file is {size} MB, far bigger than any class's score sheet (at most {most} "
+            "MB): is it the right file? If it is, split it into smaller sheets"
+        ).format(size=f"{size / 1e6:.1f}", most=most)
+    return ScoreSheetError([problem], name)
 
 
 def _text_of(data: bytes, name: str | None) -> str:
@@ -148,25 +173,36 @@ def _read_text(source: str | os.PathLike[str] | TextIO | BinaryIO) -> tuple[str,
         except UnicodeDecodeError:
             raise ScoreSheetError([_not_text_message(None, name)], name) from None
         except (OSError, ValueError) as error:  # a closed file, a file not open to read
-            raise ScoreSheetError([f"cannot read the file: {reason_of(error)}"], name) from None
+            problem = _("cannot read the file: {reason}").format(reason=reason_of(error))
+            raise ScoreSheetError([problem], name) from None
         if len(data) > MAX_SHEET_BYTES:
             raise _too_big(None, name)
         if isinstance(data, (bytes, bytearray)):
             return _text_of(bytes(data), name), name
         if not isinstance(data, str):
-            raise XactikaError(f"load_scores needs a CSV file, but reading it gave {shown(data)}")
+            raise XactikaError(
+                _("load_scores needs a CSV file, but reading it gave {value}").format(
+                    value=shown(data)
+                )
+            )
         if data.startswith(("PK\x03\x04", "\ufeffPK\x03\x04")):
             raise ScoreSheetError([_not_text_message(b"PK\x03\x04", name)], name)
         return data.removeprefix("\ufeff"), name
     if not isinstance(source, (str, os.PathLike)):
-        raise XactikaError(f"load_scores needs a file name or an open file, got {shown(source)}")
+        raise XactikaError(
+            _("load_scores needs a file name or an open file, got {value}").format(
+                value=shown(source)
+            )
+        )
     path = Path(source)
     name = str(path)
     try:
         if not path.exists():
-            raise ScoreSheetError([f"file not found: {shown(name, 80)} does not exist"], name)
+            problem = _("file not found: {name} does not exist").format(name=shown(name, 80))
+            raise ScoreSheetError([problem], name)
         if path.is_dir():
-            raise ScoreSheetError([f"{shown(name, 80)} is a folder, not a CSV file"], name)
+            problem = _("{name} is a folder, not a CSV file").format(name=shown(name, 80))
+            raise ScoreSheetError([problem], name)
         size = path.stat().st_size
         if size > MAX_SHEET_BYTES:
             raise _too_big(size, name)
@@ -175,7 +211,9 @@ def _read_text(source: str | os.PathLike[str] | TextIO | BinaryIO) -> tuple[str,
     except ScoreSheetError:
         raise
     except (OSError, ValueError) as error:  # a name too long, a NUL in it, no permission
-        problem = f"cannot read {shown(name, 80)}: {reason_of(error)}"
+        problem = _("cannot read {name}: {reason}").format(
+            name=shown(name, 80), reason=reason_of(error)
+        )
         raise ScoreSheetError([problem], name) from None
     if len(data) > MAX_SHEET_BYTES:  # it grew, or is a device
         raise _too_big(None, name)
@@ -227,25 +265,31 @@ def _delimiter(line: str) -> tuple[str, int]:
 def _find_header(lines: list[str]) -> tuple[int, str]:
     """The header's index in ``lines`` and the separator, or raise the one problem."""
     filled = [i for i, line in enumerate(lines) if not _BLANK_LINE.fullmatch(line)]
-    nothing = (
-        "holds no names or numbers, only separators and quote marks"
-        if any(line.strip() for line in lines)
-        else "is empty"
-    )
-    empty = (
-        f"the file {nothing}: it needs a header line "
-        f"'{','.join(SHEET_COLUMNS)}' and one row per player per hand"
-    )
+    columns = ",".join(SHEET_COLUMNS)
     if not filled:
-        raise ScoreSheetError([empty])
+        if any(line.strip() for line in lines):
+            problem = _(
+                "the file holds no names or numbers, only separators and quote marks: it needs "
+                "a header line '{columns}' and one row per player per hand"
+            )
+        else:
+            problem = _(
+                "the file is empty: it needs a header line '{columns}' and one row per player "
+                "per hand"
+            )
+        raise ScoreSheetError([problem.format(columns=columns)])
     first = filled[0]
     forced = _SEP_LINE.fullmatch(lines[first])
     if forced:
         delimiter = forced.group(1)
         filled = filled[1:]
-        if not filled:
-            said = shown(lines[first].strip())
-            raise ScoreSheetError([f"line {first + 1} says {said} and nothing follows: {empty}"])
+        if not filled:  # the sep= line is the file's only filled line
+            problem = _(
+                "line {line} says {text} and nothing follows: the file holds no names or "
+                "numbers, only separators and quote marks: it needs a header line '{columns}' "
+                "and one row per player per hand"
+            ).format(line=first + 1, text=shown(lines[first].strip()), columns=columns)
+            raise ScoreSheetError([problem])
         known = len(HEADER_NAMES & set(_cells(lines[filled[0]], delimiter)))
     else:
         delimiter, known = _delimiter(lines[first])
@@ -254,19 +298,19 @@ def _find_header(lines: list[str]) -> tuple[int, str]:
         return top, delimiter
     for index in filled[1:_HEADER_SEARCH]:
         if _delimiter(lines[index])[1] >= 2:
-            raise ScoreSheetError(
-                [
-                    f"line {top + 1}: {shown(lines[top].strip())} is above the header (line "
-                    f"{index + 1}); the header must be line 1: delete the "
-                    f"line{'s' if index - top > 1 else ''} above it"
-                ]
-            )
-    raise ScoreSheetError(
-        [
-            f"line {top + 1}: {shown(lines[top].strip())} is not a header; the first line "
-            f"must name the columns {LISTED_COLUMNS}"
-        ]
-    )
+            above = index - top
+            problem = ngettext(
+                "line {line}: {text} is above the header (line {header}); the header must be "
+                "line 1: delete the line above it",
+                "line {line}: {text} is above the header (line {header}); the header must be "
+                "line 1: delete the lines above it",
+                above,
+            ).format(line=top + 1, text=shown(lines[top].strip()), header=index + 1)
+            raise ScoreSheetError([problem])
+    problem = _(
+        "line {line}: {text} is not a header; the first line must name the columns {columns}"
+    ).format(line=top + 1, text=shown(lines[top].strip()), columns=_(LISTED_COLUMNS))
+    raise ScoreSheetError([problem])
 
 
 # --- the rows ------------------------------------------------------------------------------
@@ -294,7 +338,9 @@ def _records(
                 break
             except csv.Error as error:  # Python 3.10: "line contains NUL"
                 start, end = end + 1, reader.line_num
-                problems.append(f"line {start}: cannot read the line ({error})")
+                problems.append(
+                    _("line {line}: cannot read the line ({error})").format(line=start, error=error)
+                )
                 continue
             start, end = end + 1, reader.line_num
             if start <= header_index:
@@ -304,9 +350,11 @@ def _records(
                     line = lines[number - 1]
                     if '"' in line:
                         problems.append(
-                            f'line {number}: the " in {shown(line)} starts or ends a quoted '
-                            f'cell that runs over lines {start}-{end}; delete that " (or '
-                            "the cell's other \")"
+                            _(
+                                'line {line}: the " in {text} starts or ends a quoted cell '
+                                'that runs over lines {start}-{end}; delete that " (or the '
+                                "cell's other \")"
+                            ).format(line=number, text=shown(line), start=start, end=end)
                         )
                     plain = csv.reader([line], delimiter=delimiter, quoting=csv.QUOTE_NONE)
                     records.append((number, next(plain, [])))

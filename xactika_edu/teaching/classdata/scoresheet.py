@@ -57,6 +57,8 @@ import pandas as pd
 from ...base.checks import check_whole, shown
 from ...base.csvtext import FORMULA_STARTS, csv_text, write_text_file
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...core.cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS
 from ...core.game import HANDS_PER_GAME, score
 from .scorechecks import (
@@ -136,13 +138,21 @@ def template_csv(players: int = 4, games: int = 1, names: Sequence[str] | None =
     if names is None:
         names = [f"Player {seat}" for seat in range(1, players + 1)]
     elif isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players:
-        raise XactikaError(f"give {players} names, one per player, got {shown(names)}")
+        raise XactikaError(
+            _("give {count} names, one per player, got {names}").format(
+                count=players, names=shown(names)
+            )
+        )
     elif not all(isinstance(name, str) for name in names):
-        raise XactikaError(f"each player's name must be text, got {shown(names)}")
+        raise XactikaError(
+            _("each player's name must be text, got {names}").format(names=shown(names))
+        )
     names = [normal_text(name) for name in names]
     if len(set(names)) != len(names) or not all(names):
         raise XactikaError(
-            f"the players' names must be different and not empty, got {shown(names)}"
+            _("the players' names must be different and not empty, got {names}").format(
+                names=shown(names)
+            )
         )
     rows = [
         [game, hand, name, "", ""]
@@ -251,8 +261,10 @@ def load_scores(
             if index >= len(header) or not header[index]:
                 if cell:
                     problems.append(
-                        f"line {start}: {shown(cell)} is in column {index + 1}, which has no "
-                        "name in the header"
+                        _(
+                            "line {line}: {text} is in column {column}, which has no name in "
+                            "the header"
+                        ).format(line=start, text=shown(cell), column=index + 1)
                     )
                 continue
             row_cells.setdefault(header[index], cell)
@@ -261,8 +273,9 @@ def load_scores(
         rows.append(SheetRow(start, row_cells))
     if not rows:
         problems.append(
-            f"the file has a header (line {header_line}) but no rows: add one row per "
-            "player per hand"
+            _(
+                "the file has a header (line {line}) but no rows: add one row per player per hand"
+            ).format(line=header_line)
         )
     has_dealer = DEALER_COLUMN in header
     for row in rows:
@@ -376,21 +389,36 @@ def export_scores(
             not have.
     """
     if not isinstance(scores, pd.DataFrame):
-        raise XactikaError(f"export_scores needs a DataFrame of scores, got {shown(repr(scores))}")
+        raise XactikaError(
+            _("export_scores needs a DataFrame of scores, got {value}").format(
+                value=shown(repr(scores))
+            )
+        )
     chosen = list(EXPORT_COLUMNS if columns is None else columns)
     if isinstance(columns, str) or not chosen:
-        raise XactikaError(f"columns must be a list of column names, got {shown(columns)}")
+        raise XactikaError(
+            _("columns must be a list of column names, got {value}").format(value=shown(columns))
+        )
     missing = [column for column in chosen if column not in scores.columns]
     if missing:
-        raise XactikaError(f"the scores have no column {', '.join(map(shown, missing[:5]))}")
+        raise XactikaError(
+            ngettext(
+                "the scores have no column {columns}",
+                "the scores have no column {columns}",
+                len(missing[:5]),
+            ).format(columns=", ".join(map(shown, missing[:5])))
+        )
     if not isinstance(path, (str, os.PathLike)):
-        raise XactikaError(f"export_scores needs a file name, got {shown(repr(path))}")
+        raise XactikaError(
+            _("export_scores needs a file name, got {value}").format(value=shown(repr(path)))
+        )
     target = Path(path)
     if target.suffix.lower() in _SPREADSHEET_SUFFIXES:
         raise XactikaError(
-            f"{shown(str(target), 80)}: export_scores writes CSV, which a spreadsheet program "
-            f"will not open under a {target.suffix} name; name the file with .csv, like "
-            "'class.csv'"
+            _(
+                "{name}: export_scores writes CSV, which a spreadsheet program will not open "
+                "under a {suffix} name; name the file with .csv, like 'class.csv'"
+            ).format(name=shown(str(target), 80), suffix=target.suffix)
         )
     text = csv_text(chosen, scores[chosen].itertuples(index=False, name=None))
     return write_text_file(target, text, overwrite=overwrite, encoding="utf-8-sig")

@@ -41,6 +41,7 @@ from typing import NamedTuple
 from ...base.checks import shown
 from ...base.csvtext import reason_of
 from ...base.errors import ClassCodeError, ClassError, XactikaError
+from ...base.language import gettext as _
 from .classkeys import normal_code
 
 __all__ = [
@@ -151,7 +152,11 @@ class StoreDB:
 
     def __init__(self, data_dir: str | os.PathLike[str] | None = None) -> None:
         if data_dir is not None and not isinstance(data_dir, (str, os.PathLike)):
-            raise XactikaError(f"the data folder must be a folder name, got {shown(data_dir)}")
+            raise XactikaError(
+                _("the data folder must be a folder name, got {value}").format(
+                    value=shown(data_dir)
+                )
+            )
         folder = default_data_dir() if data_dir is None else Path(data_dir)
         self.path = folder / STORE_FILE
         self.lock = threading.RLock()
@@ -167,14 +172,18 @@ class StoreDB:
             )
         except (OSError, sqlite3.Error) as error:
             raise ClassError(
-                f"cannot open the class data {shown(str(self.path))}: {_reason(error)}"
+                _("cannot open the class data {path}: {reason}").format(
+                    path=shown(str(self.path)), reason=_reason(error)
+                )
             ) from None
         try:
             self._configure()
         except sqlite3.DatabaseError as error:
             self.connection.close()
             raise ClassError(
-                f"{shown(str(self.path))} is not class data of xactika-edu ({_reason(error)})"
+                _("{path} is not class data of xactika-edu ({reason})").format(
+                    path=shown(str(self.path)), reason=_reason(error)
+                )
             ) from None
 
     def _configure(self) -> None:
@@ -182,22 +191,26 @@ class StoreDB:
         run(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         mode = run("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
-            raise sqlite3.DatabaseError(f"the folder does not allow write-ahead logging ({mode})")
+            raise sqlite3.DatabaseError(
+                _("the folder does not allow write-ahead logging ({mode})").format(mode=mode)
+            )
         run("PRAGMA synchronous = FULL")
         run("PRAGMA foreign_keys = ON")
         with self.write() as db:
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
             if "schema_version" not in tables:
                 if tables:
-                    raise sqlite3.DatabaseError("it holds other tables")
+                    raise sqlite3.DatabaseError(_("it holds other tables"))
                 db.executescript_in_transaction(_SCHEMA)
                 db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 return
             version = db.execute("SELECT version FROM schema_version").fetchone()
             if version is None or version[0] > SCHEMA_VERSION:
                 raise ClassError(
-                    f"{shown(str(self.path))} was written by a newer xactika-edu (data version "
-                    f"{version[0] if version else '?'}); update xactika-edu to open it"
+                    _(
+                        "{path} was written by a newer xactika-edu (data version {version}); "
+                        "update xactika-edu to open it"
+                    ).format(path=shown(str(self.path)), version=version[0] if version else "?")
                 )
 
     @contextlib.contextmanager
@@ -273,8 +286,10 @@ class StoreBase:
         row = db.execute("SELECT id, code, name FROM classes WHERE code = ?", (typed,)).fetchone()
         if row is None:
             raise ClassCodeError(
-                f"There is no class with the code {shown(typed, 20)}. "
-                "Check the code on the board and type it again."
+                _(
+                    "There is no class with the code {code}. Check the code on the board and "
+                    "type it again."
+                ).format(code=shown(typed, 20))
             )
         return ClassRow(*row)
 

@@ -35,6 +35,8 @@ import pandas as pd
 
 from ...base.checks import check_whole, shown
 from ...base.errors import ClassError, IllegalBidError, XactikaError
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core.cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS
 from ...core.game import HANDS_PER_GAME, score
 from ...core.rules import forbidden_bid
@@ -43,6 +45,10 @@ from .scoresheet import with_scores
 from .storedb import StoreBase, now
 
 __all__ = ["HandRecords", "check_hand"]
+
+#: A list of bids or tricks that is not one per player (``count``: players).
+_GIVE_BIDS = N_("give {count} bids, one per player, got {values}")
+_GIVE_TRICKS = N_("give {count} tricks, one per player, got {values}")
 
 
 def check_hand(
@@ -73,28 +79,42 @@ def check_hand(
             dealer's bid the dealer rule forbids; StudentNameError for a bad name.
     """
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise XactikaError(f"players must be a list of names, got {shown(players)}")
+        raise XactikaError(
+            _("players must be a list of names, got {value}").format(value=shown(players))
+        )
     names = [check_name(player) for player in players]
     count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise XactikaError(f"a hand has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {count}")
+        raise XactikaError(
+            _("a hand has {low} to {high} players, got {count}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=count
+            )
+        )
     if len({name_key(name) for name in names}) != count:
-        raise XactikaError(f"each player of a hand needs a different name, got {shown(names)}")
-    for what, values in (("bids", bids), ("tricks", tricks)):
+        raise XactikaError(
+            _("each player of a hand needs a different name, got {names}").format(
+                names=shown(names)
+            )
+        )
+    for wanted, values in ((_GIVE_BIDS, bids), (_GIVE_TRICKS, tricks)):
         if not isinstance(values, Sequence) or len(values) != count:
-            raise XactikaError(f"give {count} {what}, one per player, got {shown(values)}")
+            raise XactikaError(_(wanted).format(count=count, values=shown(values)))
     for bid, took in zip(bids, tricks, strict=True):
         score(bid, took)  # the rules engine's score checks each bid and tricks (0 to 8)
     if sum(tricks) != CARDS_PER_HAND:
         raise XactikaError(
-            f"the tricks add up to {sum(tricks)}, but a hand has {CARDS_PER_HAND} tricks"
+            _("the tricks add up to {total}, but a hand has {cards} tricks").format(
+                total=sum(tricks), cards=CARDS_PER_HAND
+            )
         )
     seat = check_whole(dealer, "dealer", 0, count - 1)
     others = sum(bids) - bids[seat]
     if bids[seat] == forbidden_bid(others, CARDS_PER_HAND):
         raise IllegalBidError(
-            f"the dealer ({names[seat]}) may not bid {bids[seat]}: the bids would total "
-            f"{CARDS_PER_HAND}, the number of tricks"
+            _(
+                "the dealer ({name}) may not bid {bid}: the bids would total {cards}, the number "
+                "of tricks"
+            ).format(name=names[seat], bid=bids[seat], cards=CARDS_PER_HAND)
         )
     order = [(seat + 1 + k) % count for k in range(count)]
     return [(names[k], k == seat, int(bids[k]), int(tricks[k])) for k in order]
@@ -158,12 +178,20 @@ class HandRecords(StoreBase):
                     "SELECT id FROM games WHERE class_id = ? AND number = ?", (room.id, game)
                 ).fetchone()
             if found is None:
-                raise ClassError(f"{room.name} has no game {shown(game)}: start one with new_game")
+                raise ClassError(
+                    _("{name} has no game {game}: start one with new_game").format(
+                        name=room.name, game=shown(game)
+                    )
+                )
             game_id = int(found[0])
             if db.execute(
                 "SELECT 1 FROM hands WHERE game_id = ? AND number = ?", (game_id, number)
             ).fetchone():
-                raise ClassError(f"game {game}, hand {number} of {room.name} is already recorded")
+                raise ClassError(
+                    _("game {game}, hand {hand} of {name} is already recorded").format(
+                        game=game, hand=number, name=room.name
+                    )
+                )
             earlier = db.execute(
                 "SELECT hands.number, seats.player FROM seats JOIN hands ON seats.hand_id = "
                 "hands.id WHERE hands.game_id = ? ORDER BY hands.number LIMIT ?",
@@ -176,8 +204,10 @@ class HandRecords(StoreBase):
                 }
                 if before != {name_key(row[0]) for row in rows}:
                     raise ClassError(
-                        f"game {game} of {room.name}: hand {number} has other players than "
-                        f"hand {first}; a new table starts a new game"
+                        _(
+                            "game {game} of {name}: hand {hand} has other players than hand "
+                            "{first}; a new table starts a new game"
+                        ).format(game=game, name=room.name, hand=number, first=first)
                     )
             cursor = db.execute(
                 "INSERT INTO hands (game_id, number, recorded) VALUES (?, ?, ?)",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...core.game import Play, PlayerView
 from .classkeys import name_key
 
@@ -40,7 +41,9 @@ def computer_name(seat: int, taken: Collection[str] = ()) -> str:
     for name in (f"Computer {seat + 1}", f"Computer player {seat + 1}", f"Robot {seat + 1}"):
         if name_key(name) not in taken:
             return name
-    raise XactikaError(f"no free name for the computer player in seat {seat + 1}")
+    raise XactikaError(
+        _("no free name for the computer player in seat {seat}").format(seat=seat + 1)
+    )
 
 
 @dataclass(frozen=True)
