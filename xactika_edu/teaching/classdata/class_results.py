@@ -303,7 +303,12 @@ def class_vs_deck_plot(
     ax = use_axes(ax, BAR_FIGSIZE)
     x = np.arange(len(table))
     cards = int(table["class frequency"].sum())
-    source = results.attrs.get("source", _("our class"))
+    # a simulated class is named in the page's language, not the one it was made in
+    source = (
+        _("a simulated class of {count} students").format(count=results["student"].nunique())
+        if results.attrs.get("simulated")
+        else results.attrs.get("source", _("our class"))
+    )
     ax.bar(
         x - 0.2,
         table["class relative frequency"],
