@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...base.formatting import percent, plural, signed
+from ...base.formatting import percent, signed
+from ...base.language import gettext as _
+from ...base.language import ngettext, pgettext
 from ...base.palette import INK, SERIES
 from ...core.cards import Seed
 from ..plots.figures import (
@@ -65,12 +67,37 @@ __all__ = [
 def _class_name(scores: pd.DataFrame) -> str:
     """ "example class" for :func:`~.class_summaries.example_scores` (computer players,
     as Lesson 7 calls them), else "class"."""
-    return "example class" if scores.attrs.get("simulated") else "class"
+    return _("example class") if scores.attrs.get("simulated") else _("class")
+
+
+def _player_hands(count: int) -> str:
+    return ngettext("{count} player-hand", "{count} player-hands", count).format(count=count)
 
 
 def _class_phrase(scores: pd.DataFrame) -> str:
     """A graph's title ending: "the class's 96 player-hands"."""
-    return f"the {_class_name(scores)}'s {plural(len(scores), 'player-hand')}"
+    count = len(scores)
+    if scores.attrs.get("simulated"):
+        text = ngettext(
+            "the example class's {count} player-hand",
+            "the example class's {count} player-hands",
+            count,
+        )
+    else:
+        text = ngettext(
+            "the class's {count} player-hand", "the class's {count} player-hands", count
+        )
+    return text.format(count=count)
+
+
+def _outcome(outcome: str) -> str:
+    """An outcome of :func:`made_missed_counts` in the page's language."""
+    words = {
+        "exact bid": pgettext("outcome", "exact bid"),
+        "took fewer than bid": pgettext("outcome", "took fewer than bid"),
+        "took more than bid": pgettext("outcome", "took more than bid"),
+    }
+    return words.get(outcome, outcome)
 
 
 def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None, percents: bool = True) -> Axes:
@@ -103,7 +130,7 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None, percents: b
     total = int(counts["frequency"].sum())
     frequencies = [int(n) for n in counts["frequency"]]
     labels = [
-        f"{outcome}: {plural(n, 'player-hand')}"
+        f"{_outcome(outcome)}: {_player_hands(n)}"
         + (f" ({percent(Fraction(n, total))})" if percents else "")
         for outcome, n in zip(counts.index, frequencies, strict=True)
     ]
@@ -111,9 +138,10 @@ def made_missed_pie(scores: pd.DataFrame, *, ax: Axes | None = None, percents: b
         ax,
         frequencies,
         labels,
-        title=f"Bids made and missed: {_class_phrase(scores)}",
-        caption="each label: what happened: how many player-hands"
-        + (" (what percent)" if percents else ""),
+        title=_("Bids made and missed: {who}").format(who=_class_phrase(scores)),
+        caption=_("each label: what happened: how many player-hands (what percent)")
+        if percents
+        else _("each label: what happened: how many player-hands"),
         colors=[_PIE_COLORS[outcome] for outcome in counts.index],
     )
     return ax
@@ -163,7 +191,7 @@ def bids_vs_tricks(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         color=INK,
         linewidth=1,
         zorder=1,
-        label="tricks = bid (exact)",
+        label=_("tricks = bid (exact)"),
     )
     for bid, tricks, n in points:
         exact = bid == tricks
@@ -194,12 +222,14 @@ def bids_vs_tricks(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     ax.yaxis.set_major_locator(MultipleLocator(1))
     light_grid(ax, "both")
     ax.set_xlabel(
-        "bid\nnumber in a bubble: how many player-hands\n"
-        "above the line: took more tricks than the bid; below: took fewer",
+        _(
+            "bid\nnumber in a bubble: how many player-hands\n"
+            "above the line: took more tricks than the bid; below: took fewer"
+        ),
         fontsize=LABEL_SIZE,
     )
-    ax.set_ylabel("tricks taken")
-    ax.set_title(f"Bids and tricks: {_class_phrase(scores)}")
+    ax.set_ylabel(_("tricks taken"))
+    ax.set_title(_("Bids and tricks: {who}").format(who=_class_phrase(scores)))
     ax.legend(loc="upper left", fontsize=LABEL_SIZE, framealpha=0.95)
     return ax
 
@@ -233,10 +263,11 @@ def difference_histogram(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axe
     xs = [int(d) for d in table.index]
     draw_count_bars(ax, xs, [int(n) for n in table["frequency"]])
     ax.patches[xs.index(0)].set_facecolor(EXACT_BID_COLOR)  # as in the pie and the bubbles
-    ax.set_xticks(xs, labels=[f"{x}\n(exact bid)" if x == 0 else signed(x) for x in xs])
-    ax.set_xlabel("tricks taken − bid (below 0: took fewer than the bid; above 0: took more)")
-    ax.set_ylabel("frequency (player-hands)")
-    ax.set_title(f"How far from the bid: {_class_phrase(scores)}")
+    exact = _("{number}\n(exact bid)")
+    ax.set_xticks(xs, labels=[exact.format(number=x) if x == 0 else signed(x) for x in xs])
+    ax.set_xlabel(_("tricks taken − bid (below 0: took fewer than the bid; above 0: took more)"))
+    ax.set_ylabel(_("frequency (player-hands)"))
+    ax.set_title(_("How far from the bid: {who}").format(who=_class_phrase(scores)))
     return ax
 
 
@@ -281,8 +312,8 @@ def scores_by_player(scores: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
     ax.axvline(0, color=INK, linewidth=0.8)
     ax.margins(x=0.15)
     light_grid(ax, "x")
-    ax.set_xlabel("total score (points); striped bars are below 0")
-    ax.set_title(f"Total score per player: {_class_phrase(scores)}")
+    ax.set_xlabel(_("total score (points); striped bars are below 0"))
+    ax.set_title(_("Total score per player: {who}").format(who=_class_phrase(scores)))
     return ax
 
 
@@ -327,7 +358,7 @@ def compare_with_simulation(
     who = _class_name(scores)
     sizes = table.attrs["players"]
     rounds = table.attrs["rounds"]
-    players = " or ".join(map(str, sizes))
+    players = _(" or ").join(map(str, sizes))
     class_bars = ax.bar(
         xs - 0.2,
         table["class"],
@@ -336,7 +367,7 @@ def compare_with_simulation(
         edgecolor=INK,
         linewidth=0.8,
         zorder=2,
-        label=f"{who} ({len(scores)} player-hands)",
+        label=_("{who} ({count} player-hands)").format(who=who, count=len(scores)),
     )
     simulated_bars = ax.bar(
         xs + 0.2,
@@ -347,8 +378,9 @@ def compare_with_simulation(
         linewidth=0.8,
         hatch="..",  # dotted: hatching ("//") means "below 0" in scores_by_player
         zorder=2,
-        label=f"computer players ({rounds * sum(sizes):,} player-hands: {rounds:,} hands of "
-        f"{players} players)",
+        label=_(
+            "computer players ({hands} player-hands: {rounds} hands of {players} players)"
+        ).format(hands=f"{rounds * sum(sizes):,}", rounds=f"{rounds:,}", players=players),
     )
     exact = int(np.flatnonzero(xs == 0)[0])
     top = max(float(bars[exact].get_height()) for bars in (class_bars, simulated_bars))
@@ -366,12 +398,12 @@ def compare_with_simulation(
         )
     ax.set_xticks(xs)
     ax.set_xticklabels([f"{int(x)}" for x in xs])
-    ax.set_xlabel("tricks taken − bid (0: exact bid)")
-    ax.set_ylabel("relative frequency (% of the player-hands)")
+    ax.set_xlabel(_("tricks taken − bid (0: exact bid)"))
+    ax.set_ylabel(_("relative frequency (% of the player-hands)"))
     light_grid(ax)
     tallest = float(max(table["class"].max(), table["simulated"].max()))
     ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend and the labels
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     ax.legend(loc="upper left", fontsize=LABEL_SIZE, framealpha=0.95)
-    ax.set_title("How far from the bid: the class and the computer")
+    ax.set_title(_("How far from the bid: the class and the computer"))
     return ax

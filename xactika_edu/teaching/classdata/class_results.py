@@ -38,7 +38,8 @@ import pandas as pd
 from ...base.checks import check_whole, shown
 from ...base.csvtext import decode_sheet, unescape_cell
 from ...base.errors import ClassResultsError, NotationError, XactikaError
-from ...base.formatting import plural
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import SERIES
 from ...core.cards import DECK, Card, Seed, make_rng
 from ...core.face_values import FACE_VALUES
@@ -78,23 +79,34 @@ def _text(source: str | os.PathLike[str] | TextIO | BinaryIO) -> tuple[str, str]
             size = path.stat().st_size
             if size > MAX_RESULT_BYTES:
                 raise ClassResultsError(
-                    f"{path.name} is {size:,} bytes: too big for a class results file "
-                    f"(at most {MAX_RESULT_BYTES:,})"
+                    _(
+                        "{name} is {size} bytes: too big for a class results file (at most {most})"
+                    ).format(name=path.name, size=f"{size:,}", most=f"{MAX_RESULT_BYTES:,}")
                 )
             data = path.read_bytes()
         except OSError as error:
-            raise ClassResultsError(f"cannot read {shown(str(source))}: {error.strerror}") from None
+            raise ClassResultsError(
+                _("cannot read {name}: {reason}").format(
+                    name=shown(str(source)), reason=error.strerror
+                )
+            ) from None
         name = path.name
     else:
         raw = source.read(MAX_RESULT_BYTES + 1)
         if len(raw) > MAX_RESULT_BYTES:
-            raise ClassResultsError(f"too big for a class results file (over {MAX_RESULT_BYTES:,})")
+            raise ClassResultsError(
+                _("too big for a class results file (over {most})").format(
+                    most=f"{MAX_RESULT_BYTES:,}"
+                )
+            )
         if isinstance(raw, str):
-            return raw, getattr(source, "name", "the file")
-        data, name = raw, getattr(source, "name", "the file")
+            return raw, getattr(source, "name", _("the file"))
+        data, name = raw, getattr(source, "name", _("the file"))
     text = decode_sheet(data)
     if text is None:
-        raise ClassResultsError(f"{name} is not a text (CSV) file; save it as CSV UTF-8")
+        raise ClassResultsError(
+            _("{name} is not a text (CSV) file; save it as CSV UTF-8").format(name=name)
+        )
     return text, str(name)
 
 
@@ -113,14 +125,19 @@ def load_class_results(source: str | os.PathLike[str] | TextIO | BinaryIO) -> pd
             problem is listed by line.
     """
     if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
-        raise ClassResultsError(f"expected a file name or an open file, got {shown(source)}")
+        raise ClassResultsError(
+            _("expected a file name or an open file, got {value}").format(value=shown(source))
+        )
     text, name = _text(source)
     frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, skip_blank_lines=True)
     header = [str(column).strip().lower() for column in frame.columns]
     if header != list(CLASS_RESULT_COLUMNS):
         raise ClassResultsError(
-            f"{name}: the first line must be {','.join(CLASS_RESULT_COLUMNS)}, "
-            f"got {shown(','.join(map(str, frame.columns)))}"
+            _("{name}: the first line must be {columns}, got {header}").format(
+                name=name,
+                columns=",".join(CLASS_RESULT_COLUMNS),
+                header=shown(",".join(map(str, frame.columns))),
+            )
         )
     frame.columns = list(CLASS_RESULT_COLUMNS)
     problems: list[str] = []
@@ -128,25 +145,43 @@ def load_class_results(source: str | os.PathLike[str] | TextIO | BinaryIO) -> pd
     for row, (student, activity, card_text) in enumerate(frame.itertuples(index=False)):
         line = row + 2
         if not str(student).strip():
-            problems.append(f"line {line}, column 'student': empty; write a name or a number")
+            problems.append(
+                _("line {line}, column 'student': empty; write a name or a number").format(
+                    line=line
+                )
+            )
         if str(activity).strip().lower() not in ACTIVITIES:
             problems.append(
-                f"line {line}, column 'activity': {shown(activity)} is not one of "
-                f"{', '.join(ACTIVITIES)}"
+                _("line {line}, column 'activity': {value} is not one of {choices}").format(
+                    line=line, value=shown(activity), choices=", ".join(ACTIVITIES)
+                )
             )
         try:
             cards.append(Card.parse(str(card_text).strip()))
         except NotationError as error:
             cards.append(None)
-            problems.append(f"line {line}, column 'card': {error}")
+            problems.append(
+                _("line {line}, column 'card': {problem}").format(line=line, problem=error)
+            )
     if frame.empty:
-        problems.append("no rows: write one row per card under the first line")
+        problems.append(_("no rows: write one row per card under the first line"))
     if problems:
         shown_lines = "\n".join(f"- {problem}" for problem in problems[:_SHOWN_PROBLEMS])
         more = len(problems) - _SHOWN_PROBLEMS
-        extra = f"\n... and {plural(more, 'more problem')}" if more > 0 else ""
+        extra = (
+            "\n"
+            + ngettext(
+                "... and {count} more problem", "... and {count} more problems", more
+            ).format(count=more)
+            if more > 0
+            else ""
+        )
+        count = len(problems)
         raise ClassResultsError(
-            f"{name} has {plural(len(problems), 'problem')}:\n{shown_lines}{extra}"
+            ngettext("{name} has {count} problem:", "{name} has {count} problems:", count).format(
+                name=name, count=count
+            )
+            + f"\n{shown_lines}{extra}"
         )
     results = pd.DataFrame(
         {
@@ -182,13 +217,15 @@ def example_class_results(
     cards = [DECK[int(i)] for i in picks]
     results = pd.DataFrame(
         {
-            "student": [f"student {k // cards_each + 1}" for k in range(len(cards))],
+            "student": [
+                _("student {number}").format(number=k // cards_each + 1) for k in range(len(cards))
+            ],
             "activity": activity,
             "card": cards,
             "face value": [card.value for card in cards],
         }
     )
-    results.attrs["source"] = f"a simulated class of {students} students"
+    results.attrs["source"] = _("a simulated class of {count} students").format(count=students)
     results.attrs["simulated"] = True  # graphs say "drawn cards", never "our cards"
     return results
 
@@ -266,32 +303,41 @@ def class_vs_deck_plot(
     ax = use_axes(ax, BAR_FIGSIZE)
     x = np.arange(len(table))
     cards = int(table["class frequency"].sum())
-    source = results.attrs.get("source", "our class")
+    # a simulated class is named in the page's language, not the one it was made in
+    source = (
+        _("a simulated class of {count} students").format(count=results["student"].nunique())
+        if results.attrs.get("simulated")
+        else results.attrs.get("source", _("our class"))
+    )
     ax.bar(
         x - 0.2,
         table["class relative frequency"],
         width=0.4,
         color=SERIES[0],
-        label=f"{source}: {plural(cards, 'card')}",
+        label=ngettext("{source}: {count} card", "{source}: {count} cards", cards).format(
+            source=source, count=cards
+        ),
     )
     ax.bar(
         x + 0.2,
         table["deck relative frequency"],
         width=0.4,
         color=SERIES[1],
-        label="the whole deck: 81 cards",
+        label=_("the whole deck: {count} cards").format(count=len(DECK)),
         hatch="//",
         edgecolor="white",
     )
     ax.set_xticks(x, [str(value) for value in table.index])
-    ax.set_xlabel("face value")
-    ax.set_ylabel("relative frequency (percent of the cards)")
+    ax.set_xlabel(_("face value"))
+    ax.set_ylabel(_("relative frequency (percent of the cards)"))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     tallest = float(table[["class relative frequency", "deck relative frequency"]].max().max())
     ax.set_ylim(0, tallest * 1.5)  # room above the bars for the legend: it covers none
     # a simulated class is not "ours": its graph says so in the title too
     simulated = bool(results.attrs.get("simulated", False))
-    ax.set_title(f"{'Drawn' if simulated else 'Our'} cards and the whole deck")
+    ax.set_title(
+        _("Drawn cards and the whole deck") if simulated else _("Our cards and the whole deck")
+    )
     ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper left")
     light_grid(ax)
     return ax

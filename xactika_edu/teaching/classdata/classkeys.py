@@ -45,6 +45,7 @@ import unicodedata
 
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, XactikaError
+from ...base.language import gettext as _
 
 # scorefile (and pandas with it) is imported by check_name() when it first runs: the
 # teacher's Jupyter server under JupyterHub makes a teacher token here
@@ -141,10 +142,16 @@ def check_teacher_token(token: object) -> str:
     """
     if isinstance(token, str) and _TOKEN.match(token):
         return token
-    what = f"{len(token)} characters" if isinstance(token, str) else type(token).__name__
+    what = (
+        _("{count} characters").format(count=len(token))
+        if isinstance(token, str)
+        else type(token).__name__
+    )
     raise ClassError(
-        f"not a teacher token: {what} (a teacher token is 32 to 200 URL-safe "
-        "characters: letters, digits, - and _)"
+        _(
+            "not a teacher token: {what} (a teacher token is 32 to 200 URL-safe characters: "
+            "letters, digits, - and _)"
+        ).format(what=what)
     )
 
 
@@ -192,24 +199,44 @@ def check_name(name: object, *, what: str = "first name") -> str:
             a character that cannot be typed.
         ClassError: the same for a class name.
     """
-    error = StudentNameError if what == "first name" else ClassError
-    longest = MAX_FIRST_NAME if what == "first name" else MAX_CLASS_NAME
+    student = what == "first name"
+    error = StudentNameError if student else ClassError
+    longest = MAX_FIRST_NAME if student else MAX_CLASS_NAME
     if not isinstance(name, str):
-        raise error(f"A {what} is text, like 'Zoë'; got {shown(name)}.")
+        raise error(
+            (
+                _("A first name is text, like 'Zoë'; got {value}.")
+                if student
+                else _("A class name is text, like 'Period 3'; got {value}.")
+            ).format(value=shown(name))
+        )
     from .scorefile import normal_text
 
     text = normal_text(name)
     if not text:
-        raise error("Type your first name to join." if what == "first name" else f"Type a {what}.")
+        raise error(_("Type your first name to join.") if student else _("Type a class name."))
     for char in text:
         if unicodedata.category(char) in _UNTYPABLE or char in _DIRECTION_MARKS:
             raise error(
-                f"That name has a character that cannot be typed (U+{ord(char):04X}). "
-                f"Type the {what} again: {shown(text, 40)}."
+                (
+                    _(
+                        "That name has a character that cannot be typed ({code}). Type the first "
+                        "name again: {text}."
+                    )
+                    if student
+                    else _(
+                        "That name has a character that cannot be typed ({code}). Type the class "
+                        "name again: {text}."
+                    )
+                ).format(code=f"U+{ord(char):04X}", text=shown(text, 40))
             )
     text = _SPACES.sub(" ", text)
     if len(text) > longest:
-        raise error(f"That name is too long: {len(text)} characters. Use at most {longest}.")
+        raise error(
+            _("That name is too long: {count} characters. Use at most {most}.").format(
+                count=len(text), most=longest
+            )
+        )
     return text
 
 

@@ -45,6 +45,7 @@ import pandas as pd
 
 from ...base.checks import shown
 from ...base.errors import ClassCodeError, ClassError, XactikaError
+from ...base.language import gettext as _
 from .class_results import load_class_results
 from .scoresheet import load_scores
 from .store import ClassStore, default_data_dir
@@ -80,24 +81,31 @@ def _from_store(name: str, data: Folder) -> tuple[ClassStore, str]:
     """
     store = _open_store(data)
     folder = default_data_dir() if data is None else Path(data)
-    missing = f"There is no file called {shown(name)} next to the lesson, and no class"
-    elsewhere = (
-        f" A class the app kept with --data DIR is not read from here: run "
-        f'xactika-edu class export --class "{name}" --data DIR --what draws (or scores) '
-        "--out class.csv, and type the file's name."
+    elsewhere = _(
+        "A class the app kept with --data DIR is not read from here: run {command}, and type "
+        "the file's name."
+    ).format(
+        command=f'xactika-edu class export --class "{name}" --data DIR --what draws '
+        + _("(or scores)")
+        + " --out class.csv"
     )
     if store is None:
         raise ClassCodeError(
-            f"{missing} called {shown(name)}: there is no class data in {folder}.{elsewhere}"
+            _(
+                "There is no file called {name} next to the lesson, and no class called {name}: "
+                "there is no class data in {folder}. {elsewhere}"
+            ).format(name=shown(name), folder=folder, elsewhere=elsewhere)
         )
     try:
         return store, store.open_class(name)
     except ClassCodeError:
-        names = ", ".join(summary.name for summary in store.classes()) or "none yet"
+        names = ", ".join(summary.name for summary in store.classes()) or _("none yet")
         store.close()
         raise ClassCodeError(
-            f"{missing} called {shown(name)} in the class data in {folder}. The classes "
-            f"there: {names}.{elsewhere}"
+            _(
+                "There is no file called {name} next to the lesson, and no class called {name} "
+                "in the class data in {folder}. The classes there: {names}. {elsewhere}"
+            ).format(name=shown(name), folder=folder, names=names, elsewhere=elsewhere)
         ) from None
 
 
@@ -117,7 +125,12 @@ def _file_or_class(
     with store:
         table = from_class(store, code)
     if table.empty:
-        raise ClassError(f"The class {table.attrs['source']} has no {nothing} yet.")
+        message = (
+            _("The class {name} has no finished hand yet.")
+            if nothing == "finished hand"
+            else _("The class {name} has no draws yet.")
+        )
+        raise ClassError(message.format(name=table.attrs["source"]))
     return table
 
 

@@ -50,6 +50,7 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import IllegalBidError, IllegalPlayError, XactikaError
+from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS, Card, Combination
 from ...core.game import HANDS_PER_GAME, Game, Play, Round
 from ...engines.bots import HeuristicBot, SupportsBot
@@ -180,7 +181,9 @@ class SeatKeeper:
         """
         with self._lock:
             if not self.holds(handle):
-                raise XactikaError(f"{handle.name} is not at this table: sit down first.")
+                raise XactikaError(
+                    _("{name} is not at this table: sit down first.").format(name=handle.name)
+                )
             key = (handle.seat, handle.session)
             self._listeners.setdefault(key, []).append(listener)
 
@@ -309,18 +312,29 @@ class ClassTable(SeatKeeper):
                 chosen = mine[0]
             elif self.running:
                 raise XactikaError(
-                    "This table is playing a game. Wait for the next game, or pick another table."
+                    _(
+                        "This table is playing a game. Wait for the next game, or pick another "
+                        "table."
+                    )
                 )
             elif seat is None:
                 free = [s for s, place in enumerate(self._seats) if place.name is None]
                 if not free:
-                    raise XactikaError(f"This table is full: all {self._size} seats are taken.")
+                    raise XactikaError(
+                        _("This table is full: all {count} seats are taken.").format(
+                            count=self._size
+                        )
+                    )
                 chosen = free[0]
             else:
                 chosen = check_whole(seat, "seat", 0, self._size - 1)
                 taken = self._seats[chosen].name
                 if taken is not None:
-                    raise XactikaError(f"Seat {chosen + 1} is taken by {taken}. Pick another seat.")
+                    raise XactikaError(
+                        _("Seat {seat} is taken by {name}. Pick another seat.").format(
+                            seat=chosen + 1, name=taken
+                        )
+                    )
             place = self._seats[chosen]
             self._drop_listeners(chosen, place.session)
             place.name, place.present, place.session = place.name or name, True, place.session + 1
@@ -359,12 +373,12 @@ class ClassTable(SeatKeeper):
         """
         with self._lock:
             if self.running:
-                raise XactikaError("A game is already being played at this table.")
+                raise XactikaError(_("A game is already being played at this table."))
             for place in self._seats:
                 if not place.present:
                     place.name = None
             if not any(place.present for place in self._seats):
-                raise XactikaError("No one sits at this table yet: sit down first.")
+                raise XactikaError(_("No one sits at this table yet: sit down first."))
             self._games += 1
             seed = None if self._seed is None else self._seed + self._games - 1
             self._game = Game.new(self._size, seed=seed, hands=self._hands)
@@ -391,11 +405,11 @@ class ClassTable(SeatKeeper):
         with self._lock:
             game = self._game
             if game is None or game.is_over:
-                raise XactikaError("No game is being played: press Start for a new game.")
+                raise XactikaError(_("No game is being played: press Start for a new game."))
             if after is not None and len(game.rounds) > after:
                 return
             if not game.current_round.is_over:
-                raise XactikaError("This hand is not over yet.")
+                raise XactikaError(_("This hand is not over yet."))
             game.next_round()
             self._moved_by_computer = set()
             self._play_computers()
@@ -414,9 +428,13 @@ class ClassTable(SeatKeeper):
         :meth:`SeatHandle.play`). The engine's error names the seats by name."""
         with self._lock:
             if not self.holds(handle):
-                raise XactikaError(f"{handle.name} is not at this table: sit down again to play.")
+                raise XactikaError(
+                    _("{name} is not at this table: sit down again to play.").format(
+                        name=handle.name
+                    )
+                )
             if self._game is None:
-                raise XactikaError("The game has not started yet: press Start.")
+                raise XactikaError(_("The game has not started yet: press Start."))
             rnd = self._game.current_round
             try:
                 if play is not None:
@@ -424,7 +442,7 @@ class ClassTable(SeatKeeper):
                 elif bid is not None:
                     rnd.bid(bid, player=handle.seat)
                 else:
-                    raise XactikaError("A move is a bid or a play: give one.")
+                    raise XactikaError(_("A move is a bid or a play: give one."))
             except (IllegalBidError, IllegalPlayError) as error:
                 raise type(error)(named(str(error), self._names)) from None
             self._play_computers()

@@ -29,7 +29,7 @@ import numpy as np
 from ...base.checks import check_whole, shown
 from ...base.csvtext import csv_text
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import ngettext
 from ...core.cards import DECK, Card
 from ..plots.figures import BAR_FIGSIZE, LABEL_SIZE, use_axes
 from ..plots.frequency import running_frequency_graph
@@ -142,7 +142,10 @@ def class_frequency_graph(frequency: pd.DataFrame, *, ax: Axes | None = None) ->
     table = frequency.assign(run=1)
     table.attrs = dict(frequency.attrs)
     ax = running_frequency_graph(table, ax=use_axes(ax, BAR_FIGSIZE))
-    ax.get_lines()[0].set_label(f"our class: {plural(len(frequency), 'draw')}")
+    count = len(frequency)
+    ax.get_lines()[0].set_label(
+        ngettext("our class: {count} draw", "our class: {count} draws", count).format(count=count)
+    )
     ax.legend(loc="lower right", fontsize=LABEL_SIZE, framealpha=0.95)
     return ax
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ...base.checks import shown
 from ...base.errors import ScoreSheetError
-from ...base.formatting import plural
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...core.game import HANDS_PER_GAME
 from ...core.rules import forbidden_bid
@@ -40,20 +41,25 @@ SHEET_COLUMNS: tuple[str, ...] = ("game", "hand", "player", "bid", "tricks")
 #: The optional column that marks the dealer (``yes``/``x``; empty or ``no`` otherwise).
 DEALER_COLUMN = "dealer"
 
-#: The columns, as messages list them.
-LISTED_COLUMNS = ", ".join(SHEET_COLUMNS) + f" (and, if you like, {DEALER_COLUMN})"
+#: The columns, as messages list them (translated where it is shown).
+LISTED_COLUMNS = N_("game, hand, player, bid, tricks (and, if you like, dealer)")
 #: Every column name a header may hold.
 HEADER_NAMES = frozenset((*SHEET_COLUMNS, DEALER_COLUMN))
 
 _YES = frozenset({"yes", "y", "x", "true", "1", "dealer"})
 _NO = frozenset({"", "no", "n", "false", "0"})
 _WHAT = {
-    "game": "the game number",
-    "hand": "the hand number",
-    "player": "the player's name",
-    "bid": "a bid",
-    "tricks": "the tricks taken",
+    "game": N_("the game number"),
+    "hand": N_("the hand number"),
+    "player": N_("the player's name"),
+    "bid": N_("a bid"),
+    "tricks": N_("the tricks taken"),
 }
+
+
+def cell_place(line: int, column: str) -> str:
+    """Where a cell is, as a message begins: ``line 3, column 'bid'``."""
+    return _("line {line}, column {column}").format(line=line, column=repr(column))
 
 
 class Problems:
@@ -114,28 +120,34 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def _whole(text: str, line: int, column: str, problems: Problems) -> int | None:
-    where = f"line {line}, column {column!r}"
+    where = cell_place(line, column)
     match = _WHOLE.fullmatch(text)
     if match is None:
         if _DECIMAL.fullmatch(text):
-            problems.append(f"{where}: {shown(text, quoted=False)} is not a whole number")
+            problem = _("{where}: {text} is not a whole number")
+            text = shown(text, quoted=False)
         elif any(char.isdigit() and not char.isascii() for char in text):
-            problems.append(
-                f"{where}: {shown(text)} is not a whole number written with the digits 0 to 9"
-            )
+            problem = _("{where}: {text} is not a whole number written with the digits 0 to 9")
+            text = shown(text)
         else:
-            problems.append(
-                f"{where}: {shown(text)} is not a whole number (write digits only, like 3)"
-            )
+            problem = _("{where}: {text} is not a whole number (write digits only, like 3)")
+            text = shown(text)
+        problems.append(problem.format(where=where, text=text))
         return None
     sign, digits = match.groups()
     if len(digits.lstrip("0")) > len(str(_BIGGEST)):  # int() of 5,000 digits would fail
-        big = text if len(text) <= 30 else f"{text[:12]}...{text[-12:]} ({len(text)} characters)"
-        problems.append(f"{where}: {big} is far too big")
+        big = (
+            text
+            if len(text) <= 30
+            else _("{start}...{end} ({count} characters)").format(
+                start=text[:12], end=text[-12:], count=len(text)
+            )
+        )
+        problems.append(_("{where}: {text} is far too big").format(where=where, text=big))
         return None
     value = int(sign + digits)
     if abs(value) > _BIGGEST:
-        problems.append(f"{where}: {text} is far too big")
+        problems.append(_("{where}: {text} is far too big").format(where=where, text=text))
         return None
     return value
 
@@ -145,11 +157,15 @@ def _control_problem(text: str, line: int, column: str) -> str | None:
     if found is None:
         return None
     char = found.group()
-    what = "a NUL character" if char == "\x00" else f"the control character U+{ord(char):04X}"
-    return (
-        f"line {line}, column {column!r}: {shown(text)} holds {what}, which no score sheet "
-        "has (the file may be damaged); type the cell again"
+    what = (
+        _("a NUL character")
+        if char == "\x00"
+        else _("the control character {code}").format(code=f"U+{ord(char):04X}")
     )
+    return _(
+        "{where}: {text} holds {what}, which no score sheet has (the file may be damaged); type "
+        "the cell again"
+    ).format(where=cell_place(line, column), text=shown(text), what=what)
 
 
 def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: Problems) -> None:
@@ -169,7 +185,9 @@ def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: 
         text = row.cells[column]
         if not text:
             problems.append(
-                f"line {line}, column {column!r}: missing value (every row needs {_WHAT[column]})"
+                _("{where}: missing value (every row needs {what})").format(
+                    where=cell_place(line, column), what=_(_WHAT[column])
+                )
             )
             continue
         if column == "player":
@@ -178,27 +196,39 @@ def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: 
         number = _whole(text, line, column, problems)
         if number is None:
             continue
-        where = f"line {line}, column {column!r}: {number}"
+        named = {"where": cell_place(line, column), "number": number}
         if column == "game":
             if number < 1:
-                problems.append(f"{where} is not a game number (games are numbered from 1)")
+                problems.append(
+                    _("{where}: {number} is not a game number (games are numbered from 1)").format(
+                        **named
+                    )
+                )
             else:
                 row.game = number
         elif column == "hand":
             if not 1 <= number <= HANDS_PER_GAME:
                 problems.append(
-                    f"{where} is not a hand number (a game has hands 1 to {HANDS_PER_GAME})"
+                    _(
+                        "{where}: {number} is not a hand number (a game has hands 1 to {hands})"
+                    ).format(hands=HANDS_PER_GAME, **named)
                 )
             else:
                 row.hand = number
         elif column == "bid":
             if not 0 <= number <= cards_per_hand:
-                problems.append(f"{where} is not a bid (bids are 0 to {cards_per_hand})")
+                problems.append(
+                    _("{where}: {number} is not a bid (bids are 0 to {cards})").format(
+                        cards=cards_per_hand, **named
+                    )
+                )
             else:
                 row.bid = number
         elif not 0 <= number <= cards_per_hand:
             problems.append(
-                f"{where} is not a number of tricks (a player takes 0 to {cards_per_hand})"
+                _(
+                    "{where}: {number} is not a number of tricks (a player takes 0 to {cards})"
+                ).format(cards=cards_per_hand, **named)
             )
         else:
             row.tricks = number
@@ -210,26 +240,38 @@ def check_cells(row: SheetRow, cards_per_hand: int, has_dealer: bool, problems: 
             row.dealer = False
         else:
             problems.append(
-                f"line {line}, column {DEALER_COLUMN!r}: {shown(row.cells[DEALER_COLUMN])} is not "
-                "yes or no (mark the dealer yes, leave the others empty)"
+                _(
+                    "{where}: {text} is not yes or no (mark the dealer yes, leave the others empty)"
+                ).format(
+                    where=cell_place(line, DEALER_COLUMN), text=shown(row.cells[DEALER_COLUMN])
+                )
             )
 
 
 def header_problems(header: list[str], line: int) -> list[str]:
     problems = []
+    listed = _(LISTED_COLUMNS)
     for column in SHEET_COLUMNS:
         if column not in header:
             problems.append(
-                f"line {line}: missing column {column!r} (the columns are {LISTED_COLUMNS})"
+                _("line {line}: missing column {column} (the columns are {columns})").format(
+                    line=line, column=repr(column), columns=listed
+                )
             )
     for index, column in enumerate(header):
         if column and column not in HEADER_NAMES:
             problems.append(
-                f"line {line}: unknown column {shown(column)} (column {index + 1}; the columns "
-                f"are {LISTED_COLUMNS})"
+                _(
+                    "line {line}: unknown column {column} (column {number}; the columns are "
+                    "{columns})"
+                ).format(line=line, column=shown(column), number=index + 1, columns=listed)
             )
         elif column and header.index(column) != index:
-            problems.append(f"line {line}: column {column!r} appears twice")
+            problems.append(
+                _("line {line}: column {column} appears twice").format(
+                    line=line, column=repr(column)
+                )
+            )
     return problems
 
 
@@ -242,11 +284,13 @@ def _lines(rows: Sequence[SheetRow]) -> str:
     """
     first, last = rows[0].line, rows[-1].line
     if len(rows) == 1:
-        return f"line {first}"
+        return _("line {line}").format(line=first)
     if last - first == len(rows) - 1:
-        return f"lines {first}-{last}"
-    shown = ", ".join(str(row.line) for row in rows[:5])
-    return f"lines {shown}" + (f" and {len(rows) - 5} more" if len(rows) > 5 else "")
+        return _("lines {first}-{last}").format(first=first, last=last)
+    listed = ", ".join(str(row.line) for row in rows[:5])
+    if len(rows) > 5:
+        return _("lines {lines} and {more} more").format(lines=listed, more=len(rows) - 5)
+    return _("lines {lines}").format(lines=listed)
 
 
 def check_hands(
@@ -262,31 +306,45 @@ def check_hands(
         key = (row.game, row.hand)
         if key in hands and key != last_key and not has_dealer:
             problems.append(
-                f"line {row.line}: game {key[0]}, hand {key[1]} started earlier "
-                f"({_lines(hands[key])}); keep each hand's rows together, in bidding order "
-                "with the dealer last (or add a 'dealer' column)"
+                _(
+                    "line {line}: game {game}, hand {hand} started earlier ({lines}); keep each "
+                    "hand's rows together, in bidding order with the dealer last (or add a "
+                    "'dealer' column)"
+                ).format(line=row.line, game=key[0], hand=key[1], lines=_lines(hands[key]))
             )
         hands.setdefault(key, []).append(row)
         last_key = key
     first_hand: dict[int, tuple[int, list[SheetRow]]] = {}
     for (game, hand), members in sorted(hands.items()):
-        name = f"game {game}, hand {hand} ({_lines(members)})"
+        name = _("game {game}, hand {hand} ({lines})").format(
+            game=game, hand=hand, lines=_lines(members)
+        )
         seen: dict[str, int] = {}
         for row in members:
             if row.player is None:
                 continue
             if row.player in seen:
                 problems.append(
-                    f"line {row.line}, column 'player': {shown(row.player)} is already in game "
-                    f"{game}, hand {hand} (line {seen[row.player]})"
+                    _(
+                        "{where}: {name} is already in game {game}, hand {hand} (line {line})"
+                    ).format(
+                        where=cell_place(row.line, "player"),
+                        name=shown(row.player),
+                        game=game,
+                        hand=hand,
+                        line=seen[row.player],
+                    )
                 )
             else:
                 seen[row.player] = row.line
         count = len(members)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
             problems.append(
-                f"{name}: {plural(count, 'player')}; a hand has "
-                f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
+                ngettext(
+                    "{name}: {count} player; a hand has {least} to {most} players",
+                    "{name}: {count} players; a hand has {least} to {most} players",
+                    count,
+                ).format(name=name, count=count, least=MIN_PLAYERS, most=MAX_PLAYERS)
             )
         if all(row.player is not None for row in members):
             if game not in first_hand:
@@ -298,8 +356,10 @@ def check_hands(
             total = sum(tricks)
             if total != cards_per_hand and count >= MIN_PLAYERS:
                 problems.append(
-                    f"{name}, column 'tricks': the tricks add up to {total}, but a hand has "
-                    f"{cards_per_hand} tricks"
+                    _(
+                        "{name}, column 'tricks': the tricks add up to {total}, but a hand has "
+                        "{cards} tricks"
+                    ).format(name=name, total=total, cards=cards_per_hand)
                 )
         dealer = _find_dealer(members, has_dealer, name, problems)
         bids = [row.bid for row in members if row.bid is not None]
@@ -308,8 +368,15 @@ def check_hands(
             if dealer.bid == forbidden_bid(others, cards_per_hand) and count >= MIN_PLAYERS:
                 who = shown(dealer.player, quoted=False)
                 problems.append(
-                    f"line {dealer.line}, column 'bid': the dealer ({who}) may not bid "
-                    f"{dealer.bid}: the bids would total {cards_per_hand}, the number of tricks"
+                    _(
+                        "{where}: the dealer ({who}) may not bid {bid}: the bids would total "
+                        "{cards}, the number of tricks"
+                    ).format(
+                        where=cell_place(dealer.line, "bid"),
+                        who=who,
+                        bid=dealer.bid,
+                        cards=cards_per_hand,
+                    )
                 )
 
 
@@ -325,11 +392,17 @@ def _check_same_players(
     now = {row.player for row in members}
     if before == now:
         return
-    parts = [f"{shown(who)} is not in hand {first_number}" for who in sorted(now - before, key=str)]
-    parts += [f"{shown(who)} is missing" for who in sorted(before - now, key=str)]
+    parts = [
+        _("{name} is not in hand {hand}").format(name=shown(who), hand=first_number)
+        for who in sorted(now - before, key=str)
+    ]
+    parts += [
+        _("{name} is missing").format(name=shown(who)) for who in sorted(before - now, key=str)
+    ]
     problems.append(
-        f"{name}, column 'player': not the same players as hand {first_number} "
-        f"({_lines(first_rows)}): {'; '.join(parts)}"
+        _("{name}, column 'player': not the same players as hand {hand} ({lines}): {parts}").format(
+            name=name, hand=first_number, lines=_lines(first_rows), parts="; ".join(parts)
+        )
     )
 
 
@@ -347,10 +420,13 @@ def _find_dealer(
     if len(marked) == 1:
         return marked[0]
     if not marked:
-        problems.append(f"{name}, column 'dealer': no dealer marked; mark exactly one")
+        problems.append(
+            _("{name}, column 'dealer': no dealer marked; mark exactly one").format(name=name)
+        )
     else:
         problems.append(
-            f"{name}, column 'dealer': {len(marked)} dealers marked ({_lines(marked)}); "
-            "mark exactly one"
+            _("{name}, column 'dealer': {count} dealers marked ({lines}); mark exactly one").format(
+                name=name, count=len(marked), lines=_lines(marked)
+            )
         )
     return None

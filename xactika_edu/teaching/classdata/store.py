@@ -52,6 +52,7 @@ from types import TracebackType
 
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, TeacherLinkError
+from ...base.language import gettext as _
 from .classkeys import (
     check_name,
     check_teacher_token,
@@ -154,10 +155,12 @@ class ClassStore(DrawRecords, HandRecords):
             ).fetchone()
             if existing is not None:
                 raise ClassError(
-                    f"There is already a class called {shown(existing[1])} (class code "
-                    f"{existing[0]}). Give the new class another name."
+                    _(
+                        "There is already a class called {name} (class code {code}). Give the new "
+                        "class another name."
+                    ).format(name=shown(existing[1]), code=existing[0])
                 )
-            for _ in range(_CODE_TRIES):
+            for _attempt in range(_CODE_TRIES):
                 code = new_class_code(self.rng)
                 try:
                     db.execute(
@@ -236,7 +239,7 @@ class ClassStore(DrawRecords, HandRecords):
                 not say which part was wrong.
         """
         wrong = TeacherLinkError(
-            "This teacher link is not right. Use the link the class server printed."
+            _("This teacher link is not right. Use the link the class server printed.")
         )
         if not isinstance(code, str):
             raise wrong
@@ -302,8 +305,10 @@ class ClassStore(DrawRecords, HandRecords):
                     (room.id, name_key(name)),
                 ).fetchone()
                 raise StudentNameError(
-                    f"Someone in this class is already called {shown(taken[0] if taken else name)}."
-                    " Add the first letter of your last name, like 'Zoë B'."
+                    _(
+                        "Someone in this class is already called {name}. Add the first letter of "
+                        "your last name, like 'Zoë B'."
+                    ).format(name=shown(taken[0] if taken else name))
                 ) from None
         return name
 

@@ -22,6 +22,7 @@ import pandas as pd
 
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, XactikaError
+from ...base.language import gettext as _
 from ...core.cards import DECK, Card
 from ...core.experiments import Event, EventLike, as_event
 from ...core.notation import as_card
@@ -203,7 +204,9 @@ class DrawRecords(StoreBase):
             running = _chosen(db, room.id, room.name, experiment)
             if not running.running:
                 raise ClassError(
-                    f"The experiment {running.event.name!r} has stopped: it takes no more draws."
+                    _("The experiment {event} has stopped: it takes no more draws.").format(
+                        event=repr(running.event.name)
+                    )
                 )
             at = now()
             for card in drawn:
@@ -275,7 +278,7 @@ class DrawRecords(StoreBase):
             masks = _masks(db, room.id)
         draws = dict.fromkeys(names, 0)
         successes = dict.fromkeys(names, 0)
-        for student, _, card, experiment_id in rows:
+        for student, _activity, card, experiment_id in rows:
             draws[student] += 1
             successes[student] += int(masks[experiment_id][CARD_INDEX[_card(card)]])
         return pd.DataFrame(
@@ -344,14 +347,18 @@ class DrawRecords(StoreBase):
             StudentNameError: "There is no student named ... in this class."
         """
         if not isinstance(student, str):
-            raise StudentNameError(f"A student's name is text, like 'Zoë'; got {shown(student)}.")
+            raise StudentNameError(
+                _("A first name is text, like 'Zoë'; got {value}.").format(value=shown(student))
+            )
         key = name_key(" ".join(normal_text(student).split()))
         row = db.execute(
             "SELECT id FROM students WHERE class_id = ? AND name_key = ?", (class_id, key)
         ).fetchone()
         if row is None:
             raise StudentNameError(
-                f"There is no student named {shown(student, 40)} in this class: join it first."
+                _("There is no student named {name} in this class: join it first.").format(
+                    name=shown(student, 40)
+                )
             )
         return int(row[0])
 
@@ -378,14 +385,20 @@ def _chosen(
             ).fetchone()
             found = None if row is None else _experiment(row)
         if found is None:
-            raise ClassError(f"No experiment is running in {name}. The teacher starts one first.")
+            raise ClassError(
+                _("No experiment is running in {name}. The teacher starts one first.").format(
+                    name=name
+                )
+            )
         return found
     row = db.execute(
         f"SELECT {_EXPERIMENT_COLUMNS} FROM experiments WHERE id = ? AND class_id = ?",
         (experiment, class_id),
     ).fetchone()
     if row is None or isinstance(experiment, bool):
-        raise ClassError(f"{name} has no experiment {shown(experiment)}")
+        raise ClassError(
+            _("{name} has no experiment {number}").format(name=name, number=shown(experiment))
+        )
     return _experiment(row)
 
 
