@@ -32,7 +32,14 @@ from ..core.cards import (
 )
 from ..core.rules import score
 from ..engines.advice import play_each_bid
-from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards, deck_table
+from .ticket_parts import (
+    TicketQuestions,
+    TicketTable,
+    about_number,
+    count_cards,
+    deck_table,
+    with_rounding,
+)
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -49,16 +56,6 @@ def _fraction_and_percent(count: int, total: int) -> str:
     """``count/total`` and its whole percent: ``"31/81, about 38%"`` when the percent is
     rounded (never ``=`` for a rounded number), ``"5/20 = 25%"`` when it is exact."""
     return f"{count}/{total}{percent_tail(Fraction(count, total))}"
-
-
-def _rounding(question: str) -> str:
-    """A question, then the rounding rule every ticket states."""
-    return f"{question} {_(ROUNDING)}"
-
-
-def _about(number: object) -> str:
-    """``"about 47"``: a number a student rounds to, in the current language."""
-    return pgettext("exit ticket", "about {number}").format(number=number)
 
 
 _OR_MORE = N_("{value} or more")
@@ -84,9 +81,9 @@ def _rounded_prediction(rolls: int, exact: Fraction, nearest: int) -> str:
     if value.denominator == 1:
         said = f"= {value}"
     elif (10 * value).denominator == 1:  # 19% of 150 = 28.5 exactly
-        said = f"= {one_decimal(value)}: " + _about(count)
+        said = f"= {one_decimal(value)}: " + about_number(count)
     else:
-        said = "= " + _about(one_decimal(value)) + f": {count}"
+        said = "= " + about_number(one_decimal(value)) + f": {count}"
     end = (
         _("With the rounded chance, {percent}% of {rolls} {said}, the same.")
         if count == nearest
@@ -110,7 +107,7 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
     return TicketQuestions(
         (
             (
-                _rounding(
+                with_rounding(
                     ngettext(
                         "Sam turned over the top {drawn} cards of a shuffled deck. {hits} had "
                         "face value {event}. What is the relative frequency?",
@@ -123,7 +120,7 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                 f"{hits}/{drawn}{percent_tail(observed)}.",
             ),
             (
-                _rounding(
+                with_rounding(
                     _(
                         "What is the chance that a card drawn at random from the deck has face "
                         "value {event}? Write it as a fraction and as a percent."
@@ -139,7 +136,7 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                     "You roll four dice {rolls} times. About how many of the cards do you "
                     "predict to have face value {event}? Give a whole number."
                 ).format(rolls=rolls, event=event),
-                _about(nearest),
+                about_number(nearest),
                 _(
                     "{count}/{deck} of {rolls} = {rolls} × {count} ÷ {deck} = {product}: "
                     "about {nearest}."
@@ -147,7 +144,7 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
                     count=exact_hits,
                     deck=len(DECK),
                     rolls=rolls,
-                    product=_about(one_decimal(expected)),
+                    product=about_number(one_decimal(expected)),
                     nearest=nearest,
                 )
                 + " "
@@ -221,7 +218,7 @@ def lesson_6_questions(seed: int) -> TicketQuestions:
     return TicketQuestions(
         (
             (
-                _rounding(
+                with_rounding(
                     _(
                         "Playing for {bid}, in what part of the {deals} deals did you make "
                         "your bid?"
@@ -246,8 +243,8 @@ def lesson_6_questions(seed: int) -> TicketQuestions:
                 ),
             ),
             (
-                _("Which bid earns more points on average: {bid} or {next}?").format(
-                    bid=bid, next=bid + 1
+                _("Which bid earns more points on average: {bids}?").format(
+                    bids=and_list((bid, bid + 1), last="or")
                 ),
                 _("Bid {bid}").format(bid=better),
                 _(

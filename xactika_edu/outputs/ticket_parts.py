@@ -17,12 +17,25 @@ __all__ = [
     "TicketQuestions",
     "TicketTable",
     "Worked",
+    "about_number",
     "count_cards",
     "deck_table",
+    "with_rounding",
 ]
 
 #: The rounding rule every ticket states (the lessons' rule); translated where shown.
 ROUNDING = N_("Round to the nearest whole percent.")
+
+
+def with_rounding(question: str) -> str:
+    """A question (in the current language), then the rounding rule every ticket states."""
+    return f"{question} {_(ROUNDING)}"
+
+
+def about_number(number: object) -> str:
+    """``"about 47"``: a number a student rounds to, in the current language."""
+    return pgettext("exit ticket", "about {number}").format(number=number)
+
 
 #: (question, answer, one line of working for the key).
 Worked = tuple[str, str, str]
