@@ -149,12 +149,41 @@ def _reading(card: Card) -> list[str]:
     ]
 
 
+#: The rules' text sizes (pt) tried, largest first, until the card fits its page (a
+#: language whose words are longer, Spanish on Letter, takes a smaller one).
+_RULE_SIZES = (11.0, 10.5, 10.0, 9.5)
+
+
 def rules_card_layout(paper: str = "letter") -> Recorder:
-    """Draw the rules card on one page, recording every element (for layout checks).
+    """Draw the rules card on one page, recording every element (for layout checks);
+    the rules' text is the largest of :data:`_RULE_SIZES` that fits.
 
     Raises:
-        XactikaError: for an unknown ``paper``, or if the card runs off its page.
+        XactikaError: for an unknown ``paper``, or if the card runs off its page even
+            at the smallest size.
     """
+    for size in _RULE_SIZES[:-1]:
+        try:
+            return _layout(paper, size)
+        except _RunsOver:
+            continue
+    try:
+        return _layout(paper, _RULE_SIZES[-1])
+    except _RunsOver as over:
+        raise XactikaError(
+            _("the rules card runs {overflow} mm into its footer").format(overflow=over.mm)
+        ) from None
+
+
+class _RunsOver(Exception):
+    """The card drawn at one size runs ``mm`` (text) into its footer."""
+
+    def __init__(self, mm: str) -> None:
+        super().__init__(mm)
+        self.mm = mm
+
+
+def _layout(paper: str, size: float) -> Recorder:
     pdf = Recorder(new_pdf(paper, title=_("Xactika rules card")))
     pdf.add_page()
     left, width = _MARGIN, pdf.w - 2 * _MARGIN
@@ -191,14 +220,15 @@ def rules_card_layout(paper: str = "letter") -> Recorder:
             pdf.set_line_width(0.3)
             draw_glyph(pdf, shape, x + 3, shapes_y + 3, 5.0, SHAPE_COLORS[shape])
         with pdf.group(f"glyph name {shape.name.lower()}"):
-            pdf.set_font("helvetica", "B", 10.5)
+            label = pdf_text(_("digit {number}: {shape}").format(number=i + 1, shape=shape.plural))
+            label_pt = 10.5  # smaller for a longer name (Spanish), so it fits its cell
+            pdf.set_font("helvetica", "B", label_pt)
+            while pdf.get_string_width(label) > step - 9 and label_pt > 7.0:
+                label_pt -= 0.5
+                pdf.set_font("helvetica", "B", label_pt)
             pdf.set_text_color(0, 0, 0)
             pdf.set_xy(x + 8, shapes_y)
-            pdf.cell(
-                step - 9,
-                6,
-                pdf_text(_("digit {number}: {shape}").format(number=i + 1, shape=shape.plural)),
-            )
+            pdf.cell(step - 9, 6, label)
     y += box_h + 5
     for heading, text in rules_text():
         with pdf.group(heading):
@@ -206,9 +236,9 @@ def rules_card_layout(paper: str = "letter") -> Recorder:
             pdf.set_text_color(0, 0, 0)
             pdf.set_xy(left, y)
             pdf.cell(width, 6, pdf_text(heading))
-            pdf.set_font("helvetica", "", 11)
+            pdf.set_font("helvetica", "", size)
             pdf.set_xy(left, y + 6.5)
-            pdf.multi_cell(width, 5.4, pdf_text(text), new_x="LEFT", new_y="NEXT")
+            pdf.multi_cell(width, 5.4 * size / 11, pdf_text(text), new_x="LEFT", new_y="NEXT")
             y = pdf.get_y() + 3.5
     with pdf.group("footer"):
         pdf.set_font("helvetica", "", 7.5)
@@ -221,11 +251,7 @@ def rules_card_layout(paper: str = "letter") -> Recorder:
             align="C",
         )
     if y > bottom - 5 or pdf.page != 1:
-        raise XactikaError(
-            _("the rules card runs {overflow} mm into its footer").format(
-                overflow=f"{y - bottom + 5:.1f}"
-            )
-        )
+        raise _RunsOver(f"{y - bottom + 5:.1f}")
     return pdf
 
 
