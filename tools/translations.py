@@ -180,7 +180,9 @@ def update() -> list[Path]:
         pot = template(domain, files)
         for language in TRANSLATED:
             po = _po_path(language, domain)
-            if not len(pot) and not po.exists():
+            if not len(pot):
+                if po.exists():  # no message left in the code: the catalogue goes too
+                    po.unlink()
                 continue
             if po.exists():
                 catalog = _read(po, language)
