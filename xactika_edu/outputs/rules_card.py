@@ -221,9 +221,9 @@ def _layout(paper: str, size: float) -> Recorder:
             draw_glyph(pdf, shape, x + 3, shapes_y + 3, 5.0, SHAPE_COLORS[shape])
         with pdf.group(f"glyph name {shape.name.lower()}"):
             label = pdf_text(_("digit {number}: {shape}").format(number=i + 1, shape=shape.plural))
-            label_pt = 10.5  # smaller for a longer name (Spanish), so it fits its cell
+            label_pt = 10.5  # smaller for a longer name (Spanish), 2 mm clear of the next glyph
             pdf.set_font("helvetica", "B", label_pt)
-            while pdf.get_string_width(label) > step - 9 and label_pt > 7.0:
+            while pdf.get_string_width(label) > step - 11 and label_pt > 7.0:  # 2 mm clear
                 label_pt -= 0.5
                 pdf.set_font("helvetica", "B", label_pt)
             pdf.set_text_color(0, 0, 0)
