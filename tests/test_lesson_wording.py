@@ -772,8 +772,8 @@ def test_lesson_3_review_wording_and_the_core_key():
     assert "add up to {distance_terms} = {distance_sum}" in joined
     # review 5: the MAD of Kim's cards is its own question, not a hint on the middle
     # review 9: the class finds both MADs; the page does not give them
-    assert "2. Find the MAD of {and_list(without)}, and of {and_list(kim)}." in joined
-    assert "What does the lone {min(kim)} do to the MAD?" in joined
+    assert "2. Find the MAD of {without}, and of {kim}." in joined
+    assert "What does the lone {lone} do to the MAD?" in joined
     assert "without_mad" not in joined and "alone: MAD" not in joined
     # review 7: one normal-curve graph in Going further (two in a row looked the same)
     assert further.count("bell_curve(") == 1
@@ -968,9 +968,9 @@ def test_lesson_1_review_4_warm_up_percent_axis_and_plan():
     # a live tally of the room's 8s, and the invented card the plan talks about
     assert "count our room's\n8s" in core and "invent a card" in joined
     # the comparison graph is in percents: the page says 19/81 is about 23% first
-    assert "cards, as a percent: {fraction(chance_of_mode)} of the deck is about" in joined
+    assert "cards, as a percent: {chance} of the deck is about" in joined
     sources = [_source(c) for c in _core_cells(LESSON_1)]
-    said = next(i for i, s in enumerate(sources) if "as a percent: {fraction(" in s)
+    said = next(i for i, s in enumerate(sources) if "as a percent: {chance}" in s)
     graph = next(i for i, s in enumerate(sources) if "class_vs_deck_plot(" in s)
     assert said < graph
     # "Coming next" promises what Lesson 3 now does (the normal curve is Going further)

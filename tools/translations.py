@@ -247,8 +247,9 @@ def check() -> list[str]:
                         f"{where}: no translation" + (" (fuzzy)" if entry.fuzzy else "")
                     )
                     continue
-                wanted = _fields(_ids(message.id)[-1])
-                for text in strings:
+                ids = _ids(message.id)  # form n of a translation says what message form n says
+                for form, text in enumerate(strings):
+                    wanted = _fields(ids[min(form, len(ids) - 1)])
                     if _fields(text) != wanted:
                         problems.append(f"{where}: fields {_fields(text)} != {wanted}")
                 key = (_ids(message.id)[0], message.context)

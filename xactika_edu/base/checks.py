@@ -46,6 +46,14 @@ SHOWN_LENGTH = 120
 _SHOWN_BITS = 3_000
 
 
+def _(message: str) -> str:
+    """``message`` in the current language (:func:`xactika_edu.base.language.gettext`,
+    imported here when used: that module imports this one)."""
+    from .language import gettext
+
+    return gettext(message)
+
+
 def _digits(number: int) -> int:
     """The number of decimal digits of ``number``, without printing it."""
     number = abs(number)
@@ -170,11 +178,17 @@ def check_whole(value: object, name: str, low: int, high: int) -> int:
     """
     if not _is_whole(value):
         raise XactikaError(
-            f"{name} must be a whole number from {low} to {high}, got {shown(value)}"
+            _("{name} must be a whole number from {low} to {high}, got {value}").format(
+                name=name, low=low, high=high, value=shown(value)
+            )
         )
     number = int(value)
     if not low <= number <= high:
-        raise XactikaError(f"{name} must be from {low} to {high}, got {shown(number)}")
+        raise XactikaError(
+            _("{name} must be from {low} to {high}, got {value}").format(
+                name=name, low=low, high=high, value=shown(number)
+            )
+        )
     return number
 
 
@@ -211,8 +225,7 @@ def check_number(
     Raises:
         XactikaError: naming ``name`` and the value.
     """
-    bounds = _bounds_text(low, high, low_open, high_open)
-    wanted = f"{name} must be a number{bounds}, got {shown(value)}"
+    wanted = _number_wanted(name, value, low, high, low_open, high_open)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise XactikaError(wanted)
     try:
@@ -228,17 +241,44 @@ def check_number(
     return number
 
 
-def _bounds_text(low: float | None, high: float | None, low_open: bool, high_open: bool) -> str:
-    if low is not None and high is not None and low_open == high_open:
-        return f" between {low:g} and {high:g}" if low_open else f" from {low:g} to {high:g}"
-    parts = []
-    if low is not None:
-        parts.append(f"above {low:g}" if low_open else f"at least {low:g}")
-    if high is not None:
-        parts.append(f"below {high:g}" if high_open else f"at most {high:g}")
-    if len(parts) == 1 and parts[0].startswith("at "):
-        return f" of {parts[0]}"  # "a number of at least 0"
-    return "".join(f" {part}" for part in [" and ".join(parts)] if part)
+def _number_wanted(
+    name: str,
+    value: object,
+    low: float | None,
+    high: float | None,
+    low_open: bool,
+    high_open: bool,
+) -> str:
+    """The message of :func:`check_number`: one whole sentence per kind of range."""
+    if low is not None and high is not None:
+        if low_open and high_open:
+            message = _("{name} must be a number between {low} and {high}, got {value}")
+        elif low_open:
+            message = _("{name} must be a number above {low} and at most {high}, got {value}")
+        elif high_open:
+            message = _("{name} must be a number at least {low} and below {high}, got {value}")
+        else:
+            message = _("{name} must be a number from {low} to {high}, got {value}")
+    elif low is not None:
+        message = (
+            _("{name} must be a number above {low}, got {value}")
+            if low_open
+            else _("{name} must be a number of at least {low}, got {value}")
+        )
+    elif high is not None:
+        message = (
+            _("{name} must be a number below {high}, got {value}")
+            if high_open
+            else _("{name} must be a number of at most {high}, got {value}")
+        )
+    else:
+        message = _("{name} must be a number, got {value}")
+    return message.format(
+        name=name,
+        value=shown(value),
+        low="" if low is None else f"{low:g}",
+        high="" if high is None else f"{high:g}",
+    )
 
 
 def as_items(value: object, what: str, *, example: str = "['3213', '1111']") -> tuple[Any, ...]:
@@ -261,13 +301,19 @@ def as_items(value: object, what: str, *, example: str = "['3213', '1111']") -> 
         XactikaError: naming ``what`` and the value.
     """
     if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
-        raise XactikaError(f"{what} must be a list like {example}, got {shown(value)}")
+        raise XactikaError(
+            _("{what} must be a list like {example}, got {value}").format(
+                what=what, example=example, value=shown(value)
+            )
+        )
     try:
         return tuple(value)
     except XactikaError:
         raise
     except Exception as error:  # an iterable that fails while it is read
-        raise XactikaError(f"{what} could not be read as a list: {shown(value)}") from error
+        raise XactikaError(
+            _("{what} could not be read as a list: {value}").format(what=what, value=shown(value))
+        ) from error
 
 
 #: Types a record (from ``to_record``, or read from JSON) may hold.
@@ -305,34 +351,58 @@ def check_record(
         not text, text too long, or a whole number too large.
     """
     if not isinstance(record, Mapping):
-        raise XactikaError(f"{what} must be a mapping (a dict), got {shown(record)}")
+        raise XactikaError(
+            _("{what} must be a mapping (a dict), got {value}").format(
+                what=what, value=shown(record)
+            )
+        )
     stack: list[tuple[str, object, int]] = [("", record, 0)]
     seen = 0
     while stack:
         place, value, depth = stack.pop()
         seen += 1
         if seen > max_items:
-            raise XactikaError(f"{what} is too big: more than {max_items:,} values")
+            raise XactikaError(
+                _("{what} is too big: more than {count} values").format(
+                    what=what, count=f"{max_items:,}"
+                )
+            )
         where = f"{what} {place}" if place else what
         if isinstance(value, (Mapping, list, tuple)):
             if depth > max_depth:
                 raise XactikaError(
-                    f"{where} is nested too deeply: at most {max_depth} levels of lists "
-                    f"fit in a {what}, got {shown(value)}"
+                    _(
+                        "{where} is nested too deeply: at most {depth} levels of lists "
+                        "fit in a {what}, got {value}"
+                    ).format(where=where, depth=max_depth, what=what, value=shown(value))
                 )
             if isinstance(value, Mapping):
                 for key, item in value.items():
                     if not isinstance(key, str):
-                        raise XactikaError(f"{where} has a key that is not text: {shown(key)}")
+                        raise XactikaError(
+                            _("{where} has a key that is not text: {value}").format(
+                                where=where, value=shown(key)
+                            )
+                        )
                     stack.append((f"{place}[{shown(key)}]", item, depth + 1))
             else:
                 stack.extend((f"{place}[{i}]", item, depth + 1) for i, item in enumerate(value))
         elif isinstance(value, bool) or not isinstance(value, (*_RECORD_LEAVES, numbers.Integral)):
             raise XactikaError(
-                f"{where} must be a whole number, text, None or a list, got {shown(value)}"
+                _("{where} must be a whole number, text, None or a list, got {value}").format(
+                    where=where, value=shown(value)
+                )
             )
         elif isinstance(value, str) and len(value) > _RECORD_TEXT:
-            raise XactikaError(f"{where} is text of {len(value):,} characters, too long")
+            raise XactikaError(
+                _("{where} is text of {count} characters, too long").format(
+                    where=where, count=f"{len(value):,}"
+                )
+            )
         elif isinstance(value, numbers.Integral) and int(value).bit_length() > _RECORD_BITS:
-            raise XactikaError(f"{where} is a whole number too large: {shown(value)}")
+            raise XactikaError(
+                _("{where} is a whole number too large: {value}").format(
+                    where=where, value=shown(value)
+                )
+            )
     return record

@@ -36,6 +36,7 @@ import numpy as np
 from .checks import shown
 from .errors import XactikaError
 from .files import write_file
+from .language import gettext as _
 
 __all__ = [
     "FORMULA_STARTS",
@@ -243,26 +244,38 @@ def write_text_file(
             permission, a name too long).
     """
     if not isinstance(overwrite, bool):
-        raise XactikaError(f"overwrite must be True or False, got {shown(overwrite)}")
+        raise XactikaError(
+            _("overwrite must be True or False, got {overwrite}").format(overwrite=shown(overwrite))
+        )
     path = Path(path)
     name = shown(str(path), 120)
     try:
         if path.is_dir():
-            raise XactikaError(f"{name} is a folder; give a file name like 'class.csv'")
+            raise XactikaError(
+                _("{name} is a folder; give a file name like 'class.csv'").format(name=name)
+            )
         if path.exists() and not overwrite:
-            raise XactikaError(f"{name} already exists; pass overwrite=True to replace it")
+            raise XactikaError(
+                _("{name} already exists; pass overwrite=True to replace it").format(name=name)
+            )
         folder = path.parent if str(path.parent) else Path(".")
         if not folder.is_dir():
             raise XactikaError(
-                f"cannot write {name}: the folder {shown(str(folder), 120)} does not exist"
+                _("cannot write {name}: the folder {folder} does not exist").format(
+                    name=name, folder=shown(str(folder), 120)
+                )
             )
         write_file(path, text.encode(encoding), overwrite=overwrite)
     except XactikaError:
         raise
     except FileExistsError:
-        raise XactikaError(f"{name} already exists; pass overwrite=True to replace it") from None
+        raise XactikaError(
+            _("{name} already exists; pass overwrite=True to replace it").format(name=name)
+        ) from None
     except (OSError, ValueError) as error:  # a name too long or with a NUL, no permission
-        raise XactikaError(f"cannot write {name}: {reason_of(error)}") from None
+        raise XactikaError(
+            _("cannot write {name}: {error}").format(name=name, error=reason_of(error))
+        ) from None
     return path
 
 

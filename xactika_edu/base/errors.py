@@ -157,14 +157,29 @@ class ScoreSheetError(XactikaError):
         self.source = source
         self.count = max(len(self.problems), count or 0)
         from .checks import shown  # checks imports this module; both are loaded by now
+        from .language import gettext as _  # the same
+        from .language import ngettext
 
-        where = f"the score sheet {shown(source, 80)}" if source else "the score sheet"
-        head = f"{where} has {self.count:,} problem{'' if self.count == 1 else 's'}:"
+        total = f"{self.count:,}"
+        if source:
+            head = ngettext(
+                "the score sheet {source} has {count} problem:",
+                "the score sheet {source} has {count} problems:",
+                self.count,
+            ).format(source=shown(source, 80), count=total)
+        else:
+            head = ngettext(
+                "the score sheet has {count} problem:",
+                "the score sheet has {count} problems:",
+                self.count,
+            ).format(count=total)
         lines = [head, *(f"- {problem}" for problem in self.problems[: self.SHOWN])]
         hidden = self.count - min(len(self.problems), self.SHOWN)
         if hidden:
             lines.append(
-                f"- ... and {hidden:,} more: fix these and load the sheet again to see the rest"
+                _(
+                    "- ... and {count} more: fix these and load the sheet again to see the rest"
+                ).format(count=f"{hidden:,}")
             )
         super().__init__("\n".join(lines))
 

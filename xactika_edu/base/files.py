@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import XactikaError
+from .language import gettext as _
 from .staging import (
     SUFFIX,
     BrokenSwap,
@@ -85,12 +86,14 @@ def _commit(new: Path, target: Path, *, replace: bool, shown: str, earlier: bool
 def _cannot_write(shown: str, error: OSError, earlier: bool = False) -> str:
     """One line: what failed, and that nothing was written (the state it leaves)."""
     reason = error.strerror or str(error)
-    state = (
-        "nothing was written, and what was there is as it was"
-        if earlier
-        else ("nothing was written")
+    if earlier:
+        return _(
+            "cannot write folder {shown!r}: {reason}; nothing was written, and what was "
+            "there is as it was"
+        ).format(shown=shown, reason=reason)
+    return _("cannot write folder {shown!r}: {reason}; nothing was written").format(
+        shown=shown, reason=reason
     )
-    return f"cannot write folder {shown!r}: {reason}; {state}"
 
 
 @contextlib.contextmanager
@@ -196,11 +199,11 @@ def _protected(target: Path) -> str | None:
     resolved = target.resolve()
     cwd = Path.cwd().resolve()
     if resolved == cwd:
-        return "it is the current folder"
+        return _("it is the current folder")
     if resolved in cwd.parents:
-        return "it holds the current folder"
+        return _("it holds the current folder")
     if resolved == Path.home().resolve() or resolved == Path(resolved.anchor):
-        return "it is a home or root folder"
+        return _("it is a home or root folder")
     return None
 
 
@@ -209,7 +212,9 @@ def _live_writer(target: Path, skip: set[str]) -> str | None:
         if entry.name not in skip:
             info = staging_owner(entry)
             if info is not None and not owner_gone(info):
-                return f"another xactika-edu (process {info.get('pid')}) is writing into it"
+                return _("another xactika-edu (process {pid}) is writing into it").format(
+                    pid=info.get("pid")
+                )
     return None
 
 
@@ -231,10 +236,12 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
         if outer is not None:
             outer_command = (_read_marker(outer) or {}).get("command", "xactika-edu")
             return (
-                f"it is part of the output of 'xactika-edu {outer_command}' in {str(outer)!r}",
+                _("it is part of the output of 'xactika-edu {command}' in {folder!r}").format(
+                    command=outer_command, folder=str(outer)
+                ),
                 "",
             )
-        return "it holds files that xactika-edu did not make", ""
+        return _("it holds files that xactika-edu did not make"), ""
     recorded = info.get("files")
     recorded_folders = info.get("folders")
     if (
@@ -243,15 +250,19 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
         or not isinstance(recorded_folders, list)
     ):
         return (
-            "it was written by an older xactika-edu that did not record what each file "
-            "held, so a file you changed there could not be told apart",
+            _(
+                "it was written by an older xactika-edu that did not record what each file "
+                "held, so a file you changed there could not be told apart"
+            ),
             "",
         )
     made_by = info.get("command")
     if made_by != command:
         return (
-            f"it holds the output of 'xactika-edu {made_by}', which "
-            f"'xactika-edu {command}' does not write",
+            _(
+                "it holds the output of 'xactika-edu {made_by}', which "
+                "'xactika-edu {command}' does not write"
+            ).format(made_by=made_by, command=command),
             "",
         )
     reason = _protected(target)
@@ -260,21 +271,22 @@ def _not_replaceable(target: Path, command: str, skip: set[str]) -> tuple[str, s
     try:
         files, folders = _tree(target, skip | {MARKER})
     except OSError as error:
-        return f"xactika-edu cannot read all of it ({error.strerror or error})", ""
+        unread = error.strerror or error
+        return _("xactika-edu cannot read all of it ({reason})").format(reason=unread), ""
     for name in files:
         if name not in recorded:
-            return f"it holds {name!r}, which xactika-edu did not write", (
-                " (or move that file out first)"
+            return _("it holds {name!r}, which xactika-edu did not write").format(name=name), (
+                _(" (or move that file out first)")
             )
     for name in folders:
         if name not in recorded_folders:
-            return f"it holds the folder {name!r}, which xactika-edu did not make", (
-                " (or move that folder out first)"
-            )
+            return _("it holds the folder {name!r}, which xactika-edu did not make").format(
+                name=name
+            ), _(" (or move that folder out first)")
     for name in files:
         if not _unchanged(target / name, recorded[name]):
-            return f"{name!r} was changed after xactika-edu wrote it", (
-                " (or move that file out first)"
+            return _("{name!r} was changed after xactika-edu wrote it").format(name=name), (
+                _(" (or move that file out first)")
             )
     return None
 
@@ -289,31 +301,42 @@ def _unchanged(path: Path, sha256: object) -> bool:
 def _check(target: Path, force: bool, command: str, skip: set[str]) -> None:
     shown = str(target)
     if target.exists() and not target.is_dir():
-        raise XactikaError(f"{shown!r} is a file, not a folder; choose another --out")
+        raise XactikaError(
+            _("{shown!r} is a file, not a folder; choose another --out").format(shown=shown)
+        )
     if not target.is_dir():
         return
     entries = [e for e in target.iterdir() if e.name not in skip and not is_stale_staging(e)]
     if not entries:
         return
     if target.is_symlink():
-        raise XactikaError(f"{shown!r} is a link, not a folder; choose another --out")
+        raise XactikaError(
+            _("{shown!r} is a link, not a folder; choose another --out").format(shown=shown)
+        )
     busy = _live_writer(target, skip)
     refusal = (busy, "") if busy else _not_replaceable(target, command, skip)
     if refusal is None:
         if not force:
             raise XactikaError(
-                f"folder {shown!r} is not empty: it holds earlier output of 'xactika-edu "
-                f"{command}'; choose a new folder, or add --force to replace that output"
+                _(
+                    "folder {shown!r} is not empty: it holds earlier output of "
+                    "'xactika-edu {command}'; choose a new folder, or add --force to "
+                    "replace that output"
+                ).format(shown=shown, command=command)
             )
         return
     why, todo = refusal
     if force:
         raise XactikaError(
-            f"even --force will not replace folder {shown!r}: {why}; choose a new folder{todo}"
+            _(
+                "even --force will not replace folder {shown!r}: {why}; choose a new folder{todo}"
+            ).format(shown=shown, why=why, todo=todo)
         )
     raise XactikaError(
-        f"folder {shown!r} is not empty, and xactika-edu will not replace it: {why}; "
-        "choose a new folder"
+        _(
+            "folder {shown!r} is not empty, and xactika-edu will not replace "
+            "it: {why}; choose a new folder"
+        ).format(shown=shown, why=why)
     )
 
 
@@ -435,7 +458,7 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
     shown = str(folder)
     folder = Path(folder).absolute()
     if not folder.is_dir():
-        raise XactikaError(f"folder {shown!r} does not exist")
+        raise XactikaError(_("folder {shown!r} does not exist").format(shown=shown))
     with _staged(folder, "xactika-edu", folder, shown, False) as (new, held, committed):
         try:
             yield new
@@ -444,7 +467,9 @@ def staged_entries(folder: Path | str) -> Iterator[Path]:
         for entry in new.iterdir():
             if os.path.lexists(folder / entry.name):
                 raise XactikaError(
-                    f"{str(folder / entry.name)!r} already exists; nothing was written"
+                    _("{number!r} already exists; nothing was written").format(
+                        number=str(folder / entry.name)
+                    )
                 )
         held.hold()
         _commit(new, folder, replace=False, shown=shown, earlier=False)

@@ -1,6 +1,7 @@
 """One way to print a number: percents, fractions, decimals, plurals and lists.
 
-Base layer (imports errors, checks and language; :func:`and_list` lives in language).
+Base layer: imports only :mod:`xactika_edu.base.errors`, :mod:`xactika_edu.base.checks` and
+:mod:`xactika_edu.base.language`.
 Plots, worksheets, widgets, lessons and the app print every number through these
 functions, so the same value prints the same way everywhere, or differently under a
 name that says why:
@@ -19,6 +20,11 @@ name that says why:
 ('19%', '18.75%')
 >>> fraction(Fraction(6, 16)), fraction_steps(6, 16), plural(1, "trick"), plural(3, "trick")
 ('3/8', '6/16 = 3/8', '1 trick', '3 tricks')
+
+The digits are the same in English and Spanish (es-MX, es-US: a decimal point); the
+words ("about", "of", "deals") are in the current language. Words around numbers
+(:func:`plural`, :func:`and_list`, :func:`about_number`) are in
+:mod:`xactika_edu.base.wording` and offered here too.
 """
 
 from __future__ import annotations
@@ -31,9 +37,12 @@ from fractions import Fraction
 
 from .checks import shown
 from .errors import XactikaError
-from .language import and_list
+from .language import gettext as _
+from .language import ngettext
+from .wording import about_number, and_list, plural
 
 __all__ = [
+    "about_number",
     "about_one_decimal",
     "about_percent",
     "about_two_decimals",
@@ -69,10 +78,14 @@ def _exact(value: object, name: str) -> Fraction:
     anything that is not a finite real number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise XactikaError(
-            f"{name} must be a number like Fraction(19, 81) or 0.25, got {shown(value)}"
+            _("{name} must be a number like Fraction(19, 81) or 0.25, got {value}").format(
+                name=name, value=shown(value)
+            )
         )
     if not isinstance(value, numbers.Rational) and not math.isfinite(value):
-        raise XactikaError(f"{name} must be a finite number, got {shown(value)}")
+        raise XactikaError(
+            _("{name} must be a finite number, got {value}").format(name=name, value=shown(value))
+        )
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     return Fraction(repr(float(value)))
@@ -169,7 +182,7 @@ def expected_points(value: float) -> str:
     return text if text.startswith("-") or text == "0.00" else f"+{text}"
 
 
-def about_percent(part: Fraction | float, about: str = "about") -> str:
+def about_percent(part: Fraction | float, about: str | None = None) -> str:
     """A part as the :func:`percent` a student rounds to, with ``"about"`` when the
     rounding changed it: for an answer key where the student writes a whole percent
     and should see that the key's is rounded too.
@@ -187,7 +200,8 @@ def about_percent(part: Fraction | float, about: str = "about") -> str:
 
     Args:
         part: a part of the whole, usually in [0, 1].
-        about: the word (or sign) put in front of a rounded percent.
+        about: the word (or sign) put in front of a rounded percent; by default
+            "about" in the current language (Spanish "aproximadamente", :func:`about_number`).
 
     Raises:
         XactikaError: if ``part`` is not a finite number.
@@ -196,7 +210,7 @@ def about_percent(part: Fraction | float, about: str = "about") -> str:
     text = percent(exact)
     if (100 * exact).denominator == 1 or not text[0].isdigit():
         return text
-    return f"{about} {text}"
+    return about_number(text) if about is None else f"{about} {text}"
 
 
 def percent_tail(part: Fraction | float) -> str:
@@ -254,7 +268,9 @@ def exact_percent(part: Fraction | int, places: int = 1) -> str:
             from 0 up.
     """
     if isinstance(places, bool) or not isinstance(places, int) or places < 0:
-        raise XactikaError(f"places must be a whole number from 0 up, got {shown(places)}")
+        raise XactikaError(
+            _("places must be a whole number from 0 up, got {value}").format(value=shown(places))
+        )
     value = _exact(part, "part")
     exact = exact_decimal(value * 100, places=2)
     if exact is not None:
@@ -265,7 +281,7 @@ def exact_percent(part: Fraction | int, places: int = 1) -> str:
         return f"< {_fixed(smallest, places)}%"
     if Fraction(rounded) == 100 and 0 < value < 1:
         return f"> {_fixed(100 - smallest, places)}%"
-    return f"about {rounded}%"
+    return about_number(f"{rounded}%")
 
 
 def key_percent(part: Fraction) -> str:
@@ -276,8 +292,8 @@ def key_percent(part: Fraction) -> str:
     ('37.5%, about 38%', '25%', 'about 30%')
     """
     text = exact_percent(part, places=0)
-    if "." in text and not text.startswith(("about", "<", ">")):
-        return f"{text}, about {percent(part)}"
+    if "." in text and text[0] in "-0123456789":  # exact: not "about", "<" or ">"
+        return _("{exact}, about {rounded}").format(exact=text, rounded=percent(part))
     return text
 
 
@@ -463,7 +479,7 @@ def about_one_decimal(value: Fraction | int) -> str:
     ('9', 'about 3.8')
     """
     value = Fraction(value)
-    return fraction(value) if value.denominator == 1 else f"about {one_decimal(value)}"
+    return fraction(value) if value.denominator == 1 else about_number(one_decimal(value))
 
 
 def about_two_decimals(value: Fraction | int) -> str:
@@ -477,7 +493,7 @@ def about_two_decimals(value: Fraction | int) -> str:
     """
     value = _exact(value, "value")
     text = _fixed(value, 2)
-    return text if (100 * value).denominator == 1 else f"about {text}"
+    return text if (100 * value).denominator == 1 else about_number(text)
 
 
 def label_number(value: Fraction | int) -> str:
@@ -505,23 +521,7 @@ def one_in(chance: Fraction) -> str:
     """
     if not 0 < chance < Fraction(1, 100):
         return ""
-    return f"about 1 in {_scaled(1 / _exact(chance, 'chance'), 0):,}"
-
-
-def plural(count: int, word: str, *, commas: bool = False) -> str:
-    """A count and a word, with an ``s`` unless the count is 1.
-
-    >>> plural(1, "card"), plural(0, "card"), plural(19, "threat")
-    ('1 card', '0 cards', '19 threats')
-
-    ``commas=True`` writes a big count with thousands commas, as a lesson does for
-    simulated deals or draws:
-
-    >>> plural(10_000, "deal", commas=True), plural(1, "draw", commas=True)
-    ('10,000 deals', '1 draw')
-    """
-    number = f"{count:,}" if commas else f"{count}"
-    return f"{number} {word}" if count == 1 else f"{number} {word}s"
+    return _("about 1 in {count}").format(count=f"{_scaled(1 / _exact(chance, 'chance'), 0):,}")
 
 
 def signed(points: int) -> str:
@@ -534,7 +534,9 @@ def signed(points: int) -> str:
         XactikaError: if ``points`` is not a whole number.
     """
     if isinstance(points, bool) or not isinstance(points, numbers.Integral):
-        raise XactikaError(f"points must be a whole number, got {shown(points)}")
+        raise XactikaError(
+            _("points must be a whole number, got {value}").format(value=shown(points))
+        )
     return f"{int(points):+d}" if points else "0"
 
 
@@ -548,7 +550,7 @@ def out_of(part: Fraction | float, trials: int) -> str:
     Args:
         part: successes / ``trials``, in [0, 1]; trials: the number of simulated deals.
     """
-    return f"{round(part * trials):,} of {trials:,}"
+    return _("{part} of {total}").format(part=f"{round(part * trials):,}", total=f"{trials:,}")
 
 
 def simulated_frequency(
@@ -574,5 +576,7 @@ def simulated_frequency(
         as_percent: how any other frequency is printed.
     """
     if part in (0, 1):
-        return f"{out_of(part, trials)} {'deal' if trials == 1 else 'deals'}"
+        return ngettext("{part} of {total} deal", "{part} of {total} deals", trials).format(
+            part=f"{round(part * trials):,}", total=f"{trials:,}"
+        )
     return as_percent(part)

@@ -29,6 +29,7 @@ from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 from .checks import check_whole
+from .language import language
 
 __all__ = ["Memo"]
 
@@ -74,8 +75,12 @@ class Memo(Generic[V]):
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept for ``key``, else ``make()``, kept for the next call.
 
+        The current language (:func:`~xactika_edu.base.language.language`) is part of
+        every key: a picture with English words is never handed to a Spanish page.
+
         Args:
-            key: a hashable value naming everything that decides the value.
+            key: a hashable value naming everything that decides the value (the
+                language aside).
             make: computes the value (called at most once at a time per key).
 
         Returns:
@@ -84,6 +89,7 @@ class Memo(Generic[V]):
         Raises:
             whatever ``make`` raises (nothing is kept then).
         """
+        key = (language(), key)
         with self._lock:
             if key in self._values:
                 self._values.move_to_end(key)

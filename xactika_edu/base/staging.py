@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import BrokenSwap
+from .language import gettext as _
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -261,7 +262,8 @@ def swap(new: Path, target: Path, old: Path | None, *, last: str = "") -> None:
                 stuck.append(source)
         if stuck:
             raise BrokenSwap(
-                f"could not put {str(stuck[0])!r} back; the earlier output is in "
-                f"{str(new.parent)!r}"
+                _("could not put {stuck!r} back; the earlier output is in {parent!r}").format(
+                    stuck=str(stuck[0]), parent=str(new.parent)
+                )
             ) from None
         raise

@@ -32,12 +32,15 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Iterator
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import NotationError, XactikaError
+from ..base.language import gettext as _
+from ..base.language import ngettext
 from .notation import COMBINATIONS as COMBINATIONS
 from .notation import (
     COUNTS,
@@ -105,13 +108,15 @@ class Hand(tuple[Card, ...]):
     def __new__(cls, cards: Iterable[Card | str] = ()) -> Hand:
         if isinstance(cards, (str, Card)):
             raise XactikaError(
-                f"a hand is a list of cards, got {shown(cards)}; use Hand.parse for text"
+                _("a hand is a list of cards, got {cards}; use Hand.parse for text").format(
+                    cards=shown(cards)
+                )
             )
         converted = tuple(as_card(card) for card in as_items(cards, "a hand"))
         seen: set[Card] = set()
         for card in converted:
             if card in seen:
-                raise XactikaError(f"card {card} is in the hand twice")
+                raise XactikaError(_("card {card} is in the hand twice").format(card=card))
             seen.add(card)
         return super().__new__(cls, converted)
 
@@ -137,7 +142,11 @@ class Hand(tuple[Card, ...]):
         Hand.parse('3213 1111')
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read hand {shown(text)}: expected text like '3213 1111'")
+            raise NotationError(
+                _("cannot read hand {text}: expected text like '3213 1111'").format(
+                    text=shown(text)
+                )
+            )
         parts = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
         return cls(Card.parse(part) for part in parts)
 
@@ -155,7 +164,11 @@ class Hand(tuple[Card, ...]):
         removed = {as_card(card) for card in as_items(cards, "cards to take out")}
         missing = removed.difference(self)
         if missing:
-            raise XactikaError(f"card {min(missing)} is not in the hand {self}")
+            raise XactikaError(
+                _("card {missing} is not in the hand {self}").format(
+                    missing=min(missing), self=self
+                )
+            )
         return Hand(card for card in self if card not in removed)
 
     def __str__(self) -> str:
@@ -230,15 +243,29 @@ class Deal(tuple[Hand, ...]):
         return f"Deal([{hands}], set_aside={self.set_aside!r}, seed={self.seed!r})"
 
     def __str__(self) -> str:
-        lines = [f"player {i}: {hand}" for i, hand in enumerate(self)]
-        lines.append(f"set aside: {len(self.set_aside)} cards")
+        lines = [
+            _("player {seat}: {hand}").format(seat=i, hand=hand) for i, hand in enumerate(self)
+        ]
+        lines.append(
+            ngettext(
+                "set aside: {count} card", "set aside: {count} cards", len(self.set_aside)
+            ).format(count=len(self.set_aside))
+        )
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<div><b>Player {i}</b><br>{hand.svg()}</div>" for i, hand in enumerate(self)
+            "<div><b>{name}</b><br>{picture}</div>".format(
+                name=escape(_("Player {seat}").format(seat=i)), picture=hand.svg()
+            )
+            for i, hand in enumerate(self)
         )
-        note = f"<div>{len(self.set_aside)} cards set aside, unseen.</div>"
+        unseen = ngettext(
+            "{count} card set aside, unseen.",
+            "{count} cards set aside, unseen.",
+            len(self.set_aside),
+        ).format(count=len(self.set_aside))
+        note = f"<div>{escape(unseen)}</div>"
         return f"<div>{rows}{note}</div>"
 
 
@@ -266,10 +293,14 @@ def check_seed(seed: object) -> Seed:
     if seed is None or isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise XactikaError(f"seed must be a whole number 0 or more, like 7; got {shown(seed)}")
+        raise XactikaError(
+            _("seed must be a whole number 0 or more, like 7; got {seed}").format(seed=shown(seed))
+        )
     if seed > LARGEST_SEED:
         raise XactikaError(
-            f"seed must be a whole number from 0 to {LARGEST_SEED:,}; got {shown(seed)}"
+            _("seed must be a whole number from 0 to {LARGEST_SEED:,}; got {seed}").format(
+                LARGEST_SEED=LARGEST_SEED, seed=shown(seed)
+            )
         )
     return seed
 

@@ -29,6 +29,7 @@ import pandas as pd
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .cards import Card, Seed, make_rng
 
 __all__ = ["DICE_PER_CARD", "DIE_TO_COUNT", "card_chance", "card_from_dice", "roll_dice_cards"]
@@ -65,14 +66,22 @@ def card_from_dice(dice: Sequence[int]) -> Card:
     except TypeError:
         rolls = None
     if rolls is None or len(rolls) != DICE_PER_CARD:
-        raise XactikaError(f"a card needs {DICE_PER_CARD} dice (1 to 6), got {shown(dice)}")
+        raise XactikaError(
+            _("a card needs {DICE_PER_CARD} dice (1 to 6), got {dice}").format(
+                DICE_PER_CARD=DICE_PER_CARD, dice=shown(dice)
+            )
+        )
     for roll in rolls:
         if (
             isinstance(roll, bool)
             or not isinstance(roll, numbers.Integral)
             or roll not in DIE_TO_COUNT
         ):
-            raise XactikaError(f"a die shows 1 to 6, got {shown(roll)} in {shown(dice)}")
+            raise XactikaError(
+                _("a die shows 1 to 6, got {roll} in {dice}").format(
+                    roll=shown(roll), dice=shown(dice)
+                )
+            )
     return Card(*(DIE_TO_COUNT[int(roll)] for roll in rolls))
 
 

@@ -35,6 +35,8 @@ import pandas as pd
 
 from ..base.checks import check_whole, shown
 from ..base.errors import NotationError, XactikaError
+from ..base.language import gettext as _
+from ..base.wording import folded
 from .cards import DECK, Card, Combination, Hand, Seed, make_rng
 from .face_values import FACE_VALUES
 
@@ -53,8 +55,11 @@ __all__ = [
 #: Largest number of draws one call may simulate (rows x trials), to bound memory.
 MAX_DRAWS = 2_000_000
 
+# "face value 8 or more" and the Spanish "valor 8 o más", read lower case without
+# accents (folded).
 _FACE_VALUE_RE = re.compile(
-    r"^\s*(?:face\s+)?value\s+(\d+)(?:\s+or\s+(more|higher|less|lower))?\s*$"
+    r"^\s*(?:(?:face\s+)?value|valor)\s+(\d+)"
+    r"(?:\s+(?:or|o)\s+(more|higher|less|lower|mas|mayor|menos|menor))?\s*$"
 )
 
 #: The deck as a NumPy array of cards, for drawing many cards at once.
@@ -94,7 +99,9 @@ class Event:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise XactikaError(f"an event needs a name in words, got {shown(self.name)}")
+            raise XactikaError(
+                _("an event needs a name in words, got {name}").format(name=shown(self.name))
+            )
         object.__setattr__(self, "cards", Hand(self.cards))
 
     @property
@@ -129,7 +136,8 @@ class Event:
     def parse(cls, text: str) -> Event:
         """Read an event: a combination (``"3 cubes"``, ``"1 cone"``, ``"3cu"``) or a
         face value (``"face value 8"``, ``"face value 8 or more"``, ``"face value 6 or
-        less"``), in any letter case.
+        less"``), in English or Spanish (``"3 cubos"``, ``"valor 8 o más"``), in any
+        letter case. The event's name is in the current language.
 
         >>> Event.parse("Face value 10 or less").probability
         Fraction(76, 81)
@@ -146,28 +154,39 @@ class Event:
             NotationError: quoting ``text`` if it cannot be read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read event {shown(text)}: expected text like '3 cubes'")
-        match = _FACE_VALUE_RE.match(text.lower())
+            raise NotationError(
+                _("cannot read event {text}: expected text like '3 cubes'").format(text=shown(text))
+            )
+        match = _FACE_VALUE_RE.match(folded(text))
         if match:
             digits = match.group(1)
             value = int(digits) if len(digits) <= 3 else None  # 5,000 nines are no face value
             if value not in FACE_VALUES:
                 raise NotationError(
-                    f"cannot read event {shown(text)}: face values go from {FACE_VALUES[0]} "
-                    f"to {FACE_VALUES[-1]}"
+                    _(
+                        "cannot read event {text}: face values go from {FACE_VALUES} to "
+                        "{FACE_VALUES2}"
+                    ).format(
+                        text=shown(text), FACE_VALUES=FACE_VALUES[0], FACE_VALUES2=FACE_VALUES[-1]
+                    )
                 )
             direction = match.group(2)
-            if direction in ("more", "higher"):
-                return cls(f"face value {value} or more", _cards(lambda c: c.value >= value))
-            if direction in ("less", "lower"):
-                return cls(f"face value {value} or less", _cards(lambda c: c.value <= value))
-            return cls(f"face value {value}", _cards(lambda c: c.value == value))
+            if direction in ("more", "higher", "mas", "mayor"):
+                name = _("face value {value} or more").format(value=value)
+                return cls(name, _cards(lambda c: c.value >= value))
+            if direction in ("less", "lower", "menos", "menor"):
+                name = _("face value {value} or less").format(value=value)
+                return cls(name, _cards(lambda c: c.value <= value))
+            name = _("face value {value}").format(value=value)
+            return cls(name, _cards(lambda c: c.value == value))
         try:
             combination = Combination.parse(text)
         except NotationError:
             raise NotationError(
-                f"cannot read event {shown(text)}: expected a combination like '3 cubes' or a "
-                "face value like 'face value 8 or more'"
+                _(
+                    "cannot read event {text}: expected a combination like '3 cubes' or"
+                    " a face value like 'face value 8 or more'"
+                ).format(text=shown(text))
             ) from None
         return cls(str(combination), _cards(lambda c: c.has(combination)))
 
@@ -192,20 +211,25 @@ class Event:
                 than True or False (the message quotes it and the card).
         """
         if not callable(test):
-            raise XactikaError(f"an event's test must be a function of a card, got {shown(test)}")
+            raise XactikaError(
+                _("an event's test must be a function of a card, got {test}").format(
+                    test=shown(test)
+                )
+            )
         chosen = []
         for card in DECK:
             result = test(card)
             if not isinstance(result, (bool, np.bool_)):
                 raise XactikaError(
-                    f"an event's test must answer True or False, got {shown(result)} "
-                    f"for card {card}"
+                    _(
+                        "an event's test must answer True or False, got {result} for card {card}"
+                    ).format(result=shown(result), card=card)
                 )
             if result:
                 chosen.append(card)
         if name is None:
-            name = getattr(test, "__name__", "") or "your event"
-            name = "your event" if name == "<lambda>" else name.replace("_", " ")
+            name = getattr(test, "__name__", "") or "<lambda>"
+            name = _("your event") if name == "<lambda>" else name.replace("_", " ")
         return cls(name, Hand(chosen))
 
 
@@ -236,8 +260,11 @@ def as_event(event: EventLike) -> Event:
     if callable(event):
         return Event.where(event)
     raise XactikaError(
-        "an event is text like 'face value 8 or more' or '3 cubes', a combination, or a "
-        f"function of a card that answers True or False; got {shown(event)}"
+        _(
+            "an event is text like 'face value 8 or more' or '3 cubes', a "
+            "combination, or a function of a card that answers True or False; "
+            "got {event}"
+        ).format(event=shown(event))
     )
 
 
@@ -310,8 +337,10 @@ def draw_experiment(
     runs = check_whole(runs, "runs", 1, 1_000)
     if runs * trials > MAX_DRAWS:
         raise XactikaError(
-            f"runs x trials must be at most {MAX_DRAWS:,}, got {runs} x {trials:,}; "
-            "use fewer runs or trials"
+            _(
+                "runs x trials must be at most {MAX_DRAWS:,}, got {runs} x "
+                "{trials:,}; use fewer runs or trials"
+            ).format(MAX_DRAWS=MAX_DRAWS, runs=runs, trials=trials)
         )
     rng = make_rng(seed)
     drawn = rng.integers(len(DECK), size=(runs, trials))
@@ -388,13 +417,17 @@ def error_by_trials(
     event = as_event(event)
     if isinstance(trial_counts, (str, bytes)) or not isinstance(trial_counts, Sequence):
         raise XactikaError(
-            f"trial_counts must be a list of whole numbers, got {shown(trial_counts)}"
+            _("trial_counts must be a list of whole numbers, got {trial_counts}").format(
+                trial_counts=shown(trial_counts)
+            )
         )
     counts = [check_whole(n, "each trial count", 1, 1_000_000) for n in trial_counts]
     if not counts or any(a >= b for a, b in pairwise(counts)):
         raise XactikaError(
-            f"trial_counts must be increasing whole numbers, like (10, 100, 1000); "
-            f"got {shown(trial_counts)}"
+            _(
+                "trial_counts must be increasing whole numbers, like (10, 100, "
+                "1000); got {trial_counts}"
+            ).format(trial_counts=shown(trial_counts))
         )
     repeats = check_whole(repeats, "repeats", 2, 100_000)
     rng = make_rng(seed)
@@ -430,7 +463,7 @@ def error_constant(p: Fraction | float) -> float:
         XactikaError: if ``p`` is not a probability in [0, 1].
     """
     if not isinstance(p, (Fraction, float, int)) or isinstance(p, bool) or not 0 <= p <= 1:
-        raise XactikaError(f"p must be a probability from 0 to 1, got {shown(p)}")
+        raise XactikaError(_("p must be a probability from 0 to 1, got {p}").format(p=shown(p)))
     return math.sqrt(2 / math.pi * float(p) * (1 - float(p)))
 
 
@@ -438,20 +471,28 @@ def _probability(p: Fraction | float | EventLike) -> float:
     """A probability in [0, 1] from a number or an event (its exact probability)."""
     if isinstance(p, numbers.Real) and not isinstance(p, bool):
         if not 0 <= p <= 1:
-            raise XactikaError(f"a probability must be from 0 to 1, got {shown(p)}")
+            raise XactikaError(_("a probability must be from 0 to 1, got {p}").format(p=shown(p)))
         return float(p)
     if isinstance(p, (Event, Combination, str)) or callable(p):
         return float(as_event(p).probability)
-    raise XactikaError(f"expected a probability from 0 to 1 or an event, got {shown(p)}")
+    raise XactikaError(
+        _("expected a probability from 0 to 1 or an event, got {p}").format(p=shown(p))
+    )
 
 
 def _z(confidence: float) -> float:
     """The normal quantile z with P(-z < Z < z) = ``confidence`` (1.96 for 0.95)."""
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise XactikaError(f"confidence must be a number between 0 and 1, got {shown(confidence)}")
+        raise XactikaError(
+            _("confidence must be a number between 0 and 1, got {confidence}").format(
+                confidence=shown(confidence)
+            )
+        )
     if not 0 < confidence < 1:
         raise XactikaError(
-            f"confidence must be between 0 and 1, like 0.95, got {shown(confidence)}"
+            _("confidence must be between 0 and 1, like 0.95, got {confidence}").format(
+                confidence=shown(confidence)
+            )
         )
     from scipy.stats import norm
 
@@ -519,7 +560,11 @@ def trials_needed(p: Fraction | float | EventLike, margin: float, confidence: fl
     """
     probability = _probability(p)
     if isinstance(margin, bool) or not isinstance(margin, numbers.Real) or not 0 < margin < 1:
-        raise XactikaError(f"margin must be between 0 and 1, like 0.05, got {shown(margin)}")
+        raise XactikaError(
+            _("margin must be between 0 and 1, like 0.05, got {margin}").format(
+                margin=shown(margin)
+            )
+        )
     spread = _z(confidence) ** 2 * probability * (1 - probability)
     if float(margin) > _SMALLEST_FLOAT_MARGIN:
         return max(1, math.ceil(spread / float(margin) ** 2 - 1e-9))

@@ -22,6 +22,7 @@ import pandas as pd
 
 from ..base.checks import as_items
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .cards import COUNTS, DECK, Card, Combination, Hand, Shape
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def value_distribution(cards: Iterable[Card | str] | None = None) -> pd.DataFram
     """
     pile = _cards(cards)
     if not pile:
-        raise XactikaError("value_distribution needs at least one card, got none")
+        raise XactikaError(_("value_distribution needs at least one card, got none"))
     counts = [sum(1 for card in pile if card.value == v) for v in FACE_VALUES]
     fractions = [Fraction(n, len(pile)) for n in counts]
     table = pd.DataFrame(
@@ -122,7 +123,7 @@ def face_value_mean(cards: Iterable[Card | str] | None = None) -> Fraction:
     """
     pile = _cards(cards)
     if not pile:
-        raise XactikaError("face_value_mean needs at least one card, got none")
+        raise XactikaError(_("face_value_mean needs at least one card, got none"))
     return Fraction(sum(card.value for card in pile), len(pile))
 
 

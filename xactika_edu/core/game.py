@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from ..base.checks import as_items, check_whole
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .cards import CARDS_PER_HAND, Card, Combination, as_card, as_combination
 from .games import HANDS_PER_GAME, Game
 from .plays import BID, OVER, PHASES, PLAY, Play, Trick, winner_index
@@ -113,7 +114,9 @@ def trick_winner(cards: Sequence[Card | str], call: Combination | str) -> int:
     played = [as_card(card) for card in as_items(cards, "cards", example="['2332', '2233']")]
     call = as_combination(call)
     if not played:
-        raise XactikaError("a trick needs at least one card, got none")
+        raise XactikaError(_("a trick needs at least one card, got none"))
     if not played[0].has(call):
-        raise XactikaError(f"the lead {played[0]} does not show {call}")
+        raise XactikaError(
+            _("the lead {played} does not show {call}").format(played=played[0], call=call)
+        )
     return winner_index(played, call)

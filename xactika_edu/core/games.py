@@ -14,6 +14,7 @@ import pandas as pd
 from ..base.checks import check_record, check_whole, shown
 from ..base.errors import XactikaError
 from ..base.formatting import signed
+from ..base.language import gettext as _
 from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, make_rng
 from .plays import seat_namer
 from .round_text import GAME_RECORD_DEPTH, replay_actions, require_keys
@@ -145,9 +146,15 @@ class Game:
         """
         number = len(self._rounds)
         if not self._rounds[-1].is_over:
-            raise XactikaError(f"hand {number} of {self._hands} is not over yet")
+            raise XactikaError(
+                _("hand {number} of {hands} is not over yet").format(
+                    number=number, hands=self._hands
+                )
+            )
         if number == self._hands:
-            raise XactikaError(f"the game is over: all {self._hands} hands are played")
+            raise XactikaError(
+                _("the game is over: all {hands} hands are played").format(hands=self._hands)
+            )
         self._rounds.append(self._deal(number))
         return self._rounds[-1]
 
@@ -201,8 +208,11 @@ class Game:
         """
         if not self.is_over:
             raise XactikaError(
-                f"the game is not over: hand {len(self._rounds)} of {self._hands} "
-                f"is {'finished' if self.current_round.is_over else 'being played'}"
+                (
+                    _("the game is not over: hand {count} of {hands} is finished")
+                    if self.current_round.is_over
+                    else _("the game is not over: hand {count} of {hands} is being played")
+                ).format(count=len(self._rounds), hands=self._hands)
             )
         totals = self.totals()
         best = max(totals)
@@ -239,12 +249,14 @@ class Game:
                 the deal the seed gives.
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules.
         """
-        check_record(record, "game record", max_depth=GAME_RECORD_DEPTH)
+        check_record(record, _("game record"), max_depth=GAME_RECORD_DEPTH)
         keys = ("players", "seed", "first_dealer", "hands", "cards_per_hand", "rounds")
-        require_keys(record, keys, "game record")
+        require_keys(record, keys, _("game record"))
         if isinstance(record["seed"], np.random.Generator) or record["seed"] is None:
             raise XactikaError(
-                f"game record seed must be a whole number, got {shown(record['seed'])}"
+                _("game record seed must be a whole number, got {seed}").format(
+                    seed=shown(record["seed"])
+                )
             )
         game = cls(
             record["players"],
@@ -255,19 +267,33 @@ class Game:
         )
         rounds = record["rounds"]
         if not isinstance(rounds, Sequence) or isinstance(rounds, str):
-            raise XactikaError(f"game record rounds must be a list, got {shown(rounds)}")
+            raise XactikaError(
+                _("game record rounds must be a list, got {rounds}").format(rounds=shown(rounds))
+            )
         if len(rounds) > game.hands:
-            raise XactikaError(f"game record has {len(rounds)} rounds, more than {game.hands}")
+            raise XactikaError(
+                _("game record has {count} rounds, more than {hands}").format(
+                    count=len(rounds), hands=game.hands
+                )
+            )
         for index, round_record in enumerate(rounds):
             rnd = game.current_round if index == 0 else game.next_round()
             round_keys = ("players", "dealer", "hands", "bids", "plays")
-            require_keys(round_record, round_keys, "round record")
+            require_keys(round_record, round_keys, _("round record"))
             dealt = rnd.to_record()
             for key in ("players", "dealer", "hands"):
                 if round_record[key] != dealt[key]:
                     raise XactikaError(
-                        f"game record hand {index + 1}: {key} {shown(round_record[key])} "
-                        f"differ from the deal by seed {game.seed} ({shown(dealt[key])})"
+                        _(
+                            "game record hand {number}: {key} {round_record} differ from the "
+                            "deal by seed {seed} ({dealt})"
+                        ).format(
+                            number=index + 1,
+                            key=key,
+                            round_record=shown(round_record[key]),
+                            seed=game.seed,
+                            dealt=shown(dealt[key]),
+                        )
                     )
             replay_actions(rnd, round_record["bids"], round_record["plays"])
         return game
@@ -279,13 +305,15 @@ class Game:
         """
         name = seat_namer(names, self._players)
         blocks = [
-            f"hand {number} of {self._hands}\n{rnd.transcript(names)}"
+            _("hand {number} of {hands}").format(number=number, hands=self._hands)
+            + f"\n{rnd.transcript(names)}"
             for number, rnd in enumerate(self._rounds, start=1)
         ]
         totals = "; ".join(f"{name(s)} {signed(t)}" for s, t in enumerate(self.totals()))
-        blocks.append(f"totals: {totals}")
+        blocks.append(_("totals: {totals}").format(totals=totals))
         if self.is_over:
-            blocks[-1] += "\nwinner(s): " + ", ".join(name(s) for s in self.winners())
+            winners = ", ".join(name(s) for s in self.winners())
+            blocks[-1] += "\n" + _("winner(s): {winners}").format(winners=winners)
         return "\n\n".join(blocks)
 
     def __str__(self) -> str:

@@ -7,10 +7,10 @@ takes a ``seed`` and reports its own uncertainty (:class:`~xactika_edu.core.esti
 Part of :mod:`xactika_edu.core.probability`, which offers every name here too. Core
 layer: imports :mod:`~xactika_edu.core.cards`, :mod:`~xactika_edu.core.chances` (the formula),
 :mod:`~xactika_edu.core.estimate`, :mod:`~xactika_edu.core.views` and the base layer.
-Voids shown in play (``voids=``) are read here (:func:`opponent_voids`,
-:func:`view_voids`, and :func:`simulate_lead_chances` for the widgets: public helpers,
-kept out of ``__all__`` so the student-facing :mod:`~xactika_edu.core.probability`
-need not offer them) and counted
+Voids shown in play (``voids=``) are read here (:func:`opponent_voids`, a view's with
+:func:`~xactika_edu.core.views.view_voids`, and :func:`simulate_lead_chances` for the
+widgets: public helpers, kept out of ``__all__`` so the student-facing
+:mod:`~xactika_edu.core.probability` need not offer them) and counted
 by :class:`~xactika_edu.core.chances.ConsistentDeals`.
 Source: RULES.md ("Chance a lead is unbeatable", "Information from play").
 
@@ -30,6 +30,8 @@ import pandas as pd
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import N_
+from ..base.language import gettext as _
 from .cards import (
     CARDS_PER_HAND,
     DECK,
@@ -46,7 +48,7 @@ from .cards import (
 from .chances import ConsistentDeals, chance_no_threat
 from .estimate import Estimate
 from .rules import CARD_INDEX, CARD_VALUES, COMBINATION_INDEX, SHOWS
-from .views import PlayerView
+from .views import PlayerView, view_voids
 
 __all__ = [
     "MAYBE_MAX_THREATS",
@@ -92,92 +94,26 @@ def opponent_voids(
         return tuple(() for _ in result)
     if not isinstance(voids, Mapping):
         raise XactikaError(
-            f"voids must be a mapping from seat offset to combinations, or a PlayerView; "
-            f"got {shown(voids)}"
+            _(
+                "voids must be a mapping from seat offset to combinations, or a "
+                "PlayerView; got {voids}"
+            ).format(voids=shown(voids))
         )
     for offset, combos in voids.items():
         if isinstance(offset, bool) or not isinstance(offset, int) or not 1 <= offset < players:
             raise XactikaError(
-                f"voids: opponent {shown(offset, quoted=False)} does not exist; with "
-                f"{players} players the opponents are seat offsets 1 to {players - 1} "
-                "(1 = the next player clockwise)"
+                _(
+                    "voids: opponent {offset} does not exist; with {players} players "
+                    "the opponents are seat offsets 1 to {number} (1 = the next player "
+                    "clockwise)"
+                ).format(offset=shown(offset, quoted=False), players=players, number=players - 1)
             )
         items = [combos] if isinstance(combos, Combination | str) else list(combos)
         result[offset - 1].update(as_combination(item) for item in items)
     return tuple(tuple(sorted(combos)) for combos in result)
 
 
-def view_voids(view: PlayerView) -> tuple[tuple[int, ...], tuple[tuple[Combination, ...], ...]]:
-    """Each opponent's cards held and voids, by offset from ``view.seat``, checked
-    against the plays the view shows.
-
-    A seat's void in a combination contradicts the plays if the seat played a card
-    showing it in a trick after the one where it did not follow it (or at all, if
-    the view shows no such trick).
-
-    Returns:
-        ``(held, voids)``: ``players - 1`` hand sizes and void tuples, offsets 1 up.
-
-    Raises:
-        XactikaError: if a void contradicts a play (the message names the seat, the
-            combination and the card), the view lists voids for more or fewer seats
-            than it has players, a card is played twice or both played and in the
-            hand, or the hand's size differs from the cards the seat holds.
-    """
-    _check_view_cards(view)
-    plays = [trick.plays for trick in view.tricks]
-    if view.current_trick:
-        plays.append(view.current_trick)
-    for seat, combos in enumerate(view.voids):
-        for combo in combos:
-            shown_at = next(
-                (
-                    t
-                    for t, trick in enumerate(plays)
-                    for s, play in trick[1:]
-                    if s == seat and trick[0][1].call == combo and not play.card.has(combo)
-                ),
-                -1,
-            )
-            for t, trick in enumerate(plays):
-                for s, play in trick:
-                    if s == seat and t > shown_at and play.card.has(combo):
-                        raise XactikaError(
-                            f"seat {seat} is void in {combo}, but played {play.card} "
-                            f"showing it in trick {t + 1}: the voids contradict the plays"
-                        )
-    offsets = [(view.seat + offset) % view.players for offset in range(1, view.players)]
-    return (
-        tuple(view.cards_held[seat] for seat in offsets),
-        tuple(tuple(view.voids[seat]) for seat in offsets),
-    )
-
-
-def _check_view_cards(view: PlayerView) -> None:
-    """A view's voids and cards fit its players (see :func:`view_voids`)."""
-    if len(view.voids) != view.players:
-        extra = [seat for seat in range(view.players, len(view.voids)) if view.voids[seat]]
-        named = f" (seat {extra[0]}: {', '.join(map(str, view.voids[extra[0]]))})" if extra else ""
-        raise XactikaError(
-            f"the view lists voids for {len(view.voids)} seat(s){named}, but it has "
-            f"{view.players} players (seats 0 to {view.players - 1})"
-        )
-    played = list(view.played_cards)
-    twice = sorted({card for card in played if played.count(card) > 1})
-    if twice:
-        raise XactikaError(f"card {twice[0]} is played twice in the view")
-    both = sorted(set(played) & set(view.hand))
-    if both:
-        raise XactikaError(f"card {both[0]} is both in the view's hand and played")
-    holds = view.cards_held[view.seat]
-    if len(view.hand) != holds:
-        raise XactikaError(
-            f"the view's hand {view.hand} has {len(view.hand)} cards, but seat "
-            f"{view.seat} holds {holds} after the plays it shows"
-        )
-
-
-_SEEN_EXAMPLE = "['1111', '2222'] (cards already played)"
+_SEEN_EXAMPLE = N_("['1111', '2222'] (cards already played)")
 
 
 @dataclass(frozen=True)
@@ -226,12 +162,16 @@ class _Lead:
 
 def _seen_cards(seen: Iterable[Card | str]) -> Hand:
     """The cards seen, checked: at most the deck's 81, none twice."""
-    cards = [as_card(card) for card in as_items(seen, "seen", example=_SEEN_EXAMPLE)]
+    cards = [as_card(card) for card in as_items(seen, "seen", example=_(_SEEN_EXAMPLE))]
     if len(cards) > len(DECK):
-        raise XactikaError(f"{len(cards)} cards seen, but the deck holds only {len(DECK)}")
+        raise XactikaError(
+            _("{count} cards seen, but the deck holds only {count2}").format(
+                count=len(cards), count2=len(DECK)
+            )
+        )
     if len(set(cards)) < len(cards):
         twice = min(card for card in cards if cards.count(card) > 1)
-        raise XactikaError(f"card {twice} is among the seen cards twice")
+        raise XactikaError(_("card {twice} is among the seen cards twice").format(twice=twice))
     return Hand(cards)
 
 
@@ -256,8 +196,10 @@ def _situation(
                 given = {"hand": hand, "players": players, "seen": seen}[name]
                 from_view = {"hand": view_hand, "players": voids.players, "seen": view_seen}
                 raise XactikaError(
-                    f"{name} {shown(given)} differs from the view's {from_view[name]}; "
-                    "give the view alone, or values that agree with it"
+                    _(
+                        "{name} {given} differs from the view's {from_view}; give the view "
+                        "alone, or values that agree with it"
+                    ).format(name=name, given=shown(given), from_view=from_view[name])
                 )
         held, void_lists = view_voids(voids)
         return view_hand, voids.players, view_seen, held, void_lists
@@ -279,24 +221,47 @@ def _lead(
     combination = as_combination(combination)
     hand, players, seen, held, void_lists = _situation(hand, players, seen, voids)
     if card not in hand:
-        raise XactikaError(f"card {card} is not in the hand {hand}; lead a card you hold")
+        raise XactikaError(
+            _("card {card} is not in the hand {hand}; lead a card you hold").format(
+                card=card, hand=hand
+            )
+        )
     if not card.has(combination):
-        raise XactikaError(f"card {card} does not show {combination}; it shows {card.describe()}")
+        raise XactikaError(
+            _("card {card} does not show {combination}; it shows {describe}").format(
+                card=card, combination=combination, describe=card.describe()
+            )
+        )
     if len(hand) > CARDS_PER_HAND:
-        raise XactikaError(f"a hand has at most {CARDS_PER_HAND} cards, got {len(hand)}")
+        raise XactikaError(
+            _("a hand has at most {CARDS_PER_HAND} cards, got {count}").format(
+                CARDS_PER_HAND=CARDS_PER_HAND, count=len(hand)
+            )
+        )
     both = set(hand) & set(seen)
     if both:
-        raise XactikaError(f"card {min(both)} is both in the hand and among the seen cards")
+        raise XactikaError(
+            _("card {both} is both in the hand and among the seen cards").format(both=min(both))
+        )
     if held is None:
         held = (len(hand),) * (players - 1)
     lead = _Lead(card, combination, hand, seen, players, held, void_lists)
     if lead.opponent_cards > len(lead.unseen):
         sizes = (
-            f"with {held[0]} cards each" if len(set(held)) == 1 else f"holding {list(held)} cards"
+            _("with {count} cards each").format(count=held[0])
+            if len(set(held)) == 1
+            else _("holding {held} cards").format(held=list(held))
         )
         raise XactikaError(
-            f"{players - 1} opponents {sizes} need "
-            f"{lead.opponent_cards} cards, but only {len(lead.unseen)} are unseen"
+            _(
+                "{number} opponents {sizes} need {opponent_cards} cards, but only "
+                "{count} are unseen"
+            ).format(
+                number=players - 1,
+                sizes=sizes,
+                opponent_cards=lead.opponent_cards,
+                count=len(lead.unseen),
+            )
         )
     return lead
 

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from ..base.checks import as_items, shown
 from ..base.errors import NotationError, XactikaError
+from ..base.language import gettext as _
 from .cards import DECK, Card, Combination, as_card, as_combination
 from .rules import XACTIKA, Ruleset, legal_follows, reveals_void
 from .rules import trick_winner as winner_position
@@ -84,13 +85,23 @@ class Play:
 
     def describe(self) -> str:
         """Words: ``'3213 calling 2 cubes'`` for a lead, ``'3213'`` to follow."""
-        return str(self.card) if self.call is None else f"{self.card} calling {self.call}"
+        if self.call is None:
+            return str(self.card)
+        return _("{card} calling {call}").format(card=self.card, call=self.call)
+
+    def notation(self, code: str | None = None) -> str:
+        """The play's notation with the call's short form in language ``code`` (default:
+        the current one): ``'3213:2cu'``; Spanish stars ``'3213:3es'``. Records and
+        ``repr`` use English, so they read the same in every language."""
+        if self.call is None:
+            return str(self.card)
+        return f"{self.card}:{self.call.count}{self.call.shape.names(code)[2]}"
 
     def __str__(self) -> str:
-        return str(self.card) if self.call is None else f"{self.card}:{self.call.short}"
+        return self.notation()
 
     def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
+        return f"Play.parse({self.notation('en')!r})"
 
     @classmethod
     def parse(cls, text: str) -> Play:
@@ -107,18 +118,23 @@ class Play:
             NotationError: quoting ``text`` if it cannot be read.
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read play {shown(text)}: expected text like '3213:2cu'")
+            raise NotationError(
+                _("cannot read play {text}: expected text like '3213:2cu'").format(text=shown(text))
+            )
         card_text, colon, call_text = text.partition(":")
         if colon and not call_text.strip():
             raise NotationError(
-                f"cannot read play {shown(text)}: expected a card, or a card and a call "
-                "like '3213:2cu'"
+                _(
+                    "cannot read play {text}: expected a card, or a card and a call like '3213:2cu'"
+                ).format(text=shown(text))
             )
         try:
             card = Card.parse(card_text)
             call = Combination.parse(call_text) if colon else None
         except NotationError as error:
-            raise NotationError(f"cannot read play {shown(text)}: {error}") from None
+            raise NotationError(
+                _("cannot read play {text}: {problem}").format(text=shown(text), problem=error)
+            ) from None
         return cls(card, call)
 
 
@@ -165,9 +181,16 @@ class Trick:
     def describe(self, names: Sequence[str] | None = None) -> str:
         """One line of words; ``names`` (one per seat) replace ``"player 0"`` etc."""
         name = seat_namer(names, 1 + max(seat for seat, _ in self.plays), exact=False)
-        parts = [f"{name(self.leader)} leads {self.plays[0][1].card} calling {self.call}"]
-        parts += [f"{name(seat)} plays {play.card}" for seat, play in self.plays[1:]]
-        parts.append(f"{name(self.winner)} wins")
+        parts = [
+            _("{name} leads {card} calling {call}").format(
+                name=name(self.leader), card=self.plays[0][1].card, call=self.call
+            )
+        ]
+        parts += [
+            _("{name} plays {card}").format(name=name(seat), card=play.card)
+            for seat, play in self.plays[1:]
+        ]
+        parts.append(_("{name} wins").format(name=name(self.winner)))
         return "; ".join(parts)
 
     def __str__(self) -> str:
@@ -181,12 +204,18 @@ def seat_namer(names: Sequence[str] | None, players: int, *, exact: bool = True)
     per player (at least ``players`` of them if not ``exact``).
     """
     if names is None:
-        return lambda seat: f"player {seat}"
+        return lambda seat: _("player {seat}").format(seat=seat)
     given = as_items(names, "names", example="['Anne', 'Tim']")
     if len(given) != players if exact else len(given) < players:
-        raise XactikaError(f"give one name per player ({players}), got {shown(names)}")
+        raise XactikaError(
+            _("give one name per player ({players}), got {names}").format(
+                players=players, names=shown(names)
+            )
+        )
     if not all(isinstance(name, str) for name in given):
-        raise XactikaError(f"names must be text, like ['Anne', 'Tim'], got {shown(names)}")
+        raise XactikaError(
+            _("names must be text, like ['Anne', 'Tim'], got {names}").format(names=shown(names))
+        )
     return lambda seat: given[seat]
 
 

@@ -9,6 +9,7 @@ from typing import TypeVar, cast
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Card, Combination, Hand
 from .plays import BID, OVER, PLAY, Play, Trick, voids_shown
 from .rules import XACTIKA, Ruleset, score
@@ -22,24 +23,40 @@ _State = TypeVar("_State", bound="RoundState")
 def read_hands(hands: object) -> tuple[Hand, ...]:
     """The hands of a round, checked: 2-10 hands of 1-8 cards each, no card twice."""
     if isinstance(hands, (str, Card, Hand)) or not isinstance(hands, Iterable):
-        raise XactikaError(f"hands must be a list of hands, one per player, got {shown(hands)}")
+        raise XactikaError(
+            _("hands must be a list of hands, one per player, got {hands}").format(
+                hands=shown(hands)
+            )
+        )
     read = tuple(Hand.parse(hand) if isinstance(hand, str) else Hand(hand) for hand in hands)
     if not MIN_PLAYERS <= len(read) <= MAX_PLAYERS:
         raise XactikaError(
-            f"a round needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, one per player, got {len(read)}"
+            _(
+                "a round needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, one per player, got {count}"
+            ).format(MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS, count=len(read))
         )
     sizes = {len(hand) for hand in read}
     if len(sizes) > 1:
         listed = ", ".join(str(len(hand)) for hand in read)
-        raise XactikaError(f"every hand must have the same number of cards, got {listed}")
+        raise XactikaError(
+            _("every hand must have the same number of cards, got {listed}").format(listed=listed)
+        )
     size = sizes.pop()
     if not 1 <= size <= CARDS_PER_HAND:
-        raise XactikaError(f"a hand has 1 to {CARDS_PER_HAND} cards, got {size}")
+        raise XactikaError(
+            _("a hand has 1 to {CARDS_PER_HAND} cards, got {size}").format(
+                CARDS_PER_HAND=CARDS_PER_HAND, size=size
+            )
+        )
     seen: dict[Card, int] = {}
     for seat, hand in enumerate(read):
         for card in hand:
             if card in seen:
-                raise XactikaError(f"card {card} is dealt twice: to player {seen[card]} and {seat}")
+                raise XactikaError(
+                    _("card {card} is dealt twice: to player {seen} and {seat}").format(
+                        card=card, seen=seen[card], seat=seat
+                    )
+                )
             seen[card] = seat
     return read
 
@@ -188,8 +205,12 @@ class RoundState:
         """
         if self._turn >= 0:
             raise XactikaError(
-                f"the round is not over ({self.phase} phase, {len(self._tricks)} of "
-                f"{self._cards_per_hand} tricks played): there are no scores yet"
+                _(
+                    "the round is not over ({phase} phase, {count} of {cards_per_hand} "
+                    "tricks played): there are no scores yet"
+                ).format(
+                    phase=self.phase, count=len(self._tricks), cards_per_hand=self._cards_per_hand
+                )
             )
         return tuple(
             score(cast(int, bid), won, self.rules)  # the round is over, so every seat has bid

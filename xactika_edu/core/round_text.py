@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..base.formatting import signed
+from ..base.language import gettext as _
+from ..base.language import ngettext
 from .cards import Card
 from .plays import BID, PLAY, Play, seat_namer
 from .round_state import RoundState
@@ -48,10 +50,18 @@ def play_text(card: object) -> str:
 def require_keys(record: object, keys: Sequence[str], what: str) -> None:
     """Raise :class:`XactikaError` unless ``record`` is a mapping with ``keys``."""
     if not isinstance(record, Mapping):
-        raise XactikaError(f"a {what} must be a mapping (a dict), got {shown(record)}")
+        raise XactikaError(
+            _("a {what} must be a mapping (a dict), got {value}").format(
+                what=what, value=shown(record)
+            )
+        )
     missing = [key for key in keys if key not in record]
     if missing:
-        raise XactikaError(f"{what} is missing {', '.join(repr(k) for k in missing)}")
+        raise XactikaError(
+            _("{what} is missing {keys}").format(
+                what=what, keys=", ".join(repr(k) for k in missing)
+            )
+        )
 
 
 def replay_actions(rnd: Round, bids: object, plays: object) -> None:
@@ -59,18 +69,24 @@ def replay_actions(rnd: Round, bids: object, plays: object) -> None:
     on ``rnd``, each checked by the round."""
     if not isinstance(bids, Sequence) or isinstance(bids, str) or len(bids) != rnd.players:
         raise XactikaError(
-            f"round record bids must list one bid (or None) per player, got {shown(bids)}"
+            _("round record bids must list one bid (or None) per player, got {bids}").format(
+                bids=shown(bids)
+            )
         )
     if not isinstance(plays, Sequence) or isinstance(plays, str):
-        raise XactikaError(f"round record plays must be a list of plays, got {shown(plays)}")
+        raise XactikaError(
+            _("round record plays must be a list of plays, got {plays}").format(plays=shown(plays))
+        )
     order = rnd.bidding_order
     for position, seat in enumerate(order):
         if bids[seat] is None:
             later = [s for s in order[position:] if bids[s] is not None]
             if later:
                 raise XactikaError(
-                    f"round record bids {shown(list(bids))}: player {later[0]} bids before "
-                    f"player {seat}, out of turn"
+                    _(
+                        "round record bids {bids}: player {later} bids before "
+                        "player {seat}, out of turn"
+                    ).format(bids=shown(list(bids)), later=later[0], seat=seat)
                 )
             break
         rnd.bid(bids[seat])
@@ -103,7 +119,7 @@ class RoundText(RoundState):
             "dealer": self.dealer,
             "hands": [str(hand) for hand in self.starting_hands],
             "bids": list(self.bids),
-            "plays": [str(play) for play in self.plays],
+            "plays": [play.notation("en") for play in self.plays],
         }
 
     def transcript(self, names: Sequence[str] | None = None) -> str:
@@ -119,35 +135,52 @@ class RoundText(RoundState):
         bids: Anne bids 1; Tim to bid
         """
         name = seat_namer(names, self.players)
-        cards = "card" if self.cards_per_hand == 1 else "cards"
         lines = [
-            f"{self.players} players, {self.cards_per_hand} {cards} each; "
-            f"dealer: {name(self.dealer)}"
+            ngettext(
+                "{players} players, {cards} card each; dealer: {dealer}",
+                "{players} players, {cards} cards each; dealer: {dealer}",
+                self.cards_per_hand,
+            ).format(players=self.players, cards=self.cards_per_hand, dealer=name(self.dealer))
         ]
         made = [
-            f"{name(s)} bids {self.bids[s]}" for s in self.bidding_order if self.bids[s] is not None
+            _("{name} bids {bid}").format(name=name(s), bid=self.bids[s])
+            for s in self.bidding_order
+            if self.bids[s] is not None
         ]
         if self.phase == BID:
-            made.append(f"{name(self.current_player)} to bid")
-        lines.append("bids: " + "; ".join(made))
+            made.append(_("{name} to bid").format(name=name(self.current_player)))
+        lines.append(_("bids: {bids}").format(bids="; ".join(made)))
         for number, trick in enumerate(self.tricks, start=1):
-            lines.append(f"trick {number}: {trick.describe(names)}")
+            lines.append(
+                _("trick {number}: {trick}").format(number=number, trick=trick.describe(names))
+            )
         if self.phase == PLAY:
             parts = []
             if self.current_trick:
                 seat, lead = self.current_trick[0]
-                parts.append(f"{name(seat)} leads {lead.card} calling {lead.call}")
-                parts += [f"{name(s)} plays {p.card}" for s, p in self.current_trick[1:]]
-            parts.append(f"{name(self.current_player)} to play")
-            lines.append(f"trick {len(self.tricks) + 1}: " + "; ".join(parts))
-        if self.is_over:
+                parts.append(
+                    _("{name} leads {card} calling {call}").format(
+                        name=name(seat), card=lead.card, call=lead.call
+                    )
+                )
+                parts += [
+                    _("{name} plays {card}").format(name=name(s), card=p.card)
+                    for s, p in self.current_trick[1:]
+                ]
+            parts.append(_("{name} to play").format(name=name(self.current_player)))
             lines.append(
-                "scores: "
-                + "; ".join(
-                    f"{name(s)} {signed(points)} (bid {self.bids[s]}, took {self.tricks_won[s]})"
-                    for s, points in enumerate(self.scores())
+                _("trick {number}: {trick}").format(
+                    number=len(self.tricks) + 1, trick="; ".join(parts)
                 )
             )
+        if self.is_over:
+            scores = "; ".join(
+                _("{name} {points} (bid {bid}, took {took})").format(
+                    name=name(s), points=signed(points), bid=self.bids[s], took=self.tricks_won[s]
+                )
+                for s, points in enumerate(self.scores())
+            )
+            lines.append(_("scores: {scores}").format(scores=scores))
         return "\n".join(lines)
 
     def __str__(self) -> str:

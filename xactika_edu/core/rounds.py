@@ -12,6 +12,8 @@ import numpy as np
 
 from ..base.checks import check_record, check_whole, shown
 from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
+from ..base.language import N_, pgettext
+from ..base.language import gettext as _
 from .cards import (
     CARDS_PER_HAND,
     MAX_PLAYERS,
@@ -23,7 +25,7 @@ from .cards import (
     as_combination,
 )
 from .cards import deal as deal_cards
-from .plays import BID, FOLLOWS, LEADS, OVER, Play, Trick, legal_plays, winner_index
+from .plays import BID, FOLLOWS, LEADS, OVER, PLAY, Play, Trick, legal_plays, winner_index
 from .round_text import (
     ROUND_RECORD_DEPTH,
     RoundText,
@@ -34,6 +36,13 @@ from .round_text import (
 from .rules import forbidden_bid, legal_bids, legal_follows
 
 __all__ = ["Round"]
+
+
+# Why a bid is refused after the bidding, by phase.
+_NO_MORE_BIDS = {
+    PLAY: N_("bidding is over: no more bids (bid {bid} refused)"),
+    OVER: N_("the round is over: no more bids (bid {bid} refused)"),
+}
 
 
 class Round(RoundText):
@@ -123,14 +132,16 @@ class Round(RoundText):
             IllegalBidError, IllegalPlayError: if a recorded action breaks the rules
                 (a tampered record).
         """
-        check_record(record, "round record", max_depth=ROUND_RECORD_DEPTH)
-        require_keys(record, ("players", "dealer", "hands", "bids", "plays"), "round record")
+        check_record(record, _("round record"), max_depth=ROUND_RECORD_DEPTH)
+        require_keys(record, ("players", "dealer", "hands", "bids", "plays"), _("round record"))
         players = check_whole(record["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         hands = record["hands"]
         if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != players:
             raise XactikaError(
-                f"round record has players={players} but hands={shown(hands)}: "
-                "expected one hand per player"
+                _(
+                    "round record has players={players} but hands={hands}: expected one"
+                    " hand per player"
+                ).format(players=players, hands=shown(hands))
             )
         rnd = cls(hands, record["dealer"])
         replay_actions(rnd, record["bids"], record["plays"])
@@ -168,26 +179,33 @@ class Round(RoundText):
         """
         phase = self.phase
         if phase != BID:
-            why = "the round is over" if phase == OVER else "bidding is over"
-            raise IllegalBidError(f"{why}: no more bids (bid {shown(bid)} refused)")
+            raise IllegalBidError(_(_NO_MORE_BIDS[phase]).format(bid=shown(bid)))
         seat = self._turn
         if player is not None and player != seat:
             raise IllegalBidError(
-                f"it is player {seat}'s turn to bid, not player {shown(player)}'s"
+                _("it is player {seat}'s turn to bid, not player {player}'s").format(
+                    seat=seat, player=shown(player)
+                )
             )
         top = self._cards_per_hand
         if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)):
             raise IllegalBidError(
-                f"player {seat} must bid a whole number from 0 to {top}, got {shown(bid)}"
+                _("player {seat} must bid a whole number from 0 to {top}, got {bid}").format(
+                    seat=seat, top=top, bid=shown(bid)
+                )
             )
         if not 0 <= bid <= top:
             raise IllegalBidError(
-                f"player {seat} may not bid {shown(bid)}: bids are 0 to {top}, the number of cards"
+                _(
+                    "player {seat} may not bid {bid}: bids are 0 to {top}, the number of cards"
+                ).format(seat=seat, bid=shown(bid), top=top)
             )
         if seat == self._dealer and bid == forbidden_bid(self._bid_total, top, self.rules):
             raise IllegalBidError(
-                f"dealer (player {seat}) may not bid {bid}: the bids would total {top}, "
-                "the number of cards"
+                _(
+                    "dealer (player {seat}) may not bid {bid}: the bids would total "
+                    "{top}, the number of cards"
+                ).format(seat=seat, bid=bid, top=top)
             )
         self._bids[seat] = int(bid)
         self._bid_total += int(bid)
@@ -247,47 +265,67 @@ class Round(RoundText):
         turn = self._turn
         if turn < 0:
             raise IllegalPlayError(
-                f"the round is over: all {self._cards_per_hand} tricks are played "
-                f"(play {play_text(card)} refused)"
+                _(
+                    "the round is over: all {cards_per_hand} tricks are played (play "
+                    "{card} refused)"
+                ).format(cards_per_hand=self._cards_per_hand, card=play_text(card))
             )
         if self._bids[self._dealer] is None:
             raise IllegalPlayError(
-                f"bidding is not finished: it is player {turn}'s turn to bid "
-                f"(play {play_text(card)} refused)"
+                _(
+                    "bidding is not finished: it is player {turn}'s turn to bid (play "
+                    "{card} refused)"
+                ).format(turn=turn, card=play_text(card))
             )
         if player is not None and player != turn:
             raise IllegalPlayError(
-                f"it is player {turn}'s turn to play, not player {shown(player)}'s"
+                _("it is player {turn}'s turn to play, not player {player}'s").format(
+                    turn=turn, player=shown(player)
+                )
             )
-        chosen = self._read_play(card, call)
+        chosen = _read_play(card, call)
         hand = self._hands[turn]
         played = chosen.card
         if played not in hand:
-            raise IllegalPlayError(f"player {turn} does not hold {played}")
+            raise IllegalPlayError(
+                _("player {turn} does not hold {played}").format(turn=turn, played=played)
+            )
         trick = self._trick
         if not trick:
             lead_call = chosen.call
             if lead_call is None:
-                options = " or ".join(str(play) for play in LEADS[played])
+                joint = pgettext("list", "or")
+                options = f" {joint} ".join(str(play) for play in LEADS[played])
                 raise IllegalPlayError(
-                    f"player {turn} leads and must call a combination on {played}: play {options}"
+                    _(
+                        "player {turn} leads and must call a combination on {played}: play "
+                        "{options}"
+                    ).format(turn=turn, played=played, options=options)
                 )
             if not played.has(lead_call):
                 raise IllegalPlayError(
-                    f"card {played} does not show {lead_call}; it shows {played.describe()}"
+                    _("card {played} does not show {lead_call}; it shows {describe}").format(
+                        played=played, lead_call=lead_call, describe=played.describe()
+                    )
                 )
         else:
             # the trick's first play is its lead, and the lead was refused above unless it called
             lead_call = cast(Combination, trick[0][1].call)
             if chosen.call is not None:
                 raise IllegalPlayError(
-                    f"player {turn} follows and may not call a combination: "
-                    f"{lead_call} was called (play {played}, not {chosen})"
+                    _(
+                        "player {turn} follows and may not call a combination: {lead_call} "
+                        "was called (play {played}, not {chosen})"
+                    ).format(turn=turn, lead_call=lead_call, played=played, chosen=chosen)
                 )
             allowed = legal_follows(hand, lead_call, self.rules)
             if played not in allowed:
                 holds = " ".join(str(c) for c in allowed)
-                raise IllegalPlayError(f"player {turn} must follow {lead_call}: holds {holds}")
+                raise IllegalPlayError(
+                    _("player {turn} must follow {lead_call}: holds {holds}").format(
+                        turn=turn, lead_call=lead_call, holds=holds
+                    )
+                )
             chosen = FOLLOWS[played]
         # legal: apply it
         hand.remove(played)
@@ -306,19 +344,26 @@ class Round(RoundText):
         else:
             self._turn = self._leader = winner
 
-    @staticmethod
-    def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:
-        if isinstance(card, Play):
-            if call is not None:
-                raise XactikaError(f"give the call once: the play {card} and call {shown(call)}")
-            return card
-        if isinstance(card, str):
-            parsed = Play.parse(card)
-            if call is None:
-                return parsed
-            if parsed.call is not None:
-                raise XactikaError(
-                    f"give the call once: the play {shown(card)} and call {shown(call)}"
+
+def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:
+    """A play given as a :class:`Play`, a card or notation, with its call given once."""
+    if isinstance(card, Play):
+        if call is not None:
+            raise XactikaError(
+                _("give the call once: the play {card} and call {call}").format(
+                    card=card, call=shown(call)
                 )
-            return Play(parsed.card, as_combination(call))
-        return Play(card, None if call is None else as_combination(call))
+            )
+        return card
+    if isinstance(card, str):
+        parsed = Play.parse(card)
+        if call is None:
+            return parsed
+        if parsed.call is not None:
+            raise XactikaError(
+                _("give the call once: the play {card} and call {call}").format(
+                    card=shown(card), call=shown(call)
+                )
+            )
+        return Play(parsed.card, as_combination(call))
+    return Play(card, None if call is None else as_combination(call))

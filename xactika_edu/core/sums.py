@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .cards import COUNTS
 
 if TYPE_CHECKING:
@@ -42,27 +43,40 @@ def _sum_terms(counts: Iterable[int], terms: object) -> tuple[tuple[int, ...], i
     """``counts`` as a tuple of whole numbers and ``terms`` as an int, both checked."""
     if isinstance(counts, (str, bytes)) or not isinstance(counts, Iterable):
         raise XactikaError(
-            "counts must be a list of whole numbers, like (1, 2, 3) or range(1, 7); "
-            f"got {shown(counts)}"
+            _(
+                "counts must be a list of whole numbers, like (1, 2, 3) or range(1,"
+                " 7); got {counts}"
+            ).format(counts=shown(counts))
         )
     values = tuple(counts)
     bad = [v for v in values if isinstance(v, bool) or not isinstance(v, (int, np.integer))]
     if bad:
-        raise XactikaError(f"counts must be whole numbers, got {shown(bad[0])} in {shown(counts)}")
+        raise XactikaError(
+            _("counts must be whole numbers, got {bad} in {counts}").format(
+                bad=shown(bad[0]), counts=shown(counts)
+            )
+        )
     if not values:
-        raise XactikaError(f"counts needs at least one value, got {shown(counts)}")
+        raise XactikaError(
+            _("counts needs at least one value, got {counts}").format(counts=shown(counts))
+        )
     values = tuple(int(v) for v in values)
     terms = check_whole(terms, "terms", 1, 1000)
     if len(values) ** terms > _MAX_WAYS:
         most = math.floor(math.log(_MAX_WAYS) / math.log(len(values)))
         raise XactikaError(
-            f"terms={terms} with {len(values)} counts gives {len(values)}**{terms} ways, too "
-            f"many to count here; use at most {most} terms"
+            _(
+                "terms={terms} with {count} counts gives {count}**{terms} ways, too"
+                " many to count here; use at most {most} terms"
+            ).format(terms=terms, count=len(values), most=most)
         )
     if terms * (max(values) - min(values)) + 1 > _MAX_TOTALS:
         raise XactikaError(
-            f"counts from {min(values)} to {max(values)} over {terms} terms give more than "
-            f"{_MAX_TOTALS} totals; use counts closer together or fewer terms"
+            _(
+                "counts from {values} to {values2} over {terms} terms give more "
+                "than {MAX_TOTALS} totals; use counts closer together or fewer "
+                "terms"
+            ).format(values=min(values), values2=max(values), terms=terms, MAX_TOTALS=_MAX_TOTALS)
         )
     return values, terms
 
@@ -114,7 +128,7 @@ def sum_distribution(terms: int = 4, counts: Iterable[int] = COUNTS) -> pd.DataF
     low = min(values)
     one = np.bincount(np.array(values) - low).astype(np.int64)  # ways for one term
     ways = np.ones(1, dtype=np.int64)
-    for _ in range(terms):
+    for _term in range(terms):
         ways = np.convolve(ways, one)
     outcomes = len(values) ** terms
     fractions = [Fraction(int(n), outcomes) for n in ways]
@@ -191,8 +205,10 @@ def sum_normal_approximation(
     mean, variance = _sum_moments(values, terms)
     if variance == 0:
         raise XactikaError(
-            f"counts {shown(values)} are all the same: the total never varies, so there is no "
-            "normal curve"
+            _(
+                "counts {values} are all the same: the total never varies, so there"
+                " is no normal curve"
+            ).format(values=shown(values))
         )
     return stats.norm(loc=float(mean), scale=math.sqrt(variance))
 
@@ -274,12 +290,16 @@ def sum_normal_fit(
     """
     if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
         raise XactikaError(
-            f"terms must be a list of whole numbers, like (4, 10, 20); got {shown(terms)}"
+            _("terms must be a list of whole numbers, like (4, 10, 20); got {terms}").format(
+                terms=shown(terms)
+            )
         )
     wanted = list(terms)
     if not wanted:
-        raise XactikaError(f"terms needs at least one number of terms, got {shown(terms)}")
-    values, _ = _sum_terms(counts, 1)
+        raise XactikaError(
+            _("terms needs at least one number of terms, got {terms}").format(terms=shown(terms))
+        )
+    values, _terms = _sum_terms(counts, 1)
     rows = []
     for n in wanted:
         comparison = sum_normal_comparison(n, values)

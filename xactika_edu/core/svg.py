@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from html import escape
 
 from ..base.errors import XactikaError
-from ..base.formatting import plural
+from ..base.language import gettext as _
+from ..base.language import ngettext
 from ..base.palette import INK, OKABE_ITO, PAPER, SHAPE_COLORS
 from .cards import Card, Combination, Shape, as_card, as_combination
 
@@ -188,7 +189,11 @@ def card(
     card = as_card(card)
     mark = None if highlight is None else as_combination(highlight)
     if mark is not None and not card.has(mark):
-        raise XactikaError(f"card {card} does not show {mark}, so it cannot be highlighted")
+        raise XactikaError(
+            _("card {card} does not show {mark}, so it cannot be highlighted").format(
+                card=card, mark=mark
+            )
+        )
     body = _card_body(card, 0, 0, show_value=show_value, highlight=mark, dimmed=dimmed)
     label = card.caption(show_value=show_value)
     return _document(body, CARD_WIDTH, CARD_HEIGHT, scale, label)
@@ -242,11 +247,23 @@ def hand(
         for i, c in enumerate(shown)
     )
     scale = min(scale, MAX_PICTURE_WIDTH / width)
-    label = f"{plural(len(shown), 'card')}: " + "; ".join(
-        c.caption(show_value=show_value) for c in shown
+    label = ngettext("{count} card: {cards}", "{count} cards: {cards}", len(shown)).format(
+        count=len(shown), cards="; ".join(c.caption(show_value=show_value) for c in shown)
     )
     if len(shown) > LISTED_IN_FULL:
-        then = ", then the face value" if show_value else ""
-        label = f"{len(shown)} cards, each as its 4 digits (balls, cubes, cones, stars{then}): "
-        label += ", ".join(c.caption(show_value=show_value, shapes=False) for c in shown)
+        message = (
+            _(
+                "{count} cards, each as its 4 digits ({balls}, {cubes}, {cones}, {stars}, "
+                "then the face value): {cards}"
+            )
+            if show_value
+            else _(
+                "{count} cards, each as its 4 digits ({balls}, {cubes}, {cones}, {stars}): {cards}"
+            )
+        )
+        label = message.format(
+            count=len(shown),
+            cards=", ".join(c.caption(show_value=show_value, shapes=False) for c in shown),
+            **{shape.key: shape.plural for shape in Shape},
+        )
     return _document(body, width, height, scale, label)

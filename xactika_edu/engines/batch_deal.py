@@ -13,6 +13,7 @@ import numpy as np
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from ..core.cards import (
     CARDS_PER_HAND,
     DECK,
@@ -76,10 +77,16 @@ def cards_from_ids(ids: Iterable[int] | np.ndarray) -> tuple[Card, ...]:
     try:
         numbers = np.asarray(ids).ravel().tolist()
     except (ValueError, TypeError):  # ragged or nested lists
-        raise XactikaError(f"card numbers must be a list of 0 to 80, got {shown(ids)}") from None
+        raise XactikaError(
+            _("card numbers must be a list of 0 to 80, got {ids}").format(ids=shown(ids))
+        ) from None
     for value in numbers:
         if not isinstance(value, int) or not 0 <= value < len(DECK):
-            raise XactikaError(f"card numbers are 0 to {len(DECK) - 1}, got {shown(value)}")
+            raise XactikaError(
+                _("card numbers are 0 to {number}, got {value}").format(
+                    number=len(DECK) - 1, value=shown(value)
+                )
+            )
         out.append(DECK[value])
     return tuple(out)
 
@@ -92,23 +99,35 @@ def check_hands(hands: object) -> np.ndarray:
     try:
         array = np.asarray(hands)
     except (TypeError, ValueError) as error:
-        raise XactikaError(f"hands must be an array of card numbers, got {shown(hands)}") from error
+        raise XactikaError(
+            _("hands must be an array of card numbers, got {hands}").format(hands=shown(hands))
+        ) from error
     if array.ndim != 3:
         raise XactikaError(
-            f"hands must have shape (rounds, players, cards), got shape {array.shape}"
+            _("hands must have shape (rounds, players, cards), got shape {shape}").format(
+                shape=array.shape
+            )
         )
     rounds, players, cards = array.shape
     if rounds < 1:
-        raise XactikaError(f"hands must hold at least one round, got shape {array.shape}")
+        raise XactikaError(
+            _("hands must hold at least one round, got shape {shape}").format(shape=array.shape)
+        )
     check_whole(players, "players (hands.shape[1])", MIN_PLAYERS, MAX_PLAYERS)
     check_whole(cards, "cards per hand (hands.shape[2])", 1, CARDS_PER_HAND)
     if not np.issubdtype(array.dtype, np.integer):
-        raise XactikaError(f"hands must hold whole card numbers 0-80, got dtype {array.dtype}")
+        raise XactikaError(
+            _("hands must hold whole card numbers 0-80, got dtype {dtype}").format(
+                dtype=array.dtype
+            )
+        )
     bad = (array < 0) | (array >= len(DECK))
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
         raise XactikaError(
-            f"card numbers are 0 to {len(DECK) - 1}, got {int(array[where])} at {where}"
+            _("card numbers are 0 to {number}, got {array} at {where}").format(
+                number=len(DECK) - 1, array=int(array[where]), where=where
+            )
         )
     array = array.astype(np.int8)
     flat = np.sort(array.reshape(rounds, players * cards), axis=1)
@@ -117,7 +136,9 @@ def check_hands(hands: object) -> np.ndarray:
         index = int(np.argmax(twice))
         row = flat[index]
         card = DECK[int(row[1:][row[1:] == row[:-1]][0])]
-        raise XactikaError(f"card {card} is dealt twice in round {index}")
+        raise XactikaError(
+            _("card {card} is dealt twice in round {index}").format(card=card, index=index)
+        )
     return array
 
 
@@ -209,7 +230,9 @@ def deal_rounds(
         length = check_whole(len(fixed), "cards in hand", 1, CARDS_PER_HAND)
         if cards_per_hand is not None and cards_per_hand != length:
             raise XactikaError(
-                f"cards_per_hand is {shown(cards_per_hand)} but the hand has {length} cards"
+                _("cards_per_hand is {cards_per_hand} but the hand has {length} cards").format(
+                    cards_per_hand=shown(cards_per_hand), length=length
+                )
             )
         cards_per_hand = length
         seat = check_whole(seat, "seat", 0, players - 1)

@@ -24,6 +24,7 @@ from typing import overload
 import numpy as np
 
 from ..base.errors import IllegalBidError
+from ..base.language import gettext as _
 from ..core.cards import COMBINATIONS
 from ..core.rules import (
     CARD_CALLS,
@@ -151,8 +152,15 @@ def _bid_all(
                 if bad.any():
                     i = int(np.argmax(bad))
                     raise IllegalBidError(
-                        f"round {state.first + i}: the dealer (player {int(state.seat[i])}) "
-                        f"may not bid {int(given[i])}: the bids would total {cards}"
+                        _(
+                            "round {number}: the dealer (player {seat}) may not bid {given}: "
+                            "the bids would total {cards}"
+                        ).format(
+                            number=state.first + i,
+                            seat=int(state.seat[i]),
+                            given=int(given[i]),
+                            cards=cards,
+                        )
                     )
             bids = np.where(given >= 0, given, bids)
         state.bids[everyone, state.seat] = bids

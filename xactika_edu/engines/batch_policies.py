@@ -22,6 +22,7 @@ import functools
 import numpy as np
 
 from ..base.errors import IllegalBidError, IllegalPlayError
+from ..base.language import gettext as _
 from ..core.cards import COMBINATIONS, DECK
 from ..core.chances import chance_table
 from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, beats, forbidden_bid
@@ -104,9 +105,13 @@ class ReplayPolicy(Policy):
             bad |= bids == forbidden_bid(total, state.cards, state.rules)
         if bad.any():
             i = int(np.argmax(bad))
+            message = (
+                _("round {round}: player {seat} may not bid {bid} (the dealer's forbidden bid)")
+                if total is not None
+                else _("round {round}: player {seat} may not bid {bid}")
+            )
             raise IllegalBidError(
-                f"round {int(rows[i])}: player {int(seat[i])} may not bid {int(bids[i])}"
-                + (" (the dealer's forbidden bid)" if total is not None else "")
+                message.format(round=int(rows[i]), seat=int(seat[i]), bid=int(bids[i]))
             )
         return bids.astype(np.int8)
 
@@ -118,8 +123,12 @@ class ReplayPolicy(Policy):
         if not ok.all():
             i = int(np.argmax(~ok))
             raise IllegalPlayError(
-                f"round {int(rows[i])}, trick {state.trick + 1}: player {int(state.seat[rows[i]])} "
-                f"may not play {DECK[int(card[i])]}"
+                _("round {rows}, trick {number}: player {seat} may not play {DECK}").format(
+                    rows=int(rows[i]),
+                    number=state.trick + 1,
+                    seat=int(state.seat[rows[i]]),
+                    DECK=DECK[int(card[i])],
+                )
             )
         return slot
 
@@ -132,8 +141,15 @@ class ReplayPolicy(Policy):
         if bad.any():
             i = int(np.argmax(bad))
             raise IllegalPlayError(
-                f"round {int(rows[i])}, trick {state.trick + 1}: card {DECK[int(card[i])]} "
-                f"does not show combination number {int(call[i])}"
+                _(
+                    "round {rows}, trick {number}: card {DECK} does not show "
+                    "combination number {call}"
+                ).format(
+                    rows=int(rows[i]),
+                    number=state.trick + 1,
+                    DECK=DECK[int(card[i])],
+                    call=int(call[i]),
+                )
             )
         return slot * 4 + call // 3
 

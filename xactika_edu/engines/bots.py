@@ -41,6 +41,7 @@ import numpy as np
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from ..core.cards import DECK, Card, Hand, Seed, as_hand, make_rng
 from ..core.game import BID, PLAY, Play, PlayerView
 from ..core.rules import CARD_INDEX
@@ -125,12 +126,23 @@ def check_turn(view: object, phase: str) -> PlayerView:
         XactikaError: naming what was given, or the phase and the player to act.
     """
     if not isinstance(view, PlayerView):
-        raise XactikaError(f"a bot needs a PlayerView (from Round.view(seat)), got {shown(view)}")
-    if view.phase != phase or not view.is_my_turn:
-        action = "bid" if phase == BID else "play"
         raise XactikaError(
-            f"player {view.seat} cannot {action} now: phase {shown(view.phase)}, "
-            f"current player {view.current_player}"
+            _("a bot needs a PlayerView (from Round.view(seat)), got {view}").format(
+                view=shown(view)
+            )
+        )
+    if view.phase != phase or not view.is_my_turn:
+        message = (
+            _("player {seat} cannot bid now: phase {phase}, current player {current_player}")
+            if phase == BID
+            else _("player {seat} cannot play now: phase {phase}, current player {current_player}")
+        )
+        raise XactikaError(
+            message.format(
+                seat=view.seat,
+                phase=shown(view.phase),
+                current_player=view.current_player,
+            )
         )
     return view
 
@@ -211,7 +223,11 @@ def expected_sure_tricks(hand: Sequence[Card | str] | Hand, players: int) -> flo
     players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     check_whole(len(hand), "cards in the hand", 1, CARDS_PER_HAND)
     if players * len(hand) > len(DECK):
-        raise XactikaError(f"{players} hands of {len(hand)} cards need more than 81 cards")
+        raise XactikaError(
+            _("{players} hands of {count} cards need more than 81 cards").format(
+                players=players, count=len(hand)
+            )
+        )
     return _sure_tricks(hand, players)
 
 
@@ -345,8 +361,10 @@ class MonteCarloBot(Bot):
         if sweeps is not None:
             check_whole(sweeps, "sweeps", 0, 100)
             warnings.warn(
-                "MonteCarloBot's sweeps is ignored: the bot draws deals exactly "
-                "(sample_hidden_hands); leave it out",
+                _(
+                    "MonteCarloBot's sweeps is ignored: the bot draws deals exactly "
+                    "(sample_hidden_hands); leave it out"
+                ),
                 DeprecationWarning,
                 stacklevel=2,
             )

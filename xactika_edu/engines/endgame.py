@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from ..core.cards import COMBINATIONS, DECK
 from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, XACTIKA, Ruleset, beats, score
 from .batch_state import RANK_OF
@@ -84,7 +85,11 @@ class Endgame:
     def __init__(self, players: int, bids: Sequence[int], rules: Ruleset = XACTIKA) -> None:
         self.players = check_whole(players, "players", 2, 10)
         if isinstance(bids, (str, bytes)) or len(bids) != self.players:
-            raise XactikaError(f"bids must give one bid per seat ({players}), got {shown(bids)}")
+            raise XactikaError(
+                _("bids must give one bid per seat ({players}), got {bids}").format(
+                    players=players, bids=shown(bids)
+                )
+            )
         self.bids = tuple(check_whole(b, "a bid", 0, rules.cards_per_hand) for b in bids)
         self.rules = rules
         # _beats[v][b]: a card of face value v showing the call takes the trick from b
@@ -279,13 +284,16 @@ class Endgame:
         seat = (leader + len(trick)) % players
         every = [card for hand in hands for card in hand] + [card for _, card in trick]
         if len(set(every)) != len(every) or not all(0 <= c < len(DECK) for c in every):
-            raise XactikaError(f"the hands and the trick hold a card twice: {shown(hands)}")
+            raise XactikaError(
+                _("the hands and the trick hold a card twice: {hands}").format(hands=shown(hands))
+            )
         done = {s for s, _ in trick}
         sizes = {len(hand) + (s in done) for s, hand in enumerate(hands)}
         if len(hands) != players or len(sizes) != 1 or not hands[seat]:
             raise XactikaError(
-                f"the hands do not fit the trick: sizes {[len(h) for h in hands]}, "
-                f"{len(trick)} cards played in it"
+                _(
+                    "the hands do not fit the trick: sizes {value}, {count} cards played in it"
+                ).format(value=[len(h) for h in hands], count=len(trick))
             )
         if not trick:
             values: dict[int, int] = {}

@@ -53,6 +53,8 @@ import pandas as pd
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from ..base.language import pgettext
 from ..core.cards import (
     CARDS_PER_HAND,
     COMBINATIONS,
@@ -110,10 +112,14 @@ def _check_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ..
         names = tuple(bots)
         if len(names) != players:
             raise XactikaError(
-                f"give one bot per player ({players}), got {len(names)}: {shown(list(bots))}"
+                _("give one bot per player ({players}), got {count}: {bots}").format(
+                    players=players, count=len(names), bots=shown(list(bots))
+                )
             )
     else:
-        raise XactikaError(f"bots must be a policy name or a list of them, got {shown(bots)}")
+        raise XactikaError(
+            _("bots must be a policy name or a list of them, got {bots}").format(bots=shown(bots))
+        )
     out = []
     for seat, name in enumerate(names):
         key = name
@@ -122,8 +128,10 @@ def _check_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ..
         if key not in POLICIES:
             known = ", ".join(map(repr, POLICIES))
             raise XactikaError(
-                f"unknown bot {shown(name)} for seat {seat}: the fast engine plays {known} "
-                "(xactika_edu.engines.simulate plays any bot, more slowly)"
+                _(
+                    "unknown bot {name} for seat {seat}: the fast engine plays {known} "
+                    "(xactika_edu.engines.simulate plays any bot, more slowly)"
+                ).format(name=shown(name), seat=seat, known=known)
             )
         out.append(str(key))
     return tuple(out)
@@ -259,16 +267,22 @@ def _check_forced(bids: object, rounds: int, players: int, cards: int) -> np.nda
     array = np.asarray(bids)
     if array.shape != (rounds, players):
         raise XactikaError(
-            f"bids must have shape (rounds, players) = {(rounds, players)}, got {array.shape}"
+            _("bids must have shape (rounds, players) = {value}, got {shape}").format(
+                value=(rounds, players), shape=array.shape
+            )
         )
     if not np.issubdtype(array.dtype, np.integer):
-        raise XactikaError(f"bids must be whole numbers, got dtype {array.dtype}")
+        raise XactikaError(
+            _("bids must be whole numbers, got dtype {dtype}").format(dtype=array.dtype)
+        )
     bad = (array < -1) | (array > cards)
     if bad.any():
         r, s = (int(i) for i in np.argwhere(bad)[0])
         raise XactikaError(
-            f"bids must be -1 (the bot bids) or 0 to {cards}, got {int(array[r, s])} "
-            f"for round {r}, seat {s}"
+            _(
+                "bids must be -1 (the bot bids) or 0 to {cards}, got {array} for "
+                "round {r}, seat {s}"
+            ).format(cards=cards, array=int(array[r, s]), r=r, s=s)
         )
     return array.astype(np.intp)
 
@@ -277,8 +291,8 @@ def _progress_bar(total: int) -> Any:
     try:
         from tqdm.auto import tqdm
     except ImportError as error:  # pragma: no cover - depends on the environment
-        raise XactikaError("progress=True needs tqdm: pip install tqdm") from error
-    return tqdm(total=total, desc="hands", unit="hand")
+        raise XactikaError(_("progress=True needs tqdm: pip install tqdm")) from error
+    return tqdm(total=total, desc=pgettext("progress", "hands"), unit=pgettext("progress", "hand"))
 
 
 def _make_policy(name: str, rng: np.random.Generator) -> Policy:
@@ -286,7 +300,9 @@ def _make_policy(name: str, rng: np.random.Generator) -> Policy:
         return RandomPolicy(rng)
     if name == "heuristic":
         return HeuristicPolicy()
-    raise XactikaError(f"unknown bot {shown(name)}")  # pragma: no cover - checked before
+    raise XactikaError(
+        _("unknown bot {name}").format(name=shown(name))
+    )  # pragma: no cover - checked before
 
 
 def play_rounds(
@@ -346,10 +362,10 @@ def play_rounds(
         deals = check_hands(hands)
         total, players, cards_per_hand = deals.shape
         if n is not None and check_whole(n, "n (rounds)", 1, MAX_ROUNDS) != total:
-            raise XactikaError(f"n is {n} but hands hold {total} rounds")
+            raise XactikaError(_("n is {n} but hands hold {total} rounds").format(n=n, total=total))
     else:
         if n is None:
-            raise XactikaError("give n (the number of rounds) or hands")
+            raise XactikaError(_("give n (the number of rounds) or hands"))
         total = check_whole(n, "n (rounds)", 1, MAX_ROUNDS)
         players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
         cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
@@ -462,13 +478,17 @@ def replay_rounds(rounds: Sequence[Round]) -> FastRounds:
 
     rounds = list(as_items(rounds, "rounds", example="[round, round]"))
     if not rounds:
-        raise XactikaError("replay_rounds needs at least one round, got none")
+        raise XactikaError(_("replay_rounds needs at least one round, got none"))
     for rnd in rounds:
         if not isinstance(rnd, Round):
-            raise XactikaError(f"replay_rounds needs Round objects, got {shown(rnd)}")
+            raise XactikaError(
+                _("replay_rounds needs Round objects, got {rnd}").format(rnd=shown(rnd))
+            )
     shapes = {(rnd.players, rnd.cards_per_hand) for rnd in rounds}
     if len(shapes) > 1:
-        raise XactikaError(f"rounds must all have the same shape, got {sorted(shapes)}")
+        raise XactikaError(
+            _("rounds must all have the same shape, got {shapes}").format(shapes=sorted(shapes))
+        )
     players, cards = shapes.pop()
     n = len(rounds)
     hands = np.empty((n, players, cards), dtype=np.int8)
@@ -479,7 +499,11 @@ def replay_rounds(rounds: Sequence[Round]) -> FastRounds:
     combination_id = {combination: i for i, combination in enumerate(COMBINATIONS)}
     for i, rnd in enumerate(rounds):
         if not rnd.is_over:
-            raise XactikaError(f"round {i} is not over ({rnd.phase} phase): replay needs it whole")
+            raise XactikaError(
+                _("round {i} is not over ({phase} phase): replay needs it whole").format(
+                    i=i, phase=rnd.phase
+                )
+            )
         hands[i] = [[CARD_INDEX[card] for card in hand] for hand in rnd.starting_hands]
         dealers[i] = rnd.dealer
         bids[i] = cast(tuple[int, ...], rnd.bids)  # the round is over, so every seat has bid

@@ -23,11 +23,12 @@ import numpy as np
 
 from ..base.checks import shown
 from ..base.errors import TooManyToCount, XactikaError
+from ..base.language import gettext as _
 from ..core.cards import DECK, Hand, Seed, make_rng
 from ..core.chances import ConsistentDeals
 from ..core.game import PlayerView
-from ..core.leads import view_voids
 from ..core.rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
+from ..core.views import view_voids
 from .batch_state import RANK_OF
 
 __all__ = [
@@ -111,12 +112,12 @@ def sample_hidden(
         if ok:
             break
     else:  # pragma: no cover - a real deal always exists
-        raise XactikaError("no deal of the unseen cards fits the voids seen")
+        raise XactikaError(_("no deal of the unseen cards fits the voids seen"))
     # Gibbs sweeps: re-deal each pair of holders (the set-aside pile is holder -1)
     holders = [*opponents, -1]
     allowed[-1] = _EVERY
     aside = left
-    for _ in range(sweeps):
+    for _sweep in range(sweeps):
         for i, a in enumerate(holders):
             for b in holders[i + 1 :]:
                 cards_a = hands[a] if a >= 0 else aside
@@ -172,7 +173,9 @@ def sample_hands(view: PlayerView, seed: Seed = None, *, sweeps: int = 3) -> tup
         XactikaError: if ``view`` is not a :class:`~xactika_edu.core.game.PlayerView`.
     """
     if not isinstance(view, PlayerView):
-        raise XactikaError(f"sample_hands needs a PlayerView, got {shown(view)}")
+        raise XactikaError(
+            _("sample_hands needs a PlayerView, got {view}").format(view=shown(view))
+        )
     hands = sample_hidden(*view_facts(view), make_rng(seed), sweeps)
     return tuple(
         view.hand if seat == view.seat else Hand(DECK[i] for i in _ordered(cards))
@@ -255,7 +258,9 @@ def consistent_deals(view: PlayerView, caller: str = "consistent_deals") -> Cons
             a void contradicts a play it shows, or no deal fits the voids.
     """
     if not isinstance(view, PlayerView):
-        raise XactikaError(f"{caller} needs a PlayerView, got {shown(view)}")
+        raise XactikaError(
+            _("{caller} needs a PlayerView, got {view}").format(caller=caller, view=shown(view))
+        )
     held, voids = view_voids(view)
     return ConsistentDeals(view.unseen_cards(), held, voids)
 

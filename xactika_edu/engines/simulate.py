@@ -32,6 +32,8 @@ import pandas as pd
 
 from ..base.checks import as_items, check_whole, shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from ..base.language import pgettext
 from ..core.cards import (
     CARDS_PER_HAND,
     MAX_PLAYERS,
@@ -113,10 +115,14 @@ def play_round(
         IllegalBidError, IllegalPlayError: if a bot makes an illegal move.
     """
     if not isinstance(rnd, Round):
-        raise XactikaError(f"play_round needs a Round, got {shown(rnd)}")
+        raise XactikaError(_("play_round needs a Round, got {rnd}").format(rnd=shown(rnd)))
     bots = as_items(bots, "bots", example="[HeuristicBot(), RandomBot()]")
     if len(bots) != rnd.players:
-        raise XactikaError(f"give one bot per player ({rnd.players}), got {len(bots)}")
+        raise XactikaError(
+            _("give one bot per player ({players}), got {count}").format(
+                players=rnd.players, count=len(bots)
+            )
+        )
     if until is None:
         stops: set[int] = set()
     elif isinstance(until, Iterable):
@@ -129,7 +135,7 @@ def play_round(
         assert seat is not None  # the round is not over
         bot = bots[seat]
         if bot is None:
-            raise XactikaError(f"no computer player for seat {seat}")
+            raise XactikaError(_("no computer player for seat {seat}").format(seat=seat))
         view = rnd.view(seat)
         if view.phase == BID:
             rnd.bid(bot.bid(view), player=seat)
@@ -161,7 +167,9 @@ def _make_bots(
         specs = list(bots)
     if len(specs) != players:
         raise XactikaError(
-            f"give one bot per player ({players}), got {len(specs)}: {shown(list(specs))}"
+            _("give one bot per player ({players}), got {count}: {specs}").format(
+                players=players, count=len(specs), specs=shown(list(specs))
+            )
         )
     made: list[SupportsBot] = []
     for seat, spec in enumerate(specs):
@@ -170,21 +178,27 @@ def _make_bots(
             if key not in BOTS:
                 known = ", ".join(repr(name) for name in BOTS)
                 raise XactikaError(
-                    f"unknown bot {shown(spec)} for seat {seat}; the bots are {known}"
+                    _("unknown bot {spec} for seat {seat}; the bots are {known}").format(
+                        spec=shown(spec), seat=seat, known=known
+                    )
                 )
             made.append(BOTS[key](seed=seeds[seat]))
         elif isinstance(spec, type) or (callable(spec) and not isinstance(spec, SupportsBot)):
             bot = spec(seed=seeds[seat])
             if not isinstance(bot, SupportsBot):
                 raise XactikaError(
-                    f"bot factory {shown(spec)} for seat {seat} made {shown(bot)}, not a bot"
+                    _("bot factory {spec} for seat {seat} made {bot}, not a bot").format(
+                        spec=shown(spec), seat=seat, bot=shown(bot)
+                    )
                 )
             made.append(bot)
         elif isinstance(spec, SupportsBot):
             made.append(spec)
         else:
             raise XactikaError(
-                f"bot {shown(spec)} for seat {seat} is not a bot name, a bot or a bot factory"
+                _("bot {spec} for seat {seat} is not a bot name, a bot or a bot factory").format(
+                    spec=shown(spec), seat=seat
+                )
             )
     return made
 
@@ -251,7 +265,11 @@ def simulate_rounds(
     players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
     if engine not in ("auto", "fast", "reference"):
-        raise XactikaError(f"engine must be 'auto', 'fast' or 'reference', got {shown(engine)}")
+        raise XactikaError(
+            _("engine must be 'auto', 'fast' or 'reference', got {engine}").format(
+                engine=shown(engine)
+            )
+        )
     # one spec for every seat, or one per seat, read as _make_bots reads them
     names: list[BotSpec | None]
     if bots is None or isinstance(bots, str) or not isinstance(bots, Sequence):
@@ -261,7 +279,9 @@ def simulate_rounds(
     fast_ok = all(b is None or b in ("random", "heuristic") for b in names)
     if engine == "fast" and not fast_ok:
         raise XactikaError(
-            f"the fast engine plays only the 'random' and 'heuristic' bots, got {shown(bots)}"
+            _("the fast engine plays only the 'random' and 'heuristic' bots, got {bots}").format(
+                bots=shown(bots)
+            )
         )
     if engine == "fast" or (engine == "auto" and fast_ok):
         from . import fastsim
@@ -282,8 +302,10 @@ def simulate_rounds(
         try:
             from tqdm.auto import tqdm
         except ImportError as error:  # pragma: no cover - tqdm is a dependency
-            raise XactikaError("progress=True needs tqdm: pip install tqdm") from error
-        rounds = tqdm(rounds, total=n, desc="hands", unit="hand")
+            raise XactikaError(_("progress=True needs tqdm: pip install tqdm")) from error
+        rounds = tqdm(
+            rounds, total=n, desc=pgettext("progress", "hands"), unit=pgettext("progress", "hand")
+        )
     columns: dict[str, list[Any]] = {
         key: [] for key in ("round", "seat", "bot", "dealer", "bid", "tricks", "score", "made")
     }
@@ -345,17 +367,23 @@ def strength_table(results: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 
     if not isinstance(results, pd.DataFrame):
         raise XactikaError(
-            f"strength_table needs the DataFrame from simulate_rounds, got {shown(results)}"
+            _("strength_table needs the DataFrame from simulate_rounds, got {results}").format(
+                results=shown(results)
+            )
         )
     missing = [c for c in ("round", "bot", "score", "made") if c not in results.columns]
     if missing:
         raise XactikaError(
-            f"strength_table: the table has no column {', '.join(map(repr, missing))}"
+            _("strength_table: the table has no column {repr}").format(
+                repr=", ".join(map(repr, missing))
+            )
         )
     if results.empty:
-        raise XactikaError("strength_table: the table is empty")
+        raise XactikaError(_("strength_table: the table is empty"))
     if not 0 < level < 1:
-        raise XactikaError(f"confidence level must be between 0 and 1, got {shown(level)}")
+        raise XactikaError(
+            _("confidence level must be between 0 and 1, got {level}").format(level=shown(level))
+        )
     rows = {}
     for bot, games in results.groupby("bot", sort=False):
         per_round = games.groupby("round")[["made", "score"]].mean()

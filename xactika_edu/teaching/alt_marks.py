@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..base.formatting import plural
+from ..base.language import N_, ngettext
+from ..base.language import gettext as _
 from .axis_text import axis_name, resolution, roundest, say_place, say_value, text_point
 
 if TYPE_CHECKING:
@@ -36,6 +37,17 @@ MAX_ITEMS = 24
 
 #: Plain names for the palette's colours, as a classmate would say them.
 _PLAIN_COLOURS = {"bluish green": "green", "vermillion": "red", "reddish purple": "pink"}
+#: The colours' names, translated where they are said.
+_COLOUR_NAMES = (
+    N_("orange"),
+    N_("sky blue"),
+    N_("green"),
+    N_("yellow"),
+    N_("blue"),
+    N_("red"),
+    N_("pink"),
+    N_("black"),
+)
 
 
 def _colour(color: Any) -> str:
@@ -49,18 +61,32 @@ def _colour(color: Any) -> str:
     except (TypeError, ValueError):
         return ""
     name = next((n for n, c in OKABE_ITO.items() if c.upper() == code), "")
-    return _PLAIN_COLOURS.get(name, name)
+    name = _PLAIN_COLOURS.get(name, name)
+    return _(name) if name else ""
 
 
 def _line_look(ax: Axes, line: Any) -> str:
-    """``"blue "``, ``"black dashed "``: how to tell the line from the graph's other
+    """``"blue"``, ``"black dashed"``: how to tell the line from the graph's other
     lines and dots (the legend's colours), if it has any; else ``""``."""
     named = [ln for ln in ax.get_lines() if not str(ln.get_label() or "_").startswith("_")]
     if len(named) + len(_dot_groups(ax)) < 2:
         return ""
     dashed = line.get_linestyle() in ("--", "-.", ":", "dashed", "dashdot", "dotted")
-    looks = [w for w in (_colour(line.get_color()), "dashed" if dashed else "") if w]
-    return "".join(f"{w} " for w in looks)
+    colour = _colour(line.get_color())
+    if dashed:
+        return _("{colour} dashed").format(colour=colour).strip() if colour else _("dashed")
+    return colour
+
+
+def _what(look: str, dots: bool, name: str) -> str:
+    """A line or set of points said by its look and legend name: "Blue line run 1"."""
+    if look:
+        what = (_("{look} points {name}") if dots else _("{look} line {name}")).format(
+            look=look, name=name
+        )
+    else:
+        what = (_("points {name}") if dots else _("line {name}")).format(name=name)
+    return what[0].upper() + what[1:]
 
 
 def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
@@ -69,18 +95,21 @@ def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
     ``"starts at 100% (1 draw), lowest 38% (13 draws), ends at 61% (300 draws)"``."""
     (x0, y0), (x1, y1) = points[0], points[-1]
     if len(points) == 2 and math.isclose(x0, y0) and math.isclose(x1, y1):
-        across, up = axis_name(ax, "x") or "across", axis_name(ax, "y") or "up"
-        return f"the diagonal, where {across} and {up} are equal"
+        across, up = axis_name(ax, "x") or _("across"), axis_name(ax, "y") or _("up")
+        return _("the diagonal, where {across} and {up} are equal").format(across=across, up=up)
 
     def at(point: tuple[float, float], step: float | None = None) -> str:
         place = say_place(ax, "x", point[0], step)
         bare = place == say_value(ax, "x", point[0], parts=10, step=step)  # no axis words
-        return f"{say_value(ax, 'y', point[1])} {'at ' + place if bare else f'({place})'}"
+        value = say_value(ax, "y", point[1])
+        return (_("{value} at {place}") if bare else "{value} ({place})").format(
+            value=value, place=place
+        )
 
     middle = []
     for word, k in (
-        ("highest", max(range(len(points)), key=lambda k: points[k][1])),
-        ("lowest", min(range(len(points)), key=lambda k: points[k][1])),
+        (_("highest {point}"), max(range(len(points)), key=lambda k: points[k][1])),
+        (_("lowest {point}"), min(range(len(points)), key=lambda k: points[k][1])),
     ):
         x, y = points[k]
         if all(abs(y - end) > (resolution(ax, "y", y) or 0.0) for end in (y0, y1)):
@@ -88,12 +117,18 @@ def _trend(ax: Axes, points: list[tuple[float, float]]) -> str:
             if len(points) > MAX_ITEMS:  # a curve: its peak lies between two samples
                 half = max(abs(points[j][0] - x) for j in (k - 1, k + 1)) / 2
                 x, step = roundest(x - half, x + half, x)  # "40", not the sample 39.9
-            middle.append((x, f"{word} {at((x, y), step)}"))
+            middle.append((x, word.format(point=at((x, y), step))))
+    start, end = at(points[0]), at(points[-1])
     if middle:
-        inside = ", ".join(text for _, text in sorted(middle))
-        return f"starts at {at(points[0])}, {inside}, ends at {at(points[-1])}"
-    verb = "rises" if y1 > y0 else "falls" if y1 < y0 else "goes"
-    return f"{verb} from {at(points[0])} to {at(points[-1])}"
+        inside = ", ".join(text for _x, text in sorted(middle))
+        return _("starts at {start}, {middle}, ends at {end}").format(
+            start=start, middle=inside, end=end
+        )
+    if y1 > y0:
+        return _("rises from {start} to {end}").format(start=start, end=end)
+    if y1 < y0:
+        return _("falls from {start} to {end}").format(start=start, end=end)
+    return _("goes from {start} to {end}").format(start=start, end=end)
 
 
 def describe_lines(ax: Axes, used: set[int], *, line_graph: bool = True) -> list[str]:
@@ -123,8 +158,7 @@ def describe_lines(ax: Axes, used: set[int], *, line_graph: bool = True) -> list
                 marked[at] = " ".join(label.get_text().split())
                 used.add(id(label))
         dots = line.get_linestyle() in ("None", "none", " ", "")
-        what = f"{_line_look(ax, line)}{'points' if dots else 'line'} {name}"
-        what = what[0].upper() + what[1:]
+        what = _what(_line_look(ax, line), dots, name)
 
         def across(x: float) -> str:
             return say_value(ax, "x", x, parts=10)
@@ -135,16 +169,22 @@ def describe_lines(ax: Axes, used: set[int], *, line_graph: bool = True) -> list
             )
             phrases.append(f"{what}: {listed}.")
         elif len({x for x, _ in points}) == 1 and not dots:
-            phrases.append(f"{what}: straight up at {say_place(ax, 'x', points[0][0])}.")
-        elif len({y for _, y in points}) == 1:
-            phrases.append(f"{what}: flat at {say_value(ax, 'y', points[0][1])}.")
+            place = say_place(ax, "x", points[0][0])
+            phrases.append(_("{what}: straight up at {place}.").format(what=what, place=place))
+        elif len({y for _x, y in points}) == 1:
+            value = say_value(ax, "y", points[0][1])
+            phrases.append(_("{what}: flat at {value}.").format(what=what, value=value))
         elif dots and len(points) <= MAX_ITEMS:
             listed = ", ".join(f"({across(x)}, {say_value(ax, 'y', y)})" for x, y in points)
             phrases.append(f"{what}: {listed}.")
         else:
             phrases.append(f"{what}: {_trend(ax, points)}.")
     if unnamed and not phrases and line_graph:
-        phrases.append(f"{plural(unnamed, 'line')} without names.")
+        phrases.append(
+            ngettext("{count} line without names.", "{count} lines without names.", unnamed).format(
+                count=unnamed
+            )
+        )
     return phrases
 
 
@@ -206,7 +246,7 @@ def is_dot_plot(ax: Axes) -> bool:
     in a dot plot (one dot per case), rather than scattered."""
     dots = [dot for group in _dot_groups(ax).values() for dot in group]
     columns: dict[float, list[float]] = {}
-    for x, y, _ in dots:
+    for x, y, _size in dots:
         columns.setdefault(x, []).append(y)
     return bool(dots) and all(sorted(ys) == list(range(1, len(ys) + 1)) for ys in columns.values())
 
@@ -221,13 +261,17 @@ def describe_dots(ax: Axes, used: set[int]) -> list[str]:
     if not dots:
         return []
     columns: dict[float, list[float]] = {}
-    for x, y, _ in dots:
+    for x, y, _size in dots:
         columns.setdefault(x, []).append(y)
     if is_dot_plot(ax) and len(columns) <= MAX_ITEMS:
         listed = ", ".join(
             f"{say_value(ax, 'x', x, parts=10)}: {len(columns[x])}" for x in sorted(columns)
         )
-        return [f"{len(dots)} dots, stacked; dots over each place across: {listed}."]
+        return [
+            _("{count} dots, stacked; dots over each place across: {dots}.").format(
+                count=len(dots), dots=listed
+            )
+        ]
     marked = {}
     points = {(x, y) for x, y, _ in dots}
     for label in ax.texts:
@@ -235,50 +279,72 @@ def describe_dots(ax: Axes, used: set[int]) -> list[str]:
         if at in points and id(label) not in used and label.get_text().strip():
             marked[at] = " ".join(label.get_text().split())
             used.add(id(label))
-    noun = "bubbles" if len({size for *_, size in dots}) > 1 else "dots"
-    across, up = axis_name(ax, "x") or "across", axis_name(ax, "y") or "up"
+    bubbles = len({size for *_rest, size in dots}) > 1
+    across, up = axis_name(ax, "x") or _("across"), axis_name(ax, "y") or _("up")
 
     def spot(x: float, y: float) -> str:
         where = f"({say_value(ax, 'x', x, parts=10)}, {say_value(ax, 'y', y, parts=10)})"
         return where + (f": {marked[x, y]}" if (x, y) in marked else "")
 
     if len(dots) > MAX_ITEMS and len(marked) < len(dots):
-        xs, ys = [x for x, _, _ in dots], [y for _, y, _ in dots]
+        xs, ys = [x for x, _y, _s in dots], [y for _x, y, _s in dots]
+        spread = (
+            _("{count} bubbles, {across} from {left} to {right} and {up} from {low} to {high}.")
+            if bubbles
+            else _("{count} dots, {across} from {left} to {right} and {up} from {low} to {high}.")
+        )
         return [
-            f"{len(dots)} {noun}, {across} from {say_value(ax, 'x', min(xs))} to "
-            f"{say_value(ax, 'x', max(xs))} and {up} from {say_value(ax, 'y', min(ys))} to "
-            f"{say_value(ax, 'y', max(ys))}."
+            spread.format(
+                count=len(dots),
+                across=across,
+                up=up,
+                left=say_value(ax, "x", min(xs)),
+                right=say_value(ax, "x", max(xs)),
+                low=say_value(ax, "y", min(ys)),
+                high=say_value(ax, "y", max(ys)),
+            )
         ]
+    where = {"count": len(dots), "across": across, "up": up}
     if len(groups) == 1:
-        listed = "; ".join(spot(x, y) for x, y, _ in sorted(dots))
-        return [f"{len(dots)} {noun} at ({across}, {up}): {listed}."]
-    phrases = [f"{len(dots)} {noun} at ({across}, {up})."]
+        listed = "; ".join(spot(x, y) for x, y, _s in sorted(dots))
+        said = _("{count} bubbles at ({across}, {up}): {dots}.") if bubbles else None
+        said = said or _("{count} dots at ({across}, {up}): {dots}.")
+        return [said.format(dots=listed, **where)]
+    said = _("{count} bubbles at ({across}, {up}).") if bubbles else None
+    phrases = [(said or _("{count} dots at ({across}, {up}).")).format(**where)]
     lines = {colour: _on_line(ax, group) for colour, group in groups.items()}
     line = next((found for found in lines.values() if found), None)
 
     def count(group: list[Dot], colour: str) -> str:
-        return plural(len(group), f"{colour} one")
+        return ngettext("{count} {colour} one", "{count} {colour} ones", len(group)).format(
+            count=len(group), colour=colour or _("other")
+        )
 
     for colour, group in sorted(groups.items(), key=lambda item: (not lines[item[0]], item[0])):
         found = lines[colour]
         if found or line is None:
-            where = f", on the line {found[0]}" if found else ""
-            listed = "; ".join(spot(x, y) for x, y, _ in sorted(group))
-            phrases.append(f"{count(group, colour or 'other')}{where}: {listed}.")
+            on = _(", on the line {name}").format(name=found[0]) if found else ""
+            listed = "; ".join(spot(x, y) for x, y, _s in sorted(group))
+            phrases.append(f"{count(group, colour)}{on}: {listed}.")
             continue
-        _, xs, ys = line  # off the line: say which side of it each dot is on
+        _name, xs, ys = line  # off the line: say which side of it each dot is on
         sides: dict[str, list[Dot]] = {}
         for dot in sorted(group):
-            x, y, _ = dot
+            x, y, _size = dot
             side = (
                 "" if not xs[0] <= x <= xs[-1] else "above" if y > np.interp(x, xs, ys) else "below"
             )
             sides.setdefault(side, []).append(dot)
+        beside = {"above": _("{count} above it: {dots}"), "below": _("{count} below it: {dots}")}
         parts = [
-            f"{len(part)} {side or 'beside'} it: " + "; ".join(spot(x, y) for x, y, _ in part)
+            beside.get(side, _("{count} beside it: {dots}")).format(
+                count=len(part), dots="; ".join(spot(x, y) for x, y, _s in part)
+            )
             for side, part in sides.items()
         ]
         phrases.append(
-            f"{count(group, colour or 'other')}, off the line: " + ". ".join(parts) + "."
+            _("{dots}, off the line: {sides}.").format(
+                dots=count(group, colour), sides=". ".join(parts)
+            )
         )
     return phrases

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.checks import shown as shown_value
 from ..base.errors import XactikaError
+from ..base.language import N_
+from ..base.language import gettext as _
 from .alt_marks import MAX_ITEMS, describe_dots, describe_lines, is_dot_plot
 from .axis_text import axis_name, axis_notes, say_number, say_value, text_point
 
@@ -76,7 +78,7 @@ def _number(value: float) -> str:
     if abs(value - round(value)) < _CLOSE * max(1.0, abs(value)):
         return f"{round(value):,}"
     if abs(value) < 0.001:
-        return "less than 0.001" if value > 0 else "just below 0"
+        return _("less than 0.001") if value > 0 else _("just below 0")
     return say_number(value)
 
 
@@ -164,10 +166,10 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
         (p.get_y() + p.get_height() / 2, p.get_height() / 2)
         if flat_h
         else (p.get_x() + p.get_width() / 2, p.get_width() / 2)
-        for _, p, flat_h in flat
+        for _container, p, flat_h in flat
     ]
     owned = _bar_labels(ax, along_bars, [h for *_, h in flat])
-    number = {id(p): k for k, (_, p, _) in enumerate(flat)}
+    number = {id(p): k for k, (_c, p, _h) in enumerate(flat)}
     for container in containers:
         horizontal = getattr(container, "orientation", "vertical") == "horizontal"
         names = _tick_names(ax, "y" if horizontal else "x")
@@ -194,7 +196,8 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
                     shown = " ".join(label.get_text().split())
             items.append((_name_at(names, middle, max(half, slot)), shown, size))
         title = container.get_label()
-        prefix = f"Bars for {title}" if title and not title.startswith("_") else "Bars"
+        named = title and not title.startswith("_")
+        prefix = _("Bars for {name}").format(name=title) if named else _("Bars")
         if len(items) <= MAX_BARS:
             listed = ", ".join(f"{name}: {shown}" for name, shown in _runs(items))
             phrases.append(f"{prefix}: {listed}.")
@@ -206,11 +209,17 @@ def _bars(ax: Axes, used: set[int]) -> list[str]:
                 and all(a <= b for a, b in pairwise(sizes[: top + 1]))
                 and all(a >= b for a, b in pairwise(sizes[top:]))
             )
-            phrases.append(
-                f"{prefix}: {len(items)} bars from {items[0][0]} to {items[-1][0]}; the "
-                f"tallest is {items[top][0]}: {items[top][1]}"
-                + ("; they rise to it and fall again." if hill else ".")
+            summary = _(
+                "{bars}: {count} bars from {first} to {last}; the tallest is {top}: {height}"
+            ).format(
+                bars=prefix,
+                count=len(items),
+                first=items[0][0],
+                last=items[-1][0],
+                top=items[top][0],
+                height=items[top][1],
             )
+            phrases.append(summary + (_("; they rise to it and fall again.") if hill else "."))
     return phrases
 
 
@@ -235,9 +244,14 @@ def _runs(items: list[tuple[str, str, float]]) -> list[tuple[str, str]]:
     pairs = []
     for run in runs:
         if len(run) >= 3:
-            pairs.append((f"{run[0][0]} to {run[-1][0]}", f"{run[0][1]} each"))
+            pairs.append(
+                (
+                    _("{first} to {last}").format(first=run[0][0], last=run[-1][0]),
+                    _("{value} each").format(value=run[0][1]),
+                )
+            )
         else:
-            pairs += [(name, shown) for name, shown, _ in run]
+            pairs += [(name, shown) for name, shown, _size in run]
     return pairs
 
 
@@ -265,11 +279,24 @@ def _wedges(ax: Axes, used: set[int]) -> list[str]:
                 used.add(id(label))
                 break
         if not text:
-            text = f"{_number(100 * (wedge.theta2 - wedge.theta1) / 360)}% of the pie"
+            share = _number(100 * (wedge.theta2 - wedge.theta1) / 360)
+            text = _("{percent}% of the pie").format(percent=share)
         items.append(text.replace("\n", " "))
     if len(items) > MAX_ITEMS:
-        items = [*items[:MAX_ITEMS], f"and {len(items) - MAX_ITEMS} more"]
-    return [f"{len(wedges)} slices: {'; '.join(items)}."]
+        items = [*items[:MAX_ITEMS], _("and {count} more").format(count=len(items) - MAX_ITEMS)]
+    return [_("{count} slices: {slices}.").format(count=len(wedges), slices="; ".join(items))]
+
+
+#: The kinds of graph (:func:`_kind`), one and several, translated where they are said.
+_KINDS = {
+    "Diagram": (N_("Diagram"), N_("diagrams")),
+    "Pie chart": (N_("Pie chart"), N_("pie charts")),
+    "Bar graph": (N_("Bar graph"), N_("bar graphs")),
+    "Dot plot": (N_("Dot plot"), N_("dot plots")),
+    "Scatter plot": (N_("Scatter plot"), N_("scatter plots")),
+    "Line graph": (N_("Line graph"), N_("line graphs")),
+    "Graph": (N_("Graph"), N_("graphs")),
+}
 
 
 def _kind(ax: Axes) -> str:
@@ -321,25 +348,31 @@ def describe_axes(ax: Axes, *, axis_names: bool = True, kind_name: bool = True) 
     kind = _kind(ax)
     titles = [ax.get_title(where) for where in ("left", "center", "right")]
     title = ": ".join(t.strip() for t in titles if t.strip())
-    head = (f"{kind}: {title}" if title else kind) if kind_name else title
+    said_kind = _(_KINDS[kind][0])
+    head = (f"{said_kind}: {title}" if title else said_kind) if kind_name else title
     parts = [_sentence(head)] if head else []
     pie = kind == "Pie chart"
     xlabel, ylabel = axis_name(ax, "x"), axis_name(ax, "y")
     if xlabel and (axis_names or pie):
-        parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else f"Across: {xlabel}"))
+        across = _("Across: {label}").format(label=xlabel)
+        parts.append(_sentence(xlabel[0].upper() + xlabel[1:] if pie else across))
     if ylabel and not pie and axis_names:
-        parts.append(_sentence(f"Up: {ylabel}"))
-    for which, where in (("x", "under"), ("y", "beside")):  # a key written by an axis
+        parts.append(_sentence(_("Up: {label}").format(label=ylabel)))
+    written = (
+        ("x", _("Written under the graph: {notes}")),
+        ("y", _("Written beside the graph: {notes}")),
+    )
+    for which, where in written:  # a key written by an axis
         notes = axis_notes(ax, which)
         if notes and not pie:
-            parts.append(_sentence(f"Written {where} the graph: {notes}"))
+            parts.append(_sentence(where.format(notes=notes)))
     used: set[int] = set()
     parts += _wedges(ax, used) if pie else _bars(ax, used)
     parts += describe_dots(ax, used)
     # a diagram's lines only join its labels, which are said below
     lines = [] if kind == "Diagram" else describe_lines(ax, used, line_graph=kind == "Line graph")
     if lines and kind != "Line graph":
-        parts.append("Over it: " + " ".join(lines))
+        parts.append(_("Over it: {lines}").format(lines=" ".join(lines)))
     elif lines:
         parts += lines
     legend = ax.get_legend()
@@ -347,17 +380,18 @@ def describe_axes(ax: Axes, *, axis_names: bool = True, kind_name: bool = True) 
         said = " ".join(parts)
         names = [t.get_text() for t in legend.get_texts() if t.get_text() not in said]
         if names:
-            parts.append(_sentence("Legend: " + "; ".join(names)))
+            parts.append(_sentence(_("Legend: {names}").format(names="; ".join(names))))
     others = [
         " ".join(t.get_text().split())
         for t in ax.texts
         if id(t) not in used and t.get_visible() and t.get_text().strip()
     ]
     if others:
+        more = len(others) - MAX_ITEMS
         shown = others[:MAX_ITEMS] + (
-            [f"and {len(others) - MAX_ITEMS} more"] if len(others) > MAX_ITEMS else []
+            [_("and {count} more").format(count=more)] if more > 0 else []
         )
-        parts.append(_sentence("Labels: " + "; ".join(shown)))
+        parts.append(_sentence(_("Labels: {labels}").format(labels="; ".join(shown))))
     return " ".join(parts)
 
 
@@ -394,22 +428,28 @@ def describe_figure(figure: Figure) -> str:
     suptitle = figure.get_suptitle().strip() if hasattr(figure, "get_suptitle") else ""
     head = [_sentence(suptitle)] if suptitle else []
     if not graphs:
-        return " ".join([*head, "An empty figure."])
+        return " ".join([*head, _("An empty figure.")])
     if len(graphs) == 1:
         return " ".join([*head, describe_axes(graphs[0])])
     names = {(axis_name(ax, "x"), axis_name(ax, "y")) for ax in graphs}
     (across, up), *others = names
     shared = not others and bool(across and up) and _kind(graphs[0]) != "Pie chart"
-    each = f", each with across: {across}; up: {up}" if shared else ""
     kinds = {_kind(ax) for ax in graphs}
     one_kind = len(kinds) == 1 and all(ax.get_title().strip() for ax in graphs)
-    what = f"{next(iter(kinds)).lower()}s" if one_kind else "graphs"
-    head.append(f"{len(graphs)} {what} side by side{each}.")
+    what = _(_KINDS[next(iter(kinds)) if one_kind else "Graph"][1])
+    if shared:
+        side = _("{count} {kinds} side by side, each with across: {across}; up: {up}.")
+    else:
+        side = _("{count} {kinds} side by side.")
+    head.append(side.format(count=len(graphs), kinds=what, across=across, up=up))
     return " ".join(
         [
             *head,
             *(
-                f"Graph {k}: {describe_axes(ax, axis_names=not shared, kind_name=not one_kind)}"
+                _("Graph {number}: {description}").format(
+                    number=k,
+                    description=describe_axes(ax, axis_names=not shared, kind_name=not one_kind),
+                )
                 for k, ax in enumerate(graphs, start=1)
             ),
         ]

@@ -31,9 +31,13 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import NamedTuple
+
+from ..base.language import language
+from .spanish_answers import spanish_for_reading
 
 __all__ = [
     "NUMBER_WORDS",
@@ -42,11 +46,13 @@ __all__ = [
     "answer_after_working",
     "answer_before_reason",
     "card_name_count",
+    "cut_off",
     "cuts_off",
     "is_calculation",
     "is_inequality",
     "is_number",
     "lone_number",
+    "near_fraction",
     "normal_text",
     "part_of_whole",
     "read_expression",
@@ -237,6 +243,8 @@ def read_number(response: object) -> Number | None:
 def _plain(text: str) -> str:
     """``text`` in lower case with single spaces, one kind of minus sign, and
     fractions such as "⅔" written out (" 2/3")."""
+    if language() == "es":  # Spanish words in the forms read here (spanish_answers)
+        text = spanish_for_reading(text)
     text = text.strip().lower().replace("−", "-").replace("–", "-").replace("’", "'")
     text = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text)  # "twenty-seven", "two-thirds"
     for sign, written in _VULGAR.items():
@@ -364,7 +372,8 @@ def part_of_whole(text: object) -> str:
 
 
 _REASON_RE = re.compile(
-    r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s)"
+    r"\s*(?:,\s|;|:\s|\(|\bbecause\b|\bsince\b|\.\s|\bwhich\b|\bso\b|\bthat is\b|\bvs\.?\s"
+    r"|\bporque\b|\bya que\b|\bas[ií] que\b|\bo sea\b|\blo cual\b|\bentonces\b)"
 )
 
 
@@ -400,7 +409,7 @@ def card_name_count(response: object) -> int:
     (3, 0, 0)
     """
     words = re.findall(r"[^\s,;]+", response) if isinstance(response, str) else []
-    names = [word for word in words if word.lower() != "and"]
+    names = [word for word in words if word.lower() not in ("and", "y", "e")]
     return len(names) if names and all(re.fullmatch(r"[123]{4}", w) for w in names) else 0
 
 
@@ -422,6 +431,8 @@ def is_inequality(response: object) -> bool:
     if not isinstance(response, str):
         return False
     text = re.sub(r"\s+", " ", response).strip().lower().rstrip(".")
+    if language() == "es":
+        text = spanish_for_reading(text)
     for pattern in _INEQUALITY_RES:
         match = pattern.match(text)
         if match and read_number(match.group("bound").strip()) is not None:
@@ -475,3 +486,23 @@ def cuts_off(number: Number, exact: Fraction, places: int = RULE_PLACES) -> bool
     scale = 10**keep
     cut = Fraction(math.trunc(exact * scale), scale)
     return number.value == cut and cut != round_half_up(exact, keep)
+
+
+def cut_off(number: Number, answers: Sequence[object], places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is one of the exact ``answers`` cut off instead of rounded (18%
+    for 15/81), under the rounding rule (:func:`cuts_off`)."""
+    exacts = [read_number(answer) for answer in answers]
+    return any(
+        exact is not None and not exact.rounded and cuts_off(number, exact.value, places)
+        for exact in exacts
+    )
+
+
+def near_fraction(number: Number, answers: Sequence[object], places: int = RULE_PLACES) -> bool:
+    """Whether ``number`` is a fraction (not a whole number) that is not an answer but
+    rounds to the same whole percent as one of ``answers`` (1/5 for 44/219)."""
+    if number.rounded or number.value.denominator == 1:
+        return False
+    near = round_half_up(number.value, places)
+    exacts = [read_number(answer) for answer in answers]
+    return any(exact is not None and round_half_up(exact.value, places) == near for exact in exacts)

@@ -27,6 +27,9 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ..base.language import gettext as _
+from ..base.language import language
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.axis import Axis
@@ -47,7 +50,9 @@ __all__ = [
 LOG_FIGURES = 2
 #: An axis label of at most this many words is said before a number: "face value 8".
 _SHORT_LABEL = 3
-_NUMBER_OF = re.compile(r"^(?:the\s+)?number\s+of\s+([\w-]+)", re.IGNORECASE)
+_NUMBER_OF = re.compile(
+    r"^(?:(?:the\s+)?number\s+of|(?:el\s+)?n[úu]mero\s+de)\s+([\w-]+)", re.IGNORECASE
+)
 _BRACKETS = re.compile(r"\s*\([^)]*\)")
 
 
@@ -151,7 +156,7 @@ def say_value(ax: Axes, which: str, value: float, parts: int = 5, step: float | 
             if any(c.isdigit() for c in own):
                 text = own.replace("\N{MINUS SIGN}", "-")
     if shown == "0" and value != 0:
-        return f"nearly {text}"
+        return _("nearly {value}").format(value=text)
     return text
 
 
@@ -169,6 +174,12 @@ def axis_notes(ax: Axes, which: str) -> str:
 
 
 def _singular(noun: str) -> str:
+    if language() == "es":  # "lanzamientos", "extracciones", "ensayos"
+        if noun.endswith("ciones"):
+            return noun[:-5] + "ión"
+        if noun.endswith("es") and len(noun) > 3 and noun[-3] in "lnrdzj":
+            return noun[:-2]
+        return noun[:-1] if noun.endswith("s") else noun
     if noun.endswith(("sses", "ches", "shes", "xes")):
         return noun[:-2]
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun

@@ -43,6 +43,7 @@ from typing import Any
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from .standards import STANDARDS, check_code
 
 __all__ = [
@@ -147,11 +148,21 @@ class LessonMetrics:
         """What is over the limits, one sentence each (empty if none)."""
         found = []
         if self.words > MAX_WORDS:
-            found.append(f"{self.words} words of student text (at most {MAX_WORDS})")
+            found.append(
+                _("{count} words of student text (at most {most})").format(
+                    count=self.words, most=MAX_WORDS
+                )
+            )
         if self.cells > MAX_CELLS:
-            found.append(f"{self.cells} code cells a student runs (at most {MAX_CELLS})")
+            found.append(
+                _("{count} code cells a student runs (at most {most})").format(
+                    count=self.cells, most=MAX_CELLS
+                )
+            )
         if self.checks > MAX_CHECKS:
-            found.append(f"{self.checks} self-checks (at most {MAX_CHECKS})")
+            found.append(
+                _("{count} self-checks (at most {most})").format(count=self.checks, most=MAX_CHECKS)
+            )
         return found
 
 
@@ -425,7 +436,8 @@ def vocabulary(notebook: Path | str | Mapping[str, Any]) -> list[VocabularyRow]:
 
 # --- the size of the core -----------------------------------------------------------
 
-_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’.,/:-][A-Za-z0-9]+)*%?")
+# letters of any language ("está", "niño" are one word each), digits
+_WORD_RE = re.compile(r"[^\W_]+(?:['’.,/:-][^\W_]+)*%?")
 _IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TAG_RE = re.compile(r"<[^>]*>")

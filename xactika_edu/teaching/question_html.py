@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..base.checks import check_whole
 from ..base.formatting import (
+    and_list,
     decimal_not_rounded_to_certainty,
     exact_decimal,
     exact_percent,
@@ -16,7 +17,10 @@ from ..base.formatting import (
     is_false_certainty,
     percent,
 )
+from ..base.language import gettext as _
+from ..base.language import language
 from .answer_reading import read_expression, read_number, to_fraction
+from .spanish_answers import spanish_word
 
 if TYPE_CHECKING:
     from .selfcheck import Answer, Question
@@ -35,28 +39,30 @@ def question_title(number: int | None) -> str:
         XactikaError: if ``number`` is not None or a whole number from 1 to 99.
     """
     if number is None:
-        return "Question"
-    return f"Check {check_whole(number, 'the check number', 1, 99)}"
+        return _("Question")
+    return _("Check {number}").format(number=check_whole(number, "the check number", 1, 99))
 
 
 def question_html(question: Question, number: int | None = None) -> str:
     """The title (:func:`question_title`) and prompt, then a collapsed "Show the answer"
     box with the answer text and the explanation, escaped (an HTML ``div``)."""
     explanation = f"<p>{escape(question.explanation)}</p>" if question.explanation else ""
+    show, answer = _("Show the answer"), _("Answer:")
     return (
         '<div class="xactika-question" style="border:2px solid #0072B2;'
         'border-radius:8px;padding:0.6em 1em;margin:0.5em 0">'
         f"<p><b>{question_title(number)}:</b> {escape(question.prompt)}</p>"
-        "<details><summary>Show the answer</summary>"
-        f"<p><b>Answer:</b> {escape(question.answer_text)}</p>{explanation}"
+        f"<details><summary>{show}</summary>"
+        f"<p><b>{answer}</b> {escape(question.answer_text)}</p>{explanation}"
         "</details></div>"
     )
 
 
 def show_answer(answer: Answer) -> str:
-    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell."""
+    """An answer as a student would write it: 8, 19/81 (about 0.23, or 23%), bell; in
+    Spanish, an English answer word with a Spanish equivalent in Spanish ("igual")."""
     if isinstance(answer, str):
-        return answer
+        return spanish_word(answer) if language() == "es" else answer
     exact = to_fraction(answer)
     if exact is None:
         return str(answer)
@@ -71,14 +77,18 @@ def show_answer(answer: Answer) -> str:
             if not part:
                 return f"{fraction(exact)} ({decimal})"
             if (exact * 100).denominator == 1:  # 1/4: 0.25, or 25%
-                return f"{fraction(exact)} ({decimal}, or {exact_percent(exact)})"
-            # 873/2000: about 0.44, or 44% (the lessons' one rounding rule)
-            rounded = decimal_not_rounded_to_certainty(exact)
-            return f"{fraction(exact)} (about {rounded}, or {percent(exact)})"
-        # Rounded half up, as the lessons round: 1/3 is about 0.33, or 33%; and never
-        # to 0 or 1 when it is neither: 1/700 is about 0.0014, or < 1%.
-        as_percent = f", or {percent(exact)}" if part else ""
-        return f"{fraction(exact)} (about {decimal_not_rounded_to_certainty(exact)}{as_percent})"
+                return _("{fraction} ({decimal}, or {percent})").format(
+                    fraction=fraction(exact), decimal=decimal, percent=exact_percent(exact)
+                )
+        # 873/2000: about 0.44, or 44%. Rounded half up, as the lessons round: 1/3 is
+        # about 0.33, or 33%; and never to 0 or 1 when it is neither: 1/700 is about
+        # 0.0014, or < 1%.
+        rounded = decimal_not_rounded_to_certainty(exact)
+        if part:
+            return _("{fraction} (about {decimal}, or {percent})").format(
+                fraction=fraction(exact), decimal=rounded, percent=percent(exact)
+            )
+        return _("{fraction} (about {decimal})").format(fraction=fraction(exact), decimal=rounded)
     digits = 4  # significant digits: more if 4 would round 0.99999 to "1"
     while is_false_certainty(Fraction(text := f"{float(exact):.{digits}g}"), exact):
         digits += 1
@@ -89,31 +99,31 @@ def answer_text(question: Question) -> str:
     """:attr:`~.selfcheck.Question.answer_text` (see there): the answer, then the other
     accepted answers (at most three listed) or what any right answer says."""
     shown_answers = [
-        f'"{a}"'
+        f'"{show_answer(a)}"'
         if isinstance(a, str) and read_number(a) is None and read_expression(a) is None
         else show_answer(a)
         for a in question.answers
     ]
     first = show_answer(question.answers[0])
     others = shown_answers[1:]
+    if language() == "es":  # "same" and "the same" are both "igual": said once
+        others = [a for a in dict.fromkeys(others) if a != f'"{first}"']
     listed = ", ".join(others[:_SHOWN_ALSO])
     if len(others) > _SHOWN_ALSO:  # a long list of phrasings is clutter on the page
-        listed += " and the like"
+        listed = _("{answers} and the like").format(answers=listed)
     if question.meaning:
-        more = f"any answer that says {question.meaning}"
+        more = _("any answer that says {meaning}").format(meaning=question.meaning)
     elif question.key_words and not question.choice:  # a choice is its words
-        keys = [f'"{k}"' for k in question.key_words[:_SHOWN_ALSO]]
-        more = (
-            f"any answer with {', '.join(keys[:-1])} or {keys[-1]}"
-            if len(keys) > 1
-            else (f"any answer with {keys[0]}")
-        )
+        keys = [f'"{show_answer(k)}"' for k in question.key_words[:_SHOWN_ALSO]]
+        more = _("any answer with {words}").format(words=and_list(keys, "or"))
     else:
         more = ""
     if listed and more:
-        return f"{first} (also accepted: {listed}, or {more})"
+        return _("{answer} (also accepted: {answers}, or {more})").format(
+            answer=first, answers=listed, more=more
+        )
     if more:
-        return f"{first} (or {more})"
+        return _("{answer} (or {more})").format(answer=first, more=more)
     if listed:
-        return f"{first} (also accepted: {listed})"
+        return _("{answer} (also accepted: {answers})").format(answer=first, answers=listed)
     return first

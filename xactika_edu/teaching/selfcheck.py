@@ -55,6 +55,8 @@ from ..base.errors import XactikaError
 from ..base.formatting import (
     is_false_certainty,
 )
+from ..base.language import N_
+from ..base.language import gettext as _
 from .answer_list import MAX_ANSWER, Answer, answers_of
 from .answer_reading import (
     RULE_PLACES,
@@ -62,20 +64,20 @@ from .answer_reading import (
     answer_after_working,
     answer_before_reason,
     card_name_count,
-    cuts_off,
+    cut_off,
     is_calculation,
     is_inequality,
     lone_number,
+    near_fraction,
     normal_text,
     part_of_whole,
     read_expression,
     read_number,
     readable_text,
-    round_half_up,
     rounds_to,
 )
 from .question_html import answer_text, question_html
-from .word_answers import WordRule, word_list
+from .word_answers import WordRule, offered_words, word_list
 
 __all__ = ["MAX_ANSWER", "RULE_PLACES", "Answer", "Question", "Verdict"]
 
@@ -86,11 +88,14 @@ _NUMBER_EXAMPLES = (
     (5, "2/5", "0.4", "40%"),
     (9, "1/3", "0.2", "20%"),
 )
-_WORD_EXAMPLES = ("square", "circle", "triangle")
+_WORD_EXAMPLES = (N_("square"), N_("circle"), N_("triangle"))
 # a range typed for an estimate: "180-190"
 _RANGE = re.compile(r"\s*(\d+)\s*[-–]\s*(\d+)\s*")
-# the words a prompt offers: "Type less, same or more.", "Answer yes or no."
-_OFFERED = re.compile(r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\.")
+# "or" between two ways of writing one answer, or between two numbers: "2/3 or 67%",
+# "185 or 186" ("o", "u" in Spanish)
+_OR = r"(?:or|o|u)"
+# a prompt that asks for a whole number
+_WHOLE_NUMBER = re.compile(r"whole number|número entero|numero entero")
 
 
 def _quoted(response: object) -> str:
@@ -287,9 +292,9 @@ class Question:
                 number = read_number(lone_number(response))
                 if number is None and before and before != response.strip():
                     number = self._read(before)
-                events = "|".join(re.findall(r"\d+ or (?:more|less)", self.prompt))
+                events = "|".join(re.findall(r"\d+ (?:or|o) (?:more|less|más|menos)", self.prompt))
                 if number is None and events:  # "62% chance of 8 or more": the prompt's event
-                    shorter = re.sub(rf"(?:face value )?\b(?:{events})\b", " ", response)
+                    shorter = re.sub(rf"(?:face value |valor )?\b(?:{events})(?!\w)", " ", response)
                     number = self._read(shorter) if shorter != response else None
         return number
 
@@ -298,8 +303,8 @@ class Question:
         within 1/100 of each other), or [] ("3 or 9" is two answers, not one)."""
         if not self.numeric or not isinstance(response, str):
             return []
-        parts = re.split(r"\s+or\s+", response.strip())
-        if len(parts) != 2 or re.search(r"\s+or\s+", parts[1]):
+        parts = re.split(rf"\s+{_OR}\s+", response.strip())
+        if len(parts) != 2 or re.search(rf"\s+{_OR}\s+", parts[1]):
             return []
         first, second = (self._read(part) for part in parts)
         if first is None or second is None:
@@ -358,7 +363,7 @@ class Question:
             return self._right(self.choice and self.words.scan(response)[1] > 0)
         if number is None and (self.numeric or not readable_text(response)):
             return _unreadable(self, response)
-        offered = not self.numeric and _OFFERED.search(self.prompt)
+        offered = not self.numeric and offered_words(self.prompt)
         if offered and (not self.words.mentions(response) or self.words.unsure(response)):
             return _unreadable(self, response)  # "no", "idk same" to "Type less, same or more."
         if self.tolerance is not None and _RANGE.fullmatch(str(response)[:40]):
@@ -366,7 +371,7 @@ class Question:
         return _not_yet(self, response, number)
 
     def _right(self, doubt: bool = False) -> Verdict:
-        message = "✔ Right, but check your reason against this one:" if doubt else "✔ Right!"
+        message = _("✔ Right, but check your reason against this one:") if doubt else _("✔ Right!")
         if self.explanation:
             message += f" {self.explanation}"
         return Verdict("right", message)
@@ -383,20 +388,11 @@ class Question:
             _NUMBER_EXAMPLES[-1],
         )
 
-    def _exact_advice(self, whole: bool) -> str:
-        """How to type an exact answer: the question's form, else a fraction or a
-        decimal (and a whole number if ``whole``)."""
-        if self.form:
-            return f"Type {self.form}."
-        number, fraction, decimal, _ = self._examples()
-        forms = f"a fraction like {fraction} or a decimal like {decimal}"
-        if whole:
-            forms = f"a whole number like {number}, {forms}"
-        return f"Type the exact answer: {forms}."
-
     def _inequality(self, response: object) -> Verdict:
-        opening = f"? {_quoted(response)} says how big the answer is, not what it is."
-        return Verdict("unreadable", f"{opening} {self._exact_advice(whole=True)}")
+        opening = _("? {response} says how big the answer is, not what it is.").format(
+            response=_quoted(response)
+        )
+        return Verdict("unreadable", f"{opening} {_exact_advice(self, whole=True)}")
 
     # --- display --------------------------------------------------------------------
 
@@ -411,7 +407,7 @@ class Question:
         return answer_text(self)
 
     def __str__(self) -> str:
-        return f"{self.prompt}\n(Type your answer and check it with .check(your_answer).)"
+        return f"{self.prompt}\n" + _("(Type your answer and check it with .check(your_answer).)")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
@@ -426,11 +422,29 @@ class Question:
         return question_html(self, number)
 
 
+def _exact_advice(question: Question, whole: bool) -> str:
+    """How to type an exact answer: the question's form, else a fraction or a
+    decimal (and a whole number if ``whole``)."""
+    if question.form:
+        return _("Type {form}.").format(form=question.form)
+    number, fraction, decimal, _percent = question._examples()
+    if whole:
+        return _(
+            "Type the exact answer: a whole number like {number}, a fraction like "
+            "{fraction} or a decimal like {decimal}."
+        ).format(number=number, fraction=fraction, decimal=decimal)
+    return _(
+        "Type the exact answer: a fraction like {fraction} or a decimal like {decimal}."
+    ).format(fraction=fraction, decimal=decimal)
+
+
 def _not_yet(question: Question, response: object, number: Number | None) -> Verdict:
     """The "Not yet" of :meth:`Question.check`: the hint, and a note on what the student's
     own answer shows (a missing % sign, both sides, cut off, a close fraction, 0 or 1)."""
     message = (
-        f"✘ Not yet. Hint: {question.hint}" if question.hint.strip() else "✘ Not yet. Try again."
+        _("✘ Not yet. Hint: {hint}").format(hint=question.hint)
+        if question.hint.strip()
+        else _("✘ Not yet. Try again.")
     )
     if (
         number is not None
@@ -442,10 +456,13 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
     ):
         # Only the student's own number is echoed back, so nothing is given away.
         typed = response.strip() if isinstance(response, str) else normal_text(response)
-        message += f' (If you meant a percent, add a % sign: "{typed}%".)'
+        message += " " + _('(If you meant a percent, add a % sign: "{typed}%".)').format(
+            typed=typed
+        )
     elif number is None and question.words.says_both(response):  # "which bell is wider?"
-        like = f'"{question.other[0]} is ..."'
-        message += f" (Your answer says both. Say what each part is about, like {like}.)"
+        message += " " + _(
+            '(Your answer says both. Say what each part is about, like "{other} is ...".)'
+        ).format(other=question.other[0])
     elif (
         question._counts
         and isinstance(response, str)
@@ -453,57 +470,39 @@ def _not_yet(question: Question, response: object, number: Number | None) -> Ver
         and question._is_right(part.group(1))
     ):  # "185/300" for "how many of the 300 cards?"
         whole = question._examples()[0]
-        message += f" (That is a part of all the cards. Type just how many, like {whole}.)"
-    elif number is not None and _cut_off(question, number):
+        message += " " + _(
+            "(That is a part of all the cards. Type just how many, like {whole}.)"
+        ).format(whole=whole)
+    elif (
+        number is not None
+        and question.tolerance is None
+        and cut_off(number, question.answers, question.places)
+    ):
         # the lessons' one rounding rule, which the student can apply to their own number
-        message += (
-            " (Your number looks cut off. Round it instead: when the next digit is 5 or "
+        message += " " + _(
+            "(Your number looks cut off. Round it instead: when the next digit is 5 or "
             "more, the last digit you keep goes up.)"
         )
-    elif number is not None and _near_fraction(question, number):
+    elif (
+        number is not None
+        and question.tolerance is None
+        and near_fraction(number, question.answers, question.places)
+    ):
         typed = response.strip() if isinstance(response, str) else normal_text(response)
-        message += (
-            f' ("{typed}" is close, but a fraction must be exact. Type the exact '
+        message += " " + _(
+            '("{typed}" is close, but a fraction must be exact. Type the exact '
             "fraction, or round your answer to a percent or a decimal.)"
-        )
+        ).format(typed=typed)
     elif number is not None and question._rounded_to_certainty(number):
         # Only the student's own number is echoed back, and which side of it the
         # answer is: nothing a student who typed it does not nearly know.
         typed = response.strip() if isinstance(response, str) else normal_text(response)
         if number.value == 0:
-            meaning, side = "none at all", "more than 0"
+            note = _('("{typed}" would mean none at all, and the answer is a little more than 0.')
         else:
-            meaning, side = "all of it", "less than 1"
-        message += (
-            f' ("{typed}" would mean {meaning}, and the answer is a little {side}. '
-            f"{question._exact_advice(whole=False)})"
-        )
+            note = _('("{typed}" would mean all of it, and the answer is a little less than 1.')
+        message += f" {note.format(typed=typed)} {_exact_advice(question, whole=False)})"
     return Verdict("not yet", message)
-
-
-def _cut_off(question: Question, number: Number) -> bool:
-    """Whether ``number`` is an answer cut off instead of rounded (18% for 15/81),
-    under the rounding rule (never for an estimate with a ``tolerance``)."""
-    if question.tolerance is not None:
-        return False
-    exacts = [read_number(answer) for answer in question.answers]
-    return any(
-        exact is not None and not exact.rounded and cuts_off(number, exact.value, question.places)
-        for exact in exacts
-    )
-
-
-def _near_fraction(question: Question, number: Number) -> bool:
-    """Whether ``number`` is a fraction (not a whole number) that is not an answer but
-    rounds to the same whole percent as one (1/5 for 44/219)."""
-    if number.rounded or number.value.denominator == 1 or question.tolerance is not None:
-        return False
-    near = round_half_up(number.value, question.places)
-    exacts = [read_number(answer) for answer in question.answers]
-    return any(
-        exact is not None and round_half_up(exact.value, question.places) == near
-        for exact in exacts
-    )
 
 
 def _word_rule(question: Question) -> WordRule:
@@ -525,48 +524,53 @@ def _unreadable(question: Question, response: object) -> Verdict:
         or response is Ellipsis
         or (isinstance(response, str) and not response.strip())
     )
+    quoted_response = _quoted(response)
     if empty:
-        opening = "? There is no answer yet."
-    elif not question.numeric and readable_text(response) and _OFFERED.search(question.prompt):
-        unsure = question.words.unsure(response)
-        opening = f"? {_quoted(response)} " + (
-            "is not sure: pick one." if unsure else "is not one of the choices."
-        )
+        opening = _("? There is no answer yet.")
+    elif not question.numeric and readable_text(response) and offered_words(question.prompt):
+        if question.words.unsure(response):
+            opening = _("? {response} is not sure: pick one.").format(response=quoted_response)
+        else:
+            opening = _("? {response} is not one of the choices.").format(response=quoted_response)
+    elif question.numeric:
+        opening = _("? I could not read {response} as a number.").format(response=quoted_response)
     else:
-        kind = "a number" if question.numeric else "an answer"
-        opening = f"? I could not read {_quoted(response)} as {kind}."
+        opening = _("? I could not read {response} as an answer.").format(response=quoted_response)
     if question.form:
-        advice = f"Type {question.form}."
+        advice = _("Type {form}.").format(form=question.form)
     elif question.numeric and card_name_count(response) > 1:  # "2233, 3223, 3233"
-        advice = "You named the cards: count them and type how many there are."
+        advice = _("You named the cards: count them and type how many there are.")
     elif question.numeric and (
-        re.search(r"\d\s*(?:or|to)\s*\d", _quoted(response))
+        re.search(r"\d\s*(?:or|to|o|a)\s*\d", quoted_response)
         or (isinstance(response, str) and _RANGE.fullmatch(response[:40]))
-    ):
-        advice = f"Type one number, like {question._examples()[0]}."  # "185 or 186"
+    ):  # "185 or 186"
+        advice = _("Type one number, like {example}.").format(example=question._examples()[0])
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
-        advice = f"Work it out and type one number, like {question._examples()[1]}."
-    elif question.numeric and "whole number" in question.prompt:  # "Give a whole number."
-        advice = f"Type a whole number, like {question._examples()[0]}."
+        advice = _("Work it out and type one number, like {example}.").format(
+            example=question._examples()[1]
+        )
+    elif question.numeric and _WHOLE_NUMBER.search(question.prompt):  # "Give a whole number."
+        advice = _("Type a whole number, like {example}.").format(example=question._examples()[0])
     elif question.numeric:
         whole, fraction, decimal, percent = question._examples()
-        advice = (
-            f"Type a whole number like {whole}, a fraction like {fraction}, "
-            f"a decimal like {decimal} or a percent like {percent}."
-        )
-    elif offered := _OFFERED.search(question.prompt):
-        advice = f"Type {offered.group(1)}."  # the prompt's own choice: "yes or no"
-    elif {normal_text(answer) for answer in question.answers} <= {"yes", "no"}:
-        advice = "Type yes or no."
+        advice = _(
+            "Type a whole number like {whole}, a fraction like {fraction}, "
+            "a decimal like {decimal} or a percent like {percent}."
+        ).format(whole=whole, fraction=fraction, decimal=decimal, percent=percent)
+    elif offered := offered_words(question.prompt):
+        advice = _("Type {form}.").format(form=offered)  # the prompt's own choice: "yes or no"
+    elif {normal_text(answer) for answer in question.answers} <= {"yes", "no", "sí", "si"}:
+        advice = _("Type yes or no.")
     else:
         # A word the prompt offers in quotes ('Type "fewer", "more" or "same"') makes
         # the best example, as long as it is not the answer.
         quoted: list[str] = re.findall(r'"([^"\d]{1,20})"', question.prompt)
+        examples = [_(example) for example in _WORD_EXAMPLES]
         word = next(
-            (w for w in [*quoted, *_WORD_EXAMPLES] if not question._matches_text(w)),
-            _WORD_EXAMPLES[-1],
+            (w for w in [*quoted, *examples] if not question._matches_text(w)),
+            examples[-1],
         )
-        advice = f"Type a word, like {word}."
+        advice = _("Type a word, like {word}.").format(word=word)
     return Verdict("unreadable", f"{opening} {advice}")
 
 
@@ -579,12 +583,12 @@ def _given_away(question: Question, text: str) -> str:
     parts += [
         f"{m.group(1).strip()}/{m.group(2)}" if m.group(2) else m.group(1)
         for m in re.finditer(
-            r"(-?\d[\d,]*(?:\.\d+)?\s*%?)(?:\s*(?:/|out of|of)\s*(?:the\s+)?"
-            r"(\d[\d,]*(?:\.\d+)?)\b)?",
+            r"(-?\d[\d,]*(?:\.\d+)?\s*%?)(?:\s*(?:/|out of|of|de cada|de)\s*"
+            r"(?:(?:the|las|los)\s+)?(\d[\d,]*(?:\.\d+)?)\b)?",
             text,
         )
     ]
-    parts += [m.group(1) for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s*(?:/|out of|of)", text)]
+    parts += [m.group(1) for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)\s*(?:/|out of|of|de\b)", text)]
     for part in parts:
         if question._is_right(part.strip().rstrip(".,;:!?")):
             return part.strip()

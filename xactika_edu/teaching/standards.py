@@ -41,6 +41,8 @@ from types import MappingProxyType
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
+from ..base.language import DEFAULT_LANGUAGE, language
+from ..base.language import gettext as _
 
 __all__ = [
     "SOURCES",
@@ -48,6 +50,7 @@ __all__ = [
     "Standard",
     "check_code",
     "full_wording",
+    "official_wording_note",
     "standards_markdown",
     "standards_rows",
 ]
@@ -530,11 +533,20 @@ def _cell(text: str) -> str:
 def standards_markdown(
     cited: Sequence[tuple[str, str]],
     *,
-    heading: tuple[str, str, str] = ("Code", "Standard", "Activity"),
+    heading: tuple[str, str, str] | None = None,
 ) -> str:
     """A markdown table of the standards a lesson cites: code, exact wording, activity.
 
-    For the teacher guide and the lesson plan; an empty list gives ``""``.
+    For the teacher guide and the lesson plan; an empty list gives ``""``. ``heading``:
+    the three column names; ``None`` for "Code", "Standard", "Activity" in the current
+    language.
+
+    The wording is always the official English text, in every language: the Common
+    Core has no official Spanish text (NGA Center and CCSSO publish English only; the
+    Spanish versions states and counties made are translations, none of which could be
+    checked here), and a translation of ours would not be the standard a teacher is
+    asked to cite. In a language other than English a note under the table says so
+    (:func:`official_wording_note`).
 
     >>> print(standards_markdown([("7.SP.C.5", "a sure trick has probability 1")]))
     ... # doctest: +ELLIPSIS
@@ -548,6 +560,21 @@ def standards_markdown(
     rows = standards_rows(cited)
     if not rows:
         return ""
+    if heading is None:
+        heading = (_("Code"), _("Standard"), _("Activity"))
     lines = [f"| {' | '.join(heading)} |", "|---|---|---|"]
     lines += [f"| {' | '.join(_cell(part) for part in row)} |" for row in rows]
-    return "\n".join(lines)
+    note = official_wording_note()
+    return "\n".join(lines) + (f"\n\n{note}" if note else "")
+
+
+def official_wording_note() -> str:
+    """In a language other than English, the sentence that says the standards' wording
+    is quoted in English, as published (see :func:`standards_markdown`); in English,
+    ``""``."""
+    if language() == DEFAULT_LANGUAGE:
+        return ""
+    return _(
+        "The standards are quoted in their official English wording: the Common Core "
+        "has no official translation."
+    )

@@ -17,6 +17,12 @@ A word answer is right when
 Numbers: a word comparing two numbers ("39 is more than 11") is neither; words with
 counts on both sides ("39 fewer, 11 more") say the side with the bigger count.
 
+In Spanish the rule is the same (``spanish_answers``): accents are optional ("más",
+"mas"); "porque" is "because", "pero" and "y" end a clause, "que" is "than"; "no" is a
+negation ("no es igual") unless a stop follows it ("no, es igual" answers "no"); and
+the English answer words of a lesson are right in Spanish too ("same": "igual", "la
+misma", "lo mismo"; "yes": "sí"; "more likely": "más probable").
+
 Words are compared as whole words, ignoring case, spaces, hyphens and quotes; "isn't"
 (or "isnt") is read as "is not". Where phrases overlap, the longest one counts: with the key phrase
 "more narrow", "more narrow" is right even though "more" is a contrary word. "more
@@ -48,13 +54,32 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..base.errors import XactikaError
+from ..base.language import language
+from .spanish_answers import (
+    SPANISH_HEDGES,
+    SPANISH_UNKNOWING,
+    SPANISH_UNSURE,
+    SPANISH_WORDS,
+    strip_accents,
+)
 
-__all__ = ["NEUTRAL_PHRASES", "WordRule", "word_list", "word_tokens"]
+__all__ = ["NEUTRAL_PHRASES", "WordRule", "offered_words", "word_list", "word_tokens"]
 
 #: Phrases that are neither right nor contrary wherever they stand ("more often fewer").
-NEUTRAL_PHRASES = ("more often", "most often", "more of the time", "most of the time")
-_NEGATIONS = frozenset({"not", "never", "nothing"})
-_YES_NO = frozenset({"yes", "no", "yeah", "yep", "nope", "nah"})
+NEUTRAL_PHRASES = (
+    "more often",
+    "most often",
+    "more of the time",
+    "most of the time",
+    "mas seguido",
+    "mas a menudo",
+    "con mas frecuencia",
+    "la mayoria de las veces",
+    "casi siempre",
+)
+# "no" is a negation too in Spanish, unless a stop follows it ("no, es igual")
+_NEGATIONS = frozenset({"not", "never", "nothing", "nunca", "nada", "tampoco"})
+_YES_NO = frozenset({"yes", "no", "yeah", "yep", "nope", "nah", "si", "sip", "nel"})
 # words that only repeat a "no" ("no, it's not", "no it doesn't"): no reason
 _ECHO = frozenset({"it", "its", "it's", "is", "not", "does", "do", "no", "way", "s", "really"})
 #: Phrases that say the student does not know: a response with one is never right
@@ -78,9 +103,18 @@ UNSURE_PHRASES = (
     "sort of",
     "depends",
 )
-_UNSURE = tuple(tuple(phrase.split()) for phrase in UNSURE_PHRASES)
+_UNKNOWING_EN = 8
+_UNSURE = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        *UNSURE_PHRASES[:_UNKNOWING_EN],
+        *SPANISH_UNSURE[:SPANISH_UNKNOWING],
+        *UNSURE_PHRASES[_UNKNOWING_EN:],
+        *SPANISH_UNSURE[SPANISH_UNKNOWING:],
+    )
+)
 # the first of them say "I don't know" anywhere; the others only before a choice
-_UNKNOWING = 8
+_UNKNOWING = _UNKNOWING_EN + SPANISH_UNKNOWING
 # words before an answer that only frame it: "i think no", "the answer is no"
 _HEDGES = (
     ("i", "think"),
@@ -92,24 +126,55 @@ _HEDGES = (
     ("probably",),
     ("prob",),
     ("maybe",),
+    *SPANISH_HEDGES,
 )
 # a "no" as students type it: "noooo", "naw", "nop", "nay"
-_NO_FORMS = {"naw": "no", "nop": "no", "nay": "no", "nuh": "no", "uh": ""}
-_LINKS = frozenset({"is", "are", "was", "were"})
-_ARTICLES = frozenset({"a", "an", "the"})
-_BREAKS = frozenset({".", ",", ";", ":", "!", "?", "because"})
-_CLAUSE_BREAKS = _BREAKS | {"but", "and", "while", "whereas"}
+_NO_FORMS = {"naw": "no", "nop": "no", "nay": "no", "nuh": "no", "uh": "", "nel": "no"}
+_LINKS = frozenset({"is", "are", "was", "were", "es", "son", "era", "eran", "fue"})
+_SPANISH_ARTICLES = frozenset({"el", "la", "los", "las", "lo", "un", "una"})
+_ARTICLES = frozenset({"a", "an", "the"}) | _SPANISH_ARTICLES
+_BECAUSE = frozenset({"because", "porque"})
+_BREAKS = frozenset({".", ",", ";", ":", "!", "?"}) | _BECAUSE
+_CLAUSE_BREAKS = _BREAKS | {"but", "and", "while", "whereas", "pero", "mientras", "aunque"}
+_OR = (("or",), ("o",), ("u",))
 _SENTENCE_ENDS = frozenset({".", ";", "!", "?"})
 # a thing named after one of these is what the clause compares with, not its topic
 # words that say the two things are alike: "n = 1 is the same" does not swap
-_ALIKE = frozenset({"same", "equal", "equally", "alike", "tie"})
+_ALIKE = frozenset(
+    {"same", "equal", "equally", "alike", "tie", "igual", "iguales", "igualmente"}
+    | {"mismo", "misma", "mismos", "mismas", "empate"}
+)
 _BASES = frozenset({"than", "then", "as", "to", "from", "vs", "versus", "compared"})
+# the same in Spanish: "más estrecha que n = 1", "comparada con n = 1"
+_SPANISH_BASES = frozenset({"que", "como", "de", "a", "contra", "comparado", "comparada"})
+
+
+def _spanish() -> bool:
+    return language() == "es"
+
+
+# the words a prompt offers: "Type less, same or more.", "Answer yes or no."; in Spanish
+# "Escribe menos, igual o más.", "Responde sí o no."
+_OFFERED = re.compile(
+    r"\b(?:Type|Answer) ([a-z]+(?:, [a-z]+)* or [a-z]+)\."
+    r"|\b(?:Escribe|Responde|Contesta) ([a-záéíóúñü]+(?:, [a-záéíóúñü]+)* [ou] [a-záéíóúñü]+)\."
+)
+
+
+def offered_words(prompt: str) -> str:
+    """The words a prompt offers, as it writes them, or "" if it offers none.
+
+    >>> offered_words("Type less, same or more."), offered_words("Escribe sí o no.")
+    ('less, same or more', 'sí o no')
+    """
+    found = _OFFERED.search(prompt)
+    return (found.group(1) or found.group(2)) if found else ""
 
 
 def word_tokens(text: object) -> tuple[str, ...]:
     """``text`` as lower-case words and marks: ``"Isn't it less-spread?"`` is
     ``('is', 'not', 'it', 'less', 'spread', '?')``."""
-    value = str(text).lower()
+    value = strip_accents(str(text).replace("´", "'")).lower()  # "más" is "mas"
     value = re.sub(r"[’‘`´]", "'", value)
     value = re.sub(r"\bcan't\b|\bcannot\b|\bcant\b", "can not", value)
     value = re.sub(r"\bwon't\b", "will not", value)
@@ -129,6 +194,47 @@ def word_list(name: str, given: Iterable[str]) -> tuple[str, ...]:
     if isinstance(given, str):
         raise XactikaError(f"{name} must be a list of words, got the text {given!r}")
     return tuple(given)
+
+
+def _bases() -> frozenset[str]:
+    """The words after which a thing named is what a clause compares with."""
+    return _BASES | _SPANISH_BASES if _spanish() else _BASES
+
+
+def _negated(tokens: tuple[str, ...], start: int, end: int) -> bool:
+    """Whether ``tokens[start:end]`` (the words before a phrase) say "not": "not",
+    "never", "nunca" ...; in Spanish also "no", unless a stop follows it ("no, es igual"
+    answers "no", then says "the same")."""
+    before = tokens[start:end]
+    if _NEGATIONS.intersection(before):
+        return True
+    return _spanish() and any(
+        word == "no" and tokens[start + k + 1] not in _BREAKS for k, word in enumerate(before)
+    )
+
+
+Phrases = tuple[tuple[str, ...], ...]
+
+
+def _with_spanish(words: Phrases, keys: Phrases, contrary: Phrases) -> tuple[Phrases, ...]:
+    """The answer words, key words and contrary words with the Spanish words that say
+    the same (:data:`~xactika_edu.teaching.spanish_answers.SPANISH_WORDS`), except a
+    Spanish word that would be both right and contrary; an answer word's leading Spanish article is
+    dropped, as a response's is ("la misma" is "misma")."""
+    roles = [list(words), list(keys), list(contrary)]
+    added: list[list[tuple[str, ...]]] = [[], [], []]
+    for role, phrases in enumerate((words, keys, contrary)):
+        for phrase in phrases:
+            for spanish in SPANISH_WORDS.get(" ".join(phrase), ()):
+                added[role].append(word_tokens(spanish))
+    for role in range(3):  # answer and key words may share a word; contrary ones not
+        against = (2,) if role < 2 else (0, 1)
+        others = {p for k in against for p in (*roles[k], *added[k])}
+        roles[role] += [
+            p for p in dict.fromkeys(added[role]) if p not in others and p not in roles[role]
+        ]
+    roles[0] += [phrase[1:] for phrase in roles[0] if phrase[0] in _SPANISH_ARTICLES and phrase[1:]]
+    return tuple(tuple(dict.fromkeys(role)) for role in roles)
 
 
 def _phrases(name: str, given: Iterable[str]) -> tuple[tuple[str, ...], ...]:
@@ -178,6 +284,7 @@ class WordRule:
         words = _phrases("the answer words", self.words)
         keys = _phrases("key_words", self.key_words)
         contrary = _phrases("contrary", self.contrary)
+        words, keys, contrary = _with_spanish(words, keys, contrary)
         both = sorted(" ".join(p) for p in set(keys) & set(contrary))
         both += sorted(" ".join(p) for p in set(words) & set(contrary))
         if both:
@@ -213,7 +320,7 @@ class WordRule:
                 if kind is not None:
                     if _compares_numbers(tokens, i, i + size):
                         kind = "neutral"
-                    negated = bool(_NEGATIONS.intersection(tokens[max(after_last, i - 3) : i]))
+                    negated = _negated(tokens, max(after_last, i - 3), i)
                     count = int(tokens[i - 1]) if i and tokens[i - 1].isdigit() else None
                     alike = bool(_ALIKE.intersection(tokens[i : i + size]))
                     found.append((i, kind, negated, alike, count))
@@ -241,7 +348,7 @@ class WordRule:
             named = [
                 kind
                 for i, kind, *_ in matches
-                if kind in ("subject", "other") and not _BASES.intersection(clause[:i])
+                if kind in ("subject", "other") and not _bases().intersection(clause[:i])
             ]
             topic = named[0] if named else topic
             for _, kind, negated, alike, count in matches:
@@ -272,7 +379,7 @@ class WordRule:
             hedge = next((h for h in _HEDGES if tokens[: len(h)] == h), ())
             if hedge:
                 tokens = tokens[len(hedge) :]
-            elif tokens[0] in _BREAKS - {"because"} or tokens[0] in _ARTICLES:
+            elif tokens[0] in _BREAKS - _BECAUSE or tokens[0] in _ARTICLES:
                 tokens = tokens[1:]  # a leading stop, or "a", "the" ("the bell curve")
             else:
                 break
@@ -309,7 +416,7 @@ class WordRule:
         choice, names two words ("same or more")."""
         tokens = word_tokens(response)
         first = self._answer_tokens(tokens)
-        two = self.choice and first[1:2] == ("or",) and self._kinds.get(first[:3]) != "neutral"
+        two = self.choice and first[1:2] in _OR and self._kinds.get(first[:3]) != "neutral"
         if self.choice and not two and self._chose_word(tokens):  # "same because it might ..."
             return any(_has_phrase(tokens, phrase) for phrase in _UNSURE[:_UNKNOWING])
         return two or any(_has_phrase(tokens, phrase) for phrase in _UNSURE)
@@ -340,11 +447,15 @@ class WordRule:
         answer, whatever words the reason uses. Not for yes or no, whose reason says
         what the student means."""
         end = next((i for i, token in enumerate(tokens) if token in _BREAKS), None)
-        after = [token for token in tokens[end or 0 :] if token not in _BREAKS - {"because"}]
+        after = [token for token in tokens[end or 0 :] if token not in _BREAKS - _BECAUSE]
         counted = (  # "Fewer: 39 took fewer ...", "Fewer. 39 took ...": a count is a reason
             end is not None and tokens[end] in (":", ".") and after[:1] != [] and after[0].isdigit()
         )
-        if end is None or len(after) < 2 or not (counted or after[0] in ("because", "since")):
+        if (
+            end is None
+            or len(after) < 2
+            or not (counted or after[0] in ("because", "since", "porque"))
+        ):
             return False  # "less, more spread" says both: only a reason is a reason
         if not any(token.isdigit() for token in after):
             return False  # a reason without a count ("less because more spread") is read whole
@@ -368,7 +479,7 @@ def _compares_numbers(tokens: tuple[str, ...], start: int, end: int) -> bool:
     return (
         before >= 0
         and tokens[before].isdigit()
-        and tokens[end : end + 1] == ("than",)
+        and tokens[end : end + 1] in (("than",), ("que",))
         and tokens[end + 1 : end + 2] != ()
         and tokens[end + 1].isdigit()
     )
@@ -376,12 +487,13 @@ def _compares_numbers(tokens: tuple[str, ...], start: int, end: int) -> bool:
 
 def _clauses(tokens: tuple[str, ...]) -> list[tuple[tuple[str, ...], bool]]:
     """``tokens`` cut at the clause breaks, each clause with whether it starts a
-    sentence."""
+    sentence ("y" and "e", Spanish "and", are breaks in Spanish)."""
+    breaks = _CLAUSE_BREAKS | {"y", "e"} if _spanish() else _CLAUSE_BREAKS
     clauses: list[tuple[tuple[str, ...], bool]] = []
     current: list[str] = []
     starts = True
     for token in (*tokens, "."):
-        if token in _CLAUSE_BREAKS:
+        if token in breaks:
             if current:
                 clauses.append((tuple(current), starts))
                 starts = False

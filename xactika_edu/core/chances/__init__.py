@@ -65,6 +65,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ..cards import CARDS_PER_HAND, DECK, MAX_PLAYERS, Card, Combination, Hand
 from ..rules import CARD_INDEX, COMBINATION_INDEX, SHOWS
 from .dealcount import DealCounter, add_class, class_kernel, count_class_deals, members
@@ -162,17 +163,22 @@ class ConsistentDeals:
     def __post_init__(self) -> None:
         if len(self.held) != len(self.voids):
             raise XactikaError(
-                f"{len(self.held)} opponents' hand sizes but {len(self.voids)} void lists"
+                _("{count} opponents' hand sizes but {count2} void lists").format(
+                    count=len(self.held), count2=len(self.voids)
+                )
             )
         if sum(self.held) > len(self.unseen):
             raise XactikaError(
-                f"the opponents hold {sum(self.held)} cards, but only "
-                f"{len(self.unseen)} cards are unseen"
+                _("the opponents hold {held} cards, but only {count} cards are unseen").format(
+                    held=sum(self.held), count=len(self.unseen)
+                )
             )
         if self.count() == 0:
             raise XactikaError(
-                "no deal of the unseen cards fits the voids "
-                f"{self._void_text()}: they contradict the cards"
+                _(
+                    "no deal of the unseen cards fits the voids {void_text}: they "
+                    "contradict the cards"
+                ).format(void_text=self._void_text())
             )
 
     def _void_text(self) -> str:

@@ -48,6 +48,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ...base.errors import TooManyToCount, XactikaError
+from ...base.language import N_
+from ...base.language import gettext as _
 
 __all__ = [
     "FAST_STATES",
@@ -72,7 +74,7 @@ MOST_STATES = 8_000
 FAST_STATES = 9**4
 
 #: The words that end the error of a count refused for its size (callers may look for them).
-TOO_MANY = "too many to count exactly"
+TOO_MANY = N_("too many to count exactly")
 
 _PRIME_BITS = 20  # signed residues about p / 2 < 2^19 in size: products below 2^39,
 # so a matrix product of side 81 (sums below 2^46) and a split's 9 terms stay exact in
@@ -107,7 +109,7 @@ def _primes_above(bound: int) -> tuple[int, ...]:
         product *= prime
         if product > bound:
             return tuple(chosen)
-    raise XactikaError(f"a count up to {bound} is too big to count exactly")
+    raise XactikaError(_("a count up to {bound} is too big to count exactly").format(bound=bound))
 
 
 @functools.cache
@@ -304,9 +306,17 @@ class DealCounter:
         cells = math.prod(need + 1 for need in self.needs)
         if self.bound and groups and cells > MOST_STATES:
             raise TooManyToCount(
-                f"{groups} opponents (or groups of them) show different voids, holding "
-                f"{list(self.needs)} cards: {cells:,} counts to keep, more than "
-                f"{MOST_STATES:,}; {TOO_MANY}"
+                _(
+                    "{groups} opponents (or groups of them) show different voids, "
+                    "holding {needs} cards: {cells:,} counts to keep, more than "
+                    "{MOST_STATES:,}; {TOO_MANY}"
+                ).format(
+                    groups=groups,
+                    needs=list(self.needs),
+                    cells=cells,
+                    MOST_STATES=MOST_STATES,
+                    TOO_MANY=_(TOO_MANY),
+                )
             )
         self._last = max(self.classes, key=lambda m: (bin(m).count("1"), m), default=None)
         self._state: np.ndarray | None = None

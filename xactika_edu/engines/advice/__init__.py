@@ -23,6 +23,7 @@ import pandas as pd
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...core.cards import (
     CARDS_PER_HAND,
     DECK,
@@ -110,15 +111,22 @@ def _check_request(
     trials = check_whole(trials, "trials", 1, 1_000_000)
     if players * size > len(DECK):
         raise XactikaError(
-            f"{players} players with {size} cards each need {players * size} cards; "
-            f"the deck has {len(DECK)}"
+            _(
+                "{players} players with {size} cards each need {number} cards; the deck has {count}"
+            ).format(players=players, size=size, number=players * size, count=len(DECK))
         )
     if isinstance(bids_so_far, (str, bytes)) or not isinstance(bids_so_far, Sequence):
-        raise XactikaError(f"bids_so_far must be a list of bids, got {shown(bids_so_far)}")
+        raise XactikaError(
+            _("bids_so_far must be a list of bids, got {bids_so_far}").format(
+                bids_so_far=shown(bids_so_far)
+            )
+        )
     made = [check_whole(b, "a bid so far", 0, size) for b in bids_so_far]
     if len(made) >= players:
         raise XactikaError(
-            f"bids_so_far has {len(made)} bids but only {players - 1} players bid before you"
+            _("bids_so_far has {count} bids but only {number} players bid before you").format(
+                count=len(made), number=players - 1
+            )
         )
     if dealer is None:
         dealer = (seat - 1 - len(made)) % players
@@ -127,8 +135,10 @@ def _check_request(
         place = (seat - dealer - 1) % players
         if place != len(made):
             raise XactikaError(
-                f"with dealer {dealer}, seat {seat} bids after {place} players, "
-                f"but bids_so_far has {len(made)} bids: {shown(made)}"
+                _(
+                    "with dealer {dealer}, seat {seat} bids after {place} players, but "
+                    "bids_so_far has {count} bids: {made}"
+                ).format(dealer=dealer, seat=seat, place=place, count=len(made), made=shown(made))
             )
     return cards, players, seat, trials, dealer, made
 
@@ -299,8 +309,10 @@ def trick_distribution(
         allowed = legal_bids(sum(made), seat == dealer, size)
         if playing_for not in allowed:
             raise XactikaError(
-                f"playing_for {playing_for} is not a legal bid here: the dealer may not make "
-                f"the bids add up to {size}"
+                _(
+                    "playing_for {playing_for} is not a legal bid here: the dealer may "
+                    "not make the bids add up to {size}"
+                ).format(playing_for=playing_for, size=size)
             )
     counts, played_as = _trick_counts(
         cards, players, seat, dealer, made, trials, make_rng(seed), playing_for
@@ -361,7 +373,9 @@ expected score of bidding 1 only; for bid 2 use trick_distribution(..., playing_
     """
     if not isinstance(distribution, pd.DataFrame):
         raise XactikaError(
-            f"distribution must be the DataFrame from trick_distribution, got {shown(distribution)}"
+            _(
+                "distribution must be the DataFrame from trick_distribution, got {distribution}"
+            ).format(distribution=shown(distribution))
         )
     column = next(
         (c for c in ("relative frequency", "probability") if c in distribution.columns), None
@@ -369,17 +383,21 @@ expected score of bidding 1 only; for bid 2 use trick_distribution(..., playing_
     tricks = list(distribution.index)
     if column is None or not tricks or tricks != list(range(len(tricks))):
         raise XactikaError(
-            "distribution must be indexed by tricks 0, 1, 2, ... with a 'relative frequency' "
-            f"column, like trick_distribution's; got columns {shown(list(distribution.columns))} "
-            f"and index {shown(tricks)}"
+            _(
+                "distribution must be indexed by tricks 0, 1, 2, ... with a "
+                "'relative frequency' column, like trick_distribution's; got "
+                "columns {columns} and index {tricks}"
+            ).format(columns=shown(list(distribution.columns)), tricks=shown(tricks))
         )
     bid = check_whole(bid, "bid", 0, len(tricks) - 1)
     played = distribution.attrs.get("played as")
     if played is not None and played != bid:
         raise XactikaError(
-            f"this distribution comes from playing for {played}, so it gives the expected "
-            f"score of bidding {played} only; for bid {bid} use "
-            f"trick_distribution(..., playing_for={bid})"
+            _(
+                "this distribution comes from playing for {played}, so it gives the"
+                " expected score of bidding {played} only; for bid {bid} use "
+                "trick_distribution(..., playing_for={bid})"
+            ).format(played=played, bid=bid)
         )
     share = distribution[column].to_numpy(dtype=float)
     points = np.array([score(bid, k) for k in tricks], dtype=np.int64)

@@ -39,6 +39,7 @@ import numpy as np
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...core.rules import forbidden_bid
 from ..batch_engine import run
 from ..batch_policies import HeuristicPolicy, Policy
@@ -202,7 +203,11 @@ def tricks_for_each_bid(
         XactikaError: if ``method`` is not one of :data:`METHODS`.
     """
     if method not in METHODS:
-        raise XactikaError(f"method must be one of {', '.join(METHODS)}, got {shown(method)}")
+        raise XactikaError(
+            _("method must be one of {METHODS}, got {method}").format(
+                METHODS=", ".join(METHODS), method=shown(method)
+            )
+        )
     parts = []
     for start in range(0, len(hands), CHUNK):
         part, given = hands[start : start + CHUNK], forced[start : start + CHUNK]

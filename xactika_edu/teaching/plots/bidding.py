@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
 from ...base.formatting import expected_points, percent, two_decimals
+from ...base.language import gettext as _
 from ...base.palette import INK, PAPER, SERIES
 from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, draw_count_bars, light_grid, use_axes
 
@@ -105,22 +106,24 @@ def trick_bar_graph(
         linewidth=2.5,
         linestyle="--",
         zorder=3,
-        label=f"mean {two_decimals(mean)} tricks",
+        label=_("mean {mean} tricks").format(mean=two_decimals(mean)),
     )
     ax.set_xticks(tricks)
-    ax.set_xlabel("tricks taken in the hand")
-    ax.set_ylabel("relative frequency (part of the deals)")
+    ax.set_xlabel(_("tricks taken in the hand"))
+    ax.set_ylabel(_("relative frequency (part of the deals)"))
     ax.set_ylim(0, max(shares) * 1.2)
     if check_flag(percent_axis, "percent_axis"):
         from matplotlib.ticker import PercentFormatter
 
         ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
-        ax.set_ylabel("relative frequency (% of the deals)")
+        ax.set_ylabel(_("relative frequency (% of the deals)"))
     light_grid(ax)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
     played = table.attrs.get("played as")
-    aim = "" if played is None else f"\nwhen playing for {int(played)}"
-    ax.set_title(f"Tricks taken by one hand in {total:,} simulated deals{aim}")
+    title = _("Tricks taken by one hand in {deals} simulated deals").format(deals=f"{total:,}")
+    if played is not None:
+        title += "\n" + _("when playing for {bid}").format(bid=int(played))
+    ax.set_title(title)
     return ax
 
 
@@ -182,29 +185,30 @@ def expected_score_bar_graph(
         if not is_legal:
             bar.set_facecolor(PAPER)
             bar.set_hatch("xx")
-            text += "\nnot allowed"
+            text += "\n" + _("not allowed")
         elif is_best and check_flag(mark_best, "mark_best"):
             bar.set_facecolor(SERIES[1])
             bar.set_hatch("//")
-            text += "\nbest"
+            text += "\n" + _("best")
         labels.append(text)
     ax.bar_label(bars, labels=labels, padding=2, fontsize=LABEL_SIZE, color=INK)
     ax.axhline(0, color=INK, linewidth=0.9, zorder=3)
     ax.set_xticks(bids)
-    ax.set_xlabel("bid")
-    ax.set_ylabel("expected score (points per hand)")
+    ax.set_xlabel(_("bid"))
+    ax.set_ylabel(_("expected score (points per hand)"))
     low, high = min(0.0, *scores), max(0.0, *scores)
     pad = 0.25 * (high - low or 1.0)
     ax.set_ylim(low - pad, high + pad)
     light_grid(ax)
     if deals is None:
-        ax.set_title("Expected score of each bid")
+        ax.set_title(_("Expected score of each bid"))
     else:
         deals = check_whole(deals, "deals", 1, 10**9)
-        ax.set_ylabel("average score (points per hand)")
+        ax.set_ylabel(_("average score (points per hand)"))
         ax.set_title(
-            f"Average score of each bid in {deals:,} simulated deals\n"
-            "(estimates of the expected score)"
+            _("Average score of each bid in {deals} simulated deals").format(deals=f"{deals:,}")
+            + "\n"
+            + _("(estimates of the expected score)")
         )
     return ax
 
@@ -244,7 +248,7 @@ def bid_total_bar_graph(results: pd.DataFrame, *, ax: Axes | None = None) -> Axe
     ax.set_xticks(xs)
     tallest = max(totals.values())
     ax.annotate(
-        f"never {cards}",
+        _("never {cards}").format(cards=cards),
         xy=(cards, tallest * 0.05),
         xytext=(cards, tallest * 0.6),
         ha="center",
@@ -253,7 +257,11 @@ def bid_total_bar_graph(results: pd.DataFrame, *, ax: Axes | None = None) -> Axe
         color=INK,
         arrowprops={"arrowstyle": "->", "color": INK, "linewidth": 1.2},
     )
-    ax.set_xlabel("total of all the players' bids in a hand")
-    ax.set_ylabel("frequency (number of hands)")
-    ax.set_title(f"Total of the bids in {len(per_hand):,} hands of {cards} tricks")
+    ax.set_xlabel(_("total of all the players' bids in a hand"))
+    ax.set_ylabel(_("frequency (number of hands)"))
+    ax.set_title(
+        _("Total of the bids in {hands} hands of {cards} tricks").format(
+            hands=f"{len(per_hand):,}", cards=cards
+        )
+    )
     return ax

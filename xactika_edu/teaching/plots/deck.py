@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...base.checks import check_whole
-from ...base.formatting import label_number, percent, plural
+from ...base.formatting import and_list, label_number, percent
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, PAPER, SERIES
 from ...core.cards import COUNTS, DECK, Card, Shape
 from ...core.probability import (
@@ -104,9 +106,11 @@ def _draw_value_bars(
         from matplotlib.ticker import MaxNLocator
 
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no 2.5 cards
-    ax.set_xlabel("face value (total number of shapes on the card)")
+    ax.set_xlabel(_("face value (total number of shapes on the card)"))
     ax.set_ylabel(
-        "relative frequency (part of the cards)" if relative else "frequency (number of cards)"
+        _("relative frequency (part of the cards)")
+        if relative
+        else _("frequency (number of cards)")
     )
     ax.margins(y=0.12)
     light_grid(ax)
@@ -155,7 +159,7 @@ def value_bar_graph(
     ax = use_axes(ax, BAR_FIGSIZE)
     table = value_distribution(pile)
     _draw_value_bars(ax, table, len(pile), relative=relative, label=None)
-    ax.set_title(f"Face values of {cards_phrase(pile)}")
+    ax.set_title(_("Face values of {cards}").format(cards=cards_phrase(pile)))
     return ax
 
 
@@ -163,8 +167,10 @@ def _percent_of(pile: Sequence[Card]) -> str:
     """What a pie label's percent is of: ``"percent of all 81 cards"`` for the deck,
     ``"percent of these 23 cards"`` for a filtered pile."""
     if len(pile) == len(DECK):
-        return f"percent of all {len(DECK)} cards"
-    return f"percent of {'this' if len(pile) == 1 else 'these'} {plural(len(pile), 'card')}"
+        return _("percent of all {count} cards").format(count=len(DECK))
+    return ngettext(
+        "percent of this {count} card", "percent of these {count} cards", len(pile)
+    ).format(count=len(pile))
 
 
 def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | None = None) -> Axes:
@@ -201,15 +207,19 @@ def value_pie_chart(cards: Iterable[Card | str] | None = None, *, ax: Axes | Non
     table = value_distribution(pile)
     counts = [int(n) for n in table["frequency"]]
     labels = [
-        f"{value}: {plural(n, 'card')} ({percent(Fraction(n, len(pile)))})"
+        ngettext(
+            "{value}: {count} card ({percent})", "{value}: {count} cards ({percent})", n
+        ).format(value=value, count=n, percent=percent(Fraction(n, len(pile))))
         for value, n in zip(table.index, counts, strict=True)
     ]
     draw_pie(
         ax,
         counts,
         labels,
-        title=f"Face values of {cards_phrase(pile)}",
-        caption=f"Each label shows the face value, how many cards, then ({_percent_of(pile)}).",
+        title=_("Face values of {cards}").format(cards=cards_phrase(pile)),
+        caption=_("Each label shows the face value, how many cards, then ({of}).").format(
+            of=_percent_of(pile)
+        ),
     )
     return ax
 
@@ -250,17 +260,22 @@ def shape_count_pie_chart(
     ax = use_axes(ax, PIE_FIGSIZE)
     counts = [sum(1 for card in pile if card.count(shape) == k) for k in (1, 2, 3)]
     labels = [
-        f"{k} {shape.name_for(k)}: {plural(n, 'card')} ({percent(Fraction(n, len(pile)))})"
+        ngettext(
+            "{shapes}: {count} card ({percent})", "{shapes}: {count} cards ({percent})", n
+        ).format(
+            shapes=f"{k} {shape.name_for(k)}", count=n, percent=percent(Fraction(n, len(pile)))
+        )
         for k, n in zip((1, 2, 3), counts, strict=True)
     ]
     draw_pie(
         ax,
         counts,
         labels,
-        title=f"Cards by number of {shape.plural}: {cards_phrase(pile)}",
-        caption=(
-            f"Each label shows the {shape.plural} on the card, how many cards, then "
-            f"({_percent_of(pile)})."
+        title=_("Cards by number of {shapes}: {cards}").format(
+            shapes=shape.plural, cards=cards_phrase(pile)
+        ),
+        caption=_("Each label shows the {shapes} on the card, how many cards, then ({of}).").format(
+            shapes=shape.plural, of=_percent_of(pile)
         ),
     )
     return ax
@@ -304,7 +319,7 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False, spread: bool =
     ax = use_axes(ax, BAR_FIGSIZE)
     table = value_distribution()
     _draw_value_bars(
-        ax, table, len(DECK), relative=relative, label="cards in the deck", inside_labels=True
+        ax, table, len(DECK), relative=relative, label=_("cards in the deck"), inside_labels=True
     )
     mean, variance = face_value_mean(), face_value_variance()
     curve = normal_approximation()
@@ -317,17 +332,18 @@ def bell_curve(*, ax: Axes | None = None, relative: bool = False, spread: bool =
         linewidth=2.5,
         zorder=3,
         label=(
-            f"normal curve: mean {mean}, variance {variance} "
-            f"(standard deviation ≈ {math.sqrt(variance):.2f})"
+            _("normal curve: mean {mean}, variance {variance} (standard deviation ≈ {sd})").format(
+                mean=mean, variance=variance, sd=f"{math.sqrt(variance):.2f}"
+            )
             if spread
-            else f"normal curve (a model), mean {mean}"
+            else _("normal curve (a model), mean {mean}").format(mean=mean)
         ),
     )
     ax.set_xlim(3, 13)
     tallest = table["relative frequency" if relative else "frequency"].max()
     ax.set_ylim(0, max(float(y.max()), float(tallest)) * 1.3)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)
-    ax.set_title(f"Face values of the {len(DECK)} cards and the normal curve")
+    ax.set_title(_("Face values of the {count} cards and the normal curve").format(count=len(DECK)))
     return ax
 
 
@@ -366,12 +382,12 @@ def ways_bar_graph(shapes: int = 4, *, ax: Axes | None = None) -> Axes:
     draw_count_bars(ax, totals, [ways[t] for t in totals])
     ax.set_xticks(totals)
     if shapes == len(Shape):
-        ax.set_title(f"all {len(Shape)} shapes: the whole deck")
-        ax.set_xlabel("total (face value)")
+        ax.set_title(_("all {count} shapes: the whole deck").format(count=len(Shape)))
+        ax.set_xlabel(_("total (face value)"))
     else:
         ax.set_title(" + ".join(shape.plural for shape in list(Shape)[:shapes]))
-        ax.set_xlabel("total")
-    ax.set_ylabel("number of ways")
+        ax.set_xlabel(_("total"))
+    ax.set_ylabel(_("number of ways"))
     return ax
 
 
@@ -425,12 +441,17 @@ def distance_bar_graph(
     ax.set_xticks(
         [float(d) for d in distances],
         labels=[
-            f"{label_number(d)}\n({' or '.join(str(v) for v in values if abs(v - mean) == d)})"
+            f"{label_number(d)}\n({and_list([v for v in values if abs(v - mean) == d], 'or')})"
             for d in distances
         ],
     )
-    ax.set_xlabel("distance from the mean (the face values that far away are in parentheses)")
-    ax.set_ylabel("frequency (number of cards)")
-    verb = "is" if len(pile) == 1 else "are"
-    ax.set_title(f"How far {cards_phrase(pile)} {verb} from the mean, {label_number(mean)}")
+    ax.set_xlabel(_("distance from the mean (the face values that far away are in parentheses)"))
+    ax.set_ylabel(_("frequency (number of cards)"))
+    ax.set_title(
+        ngettext(
+            "How far {cards} is from the mean, {mean}",
+            "How far {cards} are from the mean, {mean}",
+            len(pile),
+        ).format(cards=cards_phrase(pile), mean=label_number(mean))
+    )
     return ax

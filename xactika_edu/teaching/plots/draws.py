@@ -18,7 +18,8 @@ import pandas as pd
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, SERIES
 from ...core.face_values import face_value_mean
 from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, light_grid, use_axes
@@ -69,7 +70,7 @@ def draws_graph(table: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         edgecolor=SERIES[1],
         hatch="//",
         linewidth=1.5,
-        label="the whole deck: 81 cards",
+        label=_("the whole deck: {count} cards").format(count=81),
         zorder=2,
     )
     ax.bar(
@@ -79,15 +80,17 @@ def draws_graph(table: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         color=SERIES[0],
         edgecolor=INK,
         linewidth=0.6,
-        label=f"cards drawn: {plural(drawn, 'card', commas=True)}",
+        label=ngettext("cards drawn: {count} card", "cards drawn: {count} cards", drawn).format(
+            count=f"{drawn:,}"
+        ),
         zorder=3,
     )
     ax.set_xticks(x, [str(v) for v in x])
-    ax.set_xlabel("face value")
-    ax.set_ylabel("relative frequency (% of the cards)")
+    ax.set_xlabel(_("face value"))
+    ax.set_ylabel(_("relative frequency (% of the cards)"))
     ax.set_ylim(0, max(0.55, float(table["drawn relative frequency"].max()) * 1.1))
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
-    ax.set_title("The cards drawn and the whole deck")
+    ax.set_title(_("The cards drawn and the whole deck"))
     ax.legend(fontsize=LABEL_SIZE, frameon=False, loc="upper right")
     light_grid(ax)
     return ax
@@ -135,9 +138,10 @@ def sample_means_graph(
     x = [float(Fraction(m)) for m in table.index]
     total = int(table["samples"].sum())
     low, high = face_value_mean() - 1, face_value_mean() + 1
-    label = ("a simulated class: " if check_flag(simulated, "simulated") else "") + (
-        f"{plural(total, what, commas=True)}, {plural(size, 'card')} each"
-    )
+    words = _sample_words(what, total, size)
+    label = words["each"]
+    if check_flag(simulated, "simulated"):
+        label = _("a simulated class: {samples}").format(samples=label)
     # with counts, the bars outside the band from 7 to 9 are pale and drawn apart: a
     # bar at 9.25 or 6.75 is plainly not in the band, however close to its edge. Each
     # side is one run of next-door means (from the band to its farthest student), so
@@ -154,7 +158,7 @@ def sample_means_graph(
             [i for i, m in enumerate(means) if means[left[0]] <= m < low] if left else [],
             [i for i, m in enumerate(means) if high < m <= means[right[-1]]] if right else [],
         ]
-        outside = f"{what}s outside {low} to {high}"
+        outside = words["outside"].format(low=low, high=high)
         for side in (side for side in sides if side):
             groups.append((PALE, INK, outside, side))
             outside = "_outside"  # one key for both sides
@@ -190,7 +194,7 @@ def sample_means_graph(
             color=SERIES[1],
             alpha=0.12,
             zorder=0,
-            label=f"means from {low} to {high}",
+            label=_("means from {low} to {high}").format(low=low, high=high),
         )
     center = face_value_mean()
     ax.axvline(
@@ -198,15 +202,21 @@ def sample_means_graph(
         color=SERIES[1],
         linewidth=2,
         linestyle="--",
-        label=f"the deck's mean, {center}",
+        label=_("the deck's mean, {mean}").format(mean=center),
         zorder=1,  # behind the bars: it marks 8 without hiding a bar
     )
     ax.set_xlim(3.5, 12.5)
     ax.set_xticks(range(4, 13))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"mean face value of {plural(size, 'card')}")
-    ax.set_ylabel(f"number of {what}s")
-    ax.set_title(f"Means of {plural(size, 'card')}")
+    ax.set_xlabel(
+        ngettext(
+            "mean face value of {count} card", "mean face value of {count} cards", size
+        ).format(count=size)
+    )
+    ax.set_ylabel(words["number"])
+    ax.set_title(
+        ngettext("Means of {count} card", "Means of {count} cards", size).format(count=size)
+    )
     if check_flag(legend, "legend"):
         # below the axes, outside the plot: the key never covers a bar or a count
         ax.legend(
@@ -218,6 +228,27 @@ def sample_means_graph(
         )
     light_grid(ax)
     return ax
+
+
+def _sample_words(what: str, total: int, size: int) -> dict[str, str]:
+    """The graph's words for ``total`` samples of ``size`` cards, each one a ``what``
+    ("sample" or "student": whole sentences in the current language; another noun is
+    written as given, with an English "s", untranslated): the key ("30 students, 4 cards
+    each"), the axis label ("number of students") and the name of the pale bars
+    ("students outside {low} to {high}", to format)."""
+    count = f"{total:,}"
+    if what == "student":
+        each = ngettext("{count} student, {cards} each", "{count} students, {cards} each", total)
+        number, outside = _("number of students"), _("students outside {low} to {high}")
+    elif what == "sample":
+        each = ngettext("{count} sample, {cards} each", "{count} samples, {cards} each", total)
+        number, outside = _("number of samples"), _("samples outside {low} to {high}")
+    else:
+        noun = what if total == 1 else f"{what}s"
+        each = f"{{count}} {noun}, {{cards}} each"
+        number, outside = f"number of {what}s", f"{what}s outside {{low}} to {{high}}"
+    cards = ngettext("{count} card", "{count} cards", size).format(count=size)
+    return {"each": each.format(count=count, cards=cards), "number": number, "outside": outside}
 
 
 PANEL_STEPS = 4  # the panels count means in bins a quarter of a face value wide
@@ -259,7 +290,11 @@ def sample_means_panels(tables: dict[int, pd.DataFrame], axes: list[Axes]) -> li
     for ax, (size, table) in zip(axes, binned.items(), strict=True):
         sample_means_graph(table, size, ax=ax, legend=False, steps=PANEL_STEPS)
         ax.set_ylim(0, max(top, 1) * 1.1)
-        ax.set_title(f"n = {size}: means of {plural(size, 'card')}")
-        ax.set_xlabel("mean face value")
+        ax.set_title(
+            ngettext(
+                "n = {n}: means of {count} card", "n = {n}: means of {count} cards", size
+            ).format(n=size, count=size)
+        )
+        ax.set_xlabel(_("mean face value"))
         ax.set_xticks(range(4, 13, 2))
     return axes

@@ -24,7 +24,8 @@ import numpy as np
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, PAPER, SERIES
 from ...core.cards import DECK, Card, Hand
 
@@ -73,10 +74,12 @@ def use_axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=figsize, layout="constrained")
+        _figure, ax = plt.subplots(figsize=figsize, layout="constrained")
         return ax
     if not isinstance(ax, Axes):
-        raise XactikaError(f"ax must be a matplotlib Axes or None, got {shown(ax)}")
+        raise XactikaError(
+            _("ax must be a matplotlib Axes or None, got {value}").format(value=shown(ax))
+        )
     return ax
 
 
@@ -89,7 +92,9 @@ def check_flag(value: object, name: str) -> bool:
     xactika_edu.XactikaError: relative must be True or False, got 'yes'
     """
     if not isinstance(value, (bool, np.bool_)):
-        raise XactikaError(f"{name} must be True or False, got {shown(value)}")
+        raise XactikaError(
+            _("{name} must be True or False, got {value}").format(name=name, value=shown(value))
+        )
     return bool(value)
 
 
@@ -104,14 +109,16 @@ def cards_to_plot(cards: Iterable[Card | str] | None) -> Hand:
     if cards is None:
         return Hand(DECK)
     if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
-        hint = f" (for text, use Hand.parse({shown(cards)}))" if isinstance(cards, str) else ""
-        raise XactikaError(
+        message = _(
             "cards must be a list of cards, like a hand or ['3213', '1111'], or None for "
-            f"the whole deck; got {shown(cards)}{hint}"
-        )
+            "the whole deck; got {value}"
+        ).format(value=shown(cards))
+        if isinstance(cards, str):
+            message += " " + _("(for text, use Hand.parse({value}))").format(value=shown(cards))
+        raise XactikaError(message)
     pile = Hand(cards)
     if not pile:
-        raise XactikaError("a plot needs at least one card, got none")
+        raise XactikaError(_("a plot needs at least one card, got none"))
     return pile
 
 
@@ -122,8 +129,8 @@ def cards_phrase(pile: Sequence[Card]) -> str:
     ('the 81 cards in the deck', '1 card')
     """
     if len(pile) == len(DECK):  # distinct cards (a Hand), so this is the whole deck
-        return f"the {len(pile)} cards in the deck"
-    return plural(len(pile), "card")
+        return _("the {count} cards in the deck").format(count=len(pile))
+    return ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile))
 
 
 def light_grid(ax: Axes, axis: Literal["both", "x", "y"] = "y") -> None:

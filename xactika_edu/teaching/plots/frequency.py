@@ -18,6 +18,8 @@ import numpy as np
 from ...base.checks import shown
 from ...base.errors import XactikaError
 from ...base.formatting import percent
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import INK, SERIES
 from ...core.experiments import error_constant
 from .figures import BAR_FIGSIZE, LABEL_SIZE, check_flag, use_axes
@@ -74,11 +76,24 @@ def _probability_text(p: Fraction) -> str:
     return f"{p} ≈ {shown_percent}" if shown_percent[0].isdigit() else f"{p} ({shown_percent})"
 
 
+#: The words the lessons give for trials and errors, translated where they are shown
+#: (another word is shown as given).
+_AXIS_WORDS = (
+    N_("draws"),
+    N_("rolls"),
+    N_("trials"),
+    N_("typical error"),
+    N_("mean absolute error"),
+)
+
+
 def _axis_word(word: object, name: str) -> str:
-    """``word`` if it is a non-empty string (a graph's word for its trials or points)."""
+    """``word`` if it is a non-empty string (a graph's word for its trials or points),
+    in the current language if it is one of the words above."""
     if not isinstance(word, str) or not word.strip():
         raise XactikaError(f"{name} must be a non-empty string; got {shown(word)}")
-    return word.strip()
+    word = word.strip()
+    return _(word) if word in _AXIS_WORDS else word
 
 
 def running_frequency_graph(
@@ -152,7 +167,9 @@ def running_frequency_graph(
             color=SERIES[i % len(SERIES)],
             linewidth=1.8 if legend_runs else 1.0,
             alpha=1.0 if legend_runs else 0.7,
-            label=f"run {run}" if legend_runs else ("each line: one run" if i == 0 else None),
+            label=_("run {run}").format(run=run)
+            if legend_runs
+            else (_("each line: one run") if i == 0 else None),
             zorder=3,
         )
     trials = int(experiment["trial"].max())
@@ -167,7 +184,7 @@ def running_frequency_graph(
             np.clip(float(p) + half, 0, 1),
             color="#DDDDDD",
             zorder=1,
-            label="95% of runs are in the grey band",
+            label=_("95% of runs are in the grey band"),
         )
     ax.axhline(
         float(p),
@@ -175,19 +192,23 @@ def running_frequency_graph(
         linestyle="--",
         linewidth=1.5,
         zorder=4,
-        label=f"exact probability: {_probability_text(p)}",
+        label=_("exact probability: {p}").format(p=_probability_text(p)),
     )
     ax.set_xlim(1, max(trials, 2))
     ax.set_ylim(0, 1)
     _mark_trials(ax, experiment, runs, mark_at, percent_axis)
-    ax.set_xlabel(f"number of {trials_word} so far (trials)")
-    ax.set_ylabel("relative frequency of success so far" + (" (%)" if percent_axis else ""))
+    ax.set_xlabel(_("number of {trials} so far (trials)").format(trials=trials_word))
+    ax.set_ylabel(_("relative frequency of success so far") + (" (%)" if percent_axis else ""))
     if percent_axis:
         from matplotlib.ticker import PercentFormatter
 
         ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     event = experiment.attrs.get("event")
-    ax.set_title(f"Running relative frequency: {event}" if event else "Running relative frequency")
+    ax.set_title(
+        _("Running relative frequency: {event}").format(event=event)
+        if event
+        else _("Running relative frequency")
+    )
     ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
     ax.legend(loc="lower right", fontsize=LABEL_SIZE, framealpha=0.95)
     return ax
@@ -303,9 +324,9 @@ def error_graph(
         markeredgecolor=INK,
         zorder=3,
         label=(
-            f"{error_name} of {repeats} experiments"
+            _("{error} of {count} experiments").format(error=error_name, count=repeats)
             if repeats
-            else f"{error_name} of the experiments"
+            else _("{error} of the experiments").format(error=error_name)
         ),
     )
     for n, error in zip(trials, errors, strict=True):
@@ -325,20 +346,22 @@ def error_graph(
         color=SERIES[1],
         linewidth=2,
         zorder=2,
-        label=f"the 1/√n rule: error ≈ {constant:.2f} ÷ √(trials)",
+        label=_("the 1/√n rule: error ≈ {constant} ÷ √(trials)").format(constant=f"{constant:.2f}"),
     )
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xticks(trials, labels=[f"{int(n):,}" for n in trials])
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _position: f"{y:g}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel(f"number of {trials_word} in one experiment (log scale)")
-    ax.set_ylabel("typical error (log scale)")
+    ax.set_xlabel(_("number of {trials} in one experiment (log scale)").format(trials=trials_word))
+    ax.set_ylabel(_("typical error (log scale)"))
     event = table.attrs.get("event")
     ax.set_title(
-        f"The error shrinks like 1/√n: {event}" if event else "The error shrinks like 1/√n"
+        _("The error shrinks like 1/√n: {event}").format(event=event)
+        if event
+        else _("The error shrinks like 1/√n")
     )
     ax.grid(color="#EEEEEE", linewidth=0.6, zorder=0)
     ax.legend(loc="upper right", fontsize=LABEL_SIZE, framealpha=0.95)

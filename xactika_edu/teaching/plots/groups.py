@@ -19,6 +19,8 @@ import numpy as np
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
 from ...base.formatting import percent, plural
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, SERIES
 from ...core.cards import Card
 from ...core.probability import FACE_VALUES, value_distribution
@@ -150,19 +152,29 @@ def group_pie_chart(
         )
     ax = use_axes(ax, PIE_FIGSIZE)
     labels = [
-        f"{name}: {plural(n, 'card')} ({percent(Fraction(n, total))}"
-        + (f", {_degrees(n, total)})" if degrees else ")")
+        ngettext(
+            "{group}: {count} card ({percent})", "{group}: {count} cards ({percent})", n
+        ).format(
+            group=name,
+            count=n,
+            percent=f"{percent(Fraction(n, total))}, {_degrees(n, total)}"
+            if degrees
+            else percent(Fraction(n, total)),
+        )
         for name, n in groups.items()
     ]
     draw_pie(
         ax,
         list(groups.values()),
         labels,
-        title=f"Parts of {plural(total, 'card')}" if title is None else title,
-        caption=(
-            "Each label shows the group, how many cards, then "
-            + ("(percent, degrees)." if degrees else f"(percent of all {total} cards).")
-        ),
+        title=ngettext("Parts of {count} card", "Parts of {count} cards", total).format(count=total)
+        if title is None
+        else title,
+        caption=_("Each label shows the group, how many cards, then (percent, degrees).")
+        if degrees
+        else _(
+            "Each label shows the group, how many cards, then (percent of all {count} cards)."
+        ).format(count=total),
         colors=colors,
     )
     if ticks:
@@ -244,14 +256,14 @@ def group_bar_graph(
         from matplotlib.ticker import MaxNLocator
 
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_ylabel("frequency (number of cards)")
+        ax.set_ylabel(_("frequency (number of cards)"))
     else:
         ax.set_ylim(0, 1.08)
-        ax.set_ylabel(f"relative frequency (part of the {of} cards)")
+        ax.set_ylabel(_("relative frequency (part of the {count} cards)").format(count=of))
     ax.margins(y=0.15)
     light_grid(ax)
     ax.set_xlabel(xlabel)
-    ax.set_title(title if title is not None else "Groups of cards")
+    ax.set_title(title if title is not None else _("Groups of cards"))
     return ax
 
 
@@ -324,7 +336,9 @@ def compare_value_bar_graph(
             edgecolor=INK,
             linewidth=0.8,
             hatch=("", "//", "..", "xx")[i],  # color never carries meaning alone
-            label=f"{name} ({plural(len(pile), 'card')})",
+            label=ngettext("{pile} ({count} card)", "{pile} ({count} cards)", len(pile)).format(
+                pile=name, count=len(pile)
+            ),
             zorder=2,
         )
         texts = [f"{n}/{len(pile)}" if relative else str(n) for n in counts]
@@ -332,12 +346,12 @@ def compare_value_bar_graph(
     ax.set_xticks(list(FACE_VALUES))
     if not relative:
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("face value (total number of shapes on the card)")
+    ax.set_xlabel(_("face value (total number of shapes on the card)"))
     ax.set_ylabel(
-        "relative frequency (part of the pile)" if relative else "frequency (number of cards)"
+        _("relative frequency (part of the pile)") if relative else _("frequency (number of cards)")
     )
     ax.margins(y=0.15)
     light_grid(ax)
     ax.legend(fontsize=LABEL_SIZE, framealpha=0.95)
-    ax.set_title("Face values, side by side")
+    ax.set_title(_("Face values, side by side"))
     return ax

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...base.formatting import label_number, percent, plural
+from ...base.formatting import and_list, label_number, percent
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...base.palette import INK, PAPER, SERIES
 from ...core.cards import COUNTS, Shape
 from ...core.probability import FACE_VALUES
@@ -32,11 +34,14 @@ _MOST_LABELED_BARS = 16  # more bars than this get no count labels (they would o
 def _sum_title(terms: int, values: tuple[int, ...]) -> str:
     """``'4 shapes (1, 2 or 3 of each)'``, ``'3 dice'``, or ``'2 picks from 0 or 1'``."""
     if values == COUNTS:
-        return f"{plural(terms, 'shape')} (1, 2 or 3 of each)"
+        return ngettext(
+            "{count} shape (1, 2 or 3 of each)", "{count} shapes (1, 2 or 3 of each)", terms
+        ).format(count=terms)
     if values == tuple(range(1, 7)):
-        return "1 die" if terms == 1 else f"{terms} dice"
-    shown = ", ".join(str(v) for v in values[:-1]) + f" or {values[-1]}"
-    return f"{plural(terms, 'pick')} from {shown if len(values) > 1 else values[0]}"
+        return ngettext("{count} die", "{count} dice", terms).format(count=terms)
+    return ngettext("{count} pick from {values}", "{count} picks from {values}", terms).format(
+        count=terms, values=and_list(values, "or")
+    )
 
 
 def sum_bar_graph(
@@ -115,7 +120,7 @@ def sum_bar_graph(
         color=SERIES[0],
         edgecolor=INK,
         linewidth=0.8,
-        label="ways to make each total" if normal else None,
+        label=_("ways to make each total") if normal else None,
         zorder=2,
     )
     if len(totals) <= _MOST_LABELED_BARS:
@@ -163,7 +168,9 @@ def sum_bar_graph(
             color=SERIES[1],
             linewidth=2.5,
             zorder=3,
-            label=f"normal curve: mean {label_number(mean)}, variance {variance}",
+            label=_("normal curve: mean {mean}, variance {variance}").format(
+                mean=label_number(mean), variance=variance
+            ),
         )
         ax.set_xlim(totals[0] - 1, totals[-1] + 1)
         ax.set_ylim(0, max(float(y.max()), float(max(heights))) * 1.3)
@@ -171,9 +178,11 @@ def sum_bar_graph(
     else:
         ax.margins(y=0.15)
     light_grid(ax)
-    ax.set_title(f"Totals of {_sum_title(terms, values)}")
-    ax.set_xlabel("total")
-    ax.set_ylabel("relative frequency (part of all the ways)" if relative else "number of ways")
+    ax.set_title(_("Totals of {what}").format(what=_sum_title(terms, values)))
+    ax.set_xlabel(_("total"))
+    ax.set_ylabel(
+        _("relative frequency (part of all the ways)") if relative else _("number of ways")
+    )
     return ax
 
 
@@ -240,12 +249,12 @@ def shape_columns_graph(
             color="#E8E8E8",
             edgecolor=INK,
             linewidth=0.6,
-            label="all cards (the three curves added up)",
+            label=_("all cards (the three curves added up)"),
             zorder=1,
         )
         ax.bar_label(bars, padding=2, fontsize=LABEL_SIZE, color=INK)
     for i, count in enumerate(COUNTS):
-        column = table[f"{count} {shape.name_for(count)}"]
+        column = table.iloc[:, 1 + i]  # after "cards": one column per count, in order
         shown = column[column > 0]
         center = Fraction(sum(int(v) * int(n) for v, n in shown.items()), int(shown.sum()))
         xs = [int(v) for v in shown.index]
@@ -260,7 +269,9 @@ def shape_columns_graph(
             markeredgecolor=INK,
             linewidth=2,
             zorder=3,
-            label=f"{count} {shape.name_for(count)} (center {label_number(center)})",
+            label=_("{shapes} (center {center})").format(
+                shapes=f"{count} {shape.name_for(count)}", center=label_number(center)
+            ),
         )
         if not deck:  # with the deck's bars, the bars carry the labels
             # Labels left of, above and right of the points, so that the three
@@ -283,7 +294,7 @@ def shape_columns_graph(
     ax.set_ylim(0, tallest * 1.5)  # room for the legend above the curves
     light_grid(ax)
     ax.legend(loc="upper left", fontsize=LABEL_SIZE, framealpha=0.95)
-    ax.set_title(f"Cards by face value and number of {shape.plural}")
-    ax.set_xlabel("face value")
-    ax.set_ylabel("frequency (number of cards)")
+    ax.set_title(_("Cards by face value and number of {shapes}").format(shapes=shape.plural))
+    ax.set_xlabel(_("face value"))
+    ax.set_ylabel(_("frequency (number of cards)"))
     return ax

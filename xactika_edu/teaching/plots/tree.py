@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
 from ...base.formatting import fraction
+from ...base.language import gettext as _
 from ...base.palette import INK, OKABE_ITO
 from .figures import use_axes
 
@@ -37,7 +38,6 @@ __all__ = ["TREE_FIGSIZE", "TreeLeaf", "two_threat_leaves", "two_threat_tree"]
 #: Size of the tree diagram's own figure, in inches.
 TREE_FIGSIZE = (10.5, 4.8)
 
-_ASIDE, _HAND = "set aside", "in another player's hand"
 #: Where the leaves' products and their meaning start (data x; the leaf boxes are
 #: centred at x = 2): far enough right that a leaf box never runs into its product.
 _PRODUCT_X, _MEANING_X = 3.1, 4.85
@@ -127,8 +127,11 @@ def two_threat_leaves(set_aside: int, unseen: int) -> tuple[TreeLeaf, ...]:
     return tuple(leaves)
 
 
-def _where(aside: bool) -> str:
-    return _ASIDE if aside else _HAND
+def _where(name: str, aside: bool) -> str:
+    """A node of the tree: where the threat ``name`` is."""
+    if aside:
+        return _("{threat} set aside").format(threat=name)
+    return _("{threat} in another player's hand").format(threat=name)
 
 
 def two_threat_tree(
@@ -182,13 +185,13 @@ def two_threat_tree(
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
         ax.text(*mid, text, ha="center", va="center", fontsize=11, bbox=label_box)
 
-    ax.text(*root, "start", ha="center", va="center", fontsize=10, bbox=box)
+    ax.text(*root, _("start"), ha="center", va="center", fontsize=10, bbox=box)
     for first_aside in (True, False):
         first = next(leaf for leaf in leaves if leaf.first_aside == first_aside)
         branch(root, middles[first_aside], first.steps_text[0])
         ax.text(
             *middles[first_aside],
-            f"{first_name} {_where(first_aside)}",
+            _where(first_name, first_aside),
             ha="center",
             va="center",
             fontsize=10,
@@ -198,7 +201,7 @@ def two_threat_tree(
         branch(middles[leaf.first_aside], end, leaf.steps_text[1])
         ax.text(
             *end,
-            f"{second_name} {_where(leaf.second_aside)}",
+            _where(second_name, leaf.second_aside),
             ha="center",
             va="center",
             fontsize=10,
@@ -215,7 +218,7 @@ def two_threat_tree(
         ax.text(
             _MEANING_X,
             end[1],
-            "nobody can beat it" if leaf.unbeatable else "someone can beat it",
+            _("nobody can beat it") if leaf.unbeatable else _("someone can beat it"),
             ha="left",
             va="center",
             fontsize=10,
@@ -226,9 +229,9 @@ def two_threat_tree(
     ax.text(
         _PRODUCT_X,
         -0.02,
-        "the four paths add up to "
-        + " + ".join(fraction(leaf.chance) for leaf in leaves)
-        + f" = {fraction(total)}",
+        _("the four paths add up to {sum} = {total}").format(
+            sum=" + ".join(fraction(leaf.chance) for leaf in leaves), total=fraction(total)
+        ),
         ha="left",
         va="center",
         fontsize=10,
@@ -237,7 +240,9 @@ def two_threat_tree(
     ax.set_ylim(-0.08, 1.0)
     ax.set_axis_off()
     ax.set_title(
-        f"Where are the two threats? {set_aside} of the {unseen} unseen cards are set aside",
+        _("Where are the two threats? {aside} of the {unseen} unseen cards are set aside").format(
+            aside=set_aside, unseen=unseen
+        ),
         fontsize=11,
     )
     return ax

@@ -23,6 +23,8 @@ from html import escape
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
 from ...base.formatting import fraction, percent
+from ...base.language import N_, language, ngettext
+from ...base.language import gettext as _
 from ...base.memo import Memo
 from ...core import svg
 from ...core.cards import COUNTS, DECK, Card, Hand, Shape
@@ -41,16 +43,17 @@ __all__ = [
 
 #: The graphs the deck explorer draws: kind -> (what it is called, figure size in inches).
 PLOT_KINDS: dict[str, tuple[str, tuple[float, float]]] = {
-    "bar": ("Bar graph", (6.4, 3.6)),
-    "pie": ("Pie chart", (6.8, 4.6)),
+    "bar": (N_("Bar graph"), (6.4, 3.6)),
+    "pie": (N_("Pie chart"), (6.8, 4.6)),
 }
 
 #: The graphs :func:`plot_html` has drawn, kept by everything that decides one (the
-#: cards, the kind, Matplotlib's settings): every student's deck explorer opens on the
+#: cards, the kind, the language, Matplotlib's settings): every student's deck explorer opens on the
 #: same graph, and drawing it cost the class server most of a page's CPU time. At
 #: most 32 graphs of 23-44 kB of HTML each: under 1.5 MB.
 GRAPHS: Memo[str] = Memo(size=32)
-#: The pictures of the matching cards :func:`cards_html` has drawn, by the cards: at
+#: The pictures of the matching cards :func:`cards_html` has drawn, by the cards and
+#: the language (their text alternative): at
 #: most 32 of at most 152 kB (the whole deck): under 5 MB.
 CARD_PICTURES: Memo[str] = Memo(size=32)
 
@@ -85,11 +88,17 @@ def filter_deck(
         XactikaError: if a value or count is out of range or ``values`` is reversed.
     """
     if isinstance(values, (str, bytes)) or len(values) != 2:
-        raise XactikaError(f"values must be (lowest, highest), like (4, 12); got {values!r}")
+        raise XactikaError(
+            _("values must be (lowest, highest), like (4, 12); got {values}").format(
+                values=repr(values)
+            )
+        )
     low = check_whole(values[0], "lowest face value", FACE_VALUES[0], FACE_VALUES[-1])
     high = check_whole(values[1], "highest face value", FACE_VALUES[0], FACE_VALUES[-1])
     if low > high:
-        raise XactikaError(f"the lowest face value {low} is above the highest {high}")
+        raise XactikaError(
+            _("the lowest face value {low} is above the highest {high}").format(low=low, high=high)
+        )
     wanted = {}
     for shape, count in zip(Shape, (balls, cubes, cones, stars), strict=True):
         if count is not None:
@@ -117,12 +126,15 @@ def selection_summary(cards: Iterable[Card | str]) -> str:
     n = len(Hand(cards))
     part = Fraction(n, len(DECK))
     simplified = "" if part.denominator == len(DECK) or n == 0 else f" = {fraction(part)}"
-    verb = "matches" if n == 1 else "match"  # "1 of the 81 cards matches"
     return (
-        (
-            f"{n} of the {len(DECK)} cards {verb}: relative frequency "
-            f"{n}/{len(DECK)}{simplified} ≈ {percent(part)}"
+        ngettext(  # "1 of the 81 cards matches"
+            "{count} of the {total} cards matches: relative frequency "
+            "{count}/{total}{simplified} ≈ {percent}",
+            "{count} of the {total} cards match: relative frequency "
+            "{count}/{total}{simplified} ≈ {percent}",
+            n,
         )
+        .format(count=n, total=len(DECK), simplified=simplified, percent=percent(part))
         .replace("≈ 0%", "= 0%")
         .replace("≈ 100%", "= 100%")
     )
@@ -141,10 +153,12 @@ def deck_filter_text(values: tuple[int, int], counts: Mapping[Shape, int | None]
     low, high = values
     chosen = {shape: count for shape, count in counts.items() if count is not None}
     shapes = ", ".join(f"{count} {shape.name_for(count)}" for shape, count in chosen.items())
-    selection = filter_deck((low, high), **{shape.plural: n for shape, n in chosen.items()})
-    return (
-        f"DeckExplorer(face value {low} to {high}{', ' + shapes if shapes else ''}): "
-        f"{selection_summary(selection)}"
+    selection = filter_deck((low, high), **{shape.key: n for shape, n in chosen.items()})
+    return _("DeckExplorer(face value {low} to {high}{shapes}): {summary}").format(
+        low=low,
+        high=high,
+        shapes=", " + shapes if shapes else "",
+        summary=selection_summary(selection),
     )
 
 
@@ -169,7 +183,9 @@ def cards_html(cards: Iterable[Card | str]) -> str:
         XactikaError: if a card is not valid notation, or a card is given twice.
     """
     pile = Hand(cards)
-    return CARD_PICTURES.get(tuple(pile), lambda: str(svg.hand(pile, per_row=9, scale=0.6)))
+    return CARD_PICTURES.get(
+        (tuple(pile), language()), lambda: str(svg.hand(pile, per_row=9, scale=0.6))
+    )
 
 
 def plot_html(cards: Iterable[Card | str], kind: str = "bar") -> str:
@@ -194,9 +210,14 @@ def plot_html(cards: Iterable[Card | str], kind: str = "bar") -> str:
         XactikaError: if ``kind`` is not a known graph or there are no cards.
     """
     if kind not in PLOT_KINDS:
-        raise XactikaError(f"kind must be one of {', '.join(PLOT_KINDS)}; got {kind!r}")
+        raise XactikaError(
+            _("kind must be one of {kinds}; got {kind}").format(
+                kinds=", ".join(PLOT_KINDS), kind=repr(kind)
+            )
+        )
     pile = Hand(cards)
-    return GRAPHS.get((kind, tuple(pile), _drawing_settings()), lambda: _draw_html(pile, kind))
+    key = (kind, tuple(pile), language(), _drawing_settings())
+    return GRAPHS.get(key, lambda: _draw_html(pile, kind))
 
 
 def _drawing_settings() -> Hashable:
@@ -228,8 +249,10 @@ def _draw_html(pile: Hand, kind: str) -> str:
     picture = picture[picture.find("<svg") :]
     counts = value_distribution(pile)["frequency"]
     words = ", ".join(f"{value}: {int(n)}" for value, n in counts.items() if n)
-    label = f"{name} of face values. Cards per value: "
+    label = _("{graph} of face values. Cards per value: {counts}").format(
+        graph=_(name), counts=words
+    )
     return (
-        f"<figure class='xe-plot' role='img' aria-label='{escape(label + words)}' "
-        f"style='margin:0'>{picture}<figcaption>{escape(label + words)}</figcaption></figure>"
+        f"<figure class='xe-plot' role='img' aria-label='{escape(label)}' "
+        f"style='margin:0'>{picture}<figcaption>{escape(label)}</figcaption></figure>"
     )

@@ -42,7 +42,9 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
-from ...base.formatting import and_list, percent, plural, whole_percent
+from ...base.formatting import and_list, percent, whole_percent
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...core.cards import DECK, Seed, make_rng
 from ...core.face_values import FACE_VALUES, face_value_mean
 
@@ -146,7 +148,7 @@ def widest_gap(values: np.ndarray | list[int]) -> Gap:
     table = draw_table(values)
     drawn = int(table["drawn frequency"].sum())
     if drawn == 0:
-        raise XactikaError("no cards drawn yet: the gap needs at least one card")
+        raise XactikaError(_("no cards drawn yet: the gap needs at least one card"))
     shown = [
         (whole_percent(Fraction(int(n), drawn)), whole_percent(Fraction(int(d), len(DECK))))
         for n, d in zip(table["drawn frequency"], table["deck frequency"], strict=True)
@@ -169,15 +171,23 @@ def draw_summary(values: np.ndarray | list[int]) -> str:
     """
     drawn = len(np.asarray(values))
     if drawn == 0:
-        return "No cards drawn yet. Press a Draw button."
+        return _("No cards drawn yet. Press a Draw button.")
     gap = widest_gap(values)
+    head = ngettext(
+        "{count} card drawn (each put back).", "{count} cards drawn (each put back).", drawn
+    ).format(count=f"{drawn:,}")
+    if not gap.points:
+        return head + " " + _("The drawn bars match the deck's, to the nearest whole percent.")
     return (
-        f"{plural(drawn, 'card', commas=True)} drawn (each put back). The biggest gap "
-        f"between the drawn bars and the deck's: {plural(gap.points, 'percentage point')} "
-        f"(face value {and_list(list(gap.values), 'or')})."
-        if gap.points
-        else f"{plural(drawn, 'card', commas=True)} drawn (each put back). "
-        "The drawn bars match the deck's, to the nearest whole percent."
+        head
+        + " "
+        + ngettext(
+            "The biggest gap between the drawn bars and the deck's: {count} percentage point "
+            "(face value {values}).",
+            "The biggest gap between the drawn bars and the deck's: {count} percentage points "
+            "(face value {values}).",
+            gap.points,
+        ).format(count=gap.points, values=and_list(list(gap.values), "or"))
     )
 
 
@@ -214,7 +224,13 @@ def means_table(means: list[Fraction], size: int) -> pd.DataFrame:
     counts = dict.fromkeys(possible, 0)
     for mean in means:
         if mean not in counts:
-            raise XactikaError(f"{mean} is not a mean of {plural(size, 'card')}")
+            raise XactikaError(
+                ngettext(
+                    "{mean} is not a mean of {count} card",
+                    "{mean} is not a mean of {count} cards",
+                    size,
+                ).format(mean=mean, count=size)
+            )
         counts[mean] += 1
     return pd.DataFrame({"samples": list(counts.values())}, index=pd.Index(possible, name="mean"))
 
@@ -229,14 +245,30 @@ def sampling_summary(means: list[Fraction], size: int) -> str:
     '3 samples of 4 cards. Their means go from 8 to 9; 100% of them are from 7 to 9.'
     """
     if not means:
-        return "No samples yet. Press an Add button."
+        return _("No samples yet. Press an Add button.")
     center = face_value_mean()
     near = sum(1 for mean in means if abs(mean - center) <= 1)
+    samples = ngettext(
+        "{count} sample of {cards}.", "{count} samples of {cards}.", len(means)
+    ).format(count=f"{len(means):,}", cards=_cards(size))
     return (
-        f"{plural(len(means), 'sample', commas=True)} of {plural(size, 'card')}. Their means "
-        f"go from {_mean_text(min(means))} to {_mean_text(max(means))}; "
-        f"{percent(Fraction(near, len(means)))} of them are from {center - 1} to {center + 1}."
+        samples
+        + " "
+        + _(
+            "Their means go from {low} to {high}; {percent} of them are from {start} to {end}."
+        ).format(
+            low=_mean_text(min(means)),
+            high=_mean_text(max(means)),
+            percent=percent(Fraction(near, len(means))),
+            start=center - 1,
+            end=center + 1,
+        )
     )
+
+
+def _cards(count: int) -> str:
+    """``count`` cards, in words ("1 card", "4 cards")."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def sizes_summary(samples: int, seed: Seed = 1, sizes: tuple[int, ...] = SAMPLE_SIZES) -> str:
@@ -253,21 +285,25 @@ def sizes_summary(samples: int, seed: Seed = 1, sizes: tuple[int, ...] = SAMPLE_
         XactikaError: as :func:`sample_means`.
     """
     if not samples:
-        return "No samples yet. Press an Add button."
+        return _("No samples yet. Press an Add button.")
     center = face_value_mean()
     parts = []
     for size in sizes:
         means = sample_means(samples, size, seed)
         near = sum(1 for mean in means if abs(mean - center) <= 1)
         parts.append(percent(Fraction(near, samples)))
-    first = f"{parts[0]} of the {sizes[0]}-card means are from {center - 1} to {center + 1}"
-    return (
-        f"{plural(samples, 'sample', commas=True)} each of {and_list(sizes)} cards. "
-        + "; ".join(
-            [first] + [f"for {s} cards, {p}" for s, p in zip(sizes[1:], parts[1:], strict=True)]
-        )
-        + "."
-    )  # no conclusion here: Lesson 3 asks it right after this caption (check 3)
+    first = _("{percent} of the {size}-card means are from {start} to {end}").format(
+        percent=parts[0], size=sizes[0], start=center - 1, end=center + 1
+    )
+    rest = [
+        _("for {size} cards, {percent}").format(size=s, percent=p)
+        for s, p in zip(sizes[1:], parts[1:], strict=True)
+    ]
+    head = ngettext(
+        "{count} sample each of {sizes} cards.", "{count} samples each of {sizes} cards.", samples
+    ).format(count=f"{samples:,}", sizes=and_list(sizes))
+    # no conclusion here: Lesson 3 asks it right after this caption (check 3)
+    return head + " " + "; ".join([first, *rest]) + "."
 
 
 def _mean_text(mean: Fraction) -> str:

@@ -21,7 +21,9 @@ import numpy as np
 import pandas as pd
 
 from ...base.errors import XactikaError
-from ...base.formatting import fraction, plural
+from ...base.formatting import fraction
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import Card, Hand, as_card
 from .htmlparts import hint_html, note_html
 from .leadtable import METHOD, render_lead_table
@@ -42,10 +44,11 @@ __all__ = [
     "status_html",
 ]
 
-#: What the chances panel says while the others' box holds a problem.
-WAITING = "The chances wait for a fix to the Others' played cards box (the problem is above)."
-#: What the chances panel says while the voids hold a problem.
-VOIDS_WAITING = "The chances wait for a fix to the voids (the problem is above)."
+#: What the chances panel says while the others' box holds a problem (translate it
+#: where it is shown: ``_(WAITING)``).
+WAITING = N_("The chances wait for a fix to the Others' played cards box (the problem is above).")
+#: What the chances panel says while the voids hold a problem (shown as ``_(VOIDS_WAITING)``).
+VOIDS_WAITING = N_("The chances wait for a fix to the voids (the problem is above).")
 
 
 def card_label(index: int, card: Card | str) -> str:
@@ -74,15 +77,23 @@ def card_index(hand: Sequence[Card | str], card: int | Card | str) -> int:
         number = int(card)
         if not 1 <= number <= len(cards):
             raise XactikaError(
-                f"card number must be from 1 to {len(cards)} (as on the buttons), got {number}"
+                _("card number must be from 1 to {count} (as on the buttons), got {number}").format(
+                    count=len(cards), number=number
+                )
             )
         return number - 1
     if isinstance(card, (Card, str)):
         chosen = as_card(card)
         if chosen not in cards:
-            raise XactikaError(f"card {chosen} is not in this hand {cards}")
+            raise XactikaError(
+                _("card {card} is not in this hand {hand}").format(card=chosen, hand=cards)
+            )
         return cards.index(chosen)
-    raise XactikaError(f"give a card number 1 to {len(cards)} or a card like '3213', got {card!r}")
+    raise XactikaError(
+        _("give a card number 1 to {count} or a card like '3213', got {card}").format(
+            count=len(cards), card=repr(card)
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -105,18 +116,18 @@ def card_look(index: int, card: Card, *, played: bool, selected: bool) -> CardLo
     '#1: 4 ✓'
     """
     if played:
-        tooltip = f"{card.title} (played)"
+        tooltip = _("{card} (played)").format(card=card.title)
     elif selected:
-        tooltip = f"{card.title} (selected)"
+        tooltip = _("{card} (selected)").format(card=card.title)
     else:
-        tooltip = f"Show the chances for {card.title}"
+        tooltip = _("Show the chances for {card}").format(card=card.title)
     return CardLook(
         label=card_label(index, card) + (" ✓" if selected else ""),
         style="primary" if selected else "",
         tooltip=tooltip,
         played_tooltip=(
-            f"Unmark {card.title}: not played" if played else f"Mark {card.title} as played"
-        ),
+            _("Unmark {card}: not played") if played else _("Mark {card} as played")
+        ).format(card=card.title),
     )
 
 
@@ -124,10 +135,10 @@ def deal_notice(seed: int, cleared: bool) -> str:
     """What a new deal says: nothing, unless it cleared the ticks and the typed cards."""
     if not cleared:
         return ""
-    return (
-        f"New hand from seed {seed}: your ticks, the Others' played cards box and the "
+    return _(
+        "New hand from seed {seed}: your ticks, the Others' played cards box and the "
         "voids were cleared, because they were for the old hand."
-    )
+    ).format(seed=seed)
 
 
 def players_notice(seed: int, players: int, dealt_for: int) -> str:
@@ -139,11 +150,11 @@ def players_notice(seed: int, players: int, dealt_for: int) -> str:
     """
     if players == dealt_for:
         return ""
-    return (
-        f"Same hand, now {players} players: your cards, ticks and typed cards stay. "
-        f"Seed {seed} dealt it for {dealt_for} players; press New deal "
-        f"for a hand dealt for {players}."
-    )
+    return _(
+        "Same hand, now {players} players: your cards, ticks and typed cards stay. "
+        "Seed {seed} dealt it for {dealt_for} players; press {button} "
+        "for a hand dealt for {players}."
+    ).format(players=players, seed=seed, dealt_for=dealt_for, button=_("New deal"))
 
 
 def status_html(
@@ -166,16 +177,26 @@ def status_html(
         held: cards you hold; mine: your cards ticked played; others: the others'
             cards typed, or ``None`` while that box holds a problem.
     """
-    table = f"Seed {seed}" + (f" (dealt for {dealt_for} players)" if dealt_for != players else "")
+    if dealt_for != players:
+        table = _("Seed {seed} (dealt for {dealt_for} players), {players} players.")
+    else:
+        table = _("Seed {seed}, {players} players.")
+    table = table.format(seed=seed, dealt_for=dealt_for, players=players)
     lines = [notice] if notice else []
     if others is None:
         lines.append(
-            f"{table}, {players} players. You hold {plural(held, 'card')}. The "
-            "counts of played and unseen cards wait for a fix to the Others' played "
-            "cards box."
+            table
+            + " "
+            + ngettext(
+                "You hold {count} card. The counts of played and unseen cards wait for a "
+                "fix to the Others' played cards box.",
+                "You hold {count} cards. The counts of played and unseen cards wait for a "
+                "fix to the Others' played cards box.",
+                held,
+            ).format(count=held)
         )
         return "".join(note_html(line) for line in lines)
-    lines.append(f"{table}, {players} players. " + situation_text(players, held, mine, others))
+    lines.append(table + " " + situation_text(players, held, mine, others))
     hint = situation_hint(players, mine, others)
     return "".join(note_html(line) for line in lines) + (hint_html(hint) if hint else "")
 
@@ -201,19 +222,25 @@ def chances_html(
     """
     if table is None or card is None:
         return note_html(
-            "Select a card (its button under the picture) to see its four leads."
+            _("Select a card (its button under the picture) to see its four leads.")
             if holding
-            else "All your cards are played."
+            else _("All your cards are played.")
         )
-    with_voids = ", with the voids" if table.attrs.get("voids") else ""
-    caption = (
-        f"If you lead your {card.value} ({card}) now: the chance nobody can beat each "
-        f"call ({players} players{with_voids})"
-    )
+    if table.attrs.get("voids"):
+        caption = _(
+            "If you lead your {value} ({card}) now: the chance nobody can beat each "
+            "call ({players} players, with the voids)"
+        )
+    else:
+        caption = _(
+            "If you lead your {value} ({card}) now: the chance nobody can beat each "
+            "call ({players} players)"
+        )
+    caption = caption.format(value=card.value, card=card, players=players)
     said = f"<p class='xe-voids-effect'>{escape(effect)}</p>" if effect else ""
     return (
         render_lead_table(table, caption=caption)
-        + f"<p class='xe-method'>{escape(METHOD)}</p>"
+        + f"<p class='xe-method'>{escape(_(METHOD))}</p>"
         + said  # after the method, which says what a void is
     )
 
@@ -224,11 +251,11 @@ def hand_text(
     """The hand explorer in one line, as ``print`` shows it; ``others`` is the others'
     cards as shown (``"none"``, the cards, or what needs a fix)."""
     gone = set(played)
-    shown = " ".join(str(c) for c in hand if c in gone) or "none"
-    return (
-        f"HandWidget(players={players}, seed={seed}): hand {Hand(hand)}; "
-        f"played {shown}; others' played {others}"
-    )
+    shown = " ".join(str(c) for c in hand if c in gone) or _("none")
+    return _(
+        "HandWidget(players={players}, seed={seed}): hand {hand}; "
+        "played {played}; others' played {others}"
+    ).format(players=players, seed=seed, hand=Hand(hand), played=shown, others=others)
 
 
 def readout(table: pd.DataFrame | None) -> list[tuple[str, str, str]]:

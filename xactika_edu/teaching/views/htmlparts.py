@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ...base.language import gettext as _
 from ...base.palette import INK, OKABE_ITO, PAPER
 from .scoreboard import CELL_STYLE
 
@@ -26,10 +27,11 @@ BAR_COLOR = OKABE_ITO["blue"]
 
 def error_html(message: str) -> str:
     """A problem in words, as the widgets' error line shows it (``role="alert"``)."""
+    label = escape(_("Problem:"))
     return (
         f'<div role="alert" style="color:{INK};border-left:4px solid '
         f'{OKABE_ITO["vermillion"]};padding:2px 8px">'
-        f"<b>Problem:</b> {escape(message)}</div>"
+        f"<b>{label}</b> {escape(message)}</div>"
     )
 
 
@@ -54,7 +56,8 @@ def note_html(message: str, *, call: bool = False) -> str:
 
 def hint_html(hint: str) -> str:
     """A hint to check something, after a status line (class ``xe-hint``)."""
-    return f"<div class='xe-hint' role='status'><b>Check:</b> {escape(hint)}</div>"
+    label = escape(_("Check:"))
+    return f"<div class='xe-hint' role='status'><b>{label}</b> {escape(hint)}</div>"
 
 
 def padded(html: str) -> str:

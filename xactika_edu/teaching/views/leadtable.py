@@ -32,6 +32,8 @@ from ...base.formatting import (
     simulated_frequency,
     simulated_percent,
 )
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import OKABE_ITO
 from ...core.cards import DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Hand, Seed, as_card, make_rng
 from ...core.leads import VoidsSeen, simulate_lead_chances
@@ -56,25 +58,27 @@ MAX_TRIALS = 100_000
 SIMULATION_LEVEL = 0.95
 #: Below this chance a best lead is called "still very unlikely", not "best lead".
 UNLIKELY = Fraction(1, 100)
+# The texts below are marked for translation (N_) and translated where they are
+# shown: ``_(METHOD)``.
 #: How the chances are worked out, in plain words (voids included).
-METHOD = (
+METHOD = N_(
     "How it is worked out: the computer counts every way the hidden cards could be "
     "dealt that fits what you saw. Each way is equally likely. A void: a player who "
     "could not follow a call has no card with that combination."
 )
 #: How the chances are worked out when the voids are left out.
-METHOD_WITHOUT_VOIDS = (
+METHOD_WITHOUT_VOIDS = N_(
     "How it is worked out: the opponents' hands are a random choice of the unseen "
     "cards, using only your hand and the cards played. It leaves out the voids (a "
     "player who could not follow a call has no card with that combination)."
 )
 #: How voids change a chance, in one sentence.
-VOIDS_EFFECT = (
+VOIDS_EFFECT = N_(
     "A player with a void cannot beat a lead that calls it. That player's cards must "
     "come from the other cards, so they are more likely to hold those."
 )
 #: The note beside the lead with the highest chance, unless a caller says otherwise.
-BEST_LEAD = "best lead"
+BEST_LEAD = N_("best lead")
 
 
 def lead_table(
@@ -139,10 +143,12 @@ def lead_table(
     players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     trials = check_whole(trials, "trials", 0, MAX_TRIALS)
     if not held:
-        raise XactikaError("you hold no cards: every card is marked played")
+        raise XactikaError(_("you hold no cards: every card is marked played"))
     chosen = None if card is None else as_card(card)
     if chosen is not None and chosen not in held:
-        raise XactikaError(f"card {chosen} is not in your hand {held}")
+        raise XactikaError(
+            _("card {card} is not in your hand {hand}").format(card=chosen, hand=held)
+        )
     table = lead_chances(held, players, seen, voids=voids)
     if chosen is not None:
         table = table[[lead == chosen for lead in table["card"]]].reset_index(drop=True)
@@ -196,7 +202,8 @@ def render_lead_table(
         table: a DataFrame from :func:`lead_table` (with or without simulation).
         caption: a caption above the table; ``None`` for a default.
         best: the note beside the rows marked ``best`` (the play table's coach says
-            "surest winner": a lead that wins is not always best for a bid).
+            "surest winner": a lead that wins is not always best for a bid), in English:
+            it is translated here (``_(best)``).
 
     Returns:
         an HTML ``<table class="xe-chances">`` as a string, then a note on threats
@@ -205,32 +212,45 @@ def render_lead_table(
     simulated = "simulated" in table.columns
     trials = table.attrs.get("trials", 0)
     if caption is None:
-        caption = (
-            f"The chance nobody can beat each lead, with {table.attrs.get('players', '?')} "
-            f"players ({table.attrs.get('unseen', '?')} unseen cards; at your lead the "
-            f"opponents hold {table.attrs.get('opponent cards', '?')} of them)"
+        caption = _(
+            "The chance nobody can beat each lead, with {players} players ({unseen} unseen "
+            "cards; at your lead the opponents hold {opponent_cards} of them)"
+        ).format(
+            players=table.attrs.get("players", "?"),
+            unseen=table.attrs.get("unseen", "?"),
+            opponent_cards=table.attrs.get("opponent cards", "?"),
         )
-    head = (
-        "<tr><th scope='col'>lead</th><th scope='col'>calling</th>"
-        "<th scope='col'>chance nobody can beat it</th>"
-        "<th scope='col'>bar</th><th scope='col'>threats</th>"
-        "<th scope='col'>exact fraction</th>"
+    columns = [
+        _("lead"),
+        _("calling"),
+        _("chance nobody can beat it"),
+        _("bar"),
+        _("threats"),
+        _("exact fraction"),
+    ]
+    if simulated:
+        columns.append(_("simulated ({trials} deals) and its range").format(trials=f"{trials:,}"))
+    columns.append(_("note"))
+    head = "<tr>" + "".join(f"<th scope='col'>{escape(name)}</th>" for name in columns) + "</tr>"
+    rows = [_row_html(data, simulated, trials, _(best)) for data in table.to_dict("records")]
+    foot = "<p class='xe-threats-note'>{}</p>".format(
+        escape(
+            _(
+                "Threats: unseen cards with the called combination and an equal or higher "
+                "face value. Each would beat your lead, because a tie goes to the card "
+                "played later."
+            )
+        )
     )
     if simulated:
-        head += f"<th scope='col'>simulated ({trials:,} deals) and its range</th>"
-    head += "<th scope='col'>note</th></tr>"
-    rows = [_row_html(data, simulated, trials, best) for data in table.to_dict("records")]
-    foot = (
-        "<p class='xe-threats-note'>Threats: unseen cards with the called combination and "
-        "an equal or higher face value. Each would beat your lead, because a tie goes to "
-        "the card played later.</p>"
-    )
-    if simulated:
-        foot += (
-            "<p class='xe-sim-note'>Simulated: the unseen cards dealt at random "
-            f"{trials:,} times. The range in brackets is worked out from the simulation "
-            f"alone: in about {round(SIMULATION_LEVEL * 20)} of 20 simulations like this, "
-            "the exact chance is inside it.</p>"
+        foot += "<p class='xe-sim-note'>{}</p>".format(
+            escape(
+                _(
+                    "Simulated: the unseen cards dealt at random {trials} times. The range in "
+                    "brackets is worked out from the simulation alone: in about {inside} of "
+                    "20 simulations like this, the exact chance is inside it."
+                ).format(trials=f"{trials:,}", inside=round(SIMULATION_LEVEL * 20))
+            )
         )
     return padded(
         "<table class='xe-chances' style='border-collapse:collapse'>"
@@ -241,7 +261,7 @@ def render_lead_table(
 
 def _row_html(data: dict[str, Any], simulated: bool, trials: int, best_words: str) -> str:
     """One lead's row of :func:`render_lead_table`; ``trials``: the simulated deals;
-    ``best_words``: the note of a best row."""
+    ``best_words``: the note of a best row, translated."""
     chance: Fraction = data["chance"]
     lead: Card = data["card"]
     best = bool(data["best"])
@@ -256,19 +276,26 @@ def _row_html(data: dict[str, Any], simulated: bool, trials: int, best_words: st
         f"<td class='xe-fraction'><small>{_exact_html(chance)}</small></td>",
     ]
     if simulated:
-        cells.append(
-            f"<td class='xe-simulated'>{simulated_frequency(data['simulated'], trials)} "
-            f"({simulated_percent(data['low'])} to {simulated_percent(data['high'])})</td>"
+        in_range = _("{frequency} ({low} to {high})").format(
+            frequency=simulated_frequency(data["simulated"], trials),
+            low=simulated_percent(data["low"]),
+            high=simulated_percent(data["high"]),
         )
+        cells.append(f"<td class='xe-simulated'>{in_range}</td>")
     note = ""
     if best:
-        note = f"★ {best_words}" if chance >= UNLIKELY else "★ best of these, still very unlikely"
+        note = (
+            f"★ {best_words}"
+            if chance >= UNLIKELY
+            else "★ " + _("best of these, still very unlikely")
+        )
     if chance == 1:
         # "best lead, sure winner"; a sure winner is the surest: said once
+        sure = _("sure winner")
         note = (
-            "★ sure winner"
-            if best and best_words != BEST_LEAD
-            else ((note + ", " if note else "") + "sure winner")
+            f"★ {sure}"
+            if best and best_words != _(BEST_LEAD)
+            else ((note + ", " if note else "") + sure)
         )
     cells.append(f"<td class='xe-note'>{note}</td>")
     style = f" style='background:{OKABE_ITO['sky blue']}33'" if best else ""
@@ -281,4 +308,5 @@ def _exact_html(chance: Fraction) -> str:
     short = short_fraction(chance)
     if short is not None:
         return short
-    return f"<details><summary>exact</summary>{fraction(chance)}</details>"
+    summary = escape(_("exact"))
+    return f"<details><summary>{summary}</summary>{fraction(chance)}</details>"

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from ...base.language import N_, pgettext
+from ...base.language import gettext as _
 from ...core.game import Game, Play, Round, Trick
 from ...engines.bots import SupportsBot
 from ...engines.simulate import play_round
@@ -32,13 +34,26 @@ __all__ = [
     "play_bots",
     "play_line",
     "round_events",
+    "seat_word",
     "trick_lines",
     "trick_result",
 ]
 
 
+def seat_word(seat: int) -> str:
+    """How a line of the log names a seat before the seats' names are put in:
+    ``"player 0"`` (in the current language), the text that
+    :func:`~xactika_edu.teaching.views.tableview.named` replaces.
+
+    >>> seat_word(2)
+    'player 2'
+    """
+    return _("player {seat}").format(seat=seat)
+
+
 def check_kind(value: object, kind: type, what: str) -> None:
-    """Refuse ``value`` unless it is a ``kind``, naming ``what`` it should be.
+    """Refuse ``value`` unless it is a ``kind``, naming ``what`` it should be (in English,
+    marked with ``N_``: it is translated here).
 
     >>> check_kind("game", Game, "the game")
     Traceback (most recent call last):
@@ -46,7 +61,11 @@ def check_kind(value: object, kind: type, what: str) -> None:
     xactika_edu.XactikaError: the game must be a Game, got 'game'
     """
     if not isinstance(value, kind):
-        raise XactikaError(f"{what} must be a {kind.__name__}, got {shown(value)}")
+        raise XactikaError(
+            _("{what} must be a {kind}, got {value}").format(
+                what=_(what), kind=kind.__name__, value=shown(value)
+            )
+        )
 
 
 def play_line(seat: int, play: Play) -> str:
@@ -55,11 +74,13 @@ def play_line(seat: int, play: Play) -> str:
     >>> play_line(1, Play.parse("3331:1st")), play_line(2, Play.parse("1231"))
     ('player 1 leads 3331 (10), calling 1 star', 'player 2 plays 1231 (7)')
     """
-    check_kind(play, Play, "the play")
+    check_kind(play, Play, N_("the play"))
     card = f"{play.card} ({play.card.value})"
     if play.call is None:
-        return f"player {seat} plays {card}"
-    return f"player {seat} leads {card}, calling {play.call}"
+        return _("{player} plays {card}").format(player=seat_word(seat), card=card)
+    return _("{player} leads {card}, calling {call}").format(
+        player=seat_word(seat), card=card, call=play.call
+    )
 
 
 def trick_result(trick: Trick, name: str) -> str:
@@ -75,17 +96,22 @@ def trick_result(trick: Trick, name: str) -> str:
     >>> trick_result(rnd.tricks[0], "Ana")
     'Ana wins with 3213 (9); the call was 3 stars'
     """
-    check_kind(trick, Trick, "the trick")
+    check_kind(trick, Trick, N_("the trick"))
     card = trick.winning_card
-    text = f"{name} wins with {card} ({card.value}); the call was {trick.call}"
+    text = _("{player} wins with {card} ({value}); the call was {call}").format(
+        player=name, card=card, value=card.value, call=trick.call
+    )
     tied = [
         other
         for other in trick.cards
         if other != card and other.has(trick.call) and other.value == card.value
     ]
     if tied:
-        cards = " and ".join(f"{other} ({other.value})" for other in tied)
-        text += f". It tied with {cards}, and a tie goes to the card played last"
+        joint = " " + pgettext("list", "and") + " "  # "a and b and c", as it always was
+        cards = joint.join(f"{other} ({other.value})" for other in tied)
+        text += _(". It tied with {cards}, and a tie goes to the card played last").format(
+            cards=cards
+        )
     return text
 
 
@@ -97,11 +123,17 @@ def trick_lines(rnd: Round, before: int = 0) -> list[str]:
     >>> trick_lines(rnd)  # doctest: +ELLIPSIS
     ['trick 1: player 1 wins with 2233 (10); the call was 2 balls. It tied with 2332 (10)...']
     """
-    check_kind(rnd, Round, "the round")
+    check_kind(rnd, Round, N_("the round"))
     if isinstance(before, bool) or not isinstance(before, int) or before < 0:
-        raise XactikaError(f"before must be a whole number of tricks >= 0, got {before!r}")
+        raise XactikaError(
+            _("before must be a whole number of tricks >= 0, got {before}").format(
+                before=repr(before)
+            )
+        )
     return [
-        f"trick {number}: {trick_result(trick, f'player {trick.winner}')}"
+        _("trick {number}: {result}").format(
+            number=number, result=trick_result(trick, seat_word(trick.winner))
+        )
         for number, trick in enumerate(rnd.tricks[before:], start=before + 1)
     ]
 
@@ -117,8 +149,12 @@ def round_events(rnd: Round) -> list[str]:
     Raises:
         XactikaError: if ``rnd`` is not a Round.
     """
-    check_kind(rnd, Round, "the round")
-    lines = [f"player {s} bids {b}" for s in rnd.bidding_order if (b := rnd.bids[s]) is not None]
+    check_kind(rnd, Round, N_("the round"))
+    lines = [
+        _("{player} bids {bid}").format(player=seat_word(s), bid=b)
+        for s in rnd.bidding_order
+        if (b := rnd.bids[s]) is not None
+    ]
     for trick, result in zip(rnd.tricks, trick_lines(rnd), strict=True):
         lines += [play_line(seat, play) for seat, play in trick.plays]
         lines.append(result)
@@ -134,9 +170,14 @@ def game_log(game: Game) -> list[tuple[str, list[str]]]:
     >>> game_log(game)
     [('Hand 1 of 2: player 0 deals.', [])]
     """
-    check_kind(game, Game, "the game")
+    check_kind(game, Game, N_("the game"))
     return [
-        (f"Hand {number} of {game.hands}: player {rnd.dealer} deals.", round_events(rnd))
+        (
+            _("Hand {number} of {hands}: {player} deals.").format(
+                number=number, hands=game.hands, player=seat_word(rnd.dealer)
+            ),
+            round_events(rnd),
+        )
         for number, rnd in enumerate(game.rounds, start=1)
     ]
 
@@ -161,11 +202,17 @@ def play_bots(rnd: Round, bots: Sequence[SupportsBot | None], human: int = 0) ->
     Raises:
         XactikaError: if a bot is missing or makes an illegal move.
     """
-    check_kind(rnd, Round, "the round")
+    check_kind(rnd, Round, N_("the round"))
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise XactikaError(f"bots must be a list with one entry per seat, got {shown(bots)}")
+        raise XactikaError(
+            _("bots must be a list with one entry per seat, got {bots}").format(bots=shown(bots))
+        )
     if len(bots) != rnd.players:
-        raise XactikaError(f"give one bot (or None) per seat ({rnd.players}), got {len(bots)}")
+        raise XactikaError(
+            _("give one bot (or None) per seat ({seats}), got {count}").format(
+                seats=rnd.players, count=len(bots)
+            )
+        )
     seats = [None if seat == human else bot for seat, bot in enumerate(bots)]
     before = len(round_events(rnd))
     play_round(rnd, seats, until=human if 0 <= human < rnd.players else None)

@@ -30,14 +30,19 @@ import pandas as pd
 
 from ...base.checks import shown as shown_value
 from ...base.errors import XactikaError
-from ...base.formatting import plural, signed
+from ...base.formatting import signed
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core import svg
 from ...core.game import Game, Play, Round
-from .playlog import check_kind, play_bots, play_line, trick_lines, trick_result
+from .playlog import check_kind, play_bots, play_line, seat_word, trick_lines, trick_result
 
 __all__ = [
     "CELL_STYLE",
+    "HAND_SCORES",
     "LOG_HEIGHT",
+    "LOG_TITLE",
+    "SCORE_SHEET",
     "TRICK_COLUMN_PX",
     "ScoreTable",
     "format_points",
@@ -71,15 +76,47 @@ LOG_HEIGHT = "22em"
 #: Points with their sign, as on a score sheet (the name the play table used first).
 format_points = signed
 
+# The tables' default captions, in English (translated where shown: ``_(caption)``).
+#: One hand's scores (:func:`hand_scores_html`).
+HAND_SCORES = N_("Scores this hand")
+#: The game's score sheet (:func:`score_sheet_html`).
+SCORE_SHEET = N_("Score sheet")
+#: The log's summary line (:func:`log_html`).
+LOG_TITLE = N_("What happened")
+
+
+def _header(label: str) -> str:
+    """A score table's column or row label (its English key in the DataFrame) as
+    shown, in the current language; a player's name stays as it is."""
+    words = {
+        "player": _("player"),
+        "bid": _("bid"),
+        "took": _("took"),
+        "points": _("points"),
+        "result": _("result"),
+        "hand": _("hand"),
+        "dealer": _("dealer"),
+        "total": _("total"),
+    }
+    return words.get(label, label)
+
 
 def _names(players: int, names: Sequence[str] | None) -> list[str]:
     if names is None:
-        return [f"player {seat}" for seat in range(players)]
+        return [seat_word(seat) for seat in range(players)]
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
-        raise XactikaError(f"names must be a list of names, one per player, got {names!r}")
+        raise XactikaError(
+            _("names must be a list of names, one per player, got {names}").format(
+                names=repr(names)
+            )
+        )
     names = [str(name) for name in names]
     if len(names) != players:
-        raise XactikaError(f"give one name per player ({players}), got {len(names)}")
+        raise XactikaError(
+            _("give one name per player ({players}), got {count}").format(
+                players=players, count=len(names)
+            )
+        )
     return names
 
 
@@ -89,9 +126,13 @@ def _names(players: int, names: Sequence[str] | None) -> list[str]:
 def _result(bid: int, took: int) -> str:
     """Why a player scored what they did, in words (the rule: game.score)."""
     if bid == took:
-        return "exact bid: 1 point a trick"
+        return _("exact bid: 1 point a trick")
     off = abs(took - bid)
-    return f"missed by {plural(off, 'trick')}: -1 point for each trick missed"
+    return ngettext(
+        "missed by {count} trick: -1 point for each trick missed",
+        "missed by {count} tricks: -1 point for each trick missed",
+        off,
+    ).format(count=off)
 
 
 def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
@@ -110,9 +151,9 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     Raises:
         XactikaError: if the hand is not over, or ``names`` has the wrong length.
     """
-    check_kind(rnd, Round, "the hand")
+    check_kind(rnd, Round, N_("the hand"))
     if not rnd.is_over:
-        raise XactikaError("the hand is not over yet: its scores come after the last trick")
+        raise XactikaError(_("the hand is not over yet: its scores come after the last trick"))
     names = _names(rnd.players, names)
     scores = rnd.scores()
     rows = []
@@ -132,9 +173,11 @@ def hand_scores(rnd: Round, names: Sequence[str] | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["player", "dealer", "bid", "took", "points", "result"])
 
 
-def hand_scores_html(table: pd.DataFrame, *, caption: str = "Scores this hand") -> str:
+def hand_scores_html(table: pd.DataFrame, *, caption: str = HAND_SCORES) -> str:
     """A :func:`hand_scores` table as HTML: a row per player, a column each for the
-    bid, the tricks taken, the points and the result.
+    bid, the tricks taken, the points and the result (why, in words, from the bid and
+    the tricks taken, in the current language); ``caption`` is translated if it is a
+    message (:data:`HAND_SCORES`).
 
     >>> from xactika_edu.core.game import Round
     >>> rnd = Round.from_hands(["2332", "2233"], dealer=1)
@@ -144,22 +187,24 @@ def hand_scores_html(table: pd.DataFrame, *, caption: str = "Scores this hand") 
     True
     """
     head = "".join(
-        f"<th scope='col' style='{_LEFT if i == 0 else _NUMBER};{_RULE}'>{label}</th>"
+        f"<th scope='col' style='{_LEFT if i == 0 else _NUMBER};{_RULE}'>{_header(label)}</th>"
         for i, label in enumerate(["player", "bid", "took", "points"])
     )
-    head += f"<th scope='col' style='{_LEFT};{_RULE}'>result</th>"
+    head += f"<th scope='col' style='{_LEFT};{_RULE}'>{_header('result')}</th>"
     rows = []
     for row in table.to_dict("records"):
-        name = row["player"] + (" (dealer)" if row["dealer"] else "")
+        name = row["player"]
+        if row["dealer"]:
+            name = _("{player} (dealer)").format(player=name)
         rows.append(
             f"<tr><th scope='row' style='{_LEFT}'>{escape(name)}</th>"
             f"<td style='{_NUMBER}'>{row['bid']}</td><td style='{_NUMBER}'>{row['took']}</td>"
             f"<td style='{_NUMBER}'>{signed(row['points'])}</td>"
-            f"<td style='{_LEFT}'>{row['result']}</td></tr>"
+            f"<td style='{_LEFT}'>{_result(int(row['bid']), int(row['took']))}</td></tr>"
         )
     return (
         f"<table class='xe-hand-scores' style='{_TABLE}'>"
-        f"<caption style='{_CAPTION}'>{escape(caption)}</caption>"
+        f"<caption style='{_CAPTION}'>{escape(_(caption))}</caption>"
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -219,7 +264,7 @@ def score_table(game: Game, names: Sequence[str] | None = None) -> ScoreTable:
     Raises:
         XactikaError: if ``names`` has the wrong length.
     """
-    check_kind(game, Game, "the game")
+    check_kind(game, Game, N_("the game"))
     names = _names(game.players, names)
     sheet = game.score_sheet()
     columns = pd.MultiIndex.from_tuples(
@@ -251,7 +296,8 @@ def _sheet_cell(value: Any, part: str) -> str:
 
 
 def score_sheet_text(table: pd.DataFrame) -> str:
-    """A :func:`score_table` as plain text: the same cells as :func:`score_sheet_html`.
+    """A :func:`score_table` as plain text: the same cells as :func:`score_sheet_html`,
+    its labels in the current language.
 
     >>> from xactika_edu.engines.bots import HeuristicBot
     >>> from xactika_edu.engines.simulate import play_round
@@ -262,11 +308,13 @@ def score_sheet_text(table: pd.DataFrame) -> str:
     """
     shown = pd.DataFrame(
         {
-            ("hand", ""): [str(label) for label in table.index],
+            (_header("hand"), ""): [_header(str(label)) for label in table.index],
             **{
-                (name, part): [_sheet_cell(v, part) for v in table[(name, part)]]
-                if name != "dealer"
-                else [str(v) for v in table[(name, part)]]
+                (_header(name) if name == "dealer" else name, _header(part)): (
+                    [_sheet_cell(v, part) for v in table[(name, part)]]
+                    if name != "dealer"
+                    else [str(v) for v in table[(name, part)]]
+                )
                 for name, part in table.columns
             },
         }
@@ -274,9 +322,10 @@ def score_sheet_text(table: pd.DataFrame) -> str:
     return shown.to_string(index=False)
 
 
-def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> str:
+def score_sheet_html(table: pd.DataFrame, *, caption: str = SCORE_SHEET) -> str:
     """A :func:`score_table` as HTML: a column group per player (bid, took, points),
-    the totals in the points columns, under a rule.
+    the totals in the points columns, under a rule; the labels in the current language
+    (``caption`` too, if it is a message: :data:`SCORE_SHEET`).
 
     >>> from xactika_edu.engines.bots import HeuristicBot
     >>> from xactika_edu.engines.simulate import play_round
@@ -287,9 +336,10 @@ def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> st
     (2, 4)
     """
     players = list(dict.fromkeys(name for name, _part in table.columns[1:]))
+    caption = _(caption)
     top = (
-        f"<th scope='col' rowspan='2' style='{_LEFT};{_RULE}'>hand</th>"
-        f"<th scope='col' rowspan='2' style='{_LEFT};{_RULE}'>dealer</th>"
+        f"<th scope='col' rowspan='2' style='{_LEFT};{_RULE}'>{_header('hand')}</th>"
+        f"<th scope='col' rowspan='2' style='{_LEFT};{_RULE}'>{_header('dealer')}</th>"
     )
     top += "".join(
         f"<th scope='colgroup' colspan='3' style='{CELL_STYLE};text-align:center;{_GROUP}'>"
@@ -298,7 +348,7 @@ def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> st
     )
     sub = "".join(
         f"<th scope='col' style='{_NUMBER};{_RULE}{';' + _GROUP if part == 'bid' else ''}'>"
-        f"{part}</th>"
+        f"{_header(part)}</th>"
         for _name in players
         for part in ("bid", "took", "points")
     )
@@ -307,7 +357,7 @@ def score_sheet_html(table: pd.DataFrame, *, caption: str = "Score sheet") -> st
         total = label == "total"
         rule = ";border-top:1px solid #999;font-weight:bold" if total else ""
         cells = [
-            f"<th scope='row' style='{_LEFT}{rule}'>{escape(str(label))}</th>",
+            f"<th scope='row' style='{_LEFT}{rule}'>{escape(_header(str(label)))}</th>",
             f"<td style='{_LEFT}{rule}'>{escape(str(row[('dealer', '')]))}</td>",
         ]
         for name in players:
@@ -362,16 +412,24 @@ def trick_html(
     names = list(names)
     for item in plays:
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], Play)):
-            raise XactikaError(f"each play must be a (seat, Play) pair, got {item!r}")
+            raise XactikaError(
+                _("each play must be a (seat, Play) pair, got {item}").format(item=repr(item))
+            )
         if not (isinstance(item[0], int) and 0 <= item[0] < len(names)):
-            raise XactikaError(f"seat {item[0]!r} has no name in {names!r}")
+            raise XactikaError(
+                _("seat {seat} has no name in {names}").format(
+                    seat=repr(item[0]), names=repr(names)
+                )
+            )
     call = plays[0][1].call if plays else None
     width = f"width:{TRICK_COLUMN_PX}px;{CELL_STYLE};text-align:center;vertical-align:top"
     heads, pictures, notes = [], [], []
     for seat, play in plays:
-        what = f"led, calling {play.call}" if play.is_lead else "played"
-        if seat == winner:
-            what += " (won)"
+        if play.is_lead:
+            what = _("led, calling {call} (won)") if seat == winner else _("led, calling {call}")
+            what = what.format(call=play.call)
+        else:
+            what = _("played (won)") if seat == winner else _("played")
         mark = call if call is not None and play.card.has(call) else None
         heads.append(f"<th scope='col' style='{width}'>{escape(names[seat])}</th>")
         pictures.append(f"<td style='{width}'>{svg.card(play.card, highlight=mark)}</td>")
@@ -387,7 +445,7 @@ def trick_html(
 # --- the log ------------------------------------------------------------------------------
 
 
-def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What happened") -> str:
+def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = LOG_TITLE) -> str:
     """Every event of a game, a heading per hand, numbered from 1 through the whole
     game (hand 2's first event follows hand 1's last); the box scrolls when long and
     opens at the latest event. Each hand's heading is an ``<h3>`` (the log sits under
@@ -401,7 +459,7 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
 
     Args:
         hands: ``(heading, events)`` per hand, in order; events are lines of text.
-        title: the summary line of the box.
+        title: the summary line of the box (translated if it is a message: :data:`LOG_TITLE`).
 
     Returns:
         an HTML ``<details>`` box (open).
@@ -417,7 +475,9 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
             and all(isinstance(line, str) for line in item[1])
         ):
             raise XactikaError(
-                f"each hand must be (heading, [events]) in text, got {shown_value(item)}"
+                _("each hand must be (heading, [events]) in text, got {item}").format(
+                    item=shown_value(item)
+                )
             )
         heading, events = item
         items = "".join(f"<li>{escape(line)}</li>" for line in events)
@@ -427,9 +487,13 @@ def log_html(hands: Sequence[tuple[str, Sequence[str]]], *, title: str = "What h
         )
         number += len(events)
     count = number - 1
+    title = _(title)
+    summary = ngettext("{title} ({count} event)", "{title} ({count} events)", count).format(
+        title=title, count=count
+    )
     # column-reverse keeps the box scrolled to its end (the latest event) when redrawn
     return (
-        f"<details open><summary>{escape(title)} ({plural(count, 'event')})"
+        f"<details open><summary>{escape(summary)}"
         f"</summary><div class='xe-log-box' role='region' aria-label='{escape(title)}' "
         f"tabindex='0' style='max-height:{LOG_HEIGHT};overflow-y:auto;"
         "display:flex;flex-direction:column-reverse;border:1px solid #ccc;padding:0 8px'>"

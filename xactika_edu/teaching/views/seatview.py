@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ...base.formatting import plural
+from ...base.language import N_, ngettext, pgettext
+from ...base.language import gettext as _
 from ...core.rules import forbidden_bid
 from ..classdata.tableseats import SeatView
 from .scoreboard import hand_scores_html, score_sheet_html
@@ -40,15 +41,16 @@ __all__ = [
     "seat_tricks_html",
 ]
 
-#: What a seat is called on its own page.
-YOU = "You"
+#: What a seat is called on its own page (translated where shown: ``_(YOU)``).
+YOU = N_("You")
 
 
 def seat_names(view: SeatView) -> list[str]:
     """Each seat's name as this seat's page shows it: ``"You"`` for its own (unless
     someone else played the finished game shown from this seat)."""
+    you = _(YOU)
     return [
-        YOU if seat == view.seat and name == view.name else name
+        you if seat == view.seat and name == view.name else name
         for seat, name in enumerate(view.names)
     ]
 
@@ -56,7 +58,9 @@ def seat_names(view: SeatView) -> list[str]:
 def _who(view: SeatView, seat: int) -> str:
     """A seat's name, saying when a computer plays for a student who left."""
     name = seat_names(view)[seat]
-    return f"{name} (away: a computer plays for now)" if view.away[seat] else name
+    if view.away[seat]:
+        return _("{player} (away: a computer plays for now)").format(player=name)
+    return name
 
 
 def seat_status(view: SeatView) -> str:
@@ -64,37 +68,52 @@ def seat_status(view: SeatView) -> str:
     player = view.player
     if player is None:
         seated = sum(not computer for computer in view.computer)
-        return (
-            f"Waiting to start: {seated} of {plural(view.seats, 'seat')} have players. "
-            "Press Start when everyone is here. Computer players take the empty seats."
-        )
+        return ngettext(
+            "Waiting to start: {seated} of {count} seat have players. Press {button} when "
+            "everyone is here. Computer players take the empty seats.",
+            "Waiting to start: {seated} of {count} seats have players. Press {button} when "
+            "everyone is here. Computer players take the empty seats.",
+            view.seats,
+        ).format(seated=seated, count=view.seats, button=_("Start"))
     if view.game_over:
         winners = [seat_names(view)[seat] for seat in view.winners]
-        won = " and ".join(winners)
-        return f"The game is over: {won} won. Press Start for a new game."
+        won = (" " + pgettext("list", "and") + " ").join(winners)
+        return ngettext(
+            "The game is over: {winners} won. Press {button} for a new game.",
+            "The game is over: {winners} won. Press {button} for a new game.",
+            len(winners),
+        ).format(winners=won, button=_("Start"))
     if view.hand_over:
-        return f"Hand {view.hand_number} of {view.hands} is over. Press Next hand to go on."
+        return _("Hand {number} of {hands} is over. Press {button} to go on.").format(
+            number=view.hand_number, hands=view.hands, button=_("Next hand")
+        )
     turn = player.current_player
     assert turn is not None  # the hand is not over
     if not view.your_turn:
-        verb = "bid" if view.phase == "bid" else "play"
-        return f"Waiting for {_who(view, turn)} to {verb}."
+        waiting = (
+            _("Waiting for {player} to bid.")
+            if view.phase == "bid"
+            else _("Waiting for {player} to play.")
+        )
+        return waiting.format(player=_who(view, turn))
     if view.phase == "bid":
-        text = "Your turn to bid: how many tricks will you take?"
+        text = _("Your turn to bid: how many tricks will you take?")
         if view.seat == player.dealer:
             total = sum(bid for bid in player.bids if bid is not None)
             forbidden = forbidden_bid(total, player.cards_per_hand)
             if forbidden >= 0:
-                text += (
-                    f" You deal, so you may not bid {forbidden}: then the bids would add "
-                    f"up to {player.cards_per_hand}."
-                )
+                text += " " + _(
+                    "You deal, so you may not bid {forbidden}: then the bids would add "
+                    "up to {cards}."
+                ).format(forbidden=forbidden, cards=player.cards_per_hand)
         return text
     if player.call is None:
-        return "Your turn to lead: pick a card and what to call."
+        return _("Your turn to lead: pick a card and what to call.")
     if not any(card.has(player.call) for card in player.hand):
-        return f"Your turn: you have no card with {player.call}, so play any card."
-    return f"Your turn: play a card with {player.call}."
+        return _("Your turn: you have no card with {call}, so play any card.").format(
+            call=player.call
+        )
+    return _("Your turn: play a card with {call}.").format(call=player.call)
 
 
 def board_text(view: SeatView) -> str:
@@ -102,17 +121,22 @@ def board_text(view: SeatView) -> str:
     marked "(dealer)" in the bids."""
     names = [_who(view, seat) for seat in range(view.seats)]
     if view.player is None:
-        return "Seats: " + ", ".join(
-            f"{name}{' (free seat)' if view.computer[seat] and not view.away[seat] else ''}"
+        seats = ", ".join(
+            _("{player} (free seat)").format(player=name)
+            if view.computer[seat] and not view.away[seat]
+            else name
             for seat, name in enumerate(names)
-        ) + "."  # fmt: skip
+        )
+        return _("Seats: {seats}.").format(seats=seats)
     dealer = view.player.dealer
+    not_yet = _("not yet")
     bids = ", ".join(
-        f"{name}{' (dealer)' if seat == dealer else ''}: {'not yet' if bid is None else bid}"
+        (_("{player} (dealer)").format(player=name) if seat == dealer else name)
+        + f": {not_yet if bid is None else bid}"
         for seat, (name, bid) in enumerate(zip(names, view.player.bids, strict=True))
     )
     won = ", ".join(f"{name}: {n}" for name, n in zip(names, view.player.tricks_won, strict=True))
-    return f"Bids: {bids}. Tricks taken: {won}."
+    return _("Bids: {bids}. Tricks taken: {won}.").format(bids=bids, won=won)
 
 
 def seat_tricks_html(view: SeatView) -> str:
@@ -141,8 +165,10 @@ def not_saved_text(hands: tuple[int, ...]) -> str:
     >>> not_saved_text((2, 5))
     "Hands 2 and 5 are not in the class's scores: a computer played for a student who left."
     """
-    why = "a computer played for a student who left."
-    if len(hands) == 1:
-        return f"Hand {hands[0]} is not in the class's scores: {why}"
-    listed = ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
-    return f"Hands {listed} are not in the class's scores: {why}"
+    last = pgettext("list", "and")
+    listed = ", ".join(str(h) for h in hands[:-1]) + f" {last} {hands[-1]}"
+    return ngettext(
+        "Hand {hands} is not in the class's scores: a computer played for a student who left.",
+        "Hands {hands} are not in the class's scores: a computer played for a student who left.",
+        len(hands),
+    ).format(hands=listed if len(hands) > 1 else str(hands[0]))

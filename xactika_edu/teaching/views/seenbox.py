@@ -22,7 +22,9 @@ import re
 from collections.abc import Iterable
 
 from ...base.errors import NotationError, XactikaError
-from ...base.formatting import and_list, plural
+from ...base.formatting import and_list
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import CARDS_PER_HAND, DECK, Card, Hand
 
 __all__ = [
@@ -34,13 +36,15 @@ __all__ = [
     "situation_text",
 ]
 
+# The two texts below are marked for translation (N_) and translated where they are
+# shown: ``_(CARD_RULE)``.
 #: How to type a card in the box, said once in every message about unreadable entries.
-CARD_RULE = (
+CARD_RULE = N_(
     "Type each card as 4 digits with no spaces, like 3213 (each digit is 1, 2 or 3). "
     "Put spaces between cards."
 )
 #: The likely cause of too many others' cards: the student's own cards not ticked.
-TICK_HINT = "Did you tick your own played cards too?"
+TICK_HINT = N_("Did you tick your own played cards too?")
 # The digits of a card's notation (a count of 1, 2 or 3 of a shape).
 _DIGITS = frozenset("123")
 # What separates cards in typed text, as in Hand.parse.
@@ -81,7 +85,9 @@ def parse_seen(
         XactikaError: if a card is typed twice or is one of yours (each one named).
     """
     if not isinstance(text, str):
-        raise NotationError(f"cannot read cards {text!r}: expected text like '3213 1111'")
+        raise NotationError(
+            _("cannot read cards {text}: expected text like '3213 1111'").format(text=repr(text))
+        )
     mine = set(Hand(hand)) | set(Hand(played))
     cards: list[Card] = []
     unreadable: list[str] = []
@@ -115,17 +121,22 @@ def parse_seen(
     if unreadable or spaced:
         sentences.append(_unreadable(text.strip(), unreadable, spaced))
     if yours:
-        one = len(yours) == 1
         sentences.append(
-            f"{and_list(yours)} {'is one of' if one else 'are'} your cards. Delete "
-            f"{'it' if one else 'them'} from this box and tick 'played' under "
-            f"{'it' if one else 'each'} instead."
+            ngettext(
+                "{cards} is one of your cards. Delete it from this box and tick 'played' "
+                "under it instead.",
+                "{cards} are your cards. Delete them from this box and tick 'played' "
+                "under each instead.",
+                len(yours),
+            ).format(cards=and_list(yours))
         )
     if twice:
-        one = len(twice) == 1
         sentences.append(
-            f"{and_list(twice)} {'is' if one else 'are'} typed twice. Delete one"
-            f"{'' if one else ' of each'}."
+            ngettext(
+                "{cards} is typed twice. Delete one.",
+                "{cards} are typed twice. Delete one of each.",
+                len(twice),
+            ).format(cards=and_list(twice))
         )
     if sentences:
         raise (NotationError if unreadable or spaced else XactikaError)(" ".join(sentences))
@@ -141,20 +152,29 @@ def _unreadable(text: str, entries: list[str], spaced: list[str]) -> str:
     except NotationError:
         card = None
     if card is not None and not spaced:
-        return f"'{text}' is the card {card}: type it as {card}. {CARD_RULE}"
+        return (
+            _("'{text}' is the card {card}: type it as {card}.").format(text=text, card=card)
+            + " "
+            + _(CARD_RULE)
+        )
     sentences = []
     if spaced:
-        one = len(spaced) == 1
         shown = and_list([f"'{s}'" for s in spaced])
         digits = and_list([s.replace(" ", "") for s in spaced])
         sentences.append(
-            f"{shown} {'is one card' if one else 'are cards'} with spaces in "
-            f"{'it' if one else 'them'}: type {'it' if one else 'them'} as {digits}."
+            ngettext(
+                "{typed} is one card with spaces in it: type it as {digits}.",
+                "{typed} are cards with spaces in them: type them as {digits}.",
+                len(spaced),
+            ).format(typed=shown, digits=digits)
         )
     if entries:
-        verb = "is not a card" if len(entries) == 1 else "are not cards"
-        sentences.append(f"{and_list([repr(e) for e in entries])} {verb}.")
-    return " ".join([*sentences, CARD_RULE])
+        sentences.append(
+            ngettext("{entries} is not a card.", "{entries} are not cards.", len(entries)).format(
+                entries=and_list([repr(e) for e in entries])
+            )
+        )
+    return " ".join([*sentences, _(CARD_RULE)])
 
 
 def check_room(players: int, held: int, played: int) -> None:
@@ -181,11 +201,25 @@ def check_room(players: int, held: int, played: int) -> None:
     unseen = len(DECK) - held - played
     need = (players - 1) * held
     if need > unseen:
-        who = plural(players - 1, "opponent")
+        who = ngettext(
+            "{count} opponent with {held} each need {need}",
+            "{count} opponents with {held} each need {need}",
+            players - 1,
+        ).format(count=players - 1, held=_cards(held), need=_cards(need))
         raise XactikaError(
-            f"{who} with {plural(held, 'card')} each need {plural(need, 'card')}, but only "
-            f"{plural(unseen, 'card')} {'is' if unseen == 1 else 'are'} unseen. {TICK_HINT}"
+            ngettext(
+                "{who}, but only {count} card is unseen.",
+                "{who}, but only {count} cards are unseen.",
+                unseen,
+            ).format(who=who, count=unseen)
+            + " "
+            + _(TICK_HINT)
         )
+
+
+def _cards(count: int) -> str:
+    """``count`` cards, in words ("1 card", "8 cards")."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def situation_text(players: int, held: int, mine: int, others: int) -> str:
@@ -203,14 +237,32 @@ def situation_text(players: int, held: int, mine: int, others: int) -> str:
             others: the other players' cards typed in the box.
     """
     unseen = len(DECK) - held - mine - others
-    played = plural(mine + others, "card") + " played"
+    count = mine + others
     if mine and others:
-        played += f" ({mine} yours, {others} others')"
-    who = "the opponent holds" if players == 2 else f"each of the {players - 1} opponents holds"
+        played = ngettext(
+            "{count} card played ({mine} yours, {others} others')",
+            "{count} cards played ({mine} yours, {others} others')",
+            count,
+        ).format(count=count, mine=mine, others=others)
+    else:
+        played = ngettext("{count} card played", "{count} cards played", count).format(count=count)
+    hidden = ngettext("{count} card unseen", "{count} cards unseen", unseen).format(count=unseen)
+    if players == 2:
+        lead = _(
+            "The chances are for your lead: then the opponent holds {cards}, like you "
+            "({held} of the unseen cards); the rest are set aside."
+        )
+    else:
+        lead = _(
+            "The chances are for your lead: then each of the {opponents} opponents holds "
+            "{cards}, like you ({held} of the unseen cards); the rest are set aside."
+        )
     return (
-        f"You hold {plural(held, 'card')}; {played}; {plural(unseen, 'card')} unseen. "
-        f"The chances are for your lead: then {who} {plural(held, 'card')}, like you "
-        f"({(players - 1) * held} of the unseen cards); the rest are set aside."
+        _("You hold {cards}; {played}; {unseen}.").format(
+            cards=_cards(held), played=played, unseen=hidden
+        )
+        + " "
+        + lead.format(opponents=players - 1, cards=_cards(held), held=(players - 1) * held)
     )
 
 
@@ -232,20 +284,38 @@ def situation_hint(players: int, mine: int, others: int) -> str | None:
     """
     if others <= (players - 1) * mine:
         return None
-    each = "the opponent has" if players == 2 else "each opponent has"
+    if players == 2:
+        moment = _(
+            "The chances are for the moment you lead: then the opponent has played as many "
+            "cards as you ({mine}), {cards} in all, not {others}."
+        )
+    else:
+        moment = _(
+            "The chances are for the moment you lead: then each opponent has played as many "
+            "cards as you ({mine}), {cards} in all, not {others}."
+        )
     text = (
-        f"You typed {others} of the others' cards but ticked {mine} of yours. The chances "
-        f"are for the moment you lead: then {each} played as many cards as you ({mine}), "
-        f"{plural((players - 1) * mine, 'card')} in all, not {others}. "
+        _("You typed {others} of the others' cards but ticked {mine} of yours.").format(
+            others=others, mine=mine
+        )
+        + " "
+        + moment.format(mine=mine, cards=_cards((players - 1) * mine), others=others)
+        + " "
     )
     whole_hand = (players - 1) * CARDS_PER_HAND
     if others > whole_hand:
-        who = "the opponent plays" if players == 2 else f"the {players - 1} opponents play"
-        text += (
-            f"And {others} is more than {who} in a whole hand ({whole_hand}): is a card "
-            "typed that nobody played? "
-        )
-    return text + TICK_HINT
+        if players == 2:
+            more = _(
+                "And {others} is more than the opponent plays in a whole hand ({whole}): is "
+                "a card typed that nobody played?"
+            )
+        else:
+            more = _(
+                "And {others} is more than the {opponents} opponents play in a whole hand "
+                "({whole}): is a card typed that nobody played?"
+            )
+        text += more.format(others=others, opponents=players - 1, whole=whole_hand) + " "
+    return text + _(TICK_HINT)
 
 
 def read_seen(

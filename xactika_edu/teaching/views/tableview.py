@@ -15,6 +15,7 @@ tables are :mod:`xactika_edu.teaching.views.scoreboard`'s, the log lines
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from math import sqrt
@@ -22,14 +23,16 @@ from math import sqrt
 import pandas as pd
 
 from ...base.errors import TooManyToCount
-from ...base.formatting import expected_points, out_of, percent, plural, simulated_frequency
+from ...base.formatting import expected_points, out_of, percent, simulated_frequency
+from ...base.language import N_, ngettext, pgettext
+from ...base.language import gettext as _
 from ...core import svg
 from ...core.cards import Hand
 from ...core.game import BID, Game, PlayerView, Round
 from ...core.rules import forbidden_bid
 from .htmlparts import note_html, padded
 from .leadtable import METHOD, METHOD_WITHOUT_VOIDS, lead_table, render_lead_table
-from .playlog import game_log, trick_result
+from .playlog import game_log, seat_word, trick_result
 from .scoreboard import (
     hand_scores,
     hand_scores_html,
@@ -60,24 +63,38 @@ HUMAN = 0
 #: Chances of making two bids closer than this (5 points) are not compared in words.
 CLOSE = 0.05
 #: What the coach calls the lead most likely to win: not "best", since winning a
-#: trick is bad once your bid is made.
-SUREST = "surest winner"
-# Verbs that lose their "s" after "You" ("You bid", not "You bids").
-_VERBS = ("bids", "leads", "plays", "wins", "deals")
+#: trick is bad once your bid is made (translated where shown).
+SUREST = N_("surest winner")
+
+
+def _verb_forms() -> list[tuple[str, str]]:
+    """The log's verbs after a seat's name, and after "You", in the current language
+    ("You bid", not "You bids"; "Tú apuestas", not "Tú apuesta")."""
+    return [
+        (pgettext("he or she", "bids"), pgettext("you", "bid")),
+        (pgettext("he or she", "leads"), pgettext("you", "lead")),
+        (pgettext("he or she", "plays"), pgettext("you", "play")),
+        (pgettext("he or she", "wins"), pgettext("you", "win")),
+        (pgettext("he or she", "deals"), pgettext("you", "deal")),
+    ]
 
 
 def seat_names(players: int) -> list[str]:
-    """The names at the play table: ``"You"`` in seat 0, then ``"Bot 1"`` and so on."""
-    return ["You", *(f"Bot {seat}" for seat in range(1, players))]
+    """The names at the play table: ``"You"`` in seat 0, then ``"Bot 1"`` and so on
+    (in the current language)."""
+    return [_("You"), *(_("Bot {seat}").format(seat=seat) for seat in range(1, players))]
 
 
 def named(line: str, names: Sequence[str]) -> str:
-    """A line about ``"player 0"``, ``"player 1"``, ... with the seats' names, and the
-    verbs after "You" in the right form."""
+    """A line about ``"player 0"``, ``"player 1"``, ... (in English or in the current
+    language, :func:`~xactika_edu.teaching.views.playlog.seat_word`) with the seats'
+    names, and the verbs after "You" in the right form."""
     for seat in range(len(names) - 1, -1, -1):  # "player 10" before "player 1"
         line = line.replace(f"player {seat}", names[seat])
-    for verb in _VERBS:
-        line = line.replace(f"You {verb}", f"You {verb[:-1]}")
+        line = line.replace(seat_word(seat), names[seat])
+    you = _("You")
+    for third, second in _verb_forms():
+        line = re.sub(rf"\b{re.escape(you)} {re.escape(third)}\b", f"{you} {second}", line)
     return line
 
 
@@ -94,38 +111,58 @@ def status_text(game: Game, names: Sequence[str]) -> str:
     """The line above the table: hand, seed, dealer, bids, tricks, and what to do now
     (whose turn, the dealer's forbidden bid, the call to follow)."""
     rnd = game.current_round
-    head = f"Hand {len(game.rounds)} of {game.hands}, seed {game.seed}. "
-    head += f"Dealer: {names[rnd.dealer]}. "
     # "Bot 1: 2", not "Bot 1 2": a name may end in a number
-    bids = ", ".join(f"{names[s]}: {'not yet' if b is None else b}" for s, b in enumerate(rnd.bids))
+    not_yet = _("not yet")
+    bids = ", ".join(f"{names[s]}: {not_yet if b is None else b}" for s, b in enumerate(rnd.bids))
     won = ", ".join(f"{names[s]}: {n}" for s, n in enumerate(rnd.tricks_won))
-    head += f"Bids — {bids}. Tricks taken — {won}. "
+    head = (
+        _(
+            "Hand {number} of {hands}, seed {seed}. Dealer: {dealer}. "
+            "Bids — {bids}. Tricks taken — {won}."
+        ).format(
+            number=len(game.rounds),
+            hands=game.hands,
+            seed=game.seed,
+            dealer=names[rnd.dealer],
+            bids=bids,
+            won=won,
+        )
+        + " "
+    )
     if rnd.is_over:
         if game.is_over:
-            winners = " and ".join(names[s] for s in game.winners())
-            return head + f"The game is over: {winners} won."
-        return head + "The hand is over: see the scores, then press Next hand."
+            winners = game.winners()
+            joint = " " + pgettext("list", "and") + " "
+            return head + ngettext(
+                "The game is over: {winners} won.", "The game is over: {winners} won.", len(winners)
+            ).format(winners=joint.join(names[s] for s in winners))
+        return head + _("The hand is over: see the scores, then press {button}.").format(
+            button=_("Next hand")
+        )
     if rnd.phase == BID:
-        text = head + "Your turn to bid."
+        text = head + _("Your turn to bid.")
         if rnd.dealer == HUMAN:
             total = sum(b for b in rnd.bids if b is not None)
             forbidden = forbidden_bid(total, rnd.cards_per_hand)
             if forbidden >= 0:
-                text += (
-                    f" As dealer you may not bid {forbidden}: the bids would total "
-                    f"{rnd.cards_per_hand}, the number of tricks."
-                )
+                text += " " + _(
+                    "As dealer you may not bid {forbidden}: the bids would total "
+                    "{cards}, the number of tricks."
+                ).format(forbidden=forbidden, cards=rnd.cards_per_hand)
         return text
     if rnd.current_trick:
-        return head + f"Your turn: follow {rnd.call} if you can."
-    return head + "Your turn to lead: choose a card and the combination to call."
+        return head + _("Your turn: follow {call} if you can.").format(call=rnd.call)
+    return head + _("Your turn to lead: choose a card and the combination to call.")
 
 
 def hand_html(hand: Hand) -> str:
     """Your hand: a heading with the number of cards, then the cards' pictures."""
+    title = escape(_("Your hand"))
     if not hand:
-        return "<div><b>Your hand</b>: no cards left</div>"
-    return f"<div><b>Your hand</b> ({plural(len(hand), 'card')})</div>" + str(svg.hand(hand))
+        empty = escape(_("no cards left"))
+        return f"<div><b>{title}</b>: {empty}</div>"
+    count = ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand))
+    return f"<div><b>{title}</b> ({escape(count)})</div>" + str(svg.hand(hand))
 
 
 def tricks_html(hand: Round | PlayerView, names: Sequence[str]) -> str:
@@ -141,12 +178,14 @@ def tricks_html(hand: Round | PlayerView, names: Sequence[str]) -> str:
     if hand.tricks:
         last = hand.tricks[-1]
         caption = named(
-            f"Last trick (trick {len(hand.tricks)}): " + trick_result(last, names[last.winner]),
+            _("Last trick (trick {number}): {result}").format(
+                number=len(hand.tricks), result=trick_result(last, names[last.winner])
+            ),
             names,
         )
         parts.append(trick_html(last.plays, names, caption=caption, winner=last.winner))
     if hand.current_trick and hand.call is not None:
-        parts.append(trick_html(hand.current_trick, names, caption="This trick"))
+        parts.append(trick_html(hand.current_trick, names, caption=_("This trick")))
     return "".join(parts)
 
 
@@ -234,23 +273,33 @@ def advice_reason(advice: pd.DataFrame) -> str:
     runner_up = int(max(others, key=lambda b: (points[b], -b))) if others else best
     candidates = (likely_tricks, made_most, runner_up)
     other = next((b for b in candidates if b != best and b in advice.index), None)
-    when = "of the time when you play for it"
     if other is None:  # the only bid allowed
-        return f"Bid {best}: you make it {_made(advice, best)} {when}."
+        return _("Bid {best}: you make it {made} of the time when you play for it.").format(
+            best=best, made=_made(advice, best)
+        )
     if chances_too_close(share[best], share[other], int(advice.attrs["trials"])):
-        return (
-            f"Bid {best} scores {expected_points(points[best])} a hand on average; "
-            f"bid {other} only {expected_points(points[other])}."
+        return _(
+            "Bid {best} scores {points} a hand on average; bid {other} only {other_points}."
+        ).format(
+            best=best,
+            points=expected_points(points[best]),
+            other=other,
+            other_points=expected_points(points[other]),
         )
     if share[best] > share[other]:
-        return (
-            f"Bid {best}: you make it {_made(advice, best)} {when}. "
-            f"Bid {other} makes it only {_made(advice, other)}."
-        )
-    return (
-        f"Bid {best}: it scores {expected_points(points[best])} a hand on average. "
-        f"Bid {other} is made more often ({_made(advice, other)}), but scores only "
-        f"{expected_points(points[other])}: a made bid of {best} is worth more."
+        return _(
+            "Bid {best}: you make it {made} of the time when you play for it. "
+            "Bid {other} makes it only {other_made}."
+        ).format(best=best, made=_made(advice, best), other=other, other_made=_made(advice, other))
+    return _(
+        "Bid {best}: it scores {points} a hand on average. Bid {other} is made more often "
+        "({other_made}), but scores only {other_points}: a made bid of {best} is worth more."
+    ).format(
+        best=best,
+        points=expected_points(points[best]),
+        other=other,
+        other_made=_made(advice, other),
+        other_points=expected_points(points[other]),
     )
 
 
@@ -264,24 +313,28 @@ def advice_html(advice: pd.DataFrame) -> str:
     trials = advice.attrs["trials"]
     cards = max(k for k in advice.columns if isinstance(k, int))
     rows = []
+    not_allowed, recommended = escape(_("not allowed")), escape(_("recommended"))
     for bid in range(cards + 1):
         if bid not in advice.index:
-            rows.append(f"<tr><td>{bid}</td><td>—</td><td>—</td><td>not allowed</td></tr>")
+            rows.append(f"<tr><td>{bid}</td><td>—</td><td>—</td><td>{not_allowed}</td></tr>")
             continue
         r = advice.loc[bid]
         rows.append(
             f"<tr><td>{bid}</td><td>{out_of(r['chance of making it'], trials)}</td>"
             f"<td>{expected_points(r['expected score'])}</td><td>"
-            + ("★ recommended" if r["recommended"] else "")
+            + (f"★ {recommended}" if r["recommended"] else "")
             + "</td></tr>"
         )
+    caption = _(
+        "Coach: bid advice. For each bid, you play for it in the same {trials} random "
+        "deals (computer players play the others)"
+    ).format(trials=f"{trials:,}")
+    columns = [_("bid"), _("deals where you make it"), _("expected score"), _("note")]
+    head = "".join(f"<th scope='col'>{escape(name)}</th>" for name in columns)
     return (
         padded(
-            "<table class='xe-advice'><caption style='text-align:left'>Coach: bid advice. "
-            f"For each bid, you play for it in the same {trials:,} random deals (computer "
-            "players play the others)</caption><thead><tr><th scope='col'>bid</th>"
-            "<th scope='col'>deals where you make it</th><th scope='col'>expected score</th>"
-            f"<th scope='col'>note</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<table class='xe-advice'><caption style='text-align:left'>{escape(caption)}"
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
         + f"<p class='xe-advice-reason'>{escape(advice_reason(advice))}</p>"
     )
@@ -302,17 +355,29 @@ def bid_status(rnd: Round, seat: int = HUMAN) -> str:
         return ""
     taken = rnd.tricks_won[seat]
     left = rnd.cards_per_hand - len(rnd.tricks)
-    head = f"You bid {bid} and have taken {plural(taken, 'trick')}"
+    head = ngettext(
+        "You bid {bid} and have taken {count} trick",
+        "You bid {bid} and have taken {count} tricks",
+        taken,
+    ).format(bid=bid, count=taken)
     if taken >= bid:
-        more = "a trick" if taken == 0 else "more"
-        return f"{head}: winning {more} loses points."
+        if taken == 0:
+            return _("{head}: winning a trick loses points.").format(head=head)
+        return _("{head}: winning more loses points.").format(head=head)
     need = bid - taken
     if need > left:
-        return (
-            f"{head}, with {plural(left, 'trick')} left: you cannot make your bid now, "
-            "but each trick you win loses you one point less."
-        )
-    return f"{head}: you need {need} more of the {plural(left, 'trick')} left."
+        return ngettext(
+            "{head}, with {count} trick left: you cannot make your bid now, but each trick "
+            "you win loses you one point less.",
+            "{head}, with {count} tricks left: you cannot make your bid now, but each trick "
+            "you win loses you one point less.",
+            left,
+        ).format(head=head, count=left)
+    return ngettext(
+        "{head}: you need {need} more of the {count} trick left.",
+        "{head}: you need {need} more of the {count} tricks left.",
+        left,
+    ).format(head=head, need=need, count=left)
 
 
 def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: bool = False) -> str:
@@ -335,33 +400,43 @@ def coach_html(rnd: Round, advice: pd.DataFrame | None = None, *, game_over: boo
     """
     if rnd.is_over:
         if game_over:
-            return note_html("Coach: the game is over; the score sheet shows who won.")
-        return note_html("Coach: this hand is over. Press Next hand to play the next one.")
+            return note_html(_("Coach: the game is over; the score sheet shows who won."))
+        return note_html(
+            _("Coach: this hand is over. Press {button} to play the next one.").format(
+                button=_("Next hand")
+            )
+        )
     if rnd.current_player != HUMAN:
-        return note_html("Coach: waiting for your turn.")
+        return note_html(_("Coach: waiting for your turn."))
     if rnd.phase == BID:
         return "" if advice is None else advice_html(advice)
     if rnd.current_trick:
-        return note_html(f"Coach: you follow {rnd.call}. Chances are shown when you lead.")
+        return note_html(
+            _("Coach: you follow {call}. Chances are shown when you lead.").format(call=rnd.call)
+        )
     view = rnd.view(HUMAN)
     names = seat_names(rnd.players)
     seen = " ".join(
-        f"{names[seat]} could not follow: {', '.join(map(str, combos))}."
+        _("{player} could not follow: {calls}.").format(
+            player=names[seat], calls=", ".join(map(str, combos))
+        )
         for seat, combos in enumerate(view.voids)
         if combos and seat != HUMAN
     )
     try:
         table = lead_table(view.hand, rnd.players, view.played_cards, voids=view)
-        method = METHOD
+        method = _(METHOD)
     except TooManyToCount:
         table = lead_table(view.hand, rnd.players, view.played_cards)
-        method = "Too many players have different voids to count every deal. " + (
-            METHOD_WITHOUT_VOIDS
+        method = (
+            _("Too many players have different voids to count every deal.")
+            + " "
+            + _(METHOD_WITHOUT_VOIDS)
         )
     # the lead most likely to win, of the whole hand: called what it is, the surest
     # winner, and never "best", since a won trick is bad once the bid is made
     table["best"] = table["chance"] == table["chance"].max()
-    caption = "Coach: the chance nobody can beat each lead. " + (f"{seen} " if seen else "")
+    caption = _("Coach: the chance nobody can beat each lead.") + " " + (f"{seen} " if seen else "")
     status = bid_status(rnd)
     said = f"<p class='xe-bid-status'>{escape(status)}</p>" if status else ""
     return said + render_lead_table(table, caption=caption + method, best=SUREST)

@@ -24,7 +24,9 @@ from itertools import combinations as subsets
 import pandas as pd
 
 from ...base.errors import TooManyToCount, XactikaError
-from ...base.formatting import and_list, one_in, plural
+from ...base.formatting import and_list, one_in
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import DECK, Card, Combination, Hand, Shape, as_combination
 from .leadtable import VOIDS_EFFECT, lead_table
 
@@ -40,19 +42,24 @@ __all__ = [
     "voids_text",
 ]
 
-#: Who is who, said once beside the voids' controls.
-SEATS_HINT = "Player 1 plays right after you, then Player 2, and so on."
+#: Who is who, said once beside the voids' controls (translated where shown:
+#: ``_(SEATS_HINT)``).
+SEATS_HINT = N_("Player 1 plays right after you, then Player 2, and so on.")
 
 Voids = Mapping[int, Iterable[Combination | str]]
-#: What to press to undo a void, said after each problem with the voids.
-UNDO = "Press Remove last void or Clear voids."
+
+
+def _buttons() -> dict[str, str]:
+    """The names of the two buttons that undo voids, as the voids' controls show them:
+    the fields ``{remove}`` and ``{clear}`` of the messages that say what to press."""
+    return {"remove": _("Remove last void"), "clear": _("Clear voids")}
 
 
 def player_name(offset: int) -> str:
     """The name of the player ``offset`` seats after you: ``"Player 1"`` plays right
     after you (offset 1), as the ``voids=`` mapping's keys and the play table's
     ``"Bot 1"``."""
-    return f"Player {offset}"
+    return _("Player {number}").format(number=offset)
 
 
 def seats_hint(players: int) -> str:
@@ -63,11 +70,14 @@ def seats_hint(players: int) -> str:
     >>> seats_hint(6)
     'Player 1 plays right after you, then Player 2, and so on to Player 5.'
     """
+    first, second, last = player_name(1), player_name(2), player_name(players - 1)
     if players <= 2:
-        return f"{player_name(1)} plays right after you."
+        return _("{first} plays right after you.").format(first=first)
     if players == 3:
-        return f"{player_name(1)} plays right after you, then {player_name(2)}."
-    return SEATS_HINT[:-1] + f" to {player_name(players - 1)}."
+        return _("{first} plays right after you, then {second}.").format(first=first, second=second)
+    return _("{first} plays right after you, then {second}, and so on to {last}.").format(
+        first=first, second=second, last=last
+    )
 
 
 def already_known(offset: int, combination: Combination | str) -> str:
@@ -76,7 +86,9 @@ def already_known(offset: int, combination: Combination | str) -> str:
     >>> already_known(2, "1 cube")
     'Player 2 is already known to have no 1 cube.'
     """
-    return f"{player_name(offset)} is already known to have no {as_combination(combination)}."
+    return _("{player} is already known to have no {call}.").format(
+        player=player_name(offset), call=as_combination(combination)
+    )
 
 
 def _combos(combos: Iterable[Combination | str]) -> list[Combination]:
@@ -90,7 +102,9 @@ def voids_text(voids: Voids) -> str:
     ''
     """
     return " ".join(
-        f"{player_name(offset)} could not follow: {', '.join(map(str, _combos(combos)))}."
+        _("{player} could not follow: {calls}.").format(
+            player=player_name(offset), calls=", ".join(map(str, _combos(combos)))
+        )
         for offset, combos in sorted(voids.items())
         if _combos(combos)
     )
@@ -126,30 +140,34 @@ def voids_problem(
     """
     for offset in sorted(voids):
         if offset >= players:
-            return (
-                f"{player_name(offset)} is not at this table of {players} players. "
-                f"{UNDO[:-1]}, or add players."
-            )
+            return _(
+                "{player} is not at this table of {players} players. Press {remove} or "
+                "{clear}, or add players."
+            ).format(player=player_name(offset), players=players, **_buttons())
     for offset, combos in sorted(voids.items()):
         chosen = _combos(combos)
         for shape in Shape:
             counts = [combo.count for combo in chosen if combo.shape == shape]
             if len(counts) == 3:
-                return (
-                    f"{player_name(offset)} cannot lack {and_list(counts)} {shape}: "
-                    f"every card shows {shape}. {UNDO}"
+                return _(
+                    "{player} cannot lack {counts} {shape}: every card shows {shape}. "
+                    "Press {remove} or {clear}."
+                ).format(
+                    player=player_name(offset), counts=and_list(counts), shape=shape, **_buttons()
                 )
     if error is None:
         return None
     if isinstance(error, TooManyToCount):
-        return (
-            f"Too many players have different voids to count every deal. {UNDO[:-1]} and add fewer."
-        )
+        return _(
+            "Too many players have different voids to count every deal. Press {remove} or "
+            "{clear} and add fewer."
+        ).format(**_buttons())
     reason = "" if held is None else no_deal_reason(held, players, seen, voids)
     return (
-        "No way to deal the unseen cards fits these voids. "
+        _("No way to deal the unseen cards fits these voids.")
+        + " "
         + (f"{reason} " if reason else "")
-        + f"{UNDO[:-1]} and check them."
+        + _("Press {remove} or {clear} and check them.").format(**_buttons())
     )
 
 
@@ -192,11 +210,18 @@ def no_deal_reason(
             fit = set().union(*(allowed[k] for k in group))
             if len(fit) < each * size:
                 names = and_list(player_name(k) for k in group)
-                cards_each = plural(each, "card") + (" each" if size > 1 else "")
-                return (
-                    "There aren't enough unseen cards without those combinations for "
-                    f"{names} to hold {cards_each}: only {len(fit)} fit."
-                )
+                cards = ngettext("{count} card", "{count} cards", each).format(count=each)
+                if size > 1:
+                    reason = _(
+                        "There aren't enough unseen cards without those combinations for "
+                        "{players} to hold {cards} each: only {fit} fit."
+                    )
+                else:
+                    reason = _(
+                        "There aren't enough unseen cards without those combinations for "
+                        "{players} to hold {cards}: only {fit} fit."
+                    )
+                return reason.format(players=names, cards=cards, fit=len(fit))
     return ""
 
 
@@ -223,8 +248,12 @@ def voids_effect_text(with_voids: pd.DataFrame, without_voids: pd.DataFrame) -> 
             small = one_in(old_chance) if new == old else ""
             changed.append(f"{combination} {old}" + (f" ({small})" if small else ""))
     if not changed:
-        return VOIDS_EFFECT + " Here they change none of these chances."
-    return VOIDS_EFFECT + f" Without the voids: {', '.join(changed)}."
+        return _(VOIDS_EFFECT) + " " + _("Here they change none of these chances.")
+    return (
+        _(VOIDS_EFFECT)
+        + " "
+        + _("Without the voids: {chances}.").format(chances=", ".join(changed))
+    )
 
 
 def chances_with_voids(
