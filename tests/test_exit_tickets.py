@@ -358,7 +358,7 @@ def test_lesson_6_points_on_average_as_the_lesson_teaches(monkeypatch: pytest.Mo
         return result
 
     monkeypatch.setattr(exit_questions_play, "play_each_bid", recording)
-    exit_questions.ticket_questions.cache_clear()  # another test may have made them
+    exit_questions.forget_ticket_questions()  # another test may have made them
     betters = set()
     for seed in range(16):
         plays.clear()
@@ -507,7 +507,7 @@ def test_lesson_6_compares_the_best_bid_with_a_neighbour(monkeypatch: pytest.Mon
         return result
 
     monkeypatch.setattr(exit_questions_play, "play_each_bid", recording)
-    exit_questions.ticket_questions.cache_clear()
+    exit_questions.forget_ticket_questions()
     for seed in range(12):
         plays.clear()
         question = _answers("6", seed)[2][0]
@@ -518,7 +518,7 @@ def test_lesson_6_compares_the_best_bid_with_a_neighbour(monkeypatch: pytest.Mon
             for bid, tricks in zip(played.bids, played.tricks, strict=True)
         }
         assert max(totals, key=lambda b: (totals[b], -b)) in (low, high)
-    exit_questions.ticket_questions.cache_clear()
+    exit_questions.forget_ticket_questions()
 
 
 def test_lessons_4_and_4b_neighbours_differ_and_skip_the_lessons_own_checks() -> None:

@@ -15,7 +15,9 @@ What is a message:
 - in a module: the first argument of ``_``, ``gettext``, ``N_``, ``pgettext`` and both
   of ``ngettext`` (Babel's Python extractor);
 - in a lesson: every markdown cell, whole, and every message of its code cells as in a
-  module; the class pack writes the translated lesson with them (docs/translating.md).
+  module; the class pack writes the translated lesson with them (docs/translating.md);
+- in the domain ``lessons.plans``: every lesson's ``xactika_lesson`` metadata (title,
+  objective, activities, materials, exit ticket), which the lesson plans show.
 
 ``--check`` reports: a message with no translation, or a fuzzy one; a translation whose
 ``{fields}`` differ from its message's; a message translated two ways in two domains;
@@ -82,13 +84,30 @@ def lesson_messages(path: Path) -> Iterator[Message]:
                 yield number, message, context
 
 
+#: The domain of the lessons' metadata, the words of the lesson plans.
+PLANS = "lessons.plans"
+
+
+def plan_messages(path: Path) -> Iterator[Message]:
+    """The texts of one lesson's ``xactika_lesson`` metadata (none: nothing)."""
+    meta = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("xactika_lesson", {})
+    texts = [meta.get("title"), meta.get("objective"), meta.get("exit_ticket")]
+    for key in ("standards", "going_further_standards", "timing"):
+        texts += [item.get("activity") for item in meta.get(key, [])]
+    texts += meta.get("materials", [])
+    for text in texts:
+        if isinstance(text, str) and text.strip():
+            yield 0, text, None
+
+
 def domains() -> dict[str, list[Path]]:
-    """Each domain's source file: a module, or a lesson."""
+    """Each domain's source files: a module, a lesson, or every lesson's metadata."""
     found: dict[str, list[Path]] = {}
     for module in sorted(PACKAGE.rglob("*.py")):
         found[".".join(module.relative_to(ROOT).with_suffix("").parts)] = [module]
     for lesson in sorted(LESSONS.glob("*.ipynb")):
         found[f"lessons.{lesson.stem}"] = [lesson]
+    found[PLANS] = sorted(LESSONS.glob("*.ipynb"))
     return found
 
 
@@ -97,8 +116,10 @@ def template(domain: str, files: list[Path]) -> Catalog:
     catalog = Catalog(domain=domain, project="xactika-edu", charset="utf-8")
     for path in files:
         where = str(path.relative_to(ROOT))
-        if path.suffix == ".ipynb":
-            messages: Iterator[Message] = lesson_messages(path)
+        if domain == PLANS:
+            messages: Iterator[Message] = plan_messages(path)
+        elif path.suffix == ".ipynb":
+            messages = lesson_messages(path)
         else:
             messages = _python_messages(path.read_text(encoding="utf-8"))
         for line, message, context in messages:
@@ -138,7 +159,9 @@ def _compiled(language: str, catalogs: list[Catalog]) -> Catalog:
     merged = _new_catalog(language, "xactika_edu")
     for catalog in catalogs:
         for message in catalog:
-            if message.id and merged.get(message.id, message.context) is None:
+            # an untranslated plural's msgstr is ("", ""), which write_mo would keep
+            translated = all(_ids(message.string))
+            if message.id and translated and merged.get(message.id, message.context) is None:
                 merged[message.id] = message
     return merged
 

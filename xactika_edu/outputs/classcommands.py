@@ -26,7 +26,8 @@ from pathlib import Path
 
 from ..base.errors import ClassCodeError, ClassError
 from ..base.files import write_file
-from ..base.formatting import plural
+from ..base.language import N_, ngettext, pgettext
+from ..base.language import gettext as _
 from ..teaching.classdata.livepool import draws_csv
 from ..teaching.classdata.scoresheet import export_scores
 from ..teaching.classdata.store import ClassStore, default_data_dir
@@ -36,7 +37,27 @@ __all__ = ["ACTIONS", "run_class_command"]
 
 #: The actions of ``xactika-edu class``.
 ACTIONS = ("create", "list", "export", "reset", "new-link")
-_MAKE_ONE = 'Make one: xactika-edu class create --class "Period 3"'
+_MAKE_ONE = N_('Make one: xactika-edu class create --class "Period 3"')
+
+
+def _students(count: int) -> str:
+    return ngettext("{count} student", "{count} students", count).format(count=count)
+
+
+def _draws(count: int) -> str:
+    return ngettext("{count} draw", "{count} draws", count).format(count=count)
+
+
+def _hands(count: int) -> str:
+    return ngettext("{count} finished hand", "{count} finished hands", count).format(count=count)
+
+
+def _said_yes(answer: str) -> bool:
+    """Whether ``answer`` is "yes" (in English, and in the current language: "sí",
+    accent or not)."""
+    said = answer.strip().lower()
+    word = pgettext("the answer to a question", "yes")
+    return said in {"yes", word, word.replace("í", "i")}
 
 
 def run_class_command(
@@ -70,9 +91,17 @@ def run_class_command(
     folder = default_data_dir() if data is None else Path(data)
     if action != "create" and not (folder / STORE_FILE).exists():
         if action == "list":
-            say(f"No classes yet in {folder}. {_MAKE_ONE}")
+            say(
+                _("No classes yet in {folder}. {make_one}").format(
+                    folder=folder, make_one=_(_MAKE_ONE)
+                )
+            )
             return 0
-        raise ClassCodeError(f"there are no classes in {folder} yet. {_MAKE_ONE}")
+        raise ClassCodeError(
+            _("there are no classes in {folder} yet. {make_one}").format(
+                folder=folder, make_one=_(_MAKE_ONE)
+            )
+        )
     with ClassStore(folder) as store:
         if action == "create":
             return _create(store, str(name), say)
@@ -81,12 +110,16 @@ def run_class_command(
         code = _find(store, str(name))
         if action == "export":
             if out is None or what not in ("draws", "scores"):
-                raise ClassError("export needs --what draws|scores and --out FILE.csv")
+                raise ClassError(_("export needs --what draws|scores and --out FILE.csv"))
             return _export(store, code, what, out, force, say)
         if action == "reset":
             return _reset(store, code, yes, say)
         token = store.new_teacher_token(code)
-        say(f"New teacher token for {store.class_name(code)} (the old one stops working):")
+        say(
+            _("New teacher token for {name} (the old one stops working):").format(
+                name=store.class_name(code)
+            )
+        )
         say(f"  {token}")
         return 0
 
@@ -95,8 +128,12 @@ def _find(store: ClassStore, name: str) -> str:
     try:
         return store.open_class(name)
     except ClassCodeError:
-        names = ", ".join(repr(room.name) for room in store.classes()[:10]) or "none yet"
-        raise ClassCodeError(f"there is no class called {name!r} (the classes: {names})") from None
+        names = ", ".join(repr(room.name) for room in store.classes()[:10]) or _("none yet")
+        raise ClassCodeError(
+            _("there is no class called {name} (the classes: {names})").format(
+                name=repr(name), names=names
+            )
+        ) from None
 
 
 def _create(store: ClassStore, name: str, say: Callable[[str], None]) -> int:
@@ -106,26 +143,37 @@ def _create(store: ClassStore, name: str, say: Callable[[str], None]) -> int:
         code = None
     if code is not None:
         raise ClassError(
-            f"there is already a class called {store.class_name(code)!r}: its class code is "
-            f"{code}. For a new teacher token: xactika-edu class new-link --class {name!r}"
+            _(
+                "there is already a class called {name}: its class code is {code}. For a new "
+                "teacher token: xactika-edu class new-link --class {asked}"
+            ).format(name=repr(store.class_name(code)), code=code, asked=repr(name))
         )
     code, token = store.create_class(name)
-    say(f"Made the class {store.class_name(code)!r}.")
-    say(f"  Class code for the students: {code}")
-    say(f"  Teacher token (secret; shown only now): {token}")
-    say(f"  Kept in {store.path}")
+    say(_("Made the class {name}.").format(name=repr(store.class_name(code))))
+    say("  " + _("Class code for the students: {code}").format(code=code))
+    say("  " + _("Teacher token (secret; shown only now): {token}").format(token=token))
+    say("  " + _("Kept in {path}").format(path=store.path))
     return 0
 
 
 def _list(store: ClassStore, say: Callable[[str], None]) -> int:
     rooms = store.classes()
     if not rooms:
-        say(f"No classes yet in {store.path}. {_MAKE_ONE}")
+        say(
+            _("No classes yet in {folder}. {make_one}").format(
+                folder=store.path, make_one=_(_MAKE_ONE)
+            )
+        )
     for room in rooms:
         say(
-            f"{room.code}  {room.name}: {plural(room.students, 'student')}, "
-            f"{plural(room.draws, 'draw')}, {plural(room.hands, 'finished hand')} "
-            f"(made {room.created[:10]})"
+            _("{code}  {name}: {students}, {draws}, {hands} (made {date})").format(
+                code=room.code,
+                name=room.name,
+                students=_students(room.students),
+                draws=_draws(room.draws),
+                hands=_hands(room.hands),
+                date=room.created[:10],
+            )
         )
     return 0
 
@@ -135,42 +183,73 @@ def _export(
 ) -> int:
     name = store.class_name(code)
     if out.suffix.lower() != ".csv":
-        raise ClassError(f"--out must name a .csv file, like 'period-3.csv'; got {str(out)!r}")
+        raise ClassError(
+            _("--out must name a .csv file, like 'period-3.csv'; got {path}").format(
+                path=repr(str(out))
+            )
+        )
     if out.exists() and not force:
         raise ClassError(
-            f"{str(out)!r} already exists: nothing was written. Add --force to replace it."
+            _("{path} already exists: nothing was written. Add --force to replace it.").format(
+                path=repr(str(out))
+            )
         )
     if what == "draws":
         table = store.draws(code)
         if table.empty:
-            raise ClassError(f"{name} has no draws yet: nothing to export")
+            raise ClassError(_("{name} has no draws yet: nothing to export").format(name=name))
         write_file(out, draws_csv(table), overwrite=force)  # the teacher page's file too
-        say(f"Wrote {plural(len(table), 'draw')} of {name} to {out}")
+        say(
+            _("Wrote {draws} of {name} to {path}").format(
+                draws=_draws(len(table)), name=name, path=out
+            )
+        )
         return 0
     scores = store.scores(code)
     if scores.empty:
-        raise ClassError(f"{name} has no finished hands yet: nothing to export")
+        raise ClassError(_("{name} has no finished hands yet: nothing to export").format(name=name))
     export_scores(scores, out, overwrite=force)
     hands = scores.groupby(["game", "hand"]).ngroups
-    say(f"Wrote {plural(hands, 'finished hand')} of {name} ({len(scores)} rows) to {out}")
+    say(
+        ngettext(
+            "Wrote {hands} of {name} ({rows} row) to {path}",
+            "Wrote {hands} of {name} ({rows} rows) to {path}",
+            len(scores),
+        ).format(hands=_hands(hands), name=name, rows=len(scores), path=out)
+    )
     return 0
 
 
 def _reset(store: ClassStore, code: str, yes: bool, say: Callable[[str], None]) -> int:
     room = next(room for room in store.classes() if room.code == code)
     if room.draws == 0 and room.hands == 0:
-        say(f"{room.name} has no draws and no finished hands: nothing to delete.")
+        say(
+            _("{name} has no draws and no finished hands: nothing to delete.").format(
+                name=room.name
+            )
+        )
         return 0
-    what = f"{plural(room.draws, 'draw')} and {plural(room.hands, 'finished hand')} of {room.name}"
     if not yes:
         try:
-            answer = input(f"Delete {what}? Type yes: ")
+            answer = input(
+                _("Delete {draws} and {hands} of {name}? Type yes: ").format(
+                    draws=_draws(room.draws), hands=_hands(room.hands), name=room.name
+                )
+            )
         except EOFError:  # no one to answer (a script): the line ends here
             say("")
             answer = ""
-        if answer.strip().lower() != "yes":
-            say("Nothing was deleted." + ("" if answer else " (In a script, add --yes.)"))
+        if not _said_yes(answer):
+            say(
+                _("Nothing was deleted.")
+                if answer
+                else _("Nothing was deleted. (In a script, add --yes.)")
+            )
             return 0
     draws, hands = store.reset_class(code)
-    say(f"Deleted {plural(draws, 'draw')} and {plural(hands, 'finished hand')} of {room.name}.")
+    say(
+        _("Deleted {draws} and {hands} of {name}.").format(
+            draws=_draws(draws), hands=_hands(hands), name=room.name
+        )
+    )
     return 0

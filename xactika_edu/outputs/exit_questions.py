@@ -24,8 +24,6 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..base.formatting import (
@@ -38,33 +36,44 @@ from ..base.formatting import (
     percent_tail,
     two_decimals,
 )
+from ..base.language import N_, language, ngettext
+from ..base.language import gettext as _
 from ..core.cards import (
-    CARDS_PER_HAND,
     COMBINATIONS,
     DECK,
-    Card,
-    deal,
     draw_cards,
     make_rng,
 )
 from ..core.face_values import face_value_mad, face_value_mean
-from ..core.leads import chance_unbeatable, threats
 from ..core.probability import FACE_VALUES
+from .exit_questions_leads import lesson_4_questions, lesson_4b_questions
 from .exit_questions_play import (
     LESSON_6_CHECK,
     lesson_5_questions,
     lesson_6_questions,
     lesson_7_questions,
 )
-from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards, deck_table
+from .ticket_parts import (
+    TicketQuestions,
+    TicketTable,
+    about_number,
+    count_cards,
+    deck_table,
+    with_rounding,
+)
 from .worksheets.pie_chart import PIE_CARDS
 
 if TYPE_CHECKING:
-    from numpy.random import Generator
-
     from ..core.notation import Combination
 
-__all__ = ["LESSON_6_CHECK", "QUESTIONS", "TicketQuestions", "TicketTable", "ticket_questions"]
+__all__ = [
+    "LESSON_6_CHECK",
+    "QUESTIONS",
+    "TicketQuestions",
+    "TicketTable",
+    "forget_ticket_questions",
+    "ticket_questions",
+]
 
 #: Lesson 1: how many cards a class draws (putting each back) in the expected-count question.
 _CLASS_DRAWS = (100, 120, 200)
@@ -76,17 +85,22 @@ def _valuecount(value: int) -> int:
     return count_cards(DECK, lambda card: card.value == value)
 
 
-#: Lesson 1's part (b): face values from ``low`` to ``high``, in words; seven parts of
-#: the deck, all different. Not "10 or more" or any part of 15 cards (the lesson's
-#: self-check 2, answered in its fold) nor "7 to 9" (the lesson's page gives its percent).
+#: Lesson 1's part (b): face values from ``low`` to ``high``, and the question in words;
+#: seven parts of the deck, all different. Not "10 or more" or any part of 15 cards (the
+#: lesson's self-check 2, answered in its fold) nor "7 to 9" (the lesson's page gives
+#: its percent).
+_OR_MORE = N_("What part of the deck has a face value of {low} or more?")
+_FROM_TO = N_(
+    "What part of the deck has a face value from {low} to {high} ({low} and {high} count)?"
+)
 _RANGES = (
-    (9, 12, "of {low} or more"),
-    (7, 8, "of {low} or {high}"),
-    (11, 12, "of {low} or more"),
-    (6, 8, "from {low} to {high} ({low} and {high} count)"),
-    (8, 12, "of {low} or more"),
-    (5, 7, "from {low} to {high} ({low} and {high} count)"),
-    (4, 9, "of {high} or less"),
+    (9, 12, _OR_MORE),
+    (7, 8, N_("What part of the deck has a face value of {either}?")),
+    (11, 12, _OR_MORE),
+    (6, 8, _FROM_TO),
+    (8, 12, _OR_MORE),
+    (5, 7, _FROM_TO),
+    (4, 9, N_("What part of the deck has a face value of {high} or less?")),
 )
 #: Part (a)'s face values (4 and 12 have one card: too easy), in an order that puts
 #: the pairs with the same count (5 and 11, 6 and 10, 7 and 9) four tickets apart.
@@ -98,7 +112,6 @@ def _lesson_1(seed: int) -> TicketQuestions:
     # the class pack numbers them) never share a question: neighbours cannot copy
     value = _VALUES[seed % len(_VALUES)]
     low, high_value, words = _RANGES[seed % len(_RANGES)]
-    span = words.format(low=low, high=high_value)
     expect_value = _VALUES[(seed + 3) % len(_VALUES)]  # never part (a)'s face value
     draws = _CLASS_DRAWS[seed % len(_CLASS_DRAWS)]
     if (expect_value, draws) == (8, 120):  # the lesson's self-check 4: another class size
@@ -109,47 +122,74 @@ def _lesson_1(seed: int) -> TicketQuestions:
     chance = Fraction(_valuecount(expect_value), len(DECK))
     expected = draws * chance
     nearest = math.floor(expected + Fraction(1, 2))  # the nearest whole number, a half up
+    values = (
+        _("{terms} = {count} cards (face values {low} and {high})")
+        if high_value == low + 1
+        else _("{terms} = {count} cards (face values {low} to {high})")
+    )
     questions = (
         (
-            f"What fraction of the deck has face value {value}? Simplify if you can.",
+            _("What fraction of the deck has face value {value}? Simplify if you can.").format(
+                value=value
+            ),
             fraction(Fraction(n, len(DECK))),
-            f"The table: {n} cards of {len(DECK)}; {n}/{len(DECK)}"
+            _("The table: {count} cards of {deck}; {count}/{deck}").format(count=n, deck=len(DECK))
             + (f" = {fraction(Fraction(n, len(DECK)))}." if math.gcd(n, len(DECK)) > 1 else "."),
         ),
         (
-            f"What part of the deck has a face value {span}? {ROUNDING}",
+            with_rounding(
+                _(words).format(
+                    low=low, high=high_value, either=and_list((low, high_value), last="or")
+                )
+            ),
             f"{fraction(high)}, {about_percent(high)}",
-            " + ".join(str(_valuecount(v)) for v in range(low, high_value + 1))
-            + f" = {k} cards (face values {low} {'and' if high_value == low + 1 else 'to'} "
-            f"{high_value}); {k}/{len(DECK)}"
+            values.format(
+                terms=" + ".join(str(_valuecount(v)) for v in range(low, high_value + 1)),
+                count=k,
+                low=low,
+                high=high_value,
+            )
+            + f"; {k}/{len(DECK)}"
             + (f" = {fraction(high)}" if math.gcd(k, len(DECK)) > 1 else "")
             + f", {about_percent(high)}.",
         ),
         (
-            f"A class draws {draws} cards, one at a time, putting each card back and "
-            f"shuffling. About how many of them do you expect to have face value "
-            f"{expect_value}? Give a whole number.",
-            f"about {nearest}",
-            f"The chance of {expect_value} is {fraction(chance)}; {fraction(chance)} of "
-            f"{draws} = {draws} × {chance.numerator} ÷ {chance.denominator} = "
-            + (f"{expected}" if expected.denominator == 1 else f"about {two_decimals(expected)}")
-            + f": about {nearest}.",
+            _(
+                "A class draws {draws} cards, one at a time, putting each card back and "
+                "shuffling. About how many of them do you expect to have face value "
+                "{value}? Give a whole number."
+            ).format(draws=draws, value=expect_value),
+            about_number(nearest),
+            _(
+                "The chance of {value} is {chance}; {chance} of {draws} = {draws} × "
+                "{numerator} ÷ {denominator} = {product}: about {nearest}."
+            ).format(
+                value=expect_value,
+                chance=fraction(chance),
+                draws=draws,
+                numerator=chance.numerator,
+                denominator=chance.denominator,
+                product=expected
+                if expected.denominator == 1
+                else about_number(two_decimals(expected)),
+                nearest=nearest,
+            ),
         ),
     )
     return TicketQuestions(questions, deck_table())
 
 
-def _pile(seed: int) -> tuple[int, str, int]:
+def _pile(seed: int) -> tuple[int, Combination, int]:
     """A pile of cards that divides 360 degrees, a combination, how many show it."""
     rng = make_rng(seed)
     size = int(rng.choice(PIE_CARDS[:8]))
     pile = draw_cards(size, seed=rng)
-    for _ in range(50):
+    for _attempt in range(50):
         combination = COMBINATIONS[int(rng.integers(len(COMBINATIONS)))]
         shows = sum(1 for card in pile if card.has(combination))
         if 0 < shows < size:
-            return size, str(combination), shows
-    return size, str(combination), shows
+            return size, combination, shows
+    return size, combination, shows
 
 
 #: Lesson 2's part (c): (cards in Sam's pile, the percent of it that shows a
@@ -167,34 +207,55 @@ def _lesson_2(seed: int) -> TicketQuestions:
     some = Fraction(whole * share, 100)
     if some.denominator != 1 or not 0 < some < whole or 100 % share:
         raise XactikaError(
-            f"{share}% of {whole} cards is not a whole number of cards in whole groups"
+            _("{share}% of {whole} cards is not a whole number of cards in whole groups").format(
+                share=share, whole=whole
+            )
         )
     groups = 100 // share
-    sams = str(COMBINATIONS[(seed * 5 + 3) % len(COMBINATIONS)])
+    sams = COMBINATIONS[(seed * 5 + 3) % len(COMBINATIONS)]
     return TicketQuestions(
         (
             (
-                f"Maya drew {size} cards. {shows} of them show {combination}. "
-                f"What fraction of her cards show {combination}? Simplify.",
+                ngettext(  # the same English for one card and more; not in Spanish
+                    "Maya drew {size} cards. {shows} of them show {combination}. "
+                    "What fraction of her cards show {combination}? Simplify.",
+                    "Maya drew {size} cards. {shows} of them show {combination}. "
+                    "What fraction of her cards show {combination}? Simplify.",
+                    shows,
+                ).format(size=size, shows=shows, combination=combination),
                 fraction(part),
                 f"{fraction_steps(shows, size)}."
                 if part.denominator != size
-                else f"{shows}/{size}: {shows} and {size} share no factor but 1, so it is "
-                "already simplest.",
+                else _(
+                    "{shows}/{size}: {shows} and {size} share no factor but 1, so it is "
+                    "already simplest."
+                ).format(shows=shows, size=size),
             ),
             (
-                f"What percent of her cards show {combination}? {ROUNDING} In a pie chart of "
-                "her cards, how many degrees is their slice?",
-                f"{percent(part)}; {fraction(degrees)} degrees",
-                f"{fraction(part)}{percent_tail(part)}; {fraction(part)} of 360 degrees = "
-                f"{fraction(degrees)} degrees.",
+                with_rounding(
+                    _("What percent of her cards show {combination}?").format(
+                        combination=combination
+                    )
+                )
+                + " "
+                + _("In a pie chart of her cards, how many degrees is their slice?"),
+                _("{percent}; {degrees} degrees").format(
+                    percent=percent(part), degrees=fraction(degrees)
+                ),
+                _("{part}{tail}; {part} of 360 degrees = {degrees} degrees.").format(
+                    part=fraction(part), tail=percent_tail(part), degrees=fraction(degrees)
+                ),
             ),
             (
-                f"In Sam's pile, {some} cards show {sams}. They are {share}% of his pile. "
-                "How many cards are in Sam's pile?",
-                f"{whole} cards",
-                f"{groups} groups of {share}% make 100%, so the pile has {groups} × {some} = "
-                f"{whole} cards (check: {share}% of {whole} = {some}).",
+                _(
+                    "In Sam's pile, {some} cards show {combination}. They are {share}% of his "
+                    "pile. How many cards are in Sam's pile?"
+                ).format(some=some, combination=sams, share=share),
+                _("{count} cards").format(count=whole),
+                _(
+                    "{groups} groups of {share}% make 100%, so the pile has {groups} × {some} = "
+                    "{whole} cards (check: {share}% of {whole} = {some})."
+                ).format(groups=groups, share=share, some=some, whole=whole),
             ),
         )
     )
@@ -207,7 +268,7 @@ def _near_the_mean(size: int) -> Fraction:
     face values, counted card by card from the deck (81**size ways in all)."""
     middle = face_value_mean()
     ways = {0: 1}  # total face value -> ways to draw it
-    for _ in range(size):
+    for _draw in range(size):
         step: dict[int, int] = {}
         for total, n in ways.items():
             for card in DECK:
@@ -234,195 +295,72 @@ def _lesson_3(seed: int) -> TicketQuestions:
     distances = [abs(v - mean) for v in values]
     size = int(rng.choice([4, 9, 16]))
     near = [_near_the_mean(n) for n in (1, size)]
-    spread = "less" if seed % 2 else "more"
-    answer = f"The means of {size} cards." if seed % 2 else "The face values of single cards."
+    # "more" on even seeds, "less" on odd: neighbours' answers differ (no copying)
+    spread = (
+        _(
+            "Which is less spread out: the face values of single cards, or the means of "
+            "{size} cards (each put back)? Say why."
+        )
+        if seed % 2
+        else _(
+            "Which is more spread out: the face values of single cards, or the means of "
+            "{size} cards (each put back)? Say why."
+        )
+    )
+    answer = (
+        _("The means of {size} cards.").format(size=size)
+        if seed % 2
+        else _("The face values of single cards.")
+    )
     return TicketQuestions(
         (
             (
-                f"Ana turned over {' '.join(map(str, cards))}: face values {and_list(values)}. "
-                "What is the mean face value of her 4 cards?",
+                _(
+                    "Ana turned over {cards}: face values {values}. What is the mean face "
+                    "value of her 4 cards?"
+                ).format(cards=" ".join(map(str, cards)), values=and_list(values)),
                 fraction(mean),
                 f"{' + '.join(map(str, values))} = {sum(values)}; {sum(values)} / 4 "
                 f"= {fraction(mean)}.",
             ),
             (
-                "What is the mean absolute deviation (MAD) of her 4 face values?",
+                _("What is the mean absolute deviation (MAD) of her 4 face values?"),
                 fraction(mad) + (f" = {label_number(mad)}" if mad.denominator > 1 else ""),
-                f"Distances from {fraction(mean)} (her mean, not {fraction(middle)}): "
-                f"{and_list(fraction(d) for d in distances)}; they add up to "
-                f"{fraction(sum(distances))}, and {fraction(sum(distances))} / 4 = "
-                f"{fraction(mad)}.",
+                _(
+                    "Distances from {mean} (her mean, not {middle}): {distances}; they add up "
+                    "to {total}, and {total} / 4 = {mad}."
+                ).format(
+                    mean=fraction(mean),
+                    middle=fraction(middle),
+                    distances=and_list(fraction(d) for d in distances),
+                    total=fraction(sum(distances)),
+                    mad=fraction(mad),
+                ),
             ),
             (
-                # "more" on even seeds, "less" on odd: neighbours' answers differ (no copying)
-                f"Which is {spread} spread out: the face values of single cards, or the "
-                f"means of {size} cards (each put back)? Say why.",
+                spread.format(size=size),
                 answer,
                 # a reason a 12-year-old can write first; the exact chances for the teacher
-                f"In a sample, high and low cards often balance out, so the mean is rarely far "
-                f"from {fraction(middle)}. One card alone can be {min(FACE_VALUES)} or "
-                f"{max(FACE_VALUES)}. The exact "
-                f"chance of a value from {fraction(middle - 1)} to {fraction(middle + 1)}: one "
-                f"card, {near[0] * len(DECK)}/{len(DECK)} = {fraction(near[0])}, "
-                f"{about_percent(near[0])}; the mean of {size} cards, "
-                f"{about_percent(near[1])}. These are exact chances; a class's samples, like the "
-                "lesson's 100, can come out several percent different.",
-            ),
-        )
-    )
-
-
-def _two_threat_lead(rng: Generator) -> tuple[list[Card], Card, Combination, list[Card]]:
-    """A hand of 8 cards dealt from ``rng``, and a card of it with a call that has
-    exactly two threats (the unseen cards that could beat it)."""
-    while True:
-        hand = deal(_PLAYERS, seed=rng)[0]
-        leads = [
-            (card, call, list(threats(card, call, hand=hand)))
-            for card in hand
-            for call in card.combinations
-        ]
-        two = [lead for lead in leads if len(lead[2]) == 2]
-        if two:
-            card, call, found = two[int(rng.integers(len(two)))]
-            return list(hand), card, call, found
-
-
-def _both_set_aside(players: int, unseen: int) -> tuple[int, str]:
-    """The cards set aside at a table of ``players``, and the tree's product
-    ``S/U x (S-1)/(U-1)`` as the key writes it."""
-    aside = len(DECK) - players * CARDS_PER_HAND
-    return aside, f"{aside}/{unseen} x {aside - 1}/{unseen - 1}"
-
-
-def _any_equal(chance: Fraction) -> str:
-    """The key's sentence on what else is right for a chance asked as a fraction."""
-    return f"Any equal fraction, or {about_percent(chance)}, is right."
-
-
-#: Lesson 4's tables, one per seed in turn, so neighbours differ: not the lesson's own
-#: 4 players (98/219) nor its Going-further 3 players (133/219) (review 5).
-LESSON_4_PLAYERS = (2, 5, 7)
-#: Lesson 4b's tables, one per seed in turn (the same table later in the hand): not Lesson 4's
-#: 3 or 4 players nor 4b's own 6-player check.
-LESSON_4B_PLAYERS = (2, 5, 7, 8)
-
-
-def _lesson_4(seed: int) -> TicketQuestions:
-    # a stream of its own (seed and lesson number): another hand than 4b's for the seed
-    rng = np.random.default_rng([seed, 4])
-    players = LESSON_4_PLAYERS[seed % len(LESSON_4_PLAYERS)]
-    hand, card, call, two = _two_threat_lead(rng)
-    chance = chance_unbeatable(card, call, hand=hand, players=players)
-    unseen = len(DECK) - len(hand)
-    aside, product = _both_set_aside(players, unseen)
-    first, second = sorted(two, key=lambda c: (c.value, str(c)))
-    return TicketQuestions(
-        (
-            (
-                f"You hold {' '.join(map(str, hand))}. You lead {card} (face value "
-                f"{card.value}) and call {call}. Which unseen cards could beat it (the "
-                "threats)? Name them.",
-                f"{first} and {second}",
-                f"Unseen cards with {call} and face value {card.value} or more: {first} "
-                f"(face value {first.value}) and {second} (face value {second.value}).",
-            ),
-            (
-                f"There are {players} players. What is the chance nobody can beat your lead? "
-                f"Work on the back. {ROUNDING}",
-                f"{about_percent(chance)} ({fraction(chance)})",  # the percent it asks for
-                f"{len(DECK)} − 8 × {players} = {aside} of the {unseen} unseen cards are set "
-                f"aside; nobody can beat it when both threats are: {product} = "
-                f"{fraction(chance)}. {_any_equal(chance)}",
-            ),
-            (
-                "Is that the chance your lead wins? Say why.",
-                "No: it wins at least this often.",
-                f"A player who holds a threat may play a lower card with {call}, so you can "
-                "win even then.",
-            )
-            if seed % 2 == 0
-            else (
-                f"Player 2 holds {first} and also a lower card with {call}. Must Player 2 "
-                f"play {first}? Can your lead still win? Say why.",
-                f"No, Player 2 may play the lower card. Yes, your lead can win: if Player 2 "
-                f"plays the lower card and nobody plays {second}.",
-                f"A player must follow with a card that shows {call}, but may pick a lower "
-                "one. So the lead wins at least as often as nobody can beat it.",
-            ),
-        )
-    )
-
-
-def _one_threat_left(
-    hand: list[Card], card: Card, call: Combination, two: list[Card], players: int, trick: int
-) -> tuple[int, int, int, Fraction]:
-    """Lesson 4b's cards-played question: before ``trick`` at a table of ``players``, the
-    first threat of ``two`` has been played (with your ``trick - 1`` first cards and other
-    cards), the second is still unseen. Returns (cards played, cards you hold, cards set
-    aside, the chance that nobody can beat the lead), the chance counted by
-    :func:`~xactika_edu.core.leads.chance_unbeatable`."""
-    mine = [c for c in hand if c != card][: trick - 1]
-    others = [c for c in DECK if c not in hand and c not in two]
-    played = [*mine, two[0], *others[: (trick - 1) * players - len(mine) - 1]]
-    holding = [c for c in hand if c not in mine]
-    chance = chance_unbeatable(card, call, hand=holding, players=players, seen=played)
-    return len(played), len(holding), len(DECK) - players * CARDS_PER_HAND, chance
-
-
-def _lesson_4b(seed: int) -> TicketQuestions:
-    rng = make_rng(seed)
-    hand, card, call, two = _two_threat_lead(rng)
-    players = LESSON_4B_PLAYERS[seed % len(LESSON_4B_PLAYERS)]
-    unseen = len(DECK) - len(hand)
-    chance = chance_unbeatable(card, call, hand=hand, players=players)
-    aside, product = _both_set_aside(players, unseen)
-    # b) cards played (as the lesson's check 2): the first threat played, one left unseen
-    trick = 2 + seed % 5
-    played, held, _, late = _one_threat_left(hand, card, call, two, players, trick)
-    left = len(DECK) - played - held
-    if late != Fraction(aside, left):  # the count the key shows is the library's count
-        raise XactikaError(f"lesson 4b ticket {seed}: {late} is not {aside}/{left}")
-    # c) alternates: another shape (a third) on even seeds, the same shape (a half) on odd
-    # ones, so neighbours differ; never the lesson's own "without 2 balls"
-    voids = [c for c in COMBINATIONS if str(c) != "2 balls"]
-    void = voids[int(rng.integers(len(voids)))]
-    shows = [
-        c
-        for c in COMBINATIONS
-        if c != void and (c.shape == void.shape) == (seed % 2 == 1) and c.count != void.count
-    ][int(rng.integers(2 if seed % 2 else 6))]
-    without = [c for c in DECK if not c.has(void)]
-    count = count_cards(without, lambda c: c.has(shows))
-    return TicketQuestions(
-        (
-            (
-                f"{players} players. You hold {' '.join(map(str, hand))}. You lead {card} and "
-                f"call {call}. Only {two[0]} and {two[1]} could beat it. What is the chance "
-                "that nobody can beat it? Show your multiplication, then write the fraction.",
-                fraction(chance),
-                f"{aside} of the {unseen} unseen cards are set aside; both threats must be: "
-                f"{product} = {fraction(chance)}. {_any_equal(chance)} So is the product "
-                f"left as {product}.",
-            ),
-            (
-                f"Later, before trick {trick}, {played} cards are played ({two[0]} is one of "
-                f"them), you hold {held} cards and {two[1]} is still unseen. If you lead {card} "
-                f"now, nobody can beat it only if {two[1]} is set aside. What is the chance of "
-                "that?",
-                fraction(late),
-                f"{len(DECK)} − {played} − {held} = {left} cards are unseen and {aside} of them "
-                f"are set aside: {aside}/{left}"
-                + ("" if fraction(late) == f"{aside}/{left}" else f" = {fraction(late)}")
-                + f". {_any_equal(late)}",
-            ),
-            (
-                f"Of the cards without {void}, what part show {shows}? Think of the deck as in "
-                f"the lesson: for each shape, a third of the {len(DECK)} cards show 1, a third "
-                "2 and a third 3.",
-                fraction(Fraction(count, len(without))),
-                f"{count} of the {len(without)} cards without {void}: "
-                f"{count}/{len(without)} = {fraction(Fraction(count, len(without)))}.",
+                _(
+                    "In a sample, high and low cards often balance out, so the mean is rarely "
+                    "far from {middle}. One card alone can be {lowest} or {highest}. The exact "
+                    "chance of a value from {low} to {high}: one card, {count}/{deck} = "
+                    "{chance}, {about}; the mean of {size} cards, {about_mean}. These are exact "
+                    "chances; a class's samples, like the lesson's 100, can come out several "
+                    "percent different."
+                ).format(
+                    middle=fraction(middle),
+                    lowest=min(FACE_VALUES),
+                    highest=max(FACE_VALUES),
+                    low=fraction(middle - 1),
+                    high=fraction(middle + 1),
+                    count=near[0] * len(DECK),
+                    deck=len(DECK),
+                    chance=fraction(near[0]),
+                    about=about_percent(near[0]),
+                    size=size,
+                    about_mean=about_percent(near[1]),
+                ),
             ),
         )
     )
@@ -433,25 +371,38 @@ QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
     "1": _lesson_1,
     "2": _lesson_2,
     "3": _lesson_3,
-    "4": _lesson_4,
-    "4b": _lesson_4b,
+    "4": lesson_4_questions,
+    "4b": lesson_4b_questions,
     "5": lesson_5_questions,
     "6": lesson_6_questions,
     "7": lesson_7_questions,
 }
 
 
-@lru_cache(maxsize=512)
 def ticket_questions(lesson: str, seed: int) -> TicketQuestions:
-    """The questions of ``lesson``'s exit ticket for ``seed`` (the same every time, so
-    they are kept: a class set's tickets and its key are made from one computation).
+    """The questions of ``lesson``'s exit ticket for ``seed``, in the current language
+    (the same every time, so they are kept: a class set's tickets and its key are made
+    from one computation; the numbers are the same in every language).
 
     Raises:
         XactikaError: for a lesson without an exit ticket.
     """
-    maker = QUESTIONS.get(lesson)
-    if maker is None:
+    if lesson not in QUESTIONS:
         raise XactikaError(
-            f"no exit ticket for lesson {shown(lesson)}; lessons are {', '.join(QUESTIONS)}"
+            _("no exit ticket for lesson {lesson}; lessons are {lessons}").format(
+                lesson=shown(lesson), lessons=", ".join(QUESTIONS)
+            )
         )
-    return maker(seed)
+    return _ticket_questions(lesson, seed, language())
+
+
+@lru_cache(maxsize=512)
+def _ticket_questions(lesson: str, seed: int, written_in: str) -> TicketQuestions:
+    """:func:`ticket_questions` kept per language (``written_in``, the current one)."""
+    return QUESTIONS[lesson](seed)
+
+
+def forget_ticket_questions() -> None:
+    """Forget the questions :func:`ticket_questions` keeps (for a test that changes how
+    they are made)."""
+    _ticket_questions.cache_clear()

@@ -18,10 +18,11 @@ from ..base.formatting import (
     one_decimal,
     percent,
     percent_tail,
-    plural,
     signed,
     whole_percent,
 )
+from ..base.language import N_, ngettext, pgettext
+from ..base.language import gettext as _
 from ..core.cards import (
     DECK,
     Card,
@@ -31,7 +32,14 @@ from ..core.cards import (
 )
 from ..core.rules import score
 from ..engines.advice import play_each_bid
-from .ticket_parts import ROUNDING, TicketQuestions, TicketTable, count_cards, deck_table
+from .ticket_parts import (
+    TicketQuestions,
+    TicketTable,
+    about_number,
+    count_cards,
+    deck_table,
+    with_rounding,
+)
 
 if TYPE_CHECKING:
     from numpy.random import Generator
@@ -47,20 +55,20 @@ _DEALS = 20
 def _fraction_and_percent(count: int, total: int) -> str:
     """``count/total`` and its whole percent: ``"31/81, about 38%"`` when the percent is
     rounded (never ``=`` for a rounded number), ``"5/20 = 25%"`` when it is exact."""
-    rounded = about_percent(Fraction(count, total))
-    joint = ", " if rounded.startswith("about") else " = "
-    return f"{count}/{total}{joint}{rounded}"
+    return f"{count}/{total}{percent_tail(Fraction(count, total))}"
 
 
+_OR_MORE = N_("{value} or more")
+_OR_LESS = N_("{value} or less")
 #: Lesson 5's events, as (lowest, highest) face value and words: never the lesson's own
 #: "8 or more" (its check 1), in an order where neighbouring tickets (seeds n and n + 1)
 #: never share an event or an answer (9 or more and 7 or less both have 31 cards).
 _EVENTS_5 = (
-    (9, 12, "9 or more"),
-    (10, 12, "10 or more"),
-    (4, 7, "7 or less"),
-    (11, 12, "11 or more"),
-    (4, 6, "6 or less"),
+    (9, 12, _OR_MORE),
+    (10, 12, _OR_MORE),
+    (4, 7, _OR_LESS),
+    (11, 12, _OR_MORE),
+    (4, 6, _OR_LESS),
 )
 #: How many times four dice are rolled in part (c)'s prediction.
 _ROLLS_5 = (200, 300, 150, 120)
@@ -73,17 +81,22 @@ def _rounded_prediction(rolls: int, exact: Fraction, nearest: int) -> str:
     if value.denominator == 1:
         said = f"= {value}"
     elif (10 * value).denominator == 1:  # 19% of 150 = 28.5 exactly
-        said = f"= {one_decimal(value)}: about {count}"
+        said = f"= {one_decimal(value)}: " + about_number(count)
     else:
-        said = f"= about {one_decimal(value)}: {count}"
-    end = "the same" if count == nearest else "also right"
-    return f"With the rounded chance, {whole_percent(exact)}% of {rolls} {said}, {end}."
+        said = "= " + about_number(one_decimal(value)) + f": {count}"
+    end = (
+        _("With the rounded chance, {percent}% of {rolls} {said}, the same.")
+        if count == nearest
+        else _("With the rounded chance, {percent}% of {rolls} {said}, also right.")
+    )
+    return end.format(percent=whole_percent(exact), rolls=rolls, said=said)
 
 
 def lesson_5_questions(seed: int) -> TicketQuestions:
     rng = make_rng(seed)
     drawn = int(rng.choice([10, 20, 25]))
-    low, high, event = _EVENTS_5[seed % len(_EVENTS_5)]
+    low, high, words = _EVENTS_5[seed % len(_EVENTS_5)]
+    event = _(words).format(value=high if words == _OR_LESS else low)
     rolls = _ROLLS_5[seed % len(_ROLLS_5)]
     cards = draw_cards(drawn, seed=rng)
     hits = count_cards(cards, lambda c: low <= c.value <= high)
@@ -94,24 +107,47 @@ def lesson_5_questions(seed: int) -> TicketQuestions:
     return TicketQuestions(
         (
             (
-                f"Sam turned over the top {drawn} cards of a shuffled deck. {hits} had face "
-                f"value {event}. What is the relative frequency? {ROUNDING}",
+                with_rounding(
+                    ngettext(
+                        "Sam turned over the top {drawn} cards of a shuffled deck. {hits} had "
+                        "face value {event}. What is the relative frequency?",
+                        "Sam turned over the top {drawn} cards of a shuffled deck. {hits} had "
+                        "face value {event}. What is the relative frequency?",
+                        hits,
+                    ).format(drawn=drawn, hits=hits, event=event)
+                ),
                 percent(observed),
                 f"{hits}/{drawn}{percent_tail(observed)}.",
             ),
             (
-                f"What is the chance that a card drawn at random from the deck has face "
-                f"value {event}? Write it as a fraction and as a percent. {ROUNDING}",
+                with_rounding(
+                    _(
+                        "What is the chance that a card drawn at random from the deck has face "
+                        "value {event}? Write it as a fraction and as a percent."
+                    ).format(event=event)
+                ),
                 _fraction_and_percent(exact_hits, len(DECK)),
-                f"{exact_hits} of the {len(DECK)} cards: {exact_hits}/{len(DECK)}; as a "
-                f"percent, {about_percent(exact)}.",
+                _("{count} of the {deck} cards: {count}/{deck}; as a percent, {about}.").format(
+                    count=exact_hits, deck=len(DECK), about=about_percent(exact)
+                ),
             ),
             (
-                f"You roll four dice {rolls} times. About how many of the cards do you "
-                f"predict to have face value {event}? Give a whole number.",
-                f"about {nearest}",
-                f"{exact_hits}/{len(DECK)} of {rolls} = {rolls} × {exact_hits} ÷ {len(DECK)} = "
-                f"about {one_decimal(expected)}: about {nearest}. "
+                _(
+                    "You roll four dice {rolls} times. About how many of the cards do you "
+                    "predict to have face value {event}? Give a whole number."
+                ).format(rolls=rolls, event=event),
+                about_number(nearest),
+                _(
+                    "{count}/{deck} of {rolls} = {rolls} × {count} ÷ {deck} = {product}: "
+                    "about {nearest}."
+                ).format(
+                    count=exact_hits,
+                    deck=len(DECK),
+                    rolls=rolls,
+                    product=about_number(one_decimal(expected)),
+                    nearest=nearest,
+                )
+                + " "
                 + _rounded_prediction(rolls, exact, nearest),
             ),
         ),
@@ -166,37 +202,63 @@ def lesson_6_questions(seed: int) -> TicketQuestions:
     made = Fraction(low[bid], _DEALS)
     average_low, average_high = Fraction(points_low, _DEALS), Fraction(points_high, _DEALS)
     better = bid if average_low > average_high else bid + 1
+    playing_for = pgettext("exit ticket table", "Playing for {bid}")
     table = TicketTable(
-        f"You hold {' '.join(map(str, hand))}. The computer played your hand on {_DEALS} "
-        f"deals playing for {bid}, then on the same deals playing for {bid + 1}. How many "
-        "deals took each number of tricks:",
+        _(
+            "You hold {hand}. The computer played your hand on {deals} deals playing for "
+            "{bid}, then on the same deals playing for {next}. How many deals took each "
+            "number of tricks:"
+        ).format(hand=" ".join(map(str, hand)), deals=_DEALS, bid=bid, next=bid + 1),
         (
-            ("Tricks taken", *map(str, range(width))),
-            (f"Playing for {bid}", *map(str, low)),
-            (f"Playing for {bid + 1}", *map(str, high)),
+            (pgettext("exit ticket table", "Tricks taken"), *map(str, range(width))),
+            (playing_for.format(bid=bid), *map(str, low)),
+            (playing_for.format(bid=bid + 1), *map(str, high)),
         ),
     )
     return TicketQuestions(
         (
             (
-                f"Playing for {bid}, in what part of the {_DEALS} deals did you make your "
-                f"bid? {ROUNDING}",
+                with_rounding(
+                    _(
+                        "Playing for {bid}, in what part of the {deals} deals did you make "
+                        "your bid?"
+                    ).format(bid=bid, deals=_DEALS)
+                ),
                 f"{low[bid]}/{_DEALS}{percent_tail(made)}",
-                f"The bid is made when you take exactly {plural(bid, 'trick')}: "
-                f"{low[bid]} of {_DEALS} deals.",
+                ngettext(
+                    "The bid is made when you take exactly {count} trick: {made} of {deals} deals.",
+                    "The bid is made when you take exactly {count} tricks: {made} of {deals} "
+                    "deals.",
+                    bid,
+                ).format(count=bid, made=low[bid], deals=_DEALS),
             ),
             (
-                f"How many points does bid {bid} earn on average?",
+                _("How many points does bid {bid} earn on average?").format(bid=bid),
                 label_number(average_low),
-                f"Points in all: {terms_low} = {signed(points_low)}; "
-                f"{signed(points_low)} / {_DEALS} = {label_number(average_low)}.",
+                _("Points in all: {terms} = {total}; {total} / {deals} = {average}.").format(
+                    terms=terms_low,
+                    total=signed(points_low),
+                    deals=_DEALS,
+                    average=label_number(average_low),
+                ),
             ),
             (
-                f"Which bid earns more points on average: {bid} or {bid + 1}?",
-                f"Bid {better}",
-                f"Bid {bid + 1}: {terms_high} = {signed(points_high)}; {signed(points_high)} / "
-                f"{_DEALS} = {label_number(average_high)} a deal, against "
-                f"{label_number(average_low)} for bid {bid}.",
+                _("Which bid earns more points on average: {bids}?").format(
+                    bids=and_list((bid, bid + 1), last="or")
+                ),
+                _("Bid {bid}").format(bid=better),
+                _(
+                    "Bid {next}: {terms} = {total}; {total} / {deals} = {average} a deal, "
+                    "against {low_average} for bid {bid}."
+                ).format(
+                    next=bid + 1,
+                    terms=terms_high,
+                    total=signed(points_high),
+                    deals=_DEALS,
+                    average=label_number(average_high),
+                    low_average=label_number(average_low),
+                    bid=bid,
+                ),
             ),
         ),
         table,
@@ -226,28 +288,49 @@ def lesson_7_questions(seed: int) -> TicketQuestions:
             break
     mean = Fraction(sum(differences), len(differences))
     terms = " + ".join(f"({signed(d)})" for d in differences)
+    off = abs(missed - bid)
     return TicketQuestions(
         (
             (
-                f"You bid {bid} and took {plural(missed, 'trick')}. What is your score?",
+                ngettext(
+                    "You bid {bid} and took {count} trick. What is your score?",
+                    "You bid {bid} and took {count} tricks. What is your score?",
+                    missed,
+                ).format(bid=bid, count=missed),
                 signed(score(bid, missed)),
-                f"Missed by {plural(abs(missed - bid), 'trick')}: lose 1 point for each trick "
-                f"off, {signed(score(bid, missed))}.",
+                ngettext(
+                    "Missed by {count} trick: lose 1 point for each trick off, {score}.",
+                    "Missed by {count} tricks: lose 1 point for each trick off, {score}.",
+                    off,
+                ).format(count=off, score=signed(score(bid, missed))),
             ),
             (
-                f"A class wrote {hands} player-hands on its score sheets; {exact} of them were "
-                f"exact bids. What part of the player-hands were exact bids? "
-                f"{ROUNDING.removesuffix('.')} (a half rounds up).",
+                _(
+                    "A class wrote {hands} player-hands on its score sheets; {exact} of them "
+                    "were exact bids. What part of the player-hands were exact bids?"
+                ).format(hands=hands, exact=exact)
+                + " "
+                + _("Round to the nearest whole percent (a half rounds up)."),
                 _fraction_and_percent(exact, hands),
-                f"Exact bids ÷ player-hands: {exact}/{hands}{simpler}.",
+                _("Exact bids ÷ player-hands: {exact}/{hands}{simpler}.").format(
+                    exact=exact, hands=hands, simpler=simpler
+                ),
             ),
             (
-                f"For {len(differences)} player-hands, tricks taken - bid was "
-                f"{and_list(signed(d) for d in differences)}. What is the mean?",
+                _(
+                    "For {count} player-hands, tricks taken - bid was {values}. What is the mean?"
+                ).format(count=len(differences), values=and_list(signed(d) for d in differences)),
                 label_number(mean),
-                f"{terms} = {signed(sum(differences))}; {signed(sum(differences))} / "
-                f"{len(differences)} = {label_number(mean)} "
-                f"{'trick' if abs(mean) == 1 else 'tricks'}.",
+                ngettext(
+                    "{terms} = {total}; {total} / {count} = {mean} trick.",
+                    "{terms} = {total}; {total} / {count} = {mean} tricks.",
+                    1 if abs(mean) == 1 else 2,
+                ).format(
+                    terms=terms,
+                    total=signed(sum(differences)),
+                    count=len(differences),
+                    mean=label_number(mean),
+                ),
             ),
         )
     )

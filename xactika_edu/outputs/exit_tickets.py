@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
+from ..base.language import gettext as _
+from ..base.language import pgettext
 from ..teaching.lessonmeta import lesson_notebooks, lesson_titles
 from .exit_questions import QUESTIONS, TicketTable, ticket_questions
 from .pdftext import pdf_text
@@ -70,7 +72,8 @@ def _titles() -> dict[str, str]:
 
 def lesson_title(lesson: str) -> str | None:
     """The title of ``lesson`` from its notebook's ``xactika_lesson`` metadata (the one
-    source of lesson titles), or None if no lesson notebook has that lesson.
+    source of lesson titles), in the current language (the catalogue ``lessons.plans``
+    holds the metadata's words), or None if no lesson notebook has that lesson.
 
     >>> lesson_title("1")
     'Meet the deck'
@@ -78,7 +81,8 @@ def lesson_title(lesson: str) -> str | None:
     Raises:
         XactikaError: if a lesson notebook's metadata is malformed (naming it).
     """
-    return _titles().get(lesson)
+    title = _titles().get(lesson)
+    return _(title) if title else title
 
 
 @dataclass(frozen=True)
@@ -100,11 +104,13 @@ class ExitTicket:
     def __post_init__(self) -> None:
         if self.lesson not in LESSONS:
             raise XactikaError(
-                f"no exit ticket for lesson {shown(self.lesson)}; lessons are {', '.join(LESSONS)}"
+                _("no exit ticket for lesson {lesson}; lessons are {lessons}").format(
+                    lesson=shown(self.lesson), lessons=", ".join(LESSONS)
+                )
             )
-        of = check_whole(self.of, "of (the number of tickets)", 1, MAX_STUDENTS)
+        of = check_whole(self.of, _("of (the number of tickets)"), 1, MAX_STUDENTS)
         object.__setattr__(self, "of", of)
-        object.__setattr__(self, "number", check_whole(self.number, "ticket number", 1, of))
+        object.__setattr__(self, "number", check_whole(self.number, _("ticket number"), 1, of))
         object.__setattr__(self, "seed", check_seed(self.seed))
 
     @property
@@ -112,7 +118,11 @@ class ExitTicket:
         """``'Exit ticket · Lesson 4: Can anyone beat my lead?'``: the lesson's title
         from its notebook (:func:`lesson_title`); just the lesson's number if it has none."""
         title = lesson_title(self.lesson)
-        return f"Exit ticket · Lesson {self.lesson}" + (f": {title}" if title else "")
+        if title:
+            return _("Exit ticket · Lesson {lesson}: {title}").format(
+                lesson=self.lesson, title=title
+            )
+        return _("Exit ticket · Lesson {lesson}").format(lesson=self.lesson)
 
     @property
     def label(self) -> str:
@@ -121,7 +131,9 @@ class ExitTicket:
         It does not depend on the size of the class set, so a lesson plan quoting
         ticket 1 quotes exactly what student 1's ticket prints.
         """
-        return f"Lesson {self.lesson} · ticket {self.number} · seed {self.seed}"
+        return _("Lesson {lesson} · ticket {number} · seed {seed}").format(
+            lesson=self.lesson, number=self.number, seed=self.seed
+        )
 
     def worked_questions(self) -> list[tuple[str, str, str]]:
         """The three (question, answer, one line of working), computed for this seed."""
@@ -145,7 +157,7 @@ def class_tickets(lesson: str, students: int, seed: int) -> list[ExitTicket]:
         XactikaError: for an unknown lesson, ``students`` not 1 to 200, or a seed
             that would pass the largest printable seed.
     """
-    students = check_whole(students, "students", 1, MAX_STUDENTS)
+    students = check_whole(students, _("students"), 1, MAX_STUDENTS)
     seed = check_seed(seed)
     check_run_seeds(seed, students)
     return [exit_ticket(lesson, seed + k, number=k + 1, of=students) for k in range(students)]
@@ -214,10 +226,10 @@ def draw_ticket(pdf: FPDF, ticket: ExitTicket, top: float, *, key: bool = False)
     pdf.set_xy(left + width - _NAME_WIDTH, y + 0.5)
     if key:
         pdf.set_text_color(*rgb(ANSWER))
-        pdf.cell(_NAME_WIDTH, 6, "ANSWER KEY", align="R")
+        pdf.cell(_NAME_WIDTH, 6, pdf_text(pgettext("exit ticket", "ANSWER KEY")), align="R")
         pdf.set_text_color(0, 0, 0)
     else:
-        pdf.cell(14, 6, "Name")
+        pdf.cell(14, 6, pdf_text(pgettext("exit ticket", "Name")))
         pdf.set_line_width(0.3)
         pdf.line(left + width - 58, y + 5.5, left + width, y + 5.5)
     y += 13.0
@@ -259,9 +271,13 @@ def tickets_pdf(
             half a page (a layout bug, never silent).
     """
     if not tickets:
-        raise XactikaError("no exit tickets to print")
-    which = "answer key" if key else "student tickets"
-    pdf = new_pdf(paper, title=f"Exit tickets, lesson {tickets[0].lesson} ({which})")
+        raise XactikaError(_("no exit tickets to print"))
+    title = (
+        _("Exit tickets, lesson {lesson} (answer key)")
+        if key
+        else _("Exit tickets, lesson {lesson} (student tickets)")
+    )
+    pdf = new_pdf(paper, title=title.format(lesson=tickets[0].lesson))
     half = pdf.h / 2
     for i, ticket in enumerate(tickets):
         top = 0.0 if i % 2 == 0 else half
@@ -275,8 +291,9 @@ def tickets_pdf(
         bottom = draw_ticket(pdf, ticket, top, key=key)
         if bottom > top + half - 5.0:
             raise XactikaError(
-                f"{ticket.label}: the exit ticket runs {bottom - top - half + 5.0:.1f} mm "
-                "past its half page"
+                _("{label}: the exit ticket runs {overflow} mm past its half page").format(
+                    label=ticket.label, overflow=f"{bottom - top - half + 5.0:.1f}"
+                )
             )
     return bytes(pdf.output())
 

@@ -9,12 +9,21 @@ answers; the key has every student's).
 It is written as HTML and as a one-page PDF (Letter or A4), drawn with fpdf2's
 Helvetica as the worksheets are; a plan that does not fit one page at 7 pt is refused.
 
+A plan is written in the language that is current when it is made (:func:`lesson_plan`):
+the metadata's words come from the catalogue ``lessons.plans`` and the vocabulary box
+from the lesson's own (its cell translated whole), the ticket's from
+:mod:`.exit_questions`. The standards' wording is the official one, in English in every
+language: the Common Core is published in English only, a translation of ours shown as
+"the wording" could pass for an official one, and the Spanish heading says so
+("texto oficial, en inglés").
+
 >>> print(timing_rows([(5, "Warm-up"), (30, "Explore")]))
 [('0-5', '5', 'Warm-up'), ('5-35', '30', 'Explore')]
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,8 +33,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import XactikaError
 from ..base.files import staged_entries
-from ..base.formatting import plural
-from ..teaching.lessonmeta import LessonMeta, VocabularyRow, lesson_meta, vocabulary
+from ..base.language import DEFAULT_LANGUAGE, language, ngettext, pgettext, use_language
+from ..base.language import gettext as _
+from ..teaching.lessonmeta import (
+    LessonMeta,
+    VocabularyRow,
+    lesson_meta,
+    load_notebook,
+    vocabulary,
+)
 from ..teaching.standards import standards_markdown, standards_rows
 from .exit_tickets import LESSONS, TicketTable, class_tickets
 from .pdftext import pdf_text
@@ -38,17 +54,22 @@ if TYPE_CHECKING:
 __all__ = [
     "LessonPlan",
     "lesson_plan",
+    "lesson_text",
     "plan_html",
     "plan_pdf",
     "standards_section",
     "ticket_summary",
     "timing_rows",
+    "translated_meta",
     "write_lesson_plans",
 ]
 
 _MARGIN = 13.0
 #: Font sizes tried, largest first, until the plan fits its page.
-_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75, 0.7)
+_SCALES = (1.0, 0.93, 0.86, 0.8, 0.78, 0.75, 0.7)
+#: The standards table's column widths (mm) tried at each size, the first first: the
+#: second gives a translation's longer activities more room beside the English wording.
+_STANDARD_WIDTHS = ((22.0, 120.0, 48.0), (20.0, 90.0, 80.0))
 _BASE_PT = 10.0
 
 
@@ -64,6 +85,8 @@ class LessonPlan:
         ticket_label: which ticket those answers are for, as the ticket prints it
             (``'Lesson 4 · ticket 1 · seed 9'``).
         ticket_table: the table that ticket prints above its questions, or None.
+        language: the language the plan is written in (its texts were translated when
+            it was made; its HTML and PDF are written in it).
     """
 
     meta: LessonMeta
@@ -71,6 +94,7 @@ class LessonPlan:
     ticket_answers: tuple[tuple[str, str], ...]
     ticket_label: str
     ticket_table: TicketTable | None = None
+    language: str = DEFAULT_LANGUAGE
 
     @property
     def name(self) -> str:
@@ -78,8 +102,52 @@ class LessonPlan:
         return f"lesson-plan-{self.meta.lesson}"
 
     def standard_rows(self) -> list[tuple[str, str, str]]:
-        """(code, exact wording, activity) of the core standards."""
-        return standards_rows((c.code, c.activity) for c in self.meta.standards)
+        """(code, exact wording, activity) of the core standards; the wording is the
+        official English one in every language (see the module's text)."""
+        with use_language("en"):
+            return standards_rows((c.code, c.activity) for c in self.meta.standards)
+
+
+def lesson_text(text: str) -> str:
+    """A text of a lesson (its metadata, a markdown cell) in the current language: its
+    translation from the catalogues, or itself if it has none (English, or a text not
+    translated yet); an empty text stays empty."""
+    return _(text) if text.strip() else text
+
+
+def translated_meta(meta: LessonMeta) -> LessonMeta:
+    """``meta`` with every text a plan shows in the current language (:func:`lesson_text`);
+    the lesson's number, the codes and the minutes stay."""
+    return dataclasses.replace(
+        meta,
+        title=lesson_text(meta.title),
+        objective=lesson_text(meta.objective),
+        standards=tuple(
+            dataclasses.replace(c, activity=lesson_text(c.activity)) for c in meta.standards
+        ),
+        going_further_standards=tuple(
+            dataclasses.replace(c, activity=lesson_text(c.activity))
+            for c in meta.going_further_standards
+        ),
+        timing=tuple(dataclasses.replace(s, activity=lesson_text(s.activity)) for s in meta.timing),
+        materials=tuple(lesson_text(m) for m in meta.materials),
+        exit_ticket=lesson_text(meta.exit_ticket),
+    )
+
+
+def _translated_notebook(notebook: Path | str | Mapping[str, Any]) -> Mapping[str, Any]:
+    """The notebook with each markdown cell in the current language (the lesson's
+    catalogue holds each cell whole), for its vocabulary box."""
+    data = load_notebook(notebook)
+    if language() == DEFAULT_LANGUAGE:
+        return data
+    cells = [
+        {**cell, "source": lesson_text("".join(cell["source"]))}
+        if cell.get("cell_type") == "markdown"
+        else cell
+        for cell in data.get("cells", [])
+    ]
+    return {**data, "cells": cells}
 
 
 def _ticket_kind(lesson: str) -> str | None:
@@ -98,14 +166,21 @@ def lesson_plan(
         seed: the class set's seed; the plan shows the first ticket's answers.
         students: how many tickets the class set has (printed on the ticket label).
 
+    The plan is in the current language (``with use_language("es"):``); its numbers are
+    the same in every language.
+
     Raises:
         XactikaError: if the notebook has no ``xactika_lesson`` metadata, or it or
             its vocabulary box is malformed (naming the field).
     """
     meta = lesson_meta(notebook)
     if meta is None:
-        shown = Path(notebook).name if isinstance(notebook, (str, Path)) else "the notebook"
-        raise XactikaError(f"{shown} has no xactika_lesson metadata, so it has no lesson plan")
+        shown = Path(notebook).name if isinstance(notebook, (str, Path)) else _("the notebook")
+        raise XactikaError(
+            _("{notebook} has no xactika_lesson metadata, so it has no lesson plan").format(
+                notebook=shown
+            )
+        )
     kind = _ticket_kind(meta.lesson)
     answers: tuple[tuple[str, str], ...] = ()
     label = ""
@@ -115,7 +190,14 @@ def lesson_plan(
         answers = tuple((q, a) for q, a, _ in ticket.worked_questions())
         label = ticket.label
         table = ticket.table
-    return LessonPlan(meta, tuple(vocabulary(notebook)), answers, label, table)
+    return LessonPlan(
+        translated_meta(meta),
+        tuple(vocabulary(_translated_notebook(notebook))),
+        answers,
+        label,
+        table,
+        language(),
+    )
 
 
 def ticket_summary(plan: LessonPlan) -> str:
@@ -134,11 +216,14 @@ def ticket_summary(plan: LessonPlan) -> str:
     """
     if not plan.ticket_answers:
         return plan.meta.exit_ticket
-    return (
-        f"{plural(len(plan.ticket_answers), 'question')} on half a page; each student's "
-        "ticket has its own numbers and the key has every ticket's answers. "
-        f"{plan.ticket_label}, with its answers:"
-    )
+    count = len(plan.ticket_answers)
+    return ngettext(
+        "{count} question on half a page; each student's ticket has its own numbers and "
+        "the key has every ticket's answers. {label}, with its answers:",
+        "{count} questions on half a page; each student's ticket has its own numbers and "
+        "the key has every ticket's answers. {label}, with its answers:",
+        count,
+    ).format(count=count, label=plan.ticket_label)
 
 
 def timing_rows(steps: Iterable[tuple[int, str]]) -> list[tuple[str, str, str]]:
@@ -162,7 +247,42 @@ def _plain(text: str) -> str:
 
 def _pdf_cell(text: str) -> str:
     """A table cell for the PDF: plain text; a picture or emoji alone becomes a note."""
-    return " ".join(pdf_text(_plain(text), missing="").split()) or "(a picture in the lesson)"
+    return " ".join(pdf_text(_plain(text), missing="").split()) or _("(a picture in the lesson)")
+
+
+def _title(meta: LessonMeta) -> str:
+    return _("Lesson {lesson}: {title}").format(lesson=meta.lesson, title=meta.title)
+
+
+def _standards_heading() -> tuple[str, str, str]:
+    return (
+        pgettext("lesson plan", "Code"),
+        pgettext("lesson plan", "Standard (exact wording)"),
+        pgettext("lesson plan", "Activity"),
+    )
+
+
+def _timing_heading() -> tuple[str, str, str]:
+    return (
+        pgettext("lesson plan", "Clock (min)"),
+        pgettext("lesson plan", "Minutes"),
+        pgettext("lesson plan", "Activity"),
+    )
+
+
+def _vocabulary_heading() -> tuple[str, str, str]:
+    return (
+        pgettext("lesson plan", "Word"),
+        pgettext("lesson plan", "What it means"),
+        pgettext("lesson plan", "Example"),
+    )
+
+
+def _timing_table(meta: LessonMeta) -> list[tuple[str, str, str]]:
+    return [
+        *timing_rows((s.minutes, s.activity) for s in meta.timing),
+        ("", str(meta.minutes), pgettext("lesson plan", "in all")),
+    ]
 
 
 # --- HTML -----------------------------------------------------------------------
@@ -197,38 +317,44 @@ def _table_html(heading: Sequence[str], rows: Iterable[Sequence[str]], *, raw: i
 
 
 def plan_html(plan: LessonPlan) -> str:
-    """The plan as a self-contained HTML page (UTF-8, no outside files)."""
+    """The plan as a self-contained HTML page (UTF-8, no outside files), in the plan's
+    language."""
+    with use_language(plan.language):
+        return _plan_html(plan)
+
+
+def _plan_html(plan: LessonPlan) -> str:
     meta = plan.meta
-    title = f"Lesson {meta.lesson}: {meta.title}"
+    title = html.escape(pgettext("lesson plan", "Lesson plan · {title}").format(title=_title(meta)))
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Lesson plan · {html.escape(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>Lesson plan · {html.escape(title)}</h1>",
-        f"<p><b>Objective.</b> {html.escape(meta.objective)}</p>",
-        "<h2>Standards</h2>",
-        _table_html(("Code", "Standard (exact wording)", "Activity"), plan.standard_rows()),
-        "<h2>Timing</h2>",
-        _table_html(
-            ("Clock (min)", "Minutes", "Activity"),
-            [
-                *timing_rows((s.minutes, s.activity) for s in meta.timing),
-                ("", str(meta.minutes), "in all"),
-            ],
+        f'<html lang="{plan.language}"><head><meta charset="utf-8">',
+        f"<title>{title}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{title}</h1>",
+        "<p><b>{label}</b> {objective}</p>".format(
+            label=html.escape(pgettext("lesson plan", "Objective.")),
+            objective=html.escape(meta.objective),
         ),
-        "<h2>Materials</h2>",
+        f"<h2>{html.escape(pgettext('lesson plan', 'Standards'))}</h2>",
+        _table_html(_standards_heading(), plan.standard_rows()),
+        f"<h2>{html.escape(pgettext('lesson plan', 'Timing'))}</h2>",
+        _table_html(_timing_heading(), _timing_table(meta)),
+        f"<h2>{html.escape(pgettext('lesson plan', 'Materials'))}</h2>",
         "<ul>" + "".join(f"<li>{html.escape(m)}</li>" for m in meta.materials) + "</ul>",
     ]
     if plan.vocabulary:
         parts += [
-            "<h2>Vocabulary</h2>",
+            f"<h2>{html.escape(pgettext('lesson plan', 'Vocabulary'))}</h2>",
             _table_html(
-                ("Word", "What it means", "Example"),
+                _vocabulary_heading(),
                 [(v.word, v.meaning, v.example) for v in plan.vocabulary],
                 raw=2,
             ),
         ]
-    parts += [f"<h2>Exit ticket</h2><p>{html.escape(ticket_summary(plan))}</p>"]
+    parts += [
+        f"<h2>{html.escape(pgettext('lesson plan', 'Exit ticket'))}</h2>"
+        f"<p>{html.escape(ticket_summary(plan))}</p>"
+    ]
     if plan.ticket_table is not None:
         rows = plan.ticket_table.rows
         parts += [
@@ -286,17 +412,24 @@ def _table(
                 line.cell(cell(text))
 
 
-def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
+def _draw(
+    plan: LessonPlan, paper: str, scale: float, widths: Sequence[float] = _STANDARD_WIDTHS[0]
+) -> FPDF:
     meta = plan.meta
     size = _BASE_PT * scale
-    pdf = new_pdf(paper, title=f"Lesson plan, lesson {meta.lesson}: {meta.title}")
+    pdf = new_pdf(
+        paper,
+        title=_("Lesson plan, lesson {lesson}: {title}").format(
+            lesson=meta.lesson, title=meta.title
+        ),
+    )
     pdf.set_auto_page_break(True, margin=10.0)
     pdf.add_page()
     pdf.set_font("helvetica", "B", size * 1.5)
     pdf.cell(
         0,
         size * 0.75,
-        pdf_text(f"Lesson plan · Lesson {meta.lesson}: {meta.title}"),
+        pdf_text(pgettext("lesson plan", "Lesson plan · {title}").format(title=_title(meta))),
         new_x="LMARGIN",
         new_y="NEXT",
     )
@@ -304,44 +437,35 @@ def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
     pdf.multi_cell(
         0,
         size * 0.45,
-        pdf_text(f"**Objective.** {meta.objective}"),
+        pdf_text(f"**{pgettext('lesson plan', 'Objective.')}** {meta.objective}"),
         markdown=True,
         new_x="LMARGIN",
         new_y="NEXT",
     )
-    _heading(pdf, "Standards", size)
-    _table(
-        pdf,
-        size * 0.9,
-        (22, 120, 48),
-        ("Code", "Standard (exact wording)", "Activity"),
-        plan.standard_rows(),
-    )
-    _heading(pdf, "Timing", size)
-    steps = timing_rows((s.minutes, s.activity) for s in meta.timing)
-    _table(
-        pdf,
-        size * 0.9,
-        (22, 16, 152),
-        ("Clock (min)", "Minutes", "Activity"),
-        [*steps, ("", str(meta.minutes), "in all")],
-    )
-    _heading(pdf, "Materials", size)
+    _heading(pdf, pgettext("lesson plan", "Standards"), size)
+    _table(pdf, size * 0.9, widths, _standards_heading(), plan.standard_rows())
+    _heading(pdf, pgettext("lesson plan", "Timing"), size)
+    _table(pdf, size * 0.9, (22, 16, 152), _timing_heading(), _timing_table(meta))
+    _heading(pdf, pgettext("lesson plan", "Materials"), size)
     pdf.set_font("helvetica", "", size)
     pdf.multi_cell(
-        0, size * 0.45, pdf_text("; ".join(meta.materials) or "none"), new_x="LMARGIN", new_y="NEXT"
+        0,
+        size * 0.45,
+        pdf_text("; ".join(meta.materials) or pgettext("lesson plan", "none")),
+        new_x="LMARGIN",
+        new_y="NEXT",
     )
     if plan.vocabulary:
-        _heading(pdf, "Vocabulary", size)
+        _heading(pdf, pgettext("lesson plan", "Vocabulary"), size)
         _table(
             pdf,
             size * 0.9,
             (35, 85, 70),
-            ("Word", "What it means", "Example"),
+            _vocabulary_heading(),
             [(v.word, v.meaning, v.example) for v in plan.vocabulary],
             cell=_pdf_cell,
         )
-    _heading(pdf, "Exit ticket", size)
+    _heading(pdf, pgettext("lesson plan", "Exit ticket"), size)
     pdf.set_font("helvetica", "", size)
     text = ticket_summary(plan)
     if not text.endswith((".", "!", "?", ":")):
@@ -370,21 +494,32 @@ def _draw(plan: LessonPlan, paper: str, scale: float) -> FPDF:
 def plan_pdf(plan: LessonPlan, paper: str = "letter") -> bytes:
     """The plan as a one-page PDF's bytes; the font shrinks (not below 7 pt) to fit.
 
+    A translated plan (Spanish runs about a fifth longer than the English its authors
+    kept to one page, and the standards keep their English wording) that does not fit
+    one page even at 7 pt is printed at full size on two pages; an English one is
+    refused, so the lesson's authors shorten it.
+
     Raises:
-        XactikaError: for an unknown ``paper``, or a plan too long for one page
-            even at the smallest font (naming the lesson).
+        XactikaError: for an unknown ``paper``, or an English plan too long for one
+            page even at the smallest font (naming the lesson).
     """
     paper = check_paper(paper)
-    for scale in _SCALES:
-        if _BASE_PT * scale * 0.9 < MIN_TEXT_PT:
-            break
-        pdf = _draw(plan, paper, scale)
-        if pdf.page == 1:
-            return bytes(pdf.output())
-    raise XactikaError(
-        f"the lesson plan of lesson {plan.meta.lesson} does not fit one page: shorten its "
-        "objective, timing or vocabulary"
-    )
+    with use_language(plan.language):
+        for scale in _SCALES:
+            if _BASE_PT * scale * 0.9 < MIN_TEXT_PT:
+                break
+            for widths in _STANDARD_WIDTHS:
+                pdf = _draw(plan, paper, scale, widths)
+                if pdf.page == 1:
+                    return bytes(pdf.output())
+        if plan.language != DEFAULT_LANGUAGE:
+            return bytes(_draw(plan, paper, _SCALES[0], _STANDARD_WIDTHS[-1]).output())
+        raise XactikaError(
+            _(
+                "the lesson plan of lesson {lesson} does not fit one page: shorten its "
+                "objective, timing or vocabulary"
+            ).format(lesson=plan.meta.lesson)
+        )
 
 
 def standards_section(notebooks: Iterable[Path | str]) -> str:

@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..base.language import N_, pgettext
+from ..base.language import gettext as _
 from ..core.cards import DECK, Card
 
 __all__ = [
@@ -15,12 +17,25 @@ __all__ = [
     "TicketQuestions",
     "TicketTable",
     "Worked",
+    "about_number",
     "count_cards",
     "deck_table",
+    "with_rounding",
 ]
 
-#: The rounding rule every ticket states (the lessons' rule).
-ROUNDING = "Round to the nearest whole percent."
+#: The rounding rule every ticket states (the lessons' rule); translated where shown.
+ROUNDING = N_("Round to the nearest whole percent.")
+
+
+def with_rounding(question: str) -> str:
+    """A question (in the current language), then the rounding rule every ticket states."""
+    return f"{question} {_(ROUNDING)}"
+
+
+def about_number(number: object) -> str:
+    """``"about 47"``: a number a student rounds to, in the current language."""
+    return pgettext("exit ticket", "about {number}").format(number=number)
+
 
 #: (question, answer, one line of working for the key).
 Worked = tuple[str, str, str]
@@ -60,9 +75,9 @@ def deck_table() -> TicketTable:
     values = sorted({card.value for card in DECK})
     counts = Counter(card.value for card in DECK)
     return TicketTable(
-        f"The deck: how many of its {len(DECK)} cards have each face value.",
+        _("The deck: how many of its {count} cards have each face value.").format(count=len(DECK)),
         (
-            ("Face value", *map(str, values)),
-            ("Cards", *(str(counts[v]) for v in values)),
+            (pgettext("exit ticket table", "Face value"), *map(str, values)),
+            (pgettext("exit ticket table", "Cards"), *(str(counts[v]) for v in values)),
         ),
     )
