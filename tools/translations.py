@@ -157,7 +157,9 @@ def update() -> list[Path]:
         pot = template(domain, files)
         for language in TRANSLATED:
             po = _po_path(language, domain)
-            if not len(pot) and not po.exists():
+            if not len(pot):
+                if po.exists():  # no message left in the code: the catalogue goes too
+                    po.unlink()
                 continue
             if po.exists():
                 catalog = _read(po, language)
@@ -242,11 +244,11 @@ def check() -> list[str]:
         with mo.open("rb") as file:
             compiled = read_mo(file)
         now = {
-            (m.id, m.context): m.string
+            (_ids(m.id), m.context): _ids(m.string)
             for m in _compiled(language, parts)
             if m.id and not m.fuzzy and all(_ids(m.string))
         }
-        then = {(m.id, m.context): m.string for m in compiled if m.id}
+        then = {(_ids(m.id), m.context): _ids(m.string) for m in compiled if m.id}
         if now != then:
             problems.append(f"{language}: {mo.name} is stale (run tools/translations.py)")
     return problems

@@ -1,7 +1,6 @@
 """One way to print a number: percents, fractions, decimals, plurals and lists.
 
-Base layer: imports only :mod:`xactika_edu.base.errors`, :mod:`xactika_edu.base.checks` and
-:mod:`xactika_edu.base.language`.
+Base layer (imports errors, checks and language; :func:`and_list` lives in language).
 Plots, worksheets, widgets, lessons and the app print every number through these
 functions, so the same value prints the same way everywhere, or differently under a
 name that says why:
@@ -26,14 +25,13 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
 from .checks import shown
 from .errors import XactikaError
-from .language import language, pgettext
+from .language import and_list
 
 __all__ = [
     "about_one_decimal",
@@ -524,51 +522,6 @@ def plural(count: int, word: str, *, commas: bool = False) -> str:
     """
     number = f"{count:,}" if commas else f"{count}"
     return f"{number} {word}" if count == 1 else f"{number} {word}s"
-
-
-def and_list(items: Iterable[object], last: str = "and") -> str:
-    """Items joined as in a sentence, ``last`` (``"and"``, or ``"or"`` for choices)
-    before the last one.
-
-    >>> and_list([6, 7, 9]), and_list(["cubes", "stars"]), and_list([8]), and_list([])
-    ('6, 7 and 9', 'cubes and stars', '8', '')
-    >>> and_list([1, 2, 3], last="or")
-    '1, 2 or 3'
-
-    In Spanish, "y" and "o", with "e" before the sound "i" and "u" before the sound "o"
-    (eight, "ocho", and eleven, "once", too):
-
-    >>> from xactika_edu.base.language import use_language
-    >>> with use_language("es"):
-    ...     and_list(["cubos", "estrellas"]), and_list([7, 8], last="or")
-    ('cubos y estrellas', '7 u 8')
-
-    Raises:
-        XactikaError: if ``last`` is not ``"and"`` or ``"or"``.
-    """
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    if last not in ("and", "or"):
-        raise XactikaError(f"last must be 'and' or 'or', got {shown(last)}")
-    joint = pgettext("list", "and") if last == "and" else pgettext("list", "or")
-    if language() == "es":
-        joint = _spanish_joint(joint, words[-1])
-    return f"{', '.join(words[:-1])} {joint} {words[-1]}"
-
-
-#: Spanish "y" is "e" before a word that starts with the sound "i"; "o" is "u" before
-#: the sound "o", numbers read "ocho..." or "once" included (RAE, Ortografía 2010).
-_SPANISH_E = re.compile(r"^(?:h?i(?![aeiouáéíóú])|h?í)", re.IGNORECASE)
-_SPANISH_U = re.compile(r"^(?:h?[oó]|8|11(?!\d))", re.IGNORECASE)
-
-
-def _spanish_joint(joint: str, word: str) -> str:
-    if joint == "y" and _SPANISH_E.match(word):
-        return "e"
-    if joint == "o" and _SPANISH_U.match(word):
-        return "u"
-    return joint
 
 
 def signed(points: int) -> str:

@@ -34,8 +34,9 @@ import contextlib
 import functools
 import gettext as _gettext
 import os
+import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -49,8 +50,10 @@ __all__ = [
     "LOCALE_DIR",
     "NUMBER_LOCALES",
     "N_",
+    "and_list",
     "check_language",
     "gettext",
+    "joining_word",
     "language",
     "ngettext",
     "pgettext",
@@ -178,3 +181,56 @@ def N_(message: str) -> str:
     """Mark ``message`` for translation where it is defined (a module constant) and
     return it unchanged; translate it with ``_`` where it is shown."""
     return message
+
+
+#: Spanish "y" is "e" before a word that starts with the sound "i"; "o" is "u" before
+#: the sound "o", numbers read "ocho..." or "once" included (RAE, Ortografía 2010).
+_SPANISH_E = re.compile(r"^(?:h?i(?![aeiouáéíóú])|h?í)", re.IGNORECASE)
+_SPANISH_U = re.compile(r"^(?:h?[oó]|8|11(?!\d))", re.IGNORECASE)
+
+
+def joining_word(last: str, word: str) -> str:
+    """The word that joins the last item ``word`` of a list, in the current language:
+    ``last`` is ``"and"`` or ``"or"``; Spanish "y"/"o" become "e"/"u" before the sounds
+    "i"/"o".
+
+    >>> with use_language("es"):
+    ...     joining_word("and", "iglús"), joining_word("or", "8"), joining_word("or", "9")
+    ('e', 'u', 'o')
+
+    Raises:
+        XactikaError: if ``last`` is not ``"and"`` or ``"or"``.
+    """
+    if last not in ("and", "or"):
+        raise XactikaError(f"last must be 'and' or 'or', got {shown(last)}")
+    joint = pgettext("list", "and") if last == "and" else pgettext("list", "or")
+    if joint == "y" and _SPANISH_E.match(word):
+        return "e"
+    if joint == "o" and _SPANISH_U.match(word):
+        return "u"
+    return joint
+
+
+def and_list(items: Iterable[object], last: str = "and") -> str:
+    """Items joined as in a sentence, ``last`` (``"and"``, or ``"or"`` for choices)
+    before the last one.
+
+    >>> and_list([6, 7, 9]), and_list(["cubes", "stars"]), and_list([8]), and_list([])
+    ('6, 7 and 9', 'cubes and stars', '8', '')
+    >>> and_list([1, 2, 3], last="or")
+    '1, 2 or 3'
+
+    In Spanish, "y" and "o", with "e" before the sound "i" and "u" before the sound "o"
+    (eight, "ocho", and eleven, "once", too):
+
+    >>> with use_language("es"):
+    ...     and_list(["cubos", "estrellas"]), and_list([7, 8], last="or")
+    ('cubos y estrellas', '7 u 8')
+
+    Raises:
+        XactikaError: if ``last`` is not ``"and"`` or ``"or"``.
+    """
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {joining_word(last, words[-1])} {words[-1]}"
