@@ -225,8 +225,10 @@ def _write_guide(pack: Pack, _results: list[Any]) -> None:
         for document in DOCUMENTS:
             (folder / page_name(document)).write_text(document_page(document), "utf-8")
     top = pack.options.top
+    # the documents are English: a page in another language says so (lang)
+    english = "" if pack.options.language == LANGUAGES[0] else f' lang="{LANGUAGES[0]}"'
     items = "\n".join(
-        f'<li><a href="{top}{GUIDE_FOLDER}/{html.escape(page_name(document))}">'
+        f'<li><a href="{top}{GUIDE_FOLDER}/{html.escape(page_name(document))}"{english}>'
         f"{html.escape(document_title(document))}</a></li>"
         for document in DOCUMENTS
     )

@@ -141,7 +141,9 @@ def glossary_page() -> str:
                 "intro": _(
                     "The words of the unit, each with its meaning in English and in Spanish."
                 ),
-                "order": _("In {language} order").format(language=LANGUAGE_NAMES[code]),
+                "order": _("{language}: in alphabetical order").format(
+                    language=LANGUAGE_NAMES[code]
+                ),
                 "meaning": _("Meaning"),
             }
 

@@ -254,7 +254,7 @@ def _projected_cells(cells: list[Any]) -> list[Any]:
 #: A translated lesson's setup cell starts with this (``{code}``: the language), so a
 #: teacher who opens the lesson in Jupyter gets it in its language.
 _LANGUAGE_LINES = (
-    "{comment}\nfrom xactika_edu.base.language import set_language\n\nset_language({code!r})\n"
+    '{comment}\nfrom xactika_edu.base.language import set_language\n\nset_language("{code}")\n'
 )
 
 

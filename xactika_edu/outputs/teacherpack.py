@@ -124,7 +124,9 @@ def write_plans(pack: Pack, plans: list[tuple[str, str, str, bytes]]) -> None:
         + "\n</ul>"
     )
     pack.manifest["plans"] = {
-        "plans": [f"{PLANS_FOLDER}/{stem}.{ext}" for stem, *_rest in plans for ext in ("pdf", "html")]
+        "plans": [
+            f"{PLANS_FOLDER}/{stem}.{ext}" for stem, *_rest in plans for ext in ("pdf", "html")
+        ]
     }
 
 
