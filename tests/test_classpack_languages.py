@@ -316,6 +316,7 @@ def test_every_lesson_has_every_markdown_cell_translated(lesson):
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("class-pack")
+@pytest.mark.runs_notebooks(*classpack.lesson_notebooks())
 def test_the_whole_pack_in_spanish(class_pack, tmp_path):
     import os
 

@@ -485,7 +485,7 @@ def build_class_pack(
                         )
                     )
                     owners.append((code, step))
-        languages_said = " ".join(LANGUAGE_NAMES[code] for code in codes)
+        languages_said = ", ".join(LANGUAGE_NAMES[code] for code in codes)
         say(
             f"Making the class pack ({languages_said}): "
             f"{plural(len(lessons) * len(codes), 'lesson')} on fresh kernels, then "
