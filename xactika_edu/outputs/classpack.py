@@ -10,7 +10,17 @@ whichever job ends first. A lesson that raises an error stops the build and noth
 is written (everything goes to a staging folder first).
 
 Lessons are rendered by :func:`xactika_edu.outputs.lessonpages.render_lesson`;
-worksheets and answer keys come from :mod:`xactika_edu.outputs.worksheets`.
+worksheets and answer keys come from :mod:`xactika_edu.outputs.worksheets`
+(:mod:`~xactika_edu.outputs.packsheets` writes them into the pack).
+
+The pack is made in each of its ``languages`` (English and Spanish by default): the
+first language's pack in the folder itself, each other one in a folder named by its
+code (``es/index.html``, ``es/lessons/...``), with the same files and links; every
+index links to the others (a language switch). Each language's jobs and writing run
+in that language (:func:`~xactika_edu.base.language.use_language`); a Spanish lesson
+is the lesson translated and run in Spanish, and its notebook (``es/notebooks/``) is
+in the pack for Jupyter. The teacher guide (English) and the bilingual glossary are
+written once, in the pack's folder, and linked from every index.
 
 To add a part to the pack, write its :class:`Step` (its jobs, if any, and what it
 writes) and put it in :data:`STEPS`, where its index section should appear.
@@ -22,7 +32,6 @@ import dataclasses
 import datetime as _dt
 import html
 import json
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,17 +39,25 @@ from pathlib import Path
 from typing import Any
 
 from ..base.checks import check_whole
-from ..base.csvtext import write_text_file
 from ..base.errors import LessonError, XactikaError
 from ..base.files import atomic_directory, check_output_directory
 from ..base.formatting import plural
+from ..base.language import LANGUAGE_NAMES, LANGUAGES, N_, check_language, ngettext, use_language
+from ..base.language import gettext as _
 from ..base.version import __version__
-from ..teaching.classdata.class_results import CLASS_RESULT_COLUMNS
-from ..teaching.classdata.scoresheet import write_template
 from ..teaching.lessonmeta import lesson_meta, lesson_notebooks
 from ..ui.app import DEFAULT_PORT, LOCALHOST, url_for
-from . import teacherpack
-from .docpages import DOCUMENTS, document_page, document_title, html_link, html_page, page_name
+from . import packsheets, teacherpack
+from .docpages import (
+    DOCUMENTS,
+    document_page,
+    document_title,
+    glossary_page,
+    html_link,
+    html_page,
+    language_switch,
+    page_name,
+)
 from .lessonpages import (
     APP_CAPTION,
     HIDE_INPUT_TAG,
@@ -48,11 +65,14 @@ from .lessonpages import (
     RenderedLesson,
     render_lesson,
 )
+from .packsheets import SCORE_SHEET, SCORE_SHEET_PLAYERS, WORKSHEETS_COLUMN
 from .parallel import Job, JobTiming, cpu_seconds, run_jobs
 
 __all__ = [
     "APP_CAPTION",
     "HIDE_INPUT_TAG",
+    "SCORE_SHEET",
+    "SCORE_SHEET_PLAYERS",
     "SHOW_CODE_TAG",
     "STEPS",
     "LessonError",
@@ -65,18 +85,14 @@ __all__ = [
     "render_lesson",
 ]
 
-_STUDENT_FILE = re.compile(r"student-(\d+)(-key)?\.pdf")
-
 Progress = Callable[[str], None]
 
-#: Player columns on the class pack's blank score sheet (worksheets/score-sheet.pdf).
-SCORE_SHEET_PLAYERS = 6
-#: Players in the class pack's score-sheet CSV (worksheets/score-sheet.csv): a table of 4.
-CSV_TEMPLATE_PLAYERS = 4
 #: The pack's folder for the teacher's documents as pages (guide/teacher-guide.html).
 GUIDE_FOLDER = "guide"
-#: Students' worksheets of one kind drawn by one job.
-SHEETS_PER_JOB = 10
+#: The bilingual glossary's page, in the pack's folder.
+GLOSSARY_PAGE = "glossary.html"
+#: Each translated lesson's notebook, to open in Jupyter (es/notebooks/02_pie_charts.ipynb).
+NOTEBOOKS_FOLDER = "notebooks"
 
 
 # --- the steps ----------------------------------------------------------------------
@@ -87,20 +103,25 @@ class PackOptions:
     """What the teacher asked for: worksheet variants per kind (``students``), the
     first student's ``seed`` and the ``paper`` size; the ``lessons`` to render; and the
     pack's staging folder ``workdir``, where jobs may keep files while they run (a
-    lesson's kernel does)."""
+    lesson's kernel does); the ``language`` of this part of the pack, and ``top``, the
+    way from its folder up to the pack's folder (``""`` or ``"../"``)."""
 
     students: int
     seed: int
     paper: str
     lessons: tuple[Path, ...]
     workdir: Path
+    language: str = LANGUAGES[0]
+    top: str = ""
 
 
 @dataclass
 class Pack:
-    """The pack being made, in its staging folder ``root``: each step adds its files
-    (under ``root``), its ``sections`` of ``index.html`` (HTML) and its entries of
-    ``manifest.json``, keyed by the step's name; ``say`` reports a line."""
+    """One language's part of the pack being made, in its folder ``root`` (in the
+    staging folder ``top``): each step adds its files (under ``root``), its ``sections``
+    of ``index.html`` (HTML) and its entries of ``manifest.json``, keyed by the step's
+    name; ``say`` reports a line; ``switch`` links this language's index to the others'
+    (language code -> address)."""
 
     root: Path
     options: PackOptions
@@ -113,6 +134,13 @@ class Pack:
     #: each lesson's papers for the index's first table, by lesson id ("4b"): column
     #: name -> the HTML of its links; filled by the steps that make them
     papers: dict[str, dict[str, str]] = field(default_factory=dict)
+    top: Path | None = None
+    switch: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def folder(self) -> Path:
+        """The pack's own folder (the staging folder): where the shared pages go."""
+        return self.root if self.top is None else self.top
 
     def paper(self, lesson: str, column: str, links: str) -> None:
         """Add ``links`` (HTML) to ``lesson``'s row of the index's first table."""
@@ -120,11 +148,9 @@ class Pack:
         row[column] = f"{row[column]}<br>{links}" if column in row else links
 
 
-#: A lesson's ``worksheet`` metadata naming the blank score sheet, not a worksheet kind.
-SCORE_SHEET = "score-sheet"
-
-#: The columns of the index's table of each lesson's papers, in order.
-PAPER_COLUMNS = ("Lesson", "Plan", "Exit tickets", "Worksheets (homework) or paper")
+#: The columns of the index's table of each lesson's papers, in order (translated where
+#: shown).
+PAPER_COLUMNS = (N_("Lesson"), N_("Plan"), N_("Exit tickets"), WORKSHEETS_COLUMN)
 
 
 @dataclass(frozen=True)
@@ -149,22 +175,29 @@ class Step:
 
 
 def _lesson_jobs(options: PackOptions) -> list[Job]:
+    settings = {"workdir": options.workdir, "language": options.language}
     return [
-        Job(f"lesson {path.stem}", render_lesson, (path,), {"workdir": options.workdir}, 10.0)
+        Job(f"lesson {path.stem}", render_lesson, (path,), settings, 10.0)
         for path in options.lessons
     ]
 
 
 def _write_lessons(pack: Pack, lessons: list[RenderedLesson]) -> None:
     (pack.root / "lessons").mkdir()
+    items = []
     for lesson in lessons:
         (pack.root / "lessons" / f"{lesson.name}.html").write_text(lesson.html, "utf-8")
-    items = "\n".join(
-        f"<li>{html_link(f'lessons/{lesson.name}.html', lesson.title)}</li>" for lesson in lessons
-    )
+        item = html_link(f"lessons/{lesson.name}.html", lesson.title)
+        if lesson.notebook:
+            notebook = f"{NOTEBOOKS_FOLDER}/{lesson.name}.ipynb"
+            (pack.root / NOTEBOOKS_FOLDER).mkdir(exist_ok=True)
+            (pack.root / notebook).write_text(lesson.notebook, "utf-8")
+            item += " · " + html_link(notebook, _("the notebook, for Jupyter"))
+        items.append(f"<li>{item}</li>")
+    intro = _("Open a lesson to project it or to read it on a laptop.")
     pack.sections["lessons"] = (
-        f"<h2>Lessons</h2>\n<p>Open a lesson to project it or to read it on a laptop.</p>\n"
-        f"<ul>\n{items}\n</ul>"
+        f"<h2>{html.escape(_('Lessons'))}</h2>\n<p>{html.escape(intro)}</p>\n"
+        "<ul>\n" + "\n".join(items) + "\n</ul>"
     )
     for path, lesson in zip(pack.options.lessons, lessons, strict=True):
         meta = lesson_meta(path)
@@ -176,216 +209,80 @@ def _write_lessons(pack: Pack, lessons: list[RenderedLesson]) -> None:
     pack.manifest["lessons"] = {
         "lessons": [
             {"name": lesson.name, "title": lesson.title, "seconds": round(lesson.seconds, 2)}
+            | ({"warnings": list(lesson.warnings)} if lesson.notebook else {})
             for lesson in lessons
         ]
     }
 
 
-# worksheets
-
-
-def _worksheet_sets() -> list[tuple[str, str]]:
-    """(kind, level) of every class set in the pack: each kind at each level."""
-    from .worksheets import KINDS, LEVELS
-
-    return [(kind, level) for kind in KINDS for level in LEVELS]
-
-
-def _worksheet_jobs(options: PackOptions) -> list[Job]:
-    from .worksheets import draw_worksheets
-
-    jobs = []
-    for kind, level in _worksheet_sets():
-        for first in range(1, options.students + 1, SHEETS_PER_JOB):
-            numbers = range(first, min(first + SHEETS_PER_JOB, options.students + 1))
-            settings = {"kind": kind, "students": options.students, "seed": options.seed}
-            jobs.append(
-                Job(
-                    f"worksheets {kind} ({level}), students {numbers[0]} to {numbers[-1]}",
-                    draw_worksheets,
-                    kwargs={**settings, "paper": options.paper, "level": level, "numbers": numbers},
-                    weight=len(numbers) / SHEETS_PER_JOB,
-                )
-            )
-    return jobs
-
-
-def _write_worksheets(pack: Pack, drawn: list[Any]) -> None:
-    from .worksheets import write_worksheets
-    from .worksheets.levels import LEVELS, sheet_folder
-
-    options = pack.options
-    folder = pack.root / "worksheets"
-    folder.mkdir(exist_ok=True)
-    per_set = len(range(1, options.students + 1, SHEETS_PER_JOB))
-    written: list[Path] = []
-    for index, (kind, level) in enumerate(_worksheet_sets()):
-        pages = [page for part in drawn[index * per_set : (index + 1) * per_set] for page in part]
-        paths = write_worksheets(
-            folder,
-            pages,
-            kind=kind,
-            students=options.students,
-            seed=options.seed,
-            paper=options.paper,
-            level=level,
-        )
-        pack.say(f"      worksheets {kind} ({level}): {len(paths)} PDF files")
-        written += paths
-    pack.sections["worksheets"] = (
-        "<h2>Worksheets and answer keys</h2>\n<p>One column per kind of worksheet, in the "
-        "order of the lessons; one row per student.\nEach student gets a different "
-        "worksheet of each kind: print the sheets for the class\n(the <b>Print</b> row has "
-        "every sheet of a kind in one file) and keep the answer keys\nfor yourself. Each "
-        "kind comes at three levels: <b>support</b> (fewer cards, worked examples and "
-        "sentence frames), <b>core</b> and <b>extension</b> (one more question that goes "
-        "further); student <i>k</i> has the same seed at every level.</p>\n"
-        + _worksheet_table(written, pack.root, seed=options.seed)
-    )
-    pack.made["worksheets"] = written
-    for path in pack.options.lessons:
-        meta = lesson_meta(path)
-        if meta is None or meta.worksheet is None:
-            continue
-        for level in LEVELS:
-            kind_folder = sheet_folder(meta.worksheet, level)
-            sheets = folder / kind_folder / "all-students.pdf"
-            if sheets.exists():
-                pack.paper(
-                    meta.lesson,
-                    PAPER_COLUMNS[3],
-                    f"{html.escape(meta.worksheet.replace('-', ' '))} ({level}): "
-                    + html_link(f"worksheets/{kind_folder}/all-students.pdf", "all sheets")
-                    + " · "
-                    + html_link(f"worksheets/{kind_folder}/all-keys.pdf", "all keys"),
-                )
-    pack.manifest["worksheets"] = {
-        "worksheets": [path.relative_to(pack.root).as_posix() for path in written]
-    }
-
-
-def _worksheet_table(worksheets: Sequence[Path], root: Path, *, seed: int) -> str:
-    esc = html.escape
-    by_kind: dict[str, list[Path]] = {}  # in the order written: the lessons' order
-    for path in worksheets:
-        by_kind.setdefault(path.parent.name, []).append(path)
-
-    def link(path: Path | None, label: str) -> str:
-        return "" if path is None else html_link(path.relative_to(root).as_posix(), label)
-
-    files: dict[str, dict[str, Path]] = {}
-    for kind, paths in by_kind.items():
-        for path in paths:
-            match = _STUDENT_FILE.fullmatch(path.name)
-            role = f"{int(match.group(1))}{match.group(2) or ''}" if match else path.name
-            files.setdefault(kind, {})[role] = path
-    numbers = sorted({int(role) for roles in files.values() for role in roles if role.isdigit()})
-    head = "".join(f"<th>{esc(kind.replace('-', ' ').capitalize())}</th>" for kind in by_kind)
-    print_row = "".join(
-        f"<td>{link(files[kind].get('all-students.pdf'), 'all sheets')} · "
-        f"{link(files[kind].get('all-keys.pdf'), 'all keys')}</td>"
-        for kind in by_kind
-    )
-    rows = [f'<tr class="print"><th>Print</th><td></td>{print_row}</tr>']
-    for k in numbers:
-        cells = "".join(
-            f"<td>{link(files[kind].get(str(k)), 'sheet')} · "
-            f"{link(files[kind].get(f'{k}-key'), 'key')}</td>"
-            for kind in by_kind
-        )
-        rows.append(f"<tr><td>{k}</td><td>{seed + k - 1}</td>{cells}</tr>")
-    return (
-        '<div class="wide"><table><thead><tr><th>Student</th><th>Seed</th>'
-        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-    )
-
-
-# the score sheet, the guide, the app
-
-
-def _write_score_sheet(pack: Pack, _results: list[Any]) -> None:
-    from .worksheets import write_score_sheet
-
-    (pack.root / "worksheets").mkdir(exist_ok=True)
-    path = write_score_sheet(
-        pack.root / "worksheets" / "score-sheet.pdf",
-        players=SCORE_SHEET_PLAYERS,
-        paper=pack.options.paper,
-    )
-    relative = path.relative_to(pack.root).as_posix()
-    # the files the class's results are typed into (the guide's "Collecting class data")
-    scores = write_template(pack.root / "worksheets" / "score-sheet.csv", CSV_TEMPLATE_PLAYERS)
-    draws = write_text_file(
-        pack.root / "worksheets" / "class-draws.csv",
-        ",".join(CLASS_RESULT_COLUMNS) + "\r\n",
-        encoding="utf-8",
-    )
-    scores_link, draws_link = (f.relative_to(pack.root).as_posix() for f in (scores, draws))
-    pack.sections["score sheet"] = (
-        "<h3>Score sheet (Lesson 7)</h3><p>Print: "
-        f'<a href="{html.escape(relative)}">a blank score sheet</a>'
-        f" for one game (8 hands, up to {SCORE_SHEET_PLAYERS} players), one per table.</p>"
-        "<p>Type the class's results into a copy of these spreadsheet files (CSV): "
-        f'<a href="{html.escape(scores_link)}">the scores</a> (one game of '
-        f"{CSV_TEMPLATE_PLAYERS} players, rows in bidding order) and "
-        f'<a href="{html.escape(draws_link)}">the cards drawn</a> (Lessons 1, 3 and 5). '
-        "The teacher guide's <i>Collecting class data</i> says how.</p>"
-    )
-    pack.manifest["score sheet"] = {
-        "score sheet": relative,
-        "scores template": scores_link,
-        "draws template": draws_link,
-    }
-    for notebook in pack.options.lessons:
-        meta = lesson_meta(notebook)
-        if meta is not None and meta.worksheet == SCORE_SHEET:
-            pack.paper(meta.lesson, PAPER_COLUMNS[3], html_link(relative, "the score sheet"))
+# the guide, the glossary, the app
 
 
 def _write_guide(pack: Pack, _results: list[Any]) -> None:
-    (pack.root / GUIDE_FOLDER).mkdir()
-    for document in DOCUMENTS:
-        page = pack.root / GUIDE_FOLDER / page_name(document)
-        page.write_text(document_page(document), "utf-8")
+    folder = pack.folder / GUIDE_FOLDER
+    if not folder.exists():  # once, for every language (the documents are English)
+        folder.mkdir()
+        for document in DOCUMENTS:
+            (folder / page_name(document)).write_text(document_page(document), "utf-8")
+    top = pack.options.top
+    # the documents are English: a page in another language says so (lang)
+    english = "" if pack.options.language == LANGUAGES[0] else f' lang="{LANGUAGES[0]}"'
     items = "\n".join(
-        f'<li><a href="{GUIDE_FOLDER}/{html.escape(page_name(document))}">'
+        f'<li><a href="{top}{GUIDE_FOLDER}/{html.escape(page_name(document))}"{english}>'
         f"{html.escape(document_title(document))}</a></li>"
         for document in DOCUMENTS
     )
-    pack.sections["guide"] = f"""<h2>For the teacher</h2>
-<p>Start with the teacher guide: the unit at a glance, the answers to every self-check
-and "Talk about it", and how to collect the class's results. Each lesson's timing is
-in its lesson plan.</p>
-<ul>
-{items}
-</ul>"""
+    pack.sections["guide"] = _(
+        "<h2>For the teacher</h2>\n"
+        "<p>Start with the teacher guide: the unit at a glance, the answers to every self-check\n"
+        "and \"Talk about it\", and how to collect the class's results. Each lesson's timing is\n"
+        "in its lesson plan.</p>\n"
+        "<ul>\n{items}\n</ul>"
+    ).format(items=items)
     pack.manifest["guide"] = {
-        "guide": [f"{GUIDE_FOLDER}/{page_name(document)}" for document in DOCUMENTS]
+        "guide": [f"{top}{GUIDE_FOLDER}/{page_name(document)}" for document in DOCUMENTS]
     }
+
+
+def _write_glossary(pack: Pack, _results: list[Any]) -> None:
+    page = pack.folder / GLOSSARY_PAGE
+    if not page.exists():  # once, for every language: the page has both
+        page.write_text(glossary_page(), "utf-8")
+    link = f"{pack.options.top}{GLOSSARY_PAGE}"
+    pack.sections["glossary"] = _(
+        '<h3>Glossary</h3><p><a href="{link}">The glossary</a>: the words of the unit in '
+        "English and in Spanish, each with its meaning in both languages.</p>"
+    ).format(link=html.escape(link))
+    pack.manifest["glossary"] = {"glossary": link}
 
 
 def _write_app(pack: Pack, _results: list[Any]) -> None:
     address = html.escape(url_for(LOCALHOST, DEFAULT_PORT))
-    pack.sections["app"] = f"""<h2>The student app</h2>
-<p>Students can also play and explore with no code. On the computer where xactika-edu
-is installed, open a terminal in the toolkit's folder, turn on its environment if you
-installed it as the README shows (<code>. .venv/bin/activate</code>; on Windows
-<code>.venv\\Scripts\\activate</code>) and type <code>xactika-edu app</code>. It opens the app
-in the browser at <code>{address}</code> and runs until you press Ctrl-C in the
-terminal. The teacher guide ("Running the student app") says how to open it to other
-computers on the school network.</p>"""
+    language = pack.options.language
+    command = "xactika-edu app" + ("" if language == LANGUAGES[0] else f" --lang {language}")
+    pack.sections["app"] = _(
+        "<h2>The student app</h2>\n"
+        "<p>Students can also play and explore with no code. On the computer where xactika-edu\n"
+        "is installed, open a terminal in the toolkit's folder, turn on its environment if you\n"
+        "installed it as the README shows (<code>. .venv/bin/activate</code>; on Windows\n"
+        "<code>.venv\\Scripts\\activate</code>) and type <code>{command}</code>. It opens the "
+        "app\nin the browser at <code>{address}</code> and runs until you press Ctrl-C in the\n"
+        'terminal. The teacher guide ("Running the student app") says how to open it to other\n'
+        "computers on the school network.</p>"
+    ).format(command=command, address=address)
 
 
 #: The parts of the class pack, in the order of the index. To add one: one more
 #: :class:`Step` here.
 STEPS: tuple[Step, ...] = (
     Step("guide", _write_guide),
+    Step("glossary", _write_glossary),
     Step("lessons", _write_lessons, _lesson_jobs),
     Step("plans", teacherpack.write_plans, teacherpack.plan_jobs),
     Step("app", _write_app),
-    Step("worksheets", _write_worksheets, _worksheet_jobs),
+    Step("worksheets", packsheets.write_worksheets, packsheets.worksheet_jobs),
     Step("exit tickets", teacherpack.write_tickets, teacherpack.ticket_jobs),
-    Step("score sheet", _write_score_sheet),
+    Step("score sheet", packsheets.write_score_sheet),
     Step("rules card", teacherpack.write_rules_card_page, teacherpack.rules_card_jobs),
 )
 
@@ -418,6 +315,7 @@ INDEX_ORDER = (
     "exit tickets",
     "rules card",
     "score sheet",
+    "glossary",
     "app",
     "worksheets",
 )
@@ -428,16 +326,17 @@ def _papers_table(pack: Pack) -> str:
     and worksheets (or paper), so tomorrow's lesson is all in one row."""
     if not pack.papers:
         return ""
-    head = "".join(f"<th>{html.escape(column)}</th>" for column in PAPER_COLUMNS)
+    head = "".join(f"<th>{html.escape(_(column))}</th>" for column in PAPER_COLUMNS)
     rows = "".join(
         "<tr>" + "".join(f"<td>{row.get(column, '')}</td>" for column in PAPER_COLUMNS) + "</tr>"
         for row in pack.papers.values()
     )
-    return (
+    return _(
         "<h2>Each lesson's papers</h2>\n<p>Everything for one lesson in one row: the page "
         "to project, the plan, the exit tickets with their key, and the worksheets that go "
         "with it (all the students' sheets in one file to print, and all the keys), at "
         "each level. Each part also has its own section below.</p>\n"
+    ) + (
         f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
         "</table></div>"
     )
@@ -453,15 +352,47 @@ def _index_html(pack: Pack, steps: Sequence[Step]) -> str:
     parts = [_papers_table(pack)] + [pack.sections[n] for n in order if n in pack.sections]
     sections = "\n".join(part for part in parts if part)
     if options.seed == 1:
-        seeds = "student <i>k</i> has seed <i>k</i>"
+        seeds = _("student <i>k</i> has seed <i>k</i>")
     else:
-        seeds = f"student <i>k</i> has seed {options.seed} + <i>k</i> - 1"
-    body = f"""<h1>Xactika class pack</h1>
-<p class="note">Made by xactika-edu {html.escape(__version__)} on {today}.
-{plural(options.students, "student")}, first seed {options.seed}: {seeds}, so the same
-command makes the same worksheets again.</p>
+        seeds = _("student <i>k</i> has seed {seed} + <i>k</i> - 1").format(seed=options.seed)
+    students = ngettext("{count} student", "{count} students", options.students).format(
+        count=options.students
+    )
+    note = _(
+        "Made by xactika-edu {version} on {today}.\n{students}, first seed {seed}: "
+        "{seeds}, so the same\ncommand makes the same worksheets again."
+    ).format(
+        version=html.escape(__version__),
+        today=today,
+        students=students,
+        seed=options.seed,
+        seeds=seeds,
+    )
+    switch = language_switch(pack.switch) + "\n" if pack.switch else ""
+    title = _("Xactika class pack")
+    body = f"""{switch}<h1>{html.escape(title)}</h1>
+<p class="note">{note}</p>
 {sections}"""
-    return html_page("Xactika class pack", body)
+    return html_page(title, body)
+
+
+def _in_language(code: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` in language ``code`` (a job, in a worker process)."""
+    with use_language(code):
+        return function(*args, **kwargs)
+
+
+def _languages(languages: Sequence[str] | None) -> tuple[str, ...]:
+    """The pack's languages, checked, each once, in the order of
+    :data:`~xactika_edu.base.language.LANGUAGES`; None for all of them."""
+    if languages is None:
+        return LANGUAGES
+    if isinstance(languages, str):
+        languages = [languages]
+    chosen = {check_language(code) for code in languages}
+    if not chosen:
+        raise XactikaError(f"no language for the class pack; use one of {', '.join(LANGUAGES)}")
+    return tuple(code for code in LANGUAGES if code in chosen)
 
 
 def build_class_pack(
@@ -475,8 +406,10 @@ def build_class_pack(
     jobs: int | None = None,
     steps: Sequence[Step] | None = None,
     timings: list[JobTiming] | None = None,
+    languages: Sequence[str] | None = None,
 ) -> Path:
-    """Run and render every lesson, export every worksheet with its key, write an index.
+    """Run and render every lesson, export every worksheet with its key, write an index,
+    in each language.
 
     Everything is written to a staging folder first and moved to ``out`` at the end,
     so an error leaves no half-written pack. The lessons and the worksheets are made
@@ -497,10 +430,14 @@ def build_class_pack(
         timings: if given, each job's :class:`~xactika_edu.outputs.parallel.JobTiming`
             is added to it, and one for each step's writing (its job's label ends in
             ": written"), times counted from the start of the jobs
-            (benchmarks/bench_classpack.py).
+            (benchmarks/bench_classpack.py); a step of a language after the first is
+            named with its code (``"lessons [es]"``).
+        languages: the pack's languages (codes of
+            :data:`~xactika_edu.base.language.LANGUAGES`), None for all: the first one
+            in ``out``, each other one in ``out/<code>``.
 
     Returns:
-        the path of the pack's ``index.html``.
+        the path of the pack's ``index.html`` (the first language's).
 
     Raises:
         XactikaError: if ``out`` is not empty (without ``force``), an argument is out
@@ -518,54 +455,103 @@ def build_class_pack(
     paper = check_paper(paper)
     if jobs is not None:
         jobs = check_whole(jobs, "jobs", 1, 256)
+    codes = _languages(languages)
     check_output_directory(out, force=force, command="class-pack")
     check_lesson_papers(lesson_notebooks())
     steps = STEPS if steps is None else tuple(steps)
     lessons = tuple(lesson_notebooks())
     target = Path(out)
+    first = codes[0]
     with atomic_directory(target, force=force, command="class-pack") as staging:
-        options = PackOptions(students, seed, paper, lessons, staging)
+        options = {
+            code: PackOptions(
+                students, seed, paper, lessons, staging, code, "" if code == first else "../"
+            )
+            for code in codes
+        }
         work: list[Job] = []
-        owners: list[Step] = []
-        for step in steps:
-            for job in step.jobs(options):
-                work.append(dataclasses.replace(job, step=step.name))
-                owners.append(step)
+        owners: list[tuple[str, Step]] = []
+        for code in codes:
+            for step in steps:
+                for job in step.jobs(options[code]):
+                    tag = "" if code == first else f" [{code}]"
+                    work.append(
+                        dataclasses.replace(
+                            job,
+                            label=job.label + tag,
+                            function=_in_language,
+                            args=(code, job.function, *job.args),
+                            step=step.name + tag,
+                        )
+                    )
+                    owners.append((code, step))
+        languages_said = ", ".join(LANGUAGE_NAMES[code] for code in codes)
         say(
-            f"Making the class pack: {plural(len(lessons), 'lesson')} on fresh kernels, then "
+            f"Making the class pack ({languages_said}): "
+            f"{plural(len(lessons) * len(codes), 'lesson')} on fresh kernels, then "
             f"the worksheets; {plural(len(work), 'job')} in all, side by side ..."
         )
         finished = 0
+        untranslated = 0
 
         def done(timing: JobTiming, result: Any) -> None:
-            nonlocal finished
+            nonlocal finished, untranslated
             finished += 1
             say(f"[{finished}/{len(work)}] {timing.job.label}: done in {timing.wall:.1f} s")
             for warning in getattr(result, "warnings", ()):
                 say(f"      warning from {timing.job.label} {warning}")
+                untranslated += "no translation yet" in warning
             if timings is not None:
                 timings.append(timing)
 
         began = time.time()
         results = run_jobs(work, workers=jobs, done=done)
-        pack = Pack(staging, options, say)
-        for step in steps:
-            start, cpu = time.time(), cpu_seconds()
-            step.write(pack, [r for r, owner in zip(results, owners, strict=True) if owner is step])
-            if timings is not None:
-                writing = Job(f"{step.name}: written", step.write, step=step.name)
-                timings.append(
-                    JobTiming(writing, start - began, time.time() - began, cpu_seconds() - cpu)
-                )
-        (staging / "index.html").write_text(_index_html(pack, steps), "utf-8")
         manifest: dict[str, Any] = {
             "version": __version__,
             "students": students,
             "seed": seed,
             "paper": paper,
+            "languages": list(codes),
         }
-        for step in steps:
-            manifest.update(pack.manifest.get(step.name, {}))
+        folders = {code: staging if code == first else staging / code for code in codes}
+        for code in codes:
+            folders[code].mkdir(exist_ok=True)
+            pack = Pack(folders[code], options[code], say, top=staging)
+            pack.switch = {
+                other: f"{options[code].top}{'' if other == first else other + '/'}index.html"
+                for other in codes
+                if other != code
+            }
+            with use_language(code):
+                for step in steps:
+                    start, cpu = time.time(), cpu_seconds()
+                    mine = [
+                        r for r, owner in zip(results, owners, strict=True) if owner == (code, step)
+                    ]
+                    step.write(pack, mine)
+                    if timings is not None:
+                        tag = "" if code == first else f" [{code}]"
+                        writing = Job(
+                            f"{step.name}{tag}: written", step.write, step=step.name + tag
+                        )
+                        timings.append(
+                            JobTiming(
+                                writing, start - began, time.time() - began, cpu_seconds() - cpu
+                            )
+                        )
+                (folders[code] / "index.html").write_text(_index_html(pack, steps), "utf-8")
+            entries: dict[str, Any] = {}
+            for step in steps:
+                entries.update(pack.manifest.get(step.name, {}))
+            if code == first:
+                manifest.update(entries)
+            else:
+                manifest[code] = entries
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2), "utf-8")
-        say("index.html written")
+        say("index.html written" + ("" if len(codes) == 1 else f" ({len(codes)} languages)"))
+        if untranslated:
+            say(
+                f"warning: {plural(untranslated, 'markdown cell')} of the lessons had no "
+                "translation yet and are shown in English (manifest.json lists them)"
+            )
     return target / "index.html"

@@ -1,6 +1,7 @@
 """The ``xactika-edu`` command.
 
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
+                           [--lang en|es]
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
                           [--level support|core|extension]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--class NAME [--data DIR]]
@@ -37,6 +38,7 @@ from typing import NoReturn
 
 from ..base.errors import XactikaError
 from ..base.files import InterruptedAfterWriting
+from ..base.language import LANGUAGES
 from ..base.version import __version__
 
 __all__ = ["main"]
@@ -123,6 +125,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     debug(pack)
     common(pack)
+    pack.add_argument(
+        "--lang",
+        type=str.lower,
+        choices=LANGUAGES,
+        help="make the pack in this language only (default: every language, English in "
+        "--out and Spanish in --out/es, with a language switch on each index.html)",
+    )
 
     sheet = commands.add_parser(
         "worksheet",
@@ -309,6 +318,7 @@ def _class_pack(args: argparse.Namespace) -> None:
         seed=args.seed,
         paper=args.paper,
         progress=_say,
+        languages=LANGUAGES if args.lang is None else (args.lang,),
     )
     _say(f"Class pack ready in {time.perf_counter() - started:.0f} s: open {index}")
 

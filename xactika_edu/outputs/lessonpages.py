@@ -5,7 +5,14 @@ self-contained HTML (nbconvert) the way a class sees it projected: no code unles
 lesson says the code is the point (cells tagged ``show-code``), no error text, no
 warnings, every figure described, every live widget replaced by its static picture
 with a line saying where to try the real thing. :mod:`xactika_edu.outputs.classpack`
-renders every lesson this way.
+renders every lesson this way, in English and in Spanish.
+
+A lesson in another language (:func:`translated_lesson`, :func:`spanish_lesson`) is the
+English notebook with each markdown cell replaced by its translation from the lesson's
+catalogue (``lessons.<stem>``: each markdown cell, whole, is one message; see
+``tools/translations.py``) and two lines at the top of its setup cell that set the
+language (``set_language("es")``), so a teacher who opens it in Jupyter gets it in that
+language too; the class pack also runs its kernel with ``XACTIKA_EDU_LANG`` set.
 """
 
 from __future__ import annotations
@@ -23,6 +30,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import LessonError
+from ..base.language import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGE_VARIABLE,
+    N_,
+    check_language,
+    translations,
+    use_language,
+)
+from ..base.language import gettext as _
+from ..base.language import language as _current_language
+from ..teaching.question_html import question_title
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -37,6 +56,8 @@ __all__ = [
     "RenderedLesson",
     "number_checks",
     "render_lesson",
+    "spanish_lesson",
+    "translated_lesson",
 ]
 
 #: Cells tagged like this show only their output in the rendered lesson (as every
@@ -51,13 +72,13 @@ SHOW_CODE_TAG = "show-code"
 TEACHER_TAG = "teacher"
 #: Under the static picture of an app widget (the hand explorer, the play table, the
 #: deck explorer: the widgets of the student app) in a rendered lesson.
-APP_CAPTION = (
+APP_CAPTION = N_(
     "A picture of the app. Try it yourself: run this lesson in Jupyter, or open the "
     "student app (xactika-edu app)."
 )
 #: In the first self-check of a rendered lesson: the projected page has no box to
 #: type in, only the answer fold.
-PAPER_FIRST = "Work it out on paper, then open Show the answer."
+PAPER_FIRST = N_("Work it out on paper, then open Show the answer.")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 #: The root of an app widget's static picture: the root classes of the student app's
 #: widgets (xactika_edu.ui.widgets: ``xe-hand``, ``xe-deck``, ``xe-table``).
@@ -66,13 +87,18 @@ _APP_PICTURE = re.compile(r"""^\s*<div class=['"]xe-(?:hand|deck|table)['"]""")
 
 @dataclass(frozen=True)
 class RenderedLesson:
-    """A lesson run and rendered: its title, HTML, seconds taken and any warnings."""
+    """A lesson run and rendered: its title, HTML, seconds taken and any warnings (a
+    markdown cell shown in English for want of a translation is one), its ``language``
+    and, in a language other than English, the translated notebook (``.ipynb`` text,
+    not run) that a teacher opens in Jupyter."""
 
     name: str
     title: str
     html: str
     seconds: float
     warnings: tuple[str, ...]
+    language: str = DEFAULT_LANGUAGE
+    notebook: str = ""
 
 
 def _title(notebook: NotebookNode, fallback: str) -> str:
@@ -106,7 +132,7 @@ def _static_widget(output: Any) -> bool:
         if isinstance(picture, list):  # nbformat may keep text as a list of lines
             picture = "".join(picture)
         if _APP_PICTURE.match(picture):
-            picture += f'<p class="xe-app-caption"><i>{html.escape(APP_CAPTION)}</i></p>'
+            picture += f'<p class="xe-app-caption"><i>{html.escape(_(APP_CAPTION))}</i></p>'
         data["text/html"] = picture
         return True
     return not _WIDGET_REPR.match(data.get("text/plain", ""))
@@ -141,13 +167,11 @@ def _describe_pictures(page: str) -> str:
     return _IMAGE.sub(described, page)
 
 
-_CHECK_TITLE = re.compile(r"<b>Question:</b>")
-
-
 def number_checks(page: str) -> str:
     """Title the page's self-checks "Check 1", "Check 2", ... in page order (the
     numbers the lessons and plans use), and tell the class, in the first one, to work
-    on paper and then open the answer fold.
+    on paper and then open the answer fold; in the current language (the titles are
+    :func:`~xactika_edu.teaching.question_html.question_title`'s).
 
     >>> page = number_checks("<p><b>Question:</b> A?</p><p><b>Question:</b> B?</p>")
     >>> page.split("</p>")[:3]
@@ -159,14 +183,16 @@ def number_checks(page: str) -> str:
     def numbered(match: re.Match[str]) -> str:
         nonlocal count
         count += 1
-        return f"<b>Check {count}:</b>"
+        return f"<b>{html.escape(question_title(count))}:</b>"
 
-    numbered_page = _CHECK_TITLE.sub(numbered, page)
-    first = numbered_page.find("<b>Check 1:</b>")
+    untitled = re.compile(re.escape(f"<b>{html.escape(question_title(None))}:</b>"))
+    numbered_page = untitled.sub(numbered, page)
+    first = numbered_page.find(f"<b>{html.escape(question_title(1))}:</b>")
     if first < 0:
         return numbered_page
     end = numbered_page.find("</p>", first) + len("</p>")
-    return f"{numbered_page[:end]}<p><i>{html.escape(PAPER_FIRST)}</i></p>{numbered_page[end:]}"
+    paper = html.escape(_(PAPER_FIRST))
+    return f"{numbered_page[:end]}<p><i>{paper}</i></p>{numbered_page[end:]}"
 
 
 #: Run first, in a cell left out of the page: every figure shown gets its description
@@ -225,8 +251,92 @@ def _projected_cells(cells: list[Any]) -> list[Any]:
     return shown
 
 
+#: A translated lesson's setup cell starts with this (``{code}``: the language), so a
+#: teacher who opens the lesson in Jupyter gets it in its language.
+_LANGUAGE_LINES = (
+    '{comment}\nfrom xactika_edu.base.language import set_language\n\nset_language("{code}")\n'
+)
+
+
+def translated_lesson(
+    path: Path | str, code: str, *, untranslated: list[str] | None = None
+) -> NotebookNode:
+    """A lesson notebook in language ``code``, not run: each markdown cell replaced by
+    its translation from the lesson's catalogue (the whole cell is the message), and
+    the language set in the first lines of its setup cell (its first code cell; a new
+    one at the top if it has none).
+
+    >>> from pathlib import Path
+    >>> lesson = Path("notebooks/02_pie_charts.ipynb")
+    >>> translated_lesson(lesson, "en") == __import__("nbformat").read(lesson, as_version=4)
+    True
+
+    Args:
+        path: the English ``.ipynb`` file.
+        code: the language, one of :data:`~xactika_edu.base.language.LANGUAGES`
+            (English gives the notebook as it is).
+        untranslated: None to refuse a markdown cell with no translation; a list to
+            keep such a cell in English and add a line naming it to the list.
+
+    Returns:
+        the notebook (nbformat version 4).
+
+    Raises:
+        LessonError: naming the lesson and its cells with no translation (if
+            ``untranslated`` is None).
+        XactikaError: if ``code`` is not a language the toolkit writes.
+    """
+    import nbformat
+
+    code = check_language(code)
+    path = Path(path)
+    notebook = nbformat.read(path, as_version=4)
+    if code == DEFAULT_LANGUAGE:
+        return notebook
+    catalogue = translations(code)
+    missing: list[str] = []
+    for number, cell in enumerate(notebook.cells, start=1):
+        if cell.cell_type != "markdown" or not cell.source.strip():
+            continue
+        translated = catalogue.gettext(cell.source)
+        if translated == cell.source:
+            first = cell.source.strip().splitlines()[0][:60]
+            missing.append(f"cell {number} has no translation yet, shown in English: {first!r}")
+        cell.source = translated
+    if missing and untranslated is None:
+        raise LessonError(
+            f"lesson {path.name!r} in {LANGUAGE_NAMES[code]}: {len(missing)} markdown "
+            f"cells with no translation in lessons.{path.stem}.po: " + "; ".join(missing)
+        )
+    if untranslated is not None:
+        untranslated += missing
+    with use_language(code):
+        comment = _('# The lesson\'s language. For English: set_language("en")')
+    lines = _LANGUAGE_LINES.format(comment=comment, code=code)
+    setup = next((cell for cell in notebook.cells if cell.cell_type == "code"), None)
+    if setup is None:
+        notebook.cells.insert(0, nbformat.v4.new_code_cell(lines.rstrip("\n")))
+    else:
+        setup.source = f"{lines}\n{setup.source}"
+    notebook.metadata["language_info"] = {"name": "python"}
+    return notebook
+
+
+def spanish_lesson(path: Path | str, *, untranslated: list[str] | None = None) -> NotebookNode:
+    """The lesson in Spanish: :func:`translated_lesson` (see there) with ``code="es"``.
+
+    Raises:
+        LessonError: as :func:`translated_lesson`.
+    """
+    return translated_lesson(path, "es", untranslated=untranslated)
+
+
 def render_lesson(
-    path: Path | str, *, timeout: int = 600, workdir: Path | str | None = None
+    path: Path | str,
+    *,
+    timeout: int = 600,
+    workdir: Path | str | None = None,
+    language: str | None = None,
 ) -> RenderedLesson:
     """Run one lesson notebook on a fresh kernel and render it to HTML.
 
@@ -241,11 +351,17 @@ def render_lesson(
     The kernel runs in a new folder, which is also its temporary folder (``TMPDIR``)
     and holds its connection file, and which is removed afterwards.
 
+    In a language other than English the lesson is :func:`translated_lesson` (a
+    markdown cell with no translation yet stays English, with a warning) and its
+    kernel runs with ``XACTIKA_EDU_LANG`` set to the language.
+
     Args:
         path: the ``.ipynb`` file.
         timeout: seconds one cell may take.
         workdir: an existing folder to make the kernel's folder in; ``None`` for the
             system's temporary folder.
+        language: the language of the page, one of
+            :data:`~xactika_edu.base.language.LANGUAGES`; None for the current one.
 
     Raises:
         LessonError: if a cell raises an error or the kernel times out; the message
@@ -258,7 +374,10 @@ def render_lesson(
     from traitlets.config import Config
 
     path = Path(path)
-    notebook = nbformat.read(path, as_version=4)
+    code = check_language(language) if language is not None else _current_language()
+    warnings: list[str] = []
+    notebook = translated_lesson(path, code, untranslated=warnings)
+    translated = "" if code == DEFAULT_LANGUAGE else nbformat.writes(notebook)
     notebook.cells.insert(0, nbformat.v4.new_code_cell(_DESCRIBE_FIGURES))
     started = time.perf_counter()
     with _lesson_folder(workdir) as folder:
@@ -272,7 +391,13 @@ def render_lesson(
             config=kernel_config,
         )
         kernel_log = folder / "kernel.log"
-        environment = {**os.environ, "TMPDIR": str(folder), "TEMP": str(folder), "TMP": str(folder)}
+        environment = {
+            **os.environ,
+            "TMPDIR": str(folder),
+            "TEMP": str(folder),
+            "TMP": str(folder),
+            LANGUAGE_VARIABLE: code,
+        }
         try:
             # The kernel process's own log (start-up notices) goes to a file, not to
             # the teacher's terminal; it is shown only if the kernel dies.
@@ -306,7 +431,6 @@ def render_lesson(
     seconds = time.perf_counter() - started
     notebook.cells.pop(0)  # the hidden first cell (_DESCRIBE_FIGURES)
 
-    warnings: list[str] = []
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type != "code":
             continue
@@ -334,13 +458,20 @@ def render_lesson(
     config.CoalesceStreamsPreprocessor.enabled = True
     config.TemplateExporter.exclude_input_prompt = True
     config.TemplateExporter.exclude_output_prompt = True
+    config.HTMLExporter.language_code = code  # <html lang="...">
     exporter = HTMLExporter(config=config, template_name="lab", raw_template=_PAGE_TEMPLATE)
     title = _title(notebook, path.stem)
-    body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
+    body, _resources = exporter.from_notebook_node(
+        notebook, resources={"metadata": {"name": title}}
+    )
+    with use_language(code):
+        page = number_checks(_describe_pictures(body))
     return RenderedLesson(
         name=path.stem,
         title=title,
-        html=number_checks(_describe_pictures(body)),
+        html=page,
         seconds=seconds,
         warnings=tuple(warnings),
+        language=code,
+        notebook=translated,
     )

@@ -10,6 +10,10 @@ pack calls in its own process, into its staging folder
 * ``exit-tickets/exit-ticket-lesson-N.pdf`` and ``-key.pdf``: one ticket per student,
   two to a page, student k with seed + k - 1 (:mod:`~xactika_edu.outputs.exit_tickets`);
 * ``rules-card.pdf``: the one-page student rules card (:mod:`~xactika_edu.outputs.rules_card`).
+
+The class pack runs the jobs and the writing in the language of the pack's part
+(:func:`~xactika_edu.base.language.use_language`): the papers and the index's sections
+come in that language.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..base.language import DEFAULT_LANGUAGE
+from ..base.language import gettext as _
+from ..base.language import language as _current_language
 from ..teaching.lessonmeta import lesson_meta
 from .docpages import html_link
 from .exit_tickets import LESSONS as TICKET_LESSONS
@@ -70,7 +77,7 @@ def draw_plan(
     plan = lesson_plan(notebook, seed=seed, students=students)
     return (
         plan.name,
-        f"Lesson {plan.meta.lesson}: {plan.meta.title}",
+        _("Lesson {lesson}: {title}").format(lesson=plan.meta.lesson, title=plan.meta.title),
         plan_html(plan),
         plan_pdf(plan, paper),
     )
@@ -85,7 +92,7 @@ def plan_jobs(options: PackOptions) -> list[Job]:
             (path, options.paper, options.seed, options.students),
             weight=0.5,
         )
-        for path, lesson, _ in _lesson_ids(options)
+        for path, lesson, _title in _lesson_ids(options)
     ]
 
 
@@ -94,23 +101,47 @@ def write_plans(pack: Pack, plans: list[tuple[str, str, str, bytes]]) -> None:
     folder = pack.root / PLANS_FOLDER
     folder.mkdir()
     rows = []
-    lessons = [lesson for _, lesson, _ in _lesson_ids(pack.options)]  # the jobs' order
+    lessons = [lesson for _path, lesson, _title in _lesson_ids(pack.options)]  # the jobs' order
+    titles = _rendered_titles(pack)
+    to_print, on_screen = _("plan to print"), _("on screen")
     for (stem, title, page, pdf), lesson in zip(plans, lessons, strict=True):
         (folder / f"{stem}.html").write_text(page, "utf-8")
         (folder / f"{stem}.pdf").write_bytes(pdf)
-        pack.paper(lesson, "Plan", html_link(f"{PLANS_FOLDER}/{stem}.pdf", "plan to print"))
+        pack.paper(lesson, "Plan", html_link(f"{PLANS_FOLDER}/{stem}.pdf", to_print))
         rows.append(
-            f"<li>{html.escape(title)}: "
-            f'<a href="{PLANS_FOLDER}/{stem}.pdf">plan to print</a> · '
-            f'<a href="{PLANS_FOLDER}/{stem}.html">on screen</a></li>'
+            f"<li>{html.escape(titles.get(lesson, title))}: "
+            f'<a href="{PLANS_FOLDER}/{stem}.pdf">{html.escape(to_print)}</a> · '
+            f'<a href="{PLANS_FOLDER}/{stem}.html">{html.escape(on_screen)}</a></li>'
         )
     pack.sections["plans"] = (
-        "<h2>Lesson plans</h2>\n<p>One page per lesson: the objective, the standards with "
-        "their exact wording, a minute-by-minute plan, materials, vocabulary and the exit "
-        "ticket's answers.</p>\n<ul>\n" + "\n".join(rows) + "\n</ul>"
+        _(
+            "<h2>Lesson plans</h2>\n<p>One page per lesson: the objective, the standards with "
+            "their exact wording, a minute-by-minute plan, materials, vocabulary and the exit "
+            "ticket's answers.</p>\n"
+        )
+        + "<ul>\n"
+        + "\n".join(rows)
+        + "\n</ul>"
     )
     pack.manifest["plans"] = {
-        "plans": [f"{PLANS_FOLDER}/{stem}.{ext}" for stem, *_ in plans for ext in ("pdf", "html")]
+        "plans": [
+            f"{PLANS_FOLDER}/{stem}.{ext}" for stem, *_rest in plans for ext in ("pdf", "html")
+        ]
+    }
+
+
+def _rendered_titles(pack: Pack) -> dict[str, str]:
+    """Each lesson's title as its page in the pack's language has it, by lesson id, in a
+    language other than English (where the notebook's metadata has only the English
+    title); empty in English, or without the lessons step."""
+    if _current_language() == DEFAULT_LANGUAGE:
+        return {}
+    rendered = pack.made.get("lessons", [])
+    ids = [lesson_meta(path) for path in pack.options.lessons]
+    return {
+        meta.lesson: lesson.title
+        for meta, lesson in zip(ids, rendered, strict=False)
+        if meta is not None
     }
 
 
@@ -132,7 +163,7 @@ def ticket_jobs(options: PackOptions) -> list[Job]:
             (lesson, options.students, options.seed, options.paper),
             weight=0.5,
         )
-        for _, lesson, _ in _lesson_ids(options)
+        for _path, lesson, _title in _lesson_ids(options)
         if lesson in TICKET_LESSONS
     ]
 
@@ -150,20 +181,30 @@ def write_tickets(pack: Pack, sets: list[tuple[str, bytes, bytes]]) -> None:
         pack.paper(
             lesson,
             "Exit tickets",
-            html_link(f"{TICKETS_FOLDER}/{names[0]}", "tickets")
+            html_link(f"{TICKETS_FOLDER}/{names[0]}", _("tickets"))
             + " · "
-            + html_link(f"{TICKETS_FOLDER}/{names[1]}", "key"),
+            + html_link(f"{TICKETS_FOLDER}/{names[1]}", _("key")),
         )
         rows.append(
-            f"<li>Lesson {html.escape(lesson)}: "
-            f'<a href="{TICKETS_FOLDER}/{names[0]}">tickets</a> · '
-            f'<a href="{TICKETS_FOLDER}/{names[1]}">answer key</a></li>'
+            _(
+                '<li>Lesson {lesson}: <a href="{tickets}">tickets</a> · '
+                '<a href="{keys}">answer key</a></li>'
+            ).format(
+                lesson=html.escape(lesson),
+                tickets=f"{TICKETS_FOLDER}/{names[0]}",
+                keys=f"{TICKETS_FOLDER}/{names[1]}",
+            )
         )
     pack.sections["exit tickets"] = (
-        "<h2>Exit tickets</h2>\n<p>Three short questions at the end of a lesson, two "
-        "tickets to a page (cut along the dashed line). Each student's ticket is different "
-        "(student <i>k</i> has the same seed as on the worksheets); the key matches them "
-        "by number.</p>\n<ul>\n" + "\n".join(rows) + "\n</ul>"
+        _(
+            "<h2>Exit tickets</h2>\n<p>Three short questions at the end of a lesson, two "
+            "tickets to a page (cut along the dashed line). Each student's ticket is different "
+            "(student <i>k</i> has the same seed as on the worksheets); the key matches them "
+            "by number.</p>\n"
+        )
+        + "<ul>\n"
+        + "\n".join(rows)
+        + "\n</ul>"
     )
     pack.manifest["exit tickets"] = {"exit tickets": written}
 
@@ -184,8 +225,8 @@ def rules_card_jobs(options: PackOptions) -> list[Job]:
 def write_rules_card_page(pack: Pack, cards: list[Any]) -> None:
     """Write the rules card and its index section."""
     (pack.root / RULES_CARD).write_bytes(cards[0])
-    pack.sections["rules card"] = (
-        f'<h3>Rules card</h3><p>Print <a href="{RULES_CARD}">the rules card</a>: one page '
+    pack.sections["rules card"] = _(
+        '<h3>Rules card</h3><p>Print <a href="{card}">the rules card</a>: one page '
         "per table, with the rules and how to read a card's four digits.</p>"
-    )
+    ).format(card=RULES_CARD)
     pack.manifest["rules card"] = {"rules card": RULES_CARD}
