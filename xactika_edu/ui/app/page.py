@@ -34,14 +34,14 @@ from typing import cast
 import ipywidgets as widgets
 import solara
 
-from ...base.language import N_, language
+from ...base.language import N_
 from ...base.language import gettext as _
 from ...teaching.views.deckview import cards_html, filter_deck, plot_html
 from ..widgets import DeckExplorer, HandWidget, PlayTable
 from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
 from .linksetup import LinkSetup, link_language, read_link
-from .pagelanguage import HtmlLang, LanguageSwitch, use_page_language
+from .pagelanguage import HtmlLang, LanguageSwitch, use_language_of_page, use_page_language
 from .projectorpage import PROJECTOR_TITLE, ProjectorPage
 from .studentpage import ClassExperiment, JoinForm, page_and_browser
 from .tablepage import ClassTables
@@ -148,7 +148,7 @@ def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None
     class student's page) hides them behind :data:`SHOW_PRACTICE`, so the class's own
     experiment and table are the only ones in sight (a practice game against the
     computer is not mistaken for the class table)."""
-    lang = language()  # the page's: a switch builds the sections again in the new one
+    lang = use_language_of_page()  # a switch builds the sections again in the new one
     page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup, lang])
     shown, set_shown = solara.use_state(False)
     page.layout.display = "none" if folded and not shown else None
@@ -166,6 +166,7 @@ def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None
 def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
     """A student's page in a class: the join form, then the class experiment, the class
     tables and the usual sections."""
+    use_language_of_page()
     desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
     seated, set_seated = solara.use_state(False)
     page, browser = solara.use_memo(page_and_browser, dependencies=[])

@@ -40,11 +40,16 @@ __all__ = [
     "install",
     "page_language",
     "set_page_language",
+    "use_language_of_page",
     "use_page_language",
 ]
 
 #: Where a page keeps its language: its context's ``user_dicts`` (dropped with it).
 _KEY = "xactika_edu.language"
+#: How many times the page switched language (Solara keeps a value per page): each part
+#: of the page reads it (:func:`use_language_of_page`), so a switch draws them all again,
+#: also a part whose arguments did not change (Solara would skip it).
+_switches = solara.reactive(0)
 
 
 def _page() -> Any | None:
@@ -99,8 +104,16 @@ def use_page_language(link: str | None) -> tuple[str, Callable[[str], None]]:
 
     def choose(code: str) -> None:
         set_chosen(set_page_language(code))  # the rest of this click writes in it too
+        _switches.value += 1
 
     return chosen, choose
+
+
+def use_language_of_page() -> str:
+    """The page's language, for a part of the page (a Solara component): the part is
+    drawn again when the visitor switches language, its state kept."""
+    _switches.value  # noqa: B018  (read: Solara draws this part again when it changes)
+    return language()
 
 
 #: The language switch: small, at the top right, out of the way of the page.

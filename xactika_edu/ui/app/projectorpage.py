@@ -25,6 +25,7 @@ from ...base.language import gettext as _
 from .classroom import ClassPool, ClassWatch, watch_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import student_link, use_page_url
+from .pagelanguage import use_language_of_page
 from .teacherpage import LIVE_SECONDS, counts_html, pool_html
 
 __all__ = [
@@ -159,7 +160,7 @@ GRAPHS = SharedGraphs(
 def ProjectorPage(served: ServedClass | None, code: str) -> None:
     """The projector view of the served class for the class code ``code``; one plain
     sentence (and no graph) for a wrong or missing code, or when no class is served."""
-    lang = language()  # the page's: its sentences and graphs are the ones drawn in it
+    lang = use_language_of_page()  # its sentences and graphs are drawn in it
     watch, problem = solara.use_memo(lambda: _opened(served, code), [served, code, lang])
     first = solara.use_memo(lambda: _read(watch.version) if watch else None, [watch])
     version, set_version = solara.use_state(first)

@@ -26,6 +26,7 @@ from ...core.experiments import Event
 from .classroom import NAME_HOLDERS, StudentDesk, join_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import LinkSetup
+from .pagelanguage import use_language_of_page
 
 __all__ = [
     "DRAW_COUNTS",
@@ -120,6 +121,7 @@ def JoinForm(
 
     A name the class already has is joined again when no other browser's open page
     holds it (:class:`~xactika_edu.ui.app.classroom.NameHolders`)."""
+    use_language_of_page()
     code, set_code = solara.use_state(setup.class_code)
     name, set_name = solara.use_state("")
     message, set_message = solara.use_state("")
@@ -188,6 +190,7 @@ def ClassExperiment(desk: StudentDesk, compact: bool = False) -> None:
     Says so while no experiment runs; checks every :data:`POLL_SECONDS` seconds.
     ``compact`` (while the student sits at a class table): no pictures of the drawn
     cards, so the table's hand is near the top of the page."""
+    use_language_of_page()
     first = solara.use_memo(desk.experiment, dependencies=[desk])
     experiment, set_experiment = solara.use_state(first)
     cards, set_cards = solara.use_state(cast("list[Card]", []))

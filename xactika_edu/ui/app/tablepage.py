@@ -22,12 +22,13 @@ from typing import Any, cast
 
 import solara
 
-from ...base.language import N_, language
+from ...base.language import N_
 from ...base.language import gettext as _
 from ...teaching.classdata.classtable import SeatHandle
 from ..widgets.classtable import SeatWidget
 from . import studentpage
 from .classroom import StudentDesk
+from .pagelanguage import use_language_of_page
 from .studentpage import attempt
 from .tableroom import CLOSED, NONE_OPEN, TableInfo, TableListing
 
@@ -103,7 +104,7 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
     widget = solara.use_memo(
         lambda: SeatWidget(handle, deliver=page_deliver(), on_return=on_return), [handle]
     )
-    lang = language()  # the page's: a switch writes the same seat again in the new one
+    lang = use_language_of_page()  # a switch writes the same seat again in the new one
     solara.use_effect(widget.relabel, [lang])
 
     def leave_when_closed() -> Callable[[], None]:
@@ -129,6 +130,7 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
 def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = None) -> None:
     """The class's tables: a list with "Sit at table N", then the student's seat;
     ``on_seated`` hears whether the student is at a table (the page folds the rest)."""
+    use_language_of_page()
     first = solara.use_memo(desk.tables, [desk])
     listing, set_listing = solara.use_state(first)
     seated, set_seated = solara.use_state(cast(tuple[int, SeatHandle] | None, None))

@@ -20,7 +20,7 @@ import solara
 
 from ...base.errors import TeacherLinkError, XactikaError
 from ...base.formatting import fraction, percent
-from ...base.language import N_, language, ngettext
+from ...base.language import N_, ngettext
 from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...teaching.alt_text import figure_html
@@ -30,6 +30,7 @@ from ...teaching.plots.figures import BAR_FIGSIZE
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
 from .linksetup import projector_link, student_link, use_page_url
+from .pagelanguage import use_language_of_page
 from .studentpage import attempt
 from .tableroom import DEFAULT_SEATS, TableListing
 
@@ -223,10 +224,11 @@ def StudentsAddress(code: str) -> None:
     """The line "Students open: ADDRESS" on the teacher page: the app's address as the
     teacher's browser reached it (:func:`.linksetup.use_page_url`) with the class code;
     never the token. Nothing if the address is not known."""
+    lang = use_language_of_page()
     url = use_page_url()
     if url is None:
         return
-    address = f"<strong>{escape(student_link(url, code, language()))}</strong>"
+    address = f"<strong>{escape(student_link(url, code, lang))}</strong>"
     solara.HTML(
         tag="p",
         unsafe_innerHTML=_("Students open: {address}").format(address=address),
@@ -237,6 +239,7 @@ def StudentsAddress(code: str) -> None:
 @solara.component
 def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
+    use_language_of_page()
     solara.HTML(tag="h1", unsafe_innerHTML=_(TEACHER_TITLE))
     solara.Error(_(NOT_VALID), icon=False, classes=["xe-error", "xe-not-teacher"])
 
@@ -261,6 +264,7 @@ def TeacherTables(desk: TeacherDesk, seed: int | None, version: object) -> None:
     """The class tables: players per table, Open a table, Close tables, and the tables
     now (redrawn with the page, every :data:`LIVE_SECONDS` seconds). ``seed``: the
     teacher link's ``?seed=``, which seeds the tables' deals."""
+    use_language_of_page()
     seats, set_seats = solara.use_state(DEFAULT_SEATS)
     message, set_message = solara.use_state("")
     changed, set_changed = solara.use_state(0)
@@ -331,7 +335,7 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
     solara.use_thread(watch, dependencies=[desk, valid], intrusive_cancel=False)
     pool = solara.use_memo(lambda: _or_none(desk.pool) if valid else None, [version, valid])
     name = solara.use_memo(lambda: _or_none(desk.class_name) if valid else None, [desk, valid])
-    lang = language()  # the page's: its graphs are drawn again in a new one
+    lang = use_language_of_page()  # its graphs are drawn again in a new one
     graphs = solara.use_memo(lambda: pool_html(pool) if pool is not None else "", [pool, lang])
     draws_file = solara.use_memo(lambda: desk.draws_file, [desk])
     scores_file = solara.use_memo(lambda: desk.scores_file, [desk])
