@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipyvue
+import ipyvue  # type: ignore[import-untyped]
 import solara
 import traitlets
 
@@ -142,7 +142,7 @@ def LanguageSwitch(current: str, on_change: Callable[[str], None]) -> None:
             )
 
 
-class _HtmlLangWidget(ipyvue.VueTemplate):  # type: ignore[misc]
+class _HtmlLangWidget(ipyvue.VueTemplate):
     """An invisible widget that keeps the page's ``<html lang>`` at :attr:`lang`."""
 
     template = traitlets.Unicode(
