@@ -269,7 +269,7 @@ def open_class(
     try:
         code = store.open_class(name)
     except ClassCodeError:
-        code, _ = store.create_class(name)
+        code, _token = store.create_class(name)
     token = store.new_teacher_token(code, token)
     os.environ.update(class_environment(code, folder))
     return ClassLinks(store.class_name(code), code, token)
