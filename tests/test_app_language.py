@@ -5,11 +5,17 @@ Spanish, English unchanged. The browser test is tests/test_browser_language.py."
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from _support import app_command
+from conftest import free_port, running
 from spanish_leaks import english_leaks
 
 solara = pytest.importorskip("solara", reason="Solara is missing")
@@ -165,6 +171,20 @@ def test_app_help_offers_lang(capsys):
     assert "--lang {en,es}" in text
 
 
+@contextlib.contextmanager
+def class_server_lines(folder: Path, *options: str) -> Iterator[str]:
+    """A class server of "Period 3" started with ``options``: its lines once it printed
+    the teacher link (then it is stopped by its PID)."""
+    port = free_port()
+    command = app_command(port, "--class", "Period 3", "--data", str(folder / "data"), *options)
+    with running(command, port, folder) as server:
+        deadline = time.monotonic() + 60
+        while "docente" not in server.output():
+            assert time.monotonic() < deadline, server.output()
+            time.sleep(0.2)
+        yield server.output()
+
+
 # --- each page its own language -----------------------------------------------------
 
 
@@ -256,3 +276,16 @@ def test_a_seat_switches_language_and_keeps_its_seat():
         ben.relabel()
         assert "Dejaste la mesa." in ben.status.value
     ana.leave()
+
+
+def test_app_lang_es_starts_the_class_server_in_spanish(tmp_path):
+    """``xactika-edu app --lang es --class``: its lines in Spanish, the students' address
+    with ``&lang=es``; stopped by its PID."""
+    folder = tmp_path / "server"
+    with class_server_lines(folder, "--lang", "es") as output:
+        assert "Iniciando la app para estudiantes con Solara ..." in output
+        assert "Clase: Period 3" in output and "Traceback" not in output
+        student = re.search(r"Los estudiantes abren: (\S+)", output)
+        assert student and student.group(1).endswith("&lang=es"), output
+        assert "Enlace del docente (manténgalo en secreto" in output
+        assert "Solo esta computadora puede abrir estas direcciones" in output
