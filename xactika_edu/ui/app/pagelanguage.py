@@ -126,8 +126,8 @@ SWITCH_CSS = """
 
 @solara.component
 def LanguageSwitch(current: str, on_change: Callable[[str], None]) -> None:
-    """ "English | Español": one button per language, each named in itself; the
-    current one is pressed (and disabled)."""
+    """The switch "English | Español": one button per language, each named in itself;
+    the current one is pressed (and disabled)."""
     solara.Style(SWITCH_CSS)
     with solara.Row(classes=["xe-language-switch"]):
         for number, code in enumerate(LANGUAGES):
