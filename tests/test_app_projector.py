@@ -41,11 +41,18 @@ def everything(context) -> str:
     return "\n".join(parts)
 
 
+#: The one control a projector page has: its language switch (issue 14).
+LANGUAGE_SWITCH = ["English", "Español"]
+
+
 def no_control(context) -> bool:
-    """Whether the page has nothing a visitor could press, choose, type in or download."""
-    return not (
-        buttons(context)
-        or context.find(v.Btn).widgets
+    """Whether the page has nothing a visitor could press, choose, type in or download
+    but the language switch."""
+    others = [
+        b for b in context.find(v.Btn).widgets if "xe-language" not in (b.class_ or "").split()
+    ]
+    return buttons(context) == LANGUAGE_SWITCH and not (
+        others
         or context.find(v.TextField).widgets
         or context.find(widgets.Dropdown).widgets
         or context.find(solara.components.file_download.FileDownloadWidget).widgets

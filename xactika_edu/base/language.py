@@ -15,7 +15,8 @@ language: in English a message is its own translation.
 'es'
 
 The language is, in this order: the innermost ``with use_language(...)`` block (each
-thread and each page of the app has its own); the process's language, from
+thread has its own); the language of the app's page whose code is running, in any of
+its threads (a source the app adds with :func:`add_page_source`); the process's language, from
 :func:`set_language` (a lesson's setup cell, the command line's ``--lang``); the
 environment variable ``XACTIKA_EDU_LANG``; English.
 
@@ -35,7 +36,7 @@ import functools
 import gettext as _gettext
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -49,6 +50,7 @@ __all__ = [
     "LOCALE_DIR",
     "NUMBER_LOCALES",
     "N_",
+    "add_page_source",
     "check_language",
     "gettext",
     "language",
@@ -75,6 +77,7 @@ LANGUAGE_VARIABLE = "XACTIKA_EDU_LANG"
 
 _page_language: ContextVar[str | None] = ContextVar("xactika_edu_language", default=None)
 _process_language: list[str] = []
+_page_sources: list[Callable[[], str | None]] = []
 _lock = threading.Lock()
 
 
@@ -104,12 +107,27 @@ def language() -> str:
     chosen = _page_language.get()
     if chosen is not None:
         return chosen
+    for source in _page_sources:
+        page = source()
+        if page is not None:
+            return page
     if _process_language:
         return _process_language[-1]
     from_environment = os.environ.get(LANGUAGE_VARIABLE, "").strip()
     if from_environment:
         return check_language(from_environment)
     return DEFAULT_LANGUAGE
+
+
+def add_page_source(source: Callable[[], str | None]) -> None:
+    """Let ``source`` name the language of the page being served, or None when no page
+    of it is (the app: the page of the Solara virtual kernel whose code runs now, in
+    whichever thread runs it; :mod:`xactika_edu.ui.app.pagelanguage`). It is asked
+    after any :func:`use_language` block, before the process's language; it must return
+    one of :data:`LANGUAGES` and be quick. Adding the same source again does nothing."""
+    with _lock:
+        if source not in _page_sources:
+            _page_sources.append(source)
 
 
 def set_language(code: str) -> str:

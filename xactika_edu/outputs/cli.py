@@ -5,6 +5,7 @@
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
                           [--level support|core|extension]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--class NAME [--data DIR]]
+                    [--lang en|es]
 
 The app runs until Ctrl-C, its normal end (exit status 0).
 
@@ -198,6 +199,15 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="the data folder holding the classes (default: the user's data folder)",
     )
+    from ..base.language import LANGUAGES  # (here: the app's part of the parser)
+
+    app.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the app's pages and of these lines (default: English, or "
+        "XACTIKA_EDU_LANG); a link's ?lang=es, or the switch on the page, changes one page",
+    )
     app.add_argument("--unix-socket", help="listen on this socket file (JupyterHub's proxy)")
     app.add_argument("--root-path", help="the pages' path prefix behind a proxy")
     return parser
@@ -341,6 +351,7 @@ def _app(args: argparse.Namespace) -> int:
         data=args.data,
         behind=behind,
         teacher_token=token,
+        lang=args.lang,
     )
 
 

@@ -35,6 +35,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ...base.errors import ClassCodeError, XactikaError
+from ...base.language import N_, language, set_language
+from ...base.language import gettext as _
 from .guard import Gate, PageCount, allowed_hosts, network_addresses
 from .hubproxy import BehindProxy
 
@@ -93,7 +95,7 @@ def solara_environment() -> dict[str, str]:
         "SOLARA_KERNEL_CULL_TIMEOUT": f"{CULL_IDLE_SECONDS}s",
         "SOLARA_THEME_SHOW_BANNER": "False",
         "SOLARA_THEME_LOADER": "plain",
-        "SOLARA_THEME_TITLE": "Xactika student app",
+        "SOLARA_THEME_TITLE": _("Xactika student app"),
     }
 
 
@@ -102,8 +104,10 @@ def _check_solara() -> None:
         if importlib.util.find_spec(name) is None:
             package = name.replace("_", "-")
             raise XactikaError(
-                f"{package} is not installed, so the app cannot run: install it with "
-                "'python -m pip install solara==1.58.2 solara-assets==1.58.2'"
+                _(
+                    "{package} is not installed, so the app cannot run: install it with "
+                    "'python -m pip install solara==1.58.2 solara-assets==1.58.2'"
+                ).format(package=package)
             )
 
 
@@ -111,7 +115,9 @@ def _check_ip(ip: str) -> str:
     try:
         return str(ipaddress.ip_address(ip))
     except ValueError:
-        raise XactikaError(f"not an IP address: {ip!r} (e.g. 127.0.0.1 or 0.0.0.0)") from None
+        raise XactikaError(
+            _("not an IP address: {ip!r} (e.g. 127.0.0.1 or 0.0.0.0)").format(ip=ip)
+        ) from None
 
 
 def _check_port_free(ip: str, port: int) -> None:
@@ -125,8 +131,9 @@ def _check_port_free(ip: str, port: int) -> None:
             probe.bind((ip, port))
         except OSError as error:
             raise XactikaError(
-                f"cannot use port {port} on {ip} ({error.strerror or error}): "
-                "choose another with --port"
+                _("cannot use port {port} on {ip} ({why}): choose another with --port").format(
+                    port=port, ip=ip, why=error.strerror or error
+                )
             ) from None
 
 
@@ -229,10 +236,11 @@ class ClassLinks:
     token: str
 
     def student_url(self, url: str) -> str:
-        """The address students open: the app's, with the class code filled in."""
+        """The address students open: the app's, with the class code filled in (and
+        the language, unless it is English)."""
         from .linksetup import student_link  # here: linksetup loads numpy and pandas
 
-        return student_link(url, self.code)
+        return student_link(url, self.code, language())
 
     def teacher_url(self, url: str) -> str:
         """The teacher link: the app's address with the secret token."""
@@ -261,7 +269,7 @@ def open_class(
     try:
         code = store.open_class(name)
     except ClassCodeError:
-        code, _ = store.create_class(name)
+        code, _token = store.create_class(name)
     token = store.new_teacher_token(code, token)
     os.environ.update(class_environment(code, folder))
     return ClassLinks(store.class_name(code), code, token)
@@ -279,6 +287,7 @@ def serve(
     data: str | os.PathLike[str] | None = None,
     behind: BehindProxy | None = None,
     teacher_token: str | None = None,
+    lang: str | None = None,
 ) -> int:
     """Serve the app until Ctrl-C; returns the exit status (0).
 
@@ -297,22 +306,29 @@ def serve(
         teacher_token: the class's teacher token (under JupyterHub, given by the
             teacher's Jupyter server, which sends its owner to the teacher page); None:
             a new one, printed in the teacher link.
+        lang: the language of this process: its lines, and each page until the link
+            (``?lang=``) or the visitor chooses another (None: the process's, English
+            unless ``XACTIKA_EDU_LANG`` says).
 
     Raises:
         XactikaError: if Solara is missing, the address is bad, the port is taken or
             the class cannot be opened.
     """
+    if lang is not None:
+        set_language(lang)
     _check_solara()
     ip = _check_ip(ip)
     if not (behind and behind.unix_socket):
         _check_port_free(ip, port)
     url = behind.page if behind else url_for(ip, port)
     links = None if class_name is None else open_class(class_name, data, teacher_token)
-    say("Starting the student app with Solara ...")
+    say(_("Starting the student app with Solara ..."))
     if not ipaddress.ip_address(ip).is_loopback:
         say(
-            f"Warning: listening on {ip}: anyone on this network can open the app "
-            "(it runs Python on this computer for each visitor)."
+            _(
+                "Warning: listening on {ip}: anyone on this network can open the app "
+                "(it runs Python on this computer for each visitor)."
+            ).format(ip=ip)
         )
     _configure_logs(verbose)
     import uvicorn
@@ -351,7 +367,7 @@ def serve(
     warm.start()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped
         server.run()
-    say("Stopping the student app ...")
+    say(_("Stopping the student app ..."))
     # a Ctrl-C right after the start: let the drawing end first (Python stopping under a
     # thread still inside Matplotlib aborted with "terminate called ...", exit -6)
     warm.join(timeout=_GRACE_SECONDS + 30)
@@ -373,12 +389,12 @@ def _warm_up() -> None:
 
 
 #: Printed instead of the teacher link when the token came from JupyterHub's side.
-HUB_TEACHER_LINE = (
+HUB_TEACHER_LINE = N_(
     "Teacher page: the Xactika class card in JupyterLab's launcher (only the server's "
     "owner gets it)."
 )
 #: Printed when a class is served on this computer only (no ``--ip``).
-LOCAL_ONLY = (
+LOCAL_ONLY = N_(
     "Only this computer can open these addresses; for students' computers, start with --ip 0.0.0.0."
 )
 
@@ -403,12 +419,18 @@ def student_lines(
             addresses of this computer; links: the class served, if any.
         behind: whether the app is reached through JupyterHub's proxy.
     """
-    lines = [f"Students open: {url if links is None else links.student_url(url)}"]
+    address = url if links is None else links.student_url(url)
+    lines = [_("Students open: {address}").format(address=address)]
     for other in others:
         other = other if links is None else links.student_url(other)
-        lines.append(f"  (or, if that name does not work on their computers: {other})")
+        lines.append(
+            "  "
+            + _("(or, if that name does not work on their computers: {address})").format(
+                address=other
+            )
+        )
     if links is not None and not behind and ipaddress.ip_address(ip).is_loopback:
-        lines.append(LOCAL_ONLY)
+        lines.append(_(LOCAL_ONLY))
     return lines
 
 
@@ -432,16 +454,24 @@ def _when_ready(
             return
         time.sleep(0.1)
     if links is not None:
-        say(f"Class: {links.name}")
-        say(f"Class code for the students: {links.code}")
+        say(_("Class: {name}").format(name=links.name))
+        say(_("Class code for the students: {code}").format(code=links.code))
     others = _address_urls(ip, port)
     for line in student_lines(url, ip, others, links, behind=behind):
         say(line)
     if links is not None and show_token:
-        say(f"Teacher link (keep it secret; a new one each start): {links.teacher_url(url)}")
+        say(
+            _("Teacher link (keep it secret; a new one each start): {address}").format(
+                address=links.teacher_url(url)
+            )
+        )
     elif links is not None:
-        say(HUB_TEACHER_LINE)
-    say(f"At most {server.config.app.max_pages} pages at once. Press Ctrl-C to stop the app.")
+        say(_(HUB_TEACHER_LINE))
+    say(
+        _("At most {count} pages at once. Press Ctrl-C to stop the app.").format(
+            count=server.config.app.max_pages
+        )
+    )
     if open_browser:
         import webbrowser
 

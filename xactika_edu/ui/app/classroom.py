@@ -32,6 +32,8 @@ import pandas as pd
 
 from ...base.checks import shown
 from ...base.errors import ClassCodeError, ClassError, StudentNameError
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core.cards import Card
 from ...core.experiments import EventLike
 from ...teaching.classdata.classkeys import check_name, name_key, normal_code
@@ -83,7 +85,7 @@ class StudentDesk:
         """
         running = self.store.current_experiment(self.code)
         if running is None:
-            raise ClassError("No experiment is running. Wait for your teacher to start one.")
+            raise ClassError(_("No experiment is running. Wait for your teacher to start one."))
         already = len(self.my_cards(running.id))
         cards = student_cards(
             self.code, self.name, experiment=running.id, already=already, count=count
@@ -121,7 +123,7 @@ class StudentDesk:
 Statuses = Callable[[], list[str]]
 
 #: Said to a student whose name an open page of another browser holds.
-NAME_IN_USE = (
+NAME_IN_USE = N_(
     "Someone with this name is on another computer right now. "
     "If this is you, close that page first."
 )
@@ -213,8 +215,10 @@ def served_code(store: ClassStore, served: str, typed_code: str) -> str:
     if normal_code(typed_code) != normal_code(served):
         store.class_name(typed_code)  # no such class: the store's own message
         raise ClassCodeError(
-            f"The code {shown(normal_code(typed_code), 20)} is another class's code. "
-            "Check the code on the board and type it again."
+            _(
+                "The code {code} is another class's code. "
+                "Check the code on the board and type it again."
+            ).format(code=shown(normal_code(typed_code), 20))
         )
     return normal_code(served)
 
@@ -260,7 +264,7 @@ def join_class(
         if not name or holders is None or page is None:
             raise
         if not holders.claim(code, name, page=page, browser=browser, statuses=statuses):
-            raise StudentNameError(NAME_IN_USE) from None
+            raise StudentNameError(_(NAME_IN_USE)) from None
         return StudentDesk(store, code, name)
     if holders is not None and page is not None:
         holders.claim(code, name, page=page, browser=browser, statuses=statuses)

@@ -35,6 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...base.language import N_, language
+from ...base.language import gettext as _
+
 __all__ = [
     "FULL_MESSAGE",
     "Gate",
@@ -51,7 +54,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: What a student sees when the class is full.
-FULL_MESSAGE = (
+FULL_MESSAGE = N_(
     "This app already has as many pages open as it can serve. "
     "Ask your teacher, then try again in a few minutes."
 )
@@ -149,7 +152,7 @@ def plain_page(title: str, text: str) -> bytes:
     """
     title, text = html.escape(title), html.escape(text)
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
         f"<title>{title}</title></head><body><main><h1>{title}</h1><p>{text}</p>"
         "</main></body></html>"
     ).encode()
@@ -253,18 +256,18 @@ class Gate:
         path = str(scope.get("path", ""))
         if not host_allowed(_header(scope, b"host"), self.hosts):
             log.warning("refused a request for another host name")
-            await _send_page(send, 400, "Bad request", "This address is not served here.")
+            await _send_page(send, 400, _("Bad request"), _("This address is not served here."))
             return
         origin = _header(scope, b"origin")
         if scope.get("method") not in ("GET", "HEAD") and not origin_allowed(origin, self.hosts):
-            await _send_page(send, 403, "Forbidden", "Only this app's own pages may do that.")
+            await _send_page(send, 403, _("Forbidden"), _("Only this app's own pages may do that."))
             return
         if path.startswith(_HIDDEN) or not self._local(path):
-            await _send_page(send, 404, "Not found", "There is no page at this address.")
+            await _send_page(send, 404, _("Not found"), _("There is no page at this address."))
             return
         if self._full() and not path.startswith(_NOT_PAGES):
             log.warning("the class is full (%d pages): refused a new page", self.max_pages)
-            await _send_page(send, 503, "The class is full", FULL_MESSAGE)
+            await _send_page(send, 503, _("The class is full"), _(FULL_MESSAGE))
             return
         started = False
 
@@ -279,7 +282,7 @@ class Gate:
         except Exception as error:  # the page gets a plain message, the log one line
             log.error("error serving a page: %s", type(error).__name__)
             if not started:
-                await _send_page(send, 500, "Something went wrong", "Reload the page.")
+                await _send_page(send, 500, _("Something went wrong"), _("Reload the page."))
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = str(scope.get("path", ""))

@@ -1,9 +1,10 @@
 """Set-ups in the app's link: a teacher writes a seed, a player count or a face-value
 filter into the address (``?seed=12&players=5&faces=8-12``), so the whole class opens
 the same deal. The link may also hold the class code (``?class=7NX6HJ``, filled into
-the join form), the teacher's token (``?token=...``, the teacher page) or ask for the
-projector view (``?class=7NX6HJ&view=projector``, :func:`projector_link`). The
-students' address is made here too (:func:`student_link`, :func:`page_url`).
+the join form), the teacher's token (``?token=...``, the teacher page), ask for the
+projector view (``?class=7NX6HJ&view=projector``, :func:`projector_link`) or for a
+language (``?lang=es``, :func:`link_language`). The students' address is made here too
+(:func:`student_link`, :func:`page_url`).
 
 A value that cannot be used is left out, with one plain sentence saying so; the page
 then uses its usual value. Nothing here raises.
@@ -26,6 +27,8 @@ from urllib.parse import parse_qs, urlencode
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from ...base.language import DEFAULT_LANGUAGE, LANGUAGES, check_language, ngettext
+from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS, check_seed
 from ...core.face_values import FACE_VALUES
 
@@ -33,6 +36,7 @@ __all__ = [
     "DEFAULT_PLAYERS",
     "PROJECTOR",
     "LinkSetup",
+    "link_language",
     "page_url",
     "projector_link",
     "read_link",
@@ -63,6 +67,7 @@ class LinkSetup:
         token: the teacher's token ("" if none).
         projector: whether the link asks for the projector view (``view=projector``).
         problems: one plain sentence for each value that could not be used.
+        language: the language the link asks for (``lang=es``), or None.
     """
 
     seed: int | None = None
@@ -72,6 +77,7 @@ class LinkSetup:
     token: str = ""
     projector: bool = False
     problems: tuple[str, ...] = ()
+    language: str | None = None
 
 
 def _last(values: dict[str, list[str]], name: str) -> str | None:
@@ -86,7 +92,7 @@ def read_link(search: str | None) -> LinkSetup:
     ("The link's seed 'banana' is not a whole number 0 or more, like 12. Using a new deal.",)
     >>> read_link(None)
     LinkSetup(seed=None, players=4, faces=None, class_code='', token='', projector=False, \
-problems=())
+problems=(), language=None)
     """
     values = parse_qs((search or "")[:_LONGEST], keep_blank_values=True)
     problems: list[str] = []
@@ -94,6 +100,7 @@ problems=())
     players = _players(_last(values, "players"), problems)
     faces = _faces(_last(values, "faces"), problems)
     projector = _view(_last(values, "view"), problems)
+    chosen = _language(_last(values, "lang"), problems)
     return LinkSetup(
         seed=seed,
         players=players,
@@ -102,7 +109,34 @@ problems=())
         token=(_last(values, "token") or "")[:200],
         projector=projector,
         problems=tuple(problems),
+        language=chosen,
     )
+
+
+def link_language(search: str | None) -> str | None:
+    """The language a link's query string asks for (``lang=es``), or None (none, or
+    not one the app has: :func:`read_link` says so).
+
+    >>> link_language("class=7NX6HJ&lang=ES"), link_language("lang=fr"), link_language(None)
+    ('es', None, None)
+    """
+    values = parse_qs((search or "")[:_LONGEST], keep_blank_values=True)
+    return _language(_last(values, "lang"), [])
+
+
+def _language(text: str | None, problems: list[str]) -> str | None:
+    if text is None:
+        return None
+    try:
+        return check_language(text)
+    except XactikaError:
+        problems.append(
+            _(
+                "The link's language {text} is not one the app has ({codes}). Showing the "
+                "page in the server's language."
+            ).format(text=shown(text, 30), codes=", ".join(LANGUAGES))
+        )
+        return None
 
 
 def _seed(text: str | None, problems: list[str]) -> int | None:
@@ -114,8 +148,9 @@ def _seed(text: str | None, problems: list[str]) -> int | None:
         return int(check_seed(int(text)))  # type: ignore[arg-type]
     except (XactikaError, ValueError):
         problems.append(
-            f"The link's seed {shown(text, 30)} is not a whole number 0 or more, like 12. "
-            "Using a new deal."
+            _(
+                "The link's seed {text} is not a whole number 0 or more, like 12. Using a new deal."
+            ).format(text=shown(text, 30))
         )
         return None
 
@@ -125,11 +160,18 @@ def _players(text: str | None, problems: list[str]) -> int:
         return DEFAULT_PLAYERS
     if text.isdigit() and len(text) <= 3 and MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         return int(text)
-    what = f"{int(text)} players" if text.isdigit() and len(text) <= 6 else shown(text, 30)
-    problems.append(
-        f"The link asks for {what}: use {MIN_PLAYERS} to {MAX_PLAYERS}. "
-        f"Using {DEFAULT_PLAYERS} players."
-    )
+    if text.isdigit() and len(text) <= 6:
+        count = int(text)
+        message = ngettext(
+            "The link asks for {count} players: use {low} to {high}. Using {usual} players.",
+            "The link asks for {count} players: use {low} to {high}. Using {usual} players.",
+            count,
+        ).format(count=count, low=MIN_PLAYERS, high=MAX_PLAYERS, usual=DEFAULT_PLAYERS)
+    else:
+        message = _("The link asks for {text}: use {low} to {high}. Using {usual} players.").format(
+            text=shown(text, 30), low=MIN_PLAYERS, high=MAX_PLAYERS, usual=DEFAULT_PLAYERS
+        )
+    problems.append(message)
     return DEFAULT_PLAYERS
 
 
@@ -143,8 +185,10 @@ def _faces(text: str | None, problems: list[str]) -> tuple[int, int] | None:
         if FACE_VALUES[0] <= low <= high <= FACE_VALUES[-1]:
             return low, high
     problems.append(
-        f"The link's face values {shown(text, 30)} are not a range like 8-12 (face values go "
-        f"from {FACE_VALUES[0]} to {FACE_VALUES[-1]}). Showing all face values."
+        _(
+            "The link's face values {text} are not a range like 8-12 (face values go "
+            "from {low} to {high}). Showing all face values."
+        ).format(text=shown(text, 30), low=FACE_VALUES[0], high=FACE_VALUES[-1])
     )
     return None
 
@@ -153,19 +197,27 @@ def _view(text: str | None, problems: list[str]) -> bool:
     if text is None or text.lower() == PROJECTOR:
         return text is not None
     problems.append(
-        f"The link's view {shown(text, 30)} is not one the app has (view={PROJECTOR} is). "
-        "Showing the usual page."
+        _(
+            "The link's view {text} is not one the app has (view={projector} is). "
+            "Showing the usual page."
+        ).format(text=shown(text, 30), projector=PROJECTOR)
     )
     return False
 
 
-def student_link(url: str, code: str) -> str:
-    """The address students open: the app's address ``url`` with the class code.
+def student_link(url: str, code: str, lang: str | None = None) -> str:
+    """The address students open: the app's address ``url`` with the class code, and
+    the language ``lang`` unless it is English (or None).
 
     >>> student_link("http://laptop:8866/", "7NX6HJ")
     'http://laptop:8866/?class=7NX6HJ'
+    >>> student_link("http://laptop:8866/", "7NX6HJ", "es")
+    'http://laptop:8866/?class=7NX6HJ&lang=es'
     """
-    return f"{url}?{urlencode({'class': code})}"
+    query = {"class": code}
+    if lang is not None and check_language(lang) != DEFAULT_LANGUAGE:
+        query["lang"] = check_language(lang)
+    return f"{url}?{urlencode(query)}"
 
 
 def projector_link(code: str) -> str:

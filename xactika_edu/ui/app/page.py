@@ -34,11 +34,14 @@ from typing import cast
 import ipywidgets as widgets
 import solara
 
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...teaching.views.deckview import cards_html, filter_deck, plot_html
 from ..widgets import DeckExplorer, HandWidget, PlayTable
 from .classroom import NAME_HOLDERS, StudentDesk
 from .classsetup import ServedClass, served_class
-from .linksetup import LinkSetup, read_link
+from .linksetup import LinkSetup, link_language, read_link
+from .pagelanguage import HtmlLang, LanguageSwitch, use_language_of_page, use_page_language
 from .projectorpage import PROJECTOR_TITLE, ProjectorPage
 from .studentpage import ClassExperiment, JoinForm, page_and_browser
 from .tablepage import ClassTables
@@ -47,9 +50,9 @@ from .teacherpage import TEACHER_TITLE, NotValid, TeacherPage
 __all__ = ["INTRO", "SECTIONS", "TITLE", "Page", "build_page", "deck_explorer", "warm_up"]
 
 #: The page's title (the browser tab and the heading).
-TITLE = "Xactika student app"
+TITLE = N_("Xactika student app")
 #: The line under the title.
-INTRO = (
+INTRO = N_(
     "Explore a hand of Xactika, see the exact chance that each lead wins for sure, "
     "then play a game against the computer."
 )
@@ -64,30 +67,34 @@ def deck_explorer(setup: LinkSetup) -> DeckExplorer:
 
 
 #: The button that unfolds the practice sections on a class student's page.
-SHOW_PRACTICE = "Show the practice sections (Your hand, Play a game, The whole deck)"
+SHOW_PRACTICE = N_("Show the practice sections (Your hand, Play a game, The whole deck)")
 #: The button that folds them again.
-HIDE_PRACTICE = "Hide the practice sections"
+HIDE_PRACTICE = N_("Hide the practice sections")
 
 #: Each part of the page: its heading, its help (HTML) and how to make its widget
 #: for the link's set-up.
 SECTIONS: tuple[tuple[str, str, Callable[[LinkSetup], widgets.DOMWidget]], ...] = (
     (
-        "1. Your hand",
-        "Press the button under a card to see the chance that each of its four "
-        "combinations is unbeatable if you lead it now. Tick <strong>played</strong> when "
-        "a card is played: watch the chances change. Type the same <strong>Seed</strong> "
-        "as your classmates to get the same hand.",
+        N_("1. Your hand"),
+        N_(
+            "Press the button under a card to see the chance that each of its four "
+            "combinations is unbeatable if you lead it now. Tick <strong>played</strong> when "
+            "a card is played: watch the chances change. Type the same <strong>Seed</strong> "
+            "as your classmates to get the same hand."
+        ),
         lambda setup: HandWidget(players=setup.players, seed=setup.seed),
     ),
     (
-        "2. Play a game",
-        "Bid how many tricks you will take, then lead or follow. Only legal choices are "
-        "offered. Tick <strong>Coach</strong> for help.",
+        N_("2. Play a game"),
+        N_(
+            "Bid how many tricks you will take, then lead or follow. Only legal choices "
+            "are offered. Tick <strong>Coach</strong> for help."
+        ),
         lambda setup: PlayTable(players=setup.players, seed=setup.seed),
     ),
     (
-        "3. The whole deck",
-        "Filter the 81 cards by face value and shapes, and see how often they occur.",
+        N_("3. The whole deck"),
+        N_("Filter the 81 cards by face value and shapes, and see how often they occur."),
         deck_explorer,
     ),
 )
@@ -106,7 +113,7 @@ def build_page(setup: LinkSetup | None = None, *, title: bool = True) -> widgets
     setup = LinkSetup() if setup is None else setup
     parts: list[widgets.DOMWidget] = []
     if title:
-        parts += [widgets.HTML(f"<h1>{TITLE}</h1>"), widgets.HTML(f"<p>{INTRO}</p>")]
+        parts += [widgets.HTML(f"<h1>{_(TITLE)}</h1>"), widgets.HTML(f"<p>{_(INTRO)}</p>")]
     if setup.problems:
         notice = widgets.HTML(
             "<p role='status'>" + "<br>".join(escape(line) for line in setup.problems) + "</p>"
@@ -114,7 +121,7 @@ def build_page(setup: LinkSetup | None = None, *, title: bool = True) -> widgets
         notice.add_class("xe-link-problems")
         parts.append(notice)
     for heading, help_html, make in SECTIONS:
-        parts.append(widgets.HTML(f"<h2>{heading}</h2><p>{help_html}</p>"))
+        parts.append(widgets.HTML(f"<h2>{_(heading)}</h2><p>{_(help_html)}</p>"))
         parts.append(make(setup))
     page = widgets.VBox(parts)
     page.add_class("xe-app")
@@ -141,12 +148,13 @@ def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None
     class student's page) hides them behind :data:`SHOW_PRACTICE`, so the class's own
     experiment and table are the only ones in sight (a practice game against the
     computer is not mistaken for the class table)."""
-    page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup])
+    lang = use_language_of_page()  # a switch builds the sections again in the new one
+    page = solara.use_memo(lambda: build_page(setup, title=title), dependencies=[setup, lang])
     shown, set_shown = solara.use_state(False)
     page.layout.display = "none" if folded and not shown else None
     if folded:
         solara.Button(
-            HIDE_PRACTICE if shown else SHOW_PRACTICE,
+            _(HIDE_PRACTICE) if shown else _(SHOW_PRACTICE),
             on_click=lambda: set_shown(not shown),
             classes=["xe-practice-toggle"],
             text=True,
@@ -158,6 +166,7 @@ def Sections(setup: LinkSetup, title: bool = True, folded: bool = False) -> None
 def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
     """A student's page in a class: the join form, then the class experiment, the class
     tables and the usual sections."""
+    use_language_of_page()
     desk, set_desk = solara.use_state(cast(StudentDesk | None, None))
     seated, set_seated = solara.use_state(False)
     page, browser = solara.use_memo(page_and_browser, dependencies=[])
@@ -166,14 +175,16 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
         return lambda: NAME_HOLDERS.release(page)
 
     solara.use_effect(release_when_closed, [page])
-    solara.HTML(tag="h1", unsafe_innerHTML=TITLE)
+    solara.HTML(tag="h1", unsafe_innerHTML=_(TITLE))
     if desk is None:
         JoinForm(served, setup, on_join=set_desk, page=page, browser=browser)
         return
     solara.HTML(
         tag="p",
         unsafe_innerHTML=escape(
-            f"You joined {desk.store.class_name(desk.code)} as {desk.name.rstrip('.')}."
+            _("You joined {name} as {student}.").format(
+                name=desk.store.class_name(desk.code), student=desk.name.rstrip(".")
+            )
         ),
         classes=["xe-joined"],
     )
@@ -184,18 +195,24 @@ def ClassStudent(served: ServedClass, setup: LinkSetup) -> None:
 
 @solara.component
 def Page() -> None:
-    """The page Solara shows each visitor: the link's set-up read once; the projector
+    """The page Solara shows each visitor: the language switch, then the projector
     view for a projector link, the teacher page for a teacher link, the join form
-    first in a class, else :func:`build_page`."""
+    first in a class, else :func:`build_page`; all in the page's language
+    (:mod:`~xactika_edu.ui.app.pagelanguage`: the link's ``?lang=``, else the
+    server's, until the visitor switches). The link's set-up is read once (again in a
+    new language, for its sentences)."""
     search = solara.use_router().search
-    setup = solara.use_memo(lambda: read_link(search), dependencies=[search])
+    lang, choose = use_page_language(solara.use_memo(lambda: link_language(search), [search]))
+    setup = solara.use_memo(lambda: read_link(search), dependencies=[search, lang])
     served = solara.use_memo(served_class, dependencies=[])
+    HtmlLang(lang)
+    LanguageSwitch(lang, choose)
     if setup.projector:  # never a control, whatever else the link holds
-        solara.Title(PROJECTOR_TITLE)
+        solara.Title(_(PROJECTOR_TITLE))
         ProjectorPage(served, setup.class_code)
         return
     teacher = bool(setup.token) or "token=" in (search or "")
-    solara.Title(TEACHER_TITLE if teacher else TITLE)
+    solara.Title(_(TEACHER_TITLE) if teacher else _(TITLE))
     if teacher:
         if served is None:
             NotValid()

@@ -20,10 +20,12 @@ from typing import TypeVar
 import solara
 
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import N_, language, ngettext
+from ...base.language import gettext as _
 from .classroom import ClassPool, ClassWatch, watch_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import student_link, use_page_url
+from .pagelanguage import use_language_of_page
 from .teacherpage import LIVE_SECONDS, counts_html, pool_html
 
 __all__ = [
@@ -42,16 +44,16 @@ __all__ = [
 ]
 
 #: The projector view's title (the browser tab; the heading is the class's name).
-PROJECTOR_TITLE = "Xactika class results"
+PROJECTOR_TITLE = N_("Xactika class results")
 #: What the view says while the class has had no experiment.
-PROJECTOR_WAITING = "No experiment yet. The graphs appear here when the teacher starts one."
+PROJECTOR_WAITING = N_("No experiment yet. The graphs appear here when the teacher starts one.")
 #: What a projector link says when the app serves no class.
-NO_CLASS = (
+NO_CLASS = N_(
     "This app serves no class now, so there is nothing to show. The teacher starts one "
     "with xactika-edu app --class NAME."
 )
 #: What a projector link without a class code says.
-NO_CODE = (
+NO_CODE = N_(
     "This projector link has no class code. Open the projector view from the teacher "
     "page (Projector view)."
 )
@@ -76,7 +78,7 @@ PROJECTOR_CSS = """
 """
 
 #: What the view says when the store cannot be read (the log gets one line).
-UNREADABLE = "The class cannot be read now. Reload this page."
+UNREADABLE = N_("The class cannot be read now. Reload this page.")
 
 log = logging.getLogger("xactika_edu.app")
 T = TypeVar("T")
@@ -91,9 +93,9 @@ def open_watch(served: ServedClass | None, code: str) -> ClassWatch:
             (:func:`~xactika_edu.ui.app.classroom.watch_class`).
     """
     if served is None:
-        raise XactikaError(NO_CLASS)
+        raise XactikaError(_(NO_CLASS))
     if not code.strip():
-        raise XactikaError(NO_CODE)
+        raise XactikaError(_(NO_CODE))
     return watch_class(shared_store(served.data), served.code, code)
 
 
@@ -105,11 +107,13 @@ def join_html(code: str, address: str | None) -> str:
     "<p class='xe-projector-join'>Students open <strong>http://laptop:8866/?class=7NX6HJ</strong> \
 and join with the class code</p><p class='xe-projector-code'>7NX6HJ</p>"
     """
-    where = f"open <strong>{escape(address)}</strong> and" if address else "open the app and"
-    return (
-        f"<p class='xe-projector-join'>Students {where} join with the class code</p>"
-        f"<p class='xe-projector-code'>{escape(code)}</p>"
-    )
+    if address:
+        join = _("Students open {address} and join with the class code").format(
+            address=f"<strong>{escape(address)}</strong>"
+        )
+    else:
+        join = _("Students open the app and join with the class code")
+    return f"<p class='xe-projector-join'>{join}</p><p class='xe-projector-code'>{escape(code)}</p>"
 
 
 class SharedGraphs:
@@ -122,15 +126,16 @@ class SharedGraphs:
     def __init__(self, draw: Callable[[ClassPool], str]) -> None:
         self._draw = draw
         self._lock = threading.Lock()
-        self._drawing: dict[tuple[str, str], threading.Lock] = {}
-        self._latest: dict[tuple[str, str], tuple[object, str]] = {}
+        self._drawing: dict[tuple[str, str, str], threading.Lock] = {}
+        self._latest: dict[tuple[str, str, str], tuple[object, str]] = {}
 
     def html(self, watch: ClassWatch, version: object, pool: ClassPool) -> str:
         """The graphs of ``pool``, read at ``version`` (:meth:`ClassWatch.version`):
-        drawn by the first page that asks for this version, the others wait for them."""
+        drawn by the first page that asks for this version in the current language, the
+        others wait for them."""
         if version is None:  # not known: nothing to share
             return self._draw(pool)
-        key = (watch.store.path, watch.code)
+        key = (watch.store.path, watch.code, language())
         with self._lock:
             lock = self._drawing.setdefault(key, threading.Lock())
         with lock:
@@ -155,7 +160,8 @@ GRAPHS = SharedGraphs(
 def ProjectorPage(served: ServedClass | None, code: str) -> None:
     """The projector view of the served class for the class code ``code``; one plain
     sentence (and no graph) for a wrong or missing code, or when no class is served."""
-    watch, problem = solara.use_memo(lambda: _opened(served, code), [served, code])
+    lang = use_language_of_page()  # its sentences and graphs are drawn in it
+    watch, problem = solara.use_memo(lambda: _opened(served, code), [served, code, lang])
     first = solara.use_memo(lambda: _read(watch.version) if watch else None, [watch])
     version, set_version = solara.use_state(first)
     lost, set_lost = solara.use_state("")
@@ -175,21 +181,27 @@ def ProjectorPage(served: ServedClass | None, code: str) -> None:
     pool = solara.use_memo(lambda: _read(watch.pool) if watch else None, [watch, version])
     name = solara.use_memo(lambda: _read(watch.class_name) if watch else None, [watch])
     graphs = solara.use_memo(
-        lambda: GRAPHS.html(watch, version, pool) if watch and pool else "", [pool]
+        lambda: GRAPHS.html(watch, version, pool) if watch and pool else "", [pool, lang]
     )
     solara.Style(PROJECTOR_CSS)
     with solara.Column(classes=["xe-projector"]):
         if watch is None or pool is None or name is None or lost:
-            solara.HTML(tag="h1", unsafe_innerHTML=PROJECTOR_TITLE)
-            message = problem or lost or UNREADABLE
+            solara.HTML(tag="h1", unsafe_innerHTML=_(PROJECTOR_TITLE))
+            message = problem or lost or _(UNREADABLE)
             solara.Error(message, icon=False, classes=["xe-error", "xe-not-projector"])
             return
         solara.HTML(tag="h1", unsafe_innerHTML=escape(name))
-        address = student_link(url, watch.code) if url else None
+        address = student_link(url, watch.code, lang) if url else None
         solara.HTML(unsafe_innerHTML=join_html(watch.code, address), classes=["xe-join-info"])
         solara.HTML(
             tag="h2",
-            unsafe_innerHTML=escape(f"The class's results ({plural(len(pool.counts), 'student')})"),
+            unsafe_innerHTML=escape(
+                ngettext(
+                    "The class's results ({count} student)",
+                    "The class's results ({count} students)",
+                    len(pool.counts),
+                ).format(count=len(pool.counts))
+            ),
         )
         solara.HTML(unsafe_innerHTML=graphs, classes=["xe-live"])
         solara.HTML(unsafe_innerHTML=counts_html(pool), classes=["xe-counts-box"])
@@ -203,7 +215,7 @@ def _opened(served: ServedClass | None, code: str) -> tuple[ClassWatch | None, s
         return None, str(error)
     except Exception as error:  # a store that cannot be opened: one line, no traceback
         log.error("the projector could not open the class: %s", type(error).__name__)
-        return None, UNREADABLE
+        return None, _(UNREADABLE)
 
 
 def _read(read: Callable[[], T]) -> T | None:

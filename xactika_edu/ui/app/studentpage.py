@@ -19,12 +19,14 @@ import solara
 from solara.components.input import use_change
 
 from ...base.errors import XactikaError
-from ...base.formatting import plural
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import Card
 from ...core.experiments import Event
 from .classroom import NAME_HOLDERS, StudentDesk, join_class
 from .classsetup import ServedClass, shared_store
 from .linksetup import LinkSetup
+from .pagelanguage import use_language_of_page
 
 __all__ = [
     "DRAW_COUNTS",
@@ -44,7 +46,7 @@ DRAW_COUNTS = (1, 10)
 #: The most recent cards shown as pictures.
 SHOWN_CARDS = 10
 #: What a page says when something unexpected broke (the log gets one line).
-SOMETHING_WRONG = "Something went wrong. Try again, or ask your teacher."
+SOMETHING_WRONG = N_("Something went wrong. Try again, or ask your teacher.")
 
 log = logging.getLogger("xactika_edu.app")
 
@@ -60,7 +62,7 @@ def attempt(action: Callable[[], object], say: Callable[[str], None]) -> bool:
         return False
     except Exception as error:  # the page shows a plain line, never a traceback
         log.error("a page's action failed: %s", type(error).__name__)
-        say(SOMETHING_WRONG)
+        say(_(SOMETHING_WRONG))
         return False
     say("")
     return True
@@ -72,7 +74,9 @@ def experiment_words(event: Event) -> str:
     >>> experiment_words(Event.parse("face value 8 or more"))
     'Draw a card from the whole deck, then put it back. Does it have face value 8 or more?'
     """
-    return f"Draw a card from the whole deck, then put it back. Does it have {event.name}?"
+    return _("Draw a card from the whole deck, then put it back. Does it have {event}?").format(
+        event=event.name
+    )
 
 
 def tally_words(cards: list[Card], event: Event) -> str:
@@ -85,8 +89,14 @@ def tally_words(cards: list[Card], event: Event) -> str:
     """
     hits = sum(event(card) for card in cards)
     if len(cards) == 1:
-        return f"You drew 1 card. It {'had' if hits else 'did not have'} {event.name}."
-    return f"You drew {plural(len(cards), 'card')}. {hits} of them had {event.name}."
+        if hits:
+            return _("You drew 1 card. It had {event}.").format(event=event.name)
+        return _("You drew 1 card. It did not have {event}.").format(event=event.name)
+    return ngettext(
+        "You drew {count} card. {hits} of them had {event}.",
+        "You drew {count} cards. {hits} of them had {event}.",
+        len(cards),
+    ).format(count=len(cards), hits=hits, event=event.name)
 
 
 def page_and_browser() -> tuple[str, str]:
@@ -111,6 +121,7 @@ def JoinForm(
 
     A name the class already has is joined again when no other browser's open page
     holds it (:class:`~xactika_edu.ui.app.classroom.NameHolders`)."""
+    use_language_of_page()
     code, set_code = solara.use_state(setup.class_code)
     name, set_name = solara.use_state("")
     message, set_message = solara.use_state("")
@@ -137,27 +148,27 @@ def JoinForm(
         attempt(run, set_message)
 
     with solara.Column(classes=["xe-join"]):
-        solara.HTML(tag="h2", unsafe_innerHTML="Join your class")
+        solara.HTML(tag="h2", unsafe_innerHTML=_("Join your class"))
         solara.HTML(
             tag="p",
-            unsafe_innerHTML="Type the class code from the board and your first name.",
+            unsafe_innerHTML=_("Type the class code from the board and your first name."),
         )
         solara.InputText(
-            "Class code",
+            _("Class code"),
             value=code,
             on_value=set_code,
             continuous_update=True,
             classes=["xe-class-code"],
         )
         name_field = solara.InputText(
-            "Your first name",
+            _("Your first name"),
             value=name,
             on_value=set_name,
             continuous_update=True,
             classes=["xe-first-name"],
         )
         use_change(name_field, join, update_events=["keyup.enter"])  # Enter joins
-        solara.Button("Join", on_click=join, color="primary", classes=["xe-join-button"])
+        solara.Button(_("Join"), on_click=join, color="primary", classes=["xe-join-button"])
         if message:
             solara.Error(message, icon=False, classes=["xe-error"])
 
@@ -169,7 +180,8 @@ def _cards_html(cards: list[Card]) -> str:
     pictures = "".join(
         f"<span style='display:inline-block;margin:2px'>{card.svg()}</span>" for card in recent
     )
-    return f"<p>Your last {plural(len(recent), 'card')}:</p><div>{pictures}</div>"
+    words = ngettext("Your last {count} card:", "Your last {count} cards:", len(recent))
+    return f"<p>{words.format(count=len(recent))}</p><div>{pictures}</div>"
 
 
 @solara.component
@@ -178,6 +190,7 @@ def ClassExperiment(desk: StudentDesk, compact: bool = False) -> None:
     Says so while no experiment runs; checks every :data:`POLL_SECONDS` seconds.
     ``compact`` (while the student sits at a class table): no pictures of the drawn
     cards, so the table's hand is near the top of the page."""
+    use_language_of_page()
     first = solara.use_memo(desk.experiment, dependencies=[desk])
     experiment, set_experiment = solara.use_state(first)
     cards, set_cards = solara.use_state(cast("list[Card]", []))
@@ -214,12 +227,14 @@ def ClassExperiment(desk: StudentDesk, compact: bool = False) -> None:
         return click
 
     with solara.Column(classes=["xe-class-experiment"]):
-        solara.HTML(tag="h2", unsafe_innerHTML="Class experiment")
+        solara.HTML(tag="h2", unsafe_innerHTML=_("Class experiment"))
         if experiment is None:
             solara.HTML(
                 tag="p",
-                unsafe_innerHTML="No class experiment is running now. When your teacher "
-                "starts one, it appears here.",
+                unsafe_innerHTML=_(
+                    "No class experiment is running now. When your teacher "
+                    "starts one, it appears here."
+                ),
                 classes=["xe-waiting"],
             )
         else:
@@ -231,7 +246,7 @@ def ClassExperiment(desk: StudentDesk, compact: bool = False) -> None:
             with solara.Row():
                 for count in DRAW_COUNTS:
                     solara.Button(
-                        f"Draw {count}",
+                        _("Draw {count}").format(count=count),
                         on_click=draw(count),
                         classes=[f"xe-draw-{count}"],
                         color="primary",

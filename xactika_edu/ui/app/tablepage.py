@@ -22,10 +22,13 @@ from typing import Any, cast
 
 import solara
 
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...teaching.classdata.classtable import SeatHandle
 from ..widgets.classtable import SeatWidget
 from . import studentpage
 from .classroom import StudentDesk
+from .pagelanguage import use_language_of_page
 from .studentpage import attempt
 from .tableroom import CLOSED, NONE_OPEN, TableInfo, TableListing
 
@@ -34,7 +37,7 @@ __all__ = ["ClassTables", "Seat", "follow_connection", "page_deliver", "page_sta
 log = logging.getLogger("xactika_edu.app")
 
 #: The button under a seat that leaves it and shows the list: it says so.
-LEAVE_FOR_LIST = "Leave the table and see the list (a computer plays for you)"
+LEAVE_FOR_LIST = N_("Leave the table and see the list (a computer plays for you)")
 
 Redraw = Callable[[], None]
 
@@ -101,6 +104,8 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
     widget = solara.use_memo(
         lambda: SeatWidget(handle, deliver=page_deliver(), on_return=on_return), [handle]
     )
+    lang = use_language_of_page()  # a switch writes the same seat again in the new one
+    solara.use_effect(widget.relabel, [lang])
 
     def leave_when_closed() -> Callable[[], None]:
         return widget.leave
@@ -118,13 +123,14 @@ def Seat(handle: SeatHandle, on_back: Callable[[], None], on_return: Callable[[]
 
     solara.use_thread(watch, dependencies=[widget], intrusive_cancel=False)
     solara.Column(children=[widget], classes=["xe-seat"])
-    solara.Button(LEAVE_FOR_LIST, on_click=on_back, classes=["xe-back-to-tables"], text=True)
+    solara.Button(_(LEAVE_FOR_LIST), on_click=on_back, classes=["xe-back-to-tables"], text=True)
 
 
 @solara.component
 def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = None) -> None:
     """The class's tables: a list with "Sit at table N", then the student's seat;
     ``on_seated`` hears whether the student is at a table (the page folds the rest)."""
+    use_language_of_page()
     first = solara.use_memo(desk.tables, [desk])
     listing, set_listing = solara.use_state(first)
     seated, set_seated = solara.use_state(cast(tuple[int, SeatHandle] | None, None))
@@ -167,7 +173,7 @@ def ClassTables(desk: StudentDesk, on_seated: Callable[[bool], None] | None = No
             attempt(lambda: set_seated((seated[0], desk.sit(seated[0]))), set_message)
 
     with solara.Column(classes=["xe-class-tables"]):
-        solara.HTML(tag="h2", unsafe_innerHTML="Class tables")
+        solara.HTML(tag="h2", unsafe_innerHTML=_("Class tables"))
         if handle is not None:
             Seat(handle, on_back=back, on_return=come_back)
         else:
@@ -180,29 +186,32 @@ def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -
     """The open tables, each with its Sit button (a part of :func:`ClassTables`)."""
     if not listing.open:
         closed = CLOSED if listing.tables else NONE_OPEN
-        solara.HTML(tag="p", unsafe_innerHTML=closed, classes=["xe-no-tables"])
+        solara.HTML(tag="p", unsafe_innerHTML=_(closed), classes=["xe-no-tables"])
     else:
         solara.HTML(
             tag="p",
-            unsafe_innerHTML="Sit at a table to play Xactika with your classmates. Computer "
-            "players take the empty seats when the game starts.",
+            unsafe_innerHTML=_(
+                "Sit at a table to play Xactika with your classmates. Computer "
+                "players take the empty seats when the game starts."
+            ),
         )
     held = next((info.number for info in listing.tables if info.holds(name)), None)
     if held is not None:
         solara.HTML(
             tag="p",
-            unsafe_innerHTML=f"You have a seat at table {held}: a computer plays it until you go "
-            "back to it.",
+            unsafe_innerHTML=_(
+                "You have a seat at table {number}: a computer plays it until you go back to it."
+            ).format(number=held),
             classes=["xe-held-seat"],
         )
     for info in listing.tables:  # after Close tables: the games still going on
         mine = info.number == held
         if mine:
-            label = f"Back to your seat at table {info.number}"
+            label = _("Back to your seat at table {number}").format(number=info.number)
         elif held is None and info.free:
-            label = f"Sit at table {info.number}"
+            label = _("Sit at table {number}").format(number=info.number)
         else:
-            label = f"Table {info.number}: {_why_not(info, held)}"
+            label = _why_not(info, held)
         with solara.Row(classes=["xe-table-row"]):
             solara.HTML(tag="p", unsafe_innerHTML=escape(info.words()), classes=["xe-table-info"])
             solara.Button(
@@ -217,8 +226,10 @@ def _TableList(listing: TableListing, sit: Callable[[int], Redraw], name: str) -
 
 
 def _why_not(info: TableInfo, held: int | None) -> str:
-    """Why a table's button cannot seat the student: their seat is elsewhere, the table
-    has started, or it is full."""
+    """A table's button that cannot seat the student, saying why: their seat is
+    elsewhere, the table has started, or it is full."""
     if held is not None:
-        return "your seat is at another table"
-    return "playing, no new players" if info.playing else "full"
+        return _("Table {number}: your seat is at another table").format(number=info.number)
+    if info.playing:
+        return _("Table {number}: playing, no new players").format(number=info.number)
+    return _("Table {number}: full").format(number=info.number)

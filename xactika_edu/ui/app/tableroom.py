@@ -34,6 +34,8 @@ from dataclasses import dataclass
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...teaching.classdata.classkeys import check_name, name_key, normal_code
 from ...teaching.classdata.classtable import ClassTable, SeatHandle, store_hands
@@ -57,11 +59,11 @@ DEFAULT_SEATS = 4
 #: The most tables a class has open at once.
 MAX_TABLES = 25
 #: What a student is told when no table has a free seat and no new one can open.
-ALL_FULL = "All tables are full: ask your teacher to open more."
+ALL_FULL = N_("All tables are full: ask your teacher to open more.")
 #: What a student sees while no table is open.
-NONE_OPEN = "No tables are open yet. When your teacher opens them, they appear here."
+NONE_OPEN = N_("No tables are open yet. When your teacher opens them, they appear here.")
 #: What a student reads after Close tables while games go on (listed below it).
-CLOSED = "No new players can sit down now. Games still being played:"
+CLOSED = N_("No new players can sit down now. Games still being played:")
 #: How far apart the seeds of two tables' first games are (table 2 deals as seed + 1000).
 SEED_STEP = 1000
 
@@ -112,14 +114,26 @@ class TableInfo:
         >>> TableInfo(1, 4, ("Ana",), 0, True, away=("Wes",)).words()
         'Table 1: playing a game (4 seats). Sitting: Ana, Wes (away).'
         """
-        names = (*self.students, *(f"{name} (away)" for name in self.away))
-        who = f" Sitting: {', '.join(names)}." if names else ""
+        away = (_("{name} (away)").format(name=name) for name in self.away)
+        names = (*self.students, *away)
+        who = " " + _("Sitting: {names}.").format(names=", ".join(names)) if names else ""
         if self.closed:
-            return f"Table {self.number}: playing, closed to newcomers.{who}"
+            return (
+                _("Table {number}: playing, closed to newcomers.").format(number=self.number) + who
+            )
         if self.playing:
-            return f"Table {self.number}: playing a game ({self.seats} seats).{who}"
-        seats = "1 free seat" if self.free == 1 else f"{self.free} free seats"
-        return f"Table {self.number}: {seats} of {self.seats}.{who}"
+            return (
+                _("Table {number}: playing a game ({seats} seats).").format(
+                    number=self.number, seats=self.seats
+                )
+                + who
+            )
+        words = ngettext(
+            "Table {number}: {free} free seat of {seats}.",
+            "Table {number}: {free} free seats of {seats}.",
+            self.free,
+        )
+        return words.format(number=self.number, free=self.free, seats=self.seats) + who
 
 
 @dataclass(frozen=True)
@@ -151,10 +165,13 @@ class TableListing:
         started = [t.number for t in self.tables if t.playing and not t.closed]
         if len(self.tables) < MAX_TABLES and started:
             if len(started) == 1:
-                return f"Table {started[0]} has started: ask your teacher to open another table."
-            numbers = ", ".join(str(n) for n in started[:-1]) + f" and {started[-1]}"
-            return f"Tables {numbers} have started: ask your teacher to open another table."
-        return ALL_FULL
+                return _(
+                    "Table {number} has started: ask your teacher to open another table."
+                ).format(number=started[0])
+            return _(
+                "Tables {numbers} and {last} have started: ask your teacher to open another table."
+            ).format(numbers=", ".join(str(n) for n in started[:-1]), last=started[-1])
+        return _(ALL_FULL)
 
 
 def _info(number: int, table: ClassTable, closed: bool = False) -> TableInfo:
@@ -195,10 +212,12 @@ class TableRoom:
         Raises:
             XactikaError: for seats not 2 to 10, or when :data:`MAX_TABLES` are open.
         """
-        seats = check_whole(seats, "players per table", MIN_PLAYERS, MAX_PLAYERS)
+        seats = check_whole(seats, _("players per table"), MIN_PLAYERS, MAX_PLAYERS)
         with self._lock:
             if len(self._tables) - self._closed >= MAX_TABLES:
-                raise XactikaError(f"{MAX_TABLES} tables are open: that is the most.")
+                raise XactikaError(
+                    _("{count} tables are open: that is the most.").format(count=MAX_TABLES)
+                )
             self._open, self._seats, self._seed = True, seats, seed
             self._add()
             return len(self._tables) - self._closed
@@ -245,9 +264,13 @@ class TableRoom:
             if own:  # back to their seat, also at a table closed to newcomers
                 return own[0].sit(name)
             if not self._open:
-                raise XactikaError(NONE_OPEN)
+                raise XactikaError(_(NONE_OPEN))
             if not (self._closed < number <= len(self._tables)):
-                raise XactikaError(f"There is no table {number}. Pick a table from the list.")
+                raise XactikaError(
+                    _("There is no table {number}. Pick a table from the list.").format(
+                        number=number
+                    )
+                )
             handle = self._tables[number - 1].sit(name)
             free = any(
                 _info(n, t).free for n, t in enumerate(self._tables, start=1) if n > self._closed

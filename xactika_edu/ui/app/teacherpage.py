@@ -19,7 +19,9 @@ import ipywidgets as widgets
 import solara
 
 from ...base.errors import TeacherLinkError, XactikaError
-from ...base.formatting import fraction, percent, plural
+from ...base.formatting import fraction, percent
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
 from ...teaching.alt_text import figure_html
 from ...teaching.classdata.class_results import class_vs_deck_plot
@@ -28,6 +30,7 @@ from ...teaching.plots.figures import BAR_FIGSIZE
 from .classroom import ClassPool, TeacherDesk
 from .classsetup import ServedClass, shared_store
 from .linksetup import projector_link, student_link, use_page_url
+from .pagelanguage import use_language_of_page
 from .studentpage import attempt
 from .tableroom import DEFAULT_SEATS, TableListing
 
@@ -51,22 +54,22 @@ __all__ = [
 ]
 
 #: What a page with a wrong or missing teacher token says (and nothing else).
-NOT_VALID = (
+NOT_VALID = N_(
     "This teacher link is not valid. Use the teacher link that xactika-edu app printed "
     "when it started (each start prints a new one)."
 )
 #: The teacher page's heading.
-TEACHER_TITLE = "Xactika teacher page"
+TEACHER_TITLE = N_("Xactika teacher page")
 #: Said above the downloads: the draws file's format has no experiment column.
-DRAWS_NOTE = (
+DRAWS_NOTE = N_(
     "The draws file holds the draws of every experiment of this class together, in "
     "the order they were made (its columns are student, activity and card)."
 )
 #: What the pool says while the class has had no experiment.
-NO_EXPERIMENT = "No experiment yet. Choose an event and start one."
+NO_EXPERIMENT = N_("No experiment yet. Choose an event and start one.")
 #: The teacher page's link to the projector view (:mod:`.projectorpage`), and its hint.
-PROJECTOR_LINK = "Projector view (safe to show the class)"
-PROJECTOR_HINT = (
+PROJECTOR_LINK = N_("Projector view (safe to show the class)")
+PROJECTOR_HINT = N_(
     "Project the projector view, never this page: its address holds your secret teacher link."
 )
 #: How often the teacher's page looks for new draws (seconds).
@@ -87,18 +90,20 @@ def teacher_link_valid(desk: TeacherDesk) -> bool:
 
 def counts_html(pool: ClassPool) -> str:
     """Each student's own count as an HTML table (every student, those with no draws too)."""
-    event = pool.experiment.event.name if pool.experiment is not None else "the event"
+    event = pool.experiment.event.name if pool.experiment is not None else _("the event")
     rows = "".join(
         f"<tr><th scope='row'>{escape(str(student))}</th><td>{int(row['draws'])}</td>"
         f"<td>{int(row['successes'])}</td></tr>"
         for student, row in pool.counts.iterrows()
     )
     if not rows:
-        rows = "<tr><td colspan='3'>No student has joined yet.</td></tr>"
+        rows = "<tr><td colspan='3'>" + _("No student has joined yet.") + "</td></tr>"
+    caption, student, draws = _("Each student's draws"), _("Student"), _("Draws")
+    with_event = _("With {event}").format(event=escape(event))
     return (
-        "<table class='xe-counts'><caption>Each student's draws</caption><thead><tr>"
-        f"<th scope='col'>Student</th><th scope='col'>Draws</th><th scope='col'>With "
-        f"{escape(event)}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<table class='xe-counts'><caption>{caption}</caption>"
+        f"<thead><tr><th scope='col'>{student}</th><th scope='col'>{draws}</th>"
+        f"<th scope='col'>{with_event}</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
@@ -110,19 +115,28 @@ def pool_html(
     ``waiting`` (plain text) while the class has had no experiment. ``size``: each
     graph's size in inches (a smaller graph shown as wide has larger text)."""
     if pool.experiment is None:
-        return f"<p class='xe-pool'>{escape(waiting)}</p>"
+        return f"<p class='xe-pool'>{escape(_(waiting))}</p>"
     event = pool.experiment.event
-    state = "running" if pool.experiment.running else "stopped"
     exact = event.probability
-    head = (
-        f"<p class='xe-pool'>Experiment: <strong>{escape(event.name)}</strong> ({state}). "
-        f"Exact probability: {fraction(exact)} ≈ {percent(exact)}. "
+    if pool.experiment.running:
+        state = _("Experiment: {event} (running). Exact probability: {fraction} ≈ {percent}.")
+    else:
+        state = _("Experiment: {event} (stopped). Exact probability: {fraction} ≈ {percent}.")
+    head = "<p class='xe-pool'>" + state.format(
+        event=f"<strong>{escape(event.name)}</strong>",
+        fraction=fraction(exact),
+        percent=percent(exact),
     )
     if pool.frequency is None or pool.frequency.empty or pool.draws is None:
-        return head + "No draws yet.</p>"
+        return head + " " + _("No draws yet.") + "</p>"
     hits = int(pool.frequency["frequency"].iloc[-1])
     total = len(pool.frequency)
-    head += f"The class so far: {hits} of {plural(total, 'draw')} ({percent(hits / total)}).</p>"
+    so_far = ngettext(
+        "The class so far: {hits} of {count} draw ({percent}).",
+        "The class so far: {hits} of {count} draws ({percent}).",
+        total,
+    ).format(hits=hits, count=total, percent=percent(hits / total))
+    head += f" {so_far}</p>"
     frequency, draws = pool.frequency, pool.draws
     line = figure_html(lambda ax: class_frequency_graph(frequency, ax=ax), size=size)
     bars = figure_html(lambda ax: class_vs_deck_plot(draws, ax=ax), size=size)
@@ -136,7 +150,11 @@ def tables_html(listing: TableListing) -> str:
     closed table too), or that none is open."""
     lines = "".join(f"<li>{escape(info.words())}</li>" for info in listing.tables)
     if not listing.open:
-        none = "Tables are closed to newcomers; still playing:" if lines else "No tables are open."
+        none = (
+            _("Tables are closed to newcomers; still playing:")
+            if lines
+            else _("No tables are open.")
+        )
         state = f"<p class='xe-tables-state'>{none}</p>"
         return state + (f"<ul class='xe-tables-state'>{lines}</ul>" if lines else "")
     return f"<ul class='xe-tables-state'>{lines}</ul>"
@@ -146,10 +164,14 @@ def reset_question(desk: TeacherDesk) -> str:
     """The confirm step's question, with the counts that would be deleted."""
     desk.check()
     room = next(r for r in desk.store.classes() if r.code == desk.store.open_class(desk.code))
-    return (
-        f"Delete {plural(room.draws, 'draw')} and {plural(room.hands, 'finished hand')} of "
-        f"{room.name}? The students and their names stay. This cannot be undone."
+    draws = ngettext("{count} draw", "{count} draws", room.draws).format(count=room.draws)
+    hands = ngettext("{count} finished hand", "{count} finished hands", room.hands).format(
+        count=room.hands
     )
+    return _(
+        "Delete {draws} and {hands} of {name}? The students and their names stay. "
+        "This cannot be undone."
+    ).format(draws=draws, hands=hands, name=room.name)
 
 
 def _or_none(read: Callable[[], T]) -> T | None:
@@ -175,7 +197,7 @@ def _download(data: Callable[[], bytes], name: str, what: str) -> None:
     solara.FileDownload(
         data,
         filename=_file_name(name, what),
-        label=f"Download the {what} (CSV)",
+        label=_("Download the draws (CSV)") if what == "draws" else _("Download the scores (CSV)"),
         icon_name=None,
         mime_type="text/csv",
     )
@@ -185,10 +207,11 @@ def _choice(
     label: str, options: Iterable[T], value: T, on_value: Callable[[T], None], *, css: str
 ) -> None:
     """A drop-down list named ``label`` (the name in full, never cut), with the CSS
-    class ``css``, in the teacher page's current row."""
+    class ``css``, in the teacher page's current row; each option shown as its ``str``
+    (in the page's language)."""
     widgets.Dropdown.element(
         description=label,
-        options=list(options),
+        options=[(str(option), option) for option in options],
         value=value,
         on_value=on_value,
         style={"description_width": "initial"},
@@ -201,12 +224,14 @@ def StudentsAddress(code: str) -> None:
     """The line "Students open: ADDRESS" on the teacher page: the app's address as the
     teacher's browser reached it (:func:`.linksetup.use_page_url`) with the class code;
     never the token. Nothing if the address is not known."""
+    lang = use_language_of_page()
     url = use_page_url()
     if url is None:
         return
+    address = f"<strong>{escape(student_link(url, code, lang))}</strong>"
     solara.HTML(
         tag="p",
-        unsafe_innerHTML=f"Students open: <strong>{escape(student_link(url, code))}</strong>",
+        unsafe_innerHTML=_("Students open: {address}").format(address=address),
         classes=["xe-students-address"],
     )
 
@@ -214,8 +239,9 @@ def StudentsAddress(code: str) -> None:
 @solara.component
 def NotValid() -> None:
     """What a wrong or missing teacher token gets: a heading and :data:`NOT_VALID`."""
-    solara.HTML(tag="h1", unsafe_innerHTML=TEACHER_TITLE)
-    solara.Error(NOT_VALID, icon=False, classes=["xe-error", "xe-not-teacher"])
+    use_language_of_page()
+    solara.HTML(tag="h1", unsafe_innerHTML=_(TEACHER_TITLE))
+    solara.Error(_(NOT_VALID), icon=False, classes=["xe-error", "xe-not-teacher"])
 
 
 def projector_html(code: str) -> str:
@@ -226,9 +252,10 @@ def projector_html(code: str) -> str:
     '<p><a href="?class=7NX6HJ&amp;view=projector" target="_blank" '
     """
     href = escape(projector_link(code))
+    new_tab = _("(opens in a new tab)")
     return (
         f'<p><a href="{href}" target="_blank" rel="noopener" class="xe-projector-link">'
-        f"{escape(PROJECTOR_LINK)}</a> (opens in a new tab)</p><p>{escape(PROJECTOR_HINT)}</p>"
+        f"{escape(_(PROJECTOR_LINK))}</a> {new_tab}</p><p>{escape(_(PROJECTOR_HINT))}</p>"
     )
 
 
@@ -237,6 +264,7 @@ def TeacherTables(desk: TeacherDesk, seed: int | None, version: object) -> None:
     """The class tables: players per table, Open a table, Close tables, and the tables
     now (redrawn with the page, every :data:`LIVE_SECONDS` seconds). ``seed``: the
     teacher link's ``?seed=``, which seeds the tables' deals."""
+    use_language_of_page()
     seats, set_seats = solara.use_state(DEFAULT_SEATS)
     message, set_message = solara.use_state("")
     changed, set_changed = solara.use_state(0)
@@ -249,24 +277,26 @@ def TeacherTables(desk: TeacherDesk, seed: int | None, version: object) -> None:
 
         return click
 
-    solara.HTML(tag="h2", unsafe_innerHTML="Tables")
+    solara.HTML(tag="h2", unsafe_innerHTML=_("Tables"))
     solara.HTML(
         tag="p",
-        unsafe_innerHTML="Open a table and your students can sit down and play Xactika "
-        "with each other. A new table opens by itself when every seat is taken. Computer "
-        "players take the empty seats.",
+        unsafe_innerHTML=_(
+            "Open a table and your students can sit down and play Xactika "
+            "with each other. A new table opens by itself when every seat is taken. Computer "
+            "players take the empty seats."
+        ),
     )
     with solara.Row(classes=["xe-table-controls"]):
         players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        _choice("Players per table", players, seats, set_seats, css="xe-seats-choice")
+        _choice(_("Players per table"), players, seats, set_seats, css="xe-seats-choice")
         solara.Button(
-            "Open a table",
+            _("Open a table"),
             on_click=act(lambda: desk.open_table(seats, seed)),
             color="primary",
             classes=["xe-open-tables"],
         )
         solara.Button(
-            "Close tables",
+            _("Close tables"),
             on_click=act(desk.close_tables),
             classes=["xe-close-tables"],
             disabled=listing is None or not listing.open,
@@ -305,7 +335,8 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
     solara.use_thread(watch, dependencies=[desk, valid], intrusive_cancel=False)
     pool = solara.use_memo(lambda: _or_none(desk.pool) if valid else None, [version, valid])
     name = solara.use_memo(lambda: _or_none(desk.class_name) if valid else None, [desk, valid])
-    graphs = solara.use_memo(lambda: pool_html(pool) if pool is not None else "", [pool])
+    lang = use_language_of_page()  # its graphs are drawn again in a new one
+    graphs = solara.use_memo(lambda: pool_html(pool) if pool is not None else "", [pool, lang])
     draws_file = solara.use_memo(lambda: desk.draws_file, [desk])
     scores_file = solara.use_memo(lambda: desk.scores_file, [desk])
     if not valid or pool is None or name is None or version is None:
@@ -326,26 +357,29 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
 
     room_draws, room_hands = version[3], version[4]
     with solara.Column(classes=["xe-teacher"]):
-        solara.HTML(tag="h1", unsafe_innerHTML=escape(f"{TEACHER_TITLE}: {name}"))
+        solara.HTML(tag="h1", unsafe_innerHTML=escape(f"{_(TEACHER_TITLE)}: {name}"))
         solara.HTML(
             tag="p",
             unsafe_innerHTML=escape(
-                f"Class code for the students: {desk.code}. "
-                f"{plural(len(pool.counts), 'student')} joined."
+                ngettext(
+                    "Class code for the students: {code}. {count} student joined.",
+                    "Class code for the students: {code}. {count} students joined.",
+                    len(pool.counts),
+                ).format(code=desk.code, count=len(pool.counts))
             ),
             classes=["xe-class-info"],
         )
         StudentsAddress(desk.code)
         with solara.Row(classes=["xe-experiment-controls"]):
-            _choice("Event to count", CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
+            _choice(_("Event to count"), CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
             solara.Button(
-                "Start experiment",
+                _("Start experiment"),
                 on_click=lambda: act(lambda: desk.start(chosen)),
                 color="primary",
                 classes=["xe-start"],
             )
             solara.Button(
-                "Stop experiment",
+                _("Stop experiment"),
                 on_click=lambda: act(desk.stop),
                 classes=["xe-stop"],
                 disabled=version[0] is None,
@@ -356,16 +390,16 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
         solara.HTML(unsafe_innerHTML=graphs, classes=["xe-live"])
         solara.HTML(unsafe_innerHTML=counts_html(pool), classes=["xe-counts-box"])
         TeacherTables(desk, seed, version)
-        solara.HTML(tag="h2", unsafe_innerHTML="The class's data")
+        solara.HTML(tag="h2", unsafe_innerHTML=_("The class's data"))
         if room_draws:
-            solara.HTML(tag="p", unsafe_innerHTML=DRAWS_NOTE, classes=["xe-draws-note"])
+            solara.HTML(tag="p", unsafe_innerHTML=_(DRAWS_NOTE), classes=["xe-draws-note"])
         with solara.Row(classes=["xe-exports"]):
             if room_draws:
                 _download(draws_file, name, "draws")
             if room_hands:
                 _download(scores_file, name, "scores")
             solara.Button(
-                "Reset the class's data",
+                _("Reset the class's data"),
                 on_click=lambda: set_confirming(True),
                 classes=["xe-reset"],
                 disabled=not (room_draws or room_hands),
@@ -379,13 +413,13 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
                 )
                 with solara.Row():
                     solara.Button(
-                        "Yes, delete them",
+                        _("Yes, delete them"),
                         on_click=reset,
                         color="error",
                         classes=["xe-confirm-reset"],
                     )
                     solara.Button(
-                        "Cancel",
+                        _("Cancel"),
                         on_click=lambda: set_confirming(False),
                         classes=["xe-cancel-reset"],
                     )

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...teaching.question_html import question_title
 from ...teaching.selfcheck import Question
 from .controls import ErrorLine, Fallback, guard
@@ -68,17 +69,17 @@ class AnswerBox(Fallback, widgets.VBox):
         title = question_title(number)
         prompt = widgets.HTML(f"<p><b>{title}:</b> {escape(question.prompt)}</p>")
         self.entry = widgets.Text(
-            placeholder="Type your answer",
-            description="Your answer",  # its label: a placeholder is no name
+            placeholder=_("Type your answer"),
+            description=_("Your answer"),  # its label: a placeholder is no name
             style={"description_width": "initial"},
             layout=widgets.Layout(width="22em"),
             continuous_update=False,
         )
         self.entry.add_class("xe-answer-entry")
-        self.check = widgets.Button(description="Check", button_style="primary")
+        self.check = widgets.Button(description=_("Check"), button_style="primary")
         self.check.add_class("xe-answer-check")
         self.reveal = widgets.Button(
-            description="Show the answer", disabled=True, tooltip="First check an answer"
+            description=_("Show the answer"), disabled=True, tooltip=_("First check an answer")
         )
         self.reveal.add_class("xe-answer-reveal")
         self.verdict = widgets.HTML(value="")
@@ -108,7 +109,8 @@ class AnswerBox(Fallback, widgets.VBox):
     def _reveal(self) -> None:
         explanation = self.question.explanation
         more = f" {escape(explanation)}" if explanation else ""
-        self.answer.value = f"<p><b>Answer:</b> {escape(self.question.answer_text)}.{more}</p>"
+        answer = _("Answer:")
+        self.answer.value = f"<p><b>{answer}</b> {escape(self.question.answer_text)}.{more}</p>"
 
     def static_html(self) -> str:
         """The question as a rendered page shows it: the prompt and a "Show the answer"

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...base.language import pgettext
 from ...core import svg
 from ...core.cards import Card, Combination, Hand
 from ...teaching.views.handview import card_look
@@ -54,7 +55,10 @@ class CardRow(widgets.HBox):
             button.add_class("xe-select")
             button.on_click(lambda _b, i=i: on_select(i))
             box = widgets.Checkbox(
-                value=False, description="played", indent=False, layout=widgets.Layout(width="86px")
+                value=False,
+                description=pgettext("a card marked", "played"),
+                indent=False,
+                layout=widgets.Layout(width="86px"),
             )
             box.add_class("xe-played")
             box.observe(lambda change, i=i: self._changed(i, change), names="value")

@@ -16,6 +16,8 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
+from ...base.language import pgettext
 from ...core.cards import CARDS_PER_HAND
 from ...core.game import Play
 from ...teaching.classdata.classtable import SeatHandle, SeatView
@@ -92,7 +94,7 @@ class SeatWidget(Fallback, widgets.VBox):
         self.scores_view = html_pane("xe-scores")
 
         self.bid_buttons = [
-            widgets.Button(description=str(bid), tooltip=f"Bid {bid}", layout={"width": "3em"})
+            widgets.Button(description=str(bid), layout={"width": "3em"})
             for bid in range(CARDS_PER_HAND + 1)
         ]
         for bid, button in enumerate(self.bid_buttons):
@@ -102,14 +104,11 @@ class SeatWidget(Fallback, widgets.VBox):
         self.card_box = self.play_row.card_box
         self.call_box = self.play_row.call_box
         self.play_button = self.play_row.play_button
-        self.start_button = widgets.Button(
-            description="Start", tooltip="Deal the first hand; computers take the empty seats"
-        )
-        self.next_button = widgets.Button(description="Next hand", tooltip="Deal the next hand")
+        self.start_button = widgets.Button()
+        self.next_button = widgets.Button()
         self.next_button.add_class("xe-next")
-        self.leave_button = widgets.Button(
-            description="Leave the table", tooltip="A computer plays your seat until you come back"
-        )
+        self.leave_button = widgets.Button()
+        self._left = False
 
         self.play_button.on_click(self._on_play)
         self.start_button.on_click(self._on_start)
@@ -117,7 +116,8 @@ class SeatWidget(Fallback, widgets.VBox):
         self.leave_button.on_click(self._on_leave)
         self.card_box.observe(self._on_card, names="value")
 
-        self.bid_row = widgets.HBox([widgets.HTML("<b>Your bid:</b>"), *self.bid_buttons])
+        self.bid_label = widgets.HTML()
+        self.bid_row = widgets.HBox([self.bid_label, *self.bid_buttons])
         self.children = [
             self.status,
             self.error,
@@ -132,6 +132,7 @@ class SeatWidget(Fallback, widgets.VBox):
         self.deliver = deliver
         self._stop = handle.subscribe(self._heard)
         self.view = handle.view()
+        self._label()
         self.show(self.view)
 
     # what the app calls ----------------------------------------------------------------
@@ -140,19 +141,33 @@ class SeatWidget(Fallback, widgets.VBox):
         """The student leaves (the page closed, the connection was lost, or Leave was
         pressed): the widget stops listening and a computer player holds the seat.
         Safe to call more than once."""
+        self._left = True
         self._stop()
         self.handle.leave()
+        self._show_left()
+
+    def _show_left(self) -> None:
+        """The seat once the student left: no controls but the one that comes back."""
         for control in (*self.bid_buttons, self.play_button, self.start_button, self.next_button):
             control.disabled = True
-        if self.on_return is not None:  # the button now sits the student down again
-            self.leave_button.description = "Sit down again"
+        self._label()  # the Leave button now sits the student down again (with on_return)
         self.leave_button.disabled = self.on_return is None
         for pane in (self.board, self.trick_view, self.hand_view, self.scores_view):
             pane.value = ""  # no longer told: an old hand or trick would mislead
         self.bid_row.layout.display = self.play_row.layout.display = "none"
         self.status.value = note_html(
-            "You left the table. A computer plays your seat until you sit down again."
+            _("You left the table. A computer plays your seat until you sit down again.")
         )
+
+    def relabel(self) -> None:
+        """Write the controls and the seat again in the current language (the page's
+        language switch): the seat, the hand and the game stay as they are."""
+        with self._lock:
+            self._label()
+            if self._left:
+                self._show_left()
+            else:
+                self._draw(self.view)
 
     def show(self, view: SeatView) -> None:
         """Show ``view`` (the table's listener calls this after every change, through
@@ -196,7 +211,7 @@ class SeatWidget(Fallback, widgets.VBox):
         if not self.handle.view().your_turn:
             return  # a second click, or a click on a page not yet redrawn: no play offered
         if card is None:
-            raise XactikaError("Choose a card to play.")
+            raise XactikaError(_("Choose a card to play."))
         call = (
             self.call_box.value if self.view.player and not self.view.player.current_trick else None
         )
@@ -225,6 +240,21 @@ class SeatWidget(Fallback, widgets.VBox):
 
     # drawing --------------------------------------------------------------------------
 
+    def _label(self) -> None:
+        """The controls' names and tooltips, in the current language."""
+        for bid, button in enumerate(self.bid_buttons):
+            button.tooltip = pgettext("button", "Bid {bid}").format(bid=bid)
+        self.bid_label.value = "<b>" + _("Your bid:") + "</b>"
+        self.play_row.label()
+        self.start_button.tooltip = _("Deal the first hand; computers take the empty seats")
+        self.next_button.description = _("Next hand")
+        self.next_button.tooltip = _("Deal the next hand")
+        if self._left and self.on_return is not None:
+            self.leave_button.description = _("Sit down again")
+        else:
+            self.leave_button.description = _("Leave the table")
+        self.leave_button.tooltip = _("A computer plays your seat until you come back")
+
     def _fill_calls(self) -> None:
         player = self.view.player
         leading = self.view.your_turn and player is not None and player.call is None
@@ -241,7 +271,7 @@ class SeatWidget(Fallback, widgets.VBox):
         self._fill_calls()
         running = view.started and not view.game_over
         self.start_button.layout.display = "none" if running else None
-        self.start_button.description = "Start a new game" if view.game_over else "Start"
+        self.start_button.description = _("Start a new game") if view.game_over else _("Start")
         self.next_button.layout.display = None if view.hand_over and running else "none"
         self.status.value = note_html(seat_status(view), call=view.your_turn)
         self.board.value = note_html(board_text(view))

@@ -17,6 +17,8 @@ import ipywidgets as widgets
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
+from ...base.language import pgettext
 from ...core.game import Play
 from ...teaching.views.htmlparts import error_html
 
@@ -52,7 +54,9 @@ class ErrorLine(widgets.HTML):
         elif isinstance(error, str):
             message = error
         else:  # a bug: still shown, in words, never a traceback
-            message = f"something went wrong ({type(error).__name__}: {error}); please tell us"
+            message = _("something went wrong ({kind}: {error}); please tell us").format(
+                kind=type(error).__name__, error=error
+            )
         self.value = error_html(message)
 
     def clear(self) -> None:
@@ -144,7 +148,11 @@ class NumberBox(widgets.IntText):
                 self.value = self.accepted
             finally:
                 self.putting_back = False
-            raise XactikaError(f"{problem} The box is back to {self.accepted:,}.")
+            raise XactikaError(
+                _("{problem} The box is back to {number}.").format(
+                    problem=problem, number=f"{self.accepted:,}"
+                )
+            )
         self.accepted = int(typed)
         return self.accepted
 
@@ -159,7 +167,9 @@ class NumberBox(widgets.IntText):
         try:
             check_whole(typed, self.what, self.low, self.high)
         except XactikaError:
-            return f"{self.what} can be from {self.low:,} to {self.high:,}, not {typed:,}."
+            return _("{what} can be from {low} to {high}, not {typed}.").format(
+                what=self.what, low=f"{self.low:,}", high=f"{self.high:,}", typed=f"{typed:,}"
+            )
         return None
 
 
@@ -205,17 +215,21 @@ class PlayRow(widgets.HBox):
 
     def __init__(self) -> None:
         super().__init__()
-        self.card_box = widgets.Dropdown(
-            description="Card",
-            tooltip="The card to play (only cards you may play are listed)",
-            layout=widgets.Layout(width="28em"),
-        )
-        self.call_box = widgets.Dropdown(
-            description="Call", tooltip="The combination you call when you lead"
-        )
-        self.play_button = widgets.Button(description="Play", tooltip="Play the card chosen")
+        self.card_box = widgets.Dropdown(layout=widgets.Layout(width="28em"))
+        self.call_box = widgets.Dropdown()
+        self.play_button = widgets.Button()
         self.play_button.add_class("xe-play")
         self.children = [self.card_box, self.call_box, self.play_button]
+        self.label()
+
+    def label(self) -> None:
+        """The controls' names and tooltips, in the current language."""
+        self.card_box.description = _("Card")
+        self.card_box.tooltip = _("The card to play (only cards you may play are listed)")
+        self.call_box.description = pgettext("the combination called", "Call")
+        self.call_box.tooltip = _("The combination you call when you lead")
+        self.play_button.description = pgettext("verb", "Play")
+        self.play_button.tooltip = _("Play the card chosen")
 
     def show_plays(self, plays: Iterable[Play]) -> None:
         """Offer the cards of ``plays`` (the legal plays now; none hides the row)."""

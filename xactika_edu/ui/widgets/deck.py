@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core.cards import DECK, Hand, Shape
 from ...core.probability import FACE_VALUES
 from ...teaching.views.deckview import (
@@ -26,7 +28,7 @@ __all__ = ["DeckExplorer"]
 
 # "any" is 0, not None: an ipywidgets Dropdown whose value is None shows no label.
 _ANY = 0
-_COUNT_OPTIONS = [("any", _ANY), ("1", 1), ("2", 2), ("3", 3)]
+_COUNT_OPTIONS = [(N_("any"), _ANY), ("1", 1), ("2", 2), ("3", 3)]
 
 
 class DeckExplorer(Fallback, widgets.VBox):
@@ -59,29 +61,35 @@ class DeckExplorer(Fallback, widgets.VBox):
         # two labelled dropdowns, not a range slider: a slider's handles have no name
         # a screen reader can say (.a11y)
         self.values = NumberRange(
-            FACE_VALUES, "face value", tooltip="Show only cards with face values in this range"
+            FACE_VALUES,
+            _("face value"),
+            tooltip=_("Show only cards with face values in this range"),
+            lowest=_("Lowest face value"),
+            highest=_("Highest face value"),
         )
         self.shape_boxes: dict[Shape, widgets.Dropdown] = {}
         for shape in Shape:
             box = widgets.Dropdown(
-                options=_COUNT_OPTIONS,
+                options=[(_(label), count) for label, count in _COUNT_OPTIONS],
                 value=_ANY,
                 description=shape.plural.capitalize(),
-                tooltip=f"Show only cards with this many {shape.plural} (or any)",
+                tooltip=_("Show only cards with this many {shapes} (or any)").format(
+                    shapes=shape.plural
+                ),
                 layout=widgets.Layout(width="11em"),
                 style={"description_width": "4em"},
             )
-            box.add_class(f"xe-{shape.plural}")
+            box.add_class(f"xe-{shape.name.lower()}")  # the same in every language
             self.shape_boxes[shape] = box
         self.balls, self.cubes, self.cones, self.stars = self.shape_boxes.values()
         self.chart = widgets.ToggleButtons(
-            options=[("bar graph", "bar"), ("pie chart", "pie")],
+            options=[(_("bar graph"), "bar"), (_("pie chart"), "pie")],
             value="bar",
-            description="Graph",
-            tooltips=["Bar graph of face values", "Pie chart of face values"],
+            description=_("Graph"),
+            tooltips=[_("Bar graph of face values"), _("Pie chart of face values")],
         )
         self.reset_button = widgets.Button(
-            description="Show all", tooltip="Clear the filters: all 81 cards"
+            description=_("Show all"), tooltip=_("Clear the filters: all 81 cards")
         )
         self.summary = widgets.HTML()
         self.summary.add_class("xe-summary")
@@ -132,11 +140,11 @@ class DeckExplorer(Fallback, widgets.VBox):
         return deck_filter_text(tuple(self.values.value), self.counts)
 
     def _update(self) -> None:
-        counts = {shape.plural: count for shape, count in self.counts.items()}
+        counts = {shape.name.lower(): count for shape, count in self.counts.items()}
         self.selection = filter_deck(tuple(self.values.value), **counts)
         self.summary.value = note_html(selection_summary(self.selection))
         if not self.selection:
-            self.cards_view.value = note_html("No card matches these filters.")
+            self.cards_view.value = note_html(_("No card matches these filters."))
             self.graph.value = ""
             return
         self.cards_view.value = cards_html(self.selection)

@@ -32,6 +32,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ...base.errors import XactikaError
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import check_seed
 from ...core.face_values import face_value_mean
 from ...teaching.alt_text import figure_html
@@ -55,7 +57,7 @@ from .controls import SEED_RANGE, ErrorLine, Fallback, NumberBox, guard
 __all__ = ["DrawHistogram", "SamplingView"]
 
 #: Where to try a widget, as its picture says when no kernel runs it.
-TRY_IT = "open this lesson in Jupyter and run the cell"
+TRY_IT = N_("open this lesson in Jupyter and run the cell")
 
 
 def _svg(draw: Callable[..., object], panels: int = 1) -> str:
@@ -65,10 +67,11 @@ def _svg(draw: Callable[..., object], panels: int = 1) -> str:
 
 def _picture_html(name: str, summary: str, graph: str, where: str) -> str:
     """The static picture of a widget: it says it is a picture, and where to try it."""
+    title = _("A picture of the app “{name}”.").format(name=escape(_(name)))
+    how = _("Here it cannot move. To press its buttons, {where}.").format(where=escape(_(where)))
     return (
         f"<figure class='xe-picture' role='group' style='margin:0.5em 0;border:1px dashed "
-        f"#888;padding:0.3em 1em'><p><b>A picture of the app “{escape(name)}”.</b> "
-        f"Here it cannot move. To press its buttons, {escape(where)}.</p>"
+        f"#888;padding:0.3em 1em'><p><b>{title}</b> {how}</p>"
         f"{graph}<figcaption>{escape(summary)}</figcaption></figure>"
     )
 
@@ -76,7 +79,7 @@ def _picture_html(name: str, summary: str, graph: str, where: str) -> str:
 class _Seeded(Fallback, widgets.VBox):
     """What both widgets share: a seed box, a summary line, a graph and an error line."""
 
-    name = "app"
+    name = N_("app")
 
     def __init__(self, seed: int, where: str) -> None:
         super().__init__()
@@ -88,9 +91,9 @@ class _Seeded(Fallback, widgets.VBox):
             int(seed),
             0,
             SEED_RANGE - 1,
-            "The seed",
+            _("The seed"),
             check=check_seed,
-            description="Seed",
+            description=_("Seed"),
             layout=widgets.Layout(width="12em"),
         )
         self.seed_box.observe(self._on_seed, names="value")
@@ -98,7 +101,7 @@ class _Seeded(Fallback, widgets.VBox):
         self.summary.add_class("xe-summary")
         self.graph = widgets.HTML()
         self.graph.add_class("xe-graph")
-        self.reset_button = widgets.Button(description="Reset", tooltip="Start again")
+        self.reset_button = widgets.Button(description=_("Reset"), tooltip=_("Start again"))
         self.reset_button.on_click(lambda _: self._reset())
 
     @property
@@ -128,7 +131,9 @@ class _Seeded(Fallback, widgets.VBox):
         return _picture_html(self.name, self._summary_text, self.graph.value, self.where)
 
     def __str__(self) -> str:
-        return f"A picture of the app “{self.name}”. {self._summary_text}"
+        return (
+            _("A picture of the app “{name}”.").format(name=_(self.name)) + f" {self._summary_text}"
+        )
 
     _summary_text = ""
 
@@ -151,7 +156,7 @@ class DrawHistogram(_Seeded):
         XactikaError: if the seed or ``draws`` is out of range.
     """
 
-    name = "Draw cards"
+    name = N_("Draw cards")
 
     def __init__(self, seed: int = 1, draws: int = 0, *, where: str = TRY_IT) -> None:
         super().__init__(seed, where)
@@ -159,9 +164,13 @@ class DrawHistogram(_Seeded):
         self.draws = draws
         self.buttons = {
             step: widgets.Button(
-                description=f"Draw {step}",
+                description=_("Draw {count}").format(count=step),
                 button_style="primary",
-                tooltip=f"Draw {step} more card{'s' if step > 1 else ''}, each put back",
+                tooltip=ngettext(
+                    "Draw {count} more card, each put back",
+                    "Draw {count} more cards, each put back",
+                    step,
+                ).format(count=step),
             )
             for step in DRAW_STEPS
         }
@@ -211,28 +220,34 @@ class SamplingView(_Seeded):
         XactikaError: if the seed, ``size`` or ``samples`` is out of range.
     """
 
-    name = "Means of n cards"
+    name = N_("Means of n cards")
 
     def __init__(
         self, seed: int = 1, size: int = 4, samples: int = 0, *, where: str = TRY_IT
     ) -> None:
         super().__init__(seed, where)
         if size not in SAMPLE_SIZES:
-            raise XactikaError(f"n can be 1, 4 or 16 cards, not {size!r}")
+            raise XactikaError(_("n can be 1, 4 or 16 cards, not {size!r}").format(size=size))
         self.samples = samples
         self.means = sample_means(samples, size, self.seed)
         self.size_buttons = widgets.ToggleButtons(
             options=[(f"n = {n}", n) for n in SAMPLE_SIZES],
             value=size,
-            description="Cards in a sample",
+            description=_("Cards in a sample"),
             style={"description_width": "initial"},
         )
         self.size_buttons.observe(self._on_size, names="value")
         self.buttons = {
             step: widgets.Button(
-                description=f"Add {step} sample{'s' if step > 1 else ''}",
+                description=ngettext("Add {count} sample", "Add {count} samples", step).format(
+                    count=step
+                ),
                 button_style="primary",
-                tooltip=f"Draw {step} more sample{'s' if step > 1 else ''} of n cards",
+                tooltip=ngettext(
+                    "Draw {count} more sample of n cards",
+                    "Draw {count} more samples of n cards",
+                    step,
+                ).format(count=step),
             )
             for step in DRAW_STEPS
         }
@@ -275,11 +290,14 @@ class SamplingView(_Seeded):
         graph = _svg(lambda axes: sample_means_panels(tables, axes), panels=len(tables))
         summary = sizes_summary(self.samples, self.seed)
         if self.samples:
-            summary += f" The dashed line is the deck's mean, {face_value_mean()}."
+            summary += " " + _("The dashed line is the deck's mean, {mean}.").format(
+                mean=face_value_mean()
+            )
         return _picture_html(self.name, summary, graph, self.where)
 
     def __str__(self) -> str:
-        return f"A picture of the app “{self.name}”. {sizes_summary(self.samples, self.seed)}"
+        title = _("A picture of the app “{name}”.").format(name=_(self.name))
+        return f"{title} {sizes_summary(self.samples, self.seed)}"
 
     def _show(self) -> None:
         self.means = sample_means(self.samples, self.size, self.seed)

@@ -16,6 +16,7 @@ import pandas as pd
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...core.cards import (
     CARDS_PER_HAND,
     LARGEST_SEED,
@@ -54,7 +55,9 @@ def _seed_number(seed: object) -> int:
     checked = check_seed(seed)
     if not isinstance(checked, (int, np.integer)):
         raise XactikaError(
-            f"the Seed box needs a whole number 0 or more, like 7; got {shown(seed)}"
+            _("the Seed box needs a whole number 0 or more, like 7; got {seed}").format(
+                seed=shown(seed)
+            )
         )
     return int(checked)
 
@@ -76,47 +79,49 @@ class _Inputs(NamedTuple):
             seed,
             0,
             LARGEST_SEED,
-            "Seed",
+            _("Seed"),
             check=check_seed,
-            description="Seed",
-            tooltip="The deal's number: the same seed gives everyone the same hand",
+            description=_("Seed"),
+            tooltip=_("The deal's number: the same seed gives everyone the same hand"),
         )
         new_button = widgets.Button(
-            description="New deal",
+            description=_("New deal"),
             icon="random",
-            tooltip="Deal a new hand with a fresh seed",
+            tooltip=_("Deal a new hand with a fresh seed"),
         )
         players_box = NumberBox(
             players,
             MIN_PLAYERS,
             MAX_PLAYERS,
-            "Players",
-            description="Players",
-            tooltip="Number of players at the table, you included (2 to 10)",
+            _("Players"),
+            description=_("Players"),
+            tooltip=_("Number of players at the table, you included (2 to 10)"),
         )
         seen_box = widgets.Text(
             value="",
-            description="Others' played cards",
+            description=_("Others' played cards"),
             continuous_update=False,
-            placeholder="e.g. 3213 1111 (balls, cubes, cones, stars)",
-            tooltip="Cards other players have played, 4 digits each; press Enter",
+            placeholder=_("e.g. 3213 1111 (balls, cubes, cones, stars)"),
+            tooltip=_("Cards other players have played, 4 digits each; press Enter"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="32em"),
         )
         simulate_box = widgets.Checkbox(
             value=False,
-            description="Compare with simulation",
+            description=_("Compare with simulation"),
             indent=False,
-            tooltip="Also estimate each chance by dealing the unseen cards at random",
+            tooltip=_("Also estimate each chance by dealing the unseen cards at random"),
         )
         trials_box = NumberBox(
             trials,
             100,
             MAX_TRIALS,
-            "Deals",
+            _("Deals"),
             step=1000,
-            description="Deals",
-            tooltip=f"How many random deals to simulate (100 to {MAX_TRIALS:,})",
+            description=_("Deals"),
+            tooltip=_("How many random deals to simulate (100 to {most})").format(
+                most=f"{MAX_TRIALS:,}"
+            ),
         )
         return cls(seed_box, new_button, players_box, seen_box, simulate_box, trials_box)
 
@@ -208,9 +213,9 @@ class HandWidget(_Outputs, Fallback, widgets.VBox):
     def __init__(self, players: int = 4, seed: int | None = None, *, trials: int = 2000) -> None:
         super().__init__()
         self.add_class("xe-hand")
-        players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        players = check_whole(players, _("players"), MIN_PLAYERS, MAX_PLAYERS)
         seed = fresh_seed() if seed is None else _seed_number(seed)
-        trials = check_whole(trials, "trials", 100, MAX_TRIALS)
+        trials = check_whole(trials, _("trials"), 100, MAX_TRIALS)
         self.last_error: BaseException | None = None
         self.hand: Hand = Hand()
         self.played: frozenset[Card] = frozenset()
@@ -345,7 +350,9 @@ class HandWidget(_Outputs, Fallback, widgets.VBox):
     def _select(self, index: int) -> None:
         card = self.hand[index]
         if card in self.played:
-            raise XactikaError(f"{card} is marked played; select a card you still hold")
+            raise XactikaError(
+                _("{card} is marked played; select a card you still hold").format(card=card)
+            )
         self.selected = card
         self._refresh()
 

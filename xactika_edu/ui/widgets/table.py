@@ -14,6 +14,8 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
+from ...base.language import pgettext
 from ...core.game import BID, HANDS_PER_GAME, Game, Play, Round
 from ...engines.bots import HeuristicBot, SupportsBot
 from ...teaching.views.htmlparts import note_html
@@ -82,7 +84,11 @@ class PlayTable(Fallback, widgets.VBox):
         self.game = Game.new(players, seed=seed, hands=hands)
         others = [HeuristicBot() for _ in range(players - 1)] if bots is None else list(bots)
         if len(others) != players - 1:
-            raise XactikaError(f"give one bot per other player ({players - 1}), got {len(others)}")
+            raise XactikaError(
+                _("give one bot per other player ({wanted}), got {given}").format(
+                    wanted=players - 1, given=len(others)
+                )
+            )
         self.bots: list[SupportsBot | None] = [None, *others]
         self.names = seat_names(players)
         self.coach_trials = check_whole(coach_trials, "coach_trials", 1, 100_000)
@@ -97,23 +103,25 @@ class PlayTable(Fallback, widgets.VBox):
         self.coach_view = html_pane("xe-coach")
 
         self.bid_box = widgets.Dropdown(
-            description="Your bid", tooltip="How many tricks you expect to take"
+            description=_("Your bid"), tooltip=_("How many tricks you expect to take")
         )
-        self.bid_button = widgets.Button(description="Bid", tooltip="Make the bid chosen")
+        self.bid_button = widgets.Button(
+            description=pgettext("verb", "Bid"), tooltip=_("Make the bid chosen")
+        )
         self.bid_button.add_class("xe-bid")
         self.play_row = PlayRow()
         self.card_box = self.play_row.card_box
         self.call_box = self.play_row.call_box
         self.play_button = self.play_row.play_button
         self.next_button = widgets.Button(
-            description="Next hand", tooltip="Deal the next hand of the game"
+            description=_("Next hand"), tooltip=_("Deal the next hand of the game")
         )
         self.next_button.add_class("xe-next")
         self.coach_box = widgets.Checkbox(
             value=bool(coach),
-            description="Coach",
+            description=_("Coach"),
             indent=False,
-            tooltip="Show the chances of your leads and advice for your bid",
+            tooltip=_("Show the chances of your leads and advice for your bid"),
         )
 
         self.bid_button.on_click(self._on_bid)
@@ -178,7 +186,7 @@ class PlayTable(Fallback, widgets.VBox):
     def _on_bid(self, _button: object = None) -> None:
         bid = self.bid_box.value
         if bid is None:
-            raise XactikaError("it is not your turn to bid")
+            raise XactikaError(_("it is not your turn to bid"))
         self.round.bid(int(bid), player=HUMAN)
         self._advance()
 
@@ -186,7 +194,7 @@ class PlayTable(Fallback, widgets.VBox):
     def _on_play(self, _button: object = None) -> None:
         card = self.card_box.value
         if card is None:
-            raise XactikaError("it is not your turn to play")
+            raise XactikaError(_("it is not your turn to play"))
         call = self.call_box.value if not self.round.current_trick else None
         self.round.play(Play(card, call), player=HUMAN)
         self._advance()

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 
 __all__ = ["NumberRange"]
 
@@ -45,6 +46,8 @@ class NumberRange(widgets.HBox):
             value*, *Highest face value*) and for messages.
         value: the first range; default all of ``choices``.
         tooltip: the tooltip of both dropdowns.
+        lowest, highest: the dropdowns' names, as whole phrases a translation can
+            order (default: "Lowest" and "Highest" before ``what``).
 
     Attributes:
         low_box, high_box: the two dropdowns.
@@ -63,16 +66,24 @@ class NumberRange(widgets.HBox):
         *,
         value: tuple[int, int] | None = None,
         tooltip: str = "",
+        lowest: str | None = None,
+        highest: str | None = None,
     ) -> None:
         self.choices = tuple(int(number) for number in choices)
         self.what = what
         options = [(str(number), number) for number in self.choices]
         style = {"description_width": "initial"}
         self.low_box = widgets.Dropdown(
-            options=options, description=f"Lowest {what}", tooltip=tooltip, style=style
+            options=options,
+            description=lowest or _("Lowest {what}").format(what=what),
+            tooltip=tooltip,
+            style=style,
         )
         self.high_box = widgets.Dropdown(
-            options=options, description=f"Highest {what}", tooltip=tooltip, style=style
+            options=options,
+            description=highest or _("Highest {what}").format(what=what),
+            tooltip=tooltip,
+            style=style,
         )
         for box in (self.low_box, self.high_box):
             box.layout.width = "13em"
@@ -89,8 +100,9 @@ class NumberRange(widgets.HBox):
         low, high = proposal["value"]
         if low not in self.choices or high not in self.choices or low > high:
             raise XactikaError(
-                f"{self.what} can be from {self.choices[0]} to {self.choices[-1]}, "
-                f"lowest first; got {(low, high)}"
+                _("{what} can be from {low} to {high}, lowest first; got {got}").format(
+                    what=self.what, low=self.choices[0], high=self.choices[-1], got=(low, high)
+                )
             )
         return (low, high)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from ...base.language import gettext as _
 from ...core.cards import COMBINATIONS, Combination, as_combination
 from ...teaching.views.htmlparts import note_html
 from ...teaching.views.voidbox import already_known, player_name, seats_hint, voids_text
@@ -49,26 +50,28 @@ class VoidsRow(widgets.VBox):
         self.notice = ""
         self._players = players
         self.player_box = widgets.Dropdown(
-            description="Player",
-            tooltip="A player who could not follow a call",
+            description=_("Player"),
+            tooltip=_("A player who could not follow a call"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="13em"),
         )
         self.combination_box = widgets.Dropdown(
             options=[(str(combo), combo) for combo in COMBINATIONS],
-            description="could not follow",
-            tooltip="The call that player could not follow: they have no card with it",
+            description=_("could not follow"),
+            tooltip=_("The call that player could not follow: they have no card with it"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="16em"),
         )
         self.add_button = widgets.Button(
-            description="Add void", icon="plus", tooltip="Add this void to the chances"
+            description=_("Add void"), icon="plus", tooltip=_("Add this void to the chances")
         )
         self.remove_button = widgets.Button(
-            description="Remove last void", icon="undo", tooltip="Take away the last void added"
+            description=_("Remove last void"),
+            icon="undo",
+            tooltip=_("Take away the last void added"),
         )
         self.clear_button = widgets.Button(
-            description="Clear voids", icon="times", tooltip="Forget every void"
+            description=_("Clear voids"), icon="times", tooltip=_("Forget every void")
         )
         self.words = widgets.HTML()
         self.add_button.on_click(lambda _button: self.add())
@@ -121,7 +124,7 @@ class VoidsRow(widgets.VBox):
         there is none)."""
         self.notice = ""
         if not self.added:
-            self.notice = "There is no void to remove."
+            self.notice = _("There is no void to remove.")
             self._draw()
             return
         offset, combo = self.added.pop()
@@ -151,7 +154,7 @@ class VoidsRow(widgets.VBox):
         said = voids_text(self.voids)
         self.words.value = note_html(
             (f"{self.notice} " if self.notice else "")
-            + (said or "No voids entered: add one when a player could not follow a call.")
+            + (said or _("No voids entered: add one when a player could not follow a call."))
             + " "
             + seats_hint(self._players)
         )
