@@ -215,11 +215,11 @@ def _layout(paper: str, size: float) -> Recorder:
     step = (width - card_w - 14) / 4
     for i, shape in enumerate(Shape):
         x = text_x + i * step
-        with pdf.symbol(f"glyph {shape.name.lower()}"):
+        with pdf.symbol(f"glyph {shape.key}"):
             pdf.set_draw_color(0, 0, 0)
             pdf.set_line_width(0.3)
             draw_glyph(pdf, shape, x + 3, shapes_y + 3, 5.0, SHAPE_COLORS[shape])
-        with pdf.group(f"glyph name {shape.name.lower()}"):
+        with pdf.group(f"glyph name {shape.key}"):
             label = pdf_text(_("digit {number}: {shape}").format(number=i + 1, shape=shape.plural))
             label_pt = 10.5  # smaller for a longer name (Spanish), 2 mm clear of the next glyph
             pdf.set_font("helvetica", "B", label_pt)

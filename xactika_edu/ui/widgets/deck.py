@@ -79,7 +79,7 @@ class DeckExplorer(Fallback, widgets.VBox):
                 layout=widgets.Layout(width="11em"),
                 style={"description_width": "4em"},
             )
-            box.add_class(f"xe-{shape.name.lower()}")  # the same in every language
+            box.add_class(f"xe-{shape.key}")
             self.shape_boxes[shape] = box
         self.balls, self.cubes, self.cones, self.stars = self.shape_boxes.values()
         self.chart = widgets.ToggleButtons(
@@ -140,7 +140,7 @@ class DeckExplorer(Fallback, widgets.VBox):
         return deck_filter_text(tuple(self.values.value), self.counts)
 
     def _update(self) -> None:
-        counts = {shape.name.lower(): count for shape, count in self.counts.items()}
+        counts = {shape.key: count for shape, count in self.counts.items()}
         self.selection = filter_deck(tuple(self.values.value), **counts)
         self.summary.value = note_html(selection_summary(self.selection))
         if not self.selection:
