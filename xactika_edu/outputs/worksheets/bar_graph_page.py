@@ -45,8 +45,8 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
     )
     footer_note = "the same seed always gives the same cards"
 
-    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.cards)
 
     def draw(self) -> None:

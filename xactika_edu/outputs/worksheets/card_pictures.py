@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ...base.palette import INK, PAPER, SHAPE_COLORS
 from ...core import svg
 from ...core.cards import Card, Combination, Hand, Shape
+from ..pdftext import FONT_FAMILY, use_pdf_font
 from .layout import MIN_TEXT_PT
 from .page import ANSWER, MUTED, Page, rgb
 
@@ -164,10 +165,10 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
         corner_radius=7 * scale,
     )
     pdf.set_text_color(*rgb(INK))
-    pdf.set_font("helvetica", "B", svg.VALUE_FONT_SIZE * pt)
+    pdf.set_font(use_pdf_font(pdf), "B", svg.VALUE_FONT_SIZE * pt)
     value_x, value_y = svg.VALUE_AT
     pdf.text(x + value_x * scale, y + value_y * scale, str(card.value) if show_value else "?")
-    pdf.set_font("helvetica", "", svg.COUNT_FONT_SIZE * pt)
+    pdf.set_font(FONT_FAMILY, "", svg.COUNT_FONT_SIZE * pt)
     pdf.set_line_width(scale)
     for shape, count in zip(Shape, card.counts, strict=True):
         cy = svg.row_centre(shape)

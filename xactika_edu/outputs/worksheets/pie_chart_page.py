@@ -41,8 +41,8 @@ class PieChartPage(Page["PieChartWorksheet"]):
     )
     footer_note = "the same seed always gives the same cards"
 
-    def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.cards)
 
     def draw(self) -> None:

@@ -47,8 +47,8 @@ class SimulationPage(Page["SimulationWorksheet"]):
     key_note = "For the teacher: compare each student's marks, table, graph and answers."
     footer_note = "the same seed always gives the same draws"
 
-    def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.draws)
         #: the room a line to write an answer on takes, and the gap between questions,
         #: in mm (set by :meth:`draw` from :data:`LAYOUTS`)
