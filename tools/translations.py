@@ -241,12 +241,12 @@ def check() -> list[str]:
             continue
         with mo.open("rb") as file:
             compiled = read_mo(file)
-        now = {
-            (m.id, m.context): m.string
+        now = {  # a plural's id and strings: a tuple here, a list as read_mo reads them
+            (_ids(m.id), m.context): _ids(m.string)
             for m in _compiled(language, parts)
             if m.id and not m.fuzzy and all(_ids(m.string))
         }
-        then = {(m.id, m.context): m.string for m in compiled if m.id}
+        then = {(_ids(m.id), m.context): _ids(m.string) for m in compiled if m.id}
         if now != then:
             problems.append(f"{language}: {mo.name} is stale (run tools/translations.py)")
     return problems

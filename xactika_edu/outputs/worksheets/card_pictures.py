@@ -213,8 +213,11 @@ def draw_card_rows(
         with page.group("card label"):
             box_h = CARD_LABEL - 1.4
             size = 8.5 if w >= 15 else 7.0
-            page.font(size, "B", MUTED)
-            label = f"#{i + 1}"
+            # narrow cards: the number (without its #) and the answer in the regular
+            # weight, so both fit in DejaVu Sans
+            style = "B" if w >= 15 else ""
+            page.font(size, style, MUTED)
+            label = f"#{i + 1}" if w >= 15 else str(i + 1)
             label_w = pdf.get_string_width(label) + 1.8
             box_w = min(w - label_w, box_h * 1.9)
             start = x + (w - label_w - box_w) / 2
@@ -223,7 +226,7 @@ def draw_card_rows(
             page.line_style(0.3)
             pdf.rect(start + label_w, ly, box_w, box_h)
             if boxes is not None:
-                page.font(size + 1, "B", ANSWER)
+                page.font(size + 1, style, ANSWER)
                 page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
     return grid.bottom
 

@@ -14,8 +14,9 @@ from ...base.formatting import (
     and_list,
     exact_percent,
     fraction_steps,
-    plural,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...base.palette import INK
 from .card_pictures import draw_card_rows
 from .levels import EXTENSION, SUPPORT, draw_frame, frame_height, level_note, worked_examples
@@ -36,10 +37,10 @@ _KEY_QUESTIONS = dataclasses.replace(ROOMY, size=9, line=4.2)
 class PieChartPage(Page["PieChartWorksheet"]):
     """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
 
-    key_note = (
+    key_note = N_(
         "For the teacher: compare each student's table, pie chart and answers with this page."
     )
-    footer_note = "the same seed always gives the same cards"
+    footer_note = N_("the same seed always gives the same cards")
 
     def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
         super().__init__(sheet, pdf, key=key, name=name)
@@ -57,15 +58,19 @@ class PieChartPage(Page["PieChartWorksheet"]):
         sheet = self.sheet
         step = 360 // self.n
         if sheet.shape is None:
-            sort = (
+            sort = _(
                 "by **face value** (the number of shapes on the card): 4 to 6, 7 to 9 or 10 to 12"
             )
         else:
-            sort = f"by how many **{sheet.shape}** each card shows: {and_list(sheet.groups)}"
-        text = level_note(sheet.level) + (
-            f"These {self.n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
-            f"In your pie chart each card is one slice of 1/{self.n} of the circle: "
-            f"{exact_percent(Fraction(1, self.n), places=0)}, or 360 ÷ {self.n} = {step} degrees."
+            sort = _("by how many **{shape}** each card shows: {groups}").format(
+                shape=sheet.shape, groups=and_list(sheet.groups)
+            )
+        text = level_note(sheet.level) + _(
+            "These {n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
+            "In your pie chart each card is one slice of 1/{n} of the circle: "
+            "{percent}, or 360 ÷ {n} = {step} degrees."
+        ).format(
+            n=self.n, sort=sort, percent=exact_percent(Fraction(1, self.n), places=0), step=step
         )
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
@@ -73,10 +78,12 @@ class PieChartPage(Page["PieChartWorksheet"]):
     def cards(self, y: float) -> float:
         sheet = self.sheet
         if sheet.shape is None:
-            text = "Find each card's face value (add up its shapes) and write it in its box."
+            text = _("Find each card's face value (add up its shapes) and write it in its box.")
             answers = [str(card.value) for card in sheet.cards]
         else:
-            text = f"Count the {sheet.shape} on each card and write the number in its box."
+            text = _("Count the {shape} on each card and write the number in its box.").format(
+                shape=sheet.shape
+            )
             answers = [str(card.count(sheet.shape)) for card in sheet.cards]
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         if sheet.examples:
@@ -86,9 +93,12 @@ class PieChartPage(Page["PieChartWorksheet"]):
             else:
                 shape = sheet.shape
                 found = [
-                    f"card #{i} shows {card.count(shape)}" for i, card in enumerate(shown, start=1)
+                    _("card #{number} shows {count}").format(number=i, count=card.count(shape))
+                    for i, card in enumerate(shown, start=1)
                 ]
-                text = f"Worked examples: {'; '.join(found)}. Copy them into their boxes."
+                text = _("Worked examples: {examples}. Copy them into their boxes.").format(
+                    examples="; ".join(found)
+                )
             self.font(10, "I", MUTED)
             y = self.paragraph(self.left + 7.6, y, self.width - 7.6, text, 4.8) + 1.0
         band = 58.0 if self.n <= 20 else 66.0
@@ -109,24 +119,26 @@ class PieChartPage(Page["PieChartWorksheet"]):
                 self.left,
                 y,
                 "2",
-                "Tally the cards in each group, then fill in the table. Check: the cards "
-                f"add up to {self.n} and the degrees to 360."
-                + (" The first row is a worked example." if sheet.examples else ""),
+                _(
+                    "Tally the cards in each group, then fill in the table. Check: the cards "
+                    "add up to {n} and the degrees to 360."
+                ).format(n=self.n)
+                + (_(" The first row is a worked example.") if sheet.examples else ""),
                 self.width,
             )
             + 1.5
         )
-        heading = "Face value" if sheet.shape is None else f"{sheet.shape.plural.capitalize()}"
+        heading = _("Face value") if sheet.shape is None else f"{sheet.shape.plural.capitalize()}"
         columns = (
             (heading, 26.0),
-            ("Tally", 0.0),
-            ("Cards", 17.0),
-            ("Fraction", 30.0),
-            ("Percent", 24.0),
-            ("Degrees", 22.0),
+            (_("Tally"), 0.0),
+            (_("Cards"), 17.0),
+            (_("Fraction"), 30.0),
+            (_("Percent"), 24.0),
+            (_("Degrees"), 22.0),
         )
-        fixed = sum(w for _, w in columns)
-        widths = [w if w else self.width - fixed for _, w in columns]
+        fixed = sum(w for _name, w in columns)
+        widths = [w if w else self.width - fixed for _name, w in columns]
         head_h, row_h = 7.0, 8.5
         rows = len(sheet.groups) + 1
         x = self.left
@@ -137,7 +149,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
         pdf.rect(x + widths[0], total_top, widths[1], row_h, style="F")
         self.font(10, "B")
         cx = x
-        for (name, _), w in zip(columns, widths, strict=True):
+        for (name, _width), w in zip(columns, widths, strict=True):
             self.text_at(cx, y, w, head_h, name, align="C")
             cx += w
         counts, degrees = sheet.counts, sheet.degrees
@@ -145,7 +157,9 @@ class PieChartPage(Page["PieChartWorksheet"]):
             top = y + head_h + r * row_h
             is_total = r == rows - 1
             self.font(10, "B")
-            self.text_at(x + 2, top, widths[0] - 2, row_h, "Total" if is_total else sheet.groups[r])
+            self.text_at(
+                x + 2, top, widths[0] - 2, row_h, _("Total") if is_total else sheet.groups[r]
+            )
             if not self.key and not (sheet.examples and r == 0):
                 continue
             cells: list[int | str | None]
@@ -189,8 +203,10 @@ class PieChartPage(Page["PieChartWorksheet"]):
             x,
             y,
             "3",
-            "Shade each group's slice, starting at the arrow and going clockwise: one tick "
-            "per card. Label each slice.",
+            _(
+                "Shade each group's slice, starting at the arrow and going clockwise: one tick "
+                "per card. Label each slice."
+            ),
             w,
         )
         legend_h = 3 * 6.0 + 1.0
@@ -229,7 +245,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
             style="F",
         )
         self.font(8, "B")
-        self.text_at(top_x - 14, top_y - 6.8, 13, 4, "start", align="R")
+        self.text_at(top_x - 14, top_y - 6.8, 13, 4, _("start"), align="R")
         # the legend: blank lines for the student, the slices on the key
         ly = cy + r + 7.0
         self.font(9.5)
@@ -242,7 +258,11 @@ class PieChartPage(Page["PieChartWorksheet"]):
                 self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
                 share = exact_percent(Fraction(count, self.n), places=0)
-                text = f"{name}: {plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
+                text = ngettext(
+                    "{group}: {count} card, {share}, {degrees}°",
+                    "{group}: {count} cards, {share}, {degrees}°",
+                    count,
+                ).format(group=name, count=count, share=share, degrees=sheet.degrees[index])
                 self.text_at(gx + 12, ly, w - 16, 5.5, text)
             else:
                 pdf.rect(gx, ly + 0.6, 9, 4.4)
@@ -254,12 +274,12 @@ class PieChartPage(Page["PieChartWorksheet"]):
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
-        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        y = self.step(x, y, "4", _("Answer the questions."), w) + 1.5
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
         gap = 1.0 if self.sheet.level == EXTENSION else 3.5  # under a key's answer
         self.font(10)
-        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
+        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _answer, _working in items]
         if frames is not None:  # a frame instead of the answer lines
             texts = [
                 t + frame_height(self, w - 6, frame) - 7.0
@@ -283,7 +303,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
                 y = self.key_answer(x, y, w, answer, working, _KEY_QUESTIONS) + gap
             else:
                 self.line_style(0.3)
-                for _ in range(n):
+                for _line in range(n):
                     y += 7.0
                     pdf.line(x + 6, y, x + w, y)
                 y = top + room

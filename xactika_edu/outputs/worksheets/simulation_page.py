@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...base.formatting import percent_tail
 from ...base.palette import INK, SHAPE_COLORS
 from ...core.cards import Shape
+from ..pdftext import use_pdf_font
 from .card_pictures import draw_glyph
 from .layout import Recorder
 from .levels import EXTENSION, SUPPORT, Frame, draw_frame, level_note
@@ -68,6 +69,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         scratch = FPDF(unit="mm", format=(real.w, real.h))
         scratch.set_auto_page_break(False)
         scratch.add_page()
+        use_pdf_font(scratch)
         self.pdf = Recorder(scratch, record=False)
         self.group, self.background = self.pdf.group, self.pdf.background
         try:
