@@ -56,6 +56,7 @@ def _spanish_pages(tmp_path: Path) -> dict[str, str]:
             for name, sheet in (
                 ("bar-graph", bar_graph_worksheet(5, level=level)),
                 ("pie-chart", pie_chart_worksheet(5, level=level)),
+                ("pie-chart by balls", pie_chart_worksheet(6, level=level)),
             ):
                 for key in (False, True):
                     where = f"{name} {level} {'key' if key else 'sheet'}"
@@ -89,7 +90,8 @@ def test_english_sheets_still_read_as_before(tmp_path: Path) -> None:
     assert "These 20 cards were drawn from a shuffled Xactika deck." in text
     assert "Name Date Class" in text
     key = _text(pie_chart_worksheet(1006, number=7, of=30).key_pdf(), tmp_path)
-    assert "ANSWER KEY For the teacher: compare each student's table" in key
+    assert "ANSWER KEY" in key
+    assert "For the teacher: compare each student's table, pie chart and answers" in key
     assert english_leaks(text) != []  # the scan finds English where there is some
 
 

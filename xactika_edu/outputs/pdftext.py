@@ -11,10 +11,14 @@ Cyrillic, typographic quotes and dashes and the math signs the lessons write (�
 :func:`undrawable` lists the characters of a text the font cannot draw (checked
 against the character maps of all four styles with fontTools, which fpdf2 depends
 on); :func:`pdf_text` writes each of them as its plain form in
-:data:`PDF_REPLACEMENTS` or as ``missing``, so a lesson plan never prints an empty box.
+:data:`PDF_REPLACEMENTS` or as ``missing``, so a PDF never prints an empty box. PDFs
+still drawn in a core font (Helvetica: Latin-1 only) call ``pdf_text(text)``; PDFs in
+DejaVu Sans call ``pdf_text(text, unicode=True)``.
 
->>> pdf_text("“rolling double sixes” – 3 ≤ 4 − 1 → true")
+>>> pdf_text("“rolling double sixes” – 3 ≤ 4 − 1 → true", unicode=True)
 '“rolling double sixes” – 3 ≤ 4 − 1 → true'
+>>> pdf_text("“rolling double sixes” – 3 ≤ 4 − 1 → true")
+'"rolling double sixes" - 3 <= 4 - 1 -> true'
 >>> undrawable("José, Zoë, Nguyễn Văn An, 王小明")
 '王小明'
 """
@@ -120,25 +124,39 @@ def undrawable(text: str) -> str:
     )
 
 
-def lost_in_pdf(text: str) -> str:
-    """The characters of ``text`` that :func:`pdf_text` can neither print nor replace (a
-    Chinese character), in order of first appearance; ``""`` when every character
-    reaches the PDF.
+def lost_in_pdf(text: str, *, unicode: bool = False) -> str:
+    """The characters of ``text`` that :func:`pdf_text` can neither print nor replace, in
+    order of first appearance; ``""`` when every character reaches the PDF.
 
     >>> lost_in_pdf("4 deals → 1.25 a hand, 🂡 明")
+    '🂡明'
+    >>> lost_in_pdf("4 deals → 1.25 a hand, 🂡 明", unicode=True)
     '明'
     """
-    return "".join(ch for ch in undrawable(text) if ch not in PDF_REPLACEMENTS)
+    lost = _lost(text, unicode)
+    return "".join(ch for ch in lost if ch not in PDF_REPLACEMENTS)
 
 
-def pdf_text(text: str, missing: str = "?") -> str:
-    """``text`` with every character DejaVu Sans cannot draw replaced by its plain form
-    in :data:`PDF_REPLACEMENTS`, any other by ``missing``.
+def _lost(text: str, unicode: bool) -> str:
+    """The characters of ``text`` the font cannot draw: DejaVu Sans (``unicode``) or a
+    core font such as Helvetica (Latin-1 only)."""
+    if unicode:
+        return undrawable(text)
+    return "".join(dict.fromkeys(ch for ch in text if ord(ch) >= 256))
 
-    >>> pdf_text("a 明 card", missing="")
-    'a  card'
+
+def pdf_text(text: str, missing: str = "?", *, unicode: bool = False) -> str:
+    """``text`` with every character the PDF's font cannot draw replaced by its plain
+    form in :data:`PDF_REPLACEMENTS`, any other by ``missing``. The font: DejaVu Sans
+    if ``unicode`` (added with :func:`use_pdf_font`), else a core font such as Helvetica,
+    which draws only Latin-1 (the lesson plans, exit tickets and rules card).
+
+    >>> pdf_text("3 ≤ 4 → true, a 明 card", missing="")
+    '3 <= 4 -> true, a  card'
+    >>> pdf_text("3 ≤ 4 → true, a 明 card", missing="", unicode=True)
+    '3 ≤ 4 → true, a  card'
     """
-    lost = undrawable(text)
+    lost = _lost(text, unicode)
     if not lost:
         return text
     return "".join(PDF_REPLACEMENTS.get(ch, missing) if ch in lost else ch for ch in text)
