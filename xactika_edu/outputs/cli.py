@@ -314,7 +314,6 @@ def _export_worksheets(args: argparse.Namespace) -> None:
         students = 30 if names is None else len(names)
     # A core sheet is the export's default; another level is passed on.
     level = {} if args.level == CORE else {"level": args.level}
-    roster = {} if names is None else {"names": names}
     # Every option is checked before anything is said or written.
     check_export_options(
         kind=args.kind,
@@ -322,8 +321,8 @@ def _export_worksheets(args: argparse.Namespace) -> None:
         seed=args.seed,
         cards=args.cards,
         paper=args.paper,
+        names=names,
         **level,
-        **roster,
     )
     for name, sheets in (repeated_names(names) if names else {}).items():
         _say(
@@ -350,8 +349,8 @@ def _export_worksheets(args: argparse.Namespace) -> None:
             paper=args.paper,
             progress=lambda line: _say(f"  {line}"),
             language=language(),
+            names=names,
             **level,
-            **roster,
         )
     _say(
         _("Wrote {count} PDF files to {folder}").format(

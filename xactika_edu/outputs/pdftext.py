@@ -100,7 +100,7 @@ def font_folder() -> Path:
 @functools.cache
 def _drawable() -> frozenset[int]:
     """The code points every style of DejaVu Sans draws (read once per process)."""
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     folder = font_folder()
     common: set[int] | None = None
