@@ -20,7 +20,7 @@ from ...base.language import gettext as _
 from ...base.palette import INK
 from .card_pictures import draw_card_rows
 from .levels import EXTENSION, SUPPORT, draw_frame, frame_height, level_note, worked_examples
-from .page import ANSWER, MUTED, ROOMY, SHADE, Page, draw_tally, rgb
+from .page import ANSWER, MUTED, ROOMY, SHADE, TIGHT, Page, QuestionStyle, draw_tally, rgb
 from .pie_slices import draw_slice, point
 
 if TYPE_CHECKING:
@@ -32,6 +32,10 @@ __all__ = ["PieChartPage"]
 
 # The key also prints answers and workings: its questions are set smaller.
 _KEY_QUESTIONS = dataclasses.replace(ROOMY, size=9, line=4.2)
+# ... and tighter still when a longer language would run it into the footer.
+_KEY_TIGHT = dataclasses.replace(
+    TIGHT, size=8.5, line=4.0, answer_size=9, answer_line=4.2, working_line=3.6
+)
 
 
 class PieChartPage(Page["PieChartWorksheet"]):
@@ -134,7 +138,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
             (_("Tally"), 0.0),
             (_("Cards"), 17.0),
             (_("Fraction"), 30.0),
-            (_("Percent"), 24.0),
+            (_("Percent"), self.percent_width()),
             (_("Degrees"), 22.0),
         )
         fixed = sum(w for _name, w in columns)
@@ -196,6 +200,13 @@ class PieChartPage(Page["PieChartWorksheet"]):
         pdf.line(x, total_top, x + self.width, total_top)
         return bottom
 
+    def percent_width(self) -> float:
+        """The table's Percent column: 24 mm, or wider if a group's percent needs it
+        (a longer word for "about"), with 2 mm either side, in mm."""
+        self.font(10, "B")
+        percents = [exact_percent(Fraction(count, self.n), places=0) for count in self.sheet.counts]
+        return max(24.0, *(self.pdf.get_string_width(text) + 4.0 for text in percents))
+
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         step = 360 // self.n
@@ -255,7 +266,6 @@ class PieChartPage(Page["PieChartWorksheet"]):
             if self.key:
                 draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
                 self.line_style(0.3)
-                self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
                 share = exact_percent(Fraction(count, self.n), places=0)
                 text = ngettext(
@@ -263,6 +273,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
                     "{group}: {count} cards, {share}, {degrees}°",
                     count,
                 ).format(group=name, count=count, share=share, degrees=sheet.degrees[index])
+                self.font(self.fitting(9.5, "B", text, w - 18), "B", ANSWER)
                 self.text_at(gx + 12, ly, w - 16, 5.5, text)
             else:
                 pdf.rect(gx, ly + 0.6, 9, 4.4)
@@ -278,8 +289,22 @@ class PieChartPage(Page["PieChartWorksheet"]):
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
         gap = 1.0 if self.sheet.level == EXTENSION else 3.5  # under a key's answer
-        self.font(10)
-        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _answer, _working in items]
+        style, spacing = (_KEY_QUESTIONS if self.key else ROOMY), 7.0
+
+        def heights(style: QuestionStyle) -> list[float]:
+            self.font(style.size)
+            return [
+                self.paragraph_height(w - 6, q, style.line) + style.after + 3.0
+                for q, _answer, _working in items
+            ]
+
+        texts = heights(ROOMY)
+        if self.key and frames is None and self.key_gap(items, y, bottom, w, style, 99.0) <= gap:
+            style = _KEY_TIGHT  # a longer language: the key's answers set tighter
+        if not self.key and frames is None and sum(texts) + 7.0 * len(items) > bottom - y:
+            # too long for the column (a longer language): tighter questions and lines
+            style, spacing = TIGHT, 6.0
+            texts = heights(TIGHT)
         if frames is not None:  # a frame instead of the answer lines
             texts = [
                 t + frame_height(self, w - 6, frame) - 7.0
@@ -288,22 +313,22 @@ class PieChartPage(Page["PieChartWorksheet"]):
         # one answer line each, and a second one for each question there is room for
         lines = [1] * len(items)
         for i in range(len(items)):
-            if sum(texts) + (sum(lines) + 1) * 7.0 <= bottom - y:
+            if sum(texts) + (sum(lines) + 1) * spacing <= bottom - y:
                 lines[i] = 2
-        rooms = self.rooms(y, bottom, [t + n * 7.0 for t, n in zip(texts, lines, strict=True)])
+        rooms = self.rooms(y, bottom, [t + n * spacing for t, n in zip(texts, lines, strict=True)])
         for index, ((question, answer, working), letter, room, n) in enumerate(
             zip(items, "abcd", rooms, lines, strict=False)
         ):
             top = y
-            y = self.question(x, y, w, letter, question, _KEY_QUESTIONS if self.key else ROOMY)
+            y = self.question(x, y, w, letter, question, style)
             if frames is not None:
                 y = draw_frame(self, x + 6, y, w - 6, frames[index])
                 y = y + 3.5 if self.key else top + room
             elif self.key:
-                y = self.key_answer(x, y, w, answer, working, _KEY_QUESTIONS) + gap
+                y = self.key_answer(x, y, w, answer, working, style) + gap
             else:
                 self.line_style(0.3)
                 for _line in range(n):
-                    y += 7.0
+                    y += spacing
                     pdf.line(x + 6, y, x + w, y)
                 y = top + room
