@@ -231,11 +231,20 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
             self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0
             for q, _answer, _working in items
         ]
+        frame_line = 5.6
         if frames is not None:
-            needs = [
-                need - 7.0 + self.paragraph_height(w - 6, frame.blank(), 5.6)
-                for need, frame in zip(needs, frames, strict=True)
-            ]
+            base = needs
+
+            def framed(line: float) -> list[float]:
+                return [
+                    need - 7.0 + self.paragraph_height(w - 6, frame.blank(), line)
+                    for need, frame in zip(base, frames, strict=True)
+                ]
+
+            needs = framed(frame_line)
+            if sum(needs) > bottom - y:  # the frames' lines closer, to clear the footer
+                frame_line = 5.0
+                needs = framed(frame_line)
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
         gap = self.key_gap(items, y, bottom, w, style, 6.0) if self.key else 6.0
@@ -249,7 +258,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 y = self.key_answer(x, y, w, answer, "" if frames else working, style)
             elif frames is not None:
                 self.font(10)
-                y = self.paragraph(x + 6, y + 0.5, w - 6, frames[index].blank(), 5.6)
+                y = self.paragraph(x + 6, y + 0.5, w - 6, frames[index].blank(), frame_line)
             else:
                 self.line_style(0.3)
                 self.font(10)
