@@ -62,3 +62,15 @@ def test_pdftext_rules_card_keeps_its_characters(written: list[str]) -> None:
     rules_card.rules_card_pdf()
     assert written
     assert _lost(written) == {}
+
+
+def test_pdftext_in_dejavu_keeps_what_dejavu_draws() -> None:
+    # DejaVu Sans (the worksheets' font) draws the arrows, signs and every name below;
+    # it has no Chinese characters.
+    names = "Zoë José Nguyễn Văn An ¿Qué? ¡Sí! → ≤ ≥ ≈ √ ✔ ✘"
+    assert pdf_text(names, unicode=True) == names
+    assert lost_in_pdf(names, unicode=True) == ""
+    assert pdf_text("王小明 Ana", missing="", unicode=True) == " Ana"
+    assert lost_in_pdf("王小明", unicode=True) == "王小明"
+    # a core font draws Latin-1 only, Spanish included
+    assert pdf_text("¿Qué? ¡Sí! ñ → Nguyễn") == "¿Qué? ¡Sí! ñ -> Nguy?n"

@@ -3,7 +3,7 @@
     xactika-edu class-pack --out DIR [--force] [--students N] [--seed S] [--paper letter|a4]
                            [--lang en|es]
     xactika-edu worksheet --kind KIND --students N --seed S --out DIR [--cards N]
-                          [--level support|core|extension]
+                          [--level support|core|extension] [--lang en|es] [--roster FILE]
     xactika-edu app [--port N] [--no-browser] [--ip ADDRESS] [--class NAME [--data DIR]]
                     [--lang en|es]
 
@@ -160,7 +160,25 @@ def _parser() -> argparse.ArgumentParser:
         help="support (scaffolded: fewer cards, worked examples, sentence frames), core "
         "(the default) or extension (more cards, one more question); the keys match",
     )
+    sheet.add_argument(
+        "--lang",
+        type=str.lower,
+        choices=("en", "es"),
+        default=None,
+        help="the sheets' language: en (English) or es (Spanish); default: "
+        "XACTIKA_EDU_LANG, else en",
+    )
+    sheet.add_argument(
+        "--roster",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="a UTF-8 text file with one student name a line: one worksheet per name, the "
+        "name printed on the sheet and its key (sets the number of students)",
+    )
     common(sheet)
+    # None: not given (30, or the roster's number of names)
+    sheet.set_defaults(students=None)
 
     _class_parser(commands, debug)
 
@@ -283,38 +301,81 @@ def _class(args: argparse.Namespace) -> int:
 
 
 def _worksheet(args: argparse.Namespace) -> None:
+    from ..base.language import language, use_language
+
+    with use_language(args.lang or language()):
+        _export_worksheets(args)
+
+
+def _export_worksheets(args: argparse.Namespace) -> None:
+    """``xactika-edu worksheet``, in the language already chosen: check every option,
+    read the roster, then export (every message in that language)."""
     from ..base.files import atomic_directory
-    from .worksheets import check_export_options, export_worksheets
+    from ..base.language import gettext as _
+    from ..base.language import language, ngettext
+    from .worksheets import (
+        check_export_options,
+        export_worksheets,
+        read_roster,
+        repeated_names,
+    )
     from .worksheets.levels import CORE
 
+    names = None if args.roster is None else read_roster(args.roster)
+    students = args.students
+    if names is not None and students is not None and students != len(names):
+        raise XactikaError(
+            _("--students {students} does not match the {count} names of {path!r}").format(
+                students=students, count=len(names), path=str(args.roster)
+            )
+        )
+    if students is None:
+        students = 30 if names is None else len(names)
     # A core sheet is the export's default; another level is passed on.
     level = {} if args.level == CORE else {"level": args.level}
     # Every option is checked before anything is said or written.
     check_export_options(
         kind=args.kind,
-        students=args.students,
+        students=students,
         seed=args.seed,
         cards=args.cards,
         paper=args.paper,
+        names=names,
         **level,
     )
+    for name, sheets in (repeated_names(names) if names else {}).items():
+        _say(
+            _("Note: {name!r} is on the roster {count} times: sheets {sheets}.").format(
+                name=name, count=len(sheets), sheets=", ".join(map(str, sheets))
+            )
+        )
     # what --force may replace: this kind at this level only
     command = f"worksheet --kind {args.kind}" + (f" --level {args.level}" if level else "")
     with atomic_directory(args.out, force=args.force, command=command) as staging:
-        what = "worksheet and answer key" if args.students == 1 else "worksheets and answer keys"
+        what = ngettext(
+            "Exporting {count} {which} worksheet and answer key ...",
+            "Exporting {count} {which} worksheets and answer keys ...",
+            students,
+        )
         which = f"{args.kind} {args.level}" if level else args.kind
-        _say(f"Exporting {args.students} {which} {what} ...")
+        _say(what.format(count=students, which=which))
         paths = export_worksheets(
             staging,
             kind=args.kind,
-            students=args.students,
+            students=students,
             seed=args.seed,
             cards=args.cards,
             paper=args.paper,
             progress=lambda line: _say(f"  {line}"),
+            language=language(),
+            names=names,
             **level,
         )
-    _say(f"Wrote {len(paths)} PDF files to {args.out / paths[0].parent.name}")
+    _say(
+        _("Wrote {count} PDF files to {folder}").format(
+            count=len(paths), folder=args.out / paths[0].parent.name
+        )
+    )
 
 
 def _class_pack(args: argparse.Namespace) -> None:

@@ -20,11 +20,15 @@ Pages are laid out with fpdf2; the cards are the SVG pictures of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import check_language, use_language
+from ...base.language import gettext as _
+from ...base.language import language as current_language
 from .bar_graph import BarGraphWorksheet, bar_graph_worksheet
 from .bell_curve import BellCurveWorksheet, bell_curve_worksheet
 from .estimation import EstimationWorksheet, estimation_worksheet
@@ -32,6 +36,7 @@ from .levels import CORE, LEVELS, check_level, sheet_folder
 from .page import PAPERS, Worksheet, check_paper, new_pdf
 from .pie_chart import PieChartWorksheet, pie_chart_worksheet
 from .probability import ProbabilityWorksheet, probability_worksheet
+from .roster import check_names, read_roster, repeated_names
 from .score_sheet import score_sheet_pdf, write_score_sheet
 from .sheet import (
     MAX_STUDENTS,
@@ -63,6 +68,8 @@ __all__ = [
     "new_pdf",
     "pie_chart_worksheet",
     "probability_worksheet",
+    "read_roster",
+    "repeated_names",
     "score_sheet_pdf",
     "simulation_worksheet",
     "write_score_sheet",
@@ -102,6 +109,7 @@ def _plan(
     *,
     level: object = CORE,
     first_only: bool = False,
+    names: Sequence[str] | None = None,
 ) -> tuple[str, list[Worksheet], str]:
     """Check the options of :func:`export_worksheets`; (kind, sheets, paper).
 
@@ -110,9 +118,17 @@ def _plan(
     """
     if not isinstance(kind, str) or kind not in _BUILDERS:
         raise XactikaError(
-            f"unknown worksheet kind {shown(kind)}; the kinds are {', '.join(map(repr, KINDS))}"
+            _("unknown worksheet kind {kind}; the kinds are {kinds}").format(
+                kind=shown(kind), kinds=", ".join(map(repr, KINDS))
+            )
         )
     count = check_whole(students, "students", 1, MAX_STUDENTS)
+    if names is not None and len(check_names(names)) != count:
+        raise XactikaError(
+            _("the roster has {names} names for {students} students").format(
+                names=len(check_names(names)), students=count
+            )
+        )
     paper = check_paper(paper)
     builder = _BUILDERS[kind]
     first = check_seed(seed)
@@ -131,6 +147,8 @@ def check_export_options(
     cards: int | None = None,
     paper: str = "letter",
     level: str = CORE,
+    names: Sequence[str] | None = None,
+    language: str | None = None,
 ) -> None:
     """Raise what :func:`export_worksheets` would raise for these options; write nothing.
 
@@ -142,7 +160,22 @@ def check_export_options(
     Raises:
         XactikaError: as :func:`export_worksheets`, for any option.
     """
-    _plan(kind, students, seed, cards, paper, level=level, first_only=True)
+    with _speaking(language):
+        _plan(kind, students, seed, cards, paper, level=level, first_only=True, names=names)
+
+
+@contextlib.contextmanager
+def _speaking(language: str | None) -> Iterator[str]:
+    """Inside the block, the worksheets' language: ``language`` (checked), or the
+    current one if None."""
+    code = current_language() if language is None else check_language(language)
+    with use_language(code):
+        yield code
+
+
+def _name(names: Sequence[str] | None, number: int) -> str:
+    """Student ``number``'s name (from 1), as printed; ``""`` without a roster."""
+    return "" if names is None else check_names(names)[number - 1]
 
 
 def export_worksheets(
@@ -155,6 +188,8 @@ def export_worksheets(
     paper: str = "letter",
     level: str = CORE,
     progress: Callable[[str], None] | None = None,
+    names: Sequence[str] | None = None,
+    language: str | None = None,
 ) -> list[Path]:
     """Write a class set of worksheets and answer keys as PDF files into ``out_dir``.
 
@@ -193,6 +228,11 @@ def export_worksheets(
             (:mod:`~xactika_edu.outputs.worksheets.levels`); a level other than core
             goes into ``out_dir/<kind>-<level>/``.
         progress: called with a short line now and then (about every 10 students).
+        names: the students' names, one per student (``students`` of them; see
+            :mod:`~xactika_edu.outputs.worksheets.roster`): student k's name is
+            printed on sheet k and its key. None: no names.
+        language: ``"en"`` or ``"es"``; None for the current language
+            (:func:`~xactika_edu.base.language.language`).
 
     Returns:
         the paths written, in the order above.
@@ -203,12 +243,17 @@ def export_worksheets(
             exists (files are never overwritten), or files that cannot be written,
             e.g. on a full drive (then nothing is written; the message says so).
     """
-    kind, sheets, paper = _plan(kind, students, seed, cards, paper, level=level)
-    folder = Path(out_dir)
-    if not folder.is_dir():
-        raise XactikaError(f"output directory {str(folder)!r} does not exist")
-    _check_free(folder, sheet_folder(kind, level), len(sheets))
-    drawn = [page for sheet in sheets for page in _draw(sheet, paper)]
+    with _speaking(language) as code:
+        kind, sheets, paper = _plan(kind, students, seed, cards, paper, level=level, names=names)
+        folder = Path(out_dir)
+        if not folder.is_dir():
+            raise XactikaError(
+                _("output directory {path!r} does not exist").format(path=str(folder))
+            )
+        _check_free(folder, sheet_folder(kind, level), len(sheets))
+        drawn = [
+            page for sheet in sheets for page in _draw(sheet, paper, _name(names, sheet.number))
+        ]
     return write_worksheets(
         folder,
         drawn,
@@ -219,6 +264,8 @@ def export_worksheets(
         paper=paper,
         level=level,
         progress=progress,
+        names=names,
+        language=code,
     )
 
 
@@ -236,14 +283,20 @@ def _names(folder: Path, kind: str, students: int) -> list[Path]:
 def _check_free(folder: Path, kind: str, students: int) -> None:
     for path in _names(folder, kind, students):
         if path.exists():
-            raise XactikaError(f"{str(path)!r} already exists; worksheets never overwrite a file")
+            raise XactikaError(
+                _("{path!r} already exists; worksheets never overwrite a file").format(
+                    path=str(path)
+                )
+            )
     target = folder / kind
     if target.exists() and not target.is_dir():
-        raise XactikaError(f"{str(target)!r} already exists and is not a directory")
+        raise XactikaError(
+            _("{path!r} already exists and is not a directory").format(path=str(target))
+        )
 
 
-def _draw(sheet: Worksheet, paper: str) -> list[DrawnSheet]:
-    return [drawn_sheet(sheet, key=key, paper=paper) for key in (False, True)]
+def _draw(sheet: Worksheet, paper: str, name: str) -> list[DrawnSheet]:
+    return [drawn_sheet(sheet, key=key, paper=paper, name=name) for key in (False, True)]
 
 
 def draw_worksheets(
@@ -255,6 +308,8 @@ def draw_worksheets(
     paper: str = "letter",
     level: str = CORE,
     numbers: range | None = None,
+    names: Sequence[str] | None = None,
+    language: str | None = None,
 ) -> list[DrawnSheet]:
     """Draw some students' worksheets of a class set, each page once: the part of
     :func:`export_worksheets` a worker process can do (its arguments and its result
@@ -262,7 +317,8 @@ def draw_worksheets(
     :func:`write_worksheets`.
 
     Args:
-        kind, students, seed, cards, paper, level: as :func:`export_worksheets`.
+        kind, students, seed, cards, paper, level, names, language: as
+            :func:`export_worksheets` (a worker process gets the language this way).
         numbers: the students to draw (from 1); None for all.
 
     Returns:
@@ -271,14 +327,17 @@ def draw_worksheets(
     Raises:
         XactikaError: as :func:`export_worksheets`, for any option.
     """
-    kind, first, paper = _plan(kind, students, seed, cards, paper, level=level, first_only=True)
-    count = first[0].of
-    options = _builder_options(level, cards)
-    drawn = []
-    for number in range(1, count + 1) if numbers is None else numbers:
-        number = check_whole(number, "student number", 1, count)
-        sheet = _BUILDERS[kind](first[0].seed + number - 1, number=number, of=count, **options)
-        drawn += _draw(sheet, paper)
+    with _speaking(language):
+        kind, first, paper = _plan(
+            kind, students, seed, cards, paper, level=level, first_only=True, names=names
+        )
+        count = first[0].of
+        options = _builder_options(level, cards)
+        drawn = []
+        for number in range(1, count + 1) if numbers is None else numbers:
+            number = check_whole(number, "student number", 1, count)
+            sheet = _BUILDERS[kind](first[0].seed + number - 1, number=number, of=count, **options)
+            drawn += _draw(sheet, paper, _name(names, number))
     return drawn
 
 
@@ -293,6 +352,8 @@ def write_worksheets(
     paper: str = "letter",
     level: str = CORE,
     progress: Callable[[str], None] | None = None,
+    names: Sequence[str] | None = None,
+    language: str | None = None,
 ) -> list[Path]:
     """Write a class set drawn by :func:`draw_worksheets` into ``out_dir``, as
     :func:`export_worksheets` does (the same files, the same bytes, written the same
@@ -301,8 +362,8 @@ def write_worksheets(
     Args:
         out_dir: an existing directory.
         drawn: every student's sheet and key, in order.
-        kind, students, seed, cards, paper, level, progress: as :func:`export_worksheets`
-            (the options ``drawn`` was drawn with).
+        kind, students, seed, cards, paper, level, progress, names, language: as
+            :func:`export_worksheets` (the options ``drawn`` was drawn with).
 
     Returns:
         the paths written, in the order of :func:`export_worksheets`.
@@ -313,40 +374,56 @@ def write_worksheets(
     """
     from ...base.files import staged_entries
 
-    kind, first, paper = _plan(kind, students, seed, cards, paper, level=level, first_only=True)
-    folder = Path(out_dir)
-    if not folder.is_dir():
-        raise XactikaError(f"output directory {str(folder)!r} does not exist")
-    count = first[0].of
-    expected = [(number, key) for number in range(1, count + 1) for key in (False, True)]
-    if [(page.number, page.key) for page in drawn] != expected:
-        raise XactikaError(f"the drawn {kind} worksheets are not all {count} students' pages")
-    name = sheet_folder(kind, level)
-    _check_free(folder, name, count)
-    options = _builder_options(level, cards)
+    with _speaking(language):
+        kind, first, paper = _plan(
+            kind, students, seed, cards, paper, level=level, first_only=True, names=names
+        )
+        folder = Path(out_dir)
+        if not folder.is_dir():
+            raise XactikaError(
+                _("output directory {path!r} does not exist").format(path=str(folder))
+            )
+        count = first[0].of
+        expected = [(number, key) for number in range(1, count + 1) for key in (False, True)]
+        if [(page.number, page.key) for page in drawn] != expected:
+            raise XactikaError(
+                _("the drawn {kind} worksheets are not all {count} students' pages").format(
+                    kind=kind, count=count
+                )
+            )
+        name = sheet_folder(kind, level)
+        _check_free(folder, name, count)
+        options = _builder_options(level, cards)
 
-    def redraw(page: DrawnSheet) -> Worksheet:
-        return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
+        def redraw(page: DrawnSheet) -> Worksheet:
+            return _BUILDERS[kind](page.seed, number=page.number, of=count, **options)
 
-    makers = [_page_maker([page], title="", paper=paper, redraw=redraw) for page in drawn]
-    for key in (False, True):
-        which = "answer keys" if key else "student sheets"
-        title = f"{first[0].title} ({which}, {count} worksheets from seed {first[0].seed})"
-        pages = [page for page in drawn if page.key == key]
-        makers.append(_page_maker(pages, title=title, paper=paper, redraw=redraw))
-    files = list(zip(_names(folder, name, count), makers, strict=True))
-    target = folder / name
-    # Into an existing kind folder the files are renamed one by one; otherwise the
-    # whole kind folder is renamed into out_dir in one step.
-    into = target if target.is_dir() else folder
-    with staged_entries(into) as staging:
-        place = staging if into == target else staging / name
-        place.mkdir(exist_ok=True)
-        for index, (path, make) in enumerate(files, start=1):
-            if progress is not None and index % 20 == 0:
-                progress(f"{index} of {len(files)} files")
-            (place / path.name).write_bytes(make())
-    return [path for path, _ in files]
+        if names is not None and [page.name for page in drawn] != [
+            _name(names, page.number) for page in drawn
+        ]:
+            raise XactikaError(_("the drawn worksheets do not carry the roster's names"))
+
+        makers = [_page_maker([page], title="", paper=paper, redraw=redraw) for page in drawn]
+        for key in (False, True):
+            which = _("answer keys") if key else _("student sheets")
+            title = _("{title} ({which}, {count} worksheets from seed {seed})").format(
+                title=_(first[0].title), which=which, count=count, seed=first[0].seed
+            )
+            pages = [page for page in drawn if page.key == key]
+            makers.append(_page_maker(pages, title=title, paper=paper, redraw=redraw))
+        files = list(zip(_names(folder, name, count), makers, strict=True))
+        target = folder / name
+        # Into an existing kind folder the files are renamed one by one; otherwise the
+        # whole kind folder is renamed into out_dir in one step.
+        into = target if target.is_dir() else folder
+        with staged_entries(into) as staging:
+            place = staging if into == target else staging / name
+            place.mkdir(exist_ok=True)
+            for index, (path, make) in enumerate(files, start=1):
+                if progress is not None and index % 20 == 0:
+                    progress(_("{index} of {count} files").format(index=index, count=len(files)))
+                (place / path.name).write_bytes(make())
+        return [path for path, _make in files]
 
 
 def _page_maker(

@@ -28,8 +28,9 @@ from ...base.formatting import (
     fraction_steps,
     key_percent,
     one_decimal,
-    plural,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import Card, Hand, draw_cards
 from ...core.probability import FACE_VALUES, value_distribution
 from .bar_graph_page import BarGraphPage
@@ -82,7 +83,7 @@ class BarGraphWorksheet(QuestionSheet):
     level: str = CORE
 
     kind: ClassVar[str] = "bar-graph"
-    title: ClassVar[str] = "Xactika graphing page: bar graph of face values"
+    title: ClassVar[str] = N_("Xactika graphing page: bar graph of face values")
 
     def __post_init__(self) -> None:
         self.check_numbering()
@@ -94,7 +95,9 @@ class BarGraphWorksheet(QuestionSheet):
             cards = Hand(self.cards)
         if not MIN_CARDS <= len(cards) <= MAX_CARDS:
             raise XactikaError(
-                f"a bar-graph worksheet needs {MIN_CARDS} to {MAX_CARDS} cards, got {len(cards)}"
+                _("a bar-graph worksheet needs {low} to {high} cards, got {count}").format(
+                    low=MIN_CARDS, high=MAX_CARDS, count=len(cards)
+                )
             )
         self.set_checked(cards=cards, level=check_level(self.level))
 
@@ -211,22 +214,22 @@ class BarGraphWorksheet(QuestionSheet):
 
         mode = self.mode
         top = frequencies[mode[0]]
+        cards = ngettext("{count} card", "{count} cards", top).format(count=top)
+        tallest = _("The tallest bar is at {}, with {} cards. So the most common face value is {}.")
         if len(mode) == 1:
-            answer_a = f"{mode[0]} ({plural(top, 'card')})"
-            working_a = f"The tallest bar is {mode[0]}, with {plural(top, 'card')}."
-            frame_a = Frame(
-                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
-                (str(mode[0]), str(top), str(mode[0])),
+            answer_a = _("{value} ({cards})").format(value=mode[0], cards=cards)
+            working_a = _("The tallest bar is {value}, with {cards}.").format(
+                value=mode[0], cards=cards
             )
+            frame_a = Frame(tallest, (str(mode[0]), str(top), str(mode[0])))
         else:
-            each = f"{plural(top, 'card')} each"
-            answer_a = f"{and_list(mode)} ({each})"
-            working_a = f"The tallest bars tie: {and_list(mode)} have {each}."
-            frame_a = Frame(
-                "The tallest bar is at {}, with {} cards. So the most common face value is {}.",
-                (and_list(mode), str(top), and_list(mode)),
+            each = ngettext("{count} card each", "{count} cards each", top).format(count=top)
+            answer_a = _("{values} ({each})").format(values=and_list(mode), each=each)
+            working_a = _("The tallest bars tie: {values} have {each}.").format(
+                values=and_list(mode), each=each
             )
-        question_a = (
+            frame_a = Frame(tallest, (and_list(mode), str(top), and_list(mode)))
+        question_a = _(
             "Which face value appears most often in your cards? If there is a tie, write every one."
         )
 
@@ -234,24 +237,38 @@ class BarGraphWorksheet(QuestionSheet):
         values = [v for v in FACE_VALUES if (v >= value if direction == "or more" else v <= value)]
         count = self._count_beyond(value, direction)
         share = Fraction(count, n)
+        more = direction == "or more"
         question_b = (
-            f"What fraction of your cards have a face value of {value} {direction}? "
-            "Simplify it and write it as a percent."
-        )
+            _(
+                "What fraction of your cards have a face value of {value} or more? "
+                "Simplify it and write it as a percent."
+            )
+            if more
+            else _(
+                "What fraction of your cards have a face value of {value} or less? "
+                "Simplify it and write it as a percent."
+            )
+        ).format(value=value)
         answer_b = f"{fraction_steps(count, n)} = {key_percent(share)}"
         frame_b = Frame(
-            f"{{}} of my {{}} cards have a face value of {value} {direction}. "
-            "That is {} of them, or {}.",
+            (
+                _("{{}} of my {{}} cards have a face value of {value} or more.")
+                if more
+                else _("{{}} of my {{}} cards have a face value of {value} or less.")
+            ).format(value=value)
+            + _(" That is {} of them, or {}."),
             (str(count), str(n), fraction_steps(count, n), key_percent(share)),
         )
         decimal = exact_decimal(share)
         division = f"{count} ÷ {n} = {decimal}" if decimal is not None else f"{count} ÷ {n}"
         added = " + ".join(str(frequencies[v]) for v in values)
-        working_b = (
-            f"Face values {and_list(values)}: {added} = {count} of the {n} cards; {division}."
-        )
+        working_b = _(
+            "Face values {values}: {added} = {count} of the {n} cards; {division}."
+        ).format(values=and_list(values), added=added, count=count, n=n, division=division)
         if len(values) == 1:
-            working_b = f"Face value {value}: {count} of the {n} cards; {division}."
+            working_b = _("Face value {value}: {count} of the {n} cards; {division}.").format(
+                value=value, count=count, n=n, division=division
+            )
 
         deck = value_distribution()
         in_deck = int(deck.loc[ESTIMATE_VALUE, "frequency"])
@@ -261,20 +278,30 @@ class BarGraphWorksheet(QuestionSheet):
         # divide 380 n, so 81 to divide n, and n <= 40.
         about = one_decimal(expected)
         got = frequencies[ESTIMATE_VALUE]
-        question_c = (
-            f"In the whole deck, {in_deck} of the {deck_size} cards have face value "
-            f"{ESTIMATE_VALUE}. You drew {n} cards from a shuffled deck. About how many "
-            f"{ESTIMATE_VALUE}s would you expect? How many {ESTIMATE_VALUE}s did you get?"
-        )
-        answer_c = f"About {about} expected; you got {got}."
+        question_c = _(
+            "In the whole deck, {in_deck} of the {deck_size} cards have face value "
+            "{value}. You drew {n} cards from a shuffled deck. About how many "
+            "{value}s would you expect? How many {value}s did you get?"
+        ).format(in_deck=in_deck, deck_size=deck_size, value=ESTIMATE_VALUE, n=n)
+        answer_c = _("About {about} expected; you got {got}.").format(about=about, got=got)
         frame_c = Frame(
-            f"{n} × {in_deck}/{deck_size} is about {{}}: I expect about that many "
-            f"{ESTIMATE_VALUE}s. I got {{}}.",
+            _(
+                "{n} × {in_deck}/{deck_size} is about {{}}: I expect about that many "
+                "{value}s. I got {{}}."
+            ).format(n=n, in_deck=in_deck, deck_size=deck_size, value=ESTIMATE_VALUE),
             (about, str(got)),
         )
-        working_c = (
-            f"{n} × {in_deck}/{deck_size} = {fraction(expected)}, "
-            f"about {about}. Frequency of {ESTIMATE_VALUE} in the table: {got}."
+        working_c = _(
+            "{n} × {in_deck}/{deck_size} = {expected}, about {about}. Frequency of {value} "
+            "in the table: {got}."
+        ).format(
+            n=n,
+            in_deck=in_deck,
+            deck_size=deck_size,
+            expected=fraction(expected),
+            about=about,
+            value=ESTIMATE_VALUE,
+            got=got,
         )
         return [
             (question_a, answer_a, working_a, frame_a),
@@ -295,15 +322,20 @@ class BarGraphWorksheet(QuestionSheet):
         n = len(self.cards)
         got = self.frequencies[ESTIMATE_VALUE]
         mine, theirs = Fraction(got, n), Fraction(in_deck, deck_size)
-        compare = "higher" if mine > theirs else "lower" if mine < theirs else "the same"
-        question = (
-            f"Relative frequency of {ESTIMATE_VALUE}s = {ESTIMATE_VALUE}s ÷ cards. Find it "
-            f"for your cards and for the deck ({in_deck} of {deck_size}) as percents (to the "
-            "nearest whole percent). Is yours higher or lower?"
-        )
-        answer = (
-            f"Yours: {fraction_steps(got, n)} = {key_percent(mine)}. The deck: "
-            f"{fraction(theirs)} = {key_percent(theirs)}. Yours is {compare}."
+        compare = _("higher") if mine > theirs else _("lower") if mine < theirs else _("the same")
+        question = _(
+            "Relative frequency of {value}s = {value}s ÷ cards. Find it for your cards and for "
+            "the deck ({in_deck} of {deck_size}) as percents (to the nearest whole percent). "
+            "Is yours higher or lower?"
+        ).format(value=ESTIMATE_VALUE, in_deck=in_deck, deck_size=deck_size)
+        answer = _(
+            "Yours: {steps} = {mine}. The deck: {deck} = {theirs}. Yours is {compare}."
+        ).format(
+            steps=fraction_steps(got, n),
+            mine=key_percent(mine),
+            deck=fraction(theirs),
+            theirs=key_percent(theirs),
+            compare=compare,
         )
         decimal = exact_decimal(mine)
         shown = decimal if decimal is not None else f"{_four_places(mine)}..."

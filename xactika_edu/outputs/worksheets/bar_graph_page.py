@@ -6,9 +6,12 @@ this module only lays them out.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING
 
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import INK
 from ...core.probability import FACE_VALUES
 from .card_pictures import CARD_BAND, draw_card_rows
@@ -40,13 +43,13 @@ _DIVISION_RE = re.compile(r"\S+ ÷ \S+( = \S+)?")
 class BarGraphPage(Page["BarGraphWorksheet"]):
     """Draws one bar-graph worksheet page (student sheet or answer key) on a PDF."""
 
-    key_note = (
+    key_note = N_(
         "For the teacher: compare each student's values, table, graph and answers with this page."
     )
-    footer_note = "the same seed always gives the same cards"
+    footer_note = N_("the same seed always gives the same cards")
 
-    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: BarGraphWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
@@ -58,15 +61,15 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
 
     def intro(self, y: float) -> float:
         self.font(10.5)
-        text = level_note(self.sheet.level) + (
-            f"These {self.n} cards were drawn from a shuffled Xactika deck. A card's "
+        text = level_note(self.sheet.level) + _(
+            "These {n} cards were drawn from a shuffled Xactika deck. A card's "
             "**face value** is the number of shapes on it. Example: 3 balls, 2 cubes, "
             "1 cone and 3 stars make 3 + 2 + 1 + 3 = 9."
-        )
+        ).format(n=self.n)
         return self.paragraph(self.left, y, self.width, text, 5.0)
 
     def cards(self, y: float) -> float:
-        text = "Find each card's face value. Add up its shapes. Write the total in its box."
+        text = _("Find each card's face value. Add up its shapes. Write the total in its box.")
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         if self.sheet.examples:
             y = self.worked_examples(y) + 1.0
@@ -86,8 +89,10 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 self.left,
                 y,
                 "2",
-                "Tally the face values: one mark for each card. Then write each frequency "
-                f"(the number of marks). Check: the total should be {self.n}.",
+                _(
+                    "Tally the face values: one mark for each card. Then write each frequency "
+                    "(the number of marks). Check: the total should be {n}."
+                ).format(n=self.n),
                 self.width,
             )
             + 1.5
@@ -104,7 +109,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
         self.line_style(0.3)
         rows_y = [y, y + heights[0], y + heights[0] + heights[1]]
         for label, top, h in zip(
-            ("Face value", "Tally", "Frequency"), rows_y, heights, strict=True
+            (_("Face value"), _("Tally"), _("Frequency")), rows_y, heights, strict=True
         ):
             self.font(10, "B")
             self.text_at(x + 2, top, label_w - 2, h, label)
@@ -118,7 +123,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 self.text_at(cx, rows_y[2], cell_w, heights[2], str(frequencies[value]), "C")
         tx = x + label_w + len(FACE_VALUES) * cell_w
         self.font(10, "B")
-        self.text_at(tx, rows_y[0], total_w, heights[0], "Total", align="C")
+        self.text_at(tx, rows_y[0], total_w, heights[0], _("Total"), align="C")
         pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(tx, rows_y[1], total_w, heights[1], style="F")
         if self.key:
@@ -141,12 +146,14 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
-        y = self.step(x, y, "3", "Draw a bar graph of the frequencies.", w) + 1.0
+        y = self.step(x, y, "3", _("Draw a bar graph of the frequencies."), w) + 1.0
         self.font(10, "B")
-        self.text_at(x, y, 14, 6, "Title:")
+        self.text_at(x, y, 14, 6, _("Title:"))
         if self.key:
             self.font(10, "B", ANSWER)
-            self.text_at(x + 12, y, w - 12, 6, f"Face values of {self.n} Xactika cards")
+            self.text_at(
+                x + 12, y, w - 12, 6, _("Face values of {n} Xactika cards").format(n=self.n)
+            )
         else:
             self.line_style(0.3)
             pdf.line(x + 12, y + 5.2, x + w, y + 5.2)
@@ -205,30 +212,52 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
         for i, value in enumerate(FACE_VALUES):
             self.text_at(left + i * col_w, top + plot_h + 0.8, col_w, 5, str(value), "C")
         self.font(10, "B")
-        self.text_at(left, top + plot_h + 5.8, plot_w, 5, "Face value", align="C")
-        self.vertical_text(x + 4.5, top, plot_h, "Number of cards (frequency)")
+        self.text_at(left, top + plot_h + 5.8, plot_w, 5, _("Face value"), align="C")
+        self.vertical_text(x + 4.5, top, plot_h, _("Number of cards (frequency)"))
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
-        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        y = self.step(x, y, "4", _("Answer the questions."), w) + 1.5
         items = [(q, a, _keep_divisions(how)) for q, a, how in self.sheet.worked_questions()]
         blanks = (
-            ("Answer:",),
-            ("Fraction:", "Percent:"),
-            ("Expected:", "You got:"),
-            ("Yours:", "Deck:"),
+            (_("Answer:"),),
+            (_("Fraction:"), _("Percent:")),
+            (_("Expected:"), _("You got:")),
+            (_("Yours:"), _("Deck:")),
         )
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
         style = ROOMY if self.sheet.level != EXTENSION else TIGHT
         self.font(10)
-        needs = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0 for q, _, _ in items]
-        if frames is not None:
+        needs = [
+            self.paragraph_height(w - 6, q, 4.7) + 1.5 + 2.0 + 6.0 + 3.0
+            for q, _answer, _working in items
+        ]
+        frame_line = 5.6
+        if not self.key and sum(needs) > bottom - y:
+            # too long for the column (a longer language): the questions set tighter
+            style, frame_line = _TIGHTER, 5.0
+            self.font(style.size)
             needs = [
-                need - 7.0 + self.paragraph_height(w - 6, frame.blank(), 5.6)
-                for need, frame in zip(needs, frames, strict=True)
+                self.paragraph_height(w - 6, q, style.line) + style.after + 2.0 + 6.0 + 2.0
+                for q, _answer, _working in items
             ]
+        if frames is not None:
+            base = needs
+
+            def framed(line: float) -> list[float]:
+                return [
+                    need - 7.0 + self.paragraph_height(w - 6, frame.blank(), line)
+                    for need, frame in zip(base, frames, strict=True)
+                ]
+
+            needs = framed(frame_line)
+            if sum(needs) > bottom - y:  # the frames' lines closer, to clear the footer
+                frame_line = 5.0
+                needs = framed(frame_line)
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
+        if self.key and self.key_gap(items, y, bottom, w, style, 99.0) <= 1.0:
+            style = _KEY_TIGHTER  # a longer language: the key's answers set tighter
         gap = self.key_gap(items, y, bottom, w, style, 6.0) if self.key else 6.0
         for index, ((question, answer, working), letter, fields, room) in enumerate(
             zip(items, "abcd", blanks, rooms, strict=False)
@@ -240,7 +269,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 y = self.key_answer(x, y, w, answer, "" if frames else working, style)
             elif frames is not None:
                 self.font(10)
-                y = self.paragraph(x + 6, y + 0.5, w - 6, frames[index].blank(), 5.6)
+                y = self.paragraph(x + 6, y + 0.5, w - 6, frames[index].blank(), frame_line)
             else:
                 self.line_style(0.3)
                 self.font(10)
@@ -254,6 +283,14 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
             y = y + gap if self.key else top + room
+
+
+# A student sheet's questions when even TIGHT would run them into the footer.
+_TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
+# ... and a key's questions, answers and workings.
+_KEY_TIGHTER = dataclasses.replace(
+    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
+)
 
 
 def _keep_divisions(working: str) -> str:

@@ -72,8 +72,8 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
     key_note = "For the teacher: compare each student's table, graph and answers with this page."
     footer_note = "the same seed always gives the same cards"
 
-    def __init__(self, sheet: BellCurveWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: BellCurveWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.cards)
 
     def draw(self) -> None:

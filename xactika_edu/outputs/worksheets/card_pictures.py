@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ...base.palette import INK, PAPER, SHAPE_COLORS
 from ...core import svg
 from ...core.cards import Card, Combination, Hand, Shape
+from ..pdftext import FONT_FAMILY, use_pdf_font
 from .layout import MIN_TEXT_PT
 from .page import ANSWER, MUTED, Page, rgb
 
@@ -164,10 +165,10 @@ def draw_card(pdf: Recorder, card: Card, x: float, y: float, w: float, *, show_v
         corner_radius=7 * scale,
     )
     pdf.set_text_color(*rgb(INK))
-    pdf.set_font("helvetica", "B", svg.VALUE_FONT_SIZE * pt)
+    pdf.set_font(use_pdf_font(pdf), "B", svg.VALUE_FONT_SIZE * pt)
     value_x, value_y = svg.VALUE_AT
     pdf.text(x + value_x * scale, y + value_y * scale, str(card.value) if show_value else "?")
-    pdf.set_font("helvetica", "", svg.COUNT_FONT_SIZE * pt)
+    pdf.set_font(FONT_FAMILY, "", svg.COUNT_FONT_SIZE * pt)
     pdf.set_line_width(scale)
     for shape, count in zip(Shape, card.counts, strict=True):
         cy = svg.row_centre(shape)
@@ -212,8 +213,11 @@ def draw_card_rows(
         with page.group("card label"):
             box_h = CARD_LABEL - 1.4
             size = 8.5 if w >= 15 else 7.0
-            page.font(size, "B", MUTED)
-            label = f"#{i + 1}"
+            # narrow cards: the number (without its #) and the answer in the regular
+            # weight, so both fit in DejaVu Sans
+            style = "B" if w >= 15 else ""
+            page.font(size, style, MUTED)
+            label = f"#{i + 1}" if w >= 15 else str(i + 1)
             label_w = pdf.get_string_width(label) + 1.8
             box_w = min(w - label_w, box_h * 1.9)
             start = x + (w - label_w - box_w) / 2
@@ -222,7 +226,7 @@ def draw_card_rows(
             page.line_style(0.3)
             pdf.rect(start + label_w, ly, box_w, box_h)
             if boxes is not None:
-                page.font(size + 1, "B", ANSWER)
+                page.font(size + 1, style, ANSWER)
                 page.text_at(start + label_w, ly, box_w, box_h, boxes[i], align="C")
     return grid.bottom
 

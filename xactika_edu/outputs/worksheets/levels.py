@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from .page import ANSWER
 
 if TYPE_CHECKING:
@@ -79,8 +80,9 @@ def check_level(level: object) -> str:
     """
     if not isinstance(level, str) or level not in LEVELS:
         raise XactikaError(
-            f"unknown worksheet level {shown(level)}; the levels are "
-            + ", ".join(map(repr, LEVELS))
+            _("unknown worksheet level {level}; the levels are {levels}").format(
+                level=shown(level), levels=", ".join(map(repr, LEVELS))
+            )
         )
     return level
 
@@ -114,7 +116,9 @@ def level_note(level: str) -> str:
     >>> level_note("support"), level_note("core")
     ('**Support sheet.** ', '')
     """
-    return "" if check_level(level) == CORE else f"**{level.capitalize()} sheet.** "
+    if check_level(level) == CORE:
+        return ""
+    return _("**Support sheet.** ") if level == SUPPORT else _("**Extension sheet.** ")
 
 
 @dataclass(frozen=True)
@@ -186,11 +190,15 @@ def worked_examples(cards: Sequence[Card], extra: Callable[[Card], str] | None =
     'Worked examples: card #1 is 3 + 2 + 1 + 3 = 9; card #2 is 1 '
     """
     sums = [
-        f"card #{i} is {' + '.join(str(c) for c in card.counts)} = {card.value}"
+        _("card #{number} is {sum} = {value}").format(
+            number=i, sum=" + ".join(str(c) for c in card.counts), value=card.value
+        )
         + (extra(card) if extra is not None else "")
         for i, card in enumerate(cards, start=1)
     ]
-    return f"Worked examples: {'; '.join(sums)}. Copy them into their boxes."
+    return _("Worked examples: {examples}. Copy them into their boxes.").format(
+        examples="; ".join(sums)
+    )
 
 
 def draw_frame(page: Page[Any], x: float, y: float, w: float, frame: Frame) -> float:

@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from ...base.checks import shown
 from ...base.errors import XactikaError
+from ...base.language import N_, language
+from ...base.language import gettext as _
 from ...base.palette import INK, OKABE_ITO, PAPER
-from .layout import Recorder
+from ..pdftext import FONT_FAMILY, use_pdf_font
+from .layout import MIN_TEXT_PT, Recorder
 from .wrap import draw_paragraph, line_count
 
 if TYPE_CHECKING:
@@ -33,8 +36,10 @@ __all__ = [
     "CREATED",
     "GRID_MAJOR",
     "GRID_MINOR",
+    "KIND_NAMES",
     "MUTED",
     "PAPERS",
+    "PDF_LANGUAGES",
     "ROOMY",
     "SHADE",
     "TIGHT",
@@ -43,13 +48,33 @@ __all__ = [
     "Worksheet",
     "check_paper",
     "draw_tally",
+    "fitted_size",
     "hatched_bar",
+    "kind_name",
     "new_pdf",
     "rgb",
 ]
 
 #: Paper sizes a worksheet can be printed on.
 PAPERS: tuple[str, ...] = ("letter", "a4")
+
+#: The language tag each PDF's metadata gives for the text's language (``pdf.set_lang``).
+PDF_LANGUAGES: dict[str, str] = {"en": "en-US", "es": "es-MX"}
+
+#: How the footer names each worksheet kind (English: the ``--kind`` value itself).
+KIND_NAMES: dict[str, str] = {
+    "bar-graph": N_("bar-graph"),
+    "pie-chart": N_("pie-chart"),
+    "bell-curve": N_("bell-curve"),
+    "probability": N_("probability"),
+    "simulation": N_("simulation"),
+    "estimation": N_("estimation"),
+}
+
+# How much wider DejaVu Sans is than Helvetica, regular and bold: the ratio of the two
+# fonts' widths (fpdf2's get_string_width) of the worksheets' English sentences,
+# 1.12 to 1.14 regular, 1.17 to 1.20 bold (measured for this module).
+_WIDER = {False: 1.14, True: 1.2}
 
 #: Every PDF carries this creation date, so the same seed gives the same bytes.
 CREATED = datetime(2024, 1, 1, tzinfo=timezone.utc)
@@ -77,6 +102,23 @@ def rgb(colour: str) -> tuple[int, int, int]:
     """A ``"#RRGGBB"`` colour as fpdf2 takes it: ``"#56B4E9"`` -> ``(86, 180, 233)``."""
     colour = colour.lstrip("#")
     return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16))
+
+
+def fitted_size(size: float, style: str = "") -> float:
+    """The DejaVu Sans size, in pt, whose text is as wide as Helvetica's at ``size``
+    (``style`` "", "B", "I" or "BI"): DejaVu Sans is wider, so the pages, laid out in
+    Helvetica, set it smaller, never below :data:`~.layout.MIN_TEXT_PT`.
+
+    >>> fitted_size(10), fitted_size(10, "B"), fitted_size(7.5)
+    (8.8, 8.3, 7.0)
+    """
+    return max(MIN_TEXT_PT, round(size / _WIDER["B" in style], 1))
+
+
+def kind_name(kind: str) -> str:
+    """A worksheet kind as the footer names it in the current language: ``"pie-chart"``
+    (English), ``"gráfica circular"`` (Spanish); an unknown kind as it is."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
 
 def check_paper(paper: object) -> str:
@@ -119,7 +161,7 @@ class Worksheet(Protocol):
     @property
     def label(self) -> str: ...
 
-    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False) -> None: ...
+    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False, name: str = "") -> None: ...
 
 
 def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF:
@@ -139,7 +181,8 @@ def new_pdf(paper: str = "letter", *, title: str = "Xactika worksheets") -> FPDF
     pdf.set_title(title)
     pdf.set_author("xactika-edu")
     pdf.set_creator("xactika-edu worksheets")
-    pdf.set_lang("en-US")
+    pdf.set_lang(PDF_LANGUAGES[language()])
+    use_pdf_font(pdf)
     return pdf
 
 
@@ -186,15 +229,17 @@ class Page(abc.ABC, Generic[SheetT]):
     :meth:`footer`; ``key_note`` is the line printed next to the ANSWER KEY badge.
     """
 
-    key_note: ClassVar[str] = "For the teacher: compare each student's answers with this page."
-    footer_note: ClassVar[str] = "the same seed always gives the same worksheet"
+    key_note: ClassVar[str] = N_("For the teacher: compare each student's answers with this page.")
+    footer_note: ClassVar[str] = N_("the same seed always gives the same worksheet")
 
-    def __init__(self, sheet: SheetT, pdf: FPDF | Recorder, *, key: bool) -> None:
+    def __init__(self, sheet: SheetT, pdf: FPDF | Recorder, *, key: bool, name: str = "") -> None:
         self.sheet = sheet
+        self.name = name
         self.pdf = pdf if isinstance(pdf, Recorder) else Recorder(pdf)
         self.key = key
         self.group = self.pdf.group
         self.background = self.pdf.background
+        use_pdf_font(self.pdf)
 
     def start(self) -> float:
         """Add the page, set ``left``, ``width``, ``bottom``; draw the header; return y."""
@@ -213,7 +258,10 @@ class Page(abc.ABC, Generic[SheetT]):
     # -- primitives
 
     def font(self, size: float, style: str = "", colour: str = INK) -> None:
-        self.pdf.set_font("helvetica", style, size)
+        """Set DejaVu Sans (:mod:`~xactika_edu.outputs.pdftext`) in ``style`` ("", "B",
+        "I", "BI") at ``size`` pt as the pages were drawn in Helvetica, in ``colour``: the
+        size is :func:`fitted_size`, so a line takes the room it took in Helvetica."""
+        self.pdf.set_font(FONT_FAMILY, style, fitted_size(size, style))
         self.pdf.set_text_color(*rgb(colour))
 
     def line_style(self, width: float, colour: str = INK) -> None:
@@ -356,9 +404,13 @@ class Page(abc.ABC, Generic[SheetT]):
     # -- the page
 
     def header(self, y: float) -> float:
+        """The title and the label, a rule, then the name, date and class lines (a
+        student sheet: the student's name written on its line if the sheet has one) or
+        the ANSWER KEY badge with the student's name and the key's note; returns the y
+        below."""
         pdf, sheet = self.pdf, self.sheet
         self.font(15, "B")
-        self.text_at(self.left, y, self.width, 7, sheet.title)
+        self.text_at(self.left, y, self.width, 7, _(sheet.title))
         self.font(10, "B")
         self.text_at(self.left, y + 0.6, self.width, 7, sheet.label, align="R")
         y += 8.5
@@ -368,33 +420,59 @@ class Page(abc.ABC, Generic[SheetT]):
         if self.key:
             self.font(12, "B", PAPER)
             pdf.set_fill_color(*rgb(INK))
-            label = "ANSWER KEY"
+            label = _("ANSWER KEY")
             box = pdf.get_string_width(label) + 8
             pdf.rect(self.left, y, box, 7.5, style="F")
             self.text_at(self.left, y, box, 7.5, label, align="C")
-            self.font(10, "", MUTED)
-            self.text_at(
-                self.left + box + 4,
-                y,
-                self.width - box - 4,
-                7.5,
-                self.key_note,
-            )
+            x = self.left + box + 4
+            room = self.left + self.width - x
+            if self.name:
+                size = self.fitting(10, "B", self.name, room)
+                self.font(size, "B")
+                self.text_at(x, y, room, 7.5, self.name)
+                used = pdf.get_string_width(self.name) + 4
+                x, room = x + used, room - used
+            note = _(self.key_note)
+            size = self.fitting(10, "", note, room)
+            self.font(size, "", MUTED)
+            if pdf.get_string_width(note) <= room - 1:
+                self.text_at(x, y, room, 7.5, note)
             return y + 7.5
         self.font(11)
         gap = 7.0
         space = self.width - 2 * gap
-        fields = (("Name", 0.5 * space), ("Date", 0.28 * space), ("Class", 0.22 * space))
+        fields = (
+            (_("Name"), 0.5 * space, self.name),
+            (_("Date"), 0.28 * space, ""),
+            (_("Class"), 0.22 * space, ""),
+        )
         x = self.left
         self.line_style(0.3)
-        for label, w in fields:
+        for label, w, written in fields:
+            self.font(11)
             self.text_at(x, y, w, 7.5, label)
-            pdf.line(x + pdf.get_string_width(label) + 2, y + 6.2, x + w, y + 6.2)
+            start = x + pdf.get_string_width(label) + 2
+            pdf.line(start, y + 6.2, x + w, y + 6.2)
+            if written:
+                room = x + w - start - 2
+                self.font(self.fitting(11, "B", written, room), "B")
+                self.text_at(start + 1, y - 0.4, room, 6.2, written)
             x += w + gap
         return y + 7.5
 
+    def fitting(self, size: float, style: str, text: str, room: float) -> float:
+        """The largest font size from ``size`` pt down to :data:`~.layout.MIN_TEXT_PT`,
+        in half points, at which ``text`` is at most ``room`` mm wide (the smallest if
+        none is)."""
+        while size > MIN_TEXT_PT:
+            self.font(size, style)
+            if self.pdf.get_string_width(text) <= room:
+                break
+            size -= 0.5
+        return size
+
     def footer(self) -> None:
-        which = "answer key" if self.key else "student sheet"
+        which = _("answer key") if self.key else _("student sheet")
         self.font(7.5, "", MUTED)
         with self.group("footer"):
             self.text_at(
@@ -402,8 +480,12 @@ class Page(abc.ABC, Generic[SheetT]):
                 self.pdf.h - _MARGIN_BOTTOM - 3.5,
                 self.width,
                 4,
-                f"xactika-edu · {self.sheet.kind} worksheet · {which} · {self.sheet.label} · "
-                f"{self.footer_note}",
+                _("xactika-edu · {kind} worksheet · {which} · {label} · {note}").format(
+                    kind=kind_name(self.sheet.kind),
+                    which=which,
+                    label=self.sheet.label,
+                    note=_(self.footer_note),
+                ),
                 align="C",
             )
 
@@ -438,7 +520,7 @@ def _tally_marks(pdf: Recorder, count: int, x: float, y: float, w: float, h: flo
         line_w = in_line * group_w + (in_line - 1) * gap
         gx = x + (w - line_w) / 2
         ly = top + line * (stroke + 1.2)
-        for _ in range(in_line):
+        for _group in range(in_line):
             marks = min(5, left_count)
             left_count -= marks
             for m in range(min(marks, 4)):

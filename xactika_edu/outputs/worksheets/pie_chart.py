@@ -28,8 +28,9 @@ from ...base.formatting import (
     fraction,
     fraction_steps,
     key_percent,
-    plural,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import COUNTS, Card, Combination, Hand, Shape, draw_cards
 from ...core.probability import shape_count_table, value_distribution
 from .levels import CORE, SUPPORT, Frame, Worked, at_level, check_level
@@ -97,15 +98,17 @@ class PieChartWorksheet(QuestionSheet):
     level: str = CORE
 
     kind: ClassVar[str] = "pie-chart"
-    title: ClassVar[str] = "Xactika graphing page: pie chart"
+    title: ClassVar[str] = N_("Xactika graphing page: pie chart")
 
     def __post_init__(self) -> None:
         self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if len(cards) not in PIE_CARDS:
             raise XactikaError(
-                f"a pie-chart worksheet needs {and_list(PIE_CARDS)} cards (so each card "
-                f"is a whole number of degrees), got {len(cards)}"
+                _(
+                    "a pie-chart worksheet needs {choices} cards (so each card is a whole "
+                    "number of degrees), got {count}"
+                ).format(choices=and_list(PIE_CARDS), count=len(cards))
             )
         grouping = self.grouping.strip().lower() if isinstance(self.grouping, str) else None
         if grouping not in GROUPINGS:
@@ -129,7 +132,9 @@ class PieChartWorksheet(QuestionSheet):
     def groups(self) -> tuple[str, str, str]:
         """The three groups' names, as the table lists them: ``('4 to 6', ...)``."""
         if self.shape is None:
-            low, middle, high = (f"{a} to {b}" for a, b in _VALUE_GROUPS)
+            low, middle, high = (
+                _("{low} to {high}").format(low=a, high=b) for a, b in _VALUE_GROUPS
+            )
             return (low, middle, high)
         one, two, three = (str(Combination(self.shape, k)) for k in COUNTS)
         return (one, two, three)
@@ -143,7 +148,7 @@ class PieChartWorksheet(QuestionSheet):
     def _describe(self, group: int) -> str:
         """A group in a sentence: ``'face value 7 to 9'`` or ``'2 cubes'``."""
         name = self.groups[group]
-        return f"face value {name}" if self.shape is None else name
+        return _("face value {values}").format(values=name) if self.shape is None else name
 
     @property
     def counts(self) -> tuple[int, int, int]:
@@ -211,14 +216,18 @@ class PieChartWorksheet(QuestionSheet):
         in_deck = self.deck_counts[group]
         chance, share = Fraction(in_deck, 81), Fraction(self.counts[group], n)
         name = self._describe(group)
-        compare = "bigger" if share > chance else "smaller" if share < chance else "the same"
-        question = (
-            f"What is the probability that a card drawn from the whole deck is {name}? "
-            "Is your slice's percent bigger or smaller?"
+        compare = (
+            _("bigger") if share > chance else _("smaller") if share < chance else _("the same")
         )
-        answer = (
-            f"{fraction_steps(in_deck, 81)} = {key_percent(chance)}; "
-            f"your slice {key_percent(share)}: {compare}."
+        question = _(
+            "What is the probability that a card drawn from the whole deck is {group}? "
+            "Is your slice's percent bigger or smaller?"
+        ).format(group=name)
+        answer = _("{steps} = {chance}; your slice {share}: {compare}.").format(
+            steps=fraction_steps(in_deck, 81),
+            chance=key_percent(chance),
+            share=key_percent(share),
+            compare=compare,
         )
         working = ""  # the answer shows it
         return question, answer, working
@@ -244,30 +253,45 @@ class PieChartWorksheet(QuestionSheet):
         def names(groups: tuple[int, ...]) -> str:
             return and_list(self._describe(g) for g in groups)
 
+        def cards(count: int) -> str:
+            return ngettext("{count} card", "{count} cards", count).format(count=count)
+
         biggest = self._extreme(max)
         top = counts[biggest[0]]
-        each = " each" if len(biggest) > 1 else ""
-        question_a = (
+        question_a = _(
             "Which slice of your pie is the biggest? What percent of the circle is it? "
             "If there is a tie, write every one."
         )
         percent_a = key_percent(Fraction(top, n))
-        answer_a = f"{names(biggest)} ({plural(top, 'card')}, {percent_a}{each})"
-        working_a = f"{fraction_steps(top, n)} of the cards = {percent_a}."
+        answer_a = (
+            _("{groups} ({cards}, {percent} each)")
+            if len(biggest) > 1
+            else _("{groups} ({cards}, {percent})")
+        ).format(groups=names(biggest), cards=cards(top), percent=percent_a)
+        working_a = _("{steps} of the cards = {percent}.").format(
+            steps=fraction_steps(top, n), percent=percent_a
+        )
         frame_a = Frame(
-            "The biggest slice is {}. It has {}, so it is {} of the circle.",
-            (names(biggest), plural(top, "card"), percent_a),
+            _("The biggest slice is {}. It has {}, so it is {} of the circle."),
+            (names(biggest), cards(top), percent_a),
         )
 
         smallest = self._extreme(min)
         low = counts[smallest[0]]
-        each = " each" if len(smallest) > 1 else ""
-        question_b = "Which slice is the smallest? How many degrees is it? Write every one if tied."
-        answer_b = f"{names(smallest)} ({plural(low, 'card')}, {degrees[smallest[0]]}°{each})"
-        working_b = f"Each card is 360 ÷ {n} = {step}°; {low} × {step}° = {low * step}°."
+        question_b = _(
+            "Which slice is the smallest? How many degrees is it? Write every one if tied."
+        )
+        answer_b = (
+            _("{groups} ({cards}, {degrees}° each)")
+            if len(smallest) > 1
+            else _("{groups} ({cards}, {degrees}°)")
+        ).format(groups=names(smallest), cards=cards(low), degrees=degrees[smallest[0]])
+        working_b = _("Each card is 360 ÷ {n} = {step}°; {low} × {step}° = {total}°.").format(
+            n=n, step=step, low=low, total=low * step
+        )
         frame_b = Frame(
-            f"The smallest slice is {{}}. It has {{}}: {{}} × {step}° = {{}}°.",
-            (names(smallest), plural(low, "card"), str(low), str(low * step)),
+            _("The smallest slice is {{}}. It has {{}}: {{}} × {step}° = {{}}°.").format(step=step),
+            (names(smallest), cards(low), str(low), str(low * step)),
         )
 
         group = biggest[0]
@@ -275,31 +299,38 @@ class PieChartWorksheet(QuestionSheet):
         deck_degrees = Fraction(360 * in_deck, 81)
         mine = degrees[group]
         gap = mine - deck_degrees
-        question_c = (
-            f"In a pie of the whole deck, {self._describe(group)} is {in_deck} of the 81 "
-            f"cards: 360 × {in_deck}/81 degrees. Is your slice for it bigger or smaller, "
-            "and by how many degrees?"
-        )
+        question_c = _(
+            "In a pie of the whole deck, {group} is {count} of the 81 cards: 360 × {count}/81 "
+            "degrees. Is your slice for it bigger or smaller, and by how many degrees?"
+        ).format(group=self._describe(group), count=in_deck)
         deck_text = about_one_decimal(deck_degrees)
         by = about_one_decimal(abs(gap))
         if gap == 0:
-            answer_c = f"The same: {mine}° in both."
+            answer_c = _("The same: {mine}° in both.").format(mine=mine)
         else:
-            word = "bigger" if gap > 0 else "smaller"
-            by = about_one_decimal(abs(gap))
-            answer_c = f"{word.capitalize()}, by {by}° (yours {mine}°, deck {deck_text}°)."
+            answer_c = (
+                _("Bigger, by {by}° (yours {mine}°, deck {deck}°).")
+                if gap > 0
+                else _("Smaller, by {by}° (yours {mine}°, deck {deck}°).")
+            ).format(by=by, mine=mine, deck=deck_text)
         frame_c = Frame(
-            "The deck's slice is {}°. Mine is {}°. Mine is {}.",
+            _("The deck's slice is {}°. Mine is {}°. Mine is {}."),
             (
                 deck_text,
                 str(mine),
-                "the same" if gap == 0 else f"{'bigger' if gap > 0 else 'smaller'}, by {by}°",
+                _("the same")
+                if gap == 0
+                else (_("bigger, by {by}°") if gap > 0 else _("smaller, by {by}°")).format(by=by),
             ),
         )
         working_c = (
-            f"Deck: 360 × {in_deck}/81 = {fraction(deck_degrees)}°"
+            _("Deck: 360 × {count}/81 = {degrees}°").format(
+                count=in_deck, degrees=fraction(deck_degrees)
+            )
             + (f" = {deck_text}°" if deck_degrees.denominator != 1 else "")
-            + f". Yours: {counts[group]} × {step}° = {mine}°."
+            + _(". Yours: {cards} × {step}° = {mine}°.").format(
+                cards=counts[group], step=step, mine=mine
+            )
         )
         return [
             (question_a, answer_a, working_a, frame_a),
@@ -346,8 +377,10 @@ def pie_chart_worksheet(
         cards = level_cards("pie-chart", level)
     if isinstance(cards, bool) or not isinstance(cards, int) or cards not in PIE_CARDS:
         raise XactikaError(
-            f"cards for a pie chart must be one of {and_list(PIE_CARDS)} (each card a "
-            f"whole number of degrees), got {shown(cards)}"
+            _(
+                "cards for a pie chart must be one of {choices} (each card a whole number of "
+                "degrees), got {value}"
+            ).format(choices=and_list(PIE_CARDS), value=shown(cards))
         )
     grouping = GROUPINGS[seed % len(GROUPINGS)]
     return PieChartWorksheet(number, of, seed, draw_cards(cards, seed), grouping, level=level)

@@ -14,12 +14,13 @@ from ...base.formatting import (
     and_list,
     exact_percent,
     fraction_steps,
-    plural,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...base.palette import INK
 from .card_pictures import draw_card_rows
 from .levels import EXTENSION, SUPPORT, draw_frame, frame_height, level_note, worked_examples
-from .page import ANSWER, MUTED, ROOMY, SHADE, Page, draw_tally, rgb
+from .page import ANSWER, MUTED, ROOMY, SHADE, TIGHT, Page, QuestionStyle, draw_tally, rgb
 from .pie_slices import draw_slice, point
 
 if TYPE_CHECKING:
@@ -31,18 +32,22 @@ __all__ = ["PieChartPage"]
 
 # The key also prints answers and workings: its questions are set smaller.
 _KEY_QUESTIONS = dataclasses.replace(ROOMY, size=9, line=4.2)
+# ... and tighter still when a longer language would run it into the footer.
+_KEY_TIGHT = dataclasses.replace(
+    TIGHT, size=8.5, line=4.0, answer_size=9, answer_line=4.2, working_line=3.6
+)
 
 
 class PieChartPage(Page["PieChartWorksheet"]):
     """Draws one pie-chart worksheet page (student sheet or answer key) on a PDF."""
 
-    key_note = (
+    key_note = N_(
         "For the teacher: compare each student's table, pie chart and answers with this page."
     )
-    footer_note = "the same seed always gives the same cards"
+    footer_note = N_("the same seed always gives the same cards")
 
-    def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: PieChartWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.cards)
 
     def draw(self) -> None:
@@ -57,15 +62,19 @@ class PieChartPage(Page["PieChartWorksheet"]):
         sheet = self.sheet
         step = 360 // self.n
         if sheet.shape is None:
-            sort = (
+            sort = _(
                 "by **face value** (the number of shapes on the card): 4 to 6, 7 to 9 or 10 to 12"
             )
         else:
-            sort = f"by how many **{sheet.shape}** each card shows: {and_list(sheet.groups)}"
-        text = level_note(sheet.level) + (
-            f"These {self.n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
-            f"In your pie chart each card is one slice of 1/{self.n} of the circle: "
-            f"{exact_percent(Fraction(1, self.n), places=0)}, or 360 ÷ {self.n} = {step} degrees."
+            sort = _("by how many **{shape}** each card shows: {groups}").format(
+                shape=sheet.shape, groups=and_list(sheet.groups)
+            )
+        text = level_note(sheet.level) + _(
+            "These {n} cards were drawn from a shuffled Xactika deck. Sort them {sort}. "
+            "In your pie chart each card is one slice of 1/{n} of the circle: "
+            "{percent}, or 360 ÷ {n} = {step} degrees."
+        ).format(
+            n=self.n, sort=sort, percent=exact_percent(Fraction(1, self.n), places=0), step=step
         )
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
@@ -73,10 +82,12 @@ class PieChartPage(Page["PieChartWorksheet"]):
     def cards(self, y: float) -> float:
         sheet = self.sheet
         if sheet.shape is None:
-            text = "Find each card's face value (add up its shapes) and write it in its box."
+            text = _("Find each card's face value (add up its shapes) and write it in its box.")
             answers = [str(card.value) for card in sheet.cards]
         else:
-            text = f"Count the {sheet.shape} on each card and write the number in its box."
+            text = _("Count the {shape} on each card and write the number in its box.").format(
+                shape=sheet.shape
+            )
             answers = [str(card.count(sheet.shape)) for card in sheet.cards]
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         if sheet.examples:
@@ -86,9 +97,12 @@ class PieChartPage(Page["PieChartWorksheet"]):
             else:
                 shape = sheet.shape
                 found = [
-                    f"card #{i} shows {card.count(shape)}" for i, card in enumerate(shown, start=1)
+                    _("card #{number} shows {count}").format(number=i, count=card.count(shape))
+                    for i, card in enumerate(shown, start=1)
                 ]
-                text = f"Worked examples: {'; '.join(found)}. Copy them into their boxes."
+                text = _("Worked examples: {examples}. Copy them into their boxes.").format(
+                    examples="; ".join(found)
+                )
             self.font(10, "I", MUTED)
             y = self.paragraph(self.left + 7.6, y, self.width - 7.6, text, 4.8) + 1.0
         band = 58.0 if self.n <= 20 else 66.0
@@ -109,24 +123,26 @@ class PieChartPage(Page["PieChartWorksheet"]):
                 self.left,
                 y,
                 "2",
-                "Tally the cards in each group, then fill in the table. Check: the cards "
-                f"add up to {self.n} and the degrees to 360."
-                + (" The first row is a worked example." if sheet.examples else ""),
+                _(
+                    "Tally the cards in each group, then fill in the table. Check: the cards "
+                    "add up to {n} and the degrees to 360."
+                ).format(n=self.n)
+                + (_(" The first row is a worked example.") if sheet.examples else ""),
                 self.width,
             )
             + 1.5
         )
-        heading = "Face value" if sheet.shape is None else f"{sheet.shape.plural.capitalize()}"
+        heading = _("Face value") if sheet.shape is None else f"{sheet.shape.plural.capitalize()}"
         columns = (
             (heading, 26.0),
-            ("Tally", 0.0),
-            ("Cards", 17.0),
-            ("Fraction", 30.0),
-            ("Percent", 24.0),
-            ("Degrees", 22.0),
+            (_("Tally"), 0.0),
+            (_("Cards"), 17.0),
+            (_("Fraction"), 30.0),
+            (_("Percent"), self.percent_width()),
+            (_("Degrees"), 22.0),
         )
-        fixed = sum(w for _, w in columns)
-        widths = [w if w else self.width - fixed for _, w in columns]
+        fixed = sum(w for _name, w in columns)
+        widths = [w if w else self.width - fixed for _name, w in columns]
         head_h, row_h = 7.0, 8.5
         rows = len(sheet.groups) + 1
         x = self.left
@@ -137,7 +153,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
         pdf.rect(x + widths[0], total_top, widths[1], row_h, style="F")
         self.font(10, "B")
         cx = x
-        for (name, _), w in zip(columns, widths, strict=True):
+        for (name, _width), w in zip(columns, widths, strict=True):
             self.text_at(cx, y, w, head_h, name, align="C")
             cx += w
         counts, degrees = sheet.counts, sheet.degrees
@@ -145,7 +161,9 @@ class PieChartPage(Page["PieChartWorksheet"]):
             top = y + head_h + r * row_h
             is_total = r == rows - 1
             self.font(10, "B")
-            self.text_at(x + 2, top, widths[0] - 2, row_h, "Total" if is_total else sheet.groups[r])
+            self.text_at(
+                x + 2, top, widths[0] - 2, row_h, _("Total") if is_total else sheet.groups[r]
+            )
             if not self.key and not (sheet.examples and r == 0):
                 continue
             cells: list[int | str | None]
@@ -182,6 +200,13 @@ class PieChartPage(Page["PieChartWorksheet"]):
         pdf.line(x, total_top, x + self.width, total_top)
         return bottom
 
+    def percent_width(self) -> float:
+        """The table's Percent column: 24 mm, or wider if a group's percent needs it
+        (a longer word for "about"), with 2 mm either side, in mm."""
+        self.font(10, "B")
+        percents = [exact_percent(Fraction(count, self.n), places=0) for count in self.sheet.counts]
+        return max(24.0, *(self.pdf.get_string_width(text) + 4.0 for text in percents))
+
     def pie(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
         step = 360 // self.n
@@ -189,8 +214,10 @@ class PieChartPage(Page["PieChartWorksheet"]):
             x,
             y,
             "3",
-            "Shade each group's slice, starting at the arrow and going clockwise: one tick "
-            "per card. Label each slice.",
+            _(
+                "Shade each group's slice, starting at the arrow and going clockwise: one tick "
+                "per card. Label each slice."
+            ),
             w,
         )
         legend_h = 3 * 6.0 + 1.0
@@ -229,7 +256,7 @@ class PieChartPage(Page["PieChartWorksheet"]):
             style="F",
         )
         self.font(8, "B")
-        self.text_at(top_x - 14, top_y - 6.8, 13, 4, "start", align="R")
+        self.text_at(top_x - 14, top_y - 6.8, 13, 4, _("start"), align="R")
         # the legend: blank lines for the student, the slices on the key
         ly = cy + r + 7.0
         self.font(9.5)
@@ -239,10 +266,14 @@ class PieChartPage(Page["PieChartWorksheet"]):
             if self.key:
                 draw_slice(pdf, gx + 5.5, ly + 5.2, 5.0, 315, 405, index)
                 self.line_style(0.3)
-                self.font(9.5, "B", ANSWER)
                 count = sheet.counts[index]
                 share = exact_percent(Fraction(count, self.n), places=0)
-                text = f"{name}: {plural(count, 'card')}, {share}, {sheet.degrees[index]}°"
+                text = ngettext(
+                    "{group}: {count} card, {share}, {degrees}°",
+                    "{group}: {count} cards, {share}, {degrees}°",
+                    count,
+                ).format(group=name, count=count, share=share, degrees=sheet.degrees[index])
+                self.font(self.fitting(9.5, "B", text, w - 18), "B", ANSWER)
                 self.text_at(gx + 12, ly, w - 16, 5.5, text)
             else:
                 pdf.rect(gx, ly + 0.6, 9, 4.4)
@@ -254,12 +285,26 @@ class PieChartPage(Page["PieChartWorksheet"]):
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
-        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        y = self.step(x, y, "4", _("Answer the questions."), w) + 1.5
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
         gap = 1.0 if self.sheet.level == EXTENSION else 3.5  # under a key's answer
-        self.font(10)
-        texts = [self.paragraph_height(w - 6, q, 4.7) + 1.5 + 3.0 for q, _, _ in items]
+        style, spacing = (_KEY_QUESTIONS if self.key else ROOMY), 7.0
+
+        def heights(style: QuestionStyle) -> list[float]:
+            self.font(style.size)
+            return [
+                self.paragraph_height(w - 6, q, style.line) + style.after + 3.0
+                for q, _answer, _working in items
+            ]
+
+        texts = heights(ROOMY)
+        if self.key and frames is None and self.key_gap(items, y, bottom, w, style, 99.0) <= gap:
+            style = _KEY_TIGHT  # a longer language: the key's answers set tighter
+        if not self.key and frames is None and sum(texts) + 7.0 * len(items) > bottom - y:
+            # too long for the column (a longer language): tighter questions and lines
+            style, spacing = TIGHT, 6.0
+            texts = heights(TIGHT)
         if frames is not None:  # a frame instead of the answer lines
             texts = [
                 t + frame_height(self, w - 6, frame) - 7.0
@@ -268,22 +313,22 @@ class PieChartPage(Page["PieChartWorksheet"]):
         # one answer line each, and a second one for each question there is room for
         lines = [1] * len(items)
         for i in range(len(items)):
-            if sum(texts) + (sum(lines) + 1) * 7.0 <= bottom - y:
+            if sum(texts) + (sum(lines) + 1) * spacing <= bottom - y:
                 lines[i] = 2
-        rooms = self.rooms(y, bottom, [t + n * 7.0 for t, n in zip(texts, lines, strict=True)])
+        rooms = self.rooms(y, bottom, [t + n * spacing for t, n in zip(texts, lines, strict=True)])
         for index, ((question, answer, working), letter, room, n) in enumerate(
             zip(items, "abcd", rooms, lines, strict=False)
         ):
             top = y
-            y = self.question(x, y, w, letter, question, _KEY_QUESTIONS if self.key else ROOMY)
+            y = self.question(x, y, w, letter, question, style)
             if frames is not None:
                 y = draw_frame(self, x + 6, y, w - 6, frames[index])
                 y = y + 3.5 if self.key else top + room
             elif self.key:
-                y = self.key_answer(x, y, w, answer, working, _KEY_QUESTIONS) + gap
+                y = self.key_answer(x, y, w, answer, working, style) + gap
             else:
                 self.line_style(0.3)
-                for _ in range(n):
-                    y += 7.0
+                for _line in range(n):
+                    y += spacing
                     pdf.line(x + 6, y, x + w, y)
                 y = top + room

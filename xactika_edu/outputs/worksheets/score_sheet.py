@@ -18,18 +18,22 @@ from pathlib import Path
 from ...base.checks import check_whole
 from ...base.errors import XactikaError
 from ...base.files import write_file
+from ...base.language import N_, language
+from ...base.language import gettext as _
 from ...base.palette import INK
 from ...core.cards import CARDS_PER_HAND, MIN_PLAYERS
 from ...core.game import HANDS_PER_GAME
+from ..pdftext import use_pdf_font
 from .layout import MIN_TEXT_PT, Recorder
-from .page import CREATED, MUTED, SHADE, check_paper, rgb
+from .page import CREATED, MUTED, PDF_LANGUAGES, SHADE, check_paper, rgb
+from .wrap import line_count
 
 __all__ = ["MAX_SCORE_SHEET_PLAYERS", "score_sheet_pdf", "write_score_sheet"]
 
 #: The most players one score sheet has room for.
 MAX_SCORE_SHEET_PLAYERS = 8
 #: Columns for each player, in order; bid and tricks are the class-data columns.
-CELLS = ("Bid", "Tricks", "Score", "Total")
+CELLS = (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"))
 
 _MARGIN = 10.0
 
@@ -75,10 +79,11 @@ def score_sheet_layout(players: int = 6, paper: str = "letter") -> Recorder:
     pdf.set_creation_date(CREATED)
     pdf.set_auto_page_break(False, margin=_MARGIN)
     pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
-    pdf.set_title(f"Xactika score sheet ({players} players)")
+    pdf.set_title(_("Xactika score sheet ({players} players)").format(players=players))
     pdf.set_author("xactika-edu")
     pdf.set_creator("xactika-edu worksheets")
-    pdf.set_lang("en-US")
+    pdf.set_lang(PDF_LANGUAGES[language()])
+    use_pdf_font(pdf)
     page = Recorder(pdf)
     page.add_page()
     _draw(page, players)
@@ -124,7 +129,7 @@ def write_score_sheet(path: str | Path, players: int = 6, paper: str = "letter")
 
 
 def _font(pdf: Recorder, size: float, style: str = "", colour: str = INK) -> None:
-    pdf.set_font("helvetica", style, size)
+    pdf.set_font(use_pdf_font(pdf), style, size)
     pdf.set_text_color(*rgb(colour))
 
 
@@ -141,7 +146,7 @@ _LABEL_ROOM = 1.0  # mm kept clear on each side of a cell label
 
 def _label_widths(p: Recorder, size: float) -> list[float]:
     _font(p, size, "B")
-    return [p.get_string_width(label) + 0.8 for label in CELLS]
+    return [p.get_string_width(_(label)) + 0.8 for label in CELLS]
 
 
 def _cell_edges(p: Recorder, block: float) -> list[float]:
@@ -171,14 +176,22 @@ def _label_size(p: Recorder, edges: list[float]) -> float:
     return size
 
 
+def _heading_width(p: Recorder, heading: str, note: str) -> float:
+    """The width in mm of a column heading (9.5 pt bold) over its note (7.5 pt)."""
+    _font(p, 9.5, "B")
+    wide = p.get_string_width(heading)
+    _font(p, 7.5)
+    return max(wide, p.get_string_width(note))
+
+
 def _draw(p: Recorder, players: int) -> None:
     left, width = _MARGIN, p.w - 2 * _MARGIN
     height = p.h - 2 * _MARGIN
     y = _MARGIN
     _font(p, 16, "B")
-    _text(p, left, y, width, 8, "Xactika score sheet")
+    _text(p, left, y, width, 8, _("Xactika score sheet"))
     _font(p, 10)
-    fields = (("Game no.", 18.0), ("Date", 32.0), ("Table / group", 34.0))
+    fields = ((_("Game no."), 18.0), (_("Date"), 32.0), (_("Table / group"), 34.0))
     x = left + width
     for label, w in reversed(fields):
         x -= w
@@ -193,8 +206,11 @@ def _draw(p: Recorder, players: int) -> None:
     p.line(left, y, left + width, y)
     y += 2.5
 
-    # column widths
-    hand_w, dealer_w, total_w = 13.0, 16.0, 19.0
+    # column widths: at least as wide as their headings, with 1.5 mm either side
+    hand_w = 13.0
+    dealer_w = max(16.0, _heading_width(p, _("Dealer"), _("(player no.)")) + 3.0)
+    never = _("(never {cards})").format(cards=CARDS_PER_HAND)
+    total_w = max(19.0, _heading_width(p, _("Bids total"), never) + 3.0)
     block = (width - hand_w - dealer_w - total_w) / players
     # cell labels across when they fit with room to spare, else turned to read upwards
     # in a taller heading row (many players: narrow cells)
@@ -208,7 +224,11 @@ def _draw(p: Recorder, players: int) -> None:
         label_size = _label_size(p, edges)
         sub_h = 6.0
     name_h = 11.0
-    reminder_h = 34.0  # the rules reminder (3 mm, 5 lines) and the footer below the table
+    # the rules reminder under the table (3 mm above it, 0.8 mm after each paragraph)
+    # and the footer below it (5.6 mm)
+    lines = _reminder()
+    _font(p, 9.5)
+    reminder_h = 3.0 + sum(line_count(p, width, line) * 4.6 + 0.8 for line in lines) + 5.6
     # rows share the page down to the reminder (at most 18 mm: a hand's line stays a line)
     row_h = min(18.0, (height - (y - _MARGIN) - name_h - sub_h - reminder_h) / HANDS_PER_GAME)
     top = y
@@ -223,23 +243,24 @@ def _draw(p: Recorder, players: int) -> None:
 
     # headers
     _font(p, 9.5, "B")
-    _text(p, left, top, hand_w, name_h + sub_h, "Hand", align="C")
-    _text(p, left + hand_w, top + 2.5, dealer_w, 5, "Dealer", align="C")
+    _text(p, left, top, hand_w, name_h + sub_h, _("Hand"), align="C")
+    _text(p, left + hand_w, top + 2.5, dealer_w, 5, _("Dealer"), align="C")
     _font(p, 7.5, "", MUTED)
-    _text(p, left + hand_w, top + 7.5, dealer_w, 4, "(player no.)", align="C")
+    _text(p, left + hand_w, top + 7.5, dealer_w, 4, _("(player no.)"), align="C")
     bids_x = left + width - total_w
     _font(p, 9.5, "B")
-    _text(p, bids_x, top + 2.5, total_w, 5, "Bids total", align="C")
+    _text(p, bids_x, top + 2.5, total_w, 5, _("Bids total"), align="C")
     _font(p, 7.5, "", MUTED)
-    _text(p, bids_x, top + 7.5, total_w, 4, f"(never {CARDS_PER_HAND})", align="C")
+    _text(p, bids_x, top + 7.5, total_w, 4, never, align="C")
     for k in range(players):
         x = left + hand_w + dealer_w + k * block
         _font(p, 9.5, "B")
-        _text(p, x + 1, top + 0.8, block - 2, 5, f"Player {k + 1}", align="C")
+        player = _("Player {number}").format(number=k + 1)
+        _text(p, x + 1, top + 0.8, block - 2, 5, player, align="C")
         p.set_line_width(0.25)
         p.line(x + 3, top + 9.6, x + block - 3, top + 9.6)
         _font(p, label_size, "B")
-        for j, label in enumerate(CELLS):
+        for j, label in enumerate(map(_, CELLS)):
             w = edges[j + 1] - edges[j]
             if not turned:
                 _text(p, x + edges[j], top + name_h, w, sub_h, label, align="C")
@@ -280,16 +301,6 @@ def _draw(p: Recorder, players: int) -> None:
 
     # the rules, as a reminder
     y = table_bottom + 3.0
-    lines = (
-        "**Bids:** starting at the dealer's left, clockwise, each player bids 0 to "
-        f"{CARDS_PER_HAND} tricks. The dealer bids last and may not make the bids total "
-        f"exactly {CARDS_PER_HAND}. The deal passes to the left each hand.",
-        "**Score:** exact bid: + the tricks taken (bid 0, took 0: 0). Missed bid: minus the "
-        "difference, -|tricks - bid| (bid 3, took 5: -2). **Total** = last total + score. "
-        f"After hand {HANDS_PER_GAME}, the highest total wins; equal totals share the win.",
-        "**Class data:** type one line per hand and player: game, hand, player, dealer, bid, "
-        "tricks. Dealer: yes for the player in the Dealer column, no for the others.",
-    )
     _font(p, 9.5)
     for line in lines:
         p.set_xy(left, y)
@@ -302,8 +313,30 @@ def _draw(p: Recorder, players: int) -> None:
         p.h - _MARGIN - 3.5,
         width,
         4,
-        f"xactika-edu · score sheet · {players} players · {HANDS_PER_GAME} hands",
+        _("xactika-edu · score sheet · {players} players · {hands} hands").format(
+            players=players, hands=HANDS_PER_GAME
+        ),
         align="C",
     )
     if y > p.h - _MARGIN - 4:  # pragma: no cover - the layout leaves room
         raise XactikaError(f"the score sheet for {players} players does not fit the page")
+
+
+def _reminder() -> tuple[str, str, str]:
+    """The rules reminder under the table: three paragraphs, ``**`` marking bold."""
+    return (
+        _(
+            "**Bids:** starting at the dealer's left, clockwise, each player bids 0 to "
+            "{cards} tricks. The dealer bids last and may not make the bids total "
+            "exactly {cards}. The deal passes to the left each hand."
+        ).format(cards=CARDS_PER_HAND),
+        _(
+            "**Score:** exact bid: + the tricks taken (bid 0, took 0: 0). Missed bid: minus the "
+            "difference, -|tricks - bid| (bid 3, took 5: -2). **Total** = last total + score. "
+            "After hand {hands}, the highest total wins; equal totals share the win."
+        ).format(hands=HANDS_PER_GAME),
+        _(
+            "**Class data:** type one line per hand and player: game, hand, player, dealer, "
+            "bid, tricks. Dealer: yes for the player in the Dealer column, no for the others."
+        ),
+    )

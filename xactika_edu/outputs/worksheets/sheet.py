@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import gettext as _
 from ...core.cards import CARDS_PER_HAND
 from .layout import Recorder
 from .page import Worksheet, new_pdf
@@ -69,7 +70,9 @@ def check_seed(seed: object) -> int:
     xactika_edu.XactikaError: seed must be a whole number >= 0, got -1
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise XactikaError(f"seed must be a whole number >= 0, got {shown(seed)}")
+        raise XactikaError(
+            _("seed must be a whole number >= 0, got {value}").format(value=shown(seed))
+        )
     return int(seed)
 
 
@@ -83,8 +86,16 @@ def check_run_seeds(seed: int, students: int) -> None:
     last = seed + students - 1
     if last > MAX_SEED:
         raise XactikaError(
-            f"seed {seed} with {students} students would give the last student seed {last}, "
-            f"above the largest seed {MAX_SEED}; use a seed up to {MAX_SEED - students + 1}"
+            _(
+                "seed {seed} with {students} students would give the last student seed "
+                "{last}, above the largest seed {most}; use a seed up to {first}"
+            ).format(
+                seed=seed,
+                students=students,
+                last=last,
+                most=MAX_SEED,
+                first=MAX_SEED - students + 1,
+            )
         )
 
 
@@ -96,13 +107,18 @@ def check_no_cards(cards: object, kind: str) -> None:
     """
     if cards is not None:
         raise XactikaError(
-            f"the {kind} worksheet always shows one {CARDS_PER_HAND}-card hand, so it takes "
-            f"no cards option (leave out --cards), got {shown(cards)}"
+            _(
+                "the {kind} worksheet always shows one {cards}-card hand, so it takes no "
+                "cards option (leave out --cards), got {value}"
+            ).format(kind=kind, cards=CARDS_PER_HAND, value=shown(cards))
         )
 
 
-def page_layout(sheet: Worksheet, *, key: bool = False, paper: str = "letter") -> Recorder:
-    """Draw ``sheet`` (its answer key if ``key``) as a one-page PDF, recording what
+def page_layout(
+    sheet: Worksheet, *, key: bool = False, paper: str = "letter", name: str = ""
+) -> Recorder:
+    """Draw ``sheet`` (its answer key if ``key``; ``name``: the student's, or none) as a
+    one-page PDF in the current language, recording what
     its page printed where; ``.output()`` gives the PDF of ``student_pdf``/``key_pdf``.
 
     The returned :class:`~xactika_edu.outputs.worksheets.layout.Recorder` holds every
@@ -112,19 +128,27 @@ def page_layout(sheet: Worksheet, *, key: bool = False, paper: str = "letter") -
     Raises:
         XactikaError: for an unknown ``paper``.
     """
-    which = "answer key" if key else "student sheet"
-    recorder = Recorder(new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})"))
-    sheet.add_page(recorder, key=key)
+    recorder = Recorder(new_pdf(paper, title=_page_title(sheet, key)))
+    sheet.add_page(recorder, key=key, name=name)
     return recorder
 
 
-def sheet_pdf(sheet: Worksheet, *, key: bool, paper: str) -> bytes:
-    """``sheet`` (its answer key if ``key``) as a one-page PDF file's bytes.
+def _page_title(sheet: Worksheet, key: bool) -> str:
+    """A one-page PDF's title: the sheet's title, which page and its label."""
+    which = _("answer key") if key else _("student sheet")
+    return _("{title} ({which}, {label})").format(
+        title=_(sheet.title), which=which, label=sheet.label
+    )
+
+
+def sheet_pdf(sheet: Worksheet, *, key: bool, paper: str, name: str = "") -> bytes:
+    """``sheet`` (its answer key if ``key``; ``name``: the student's, or none) as a
+    one-page PDF file's bytes, in the current language.
 
     Raises:
         XactikaError: for an unknown ``paper``.
     """
-    return drawn_sheet(sheet, key=key, paper=paper).pdf
+    return drawn_sheet(sheet, key=key, paper=paper, name=name).pdf
 
 
 @dataclass(frozen=True)
@@ -139,20 +163,21 @@ class DrawnSheet:
     key: bool
     pdf: bytes
     page: PageCopy | None
+    name: str = ""
 
 
-def drawn_sheet(sheet: Worksheet, *, key: bool, paper: str) -> DrawnSheet:
-    """Draw ``sheet`` (its answer key if ``key``) once: its one-page PDF (the bytes
-    of :func:`sheet_pdf`) and a copy of the page (:func:`.pdfpages.copy_page`).
+def drawn_sheet(sheet: Worksheet, *, key: bool, paper: str, name: str = "") -> DrawnSheet:
+    """Draw ``sheet`` (its answer key if ``key``; ``name``: the student's, or none)
+    once, in the current language: its one-page PDF (the bytes of :func:`sheet_pdf`)
+    and a copy of the page (:func:`.pdfpages.copy_page`).
 
     Raises:
         XactikaError: for an unknown ``paper``.
     """
-    which = "answer key" if key else "student sheet"
-    pdf = new_pdf(paper, title=f"{sheet.title} ({which}, {sheet.label})")
-    sheet.add_page(Recorder(pdf, record=False), key=key)
+    pdf = new_pdf(paper, title=_page_title(sheet, key))
+    sheet.add_page(Recorder(pdf, record=False), key=key, name=name)
     page: PageCopy | None = copy_page(pdf)
-    return DrawnSheet(sheet.number, sheet.seed, key, bytes(pdf.output()), page)
+    return DrawnSheet(sheet.number, sheet.seed, key, bytes(pdf.output()), page, name)
 
 
 def sheets_pdf(
@@ -171,7 +196,7 @@ def sheets_pdf(
     pdf = new_pdf(paper, title=title)
     for sheet in drawn:
         if sheet.page is None or not paste_page(pdf, sheet.page):
-            redraw(sheet).add_page(Recorder(pdf, record=False), key=sheet.key)
+            redraw(sheet).add_page(Recorder(pdf, record=False), key=sheet.key, name=sheet.name)
     return bytes(pdf.output())
 
 
@@ -210,16 +235,19 @@ class Sheet(abc.ABC):
     @property
     def label(self) -> str:
         """What the sheet prints to identify itself: ``'Worksheet 7 of 30 · seed 1006'``."""
-        return f"Worksheet {self.number} of {self.of} · seed {self.seed}"
+        return _("Worksheet {number} of {of} · seed {seed}").format(
+            number=self.number, of=self.of, seed=self.seed
+        )
 
-    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False) -> None:
-        """Draw this worksheet (or its answer key) on a new page of ``pdf``.
+    def add_page(self, pdf: FPDF | Recorder, *, key: bool = False, name: str = "") -> None:
+        """Draw this worksheet (or its answer key) on a new page of ``pdf``, in the
+        current language; ``name``: the student's, printed on the sheet (or none).
 
         For combining several worksheets in one file; ``pdf`` is an ``fpdf.FPDF``
         in millimetres, as made by :func:`~xactika_edu.outputs.worksheets.new_pdf`, or a
         :class:`~xactika_edu.outputs.worksheets.layout.Recorder` around one.
         """
-        self.page(self, pdf, key=key).draw()
+        self.page(self, pdf, key=key, name=name).draw()
 
     def student_pdf(self, paper: str = "letter") -> bytes:
         """The student sheet as a PDF (answers blank).

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...base.formatting import percent_tail
 from ...base.palette import INK, SHAPE_COLORS
 from ...core.cards import Shape
+from ..pdftext import use_pdf_font
 from .card_pictures import draw_glyph
 from .layout import Recorder
 from .levels import EXTENSION, SUPPORT, Frame, draw_frame, level_note
@@ -47,8 +48,8 @@ class SimulationPage(Page["SimulationWorksheet"]):
     key_note = "For the teacher: compare each student's marks, table, graph and answers."
     footer_note = "the same seed always gives the same draws"
 
-    def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool) -> None:
-        super().__init__(sheet, pdf, key=key)
+    def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
+        super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.draws)
         #: the room a line to write an answer on takes, and the gap between questions,
         #: in mm (set by :meth:`draw` from :data:`LAYOUTS`)
@@ -68,6 +69,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         scratch = FPDF(unit="mm", format=(real.w, real.h))
         scratch.set_auto_page_break(False)
         scratch.add_page()
+        use_pdf_font(scratch)
         self.pdf = Recorder(scratch, record=False)
         self.group, self.background = self.pdf.group, self.pdf.background
         try:

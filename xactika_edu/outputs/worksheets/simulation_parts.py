@@ -32,10 +32,14 @@ def draw_cell(
 ) -> None:
     """One draw: its number, a tick box, and the four shapes with their counts."""
     pdf = page.pdf
-    page.font(7, "", MUTED)
-    page.text_at(x + 0.6, y + 0.6, 8, 3.6, f"#{i + 1}")
     box = 3.6
     bx, by = x + w - box - 0.8, y + 0.8
+    page.font(7, "", MUTED)
+    # the draw's number, without its # where the # would crowd the tick box
+    label = f"#{i + 1}"
+    if pdf.get_string_width(label) + 2.4 > bx - x:
+        label = str(i + 1)
+    page.text_at(x + 0.6, y + 0.6, 8, 3.6, label)
     page.line_style(0.3)
     pdf.rect(bx, by, box, box)
     if (page.key or i < page.sheet.examples) and hit:
