@@ -33,8 +33,8 @@ from ..base.language import gettext as _
 from ..base.language import pgettext
 from ..teaching.lessonmeta import lesson_notebooks, lesson_titles
 from .exit_questions import QUESTIONS, TicketTable, ticket_questions
-from .pdftext import pdf_text
-from .worksheets.page import ANSWER, MUTED, SHADE, new_pdf, rgb
+from .pdftext import FONT_FAMILY, pdf_text
+from .worksheets.page import ANSWER, MUTED, SHADE, fitted_size, new_pdf, rgb
 from .worksheets.sheet import MAX_STUDENTS, check_run_seeds, check_seed
 
 if TYPE_CHECKING:
@@ -175,10 +175,10 @@ def _paragraph(pdf: FPDF, x: float, y: float, w: float, text: str, line: float) 
 def _draw_table(pdf: FPDF, table: TicketTable, x: float, y: float, width: float) -> float:
     """Draw ``table`` (its caption, then a grid of cells, the first column its labels)
     from ``y`` down; return the y below it."""
-    pdf.set_font("helvetica", "", 10.0)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(10.0, ""))
     y = _paragraph(pdf, x, y, width, table.caption, 4.6) + 0.8
     columns = max(len(row) for row in table.rows)
-    pdf.set_font("helvetica", "B", 9.5)
+    pdf.set_font(FONT_FAMILY, "B", fitted_size(9.5, "B"))
     label_w = max(pdf.get_string_width(pdf_text(row[0])) for row in table.rows) + 3.0
     cell_w = min(12.0, (width - label_w) / (columns - 1))
     pdf.set_draw_color(*rgb(MUTED))
@@ -187,7 +187,11 @@ def _draw_table(pdf: FPDF, table: TicketTable, x: float, y: float, width: float)
         for j, text in enumerate(row):
             cell_x = x if j == 0 else x + label_w + (j - 1) * cell_w
             w = label_w if j == 0 else cell_w
-            pdf.set_font("helvetica", "B" if i == 0 or j == 0 else "", 9.5)
+            pdf.set_font(
+                FONT_FAMILY,
+                "B" if i == 0 or j == 0 else "",
+                fitted_size(9.5, "B" if i == 0 or j == 0 else ""),
+            )
             pdf.set_fill_color(*rgb(SHADE))
             pdf.set_xy(cell_x, y)
             pdf.cell(
@@ -211,18 +215,18 @@ def draw_ticket(pdf: FPDF, ticket: ExitTicket, top: float, *, key: bool = False)
     pdf.set_text_color(0, 0, 0)
     title = pdf_text(ticket.title)
     size = 12.5  # smaller for a long title, so it never runs into "Name"
-    pdf.set_font("helvetica", "B", size)
+    pdf.set_font(FONT_FAMILY, "B", fitted_size(size, "B"))
     while pdf.get_string_width(title) > width - _NAME_WIDTH - 2 and size > 8.0:
         size -= 0.5
-        pdf.set_font("helvetica", "B", size)
+        pdf.set_font(FONT_FAMILY, "B", fitted_size(size, "B"))
     pdf.set_xy(left, y)
     pdf.cell(width - _NAME_WIDTH - 2, 6, title)
-    pdf.set_font("helvetica", "", 8.5)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(8.5, ""))
     pdf.set_text_color(*rgb(MUTED))
     pdf.set_xy(left, y + 6)
     pdf.cell(width, 4.5, pdf_text(ticket.label))
     pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", "B" if key else "", 10.5)
+    pdf.set_font(FONT_FAMILY, "B" if key else "", fitted_size(10.5, "B" if key else ""))
     pdf.set_xy(left + width - _NAME_WIDTH, y + 0.5)
     if key:
         pdf.set_text_color(*rgb(ANSWER))
@@ -239,16 +243,16 @@ def draw_ticket(pdf: FPDF, ticket: ExitTicket, top: float, *, key: bool = False)
         y = _draw_table(pdf, worked.table, left, y, width) + 2.0
         room = 18.0
     for letter, (question, answer, working) in zip("abc", worked.questions, strict=True):
-        pdf.set_font("helvetica", "B", 10.5)
+        pdf.set_font(FONT_FAMILY, "B", fitted_size(10.5, "B"))
         pdf.set_xy(left, y)
         pdf.cell(6, 5, f"{letter})")
-        pdf.set_font("helvetica", "", 10.5)
+        pdf.set_font(FONT_FAMILY, "", fitted_size(10.5, ""))
         y = _paragraph(pdf, left + 6, y, width - 6, question, 5.0)
         if key:
-            pdf.set_font("helvetica", "B", 10.5)
+            pdf.set_font(FONT_FAMILY, "B", fitted_size(10.5, "B"))
             pdf.set_text_color(*rgb(ANSWER))
             after = _paragraph(pdf, left + 6, y + 0.5, width - 6, answer, 5.0)
-            pdf.set_font("helvetica", "I", 8.5)
+            pdf.set_font(FONT_FAMILY, "I", fitted_size(8.5, "I"))
             pdf.set_text_color(*rgb(MUTED))
             after = _paragraph(pdf, left + 6, after, width - 6, working, 4.0)
             pdf.set_text_color(0, 0, 0)

@@ -6,8 +6,10 @@ minute-by-minute timing table, the materials, the vocabulary box of the lesson a
 its exit ticket, described from the ticket itself: how many questions, then the first
 ticket of the class set as printed (its table, if any, its questions and their
 answers; the key has every student's).
-It is written as HTML and as a one-page PDF (Letter or A4), drawn with fpdf2's
-Helvetica as the worksheets are; a plan that does not fit one page at 7 pt is refused.
+It is written as HTML and as a one-page PDF (Letter or A4), in the worksheets' font
+(:data:`~xactika_edu.outputs.pdftext.FONT_FAMILY`, embedded, at the sizes
+:func:`~xactika_edu.outputs.worksheets.page.fitted_size` gives); a plan that does not
+fit one page at 7 pt is refused (a translated one takes two pages: :func:`plan_pdf`).
 
 A plan is written in the language that is current when it is made (:func:`lesson_plan`):
 the metadata's words come from the catalogue ``lessons.plans`` and the vocabulary box
@@ -44,9 +46,9 @@ from ..teaching.lessonmeta import (
 )
 from ..teaching.standards import standards_markdown, standards_rows
 from .exit_tickets import LESSONS, TicketTable, class_tickets
-from .pdftext import pdf_text
+from .pdftext import FONT_FAMILY, pdf_text
 from .worksheets.layout import MIN_TEXT_PT
-from .worksheets.page import MUTED, SHADE, check_paper, new_pdf, rgb
+from .worksheets.page import MUTED, SHADE, check_paper, fitted_size, new_pdf, rgb
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -376,7 +378,7 @@ def _plan_html(plan: LessonPlan) -> str:
 
 def _heading(pdf: FPDF, text: str, size: float) -> None:
     pdf.ln(size * 0.25)
-    pdf.set_font("helvetica", "B", size * 1.1)
+    pdf.set_font(FONT_FAMILY, "B", fitted_size(size * 1.1, "B"))
     pdf.cell(0, size * 0.5, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
 
 
@@ -391,7 +393,7 @@ def _table(
 ) -> None:
     from fpdf.fonts import FontFace
 
-    pdf.set_font("helvetica", "", size)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(size, ""))
     pdf.set_draw_color(*rgb(MUTED))
     pdf.set_line_width(0.2)
     with pdf.table(
@@ -425,7 +427,7 @@ def _draw(
     )
     pdf.set_auto_page_break(True, margin=10.0)
     pdf.add_page()
-    pdf.set_font("helvetica", "B", size * 1.5)
+    pdf.set_font(FONT_FAMILY, "B", fitted_size(size * 1.5, "B"))
     pdf.cell(
         0,
         size * 0.75,
@@ -433,7 +435,7 @@ def _draw(
         new_x="LMARGIN",
         new_y="NEXT",
     )
-    pdf.set_font("helvetica", "", size)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(size, ""))
     pdf.multi_cell(
         0,
         size * 0.45,
@@ -447,7 +449,7 @@ def _draw(
     _heading(pdf, pgettext("lesson plan", "Timing"), size)
     _table(pdf, size * 0.9, (22, 16, 152), _timing_heading(), _timing_table(meta))
     _heading(pdf, pgettext("lesson plan", "Materials"), size)
-    pdf.set_font("helvetica", "", size)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(size, ""))
     pdf.multi_cell(
         0,
         size * 0.45,
@@ -466,7 +468,7 @@ def _draw(
             cell=_pdf_cell,
         )
     _heading(pdf, pgettext("lesson plan", "Exit ticket"), size)
-    pdf.set_font("helvetica", "", size)
+    pdf.set_font(FONT_FAMILY, "", fitted_size(size, ""))
     text = ticket_summary(plan)
     if not text.endswith((".", "!", "?", ":")):
         text += "."

@@ -25,10 +25,10 @@ from ..base.language import ngettext, pgettext
 from ..base.palette import SHAPE_COLORS
 from ..core.cards import CARDS_PER_HAND, COMBINATIONS, DECK, Card, Shape
 from ..core.rules import forbidden_bid, score
-from .pdftext import pdf_text
+from .pdftext import FONT_FAMILY, pdf_text
 from .worksheets.card_pictures import draw_card, draw_glyph
 from .worksheets.layout import Recorder
-from .worksheets.page import MUTED, SHADE, new_pdf, rgb
+from .worksheets.page import MUTED, SHADE, fitted_size, new_pdf, rgb
 
 __all__ = ["EXAMPLE_CARD", "rules_card_layout", "rules_card_pdf", "rules_text", "write_rules_card"]
 
@@ -189,7 +189,7 @@ def _layout(paper: str, size: float) -> Recorder:
     left, width = _MARGIN, pdf.w - 2 * _MARGIN
     bottom = pdf.h - 10.0
     with pdf.group("title"):
-        pdf.set_font("helvetica", "B", 18)
+        pdf.set_font(FONT_FAMILY, "B", fitted_size(18, "B"))
         pdf.set_text_color(0, 0, 0)
         pdf.set_xy(left, 11)
         pdf.cell(width, 9, pdf_text(_("Xactika: the rules")))
@@ -204,10 +204,10 @@ def _layout(paper: str, size: float) -> Recorder:
         draw_card(pdf, EXAMPLE_CARD, left + 4, y + 4, card_w, show_value=True)
     text_x = left + card_w + 10
     with pdf.group("reading"):
-        pdf.set_font("helvetica", "B", 12.5)
+        pdf.set_font(FONT_FAMILY, "B", fitted_size(12.5, "B"))
         pdf.set_xy(text_x, y + 3)
         pdf.cell(width - card_w - 12, 6, pdf_text(_("How to read a card")))
-        pdf.set_font("helvetica", "", 10.5)
+        pdf.set_font(FONT_FAMILY, "", fitted_size(10.5, ""))
         pdf.set_xy(text_x, y + 10)
         for line in _reading(EXAMPLE_CARD):
             pdf.multi_cell(width - card_w - 14, 5.0, pdf_text(line), new_x="LEFT", new_y="NEXT")
@@ -222,26 +222,26 @@ def _layout(paper: str, size: float) -> Recorder:
         with pdf.group(f"glyph name {shape.key}"):
             label = pdf_text(_("digit {number}: {shape}").format(number=i + 1, shape=shape.plural))
             label_pt = 10.5  # smaller for a longer name (Spanish), 2 mm clear of the next glyph
-            pdf.set_font("helvetica", "B", label_pt)
+            pdf.set_font(FONT_FAMILY, "B", fitted_size(label_pt, "B"))
             while pdf.get_string_width(label) > step - 11 and label_pt > 7.0:  # 2 mm clear
                 label_pt -= 0.5
-                pdf.set_font("helvetica", "B", label_pt)
+                pdf.set_font(FONT_FAMILY, "B", fitted_size(label_pt, "B"))
             pdf.set_text_color(0, 0, 0)
             pdf.set_xy(x + 8, shapes_y)
             pdf.cell(step - 9, 6, label)
     y += box_h + 5
     for heading, text in rules_text():
         with pdf.group(heading):
-            pdf.set_font("helvetica", "B", 12)
+            pdf.set_font(FONT_FAMILY, "B", fitted_size(12, "B"))
             pdf.set_text_color(0, 0, 0)
             pdf.set_xy(left, y)
             pdf.cell(width, 6, pdf_text(heading))
-            pdf.set_font("helvetica", "", size)
+            pdf.set_font(FONT_FAMILY, "", fitted_size(size, ""))
             pdf.set_xy(left, y + 6.5)
             pdf.multi_cell(width, 5.4 * size / 11, pdf_text(text), new_x="LEFT", new_y="NEXT")
             y = pdf.get_y() + 3.5
     with pdf.group("footer"):
-        pdf.set_font("helvetica", "", 7.5)
+        pdf.set_font(FONT_FAMILY, "", fitted_size(7.5, ""))
         pdf.set_text_color(*rgb(MUTED))
         pdf.set_xy(left, bottom - 4)
         pdf.cell(
