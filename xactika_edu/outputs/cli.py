@@ -217,7 +217,6 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="the data folder holding the classes (default: the user's data folder)",
     )
-    from ..base.language import LANGUAGES  # (here: the app's part of the parser)
 
     app.add_argument(
         "--lang",
