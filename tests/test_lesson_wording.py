@@ -44,6 +44,73 @@ def _text(path: Path) -> str:
     return "\n".join(_source(cell) for cell in _cells(path))
 
 
+def _field(node: ast.expr) -> str:
+    """A named field as the f-string it replaced: ``len(hand)`` reads ``{len(hand)}``."""
+    if (
+        isinstance(node, ast.JoinedStr)
+        and len(node.values) == 1
+        and isinstance(node.values[0], ast.FormattedValue)
+    ):  # cards=f"{n:,}" was {n:,}
+        return ast.unparse(node)[2:-1]
+    return "{" + ast.unparse(node) + "}"
+
+
+def _fill(message: str, fields: dict[str, str]) -> str:
+    """A message with each named field (``{n}``, ``{n:,}``) replaced by its code."""
+
+    def field(m: re.Match) -> str:
+        if m.group(1) not in fields:
+            return m.group(0)
+        return fields[m.group(1)][:-1] + (m.group(2) or "") + "}"
+
+    return re.sub(r"\{(\w+)(:[^{}]*)?\}", field, message)
+
+
+def _messages(source: str) -> str:
+    """The gettext messages of a code cell, in source order, each filled in with the code
+    of its named fields: ``_("{n} cards").format(n=len(hand))`` reads ``{len(hand)} cards``.
+
+    The notebooks' printed text became messages (``_(...)``, ``ngettext(...)``); the
+    checks below read them as they read the f-strings before. Adjacent string literals
+    are one message (as Python joins them); both forms of an ngettext are given, and
+    both branches of ``(_(...) if x else _(...)).format(...)``; one message a line.
+    """
+    found: list[tuple[int, int, str]] = []
+    filled: set[int] = set()
+    nodes = sorted(
+        (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+    for node in nodes:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "format":
+            calls, fields = [func.value], {k.arg: _field(k.value) for k in node.keywords if k.arg}
+            while isinstance(calls[-1], ast.IfExp):
+                branch = calls.pop()
+                calls += [branch.body, branch.orelse]
+        elif id(node) not in filled:
+            calls, fields = [node], {}
+        else:
+            continue
+        for call in calls:
+            if not (isinstance(call, ast.Call) and ast.unparse(call.func) in {"_", "ngettext"}):
+                continue
+            filled.add(id(call))
+            found += [
+                (call.lineno, call.col_offset, _fill(arg.value, fields))
+                for arg in call.args
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
+    return "\n".join(text for *_, text in sorted(found, key=lambda f: f[:2]))
+
+
+def _said(cell: dict) -> str:
+    """A cell's source, then (for a code cell) its messages filled in (see _messages)."""
+    if cell["cell_type"] != "code":
+        return _source(cell)
+    return _source(cell) + "\n" + _messages(_source(cell))
+
+
 def _writes_text_only(source: str) -> bool:
     """A code cell whose result is Markdown(...) (or display(Markdown(...)) then a table)."""
     body = ast.parse(source).body
@@ -204,7 +271,7 @@ def _joined(cells: list[dict]) -> str:
 
 def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     core, further = _core_and_further(LESSON_6)
-    text, extra = _joined(core), _joined(further)
+    text, extra = _said_joined(core), _said_joined(further)
     # T1: the dealer rule makes the dealer's bid depend on yours
     assert "Only your aim changed." not in text
     # (review 4: the dealer's bid is off the core's topic; it lives in Going further now)
@@ -224,8 +291,11 @@ def test_lesson_6_says_what_a_bid_changes_and_how_sure():
     # issue 12 review: left before right, one header row, samples not seeds, both means
     assert "for {played_as} (left) and for {aim} (right)" in text
     assert "gives the other players cards" in text and "deals the other players" not in text
-    assert 'reset_index().style.hide(axis="index")' in text
-    assert '"sample": other_seed' in extra and 'set_index("seed")' not in extra
+    assert (
+        "shown = table.reset_index()\n    return shown.rename(columns=headers()).style.hide("
+        'axis="index")'
+    ) in text
+    assert '_("sample"): other_seed' in extra and 'set_index("seed")' not in extra
     assert "Playing for {aim} the mean " in extra  # both means (review 4: "happens to be")
 
 
@@ -264,7 +334,7 @@ def test_lesson_7_issue_12_checks_citations_and_reprs():
     answers, HSS-ID.A.2 only where two data sets are compared, no reprs on the page,
     the class's own CSV or a seeded example class."""
     core, further = _core_and_further(LESSON_7)
-    text, extra = _joined(core), _joined(further)
+    text, extra = _said_joined(core), _said_joined(further)
     assert further, "Lesson 7 has no Going further part"
     for word in ("= None", ".check(", "!r}", "HSS-", "(+)", "7.SP.C.7b"):
         assert word not in text, word
@@ -275,15 +345,16 @@ def test_lesson_7_issue_12_checks_citations_and_reprs():
     # in a sentence on the page, not printed computer output (issue 12 review)
     assert "this page uses **the example class** (" in text and "print(" not in text
     # yes/no, never True/False, where a table shows a yes-or-no column
-    assert 'yes_no = {True: "yes", False: "no"}' in extra
+    assert 'yes_no = {True: _("yes"), False: _("no")}' in extra
     meta = json.loads(LESSON_7.read_text(encoding="utf-8"))["metadata"]["xactika_lesson"]
     core_codes = [s["code"] for s in meta["standards"]]
     further_codes = [s["code"] for s in meta["going_further_standards"]]
     assert not any(code.startswith("HSS") for code in core_codes)
     # HSS-ID.A.2 compares two or more data sets: the class's and the computer's
     assert "HSS-ID.A.2" in further_codes
-    assert 'summary(index, table_sim["class"])' in extra
-    assert 'summary(index, table_sim["simulated"])' in extra
+    code = re.sub(r"\s+", "", extra)  # the formatter wraps these calls
+    assert 'summary(index,table_sim["class"])' in code
+    assert 'summary(index,table_sim["simulated"])' in code
     # 6.SP.B.5c needs a measure of center AND of variability
     assert "6.SP.B.5c" in core_codes and "**MAD**" in text and "**mean**" in text
 
@@ -425,6 +496,22 @@ def _core_and_further_text(path: Path) -> tuple[str, str]:
     )
 
 
+def _said_text(path: Path) -> str:
+    """_text, with each code cell's gettext messages filled in (see _messages)."""
+    return "\n".join(_said(cell) for cell in _cells(path))
+
+
+def _said_joined(cells: list[dict]) -> str:
+    """_joined, with each code cell's gettext messages filled in (see _messages)."""
+    return "\n".join(_said(cell) for cell in cells)
+
+
+def _said_core_and_further(path: Path) -> tuple[str, str]:
+    """_core_and_further_text, with the gettext messages filled in (see _messages)."""
+    core, further = _core_and_further(path)
+    return _said_joined(core), _said_joined(further)
+
+
 def _standards(path: Path) -> dict[str, str]:
     meta = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("xactika_lesson", {})
     return {s["code"]: s["activity"] for s in meta.get("standards", [])}
@@ -510,7 +597,7 @@ def test_lessons_5_to_7_explain_the_seed_and_ask_for_jupyter(path):
 
 
 def test_lesson_5_review_fixes():
-    core, further = _core_and_further_text(LESSON_5)
+    core, further = _said_core_and_further(LESSON_5)
     # a student who works with 62% (or about 60%) predicts 186 (180): right too; the
     # values are checked in test_r6a_lesson_5_check_2_takes_a_prediction_from_the_rounded_chance
     assert "tolerance=0.6" not in core and "tolerance=spread," in core
@@ -519,10 +606,11 @@ def test_lesson_5_review_fixes():
     assert "alone were farther from the model" not in core
     assert "{farther} of the {students} students were farther from" in core  # review 7 wording
     # the deck's counts in a small table, the graphs in the words of the text
-    assert '"| cards | {cards_row} |' in core or "| cards | {cards_row} |" in core
-    assert 'trials_word="rolls"' in core and 'loc="upper left"' in core
+    assert 'cards_word = _("face value"), _("cards")' in core
+    assert 'f"| {cards_word} | {cards_row} |"' in core
+    assert 'trials_word=_("rolls")' in core and 'loc="upper left"' in core
     assert "2 × 2 = 4" not in further and "√4 = 2" in further
-    assert 'error_name="typical error"' in further and "reset_index" not in further
+    assert 'error_name=_("typical error")' in further and "reset_index" not in further
     assert "{one_decimal(100 * p)}%" in further
 
 
@@ -547,8 +635,8 @@ def test_graph_words_can_match_the_lesson_text():
 
 
 def test_lesson_7_review_fixes():
-    core, further = _core_and_further_text(LESSON_7)
-    vocabulary = next(_source(c) for c in _cells(LESSON_7) if "vocabulary" in _tags(c))
+    core, further = _said_core_and_further(LESSON_7)
+    vocabulary = next(_said(c) for c in _cells(LESSON_7) if "vocabulary" in _tags(c))
     # the paper sheet has one row per hand (the vocabulary); the class file one per
     # player per hand (Part 2, where the file is typed: second read, finding 11)
     assert "on paper: one row per hand" in vocabulary
@@ -560,7 +648,7 @@ def test_lesson_7_review_fixes():
     assert "signed(round(x)) for x in steps" in core  # +1, +2 as in the bar graph
     assert "(exact bids: {int(row['exact bids'])})" in further
     assert "Writing the sheet with code" not in further
-    assert 'rename(columns={"score": "points"})' in further
+    assert '"score": _("points"),' in further and "].rename(\n    columns={" in further
 
 
 # Issue 12 review fixes (Lesson 4): what the projected page shows and says.
@@ -632,16 +720,16 @@ def test_lesson_4b_starts_from_part_1s_hand_and_asks_before_it_shows():
     ids = [c.get("id") for c in cells]
     recap = _source(cells[ids.index("lesson04b-recap")])
     # Part 1's 8 cards are shown again (the cell ends with the hand picture, captioned: review 10)
-    assert recap.rstrip().endswith('\ndisplay(hand, Markdown("*Hand A: Part 1\'s hand.*"))')
+    assert recap.rstrip().endswith('\ndisplay(hand, Markdown(_("*Hand A: Part 1\'s hand.*")))')
     # the 6-player question comes before the bar graph that labels its answer
     assert ids.index("lesson04b-56") < ids.index("lesson04b-54")
     # no cell repeats the bar graph with other numbers of players
     assert "lesson04b-say" not in ids
-    text = _text(LESSON_4B)
+    text = _said_text(LESSON_4B)
     # 19 threats here, 22 in Part 1: your own cards that show the call are named
     # (review 5: said in fewer words, "here 2122, 2221 and 2322 are in your hand")
     assert "{and_list(mine7)} are in your hand" in text
-    assert '" (100%): a sure trick"' in text
+    assert "**{chance}** (100%): a sure trick." in text
 
 
 # --- Lessons 1, 2 and 3: the review of issue 12 (a 7th grader's and a teacher's read) ---
@@ -797,32 +885,32 @@ def test_lesson_3_review_wording_and_the_core_key():
 
 # Issue 12 second read (a 7th grader), Lesson 4.
 def test_lesson_4_shows_how_to_find_the_threats():
-    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-07")
+    source = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-07")
     # a worked method: the call fixes one count, the other three must add up to the rest
     # (computed from the card), and your own cards are not counted
-    assert "**How to find them.** A threat shows {call}, so its {' + '.join(others)}" in source
-    assert "need = card.value - int(call.split()[0])" in source
+    assert "**How to find them.** A threat shows {called}, so its {' + '.join(others)}" in source
+    assert "called = Combination.parse(call)\nneed = card.value - called.count" in source
     assert "**Don't count your own cards**" in source
-    q1 = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
-    assert "Don't count \"" in q1 and "own {q_card}" in q1
+    q1 = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-11")
+    assert "Don't count Ana's own {q_card}." in q1
 
 
 def test_lesson_4_second_read_wording():
     cells = _cells(LESSON_4)
     # the only code line on the page (players_at_table = 4) is hidden and said in words
     assert not _show_code_cells(LESSON_4)
-    vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
+    vocab = next(_said(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
     # review 4: lead and call are said in the trick reminder ("The **leader** ... **calls**")
     assert "| **lead** |" not in vocab and "| **call** |" not in vocab
     # review 6: so is follow, pointing at the rules card (the box keeps to 6 rows for the plan)
-    assert "must **follow** (rules card, step 4)" in _text(LESSON_4)
-    example = next(_source(c) for c in cells if c.get("id") == "lesson04-example")
+    assert "must **follow** (rules card, step 4)" in _said_text(LESSON_4)
+    example = next(_said(c) for c in cells if c.get("id") == "lesson04-example")
     assert "everyone **bid**" not in example and "all the other players **bid** 0" in example
 
 
 def test_lesson_4b_second_read_fixes():
     cells = _cells(LESSON_4B)
-    by_id = {c.get("id"): _source(c) for c in cells}
+    by_id = {c.get("id"): _said(c) for c in cells}
     core, _ = _core_and_further(LESSON_4B)
     core_ids = [c.get("id") for c in core]
     # Q4's hint led to 1/3 (of the cards with 3 balls): it now asks for the count out of
@@ -837,17 +925,17 @@ def test_lesson_4b_second_read_fixes():
         verdict
     )
     # the bar graph under Q1 showed its answer: it is folded until opened
-    assert 'fold="Check your answer on the graph' in by_id["lesson04b-54"]
+    assert 'fold=_("Check your answer on the graph' in by_id["lesson04b-54"]
     assert "<details><summary>" in by_id["lesson04b-01b"]  # review 4: the graph helper's cell
     # the voids example's hand is shown before "Suppose you lead your 8"
     assert (
-        by_id["lesson04b-void-3"]
+        _source(next(c for c in _cells(LESSON_4B) if c.get("id") == "lesson04b-void-3"))
         .rstrip()
-        .endswith('\ndisplay(holding4, Markdown("*Hand C: your cards before trick 6.*"))')
+        .endswith('\ndisplay(holding4, Markdown(_("*Hand C: your cards before trick 6.*")))')
     )
     assert core_ids.index("lesson04b-void-3") < core_ids.index("lesson04b-void-4")
     # vocabulary: no "seed" in the core; "void in a combination: holding no card with it"
-    vocab = next(_source(c) for c in core if "vocabulary" in c["metadata"].get("tags", []))
+    vocab = next(_said(c) for c in core if "vocabulary" in c["metadata"].get("tags", []))
     assert "**seed**" not in vocab
     assert "| **void** in a combination | holding no card with it |" in vocab
     # the trick-by-trick graph of the cards played is in Going further, not the core
@@ -856,25 +944,25 @@ def test_lesson_4b_second_read_fixes():
 
 def test_lesson_4_third_read_fixes():
     cells = _cells(LESSON_4)
-    by_id = {c.get("id"): _source(c) for c in cells}
-    vocab = next(_source(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
+    by_id = {c.get("id"): _said(c) for c in cells}
+    vocab = next(_said(c) for c in cells if "vocabulary" in c["metadata"].get("tags", []))
     assert "| **combination** | one shape with its count, like 1 cube or 3 stars; every card " in (
         vocab
     )
     # the deal is said under the hand
     assert "Everyone gets {len(hand)} cards. The other cards are set aside face down" in (
-        _text(LESSON_4)
+        _said_text(LESSON_4)
     )
     # the Going further table: one common denominator, so the rows can be added
     table = next(s for s in by_id.values() if "Threats in other hands" in s)
     # (review 5: headed as chances over that denominator, not "Ways")
-    assert 'f"Chance, as a fraction over {ways_all:,}"' in table
+    assert '_("Chance, as a fraction over {ways}").format(ways=f"{ways_all:,}")' in table
     assert "fraction(p) for p" not in table
 
 
 def test_lesson_4b_third_read_fixes():
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
-    text = _text(LESSON_4B)
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4B)}
+    text = _said_text(LESSON_4B)
     assert "**Part 2 of 2** (Part 1 is Lesson 4)." in text
     # the hint's ending: one card, not "at least one card"
     assert (
@@ -897,7 +985,7 @@ def test_lesson_4b_third_read_fixes():
 
 
 def test_lesson_5_second_read_fixes():
-    core, _ = _core_and_further_text(LESSON_5)
+    core, _ = _said_core_and_further(LESSON_5)
     # why 2 × 2 × 2 × 2: each count comes from 2 faces of its die
     assert "because each count comes from {ways_each} faces of its die" in core
     # the projected page has no cell below; the event and the runs said plainly
@@ -910,7 +998,7 @@ def test_lesson_5_second_read_fixes():
 
 
 def test_lesson_6_second_read_fixes():
-    core, further = _core_and_further_text(LESSON_6)
+    core, further = _said_core_and_further(LESSON_6)
     # Lesson 4 taught "unseen": no "hidden" cards
     assert "hidden" not in core + further and "an unseen card that could beat" in core
     # a bid is a whole number: no bar at the rule of thumb's 2.5
@@ -1115,7 +1203,7 @@ def test_lesson4_review4_counts_the_ways_first_and_check_2_is_not_on_the_tree():
     from xactika_edu.teaching.plots.tree import two_threat_leaves
 
     ids = _lesson4_ids(LESSON_4)
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4)}
     # 7.SP.C.8a first: the equally likely ways are counted, then the path product
     ways = by_id["lesson04-26"]
     assert "all equally likely" in ways and "{unseen} × {unseen - 1}" in ways
@@ -1133,12 +1221,13 @@ def test_lesson4_review4_counts_the_ways_first_and_check_2_is_not_on_the_tree():
 
 
 def test_lesson4_review4_says_why_0_and_what_at_least_means():
-    example = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
+    example = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
     assert "hide there: at least {n_threats - aside10} are in players' hands" in example
-    assert "At most {plural(aside10, 'threat')} can" in example
+    # (both forms of the ngettext message)
+    assert "At most {aside10} threat can" in example and "At most {aside10} threats can" in example
     assert "at least as often as nobody" in example and "can win more often" in example
     # the sentence on 3133 stood alone above the hand
-    hand_cell = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-03")
+    hand_cell = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-03")
     assert "describe()" not in hand_cell
 
 
@@ -1152,18 +1241,18 @@ def test_lesson4_review4_plan_and_going_further_wording():
     meta = _lesson_meta(LESSON_4)
     assert any("worksheet" in m and "homework" in m for m in meta["materials"])
     vocab = next(
-        _source(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
+        _said(c) for c in _cells(LESSON_4) if "vocabulary" in c["metadata"].get("tags", [])
     )
     assert len([line for line in vocab.splitlines() if line.startswith("| **")]) <= 6
     assert "below" not in vocab
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4)}
     assert "to the nearest whole percent)" in by_id["lesson04-44"]
     assert "{fraction(mean_threats)} ≈ {two_decimals(mean_threats)}" in by_id["lesson04-72"]
 
 
 def test_lesson4b_review4_opening_shows_the_tree_product_and_points_at_the_tree():
     ids = _lesson4_ids(LESSON_4B)
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4B)}
     recap = by_id["lesson04b-recap"]
     # 98/219 was given without its method (49/73 x 48/72): the product is computed and shown
     assert "two_threat_leaves(" in recap
@@ -1176,18 +1265,19 @@ def test_lesson4b_review4_opening_shows_the_tree_product_and_points_at_the_tree(
 
 def test_lesson4b_review4_counts_before_the_hint_checks_and_plain_words():
     ids = _lesson4_ids(LESSON_4B)
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4B)}
     count = by_id["lesson04b-count"]
     # 81 - 27 = 54 and a balls-by-stars table come before checks 3 and 4, with the reason
     assert "{len(DECK)} − {two_balls} = **{len(possible)}**" in count
-    assert "| Cards without 2 balls |" in count and 'ball_rows, star_columns = ("1 ball"' in count
+    assert 'without = _("Cards without 2 balls")' in count and '+ f"| {without} | "' in count
+    assert 'ball_rows, star_columns = ("1 ball"' in count
     assert "A card's balls say nothing about its stars"  # review 9 wording in count
     assert ids.index("lesson04b-count") < ids.index("lesson04b-q3") < ids.index("lesson04b-q4")
-    core = "\n".join(_source(c) for c in _core(LESSON_4B))
-    assert "untouched" not in _text(LESSON_4B) and "one by one" not in core
+    core = "\n".join(_said(c) for c in _core(LESSON_4B))
+    assert "untouched" not in _said_text(LESSON_4B) and "one by one" not in core
     # Part 1's words are in the box
     vocab = next(
-        _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
+        _said(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
     for word in ("**threat**", "**unseen**", "**set aside**"):
         assert word in vocab, word
@@ -1218,8 +1308,8 @@ def test_lesson4b_review4_exit_ticket_c_reasons_from_the_deck():
 
 
 def test_lesson4_review5_plain_words_for_the_places_and_the_sure_trick():
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
-    text = _text(LESSON_4)
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4)}
+    text = _said_text(LESSON_4)
     # "Each unseen place is just as likely to hold a card": every place holds a card
     assert "just as likely to hold a card" not in text
     assert "Each threat is just as likely to be in any unseen place" in by_id["lesson04-26"]
@@ -1230,8 +1320,9 @@ def test_lesson4_review5_plain_words_for_the_places_and_the_sure_trick():
 
 def test_lesson4_review5_going_further_table_is_chances_not_ways():
     names = _executed_cells(LESSON_4, "lesson04-72")
-    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-72")
-    assert '"Ways (out of' not in source and 'f"Chance, as a fraction over {ways_all:,}"' in source
+    source = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-72")
+    assert "Ways (out of" not in source
+    assert '_("Chance, as a fraction over {ways}").format(ways=f"{ways_all:,}")' in source
     # one number style: the big fractions have commas, like the table
     top = names["chances"][0]
     assert top.denominator > 10_000 and names["commas"](top) == (
@@ -1275,7 +1366,7 @@ def _vocabulary(path: Path) -> str:
 
 
 def test_lesson5_r4_words_on_the_page():
-    core, _ = _core_and_further_text(LESSON_5)
+    core, _ = _said_core_and_further(LESSON_5)
     vocabulary = _vocabulary(LESSON_5)
     # event, success and outcome are in the box; the plan copies it: nothing is "below"
     # review 7: 8 words were too many; outcome is explained inside the model's row
@@ -1289,7 +1380,8 @@ def test_lesson5_r4_words_on_the_page():
     assert "Here are the class's cards." not in core
     assert "**A pretend class** (a simulated class)" in core
     # check 3 says how far the class's own percent is, so "farther" can be followed
-    assert "The class's {percent(share)} is about {plural(gap, 'percentage point')}" in core
+    for points in ("point", "points"):  # both forms of the ngettext message
+        assert f"The class's {{percent(share)}} is about {{gap}} percentage {points} " in core
     # review 16: a gap of 0 is "the same ..., to the nearest whole percent", not "almost"
     assert "is the same as the model's {percent(p)}, to the nearest whole percent" in core
     # review 8: the gap is the difference of the rounded percents the fold shows
@@ -1320,7 +1412,7 @@ def test_lesson5_r4_ticket_key_never_writes_equals_for_a_rounded_percent():
 
 
 def test_lesson6_r4_words_on_the_page():
-    core, further = _core_and_further_text(LESSON_6)
+    core, further = _said_core_and_further(LESSON_6)
     vocabulary = _vocabulary(LESSON_6)
     # the expected score is over all deals; many deals give an estimate of it
     assert "the average points a bid would earn over all possible deals" in vocabulary
@@ -1579,11 +1671,12 @@ def test_parts_of_a_whole_read_as_the_lessons_write_them():
 
 
 def test_lesson5_r5_pretend_class_prediction_and_standards():
-    core, further = _core_and_further_text(LESSON_5)
+    core, further = _said_core_and_further(LESSON_5)
     meta = _lesson_meta(LESSON_5)
     # check 3 names the pretend class (the room has its own tally on the board)
     assert "The class had {successes}" not in core
-    assert "{'The pretend class' if simulated else 'Our class'} had {successes}" in core
+    assert "The pretend class had {successes} cards" in core  # when simulated
+    assert "Our class had {successes} cards" in core
     assert "A pretend class's cards" in core  # the graph's title, when simulated
     # the plan: predict for your own class before the tally
     assert "before the tally" in meta["timing"][3]["activity"]
@@ -1644,7 +1737,7 @@ def test_lesson5_r16_ticket_predicts_never_repeats_check_1_and_neighbours_differ
 
 
 def test_lesson6_r5_core_is_shorter_and_every_table_says_what_it_is():
-    core, further = _core_and_further_text(LESSON_6)
+    core, further = _said_core_and_further(LESSON_6)
     vocabulary = _vocabulary(LESSON_6)
     # the computer's own estimate and the "4 or more tricks" remark are in Going further
     assert "(Going further tells how it chose)" in core
@@ -1657,11 +1750,12 @@ def test_lesson6_r5_core_is_shorter_and_every_table_says_what_it_is():
     assert "A quick way " in core and "the one with the fewest threats" in core
     # no "Part 1" on a page whose sections are numbered; the bid-2 table is labelled
     assert "Part 1" not in further and "The table in section 1 (Your hand)" in further
-    assert 'display(Markdown(f"For a bid of {aim}' in further
+    assert 'display(Markdown(_("For a bid of {aim}' in further
     assert "falls short" not in further and "### Adding the lead chances: an estimate" in further
     # thousands commas and one minus sign, as signed() writes it
     assert '"deals": [f"{n:,}" for n in deals]' in core and "{abs(total3):,} points" in core
-    assert "f\"{'won' if n * p >= 0 else 'lost'} {abs(n * p):,}\"" in core
+    assert '(_("won {points}") if n * p >= 0 else _("lost {points}")).format(' in core
+    assert "\nwon {abs(n * p):,}\nlost {abs(n * p):,}" in core
     assert "−" not in vocabulary
 
 
@@ -1919,23 +2013,23 @@ def test_r6a_lesson_6_check_4_asks_for_the_bid_not_its_score():
 
 
 def test_lesson4_review6_check_3_says_the_table_and_the_set_aside_rule_is_in_the_core():
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4)}
     # review 7: check 2 is at the tree's table of 4, check 3 at 5 players (see review 7 below)
-    assert 'f"With the tree above ({players} players)' in by_id["lesson04-36"]
+    assert "\nWith the tree above ({players} players)" in by_id["lesson04-36"]
     # the exit ticket asks for other tables: the core says how many cards are set aside
     assert "fewer cards set aside: {len(DECK)} − 8 × (players)" in by_id["lesson04-27c"]
 
 
 def test_lesson4_review6_two_threats_in_short_lines_with_the_division_shown():
     names = _executed_cells(LESSON_4, "lesson04-26")
-    source = next(_source(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-26")
+    source = next(_said(c) for c in _cells(LESSON_4) if c.get("id") == "lesson04-26")
     both, ways, common = names["both_aside"], names["all_ways"], names["common"]
     assert Fraction(both, ways) == Fraction(both // common, ways // common)
     assert Fraction(both // common, ways // common).denominator == ways // common
     assert "(divide both by {common:,})" in source
     assert source.count('f"- ') + source.count('"- ') >= 4  # one short line a step
     # the heading says what "at least" is about
-    text = _text(LESSON_4)
+    text = _said_text(LESSON_4)
     assert "so it wins *at least* this often" not in text
     assert "## The chance you win is *at least* the chance that nobody can beat you" in text
 
@@ -1975,7 +2069,7 @@ def test_lesson4_review6_ticket_key_says_when_the_lead_still_wins():
 
 
 def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4B)}
     vocab = _vocabulary(LESSON_4B)
     for word in ("threat", "unseen", "set aside"):  # one word a row, each with its example
         assert re.search(rf"^\| \*\*{word}\*\* \| [^|]+ \| [^|]+ \|$", vocab, re.MULTILINE), word
@@ -1983,15 +2077,17 @@ def test_lesson4b_review6_words_and_what_to_change_in_the_tree():
     assert "{len(DECK)} − 8 × (players)" in tree and "one fewer where {top.second_places}" in tree
     assert "multiply along the top path" in tree and "that table's" not in tree
     # the fold does not write 81 − 48 (48 is on the tree for something else)
+    # (a message starts a line of the messages read by _said)
     assert (
-        'f"{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside' in by_id["lesson04b-56"]
+        "\n{len(DECK)} − 8 × {q1_players} = {q1_aside} cards are set aside"
+        in (by_id["lesson04b-56"])
     )
     q2 = by_id["lesson04b-q2"]
     assert "could not follow" not in q2
-    assert 'Lead your {seven.value} ({seven}) now: "\n    "nobody can beat it only if' in q2
-    text = _text(LESSON_4B)
+    assert "Lead your {seven.value} ({seven}) now: nobody can beat it only if" in q2
+    text = _said_text(LESSON_4B)
     assert text.lower().count("a new deal") == 2  # said at each switch of deal
-    assert 'in each box of "\n        f"the table below' in by_id["lesson04b-count"]
+    assert "in each box of the table below" in by_id["lesson04b-count"]
     assert "pick one of that player's cards without looking" in text
     verdict = by_id["lesson04b-verdict"]
     assert "don't depend" not in verdict  # grade 7: "half of the 3-star third"
@@ -2124,7 +2220,7 @@ def test_r6d_lessons_5_to_7_state_the_full_rounding_rule_once(path):
 
 
 def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
-    core, _ = _core_and_further_text(LESSON_5)
+    core, _ = _said_core_and_further(LESSON_5)
     meta = _lesson_meta(LESSON_5)
     # which die is the balls: colours (or one die four times), in the plan too
     # review 8: US spelling (colors)
@@ -2146,7 +2242,7 @@ def test_r6d_lesson5_dice_order_pictures_and_check_3_fold():
     title = class_vs_deck_plot(
         example_class_results(students=3, cards_each=10, activity="dice", seed=5), "dice"
     ).get_title()
-    assert 'replace("Drawn cards", "A pretend class\'s cards")' in core
+    assert 'replace(_("Drawn cards"), _("A pretend class\'s cards"))' in core
     assert "Drawn cards" in title
 
 
@@ -2230,13 +2326,16 @@ def test_r6d_lesson7_exact_labels_are_level():
 
 def test_lesson4_review7_tree_follows_its_colon_and_checks_go_4_then_5_players():
     ids = _lesson4_ids(LESSON_4)
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4)}
     # the tree comes right after "one threat at a time:": no sentence in its cell
-    assert by_id["lesson04-26"].rstrip().endswith('one threat at a time:"\n)')
+    last = ast.parse(_source(next(c for c in _cells(LESSON_4) if c.get("id") == "lesson04-26")))
+    last = last.body[-1]  # the cell ends with its Markdown, whose message ends with the colon
+    assert isinstance(last, ast.Expr) and ast.unparse(last.value).startswith("Markdown(")
+    assert _messages(ast.unparse(last)).endswith("one threat at a time:")
     assert "Markdown" not in by_id["lesson04-27b"]
     # the tree's table (4 players) first, then the 5-player check with its numbers
     assert ids.index("lesson04-27b") < ids.index("lesson04-36") < ids.index("lesson04-28")
-    text = _text(LESSON_4)
+    text = _said_text(LESSON_4)
     assert "Back at the table" not in text
     assert ids.index("lesson04-36") < ids.index("lesson04-27c") < ids.index("lesson04-28")
     rule = by_id["lesson04-27c"]
@@ -2255,15 +2354,16 @@ def test_lesson4_review7_says_plainly_what_at_least_means():
 
 
 def test_lesson4b_review7_check_2_says_where_the_threats_went_in_short_sentences():
-    by_id = {c.get("id"): _source(c) for c in _cells(LESSON_4B)}
+    by_id = {c.get("id"): _said(c) for c in _cells(LESSON_4B)}
     q2 = by_id["lesson04b-q2"]
     # review 10: shorter; the threats still unseen are said, and the row of counts follows
-    assert 'f"Before trick {n_last}, {len(q2_played)} cards are played, you hold "' in q2
+    assert '" ".join(\n        (\n            _("Before trick {trick}, {played} cards are' in q2
+    assert "\nBefore trick {n_last}, {len(q2_played)} cards are played,\nyou hold " in q2
     vocab = next(
-        _source(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
+        _said(c) for c in _cells(LESSON_4B) if "vocabulary" in c["metadata"].get("tags", [])
     )
     assert "| all but yours and the cards played |" in vocab
-    assert "{unseen4} and {unseen4 - 1} stay the same" in _joined(_cells(LESSON_4B))
+    assert "{unseen4} and {unseen4 - 1} stay the same" in _said_joined(_cells(LESSON_4B))
     assert "Half of the 3-star cards also show 3 balls" in by_id["lesson04b-verdict"]
 
 
@@ -2317,10 +2417,11 @@ def test_r7c_lesson5_check_2_and_3_folds_say_the_range_and_the_unit():
 
 
 def test_r7c_lesson6_check_2_fold_leads_with_the_percent_and_at_least_is_explained():
-    core, _ = _core_and_further_text(LESSON_6)
-    fold = core[core.index("q2 = Question(") : core.index("answer_box(q2")]
+    core, _ = _said_core_and_further(LESSON_6)
+    core_cells, _ = _core_and_further(LESSON_6)
+    fold = next(_said(c) for c in core_cells if "q2 = Question(" in _source(c))
     # review 7: the fold began with 873, a number the page had not shown yet
-    assert 'f"About {percent(made)}: {int(' in fold
+    assert "\nAbout {percent(made)}: {int(" in fold
     # review 7: the reason for "at least" was hidden in a parenthesis
     # review 8: "may not play it" read as a rule; the reason is now its own sentence
     assert "so it wins at least that often. It can win " in core
@@ -2444,7 +2545,7 @@ def test_r8b_lesson4_check_3_names_its_table_and_the_tree_is_pictured():
 
 
 def test_r8b_lesson4_heading_parses_and_the_played_cards_are_named():
-    text = _text(LESSON_4)
+    text = _said_text(LESSON_4)
     assert "as often as nobody can beat you\n" not in text
     assert "## The chance you win is *at least* the chance that nobody can beat you" in text
     assert "The other cards with {call7} are lower than your" not in text  # 22 threats exist
@@ -2453,7 +2554,7 @@ def test_r8b_lesson4_heading_parses_and_the_played_cards_are_named():
     others = [p.card for seat, p in trick.plays if seat != 0 and p.card.has(call7)]
     assert sorted(names["played7"]) == sorted(others) and others
     assert all(card.value < seven.value for card in others)
-    assert "The cards played with {call7} " in _source(
+    assert "The cards played with {called7} " in _said(
         next(c for c in _cells(LESSON_4) if c.get("id") == "lesson04-example")
     )
 
@@ -2738,12 +2839,12 @@ def test_r8c_lesson5_wording_bars_axis_and_gap():
     from xactika_edu.core.experiments import error_by_trials
     from xactika_edu.plots import error_graph
 
-    core, further = _core_and_further_text(LESSON_5)
+    core, further = _said_core_and_further(LESSON_5)
     # the 9 bar at 50% must shrink: the bars move closer, they do not all grow
     assert "grow toward the deck's bars" not in core
     assert "move closer to the deck's bars (striped)" in core
     # Going further's table says rolls: so does the error graph's axis
-    assert 'error_graph(errors, error_name="typical error", trials_word="rolls")' in further
+    assert 'error_graph(errors, error_name=_("typical error"), trials_word=_("rolls"))' in further
     table = error_by_trials("3 cubes", (10, 100), repeats=20, seed=1)
     ax = error_graph(table, ax=_Figure().subplots(), trials_word="rolls")
     assert ax.get_xlabel() == "number of rolls in one experiment (log scale)"
@@ -2785,7 +2886,7 @@ def test_r8c_guide_lesson6_talk_1_matches_how_the_computer_plays():
     # the computer keeps its best cards after 2 tricks (Going further): not "throws high"
     assert "the player aiming at 2 plays cards that will not win" not in talk
     assert "The computer did the opposite (Going further)" in talk
-    _, further = _core_and_further_text(LESSON_6)
+    _, further = _said_core_and_further(LESSON_6)
     assert "throws its weakest cards, so its best cards are left to win late" in further
     # the 1-decimal rounding of 43.65% is stated with the half-up rule
     assert "43.7% and 873/2000, but not 43% or 43.6% (a half rounds up)" in talk
@@ -2830,7 +2931,7 @@ def test_r9b_lesson4b_plan_and_guide_say_truthfully_what_is_practised():
 
 def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
     cells = _cells(LESSON_4B)
-    by_id = {c.get("id"): _source(c) for c in cells}
+    by_id = {c.get("id"): _said(c) for c in cells}
     q2 = next(s for s in by_id.values() if "q2 = Question(" in s)
     # review 11 (a teacher): without it the question has two answers, 1/28 from the cards
     # played and 1/19 with the hand's voids (the guide's): it says which one it asks
@@ -2841,7 +2942,7 @@ def test_r9b_lesson4b_check_2_says_it_counts_only_the_cards_played():
 
 
 def test_r9b_lesson4b_student_wording():
-    text = _text(LESSON_4B)
+    text = _said_text(LESSON_4B)
     assert "nobody can beat it with chance" not in text
     assert "so the chance that nobody can beat it is" in text
     assert "With only the cards played, the chance is" not in text
@@ -3145,7 +3246,7 @@ def test_r10b_lesson4b_hands_are_named_and_captioned_under_their_pictures():
 
 
 def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core():
-    core, _ = _core_and_further_text(LESSON_4B)
+    core, _ = _said_core_and_further(LESSON_4B)
     names = _executed_cells(LESSON_4B, "lesson04b-q2")
     # "your 7" is one card of the four 7s: every time it is said with its name
     # (the page's words are in the cells' source: each "your {seven.value}" names the card)
@@ -3157,12 +3258,16 @@ def test_r10b_lesson4b_your_7_is_always_named_and_the_threats_row_is_in_the_core
     # the threats still unseen before each trick, computed, shown in the core after Check 2
     rows = names["rows"]
     assert [r[1] for r in rows][-1] == 0 and rows[0][1] == len(names["start_threats"])
-    assert "| Threats still unseen | {' | '.join(str(r[1]) for r in rows)} |" in core
+    assert 'before, still = _("Before trick"), _("Threats still unseen")' in core
+    assert "| {still} | {' | '.join(str(r[1]) for r in rows)} |" in core
     assert "You kept your {seven.value} ({seven}). In trick {n_last} " in core
 
 
 def test_r10b_lesson4_says_once_what_a_place_is():
-    core, _ = _core_and_further_text(LESSON_4)
+    core_cells, _ = _core_and_further(LESSON_4)
+    core = "\n".join(  # what the page says: Markdown cells and code cells' messages
+        _messages(_source(c)) if c["cell_type"] == "code" else _source(c) for c in core_cells
+    )
     # "places" is used for the tree's counts: the first use says what a place is
     first = core.index("unseen place")
     assert "(a **place**: one card's spot, in a hand or set aside)" in core[first : first + 80]
