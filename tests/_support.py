@@ -202,3 +202,17 @@ def stop_with_ctrl_c(process: subprocess.Popen[bytes]) -> None:
     """Stop ``process`` as Ctrl-C does (SIGINT to its PID); it must end cleanly (exit 0)."""
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=30) == 0
+
+
+def translations_tool() -> types.ModuleType:
+    """tools/translations.py as a module (it is a script, not part of the package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "translations.py"
+    spec = importlib.util.spec_from_file_location("translations", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["translations"] = module
+    spec.loader.exec_module(module)
+    return module

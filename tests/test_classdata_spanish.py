@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
+from spanish_leaks import english_leaks
 
 from xactika_edu import ScoreSheetError, load_scores
 from xactika_edu.base.errors import ClassError, StudentNameError, XactikaError
@@ -24,9 +23,6 @@ from xactika_edu.teaching.classdata.class_results import (
 from xactika_edu.teaching.classdata.class_summaries import example_scores
 from xactika_edu.teaching.classdata.classkeys import check_name
 from xactika_edu.teaching.classdata.classtable import ClassTable
-
-sys.path.insert(0, str(Path(__file__).parent))
-from spanish_leaks import english_leaks  # noqa: E402
 
 # The score sheet's column names are a file format (docs/class-data.md): they stay.
 COLUMNS = tuple(f"'{name}'" for name in ("game", "hand", "player", "bid", "tricks", "dealer"))

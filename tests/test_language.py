@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import threading
 from pathlib import Path
 
 import pytest
+from _support import translations_tool
 from babel.numbers import format_decimal, format_percent
 
 from xactika_edu import XactikaError
@@ -29,12 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("translations", ROOT / "tools/translations.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["translations"] = module
-    spec.loader.exec_module(module)
-    return module
+    return translations_tool()
 
 
 def test_every_message_is_translated_and_every_catalogue_compiled():

@@ -10,16 +10,15 @@ off screen) once in English and once in Spanish, write Spanish with the same num
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import re
-import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from _support import translations_tool
 from babel.messages.pofile import read_po
 from spanish_leaks import english_leaks
 
@@ -33,12 +32,7 @@ NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("translations", ROOT / "tools/translations.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["translations"] = module
-    spec.loader.exec_module(module)
-    return module
+    return translations_tool()
 
 
 def _catalogue(stem: str) -> dict[str, str]:

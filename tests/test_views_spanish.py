@@ -11,15 +11,14 @@ plots' own tests); their text is someone else's.
 from __future__ import annotations
 
 import html
-import importlib.util
 import random
 import re
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from _support import translations_tool
 from spanish_leaks import english_leaks
 
 from xactika_edu.base.errors import NotationError, TooManyToCount, XactikaError
@@ -79,12 +78,7 @@ def assert_spanish(text: str, *phrases: str, allow: tuple[str, ...] = ()) -> Non
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("translations", ROOT / "tools/translations.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["translations"] = module
-    spec.loader.exec_module(module)
-    return module
+    return translations_tool()
 
 
 def test_every_message_of_the_views_has_a_spanish_translation() -> None:
