@@ -6,6 +6,7 @@ this module only lays them out.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -20,11 +21,21 @@ from .levels import (
     EXTENSION,
     SUPPORT,
     draw_frame,
-    frame_height,
     level_note,
     worked_examples,
 )
-from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, draw_tally, rgb
+from .page import (
+    ANSWER,
+    GRID_MAJOR,
+    GRID_MINOR,
+    MUTED,
+    SHADE,
+    TIGHT,
+    Page,
+    QuestionStyle,
+    draw_tally,
+    rgb,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -273,46 +284,76 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
             self.font(9, "", INK)
             self.text_at(sx + 8.5, ly, slot - 9, 4, name)
         if self.key:
-            self.font(8, "I", MUTED)
-            self.text_at(
-                lx,
-                ly + 4.8,
-                plot_w,
-                4,
-                _("Dashed: the deck scaled to {n} cards (count × {n}/81).").format(n=self.n),
-            )
+            note = _("Dashed: the deck scaled to {n} cards (count × {n}/81).").format(n=self.n)
+            self.font(self.fitting(8, "I", note, plot_w), "I", MUTED)
+            self.text_at(lx, ly + 4.8, plot_w, 4, note)
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
         y = self.step(x, y, "4", _("Answer the questions."), w) + 1.5
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
-        self.font(9.5)
-        needs = [
-            self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _answer, _working in items
-        ]
-        if frames is not None:
-            needs = [
-                need - 6.5 + frame_height(self, w - 6, frame)
-                for need, frame in zip(needs, frames, strict=True)
+        style, frame_line = TIGHT, 5.6
+
+        def heights(style: QuestionStyle) -> list[float]:
+            self.font(style.size)
+            return [
+                self.paragraph_height(w - 6, q, style.line) + style.after + 6.5 + 2.0
+                for q, _answer, _working in items
             ]
+
+        def framed(needs: list[float], line: float) -> list[float]:
+            self.font(10)
+            return [
+                need - 6.5 + self.paragraph_height(w - 6, frame.blank(), line)
+                for need, frame in zip(needs, frames or [], strict=True)
+            ]
+
+        needs = heights(style)
+        if frames is not None and sum(framed(needs, frame_line)) > bottom - y:
+            frame_line = 5.0  # a longer language: the frames' lines closer
+        if not self.key and sum(framed(needs, frame_line) if frames else needs) > bottom - y:
+            # too long for the column (a longer language): the questions set tighter
+            style = _TIGHTER
+            needs = heights(style)
+        if frames is not None:
+            needs = framed(needs, frame_line)
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 2.5 mm apart if the room allows
-        gap = self.key_gap(items, y, bottom, w, TIGHT, 2.5) if self.key else 2.5
+        if self.key and frames is None and self.key_gap(items, y, bottom, w, style, 99.0) <= 1.0:
+            style = _KEY_TIGHTER  # a longer language: the key's answers set tighter
+        gap = self.key_gap(items, y, bottom, w, style, 2.5) if self.key else 2.5
+        if self.key and frames is not None:
+            self.font(10, "B")
+            filled = sum(self.paragraph_height(w - 6, f.filled(), 5.0) + gap for f in frames)
+            if sum(heights(style)) - 8.5 * len(items) + filled > bottom - y:
+                style = _KEY_TIGHTER  # a longer language: the support key's questions tighter
         for index, ((question, answer, working), letter, room) in enumerate(
             zip(items, "abcd", rooms, strict=False)
         ):
             top = y
-            y = self.question(x, y, w, letter, question, TIGHT)
-            if frames is not None:
+            y = self.question(x, y, w, letter, question, style)
+            if frames is not None and self.key:
                 # on a support key the filled frame is the working
-                y = draw_frame(self, x + 6, y, w - 6, frames[index])
-                y = y + gap if self.key else top + room
+                y = draw_frame(self, x + 6, y, w - 6, frames[index]) + gap
+            elif frames is not None:
+                self.font(10)
+                self.paragraph(x + 6, y, w - 6, frames[index].blank(), frame_line)
+                y = top + room
             elif self.key:
-                y = self.key_answer(x, y, w, answer, working, TIGHT)
+                y = self.key_answer(x, y, w, answer, working, style)
                 y += gap
             else:
                 self.line_style(0.3)
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
                 y = top + room
+
+
+# A student sheet's questions when TIGHT would run them into the footer (a longer
+# language; English fits): as the bar graph's.
+_TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
+# ... and a key's questions, answers and workings.
+_KEY_TIGHTER = dataclasses.replace(
+    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
+)

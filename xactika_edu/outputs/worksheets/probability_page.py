@@ -9,11 +9,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ...base.errors import XactikaError
 from ...base.language import N_
 from ...base.language import gettext as _
 from ...core import svg
 from ...core.cards import DECK
 from .card_pictures import card_image, draw_hand_row
+from .layout import Recorder
 from .levels import CORE, EXTENSION, SUPPORT, level_note
 from .page import ANSWER, MUTED, SHADE, Page, rgb
 
@@ -34,26 +36,52 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
     key_note = N_("For the teacher: the exact chances, worked out for 4 players.")
     footer_note = N_("the same seed always gives the same hand and leads")
 
+    #: Set tighter (smaller intro and cards, smaller gaps): only when a longer language
+    #: would run the page into the footer (:meth:`runs_over`); English never is.
+    tight = False
+
     def draw(self) -> None:
+        self.tight = self.runs_over()
+        self.parts()
+        self.footer()
+
+    def parts(self) -> None:
+        """Everything but the footer; sets ``end_y`` and checks it fits."""
         answers = self.sheet.answers()
+        gap = 1.0 if self.tight else 3.0
         leads = [
-            ("lead", 3.5 if k == 0 else 3.0, functools.partial(self.lead, k=k, answer=answer))
+            ("lead", gap + 0.5 if k == 0 else gap, functools.partial(self.lead, k=k, answer=answer))
             for k, answer in enumerate(answers)
         ]
         y = self.sections(
             ("intro", 2.5, self.intro),
-            ("cards", 2.0, self.cards),
-            ("counts", 3.0, self.counts),
+            ("cards", 1.0 if self.tight else 2.0, self.cards),
+            ("counts", gap, self.counts),
             *leads,
-            ("explain", 3.5, self.explain),
+            ("explain", gap + 0.5, self.explain),
         )
         self.end_y = y
         self.check_fits(y, self.bottom - 4.5)
-        self.footer()
+
+    def runs_over(self) -> bool:
+        """Whether the page as usually set would run into the footer: laid out first
+        on a scratch PDF of the same paper (nothing of it is kept)."""
+        from fpdf import FPDF
+
+        scratch = FPDF(unit="mm", format=(self.pdf.w, self.pdf.h))
+        scratch.set_auto_page_break(False)
+        trial = type(self)(
+            self.sheet, Recorder(scratch, record=False), key=self.key, name=self.name
+        )
+        try:
+            trial.parts()
+        except XactikaError:
+            return True
+        return False
 
     def intro(self, y: float) -> float:
         sheet = self.sheet
-        self.font(10.5)
+        self.font(9.5 if self.tight else 10.5)
         text = level_note(sheet.level) + _(
             "You are **player {seat}** of {players}. Everyone has "
             "{size} cards; the rest are set aside face down. We write a card as "
@@ -64,11 +92,13 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             "is set aside, **nobody can beat** your lead: it wins. A player with a threat may "
             "still play a lower card, so your lead wins **at least** this often."
         ).format(seat=sheet.seat + 1, players=PLAYERS, size=len(sheet.hand))
-        return self.paragraph(self.left, y, self.width, text, 4.9)
+        return self.paragraph(self.left, y, self.width, text, 4.4 if self.tight else 4.9)
 
     def cards(self, y: float) -> float:
         # smaller cards leave room for the worked examples or the extension's question
         widest = 20.0 if self.sheet.level == CORE else 15.0
+        if self.tight:
+            widest -= {CORE: 4.0, SUPPORT: 5.0, EXTENSION: 2.0}[self.sheet.level]
         return draw_hand_row(self, y, self.sheet.hand, widest=widest)
 
     def blank(
@@ -83,11 +113,8 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         self.line_style(0.3)
         pdf.line(start, y + 5.2, start + w, y + 5.2)
         if (self.key or given) and answer:
-            size = 10.0  # a long answer ("about 67%") shrinks to fit its line, to 8 pt
-            self.font(size, "B", ANSWER)
-            while size > 8.0 and pdf.get_string_width(answer) > w:
-                size -= 0.5
-                self.font(size, "B", ANSWER)
+            # a long answer ("about 67%") shrinks to fit its line, to 7 pt
+            self.font(self.fitting(10.0, "B", answer, w), "B", ANSWER)
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
@@ -100,8 +127,22 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         labels = sum(self.pdf.get_string_width(label) + 1.5 for label, _w, _answer in fields)
         room = self.left + self.width - x - labels - 4.0 * (len(fields) - 1)
         total = sum(w for _label, w, _answer in fields)
-        for label, w, answer in fields:
-            x = self.blank(x, y, label, room * w / total, answer, given)
+        widths = [room * w / total for _label, w, _answer in fields]
+        # an answer wider than its line at 8 pt (a longer language's "about") takes
+        # the room it needs from the other lines
+        needs = [0.0] * len(fields)
+        if self.key or given:
+            self.font(8, "B")
+            needs = [self.pdf.get_string_width(answer) + 1.0 for _label, _w, answer in fields]
+        short = sum(max(0.0, need - w) for need, w in zip(needs, widths, strict=True))
+        if short > 0:
+            spare = sum(w for need, w in zip(needs, widths, strict=True) if need <= w)
+            widths = [
+                need if need > w else w - short * w / spare
+                for need, w in zip(needs, widths, strict=True)
+            ]
+        for (label, _w, answer), width in zip(fields, widths, strict=True):
+            x = self.blank(x, y, label, width, answer, given)
 
     def counts(self, y: float) -> float:
         sheet = self.sheet
@@ -215,7 +256,8 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             self.font(10, "B", ANSWER) if self.key else self.font(10)
             frame = sheet.frame()
             text = frame.filled() if self.key else frame.blank()
-            return self.paragraph(x, y, self.width - 7.6, text, 5.6) + 1.0
+            line = 5.0 if self.tight else 5.6
+            return self.paragraph(x, y, self.width - 7.6, text, line) + 1.0
         y = self.write_lines(x, y, sheet.explanation())
         if sheet.level == EXTENSION:  # then lead B at a bigger table
             question, answer, working = sheet.extension()
