@@ -30,9 +30,11 @@ from ...base.formatting import (
     exact_decimal,
     fraction,
     one_decimal,
-    plural,
     two_decimals,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
+from ...base.wording import about_number
 from ...core.cards import COUNTS, Combination, Hand, Shape, draw_cards
 from ...core.face_values import face_value_mad, face_value_mean
 from ...core.probability import FACE_VALUES, shape_count_table
@@ -99,15 +101,16 @@ class BellCurveWorksheet(QuestionSheet):
     level: str = CORE
 
     kind: ClassVar[str] = "bell-curve"
-    title: ClassVar[str] = "Xactika graphing page: bell curves"
+    title: ClassVar[str] = N_("Xactika graphing page: bell curves")
 
     def __post_init__(self) -> None:
         self.check_numbering()
         cards = Hand.parse(self.cards) if isinstance(self.cards, str) else Hand(self.cards)
         if not MIN_BELL_CARDS <= len(cards) <= MAX_BELL_CARDS:
             raise XactikaError(
-                f"a bell-curve worksheet needs {MIN_BELL_CARDS} to {MAX_BELL_CARDS} cards, "
-                f"got {len(cards)}"
+                _("a bell-curve worksheet needs {low} to {high} cards, got {count}").format(
+                    low=MIN_BELL_CARDS, high=MAX_BELL_CARDS, count=len(cards)
+                )
             )
         shape = self.shape if isinstance(self.shape, Shape) else Shape.parse(self.shape)
         self.set_checked(cards=cards, shape=shape, level=check_level(self.level))
@@ -137,7 +140,7 @@ class BellCurveWorksheet(QuestionSheet):
         Like the deck's columns in :func:`~xactika_edu.core.probability.shape_count_table`,
         but for these cards only (zeros included; new dicts each time).
         """
-        found = [dict.fromkeys(FACE_VALUES, 0) for _ in COUNTS]
+        found = [dict.fromkeys(FACE_VALUES, 0) for _count in COUNTS]
         for card in self.cards:
             found[card.count(self.shape) - 1][card.value] += 1
         return (found[0], found[1], found[2])
@@ -191,7 +194,7 @@ class BellCurveWorksheet(QuestionSheet):
 
     def frames(self) -> list[Frame]:
         """The support sheet's sentence frame for each question (filled on the key)."""
-        return [frame for *_, frame in self._worked()]
+        return [frame for *_parts, frame in self._worked()]
 
     def extra_question(self) -> tuple[str, str, str]:
         """The extension sheet's question d): the mean face value of all the cards
@@ -204,19 +207,26 @@ class BellCurveWorksheet(QuestionSheet):
         total = sum(card.value for card in self.cards)
         deck_mean = face_value_mean()
         mean = Fraction(total, n)
-        side = "above" if mean > deck_mean else "below" if mean < deck_mean else "equal to"
         target = fraction(deck_mean)
-        question = (
-            f"The deck's mean face value (a card's expected value) is {target}. How far "
-            f"above or below {target} is the mean of all your cards?"
-        )
+        question = _(
+            "The deck's mean face value (a card's expected value) is {target}. How far "
+            "above or below {target} is the mean of all your cards?"
+        ).format(target=target)
         by = one_decimal(abs(mean - deck_mean))
-        by = "less than 0.05" if by == "0.0" else f"about {by}"
+        by = _("less than 0.05") if by == "0.0" else about_number(by)
         exact = exact_decimal(mean, 1)  # "=" only when it is exact (221 ÷ 27 is not 8.2)
-        shown = f"= {exact}" if exact is not None else f"is about {one_decimal(mean)}"
-        answer = f"{total} ÷ {n} {shown}: {side} {target}" + (
-            f" by {by}." if mean != deck_mean else "."
+        head = (
+            f"{total} ÷ {n} = {exact}"
+            if exact is not None
+            else _("{total} ÷ {n} is about {mean}").format(total=total, n=n, mean=one_decimal(mean))
         )
+        if mean > deck_mean:
+            answer = _("{head}: above {target} by {by}.")
+        elif mean < deck_mean:
+            answer = _("{head}: below {target} by {by}.")
+        else:
+            answer = _("{head}: equal to {target}.")
+        answer = answer.format(head=head, target=target, by=by)
         working = ""  # the answer shows it
         return question, answer, working
 
@@ -239,26 +249,28 @@ class BellCurveWorksheet(QuestionSheet):
         shape = self.shape
         columns = self.columns
 
-        question_a = (
+        question_a = _(
             "Where is the peak (the highest point) of each line? Write its face value; "
             "if there is a tie, write every one."
         )
-        parts = []
-        for name, peak in zip(names, self.peaks(), strict=True):
-            parts.append(f"{name}: {and_list(peak) if peak else 'no cards'}")
-        answer_a = "; ".join(parts)
+        peaks_shown = [and_list(peak) if peak else _("no cards") for peak in self.peaks()]
+        answer_a = "; ".join(
+            f"{name}: {peak}" for name, peak in zip(names, peaks_shown, strict=True)
+        )
         frame_a = Frame(
-            f"The {names[0]} line peaks at {{}}; the {names[1]} line at {{}}; the "
-            f"{names[2]} line at {{}}.",
-            tuple(and_list(peak) if peak else "no cards" for peak in self.peaks()),
+            _(
+                "The {one} line peaks at {{}}; the {two} line at {{}}; the {three} line at {{}}."
+            ).format(one=names[0], two=names[1], three=names[2]),
+            tuple(peaks_shown),
         )
         tops = [max(column.values()) for column in columns]
-        working_a = (
-            "Highest counts: "
-            + ", ".join(
-                f"{plural(top, 'card')} ({name})" for top, name in zip(tops, names, strict=True)
+        working_a = _("Highest counts: {counts}.").format(
+            counts=", ".join(
+                ngettext("{count} card ({name})", "{count} cards ({name})", top).format(
+                    count=top, name=name
+                )
+                for top, name in zip(tops, names, strict=True)
             )
-            + "."
         )
 
         peaks = self.deck_peaks(shape)
@@ -266,20 +278,27 @@ class BellCurveWorksheet(QuestionSheet):
         expected = Fraction(n * in_deck, 81)
         about = about_one_decimal(expected)
         got = sum(columns[1].values())
-        question_c = (
-            f"The whole deck's lines peak at {and_list(peaks)}. {in_deck} of its 81 cards "
-            f"show {names[1]}. If your {n} cards matched the deck, how many would show "
-            f"{names[1]}? How many do?"
+        question_c = _(
+            "The whole deck's lines peak at {peaks}. {in_deck} of its 81 cards show {name}. "
+            "If your {n} cards matched the deck, how many would show {name}? How many do?"
+        ).format(peaks=and_list(peaks), in_deck=in_deck, name=names[1], n=n)
+        answer_c = (
+            _("{expected} expected; you have {got}.")
+            if expected.denominator == 1
+            else _("About {expected} expected; you have {got}.")
+        ).format(
+            expected=fraction(expected) if expected.denominator == 1 else one_decimal(expected),
+            got=got,
         )
-        answer_c = f"{about.capitalize()} expected; you have {got}."
         frame_c = Frame(
-            f"Expected: {n} × {in_deck}/81 = {{}}. I have {{}}.",
+            _("Expected: {n} × {in_deck}/81 = {{}}. I have {{}}.").format(n=n, in_deck=in_deck),
             (fraction(expected), str(got)),
         )
-        working_c = (
-            f"{n} × {in_deck}/81 = {fraction(expected)}"
-            + (f", {about}." if expected.denominator != 1 else ".")
-            + f" Cards in the {names[1]} row: {got}."
+        product = f"{n} × {in_deck}/81 = {fraction(expected)}" + (
+            f", {about}." if expected.denominator != 1 else "."
+        )
+        working_c = _("{product} Cards in the {name} row: {got}.").format(
+            product=product, name=names[1], got=got
         )
         return [
             (question_a, answer_a, working_a, frame_a),
@@ -307,29 +326,38 @@ class BellCurveWorksheet(QuestionSheet):
         deck_mean = face_value_mean()
         target = fraction(deck_mean)
         within = abs(mean - deck_mean) <= 1
-        question = (
-            f"Find the mean face value of cards #1 to #{SAMPLE_CARDS}, then their MAD (the "
-            f"mean distance from that mean). Is the mean within 1 of {target}?"
-        )
+        question = _(
+            "Find the mean face value of cards #1 to #{last}, then their MAD (the mean "
+            "distance from that mean). Is the mean within 1 of {target}?"
+        ).format(last=SAMPLE_CARDS, target=target)
         shown_mean = exact_decimal(mean) or fraction(mean)
         shown_mad = exact_decimal(mad) or fraction(mad)
         rounded = two_decimals(mad)
-        about = f" (about {rounded})" if Fraction(rounded) != mad else ""
-        verdict = "Yes" if within else "No"
+        about = f" ({about_number(rounded)})" if Fraction(rounded) != mad else ""
+        verdict = _("Yes") if within else _("No")
         answer = (
-            f"Mean {shown_mean}; MAD {shown_mad}{about}. {verdict}: {shown_mean} is "
-            f"{'within' if within else 'more than'} 1 {'of' if within else 'from'} {target}."
-        )
+            _("Mean {mean}; MAD {mad}{about}. Yes: {mean} is within 1 of {target}.")
+            if within
+            else _("Mean {mean}; MAD {mad}{about}. No: {mean} is more than 1 from {target}.")
+        ).format(mean=shown_mean, mad=shown_mad, about=about, target=target)
         total = sum(values)
-        working = (
-            f"{' + '.join(map(str, values))} = {total}; {total} ÷ {SAMPLE_CARDS} = {shown_mean}. "
-            f"Distances from {shown_mean}: {and_list(distances)}; "
-            f"{exact_decimal(mad * SAMPLE_CARDS)} ÷ {SAMPLE_CARDS} = {shown_mad}."
+        working = _(
+            "{added} = {total}; {total} ÷ {size} = {mean}. Distances from {mean}: "
+            "{distances}; {sum} ÷ {size} = {mad}."
+        ).format(
+            added=" + ".join(map(str, values)),
+            total=total,
+            size=SAMPLE_CARDS,
+            mean=shown_mean,
+            distances=and_list(distances),
+            sum=exact_decimal(mad * SAMPLE_CARDS),
+            mad=shown_mad,
         )
         frame = Frame(
-            f"Mean: {{}} ÷ {SAMPLE_CARDS} = {{}}. Distances from it: "
-            + ", ".join(["{}"] * SAMPLE_CARDS)
-            + f". MAD: {{}}. Within 1 of {target}? {{}}",
+            _(
+                "Mean: {{}} ÷ {size} = {{}}. Distances from it: {blanks}. MAD: {{}}. "
+                "Within 1 of {target}? {{}}"
+            ).format(size=SAMPLE_CARDS, blanks=", ".join(["{}"] * SAMPLE_CARDS), target=target),
             (str(total), shown_mean, *distances, shown_mad, verdict),
         )
         return question, answer, working, frame

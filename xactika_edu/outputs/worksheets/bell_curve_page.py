@@ -6,10 +6,13 @@ this module only lays them out.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import INK, SERIES
 from ...core.cards import Card, Combination
 from ...core.probability import FACE_VALUES, shape_count_table
@@ -18,11 +21,21 @@ from .levels import (
     EXTENSION,
     SUPPORT,
     draw_frame,
-    frame_height,
     level_note,
     worked_examples,
 )
-from .page import ANSWER, GRID_MAJOR, GRID_MINOR, MUTED, SHADE, TIGHT, Page, draw_tally, rgb
+from .page import (
+    ANSWER,
+    GRID_MAJOR,
+    GRID_MINOR,
+    MUTED,
+    SHADE,
+    TIGHT,
+    Page,
+    QuestionStyle,
+    draw_tally,
+    rgb,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -69,8 +82,10 @@ def _marker(pdf: Recorder, kind: str, x: float, y: float, size: float, fill: str
 class BellCurvePage(Page["BellCurveWorksheet"]):
     """Draws one bell-curve worksheet page (student sheet or answer key) on a PDF."""
 
-    key_note = "For the teacher: compare each student's table, graph and answers with this page."
-    footer_note = "the same seed always gives the same cards"
+    key_note = N_(
+        "For the teacher: compare each student's table, graph and answers with this page."
+    )
+    footer_note = N_("the same seed always gives the same cards")
 
     def __init__(self, sheet: BellCurveWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
         super().__init__(sheet, pdf, key=key, name=name)
@@ -87,23 +102,25 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
 
     def intro(self, y: float) -> float:
         shape = self.sheet.shape
-        text = level_note(self.sheet.level) + (
-            f"These {self.n} cards were drawn from a shuffled Xactika deck. For each card you "
-            f"need two numbers: its **face value** (the number of shapes on it) and how many "
-            f"**{shape}** it shows (1, 2 or 3)."
-        )
+        text = level_note(self.sheet.level) + _(
+            "These {n} cards were drawn from a shuffled Xactika deck. For each card you "
+            "need two numbers: its **face value** (the number of shapes on it) and how many "
+            "**{shape}** it shows (1, 2 or 3)."
+        ).format(n=self.n, shape=shape)
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
 
     def cards(self, y: float) -> float:
-        text = "Find each card's face value. Add up its shapes. Write the total in its box."
+        text = _("Find each card's face value. Add up its shapes. Write the total in its box.")
         y = self.step(self.left, y, "1", text, self.width) + 1.5
         sheet = self.sheet
         if sheet.examples:
             shape = sheet.shape
 
             def shows(card: Card) -> str:
-                return f", with {Combination(shape, card.count(shape))}"
+                return _(", with {combination}").format(
+                    combination=Combination(shape, card.count(shape))
+                )
 
             self.font(10, "I", MUTED)
             text = worked_examples(sheet.cards[: sheet.examples], shows)
@@ -116,10 +133,10 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
         is a mark in the row 3 cubes, column 8.'"""
         card = self.sheet.cards[0]
         shows = Combination(self.sheet.shape, card.count(self.sheet.shape))
-        return (
-            f"For example, card #1 (face value {card.value}, {shows}) is a mark in the row "
-            f"{shows}, column {card.value}."
-        )
+        return _(
+            "For example, card #1 (face value {value}, {shows}) is a mark in the row "
+            "{shows}, column {value}."
+        ).format(value=card.value, shows=shows)
 
     def table(self, y: float) -> float:
         pdf, sheet = self.pdf, self.sheet
@@ -128,8 +145,10 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
                 self.left,
                 y,
                 "2",
-                f"Tally each card in its row (how many {sheet.shape}) and column (face value). "
-                f"Write each count in the corner box. Check: the total is {self.n}. "
+                _(
+                    "Tally each card in its row (how many {shape}) and column (face value). "
+                    "Write each count in the corner box. Check: the total is {n}. "
+                ).format(shape=sheet.shape, n=self.n)
                 + self.tally_example(),
                 self.width,
             )
@@ -144,9 +163,9 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
         pdf.rect(x, y, self.width, head_h, style="F")
         pdf.rect(x, y, label_w, bottom - y, style="F")
         self.font(10, "B")
-        self.text_at(x + 1.5, y, label_w, head_h, "Face value")
+        self.text_at(x + 1.5, y, label_w, head_h, _("Face value"))
         tx = x + label_w + len(FACE_VALUES) * cell_w
-        self.text_at(tx, y, total_w, head_h, "Total", align="C")
+        self.text_at(tx, y, total_w, head_h, _("Total"), align="C")
         for i, value in enumerate(FACE_VALUES):
             self.font(11, "B")
             self.text_at(x + label_w + i * cell_w, y, cell_w, head_h, str(value), align="C")
@@ -185,7 +204,7 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf, sheet = self.pdf, self.sheet
-        text = "Plot each row of the table as a line: a marker at each face value, joined up."
+        text = _("Plot each row of the table as a line: a marker at each face value, joined up.")
         y = self.step(x, y, "3", text, w) + 1.0
         legend_h = 11.0 if self.key else 6.0
         left = x + 13.0
@@ -250,8 +269,8 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
         for i, value in enumerate(FACE_VALUES):
             # below the markers a count of 0 puts on the axis
             self.text_at(left + i * col_w, top + plot_h + 1.8, col_w, 5, str(value), "C")
-        self.text_at(left, top + plot_h + 6.4, plot_w, 5, "Face value", align="C")
-        self.vertical_text(x + 3.5, top, plot_h, "Number of cards")
+        self.text_at(left, top + plot_h + 6.4, plot_w, 5, _("Face value"), align="C")
+        self.vertical_text(x + 3.5, top, plot_h, _("Number of cards"))
         # legend
         ly = top + plot_h + 13.0
         lx = left
@@ -265,44 +284,76 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
             self.font(9, "", INK)
             self.text_at(sx + 8.5, ly, slot - 9, 4, name)
         if self.key:
-            self.font(8, "I", MUTED)
-            self.text_at(
-                lx,
-                ly + 4.8,
-                plot_w,
-                4,
-                f"Dashed: the deck scaled to {self.n} cards (count × {self.n}/81).",
-            )
+            note = _("Dashed: the deck scaled to {n} cards (count × {n}/81).").format(n=self.n)
+            self.font(self.fitting(8, "I", note, plot_w), "I", MUTED)
+            self.text_at(lx, ly + 4.8, plot_w, 4, note)
 
     def questions(self, x: float, y: float, w: float, bottom: float) -> None:
         pdf = self.pdf
-        y = self.step(x, y, "4", "Answer the questions.", w) + 1.5
+        y = self.step(x, y, "4", _("Answer the questions."), w) + 1.5
         items = self.sheet.worked_questions()
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
-        self.font(9.5)
-        needs = [self.paragraph_height(w - 6, q, 4.4) + 1.0 + 6.5 + 2.0 for q, _, _ in items]
-        if frames is not None:
-            needs = [
-                need - 6.5 + frame_height(self, w - 6, frame)
-                for need, frame in zip(needs, frames, strict=True)
+        style, frame_line = TIGHT, 5.6
+
+        def heights(style: QuestionStyle) -> list[float]:
+            self.font(style.size)
+            return [
+                self.paragraph_height(w - 6, q, style.line) + style.after + 6.5 + 2.0
+                for q, _answer, _working in items
             ]
+
+        def framed(needs: list[float], line: float) -> list[float]:
+            self.font(10)
+            return [
+                need - 6.5 + self.paragraph_height(w - 6, frame.blank(), line)
+                for need, frame in zip(needs, frames or [], strict=True)
+            ]
+
+        needs = heights(style)
+        if frames is not None and sum(framed(needs, frame_line)) > bottom - y:
+            frame_line = 5.0  # a longer language: the frames' lines closer
+        if not self.key and sum(framed(needs, frame_line) if frames else needs) > bottom - y:
+            # too long for the column (a longer language): the questions set tighter
+            style = _TIGHTER
+            needs = heights(style)
+        if frames is not None:
+            needs = framed(needs, frame_line)
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 2.5 mm apart if the room allows
-        gap = self.key_gap(items, y, bottom, w, TIGHT, 2.5) if self.key else 2.5
+        if self.key and frames is None and self.key_gap(items, y, bottom, w, style, 99.0) <= 1.0:
+            style = _KEY_TIGHTER  # a longer language: the key's answers set tighter
+        gap = self.key_gap(items, y, bottom, w, style, 2.5) if self.key else 2.5
+        if self.key and frames is not None:
+            self.font(10, "B")
+            filled = sum(self.paragraph_height(w - 6, f.filled(), 5.0) + gap for f in frames)
+            if sum(heights(style)) - 8.5 * len(items) + filled > bottom - y:
+                style = _KEY_TIGHTER  # a longer language: the support key's questions tighter
         for index, ((question, answer, working), letter, room) in enumerate(
             zip(items, "abcd", rooms, strict=False)
         ):
             top = y
-            y = self.question(x, y, w, letter, question, TIGHT)
-            if frames is not None:
+            y = self.question(x, y, w, letter, question, style)
+            if frames is not None and self.key:
                 # on a support key the filled frame is the working
-                y = draw_frame(self, x + 6, y, w - 6, frames[index])
-                y = y + gap if self.key else top + room
+                y = draw_frame(self, x + 6, y, w - 6, frames[index]) + gap
+            elif frames is not None:
+                self.font(10)
+                self.paragraph(x + 6, y, w - 6, frames[index].blank(), frame_line)
+                y = top + room
             elif self.key:
-                y = self.key_answer(x, y, w, answer, working, TIGHT)
+                y = self.key_answer(x, y, w, answer, working, style)
                 y += gap
             else:
                 self.line_style(0.3)
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
                 y = top + room
+
+
+# A student sheet's questions when TIGHT would run them into the footer (a longer
+# language; English fits): as the bar graph's.
+_TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
+# ... and a key's questions, answers and workings.
+_KEY_TIGHTER = dataclasses.replace(
+    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
+)

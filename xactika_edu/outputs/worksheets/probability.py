@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, ClassVar
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
 from ...base.formatting import about_percent, fraction
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core.cards import (
     CARDS_PER_HAND,
     DECK,
@@ -139,7 +141,7 @@ class ProbabilityWorksheet(Sheet):
     level: str = CORE
 
     kind: ClassVar[str] = "probability"
-    title: ClassVar[str] = "Xactika probability: can anyone beat my lead?"
+    title: ClassVar[str] = N_("Xactika probability: can anyone beat my lead?")
 
     def __post_init__(self) -> None:
         self.check_numbering()
@@ -147,21 +149,31 @@ class ProbabilityWorksheet(Sheet):
         hand = Hand.parse(self.hand) if isinstance(self.hand, str) else Hand(self.hand)
         if len(hand) != CARDS_PER_HAND:
             raise XactikaError(
-                f"a probability worksheet needs a hand of {CARDS_PER_HAND} cards, got {len(hand)}"
+                _("a probability worksheet needs a hand of {size} cards, got {count}").format(
+                    size=CARDS_PER_HAND, count=len(hand)
+                )
             )
         try:
             leads = tuple((as_card(card), as_combination(call)) for card, call in self.leads)
         except (TypeError, ValueError) as error:
             raise XactikaError(
-                f"leads must be three (card, combination) pairs, got {shown(self.leads)}"
+                _("leads must be three (card, combination) pairs, got {value}").format(
+                    value=shown(self.leads)
+                )
             ) from error
         if len(leads) != len(LEAD_NAMES):
-            raise XactikaError(f"a probability worksheet has 3 leads, got {len(leads)}")
+            raise XactikaError(
+                _("a probability worksheet has 3 leads, got {count}").format(count=len(leads))
+            )
         for card, call in leads:
             if card not in hand:
-                raise XactikaError(f"lead card {card} is not in the hand {hand}")
+                raise XactikaError(
+                    _("lead card {card} is not in the hand {hand}").format(card=card, hand=hand)
+                )
             if not card.has(call):
-                raise XactikaError(f"lead card {card} does not show {call}")
+                raise XactikaError(
+                    _("lead card {card} does not show {call}").format(card=card, call=call)
+                )
         self.set_checked(seat=seat, hand=hand, leads=leads, level=check_level(self.level))
 
     def __str__(self) -> str:
@@ -237,18 +249,18 @@ class ProbabilityWorksheet(Sheet):
             text = f"{chance} = {about_percent(chance)}"
             pairs = self.step_pairs(k)
             if not pairs:
-                working = "No unseen card can beat it: a sure trick."
+                working = _("No unseen card can beat it: a sure trick.")
             elif len(pairs) == 1:
                 a, b = pairs[0]
-                working = f"Set-aside cards / unseen cards = {a}/{b}."
+                working = _("Set-aside cards / unseen cards = {a}/{b}.").format(a=a, b=b)
             else:
-                top = math.prod(a for a, _ in pairs)
-                bottom = math.prod(b for _, b in pairs)
+                top = math.prod(a for a, _b in pairs)
+                bottom = math.prod(b for _a, b in pairs)
                 product = " × ".join(f"{a}/{b}" for a, b in pairs)
                 working = f"{product} = {top}/{bottom} = {chance}."
             out.append(
                 {
-                    "threats": str(found) if found else "none",
+                    "threats": str(found) if found else _("none"),
                     "count": str(len(found)),
                     "chance": text,
                     "working": working,
@@ -269,22 +281,24 @@ class ProbabilityWorksheet(Sheet):
         """
         if self.level == SUPPORT:
             return self.frame().filled()
-        return (
-            f"Most unseen cards are set aside: the threat is set aside with chance "
-            f"{self.set_aside}/{self.unseen} and in another player's hand with chance "
-            f"{self.held_by_others}/{self.unseen}. So nobody can beat lead B more often than "
+        return _(
+            "Most unseen cards are set aside: the threat is set aside with chance "
+            "{aside}/{unseen} and in another player's hand with chance "
+            "{held}/{unseen}. So nobody can beat lead B more often than "
             "not, and it wins at least that often."
-        )
+        ).format(aside=self.set_aside, unseen=self.unseen, held=self.held_by_others)
 
     def frame(self) -> Frame:
         """The support sheet's sentence frame for step 5 (filled in on its key)."""
         return Frame(
-            "The threat is set aside with chance {} and in another player's hand with "
-            "chance {}. The first is bigger, so nobody can beat lead B {} of the time.",
+            _(
+                "The threat is set aside with chance {} and in another player's hand with "
+                "chance {}. The first is bigger, so nobody can beat lead B {} of the time."
+            ),
             (
                 f"{self.set_aside}/{self.unseen}",
                 f"{self.held_by_others}/{self.unseen}",
-                "more than half",
+                _("more than half"),
             ),
         )
 
@@ -300,20 +314,26 @@ class ProbabilityWorksheet(Sheet):
         others = (EXTENSION_PLAYERS - 1) * len(self.hand)
         more = chance_unbeatable(card, call, hand=self.hand, players=EXTENSION_PLAYERS)
         now = self.chance(1)
-        question = (
-            f"With {EXTENSION_PLAYERS} players the others hold {others} cards. What is the "
+        question = _(
+            "With {players} players the others hold {others} cards. What is the "
             "chance nobody can beat lead B then? Is it bigger or smaller?"
+        ).format(players=EXTENSION_PLAYERS, others=others)
+        compare = _("smaller") if more < now else _("bigger") if more > now else _("the same")
+        answer = _(
+            "{more} = {more_percent}: {compare} than {now} = {now_percent} with {players} players."
+        ).format(
+            more=fraction(more),
+            more_percent=about_percent(more),
+            compare=compare,
+            now=fraction(now),
+            now_percent=about_percent(now),
+            players=PLAYERS,
         )
-        compare = "smaller" if more < now else "bigger" if more > now else "the same"
-        answer = (
-            f"{fraction(more)} = {about_percent(more)}: {compare} than "
-            f"{fraction(now)} = {about_percent(now)} with {PLAYERS} players."
-        )
-        working = (
-            f"Set aside: {self.unseen} - {others} = {self.unseen - others}, so the chance is "
-            f"{self.unseen - others}/{self.unseen}: more cards in other hands, so the threat "
+        working = _(
+            "Set aside: {unseen} - {others} = {aside}, so the chance is "
+            "{aside}/{unseen}: more cards in other hands, so the threat "
             "is set aside less often."
-        )
+        ).format(unseen=self.unseen, others=others, aside=self.unseen - others)
         return question, answer, working
 
 
@@ -357,7 +377,7 @@ def probability_worksheet(
     level = check_level(level)
     seed = check_seed(seed)
     rng = make_rng(seed)
-    for _ in range(_MAX_DEALS):
+    for _attempt in range(_MAX_DEALS):
         hands = deal(PLAYERS, seed=rng)
         for seat, hand in enumerate(hands):
             # support: lead C has exactly 2 threats, like the lesson's tree (review 10)
@@ -373,7 +393,9 @@ def probability_worksheet(
                     level=level,
                 )
     raise XactikaError(  # pragma: no cover - about (11/12)^2000 unlikely
-        f"no deal from seed {seed} had the three kinds of lead in {_MAX_DEALS} tries"
+        _("no deal from seed {seed} had the three kinds of lead in {tries} tries").format(
+            seed=seed, tries=_MAX_DEALS
+        )
     )
 
 

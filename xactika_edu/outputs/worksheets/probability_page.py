@@ -9,9 +9,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ...base.errors import XactikaError
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core import svg
 from ...core.cards import DECK
 from .card_pictures import card_image, draw_hand_row
+from .layout import Recorder
 from .levels import CORE, EXTENSION, SUPPORT, level_note
 from .page import ANSWER, MUTED, SHADE, Page, rgb
 
@@ -29,44 +33,72 @@ LEAD_NAMES = ("A", "B", "C")
 class ProbabilityPage(Page["ProbabilityWorksheet"]):
     """Draws one probability worksheet page (student sheet or answer key)."""
 
-    key_note = "For the teacher: the exact chances, worked out for 4 players."
-    footer_note = "the same seed always gives the same hand and leads"
+    key_note = N_("For the teacher: the exact chances, worked out for 4 players.")
+    footer_note = N_("the same seed always gives the same hand and leads")
+
+    #: Set tighter (smaller intro and cards, smaller gaps): only when a longer language
+    #: would run the page into the footer (:meth:`runs_over`); English never is.
+    tight = False
 
     def draw(self) -> None:
+        self.tight = self.runs_over()
+        self.parts()
+        self.footer()
+
+    def parts(self) -> None:
+        """Everything but the footer; sets ``end_y`` and checks it fits."""
         answers = self.sheet.answers()
+        gap = 1.0 if self.tight else 3.0
         leads = [
-            ("lead", 3.5 if k == 0 else 3.0, functools.partial(self.lead, k=k, answer=answer))
+            ("lead", gap + 0.5 if k == 0 else gap, functools.partial(self.lead, k=k, answer=answer))
             for k, answer in enumerate(answers)
         ]
         y = self.sections(
             ("intro", 2.5, self.intro),
-            ("cards", 2.0, self.cards),
-            ("counts", 3.0, self.counts),
+            ("cards", 1.0 if self.tight else 2.0, self.cards),
+            ("counts", gap, self.counts),
             *leads,
-            ("explain", 3.5, self.explain),
+            ("explain", gap + 0.5, self.explain),
         )
         self.end_y = y
         self.check_fits(y, self.bottom - 4.5)
-        self.footer()
+
+    def runs_over(self) -> bool:
+        """Whether the page as usually set would run into the footer: laid out first
+        on a scratch PDF of the same paper (nothing of it is kept)."""
+        from fpdf import FPDF
+
+        scratch = FPDF(unit="mm", format=(self.pdf.w, self.pdf.h))
+        scratch.set_auto_page_break(False)
+        trial = type(self)(
+            self.sheet, Recorder(scratch, record=False), key=self.key, name=self.name
+        )
+        try:
+            trial.parts()
+        except XactikaError:
+            return True
+        return False
 
     def intro(self, y: float) -> float:
         sheet = self.sheet
-        self.font(10.5)
-        text = level_note(sheet.level) + (
-            f"You are **player {sheet.seat + 1}** of {PLAYERS}. Everyone has "
-            f"{len(sheet.hand)} cards; the rest are set aside face down. We write a card as "
+        self.font(9.5 if self.tight else 10.5)
+        text = level_note(sheet.level) + _(
+            "You are **player {seat}** of {players}. Everyone has "
+            "{size} cards; the rest are set aside face down. We write a card as "
             "four digits, the counts of **balls, cubes, cones, stars**: 3213 is 3 balls, "
             "2 cubes, 1 cone, 3 stars (face value 9). A **threat** to your lead is a card you "
             "have not seen that shows the combination you call, with a face value **equal "
             "to or higher** than yours (a tie goes to the card played last). If every threat "
             "is set aside, **nobody can beat** your lead: it wins. A player with a threat may "
             "still play a lower card, so your lead wins **at least** this often."
-        )
-        return self.paragraph(self.left, y, self.width, text, 4.9)
+        ).format(seat=sheet.seat + 1, players=PLAYERS, size=len(sheet.hand))
+        return self.paragraph(self.left, y, self.width, text, 4.4 if self.tight else 4.9)
 
     def cards(self, y: float) -> float:
         # smaller cards leave room for the worked examples or the extension's question
         widest = 20.0 if self.sheet.level == CORE else 15.0
+        if self.tight:
+            widest -= {CORE: 4.0, SUPPORT: 5.0, EXTENSION: 2.0}[self.sheet.level]
         return draw_hand_row(self, y, self.sheet.hand, widest=widest)
 
     def blank(
@@ -81,11 +113,8 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         self.line_style(0.3)
         pdf.line(start, y + 5.2, start + w, y + 5.2)
         if (self.key or given) and answer:
-            size = 10.0  # a long answer ("about 67%") shrinks to fit its line, to 8 pt
-            self.font(size, "B", ANSWER)
-            while size > 8.0 and pdf.get_string_width(answer) > w:
-                size -= 0.5
-                self.font(size, "B", ANSWER)
+            # a long answer ("about 67%") shrinks to fit its line, to 7 pt
+            self.font(self.fitting(10.0, "B", answer, w), "B", ANSWER)
             self.text_at(start, y - 0.2, w, 5.4, answer, align="C")
         return start + w + 4.0
 
@@ -95,29 +124,51 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         """A row of :meth:`blank` fields (label, relative width, answer) from ``x`` to the
         right margin: the lines share the room the labels leave."""
         self.font(10)
-        labels = sum(self.pdf.get_string_width(label) + 1.5 for label, _, _ in fields)
+        labels = sum(self.pdf.get_string_width(label) + 1.5 for label, _w, _answer in fields)
         room = self.left + self.width - x - labels - 4.0 * (len(fields) - 1)
-        total = sum(w for _, w, _ in fields)
-        for label, w, answer in fields:
-            x = self.blank(x, y, label, room * w / total, answer, given)
+        total = sum(w for _label, w, _answer in fields)
+        widths = [room * w / total for _label, w, _answer in fields]
+        # an answer wider than its line at 8 pt (a longer language's "about") takes
+        # the room it needs from the other lines
+        needs = [0.0] * len(fields)
+        if self.key or given:
+            self.font(8, "B")
+            needs = [self.pdf.get_string_width(answer) + 1.0 for _label, _w, answer in fields]
+        short = sum(max(0.0, need - w) for need, w in zip(needs, widths, strict=True))
+        if short > 0:
+            spare = sum(w for need, w in zip(needs, widths, strict=True) if need <= w)
+            widths = [
+                need if need > w else w - short * w / spare
+                for need, w in zip(needs, widths, strict=True)
+            ]
+        for (label, _w, answer), width in zip(fields, widths, strict=True):
+            x = self.blank(x, y, label, width, answer, given)
 
     def counts(self, y: float) -> float:
         sheet = self.sheet
-        text = "Count the cards. They are the same for every lead at the start of the hand."
+        text = _("Count the cards. They are the same for every lead at the start of the hand.")
         if sheet.examples:
-            text += " (Worked example: the counts are filled in.)"
+            text += _(" (Worked example: the counts are filled in.)")
         y = self.step(self.left, y, "1", text, self.width) + 1.0
         self.blanks(
             self.left + 7.6,
             y,
             [
-                (f"Unseen cards: {len(DECK)} - {len(sheet.hand)} =", 1, str(sheet.unseen)),
                 (
-                    f"In the other players' hands: {PLAYERS - 1} × {len(sheet.hand)} =",
+                    _("Unseen cards: {deck} - {hand} =").format(
+                        deck=len(DECK), hand=len(sheet.hand)
+                    ),
+                    1,
+                    str(sheet.unseen),
+                ),
+                (
+                    _("In the other players' hands: {others} × {hand} =").format(
+                        others=PLAYERS - 1, hand=len(sheet.hand)
+                    ),
                     1,
                     str(sheet.held_by_others),
                 ),
-                ("Set aside: unseen - others' =", 1, str(sheet.set_aside)),
+                (_("Set aside: unseen - others' ="), 1, str(sheet.set_aside)),
             ],
             given=sheet.examples > 0,
         )
@@ -130,13 +181,15 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         card, call = sheet.leads[k]
         index = sheet.hand.index(card) + 1
         kinds = (
-            " (Worked example: the answers are filled in.)" if k < sheet.examples else "",
-            " Tip: if that one threat is set aside, nobody can beat it.",
-            " Tip: every threat must be set aside; go one at a time.",
+            _(" (Worked example: the answers are filled in.)") if k < sheet.examples else "",
+            _(" Tip: if that one threat is set aside, nobody can beat it."),
+            _(" Tip: every threat must be set aside; go one at a time."),
         )
         text = (
-            f"**Lead {LEAD_NAMES[k]}:** you lead card #{index} ({card}) and call "
-            f"**{call}**.{kinds[k]}"
+            _("**Lead {name}:** you lead card #{index} ({card}) and call **{call}**.").format(
+                name=LEAD_NAMES[k], index=index, card=card, call=call
+            )
+            + kinds[k]
         )
         top = y
         y = self.step(self.left, y, number, text, self.width) + 1.0
@@ -148,7 +201,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         x = self.left + 7.6 + w + 4.0
         right = self.left + self.width - x
         self.font(10)
-        self.text_at(x, y, right, 5.5, "Threats (write each card's 4 digits, or none):")
+        self.text_at(x, y, right, 5.5, _("Threats (write each card's 4 digits, or none):"))
         self.line_style(0.3)
         pdf.line(x, y + 11.2, x + right, y + 11.2)
         given = k < sheet.examples
@@ -156,15 +209,15 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             self.font(10, "B", ANSWER)
             self.text_at(x, y + 5.6, right, 5.4, answer["threats"])
         line_y = y + 13.0
-        fraction, _, percent = answer["chance"].rpartition(" = ")
+        fraction, _equals, percent = answer["chance"].rpartition(" = ")
         fraction = fraction or answer["chance"]
         self.blanks(
             x,
             line_y,
             [
-                ("How many:", 7, answer["count"]),
-                ("Chance nobody can beat it (a fraction):", 24, fraction),
-                ("Percent:", 20, percent),
+                (_("How many:"), 7, answer["count"]),
+                (_("Chance nobody can beat it (a fraction):"), 24, fraction),
+                (_("Percent:"), 20, percent),
             ],
             given=given,
         )
@@ -172,8 +225,9 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         if sheet.level == EXTENSION and k > 0:
             # no scaffold on an extension sheet: the student sets out the working
             self.font(10)
-            self.text_at(x, y, right, 6, "Working:")
-            start = x + self.pdf.get_string_width("Working:") + 1.5
+            label = _("Working:")
+            self.text_at(x, y, right, 6, label)
+            start = x + self.pdf.get_string_width(label) + 1.5
             if self.key:
                 self.font(8.5, "I", ANSWER)
                 self.text_at(start, y - 0.2, self.left + self.width - start, 5.4, answer["working"])
@@ -191,7 +245,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
 
     def explain(self, y: float) -> float:
         sheet = self.sheet
-        text = (
+        text = _(
             "Lead B has a threat, but most of the time nobody can beat it. Why? "
             "Use the numbers from step 1."
         )
@@ -202,7 +256,8 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             self.font(10, "B", ANSWER) if self.key else self.font(10)
             frame = sheet.frame()
             text = frame.filled() if self.key else frame.blank()
-            return self.paragraph(x, y, self.width - 7.6, text, 5.6) + 1.0
+            line = 5.0 if self.tight else 5.6
+            return self.paragraph(x, y, self.width - 7.6, text, line) + 1.0
         y = self.write_lines(x, y, sheet.explanation())
         if sheet.level == EXTENSION:  # then lead B at a bigger table
             question, answer, working = sheet.extension()
@@ -234,7 +289,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         self.scaffold_box(x, y, w, 8.0)
         a, b = pairs[0] if pairs else ("", "")
         self.font(10)
-        label = "Chance = set-aside cards / unseen cards ="
+        label = _("Chance = set-aside cards / unseen cards =")
         self.text_at(x + 2, y + 1.2, w, 6, label)
         start = x + 2 + self.pdf.get_string_width(label) + 2
         self.fraction_slot(start, y + 1.0, str(a), str(b))
@@ -261,9 +316,9 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
         height = 6.5 * rows + 8.5
         self.scaffold_box(x, y, w, height)
         labels = (
-            "Threat 1 is set aside:",
-            "Then threat 2 is set aside too:",
-            "Then threat 3 (if there is one):",
+            _("Threat 1 is set aside:"),
+            _("Then threat 2 is set aside too:"),
+            _("Then threat 3 (if there is one):"),
         )
         self.font(10)
         col = x + 2 + max(self.pdf.get_string_width(text) for text in labels) + 2
@@ -275,14 +330,14 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             end = self.fraction_slot(col, ry, str(top), str(bottom))
             self.font(9, "", MUTED)
             hint = (
-                "(set-aside cards / unseen cards)"
+                _("(set-aside cards / unseen cards)")
                 if i == 0
-                else "(one set-aside place and one unseen card fewer)"
+                else _("(one set-aside place and one unseen card fewer)")
             )
             self.text_at(end + 3, ry, w - (end + 3 - x), 6, hint)
         ry = y + 1.0 + 6.5 * rows
         self.font(10)
-        label = "Multiply the fractions (simplify if you can), or give a percent: chance ="
+        label = _("Multiply the fractions (simplify if you can), or give a percent: chance =")
         self.text_at(x + 2, ry, w, 6, label)
         start = x + 2 + self.pdf.get_string_width(label) + 2
         self.line_style(0.3)
