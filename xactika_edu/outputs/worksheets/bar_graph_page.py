@@ -6,7 +6,6 @@ this module only lays them out.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -20,10 +19,12 @@ from .page import (
     ANSWER,
     GRID_MAJOR,
     GRID_MINOR,
+    KEY_TIGHTER,
     MUTED,
     ROOMY,
     SHADE,
     TIGHT,
+    TIGHTER,
     Page,
     draw_tally,
     hatched_bar,
@@ -235,7 +236,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
         frame_line = 5.6
         if not self.key and sum(needs) > bottom - y:
             # too long for the column (a longer language): the questions set tighter
-            style, frame_line = _TIGHTER, 5.0
+            style, frame_line = TIGHTER, 5.0
             self.font(style.size)
             needs = [
                 self.paragraph_height(w - 6, q, style.line) + style.after + 2.0 + 6.0 + 2.0
@@ -257,7 +258,7 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 6 mm apart if the room allows
         if self.key and self.key_gap(items, y, bottom, w, style, 99.0) <= 1.0:
-            style = _KEY_TIGHTER  # a longer language: the key's answers set tighter
+            style = KEY_TIGHTER  # a longer language: the key's answers set tighter
         gap = self.key_gap(items, y, bottom, w, style, 6.0) if self.key else 6.0
         for index, ((question, answer, working), letter, fields, room) in enumerate(
             zip(items, "abcd", blanks, rooms, strict=False)
@@ -283,14 +284,6 @@ class BarGraphPage(Page["BarGraphWorksheet"]):
                 y += 6.0
             # students get the room spread out to write in; the key just stacks
             y = y + gap if self.key else top + room
-
-
-# A student sheet's questions when even TIGHT would run them into the footer.
-_TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
-# ... and a key's questions, answers and workings.
-_KEY_TIGHTER = dataclasses.replace(
-    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
-)
 
 
 def _keep_divisions(working: str) -> str:

@@ -6,7 +6,6 @@ this module only lays them out.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -28,9 +27,11 @@ from .page import (
     ANSWER,
     GRID_MAJOR,
     GRID_MINOR,
+    KEY_TIGHTER,
     MUTED,
     SHADE,
     TIGHT,
+    TIGHTER,
     Page,
     QuestionStyle,
     draw_tally,
@@ -314,20 +315,20 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
             frame_line = 5.0  # a longer language: the frames' lines closer
         if not self.key and sum(framed(needs, frame_line) if frames else needs) > bottom - y:
             # too long for the column (a longer language): the questions set tighter
-            style = _TIGHTER
+            style = TIGHTER
             needs = heights(style)
         if frames is not None:
             needs = framed(needs, frame_line)
         rooms = self.rooms(y, bottom, needs)
         # the key stacks question, answer and working, 2.5 mm apart if the room allows
         if self.key and frames is None and self.key_gap(items, y, bottom, w, style, 99.0) <= 1.0:
-            style = _KEY_TIGHTER  # a longer language: the key's answers set tighter
+            style = KEY_TIGHTER  # a longer language: the key's answers set tighter
         gap = self.key_gap(items, y, bottom, w, style, 2.5) if self.key else 2.5
         if self.key and frames is not None:
             self.font(10, "B")
             filled = sum(self.paragraph_height(w - 6, f.filled(), 5.0) + gap for f in frames)
             if sum(heights(style)) - 8.5 * len(items) + filled > bottom - y:
-                style = _KEY_TIGHTER  # a longer language: the support key's questions tighter
+                style = KEY_TIGHTER  # a longer language: the support key's questions tighter
         for index, ((question, answer, working), letter, room) in enumerate(
             zip(items, "abcd", rooms, strict=False)
         ):
@@ -348,12 +349,3 @@ class BellCurvePage(Page["BellCurveWorksheet"]):
                 y += 6.5
                 pdf.line(x + 6, y, x + w, y)
                 y = top + room
-
-
-# A student sheet's questions when TIGHT would run them into the footer (a longer
-# language; English fits): as the bar graph's.
-_TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
-# ... and a key's questions, answers and workings.
-_KEY_TIGHTER = dataclasses.replace(
-    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
-)

@@ -13,6 +13,7 @@ questions with their answers, tally marks and hatched bars. Colours come from
 from __future__ import annotations
 
 import abc
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ __all__ = [
     "CREATED",
     "GRID_MAJOR",
     "GRID_MINOR",
+    "KEY_TIGHTER",
     "KIND_NAMES",
     "MUTED",
     "PAPERS",
@@ -43,6 +45,7 @@ __all__ = [
     "ROOMY",
     "SHADE",
     "TIGHT",
+    "TIGHTER",
     "Page",
     "QuestionStyle",
     "Worksheet",
@@ -215,6 +218,13 @@ class QuestionStyle:
 ROOMY = QuestionStyle(10, 10, 4.7, 1.5, 10, 4.8, 8.5, 4.0)
 #: Questions in a tighter column (bell curve, simulation).
 TIGHT = QuestionStyle(9.5, 9.5, 4.4, 1.0, 9.5, 4.5, 8, 3.8)
+#: A student sheet's questions when even :data:`TIGHT` would run them into the footer
+#: (a longer language, such as Spanish; English fits with TIGHT).
+TIGHTER = dataclasses.replace(TIGHT, size=9, line=4.1, after=0.8)
+#: ... and a key's questions, answers and workings then.
+KEY_TIGHTER = dataclasses.replace(
+    TIGHT, size=8.5, line=3.9, after=0.6, answer_size=9, answer_line=4.1, working_line=3.5
+)
 
 
 #: The worksheet class a :class:`Page` subclass draws.
