@@ -121,6 +121,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         real = self.pdf
         scratch = FPDF(unit="mm", format=(real.w, real.h))
         scratch.set_auto_page_break(False)
+        scratch.set_margins(real.l_margin, real.t_margin, real.r_margin)
         use_pdf_font(scratch)
         self.pdf = Recorder(scratch, record=False)
         self.group, self.background = self.pdf.group, self.pdf.background
