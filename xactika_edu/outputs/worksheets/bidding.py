@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from ...base.errors import XactikaError
 from ...base.formatting import and_list, exact_decimal
+from ...base.language import gettext as _
 from ...core.cards import CARDS_PER_HAND, Combination
 from ...core.probability import MAYBE_MAX_THREATS
 
@@ -96,16 +97,24 @@ def dealer_step(before: Sequence[int], estimate: Fraction, legal: Sequence[int])
     shown = number_text(estimate)
     forbidden = [b for b in range(CARDS_PER_HAND + 1) if b not in legal]
     if not forbidden:
-        return f"{sum_text}, so no bid is forbidden; the nearest to {shown} is {bid}."
-    start = f"{sum_text}, so {and_list(forbidden)} is forbidden"
+        return _("{sum}, so no bid is forbidden; the nearest to {estimate} is {bid}.").format(
+            sum=sum_text, estimate=shown, bid=bid
+        )
+    start = _("{sum}, so {forbidden} is forbidden").format(
+        sum=sum_text, forbidden=and_list(forbidden)
+    )
     free = nearest_bid(estimate, range(CARDS_PER_HAND + 1))
     if free not in forbidden:
-        return f"{start}; your nearest bid, {free}, is allowed."
+        return _("{start}; your nearest bid, {bid}, is allowed.").format(start=start, bid=free)
     gap = abs(bid - estimate)
     tied = [b for b in legal if abs(b - estimate) == gap]
     if len(tied) > 1:
-        return f"{start}; {and_list(tied)} are equally near {shown}, take the lower: {bid}."
-    return f"{start}; the nearest allowed bid to {shown} is {bid}."
+        return _("{start}; {tied} are equally near {estimate}, take the lower: {bid}.").format(
+            start=start, tied=and_list(tied), estimate=shown, bid=bid
+        )
+    return _("{start}; the nearest allowed bid to {estimate} is {bid}.").format(
+        start=start, estimate=shown, bid=bid
+    )
 
 
 def bids_before_text(bids: Sequence[tuple[str, int]]) -> str:
@@ -119,7 +128,8 @@ def bids_before_text(bids: Sequence[tuple[str, int]]) -> str:
     """
     if not bids:
         return ""
-    return "Bids before yours: " + ", ".join(f"{name} bid {bid}" for name, bid in bids) + "."
+    listed = ", ".join(_("{name} bid {bid}").format(name=name, bid=bid) for name, bid in bids)
+    return _("Bids before yours: {bids}.").format(bids=listed)
 
 
 def calls_text(calls: Sequence[Combination], of: int) -> str:
@@ -139,8 +149,8 @@ def calls_text(calls: Sequence[Combination], of: int) -> str:
     if len(words) == 1:
         return words[0]
     if len(words) == of:
-        return f"any of the {of}"
-    return f"{', '.join(words[:-1])} or {words[-1]}"
+        return _("any of the {count}").format(count=of)
+    return _("{calls} or {last}").format(calls=", ".join(words[:-1]), last=words[-1])
 
 
 def threats_text(threats: int) -> str:

@@ -35,6 +35,8 @@ import pandas as pd
 
 from ...base.checks import check_whole, shown
 from ...base.errors import XactikaError
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...core.cards import CARDS_PER_HAND, Hand
 from ...core.game import Round, score
 from ...core.probability import lead_chances, lead_kind
@@ -91,7 +93,7 @@ class EstimationWorksheet(Sheet):
 
     kind: ClassVar[str] = "estimation"
     trials: ClassVar[int] = TRIALS
-    title: ClassVar[str] = "Xactika estimation: bid a hand, then play it"
+    title: ClassVar[str] = N_("Xactika estimation: bid a hand, then play it")
 
     def __post_init__(self) -> None:
         self.check_numbering()
@@ -317,7 +319,7 @@ class EstimationWorksheet(Sheet):
         ``Player k`` for the player k places after the student, clockwise (the lessons'
         and the hand explorer's names: ``Player 1`` plays right after you)."""
         return [
-            "You" if s == self.seat else f"Player {(s - self.seat) % PLAYERS}"
+            _("You") if s == self.seat else _("Player {k}").format(k=(s - self.seat) % PLAYERS)
             for s in range(PLAYERS)
         ]
 
@@ -338,7 +340,9 @@ class EstimationWorksheet(Sheet):
                     "led": str(trick.plays[0][1].card),
                     "call": str(trick.call),
                     "mine": str(mine),
-                    "won": "yes" if trick.winner == self.seat else f"no ({names[trick.winner]})",
+                    "won": _("yes")
+                    if trick.winner == self.seat
+                    else _("no ({winner})").format(winner=names[trick.winner]),
                 }
             )
         return rows

@@ -10,6 +10,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...base.formatting import about_percent, fraction
+from ...base.language import gettext as _
+from ...base.language import ngettext
 from ...core.cards import CARDS_PER_HAND, DECK
 from ...core.chances import chance_no_threat
 from .bidding import half_text, number_text
@@ -37,7 +39,7 @@ def bid_answer(sheet: EstimationWorksheet) -> str:
     estimate = sheet.estimate()
     low, high = int(estimate - Fraction(1, 2)), int(estimate + Fraction(1, 2))
     if estimate.denominator == 2 and {low, high} <= set(sheet._bidding.legal_bids()):
-        return f"{low} or {high}"
+        return _("{low} or {high}").format(low=low, high=high)
     return str(sheet.bid())
 
 
@@ -51,7 +53,7 @@ def estimate_frame(sheet: EstimationWorksheet) -> Frame:
     kinds = [row["kind"] for row in sheet.card_table()]
     sure, maybe = kinds.count("sure"), kinds.count("maybe")
     return Frame(
-        "Sure cards: {}. Maybe cards: {}. My estimate is {} + {} = {}. I bid {}.",
+        _("Sure cards: {}. Maybe cards: {}. My estimate is {} + {} = {}. I bid {}."),
         (
             str(sure),
             str(maybe),
@@ -88,20 +90,22 @@ def extension_question(sheet: EstimationWorksheet) -> tuple[str, str]:
     if index is None:  # no maybe card: the same step for a card with 2 threats
         threats = HYPOTHETICAL_THREATS
         chance = chance_no_threat(unseen, threats, held)
-        question = (
-            f"Extension: your hand has no maybe card. If a card had {threats} threats, what "
+        question = _(
+            "Extension: your hand has no maybe card. If a card had {threats} threats, what "
             "would the exact chance be that nobody can beat it if led (one fraction per "
             "threat, multiplied)?"
-        )
+        ).format(threats=threats)
     else:
         row = sheet.card_table()[index]
         threats = row["threats"]
         chance = row["chance"]
-        question = (
-            f"Extension: card #{index + 1} calling {row['call']} has {threats} "
-            f"threat{'s' if threats > 1 else ''}. The exact chance nobody can beat it if led "
-            "(one fraction per threat, multiplied):"
-        )
+        question = ngettext(
+            "Extension: card #{number} calling {call} has {threats} threat. The exact chance "
+            "nobody can beat it if led (one fraction per threat, multiplied):",
+            "Extension: card #{number} calling {call} has {threats} threats. The exact chance "
+            "nobody can beat it if led (one fraction per threat, multiplied):",
+            threats,
+        ).format(number=index + 1, call=row["call"], threats=threats)
     steps = " × ".join(f"{aside - i}/{unseen - i}" for i in range(threats))
     answer = f"{steps} = {fraction(chance)} = {about_percent(chance)}"
     return question, answer

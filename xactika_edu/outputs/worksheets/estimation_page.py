@@ -7,13 +7,17 @@ lays them out, with the words from :mod:`~xactika_edu.outputs.worksheets.bidding
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...base.formatting import expected_points, one_decimal, percent
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import INK
 from ...core.cards import CARDS_PER_HAND
 from ...core.probability import MAYBE_MAX_THREATS
+from ..pdftext import use_pdf_font
 from .bidding import (
     STOP_COUNTING,
     bids_before_text,
@@ -24,8 +28,9 @@ from .bidding import (
 )
 from .card_pictures import draw_hand_row
 from .estimation_levels import bid_answer, estimate_frame, extension_question
+from .layout import Recorder
 from .levels import EXTENSION, SUPPORT, draw_frame, level_note
-from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .page import ANSWER, MUTED, PAPER, SHADE, Page, rgb
 from .probability_page import PLAYERS
 
 if TYPE_CHECKING:
@@ -35,11 +40,17 @@ __all__ = ["EstimationPage", "differ_text"]
 
 _KINDS = ("sure", "maybe", "unlikely")
 #: How to count threats with only the sheet (student sheet only; the key lists them).
-NO_DECK_COUNT = (
+NO_DECK_COUNT = N_(
     "; no deck: keep the called digit, try the other three as 1, 2 or 3 for a face value "
     "as high or higher, skip your own cards"
 )
-_PLACES = ("first", "second", "third", "last")
+# "{dealer} deals, so you bid ..." for each place in the bidding order.
+_PLACES = (
+    N_("{dealer} deals, so you bid **first**"),
+    N_("{dealer} deals, so you bid **second**"),
+    N_("{dealer} deals, so you bid **third**"),
+    N_("{dealer} deals, so you bid **last**"),
+)
 
 
 def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
@@ -62,54 +73,102 @@ def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
     """
     made = advice["chance of making it"]
     if estimate.denominator == 2 and bid == estimate - Fraction(1, 2) and best == bid + 1:
-        more = " is made more often and" if made[best] > made[bid] else ""
-        return (
-            f"Your estimate, {number_text(estimate)}, was halfway between {bid} and {best}: "
-            f"either bid is right with a reason. The computer prefers {best}: it{more} is "
-            "worth more."
-        )
-    return "They differ: the sheet counts only leads; the computer plays whole hands, for each bid."
+        start = _(
+            "Your estimate, {estimate}, was halfway between {bid} and {best}: "
+            "either bid is right with a reason."
+        ).format(estimate=number_text(estimate), bid=bid, best=best)
+        if made[best] > made[bid]:
+            why = _("The computer prefers {best}: it is made more often and is worth more.")
+        else:
+            why = _("The computer prefers {best}: it is worth more.")
+        return f"{start} {why.format(best=best)}"
+    return _(
+        "They differ: the sheet counts only leads; the computer plays whole hands, for each bid."
+    )
 
 
 class EstimationPage(Page["EstimationWorksheet"]):
     """Draws one estimation worksheet page (student sheet or answer key)."""
 
-    key_note = "For the teacher: exact chances, the computer's bid advice and a play-out."
-    footer_note = "the same seed always gives the same deal"
+    key_note = N_("For the teacher: exact chances, the computer's bid advice and a play-out.")
+    footer_note = N_("the same seed always gives the same deal")
     sheet: EstimationWorksheet
+    #: Set tighter (smaller type, closer lines, smaller cards): only when a longer
+    #: language would run the page into the footer (set by :meth:`draw`).
+    tight = False
 
     def draw(self) -> None:
-        y = self.sections(
+        self.tight = False
+        self.tight = self.content_end() > self.bottom - 4.5
+        y = self.sections(*self.parts())
+        self.check_fits(y, self.bottom - 4.5)
+        self.footer()
+
+    def parts(self) -> tuple[tuple[str, float, Callable[[float], float]], ...]:
+        """The page's parts, top to bottom, as :meth:`~.page.Page.sections` takes them."""
+        return (
             ("intro", 2.0, self.intro),
             ("cards", 1.5, self.cards),
             ("part1", 2.5, self.part1),
             ("part2", 3.0, self.part2),
             ("part3", 3.0, self.part3),
         )
-        self.check_fits(y, self.bottom - 4.5)
-        self.footer()
+
+    def content_end(self) -> float:
+        """Where the page's parts would end, drawn on a scratch page, in mm."""
+        from fpdf import FPDF
+
+        real = self.pdf
+        scratch = FPDF(unit="mm", format=(real.w, real.h))
+        scratch.set_auto_page_break(False)
+        scratch.set_margins(real.l_margin, real.t_margin, real.r_margin)
+        use_pdf_font(scratch)
+        self.pdf = Recorder(scratch, record=False)
+        self.group, self.background = self.pdf.group, self.pdf.background
+        try:
+            return self.sections(*self.parts())
+        finally:
+            self.pdf, self.group, self.background = real, real.group, real.background
+
+    def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
+        """:meth:`~.page.Page.step`, its text set smaller when :attr:`tight`."""
+        if not self.tight:
+            return super().step(x, y, number, text, w)
+        size = 5.4
+        self.pdf.set_fill_color(*rgb(INK))
+        self.pdf.ellipse(x, y, size, size, style="F")
+        self.font(10, "B", PAPER)
+        self.text_at(x, y + 0.1, size, size, number, align="C")
+        self.font(9.5)
+        return self.paragraph(x + size + 2.2, y + 0.1, w - size - 2.2, text, 4.5)
 
     def intro(self, y: float) -> float:
         sheet = self.sheet
         names = sheet.names()
         self.font(10.5)
         dealer = (
-            "**You are the dealer**: you bid last"
+            _("**You are the dealer**: you bid last")
             if sheet.is_dealer
-            else f"{names[sheet.dealer]} deals, so you bid **{_PLACES[sheet.place]}**"
+            else _(_PLACES[sheet.place]).format(dealer=names[sheet.dealer])
         )
         first = (sheet.dealer + 1) % PLAYERS
-        leader = "you lead" if first == sheet.seat else f"{names[first]} leads"
-        text = level_note(sheet.level) + (
-            f"Player 1 plays right after you, then Player 2, then Player {PLAYERS - 1} "
-            f"(clockwise). {dealer}, and {leader} the first trick. Cards are four digits: "
-            "balls, cubes, cones, stars."
+        leader = (
+            _("you lead") if first == sheet.seat else _("{name} leads").format(name=names[first])
         )
-        return self.paragraph(self.left, y, self.width, text, 4.9)
+        text = level_note(sheet.level) + _(
+            "Player 1 plays right after you, then Player 2, then Player {last} "
+            "(clockwise). {dealer}, and {leader} the first trick. Cards are four digits: "
+            "balls, cubes, cones, stars."
+        ).format(last=PLAYERS - 1, dealer=dealer, leader=leader)
+        if self.tight:
+            self.font(9.5)
+        return self.paragraph(self.left, y, self.width, text, 4.4 if self.tight else 4.9)
 
     def cards(self, y: float) -> float:
         # smaller cards leave room for the extension's question
         widest = 12.5 if self.sheet.level == EXTENSION else 17.0
+        if self.tight and self.sheet.level != EXTENSION:
+            widest = 15.0
         return draw_hand_row(
             self, y, self.sheet.hand, widest=widest, label_gap=0.5, label_overhang=2.0, below=4.5
         )
@@ -121,16 +180,20 @@ class EstimationPage(Page["EstimationWorksheet"]):
         rows: list[list[str]],
         height: float = 4.3,
     ) -> float:
-        """A ruled table; ``headers`` are (title, width share); blank cells stay empty."""
+        """A ruled table; ``headers`` are (title, width share); blank cells stay empty;
+        rows closer when :attr:`tight`."""
         pdf = self.pdf
-        total = sum(share for _, share in headers)
-        widths = [self.width * share / total for _, share in headers]
+        if self.tight:
+            height -= 0.5
+        total = sum(share for _title, share in headers)
+        widths = [self.width * share / total for _title, share in headers]
         pdf.set_fill_color(*rgb(SHADE))
         pdf.rect(self.left, y, self.width, height, style="F")
         self.line_style(0.25)
         x = self.left
         self.font(9, "B")
-        for (title, _), w in zip(headers, widths, strict=True):
+        for (title, _share), w in zip(headers, widths, strict=True):
+            self.font(self.fitting(9, "B", title, w - 1.0), "B")
             self.text_at(x, y, w, height, title, align="C")
             x += w
         for r, row in enumerate(rows):
@@ -170,15 +233,16 @@ class EstimationPage(Page["EstimationWorksheet"]):
     def part1(self, y: float) -> float:
         sheet = self.sheet
         # the student sheet says how to count without a deck (not on an extension sheet)
-        hint = "" if self.key or sheet.level == EXTENSION else NO_DECK_COUNT
-        text = (
+        hint = "" if self.key or sheet.level == EXTENSION else _(NO_DECK_COUNT)
+        text = _(
             "**Part 1: estimate.** For each card, pick its best call (the combination with "
             "the fewest threats; if several tie, any of them) and count its threats (unseen "
             "cards with that combination and an equal or higher face value; you can stop "
-            f"counting at {STOP_COUNTING}{hint}). "
-            f"0 threats: **sure**. 1 to {MAYBE_MAX_THREATS}: **maybe**. "
-            f"{STOP_COUNTING} or more: **unlikely**. Tick one box."
-            + (" Cards #1 and #2 are worked examples." if sheet.examples else "")
+            "counting at {stop}{hint}). "
+            "0 threats: **sure**. 1 to {maybe}: **maybe**. "
+            "{stop} or more: **unlikely**. Tick one box."
+        ).format(stop=STOP_COUNTING, hint=hint, maybe=MAYBE_MAX_THREATS) + (
+            _(" Cards #1 and #2 are worked examples.") if sheet.examples else ""
         )
         y = self.step(self.left, y, "1", text, self.width) + 1.0
         rows = []
@@ -193,13 +257,13 @@ class EstimationPage(Page["EstimationWorksheet"]):
             else:
                 rows.append([f"#{i + 1} {row['card']}", "", "", "", "", "", ""])
         headers = [
-            ("Card", 1.2),
-            ("Best call", 1.6),
-            ("Threats", 0.9),
-            ("Sure", 0.6),
-            ("Maybe", 0.7),
-            ("Unlikely", 0.8),
-            ("Unbeatable if led", 1.4),
+            (_("Card"), 1.2),
+            (_("Best call"), 1.6),
+            (_("Threats"), 0.9),
+            (_("Sure"), 0.6),
+            (_("Maybe"), 0.7),
+            (_("Unlikely"), 0.8),
+            (_("Unbeatable if led"), 1.4),
         ]
         if not self.key:
             headers = headers[:-1]
@@ -211,31 +275,36 @@ class EstimationPage(Page["EstimationWorksheet"]):
         if sheet.level == SUPPORT:
             y = draw_frame(self, x, y, self.width, estimate_frame(sheet)) + 1.4
         else:
-            x = self.blank(x, y, "Sure:", 9, str(kinds.count("sure")))
-            x = self.blank(x, y, "+ half the maybes:", 12, half_text(kinds.count("maybe")))
-            x = self.blank(x, y, "= my estimate:", 12, number_text(estimate))
-            self.blank(x, y, "tricks.  My bid:", 12, bid_answer(sheet))
+            x = self.blank(x, y, _("Sure:"), 9, str(kinds.count("sure")))
+            x = self.blank(x, y, _("+ half the maybes:"), 12, half_text(kinds.count("maybe")))
+            x = self.blank(x, y, _("= my estimate:"), 12, number_text(estimate))
+            self.blank(x, y, _("tricks.  My bid:"), 12, bid_answer(sheet))
             y += 7.0
         self.font(9, "", MUTED)
-        rule = (
+        rule = _(
             "Your bid: the whole number nearest your estimate. If your estimate ends in .5, "
             "choose the bid just below or just above and write why. "
             "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
-            f"{CARDS_PER_HAND}. "
-        )
+            "{cards}. "
+        ).format(cards=CARDS_PER_HAND)
         before = bids_before_text(sheet.earlier_bids())
         if sheet.is_dealer:
-            rule += (
-                f"**{before}** You deal: add up the bids before yours and cross out the bid "
+            rule += _(
+                "**{before}** You deal: add up the bids before yours and cross out the bid "
                 "you may not make. If the crossed-out number is your bid, pick the allowed "
                 "number closest to your estimate (the lower if two are equally close)."
-            )
+            ).format(before=before)
         else:
             rule += (
-                f"{before} You do not deal this time, so you may bid any number from 0 to "
-                f"{CARDS_PER_HAND}."
-            ).lstrip()
-        y = self.paragraph(self.left, y, self.width, rule, 4.2)
+                _(
+                    "{before} You do not deal this time, so you may bid any number from 0 to "
+                    "{cards}."
+                )
+                .format(before=before, cards=CARDS_PER_HAND)
+                .lstrip()
+            )
+        self.font(8.5 if self.tight else 9, "", MUTED)
+        y = self.paragraph(self.left, y, self.width, rule, 3.8 if self.tight else 4.2)
         if sheet.level == EXTENSION:
             question, answer = extension_question(sheet)
             self.font(9, "B")
@@ -255,69 +324,86 @@ class EstimationPage(Page["EstimationWorksheet"]):
         sheet = self.sheet
         advice = sheet.advice()
         bid, best = sheet.bid(), int(advice.attrs["recommended"])
-        step = f"Your bid: {sheet.bid_step()} " if sheet.is_dealer else ""
+        step = _("Your bid: {step} ").format(step=sheet.bid_step()) if sheet.is_dealer else ""
         ties = (
-            "Where several calls are listed, they tie: any of them is right. "
+            _("Where several calls are listed, they tie: any of them is right. ")
             if any(len(row["calls"]) > 1 for row in sheet.card_table())
             else ""
         )
-        earlier = ", after the bids above" if sheet.bids_before() else ", bidding first"
+        earlier = _(", after the bids above") if sheet.bids_before() else _(", bidding first")
 
         def made(b: int) -> str:
             chance = percent(float(advice.loc[b, "chance of making it"]))
-            return f"made {chance}, {expected_points(advice.loc[b, 'expected score'])} points"
-
-        if best == bid:
-            verdict = f"{bid} is also the best bid for points."
-            half = sheet.estimate()
-            if " or " in bid_answer(sheet):
-                verdict = (
-                    f"Your estimate, {number_text(half)}, was halfway: {bid_answer(sheet)} is "
-                    f"right with a reason. The computer prefers {bid}, the best bid for points."
-                )
-        else:
-            verdict = f"The best bid for points is {best} ({made(best)}). " + differ_text(
-                sheet.estimate(), bid, best, advice
+            return _("made {chance}, {points} points").format(
+                chance=chance, points=expected_points(advice.loc[b, "expected score"])
             )
-        text = (
-            f"{step}{ties}Last column: the exact chance nobody else holds a card that beats "
+
+        half = sheet.estimate()
+        if best == bid:
+            verdict = _("{bid} is also the best bid for points.").format(bid=bid)
+            if half.denominator == 2 and bid_answer(sheet) != str(bid):
+                verdict = _(
+                    "Your estimate, {estimate}, was halfway: {bids} is "
+                    "right with a reason. The computer prefers {bid}, the best bid for points."
+                ).format(estimate=number_text(half), bids=bid_answer(sheet), bid=bid)
+        else:
+            verdict = _("The best bid for points is {best} ({made}). ").format(
+                best=best, made=made(best)
+            ) + differ_text(half, bid, best, advice)
+        text = _(
+            "{step}{ties}Last column: the exact chance nobody else holds a card that beats "
             "it with that call (if led, it wins at least that often). They add up to "
-            f"{one_decimal(Fraction(sheet.sure_tricks()))}, a rough guide only: you will "
+            "{sure}, a rough guide only: you will "
             "not lead every card. The computer's suggestion (not the sheet's method; "
-            f"{sheet.trials} simulated deals, seed {sheet.seed}{earlier}, each deal played for "
-            f"each bid): playing for {bid}, about "
-            f"{one_decimal(Fraction(sheet.expected_tricks()))} tricks, {made(bid)} a hand on "
-            f"average. {verdict}"
+            "{trials} simulated deals, seed {seed}{earlier}, each deal played for "
+            "each bid): playing for {bid}, about "
+            "{tricks} tricks, {made} a hand on "
+            "average. {verdict}"
+        ).format(
+            step=step,
+            ties=ties,
+            sure=one_decimal(Fraction(sheet.sure_tricks())),
+            trials=sheet.trials,
+            seed=sheet.seed,
+            earlier=earlier,
+            bid=bid,
+            tricks=one_decimal(Fraction(sheet.expected_tricks())),
+            made=made(bid),
+            verdict=verdict,
         )
-        self.font(8, "I", ANSWER)
-        return self.paragraph(self.left, y, self.width, text, 3.5)
+        self.font(7.5 if self.tight else 8, "I", ANSWER)
+        return self.paragraph(self.left, y, self.width, text, 3.2 if self.tight else 3.5)
 
     def part2(self, y: float) -> float:
         sheet = self.sheet
         bids = sheet.example().bids
         others = ", ".join(
-            f"{name} bid {bids[seat]}"
+            _("{name} bid {bid}").format(name=name, bid=bids[seat])
             for seat, name in enumerate(sheet.names())
             if seat != sheet.seat
         )
         text = (
-            "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
-            "shuffle the rest and deal 8 each to three classmates. No deck? Use the Play a "
-            "game tab of the student app: it deals different cards, so Part 3 scores that hand. "
-            "Record every trick."
+            _(
+                "**Part 2: play it out.** Play this hand: take these 8 cards from a deck, "
+                "shuffle the rest and deal 8 each to three classmates. No deck? Use the Play a "
+                "game tab of the student app: it deals different cards, so Part 3 scores that "
+                "hand. Record every trick."
+            )
             if not self.key
-            else "**Part 2, worked example:** the same deal played by four computer players; "
-            f"the one in your seat bid **{sheet.bid()}** (the Part 1 bid) and played for it. "
-            f"Other bids: {others}. A student's play will differ."
+            else _(
+                "**Part 2, worked example:** the same deal played by four computer players; "
+                "the one in your seat bid **{bid}** (the Part 1 bid) and played for it. "
+                "Other bids: {others}. A student's play will differ."
+            ).format(bid=sheet.bid(), others=others)
         )
         y = self.step(self.left, y, "2", text, self.width) + 1.0
         headers = [
-            ("Trick", 0.6),
-            ("Who led", 0.9),
-            ("Card led", 1.1),
-            ("Call", 1.2),
-            ("My card", 1.1),
-            ("Did I win?", 1.1),
+            (_("Trick"), 0.6),
+            (_("Who led"), 0.9),
+            (_("Card led"), 1.1),
+            (_("Call"), 1.2),
+            (_("My card"), 1.1),
+            (_("Did I win?"), 1.1),
         ]
         if self.key:
             rows = [
@@ -330,7 +416,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
 
     def part3(self, y: float) -> float:
         sheet = self.sheet
-        text = (
+        text = _(
             "**Part 3: score.** Exact bid: + the tricks taken (bid 0, took 0: 0 points). "
             "Missed: lose 1 point for each trick you are off, -|tricks - bid| (bid 3, took 5: -2)."
         )
@@ -339,26 +425,27 @@ class EstimationPage(Page["EstimationWorksheet"]):
         if self.key:
             won = sheet.example().tricks_won[sheet.seat]
             points = sheet.example_score()
-            x = self.blank(x, y, "Tricks taken:", 12, str(won))
-            x = self.blank(x, y, "My bid (Part 1):", 12, str(sheet.bid()))
-            self.blank(x, y, "Score:", 14, f"{points:+d}" if points else "0")
+            x = self.blank(x, y, _("Tricks taken:"), 12, str(won))
+            x = self.blank(x, y, _("My bid (Part 1):"), 12, str(sheet.bid()))
+            self.blank(x, y, _("Score:"), 14, f"{points:+d}" if points else "0")
         else:
-            x = self.blank(x, y, "Tricks taken:", 12)
-            x = self.blank(x, y, "My bid (Part 1):", 12)
-            self.blank(x, y, "Score:", 14)
+            x = self.blank(x, y, _("Tricks taken:"), 12)
+            x = self.blank(x, y, _("My bid (Part 1):"), 12)
+            self.blank(x, y, _("Score:"), 14)
         y += 7.5
         self.font(10)
-        question = (
+        question = _(
             "Was your estimate too high, too low or just right? Which card surprised you, and why?"
         )
         y = self.paragraph(self.left + 7.6, y, self.width - 7.6, question, 5.0)
         self.line_style(0.3)
         if self.key:
             self.font(9, "I", MUTED)
-            self.text_at(self.left + 7.6, y, self.width - 7.6, 5, "Answers vary.")
+            self.text_at(self.left + 7.6, y, self.width - 7.6, 5, _("Answers vary."))
             return y + 5.0
+        gap = 5.5 if self.tight else 6.5
         for i in range(2):
             self.pdf.line(
-                self.left + 7.6, y + 5.5 + 6.5 * i, self.left + self.width, y + 5.5 + 6.5 * i
+                self.left + 7.6, y + 5.5 + gap * i, self.left + self.width, y + 5.5 + gap * i
             )
-        return y + 13.0
+        return y + 6.5 + gap

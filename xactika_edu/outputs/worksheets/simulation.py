@@ -34,6 +34,8 @@ from ...base.formatting import (
     percent_tail,
     two_decimals,
 )
+from ...base.language import N_, ngettext
+from ...base.language import gettext as _
 from ...core.cards import DECK, Card, as_card, make_rng
 from .levels import BLANK, CORE, SUPPORT, Frame, Worked, at_level, check_level
 from .levels import default_cards as level_cards
@@ -59,15 +61,32 @@ def _shows(combination: str) -> Callable[[Card], bool]:
     return lambda card: card.has(combination)
 
 
-# The events a class can simulate: the test each draw gets, and the words that
-# finish "the card ...".
+# The events a class can simulate: the test each draw gets, the words that finish
+# "the card ..." and "... of the 81 cards ..." (the plural), and the event's name in a
+# sentence (translated where shown; the event itself, a key, stays English).
 _EVENT_WORDS: dict[str, str] = {
-    "face value 8 or more": "has a face value of 8 or more",
-    "face value 10 or more": "has a face value of 10 or more",
-    "face value exactly 8": "has a face value of exactly 8",
-    "an even face value": "has an even face value",
-    "3 cubes": "shows 3 cubes",
-    "1 star": "shows 1 star",
+    "face value 8 or more": N_("has a face value of 8 or more"),
+    "face value 10 or more": N_("has a face value of 10 or more"),
+    "face value exactly 8": N_("has a face value of exactly 8"),
+    "an even face value": N_("has an even face value"),
+    "3 cubes": N_("shows 3 cubes"),
+    "1 star": N_("shows 1 star"),
+}
+_EVENT_PLURAL_WORDS: dict[str, str] = {
+    "face value 8 or more": N_("have a face value of 8 or more"),
+    "face value 10 or more": N_("have a face value of 10 or more"),
+    "face value exactly 8": N_("have a face value of exactly 8"),
+    "an even face value": N_("have an even face value"),
+    "3 cubes": N_("show 3 cubes"),
+    "1 star": N_("show 1 star"),
+}
+_EVENT_NAMES: dict[str, str] = {
+    "face value 8 or more": N_("face value 8 or more"),
+    "face value 10 or more": N_("face value 10 or more"),
+    "face value exactly 8": N_("face value exactly 8"),
+    "an even face value": N_("an even face value"),
+    "3 cubes": N_("3 cubes"),
+    "1 star": N_("1 star"),
 }
 _EVENT_TESTS: dict[str, Callable[[Card], bool]] = {
     "face value 8 or more": _value_at_least(8),
@@ -107,7 +126,9 @@ class TieFrame(Frame):
     """
 
     def blank(self) -> str:
-        blanks = [BLANK] * (len(self.answers) - 1) + [f"{BLANK} (or: the same)"]
+        blanks = [BLANK] * (len(self.answers) - 1) + [
+            _("{blank} (or: the same)").format(blank=BLANK)
+        ]
         return self.text.format(*blanks)
 
 
@@ -169,7 +190,7 @@ class SimulationWorksheet(QuestionSheet):
     level: str = CORE
 
     kind: ClassVar[str] = "simulation"
-    title: ClassVar[str] = "Xactika class experiment: simulation"
+    title: ClassVar[str] = N_("Xactika class experiment: simulation")
 
     def __post_init__(self) -> None:
         self.check_numbering()
@@ -195,14 +216,15 @@ class SimulationWorksheet(QuestionSheet):
 
     @property
     def phrase(self) -> str:
-        """The event as the end of a sentence about the card: ``'shows 3 cubes'``."""
-        return _EVENT_WORDS[self.event]
+        """The event as the end of a sentence about the card: ``'shows 3 cubes'`` (in
+        the current language)."""
+        return _(_EVENT_WORDS[self.event])
 
     @property
     def plural_phrase(self) -> str:
-        """The event after a plural subject: ``'have a face value of 8 or more'``."""
-        verb, rest = self.phrase.split(" ", 1)
-        return f"{ {'has': 'have', 'shows': 'show'}.get(verb, verb) } {rest}"
+        """The event after a plural subject: ``'have a face value of 8 or more'`` (in the
+        current language)."""
+        return _(_EVENT_PLURAL_WORDS[self.event])
 
     @property
     def hits(self) -> tuple[bool, ...]:
@@ -266,7 +288,7 @@ class SimulationWorksheet(QuestionSheet):
         """
         worked = self._worked()
         items = at_level(self.level, worked, self.extra_question())
-        question_c, answer_c, working_c, _ = worked[2]
+        question_c, answer_c, working_c, _frame = worked[2]
         items[2] = (question_c, answer_c, working_c)
         return items
 
@@ -289,39 +311,64 @@ class SimulationWorksheet(QuestionSheet):
         p, count, n = self.probability, self.deck_count, len(self.draws)
         draws = self.of * n
         expected = p * draws
-        about = "" if expected.denominator == 1 else "about "
-        value = f"= {about_one_decimal(expected)}: expect {about}{_nearest(expected)} successes"
-        who = f"these {self.of} sheets" if self.of > 1 else "this sheet"
-        prediction = (
-            f"Your class: (the class's draws) × {count}/81. For {who}: {draws} draws × "
-            f"{count}/81 {value}."
-        )
+        nearest = _nearest(expected)
+        if expected.denominator == 1:
+            value = ngettext(
+                "= {value}: expect {nearest} success",
+                "= {value}: expect {nearest} successes",
+                nearest,
+            )
+        else:
+            value = ngettext(
+                "= {value}: expect about {nearest} success",
+                "= {value}: expect about {nearest} successes",
+                nearest,
+            )
+        value = value.format(value=about_one_decimal(expected), nearest=nearest)
+        if self.of > 1:
+            prediction = _(
+                "Your class: (the class's draws) × {count}/81. For these {sheets} sheets: "
+                "{draws} draws × {count}/81 {value}."
+            ).format(count=count, sheets=self.of, draws=draws, value=value)
+        else:
+            prediction = _(
+                "Your class: (the class's draws) × {count}/81. For this sheet: "
+                "{draws} draws × {count}/81 {value}."
+            ).format(count=count, draws=draws, value=value)
         last = self.running()[-1]
         own = share_text(*last)
         total = self.class_total()
         if total is None or self.of == 1:
-            comparison = (
-                f"Yes if the class's relative frequency is closer to {count}/81"
-                f"{percent_tail(p)} than this sheet's {own}."
-            )
+            comparison = _(
+                "Yes if the class's relative frequency is closer to {count}/81{percent} than "
+                "this sheet's {own}."
+            ).format(count=count, percent=percent_tail(p), own=own)
             return ClassAnswer(prediction, None, comparison, "")
         near_class = abs(Fraction(total, draws) - p)
         near_own = abs(Fraction(*last) - p)
-        verdict = "Yes" if near_class < near_own else "No"
+        verdict = _("Yes") if near_class < near_own else _("No")
         if near_class == near_own:
-            verdict = "The same"
+            verdict = _("The same")
         pooled = share_text(total, draws)
-        comparison = (
-            f"Class total of {who}: {total} successes in {draws} draws, {pooled}. Closer "
-            f"to {count}/81 than this sheet's {own}? {verdict}."
+        comparison = _(
+            "Class total of these {sheets} sheets: {total} successes in {draws} draws, "
+            "{pooled}. Closer to {count}/81 than this sheet's {own}? {verdict}."
+        ).format(
+            sheets=self.of,
+            total=total,
+            draws=draws,
+            pooled=pooled,
+            count=count,
+            own=own,
+            verdict=verdict,
         )
         gaps = [one_decimal(100 * near) for near in (near_class, near_own)]
         if gaps[0] == gaps[1] and near_class != near_own:
             gaps = [two_decimals(100 * near) for near in (near_class, near_own)]
-        working = (
-            f"From {count}/81: the {self.of} sheets are {gaps[0]} percentage points off, "
-            f"this sheet {gaps[1]}."
-        )
+        working = _(
+            "From {count}/81: the {sheets} sheets are {gap} percentage points off, "
+            "this sheet {own_gap}."
+        ).format(count=count, sheets=self.of, gap=gaps[0], own_gap=gaps[1])
         return ClassAnswer(prediction, (str(total), str(draws), pooled), comparison, working)
 
     def frames(self) -> list[Frame]:
@@ -335,11 +382,13 @@ class SimulationWorksheet(QuestionSheet):
         expected = n * p
         got = sum(self.hits)
         off = about_one_decimal(abs(got - expected))
-        question = (
-            f"Expected successes in {n} draws = {n} × the exact probability. Find it. "
+        question = _(
+            "Expected successes in {n} draws = {n} × the exact probability. Find it. "
             "How far off is your count of successes?"
+        ).format(n=n)
+        answer = _("{n} × {count}/81 = {expected}; you got {got}, {off} off.").format(
+            n=n, count=count, expected=about_one_decimal(expected), got=got, off=off
         )
-        answer = f"{n} × {count}/81 = {about_one_decimal(expected)}; you got {got}, {off} off."
         working = ""  # the answer shows it
         return question, answer, working
 
@@ -360,53 +409,65 @@ class SimulationWorksheet(QuestionSheet):
         p = self.probability
         count = self.deck_count
         if "face value" in self.event:
-            how = "Use the deck table."
-            working_a = f"{count} of the 81 cards in the deck table have {self.event}."
+            how = _("Use the deck table.")
+            working_a = _("{count} of the 81 cards in the deck table have {event}.").format(
+                count=count, event=_(_EVENT_NAMES[self.event])
+            )
         else:
-            how = "Hint: the deck has every mix of 1, 2 or 3 of each shape exactly once."
-            working_a = f"The other three shapes can be anything: 3 × 3 × 3 = {count} cards."
-        question_a = (
-            f"What is the exact probability that a drawn card {self.phrase}? "
-            f"Write it as a fraction of the 81 cards and as a percent. {how}"
-        )
+            how = _("Hint: the deck has every mix of 1, 2 or 3 of each shape exactly once.")
+            working_a = _(
+                "The other three shapes can be anything: 3 × 3 × 3 = {count} cards."
+            ).format(count=count)
+        question_a = _(
+            "What is the exact probability that a drawn card {event}? "
+            "Write it as a fraction of the 81 cards and as a percent. {how}"
+        ).format(event=self.phrase, how=how)
         answer_a = f"{fraction_steps(count, 81)}, {key_percent(p)}"
         frame_a = Frame(
-            f"{{}} of the 81 cards {self.plural_phrase}. The probability is {{}}, or {{}}.",
+            _("{{}} of the 81 cards {event}. The probability is {{}}, or {{}}.").format(
+                event=self.plural_phrase
+            ),
             (str(count), fraction_steps(count, 81), key_percent(p)),
         )
 
         first, last = self.running()[0], self.running()[-1]
         near_first = abs(Fraction(*first) - p)
         near_last = abs(Fraction(*last) - p)
-        question_b = (
-            f"Which was closer to the exact probability: your relative frequency after "
-            f"{first[1]} draws or after {last[1]} draws?"
-        )
+        question_b = _(
+            "Which was closer to the exact probability: your relative frequency after "
+            "{first} draws or after {last} draws?"
+        ).format(first=first[1], last=last[1])
         if self.level != SUPPORT:
-            question_b += (
+            question_b += _(
                 " Either can happen with so few draws. Which does the law of large numbers "
                 "say is usually closer?"
             )
         if near_first == near_last:
-            closer = "The same: both were the same distance"
-            blank_b = "the same"
+            closer = _("The same: both were the same distance")
+            blank_b = _("the same")
         elif near_last < near_first:
-            closer = f"After {last[1]} draws"
-            blank_b = closer[0].lower() + closer[1:]
+            closer = _("After {draws} draws").format(draws=last[1])
+            blank_b = _("after {draws} draws").format(draws=last[1])
         else:
-            closer = f"After {first[1]} draws (it can happen)"
-            blank_b = f"after {first[1]} draws"
+            closer = _("After {draws} draws (it can happen)").format(draws=first[1])
+            blank_b = _("after {draws} draws").format(draws=first[1])
         answer_b = closer + "."
         if self.level != SUPPORT:
-            answer_b += f" Usually: after {last[1]} draws (the law of large numbers)."
+            answer_b += _(" Usually: after {draws} draws (the law of large numbers).").format(
+                draws=last[1]
+            )
         shares = [share_text(*first), share_text(*last)]
-        working_b = f"{shares[0]} and {shares[1]}, against {key_percent(p)}."
+        working_b = _("{first} and {last}, against {exact}.").format(
+            first=shares[0], last=shares[1], exact=key_percent(p)
+        )
         frame_b = TieFrame(
-            f"After {first[1]} draws: {{}}. After {last[1]} draws: {{}}. Closer: {{}}.",
+            _("After {first} draws: {{}}. After {last} draws: {{}}. Closer: {{}}.").format(
+                first=first[1], last=last[1]
+            ),
             (shares[0], shares[1], blank_b),
         )
 
-        question_c = (
+        question_c = _(
             "Predict the class's successes first. Then fill in the class total. Is the "
             "class's relative frequency closer to the exact probability than yours?"
         )
@@ -417,7 +478,7 @@ class SimulationWorksheet(QuestionSheet):
         # the rule and the printed set's numbers, which are the class's when every
         # student has a sheet)
         frame_c = Frame(
-            "Our class: {} draws × {}/81: expect about {} successes.",
+            _("Our class: {} draws × {}/81: expect about {} successes."),
             (str(draws), str(count), str(_nearest(p * draws))),
         )
         return [

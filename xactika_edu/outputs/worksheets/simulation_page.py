@@ -12,6 +12,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...base.formatting import percent_tail
+from ...base.language import N_
+from ...base.language import gettext as _
 from ...base.palette import INK, SHAPE_COLORS
 from ...core.cards import Shape
 from ..pdftext import use_pdf_font
@@ -32,28 +34,31 @@ __all__ = ["DRAWS_PER_ROW", "SimulationPage"]
 ANSWER_LINE = 10.5
 #: The layouts tried in turn until the questions fit above the footer: (the graph's
 #: share of the width, the room a line to write on takes in mm, the gap between
-#: questions in mm). A fifth row of draws or a support sheet's frames need the later ones.
+#: questions in mm). A fifth row of draws or a support sheet's frames need the later ones;
+#: the last two only a longer language (Spanish) with a fifth row or an extension's d.
 LAYOUTS: tuple[tuple[float, float, float], ...] = (
     (0.42, ANSWER_LINE, 2.0),
     (0.34, 8.5, 2.0),
     (0.34, 8.5, 1.0),
     (0.30, 8.0, 0.5),
     (0.28, 7.5, 0.3),
+    (0.26, 7.0, 0.3),
+    (0.24, 7.0, 0.3),
 )
 
 
 class SimulationPage(Page["SimulationWorksheet"]):
     """Draws one simulation worksheet page (student sheet or answer key) on a PDF."""
 
-    key_note = "For the teacher: compare each student's marks, table, graph and answers."
-    footer_note = "the same seed always gives the same draws"
+    key_note = N_("For the teacher: compare each student's marks, table, graph and answers.")
+    footer_note = N_("the same seed always gives the same draws")
 
     def __init__(self, sheet: SimulationWorksheet, pdf: FPDF, *, key: bool, name: str = "") -> None:
         super().__init__(sheet, pdf, key=key, name=name)
         self.n = len(sheet.draws)
         #: the room a line to write an answer on takes, and the gap between questions,
         #: in mm (set by :meth:`draw` from :data:`LAYOUTS`)
-        _, self.answer_room, self.gap = LAYOUTS[0]
+        _share, self.answer_room, self.gap = LAYOUTS[0]
 
     @property
     def limit(self) -> float:
@@ -93,11 +98,11 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.footer()
 
     def intro(self, y: float) -> float:
-        text = level_note(self.sheet.level) + (
-            f"**The event: the card {self.sheet.phrase}.** Each box below is one draw "
+        text = level_note(self.sheet.level) + _(
+            "**The event: the card {event}.** Each box below is one draw "
             "from a full Xactika deck; the card goes back and the deck is shuffled before "
             "the next draw. A box shows how many balls, cubes, cones and stars the card has."
-        )
+        ).format(event=self.sheet.phrase)
         self.font(10.5)
         return self.paragraph(self.left, y, self.width, text, 5.0)
 
@@ -108,20 +113,22 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 self.left,
                 y,
                 "1",
-                f"Tick the box of every draw where the card {sheet.phrase}: that draw is "
-                "a success. After each row of 10, fill in the row's table."
-                + (" Row 1 is a worked example." if sheet.example_rows else ""),
+                _(
+                    "Tick the box of every draw where the card {event}: that draw is "
+                    "a success. After each row of 10, fill in the row's table."
+                ).format(event=sheet.phrase)
+                + (_(" Row 1 is a worked example.") if sheet.example_rows else ""),
                 self.width,
             )
             + 1.5
         )
         columns = (
-            ("Successes in this row", 17.0),
-            ("Successes so far", 17.0),
-            ("Draws so far", 14.0),
-            ("Relative frequency so far", 25.0),
+            (_("Successes in this row"), 17.0),
+            (_("Successes so far"), 17.0),
+            (_("Draws so far"), 14.0),
+            (_("Relative frequency so far"), 25.0),
         )
-        table_w = sum(w for _, w in columns)
+        table_w = sum(w for _name, w in columns)
         cell_w = (self.width - table_w - 2.0) / DRAWS_PER_ROW
         head_h, row_h = 9.0, 15.0
         x = self.left
@@ -131,7 +138,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         pdf.rect(tx, y, table_w, head_h, style="F")
         # the glyph key in the header: which shape each column of digits counts
         self.font(8.5, "B")
-        self.text_at(x + 1.5, y, 30, head_h, "Each draw:")
+        self.text_at(x + 1.5, y, 30, head_h, _("Each draw:"))
         gx = x + 20
         pdf.set_line_width(0.15)
         pdf.set_draw_color(*rgb(INK))
@@ -160,15 +167,13 @@ class SimulationPage(Page["SimulationWorksheet"]):
                 cells = (str(in_row), str(so_far), str(draws))
                 cx = tx
                 self.font(11, "B", ANSWER)
-                for text, (_, w) in zip(cells, columns, strict=False):
+                for text, (_name, w) in zip(cells, columns, strict=False):
                     self.text_at(cx, top, w, row_h, text, align="C")
                     cx += w
                 self.font(9.5, "B", ANSWER)
                 self.text_at(cx, top + 2, columns[-1][1], 5, f"{so_far}/{draws}", align="C")
                 # as the lesson writes it: "8/10 = 80%", "27/40, about 68%"
-                self.text_at(
-                    cx, top + 7.5, columns[-1][1], 5, percent_tail(share).lstrip(", "), "C"
-                )
+                self.rate_cell(cx, top, columns[-1][1], percent_tail(share).lstrip(", "))
         bottom = y + head_h + (self.n // DRAWS_PER_ROW) * row_h
         self.line_style(0.3)
         for r in range(self.n // DRAWS_PER_ROW + 1):
@@ -178,13 +183,26 @@ class SimulationPage(Page["SimulationWorksheet"]):
         for c in range(DRAWS_PER_ROW + 1):
             pdf.line(x + c * cell_w, y + head_h, x + c * cell_w, bottom)
         cx = tx
-        for _, w in columns:
+        for _name, w in columns:
             pdf.line(cx, y, cx, bottom)
             cx += w
         self.line_style(0.6)
         pdf.rect(x, y, DRAWS_PER_ROW * cell_w, bottom - y)
         pdf.rect(tx, y, table_w, bottom - y)
         return bottom
+
+    def rate_cell(self, x: float, top: float, w: float, tail: str) -> None:
+        """A key's percent under the row's relative frequency in the column at ``x``,
+        ``w`` mm wide; a longer word for "about" (Spanish "aproximadamente") that would
+        not fit goes on a line of its own above the percent, in regular type."""
+        if self.pdf.get_string_width(tail) <= w - 1.0:
+            self.text_at(x, top + 7.5, w, 5, tail, "C")
+            return
+        words, number = tail.rsplit(" ", 1)
+        self.font(self.fitting(8.5, "", words, w - 1.5), "", ANSWER)
+        self.text_at(x, top + 6.6, w, 3.4, words, "C")
+        self.font(9.5, "B", ANSWER)
+        self.text_at(x, top + 10.0, w, 4.2, number, "C")
 
     def graph(self, x: float, y: float, w: float, bottom: float) -> None:
         """Step 2, the graph, in the left column; on an extension sheet question d sits
@@ -235,7 +253,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         Raises:
             XactikaError: if ``check`` and they reach the footer (a layout bug).
         """
-        y = self.step(x, y, "3", "Answer the questions.", w) + 1.5
+        y = self.step(x, y, "3", _("Answer the questions."), w) + 1.5
         items = self.sheet.worked_questions()[:3]
         frames = self.sheet.frames() if self.sheet.level == SUPPORT else None
         gap = self.gap  # under an answer
@@ -280,7 +298,7 @@ class SimulationPage(Page["SimulationWorksheet"]):
         elif support:
             y = draw_frame(self, x, y, w, sheet.frames()[2])
         else:
-            y = self.answer_line(x, y, w, "Prediction:") - 3.5
+            y = self.answer_line(x, y, w, _("Prediction:")) - 3.5
         if self.key:
             # the printed sheets' class total in words, not in a box
             self.font(TIGHT.answer_size, "B", ANSWER)
@@ -289,10 +307,10 @@ class SimulationPage(Page["SimulationWorksheet"]):
             return self.paragraph(x, y + 0.3, w, answer.working, TIGHT.working_line)
         y = self.class_box(x, y + 1.5, w) + 1.5
         if support:
-            frame = Frame("Closer than mine: {} (yes or no).", ("",))
+            frame = Frame(_("Closer than mine: {} (yes or no)."), ("",))
             self.font(10)
             return self.paragraph(x, y, w, frame.blank(), 5.6)
-        return self.answer_line(x, y, w, "Closer than mine?") - 4.5  # the last mark
+        return self.answer_line(x, y, w, _("Closer than mine?")) - 4.5  # the last mark
 
     def class_box(
         self, x: float, y: float, w: float, filled: tuple[str, str, str] | None = None
@@ -305,9 +323,9 @@ class SimulationPage(Page["SimulationWorksheet"]):
         self.line_style(0.6)
         pdf.rect(x, y, w, h)
         self.font(9.5, "B")
-        self.text_at(x + 2, y + 1, w - 4, 5, "Class total")
+        self.text_at(x + 2, y + 1, w - 4, 5, _("Class total"))
         self.line_style(0.3)
-        labels = ("Successes:", "Draws:", "Relative frequency:")
+        labels = (_("Successes:"), _("Draws:"), _("Relative frequency:"))
         for k, label in enumerate(labels):
             ly = y + 6.0 + k * 5.0
             self.font(9.5)

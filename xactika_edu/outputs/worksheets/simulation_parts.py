@@ -11,6 +11,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from ...base.formatting import exact_percent
+from ...base.language import gettext as _
 from ...base.palette import INK, OKABE_ITO, SHAPE_COLORS
 from ...core.cards import Card, Shape
 from ...core.probability import FACE_VALUES, value_distribution
@@ -58,8 +59,9 @@ def draw_cell(
         page.font(7, "B", ANSWER)
         # "value 12" when it fits clear of the cell's rules, else the number alone
         room = w - 2 * (TEXT_SIDE_GAP + 0.3)
-        word = "value " if page.pdf.get_string_width("value 12") <= room else ""
-        page.text_at(x + 0.6, y + h - 2.9, w - 1.2, 2.6, f"{word}{card.value}", align="C")
+        worded = _("value {value}").format(value=card.value)
+        fits = page.pdf.get_string_width(_("value {value}").format(value=12)) <= room
+        page.text_at(x + 0.6, y + h - 2.9, w - 1.2, 2.6, worded if fits else str(card.value), "C")
 
 
 def draw_deck_table(page: SimulationPage, y: float) -> float:
@@ -73,8 +75,8 @@ def draw_deck_table(page: SimulationPage, y: float) -> float:
     pdf.set_fill_color(*rgb(SHADE))
     pdf.rect(x, y, label_w, 2 * h, style="F")
     page.font(9, "B")
-    page.text_at(x + 1.5, y, label_w, h, "Deck table: face value")
-    page.text_at(x + 1.5, y + h, label_w, h, "cards in the deck")
+    page.text_at(x + 1.5, y, label_w, h, _("Deck table: face value"))
+    page.text_at(x + 1.5, y + h, label_w, h, _("cards in the deck"))
     for i, value in enumerate(FACE_VALUES):
         cx = x + label_w + i * cell_w
         page.font(9.5, "B")
@@ -83,7 +85,7 @@ def draw_deck_table(page: SimulationPage, y: float) -> float:
         page.text_at(cx, y + h, cell_w, h, str(int(frequency[value])), align="C")
     tx = x + label_w + len(FACE_VALUES) * cell_w
     page.font(9.5, "B")
-    page.text_at(tx, y, total_w, h, "Total", align="C")
+    page.text_at(tx, y, total_w, h, _("Total"), align="C")
     page.text_at(tx, y + h, total_w, h, str(int(frequency.sum())), align="C")
     page.line_style(0.3)
     for r in range(3):
@@ -103,8 +105,10 @@ def draw_graph(page: SimulationPage, x: float, y: float, w: float, bottom: float
             x,
             y,
             "2",
-            "Plot the relative frequency after each row. Then draw a dashed line across "
-            "at the exact probability (question a).",
+            _(
+                "Plot the relative frequency after each row. Then draw a dashed line across "
+                "at the exact probability (question a)."
+            ),
             w,
         )
         + 1.0
@@ -140,9 +144,12 @@ def draw_graph(page: SimulationPage, x: float, y: float, w: float, bottom: float
             pdf.set_dash_pattern(dash=2.0, gap=1.2)
             pdf.line(*at(0, p), *at(page.n, p))
         page.font(8, "B", INK)
-        label = f"exact: {exact_percent(sheet.probability, places=0)}"
+        label = _("exact: {percent}").format(percent=exact_percent(sheet.probability, places=0))
         points = [at(draws, so_far / draws) for so_far, draws in sheet.running()]
         label_w = page.pdf.get_string_width(label) + 1.5
+        if label_w > plot_w - 4.5:  # a longer language on a narrow graph: set it smaller
+            page.font(page.fitting(8, "B", label, plot_w - 6.0), "B", INK)
+            label_w = page.pdf.get_string_width(label) + 1.5
         # above the dashed line (below near the top), as far left as the plotted
         # line and its dots leave room
         line_y = at(0, p)[1]
@@ -157,7 +164,7 @@ def draw_graph(page: SimulationPage, x: float, y: float, w: float, bottom: float
             for base in rows[:2]
             if top <= (row := base + (k if base > line_y else -k)) <= top + plot_h - 4
         )
-        steps = int((plot_w - 2.0 - label_w) // 2.5)
+        steps = max(0, int((plot_w - 2.0 - label_w) // 2.5))
         places = [(left + 1.0 + 2.5 * k, ly) for ly in rows for k in range(steps + 1)]
         path = [(*a, *b) for a, b in itertools.pairwise(points)]
         dots = 1.2 + 0.3
@@ -193,5 +200,7 @@ def draw_graph(page: SimulationPage, x: float, y: float, w: float, bottom: float
     for i in range(page.n // DRAWS_PER_ROW + 1):
         gx = left + i * plot_w * DRAWS_PER_ROW / page.n
         page.text_at(gx - 5, top + plot_h + 0.8, 10, 4.5, str(i * DRAWS_PER_ROW), align="C")
-    page.text_at(left, top + plot_h + 5.2, plot_w, 5, "Number of draws", align="C")
-    page.vertical_text(x + 3.0, top, plot_h, "Relative frequency")
+    axis = _("Number of draws")
+    page.font(page.fitting(9, "B", axis, plot_w - 3.0), "B")  # smaller only if too long
+    page.text_at(left, top + plot_h + 5.2, plot_w, 5, axis, align="C")
+    page.vertical_text(x + 3.0, top, plot_h, _("Relative frequency"))
