@@ -36,7 +36,9 @@ def pdf_pages(path: Path) -> int:
 def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
     path = tmp_path / name
     path.write_bytes(data)
-    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
+    out = subprocess.run(  # -raw: in drawing order (a label, then its answer)
+        [PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True, check=True
+    )
     return " ".join(out.stdout.split())
 
 

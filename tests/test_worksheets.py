@@ -33,10 +33,13 @@ def pdf_pages(path: Path) -> int:
 
 
 def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
-    """The PDF's text with all whitespace collapsed to single spaces."""
+    """The PDF's text in the order it is drawn (``-raw``: a column's text is not mixed
+    with the next column's), with all whitespace collapsed to single spaces."""
     path = tmp_path / name
     path.write_bytes(data)
-    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True, check=True
+    )
     return " ".join(out.stdout.split())
 
 
