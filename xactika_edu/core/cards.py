@@ -44,6 +44,7 @@ from ..base.language import ngettext
 from .notation import COMBINATIONS as COMBINATIONS
 from .notation import (
     COUNTS,
+    SHAPE_NAMES,
     Card,
     Combination,
     Shape,
@@ -63,6 +64,7 @@ __all__ = [
     "LARGEST_SEED",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "SHAPE_NAMES",
     "Card",
     "Combination",
     "Deal",

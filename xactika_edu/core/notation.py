@@ -68,7 +68,6 @@ if TYPE_CHECKING:
 __all__ = [
     "COMBINATIONS",
     "COUNTS",
-    "COUNT_WORDS",
     "SHAPE_NAMES",
     "Card",
     "Combination",

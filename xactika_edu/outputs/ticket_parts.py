@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..base.language import N_, pgettext
 from ..base.language import gettext as _
+from ..base.wording import about_number
 from ..core.cards import DECK, Card
 
 __all__ = [
@@ -30,11 +31,6 @@ ROUNDING = N_("Round to the nearest whole percent.")
 def with_rounding(question: str) -> str:
     """A question (in the current language), then the rounding rule every ticket states."""
     return f"{question} {_(ROUNDING)}"
-
-
-def about_number(number: object) -> str:
-    """``"about 47"``: a number a student rounds to, in the current language."""
-    return pgettext("exit ticket", "about {number}").format(number=number)
 
 
 #: (question, answer, one line of working for the key).
