@@ -296,7 +296,9 @@ def test_write_score_sheet_on_a_full_drive_leaves_no_partial_file(small_drive):
 
 
 def test_export_worksheets_to_a_small_drive_is_all_or_nothing(small_drive):
-    drive = small_drive("drive", "128k")
+    # worksheets embed their font (DejaVu Sans): 2 students' sheets take about 290 KB and
+    # 12 students' about 1.4 MB
+    drive = small_drive("drive", "512k")
     with pytest.raises(XactikaError, match="No space left on device; nothing was written"):
         export_worksheets(drive, students=12)
     assert list(drive.iterdir()) == []  # no truncated PDF, no staging
@@ -304,10 +306,10 @@ def test_export_worksheets_to_a_small_drive_is_all_or_nothing(small_drive):
 
 
 def test_a_small_drive_fills_up_atomically(tmp_path, small_drive, capsys):
-    # A 256 KB drive (a tmpfs standing in for a nearly full USB stick) mounted as --out.
+    # A 1 MB drive (a tmpfs standing in for a nearly full USB stick) mounted as --out.
     # The command runs in this process (the console script's own boundary is tested in
     # test_cli.py): its exit status and what it prints on stderr.
-    stick = small_drive("stick", "256k")
+    stick = small_drive("stick", "1024k")
 
     def run(*args: str) -> tuple[int, str]:
         status = main(["worksheet", "--out", str(stick), *args])
