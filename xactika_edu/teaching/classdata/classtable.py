@@ -50,6 +50,7 @@ import pandas as pd
 
 from ...base.checks import check_whole
 from ...base.errors import IllegalBidError, IllegalPlayError, XactikaError
+from ...base.language import N_
 from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS, Card, Combination
 from ...core.game import HANDS_PER_GAME, Game, Play, Round
@@ -227,6 +228,13 @@ class SeatKeeper:
                 _log.exception("a class table listener failed for seat %s", view.seat)
 
 
+# What a student is told at a table (translated where it is shown).
+_PLAYING = N_("This table is playing a game. Wait for the next game, or pick another table.")
+_FULL = N_("This table is full: all {count} seats are taken.")
+_TAKEN = N_("Seat {seat} is taken by {name}. Pick another seat.")
+_LEFT = N_("{name} is not at this table: sit down again to play.")
+
+
 class ClassTable(SeatKeeper):
     """A table for 2 to 10 students of a class; computer players fill the other seats.
 
@@ -311,30 +319,17 @@ class ClassTable(SeatKeeper):
             if mine:
                 chosen = mine[0]
             elif self.running:
-                raise XactikaError(
-                    _(
-                        "This table is playing a game. Wait for the next game, or pick another "
-                        "table."
-                    )
-                )
+                raise XactikaError(_(_PLAYING))
             elif seat is None:
                 free = [s for s, place in enumerate(self._seats) if place.name is None]
                 if not free:
-                    raise XactikaError(
-                        _("This table is full: all {count} seats are taken.").format(
-                            count=self._size
-                        )
-                    )
+                    raise XactikaError(_(_FULL).format(count=self._size))
                 chosen = free[0]
             else:
                 chosen = check_whole(seat, "seat", 0, self._size - 1)
                 taken = self._seats[chosen].name
                 if taken is not None:
-                    raise XactikaError(
-                        _("Seat {seat} is taken by {name}. Pick another seat.").format(
-                            seat=chosen + 1, name=taken
-                        )
-                    )
+                    raise XactikaError(_(_TAKEN).format(seat=chosen + 1, name=taken))
             place = self._seats[chosen]
             self._drop_listeners(chosen, place.session)
             place.name, place.present, place.session = place.name or name, True, place.session + 1
@@ -428,11 +423,7 @@ class ClassTable(SeatKeeper):
         :meth:`SeatHandle.play`). The engine's error names the seats by name."""
         with self._lock:
             if not self.holds(handle):
-                raise XactikaError(
-                    _("{name} is not at this table: sit down again to play.").format(
-                        name=handle.name
-                    )
-                )
+                raise XactikaError(_(_LEFT).format(name=handle.name))
             if self._game is None:
                 raise XactikaError(_("The game has not started yet: press Start."))
             rnd = self._game.current_round
