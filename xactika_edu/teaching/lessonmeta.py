@@ -490,6 +490,23 @@ def _parse(code: str) -> ast.AST | None:
         return None
 
 
+def _unprinted_words(tree: ast.AST) -> int:
+    """Words of a cell's text that one run never prints: the singular of each
+    ``ngettext`` (the page shows one form) and the shorter branch of a choice between
+    two messages (``_(a) if ... else _(b)``)."""
+    words = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) == "ngettext" and node.args:
+            words += _string_words(node.args[0])
+        elif isinstance(node, ast.IfExp):
+            words += min(_string_words(node.body), _string_words(node.orelse))
+    return words
+
+
+def _name(function: ast.expr) -> str:
+    return function.id if isinstance(function, ast.Name) else getattr(function, "attr", "")
+
+
 def _page_words(tree: ast.AST) -> int:
     """Words a hidden cell puts on the page: the strings of its ``Markdown(...)``
     calls (variables it builds them from included: every string literal of a cell
@@ -507,7 +524,7 @@ def _page_words(tree: ast.AST) -> int:
         for node in ast.walk(tree):
             if id(node) in docstrings:
                 words -= _string_words(node)
-        return words
+        return words - _unprinted_words(tree)
     words = 0
     for call in _calls(tree, ["Question"]):
         question = call.args[0] if call.args else None
