@@ -74,3 +74,36 @@ def test_pdftext_in_dejavu_keeps_what_dejavu_draws() -> None:
     assert lost_in_pdf("王小明", unicode=True) == "王小明"
     # a core font draws Latin-1 only, Spanish included
     assert pdf_text("¿Qué? ¡Sí! ñ → Nguyễn") == "¿Qué? ¡Sí! ñ -> Nguy?n"
+
+
+def _dejavu_pdf(fast: bool) -> bytes:
+    """A page in all four DejaVu styles, the fonts added by use_pdf_font (``fast``) or
+    by fpdf2's own add_font."""
+    import datetime
+
+    from fpdf import FPDF
+
+    from xactika_edu.outputs.pdftext import FONT_FAMILY, FONT_FILES, font_folder, use_pdf_font
+
+    pdf = FPDF()
+    pdf.set_creation_date(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc))
+    if fast:
+        assert use_pdf_font(pdf) == FONT_FAMILY
+        use_pdf_font(pdf)  # again: nothing changes
+    else:
+        for style, name in FONT_FILES.items():
+            pdf.add_font(FONT_FAMILY, style, str(font_folder() / name))
+    pdf.add_page()
+    for style in FONT_FILES:
+        pdf.set_font(FONT_FAMILY, style, 12)
+        pdf.multi_cell(w=120, text=f"Zoë, José, Nguyễn Văn An: ¿3 ≤ 4? ¡Sí! ({style or 'R'})")
+    return bytes(pdf.output())
+
+
+def test_pdftext_font_read_once_gives_the_same_pdf_as_add_font() -> None:
+    """use_pdf_font reads each font file once a process and copies it; every PDF it makes
+    is byte for byte the one fpdf2's add_font makes, the second and third too (nothing
+    of one PDF's subset leaks into the next)."""
+    reference = _dejavu_pdf(fast=False)
+    assert _dejavu_pdf(fast=True) == reference
+    assert _dejavu_pdf(fast=True) == reference
