@@ -7,7 +7,6 @@ lays them out, with the words from :mod:`~xactika_edu.outputs.worksheets.bidding
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,6 @@ from ...base.language import gettext as _
 from ...base.palette import INK
 from ...core.cards import CARDS_PER_HAND
 from ...core.probability import MAYBE_MAX_THREATS
-from ..pdftext import use_pdf_font
 from .bidding import (
     STOP_COUNTING,
     bids_before_text,
@@ -28,15 +26,14 @@ from .bidding import (
 )
 from .card_pictures import draw_hand_row
 from .estimation_levels import bid_answer, estimate_frame, extension_question
-from .layout import Recorder
 from .levels import EXTENSION, SUPPORT, draw_frame, level_note
-from .page import ANSWER, MUTED, PAPER, SHADE, Page, rgb
+from .page import ANSWER, MUTED, PAPER, SHADE, FittedPage, rgb
 from .probability_page import PLAYERS
 
 if TYPE_CHECKING:
     from .estimation import EstimationWorksheet
 
-__all__ = ["EstimationPage", "differ_text"]
+__all__ = ["EstimationPage", "bid_rule_text", "differ_text", "key_summary_text"]
 
 _KINDS = ("sure", "maybe", "unlikely")
 #: How to count threats with only the sheet (student sheet only; the key lists them).
@@ -87,48 +84,101 @@ def differ_text(estimate: Fraction, bid: int, best: int, advice: Any) -> str:
     )
 
 
-class EstimationPage(Page["EstimationWorksheet"]):
+def key_summary_text(sheet: EstimationWorksheet) -> str:
+    """The key's note under Part 1: the dealer's step, ties, what the last column
+    means, and the computer's bid advice (chance of making each bid, expected points)."""
+    advice = sheet.advice()
+    bid, best = sheet.bid(), int(advice.attrs["recommended"])
+    step = _("Your bid: {step} ").format(step=sheet.bid_step()) if sheet.is_dealer else ""
+    ties = (
+        _("Where several calls are listed, they tie: any of them is right. ")
+        if any(len(row["calls"]) > 1 for row in sheet.card_table())
+        else ""
+    )
+    earlier = _(", after the bids above") if sheet.bids_before() else _(", bidding first")
+
+    def made(b: int) -> str:
+        chance = percent(float(advice.loc[b, "chance of making it"]))
+        return _("made {chance}, {points} points").format(
+            chance=chance, points=expected_points(advice.loc[b, "expected score"])
+        )
+
+    half = sheet.estimate()
+    if best == bid:
+        verdict = _("{bid} is also the best bid for points.").format(bid=bid)
+        if half.denominator == 2 and bid_answer(sheet) != str(bid):
+            verdict = _(
+                "Your estimate, {estimate}, was halfway: {bids} is "
+                "right with a reason. The computer prefers {bid}, the best bid for points."
+            ).format(estimate=number_text(half), bids=bid_answer(sheet), bid=bid)
+    else:
+        verdict = _("The best bid for points is {best} ({made}). ").format(
+            best=best, made=made(best)
+        ) + differ_text(half, bid, best, advice)
+    return _(
+        "{step}{ties}Last column: the exact chance nobody else holds a card that beats "
+        "it with that call (if led, it wins at least that often). They add up to "
+        "{sure}, a rough guide only: you will "
+        "not lead every card. The computer's suggestion (not the sheet's method; "
+        "{trials} simulated deals, seed {seed}{earlier}, each deal played for "
+        "each bid): playing for {bid}, about "
+        "{tricks} tricks, {made} a hand on "
+        "average. {verdict}"
+    ).format(
+        step=step,
+        ties=ties,
+        sure=one_decimal(Fraction(sheet.sure_tricks())),
+        trials=sheet.trials,
+        seed=sheet.seed,
+        earlier=earlier,
+        bid=bid,
+        tricks=one_decimal(Fraction(sheet.expected_tricks())),
+        made=made(bid),
+        verdict=verdict,
+    )
+
+
+def bid_rule_text(sheet: EstimationWorksheet) -> str:
+    """Part 1's rule for turning the estimate into a bid, with the dealer rule and
+    the bids before the sheet's seat."""
+    rule = _(
+        "Your bid: the whole number nearest your estimate. If your estimate ends in .5, "
+        "choose the bid just below or just above and write why. "
+        "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
+        "{cards}. "
+    ).format(cards=CARDS_PER_HAND)
+    before = bids_before_text(sheet.earlier_bids())
+    if sheet.is_dealer:
+        rule += _(
+            "**{before}** You deal: add up the bids before yours and cross out the bid "
+            "you may not make. If the crossed-out number is your bid, pick the allowed "
+            "number closest to your estimate (the lower if two are equally close)."
+        ).format(before=before)
+    else:
+        rule += (
+            _("{before} You do not deal this time, so you may bid any number from 0 to {cards}.")
+            .format(before=before, cards=CARDS_PER_HAND)
+            .lstrip()
+        )
+    return rule
+
+
+class EstimationPage(FittedPage["EstimationWorksheet"]):
     """Draws one estimation worksheet page (student sheet or answer key)."""
 
     key_note = N_("For the teacher: exact chances, the computer's bid advice and a play-out.")
     footer_note = N_("the same seed always gives the same deal")
     sheet: EstimationWorksheet
-    #: Set tighter (smaller type, closer lines, smaller cards): only when a longer
-    #: language would run the page into the footer (set by :meth:`draw`).
-    tight = False
 
-    def draw(self) -> None:
-        self.tight = False
-        self.tight = self.content_end() > self.bottom - 4.5
-        y = self.sections(*self.parts())
-        self.check_fits(y, self.bottom - 4.5)
-        self.footer()
-
-    def parts(self) -> tuple[tuple[str, float, Callable[[float], float]], ...]:
-        """The page's parts, top to bottom, as :meth:`~.page.Page.sections` takes them."""
-        return (
+    def draw_parts(self) -> None:
+        y = self.sections(
             ("intro", 2.0, self.intro),
             ("cards", 1.5, self.cards),
             ("part1", 2.5, self.part1),
             ("part2", 3.0, self.part2),
             ("part3", 3.0, self.part3),
         )
-
-    def content_end(self) -> float:
-        """Where the page's parts would end, drawn on a scratch page, in mm."""
-        from fpdf import FPDF
-
-        real = self.pdf
-        scratch = FPDF(unit="mm", format=(real.w, real.h))
-        scratch.set_auto_page_break(False)
-        scratch.set_margins(real.l_margin, real.t_margin, real.r_margin)
-        use_pdf_font(scratch)
-        self.pdf = Recorder(scratch, record=False)
-        self.group, self.background = self.pdf.group, self.pdf.background
-        try:
-            return self.sections(*self.parts())
-        finally:
-            self.pdf, self.group, self.background = real, real.group, real.background
+        self.check_fits(y, self.bottom - 4.5)
 
     def step(self, x: float, y: float, number: str, text: str, w: float) -> float:
         """:meth:`~.page.Page.step`, its text set smaller when :attr:`tight`."""
@@ -280,29 +330,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
             x = self.blank(x, y, _("= my estimate:"), 12, number_text(estimate))
             self.blank(x, y, _("tricks.  My bid:"), 12, bid_answer(sheet))
             y += 7.0
-        self.font(9, "", MUTED)
-        rule = _(
-            "Your bid: the whole number nearest your estimate. If your estimate ends in .5, "
-            "choose the bid just below or just above and write why. "
-            "Dealer rule: the dealer bids last and may not make all the bids add up to exactly "
-            "{cards}. "
-        ).format(cards=CARDS_PER_HAND)
-        before = bids_before_text(sheet.earlier_bids())
-        if sheet.is_dealer:
-            rule += _(
-                "**{before}** You deal: add up the bids before yours and cross out the bid "
-                "you may not make. If the crossed-out number is your bid, pick the allowed "
-                "number closest to your estimate (the lower if two are equally close)."
-            ).format(before=before)
-        else:
-            rule += (
-                _(
-                    "{before} You do not deal this time, so you may bid any number from 0 to "
-                    "{cards}."
-                )
-                .format(before=before, cards=CARDS_PER_HAND)
-                .lstrip()
-            )
+        rule = bid_rule_text(sheet)
         self.font(8.5 if self.tight else 9, "", MUTED)
         y = self.paragraph(self.left, y, self.width, rule, 3.8 if self.tight else 4.2)
         if sheet.level == EXTENSION:
@@ -321,56 +349,7 @@ class EstimationPage(Page["EstimationWorksheet"]):
         return y
 
     def key_summary(self, y: float) -> float:
-        sheet = self.sheet
-        advice = sheet.advice()
-        bid, best = sheet.bid(), int(advice.attrs["recommended"])
-        step = _("Your bid: {step} ").format(step=sheet.bid_step()) if sheet.is_dealer else ""
-        ties = (
-            _("Where several calls are listed, they tie: any of them is right. ")
-            if any(len(row["calls"]) > 1 for row in sheet.card_table())
-            else ""
-        )
-        earlier = _(", after the bids above") if sheet.bids_before() else _(", bidding first")
-
-        def made(b: int) -> str:
-            chance = percent(float(advice.loc[b, "chance of making it"]))
-            return _("made {chance}, {points} points").format(
-                chance=chance, points=expected_points(advice.loc[b, "expected score"])
-            )
-
-        half = sheet.estimate()
-        if best == bid:
-            verdict = _("{bid} is also the best bid for points.").format(bid=bid)
-            if half.denominator == 2 and bid_answer(sheet) != str(bid):
-                verdict = _(
-                    "Your estimate, {estimate}, was halfway: {bids} is "
-                    "right with a reason. The computer prefers {bid}, the best bid for points."
-                ).format(estimate=number_text(half), bids=bid_answer(sheet), bid=bid)
-        else:
-            verdict = _("The best bid for points is {best} ({made}). ").format(
-                best=best, made=made(best)
-            ) + differ_text(half, bid, best, advice)
-        text = _(
-            "{step}{ties}Last column: the exact chance nobody else holds a card that beats "
-            "it with that call (if led, it wins at least that often). They add up to "
-            "{sure}, a rough guide only: you will "
-            "not lead every card. The computer's suggestion (not the sheet's method; "
-            "{trials} simulated deals, seed {seed}{earlier}, each deal played for "
-            "each bid): playing for {bid}, about "
-            "{tricks} tricks, {made} a hand on "
-            "average. {verdict}"
-        ).format(
-            step=step,
-            ties=ties,
-            sure=one_decimal(Fraction(sheet.sure_tricks())),
-            trials=sheet.trials,
-            seed=sheet.seed,
-            earlier=earlier,
-            bid=bid,
-            tricks=one_decimal(Fraction(sheet.expected_tricks())),
-            made=made(bid),
-            verdict=verdict,
-        )
+        text = key_summary_text(self.sheet)
         self.font(7.5 if self.tight else 8, "I", ANSWER)
         return self.paragraph(self.left, y, self.width, text, 3.2 if self.tight else 3.5)
 

@@ -46,6 +46,7 @@ __all__ = [
     "SHADE",
     "TIGHT",
     "TIGHTER",
+    "FittedPage",
     "Page",
     "QuestionStyle",
     "Worksheet",
@@ -498,6 +499,40 @@ class Page(abc.ABC, Generic[SheetT]):
                 ),
                 align="C",
             )
+
+
+class FittedPage(Page[SheetT]):
+    """A page that sets itself :attr:`tight` (smaller type, closer lines, smaller
+    cards) only when it would otherwise run into the footer: a longer language, such
+    as Spanish, can; English never does. Subclasses implement :meth:`draw_parts`."""
+
+    #: Set by :meth:`draw` from :meth:`runs_over`.
+    tight = False
+
+    def draw(self) -> None:
+        self.tight = self.runs_over()
+        self.draw_parts()
+        self.footer()
+
+    @abc.abstractmethod
+    def draw_parts(self) -> None:
+        """Everything but the footer, refused by :meth:`check_fits` if it runs into it."""
+
+    def runs_over(self) -> bool:
+        """Whether the page as usually set (not :attr:`tight`) would run into the footer:
+        drawn first on a scratch PDF of the same paper (nothing of it is kept)."""
+        from fpdf import FPDF
+
+        scratch = FPDF(unit="mm", format=(self.pdf.w, self.pdf.h))
+        scratch.set_auto_page_break(False)
+        trial = type(self)(
+            self.sheet, Recorder(scratch, record=False), key=self.key, name=self.name
+        )
+        try:
+            trial.draw_parts()
+        except XactikaError:
+            return True
+        return False
 
 
 def draw_tally(pdf: Recorder, count: int, x: float, y: float, w: float, h: float) -> None:

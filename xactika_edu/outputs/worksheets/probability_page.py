@@ -9,15 +9,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ...base.errors import XactikaError
 from ...base.language import N_
 from ...base.language import gettext as _
 from ...core import svg
 from ...core.cards import DECK
 from .card_pictures import card_image, draw_hand_row
-from .layout import Recorder
 from .levels import CORE, EXTENSION, SUPPORT, level_note
-from .page import ANSWER, MUTED, SHADE, Page, rgb
+from .page import ANSWER, MUTED, SHADE, FittedPage, rgb
 
 if TYPE_CHECKING:
     from .probability import ProbabilityWorksheet  # noqa: F401 (named in a string)
@@ -30,23 +28,13 @@ PLAYERS = 4
 LEAD_NAMES = ("A", "B", "C")
 
 
-class ProbabilityPage(Page["ProbabilityWorksheet"]):
+class ProbabilityPage(FittedPage["ProbabilityWorksheet"]):
     """Draws one probability worksheet page (student sheet or answer key)."""
 
     key_note = N_("For the teacher: the exact chances, worked out for 4 players.")
     footer_note = N_("the same seed always gives the same hand and leads")
 
-    #: Set tighter (smaller intro and cards, smaller gaps): only when a longer language
-    #: would run the page into the footer (:meth:`runs_over`); English never is.
-    tight = False
-
-    def draw(self) -> None:
-        self.tight = self.runs_over()
-        self.parts()
-        self.footer()
-
-    def parts(self) -> None:
-        """Everything but the footer; sets ``end_y`` and checks it fits."""
+    def draw_parts(self) -> None:
         answers = self.sheet.answers()
         gap = 1.0 if self.tight else 3.0
         leads = [
@@ -60,24 +48,7 @@ class ProbabilityPage(Page["ProbabilityWorksheet"]):
             *leads,
             ("explain", gap + 0.5, self.explain),
         )
-        self.end_y = y
         self.check_fits(y, self.bottom - 4.5)
-
-    def runs_over(self) -> bool:
-        """Whether the page as usually set would run into the footer: laid out first
-        on a scratch PDF of the same paper (nothing of it is kept)."""
-        from fpdf import FPDF
-
-        scratch = FPDF(unit="mm", format=(self.pdf.w, self.pdf.h))
-        scratch.set_auto_page_break(False)
-        trial = type(self)(
-            self.sheet, Recorder(scratch, record=False), key=self.key, name=self.name
-        )
-        try:
-            trial.parts()
-        except XactikaError:
-            return True
-        return False
 
     def intro(self, y: float) -> float:
         sheet = self.sheet

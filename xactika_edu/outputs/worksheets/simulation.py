@@ -48,6 +48,7 @@ __all__ = [
     "ClassAnswer",
     "SimulationWorksheet",
     "TieFrame",
+    "class_answer",
     "share_text",
     "simulation_worksheet",
 ]
@@ -308,68 +309,7 @@ class SimulationWorksheet(QuestionSheet):
         Class total of these 3 sheets: 77 successes in 120 draws, 77/120, about 64%. Closer to
         50/81 than this sheet's 27/40, about 68%? Yes.
         """
-        p, count, n = self.probability, self.deck_count, len(self.draws)
-        draws = self.of * n
-        expected = p * draws
-        nearest = _nearest(expected)
-        if expected.denominator == 1:
-            value = ngettext(
-                "= {value}: expect {nearest} success",
-                "= {value}: expect {nearest} successes",
-                nearest,
-            )
-        else:
-            value = ngettext(
-                "= {value}: expect about {nearest} success",
-                "= {value}: expect about {nearest} successes",
-                nearest,
-            )
-        value = value.format(value=about_one_decimal(expected), nearest=nearest)
-        if self.of > 1:
-            prediction = _(
-                "Your class: (the class's draws) × {count}/81. For these {sheets} sheets: "
-                "{draws} draws × {count}/81 {value}."
-            ).format(count=count, sheets=self.of, draws=draws, value=value)
-        else:
-            prediction = _(
-                "Your class: (the class's draws) × {count}/81. For this sheet: "
-                "{draws} draws × {count}/81 {value}."
-            ).format(count=count, draws=draws, value=value)
-        last = self.running()[-1]
-        own = share_text(*last)
-        total = self.class_total()
-        if total is None or self.of == 1:
-            comparison = _(
-                "Yes if the class's relative frequency is closer to {count}/81{percent} than "
-                "this sheet's {own}."
-            ).format(count=count, percent=percent_tail(p), own=own)
-            return ClassAnswer(prediction, None, comparison, "")
-        near_class = abs(Fraction(total, draws) - p)
-        near_own = abs(Fraction(*last) - p)
-        verdict = _("Yes") if near_class < near_own else _("No")
-        if near_class == near_own:
-            verdict = _("The same")
-        pooled = share_text(total, draws)
-        comparison = _(
-            "Class total of these {sheets} sheets: {total} successes in {draws} draws, "
-            "{pooled}. Closer to {count}/81 than this sheet's {own}? {verdict}."
-        ).format(
-            sheets=self.of,
-            total=total,
-            draws=draws,
-            pooled=pooled,
-            count=count,
-            own=own,
-            verdict=verdict,
-        )
-        gaps = [one_decimal(100 * near) for near in (near_class, near_own)]
-        if gaps[0] == gaps[1] and near_class != near_own:
-            gaps = [two_decimals(100 * near) for near in (near_class, near_own)]
-        working = _(
-            "From {count}/81: the {sheets} sheets are {gap} percentage points off, "
-            "this sheet {own_gap}."
-        ).format(count=count, sheets=self.of, gap=gaps[0], own_gap=gaps[1])
-        return ClassAnswer(prediction, (str(total), str(draws), pooled), comparison, working)
+        return class_answer(self)
 
     def frames(self) -> list[Frame]:
         """The support sheet's sentence frame for each question (filled on the key)."""
@@ -486,6 +426,72 @@ class SimulationWorksheet(QuestionSheet):
             (question_b, answer_b, working_b, frame_b),
             (question_c, answer_c, c.working, frame_c),
         ]
+
+
+def class_answer(sheet: SimulationWorksheet) -> ClassAnswer:
+    """:meth:`SimulationWorksheet.class_answer` (the key's answer to c)."""
+    p, count, n = sheet.probability, sheet.deck_count, len(sheet.draws)
+    draws = sheet.of * n
+    expected = p * draws
+    nearest = _nearest(expected)
+    if expected.denominator == 1:
+        value = ngettext(
+            "= {value}: expect {nearest} success",
+            "= {value}: expect {nearest} successes",
+            nearest,
+        )
+    else:
+        value = ngettext(
+            "= {value}: expect about {nearest} success",
+            "= {value}: expect about {nearest} successes",
+            nearest,
+        )
+    value = value.format(value=about_one_decimal(expected), nearest=nearest)
+    if sheet.of > 1:
+        prediction = _(
+            "Your class: (the class's draws) × {count}/81. For these {sheets} sheets: "
+            "{draws} draws × {count}/81 {value}."
+        ).format(count=count, sheets=sheet.of, draws=draws, value=value)
+    else:
+        prediction = _(
+            "Your class: (the class's draws) × {count}/81. For this sheet: "
+            "{draws} draws × {count}/81 {value}."
+        ).format(count=count, draws=draws, value=value)
+    last = sheet.running()[-1]
+    own = share_text(*last)
+    total = sheet.class_total()
+    if total is None or sheet.of == 1:
+        comparison = _(
+            "Yes if the class's relative frequency is closer to {count}/81{percent} than "
+            "this sheet's {own}."
+        ).format(count=count, percent=percent_tail(p), own=own)
+        return ClassAnswer(prediction, None, comparison, "")
+    near_class = abs(Fraction(total, draws) - p)
+    near_own = abs(Fraction(*last) - p)
+    verdict = _("Yes") if near_class < near_own else _("No")
+    if near_class == near_own:
+        verdict = _("The same")
+    pooled = share_text(total, draws)
+    comparison = _(
+        "Class total of these {sheets} sheets: {total} successes in {draws} draws, "
+        "{pooled}. Closer to {count}/81 than this sheet's {own}? {verdict}."
+    ).format(
+        sheets=sheet.of,
+        total=total,
+        draws=draws,
+        pooled=pooled,
+        count=count,
+        own=own,
+        verdict=verdict,
+    )
+    gaps = [one_decimal(100 * near) for near in (near_class, near_own)]
+    if gaps[0] == gaps[1] and near_class != near_own:
+        gaps = [two_decimals(100 * near) for near in (near_class, near_own)]
+    working = _(
+        "From {count}/81: the {sheets} sheets are {gap} percentage points off, "
+        "this sheet {own_gap}."
+    ).format(count=count, sheets=sheet.of, gap=gaps[0], own_gap=gaps[1])
+    return ClassAnswer(prediction, (str(total), str(draws), pooled), comparison, working)
 
 
 def simulation_worksheet(
