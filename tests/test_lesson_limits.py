@@ -105,6 +105,33 @@ def test_metrics_count_only_the_core_students_see() -> None:
     assert lesson_metrics(_notebook([prompt])).words == 3
 
 
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        # a translated message: each {placeholder} is one word, {first_drawn} too
+        (
+            'Markdown(_("You hold {count} cards, {first_drawn}%.").format(count=n, first_drawn=d))',
+            5,
+        ),
+        # an argument that is text puts its words in place of the placeholder's one
+        ('Markdown(_("Hi {who}.").format(who=_("the example class")))', 4),
+        # one run prints one of two alternatives: the longer counts
+        ('Markdown(_("One two three.") if a else _("One."))', 3),
+        ('if a:\n    t = _("One two three four.")\nelse:\n    t = _("One.")\nMarkdown(t)', 4),
+        (
+            'try:\n    x = f()\nexcept E:\n    t = _("A b c.")\nexcept F:\n    t = _("A.")\n'
+            'else:\n    t = _("A b.")\nMarkdown(t)',
+            3,
+        ),
+        # ngettext: only the plural (one run shows one form); pgettext: never the context
+        ('Markdown(ngettext("{n} card is left.", "{n} cards are left.", n).format(n=n))', 4),
+        ('Markdown(pgettext("lead kind", "sure"))', 1),
+    ],
+)
+def test_metrics_count_what_one_run_prints(code: str, words: int) -> None:
+    assert lesson_metrics(_notebook([_code(code, "hide-input")])).words == words
+
+
 def test_metrics_report_what_is_over() -> None:
     cells = [_md("word " * (MAX_WORDS + 1))]
     cells += [_code(f"q{i}.check(a)") for i in range(MAX_CHECKS + 5)]

@@ -29,7 +29,7 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def about_number(number: str) -> str:
+def about_number(number: str | int) -> str:
     """A rounded number with "about" in front, in the current language: ``"about 62%"``,
     Spanish ``"aproximadamente 62%"`` (the one place the word is written).
 

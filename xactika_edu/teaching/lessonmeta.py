@@ -441,6 +441,8 @@ _WORD_RE = re.compile(r"[^\W_]+(?:['’.,/:-][^\W_]+)*%?")
 _IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TAG_RE = re.compile(r"<[^>]*>")
+#: A message's ``{placeholder}`` (``{first_drawn}`` too): one word on the page.
+_PLACEHOLDER_RE = re.compile(r"\{[^{}\s]*\}")
 
 
 def count_words(text: str) -> int:
@@ -452,10 +454,14 @@ def count_words(text: str) -> int:
 
 
 def _string_words(node: ast.AST) -> int:
-    """Words in the string literals under ``node``: an f-string's literal parts,
-    each placeholder one word."""
+    """Words in the string literals under ``node`` that one run can print at most:
+    an f-string's literal parts, each placeholder one word (a message's ``{name}``
+    too); of alternatives (``a if ... else b``, an ``if``/``else`` statement, a
+    ``try``'s ``else`` and handlers) the longest; of an ``ngettext`` its plural (one
+    run shows one form); never a ``pgettext`` context; a ``.format`` argument as the
+    words it puts in place of its placeholder."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return count_words(node.value)
+        return count_words(_PLACEHOLDER_RE.sub(" x ", node.value))
     if isinstance(node, ast.JoinedStr):
         total = 0
         for part in node.values:
@@ -464,7 +470,31 @@ def _string_words(node: ast.AST) -> int:
             else:
                 total += _string_words(part)
         return total
+    if isinstance(node, ast.IfExp):
+        return _string_words(node.test) + max(_string_words(node.body), _string_words(node.orelse))
+    if isinstance(node, ast.If):
+        return _string_words(node.test) + max(
+            sum(_string_words(child) for child in node.body),
+            sum(_string_words(child) for child in node.orelse),
+        )
+    if isinstance(node, ast.Try):  # the else or one handler runs, never two
+        ways = [node.orelse, *(handler.body for handler in node.handlers)]
+        return sum(_string_words(child) for child in [*node.body, *node.finalbody]) + max(
+            sum(_string_words(child) for child in way) for way in ways
+        )
+    if isinstance(node, ast.Call) and _name(node.func) == "format":
+        # each argument fills a placeholder the message already counts as one word
+        values = [*node.args, *(keyword.value for keyword in node.keywords)]
+        return _string_words(node.func) + sum(max(0, _string_words(value) - 1) for value in values)
+    if isinstance(node, ast.Call) and _name(node.func) in _SKIPS_FIRST:
+        rest = [node.func, *node.args[1:], *node.keywords]
+        return sum(_string_words(child) for child in rest)
     return sum(_string_words(child) for child in ast.iter_child_nodes(node))
+
+
+#: Calls whose first argument a run never prints: ``ngettext``'s singular (the
+#: plural is as long or longer) and ``pgettext``'s context.
+_SKIPS_FIRST = frozenset({"ngettext", "pgettext"})
 
 
 def _call_name(node: ast.Call) -> str:
@@ -490,19 +520,6 @@ def _parse(code: str) -> ast.AST | None:
         return None
 
 
-def _unprinted_words(tree: ast.AST) -> int:
-    """Words of a cell's text that one run never prints: the singular of each
-    ``ngettext`` (the page shows one form) and the shorter branch of a choice between
-    two messages (``_(a) if ... else _(b)``)."""
-    words = 0
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _name(node.func) == "ngettext" and node.args:
-            words += _string_words(node.args[0])
-        elif isinstance(node, ast.IfExp):
-            words += min(_string_words(node.body), _string_words(node.orelse))
-    return words
-
-
 def _name(function: ast.expr) -> str:
     return function.id if isinstance(function, ast.Name) else getattr(function, "attr", "")
 
@@ -524,7 +541,7 @@ def _page_words(tree: ast.AST) -> int:
         for node in ast.walk(tree):
             if id(node) in docstrings:
                 words -= _string_words(node)
-        return words - _unprinted_words(tree)
+        return words
     words = 0
     for call in _calls(tree, ["Question"]):
         question = call.args[0] if call.args else None
@@ -544,8 +561,10 @@ def lesson_metrics(notebook: Path | str | Mapping[str, Any]) -> LessonMetrics:
     - **words**: words (:func:`count_words`) of markdown cells not tagged ``teacher``
       or ``remove-cell`` (a line only for Jupyter, such as how to run the lesson),
       plus the words hidden code cells (tag ``hide-input``) put on the page: the
-      string literals of a cell that calls ``Markdown(...)`` (an f-string's literal
-      parts; each ``{placeholder}`` one word) and each ``Question``'s question text.
+      string literals of a cell that calls ``Markdown(...)`` and each ``Question``'s
+      question text, as much as one run can print (:func:`_string_words`: each
+      ``{placeholder}`` one word, the longest of alternative messages, an
+      ``ngettext``'s plural).
     - **cells**: code cells without the ``hide-input`` tag (a student runs or edits them).
     - **checks**: self-checks: ``answer_box(...)`` and ``.check(...)`` calls, or the
       ``Question(...)`` made, whichever is more.
