@@ -512,7 +512,9 @@ def test_lessons_run_on_kernels_side_by_side(tmp_path, monkeypatch):
     steps = [step for step in classpack.STEPS if step.name == "lessons"]
     timings: list = []
     out = tmp_path / "pack"
-    classpack.build_class_pack(out, students=1, progress=None, steps=steps, timings=timings)
+    classpack.build_class_pack(
+        out, students=1, progress=None, steps=steps, timings=timings, languages=("en",)
+    )
     runs = [t for t in timings if t.job.label.startswith("lesson ")]
     assert len(runs) == 2
     assert max(t.start for t in runs) < min(t.end for t in runs)  # they overlap

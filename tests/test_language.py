@@ -105,3 +105,21 @@ def test_spanish_lists_use_e_and_u_before_the_sounds_i_and_o():
         assert formatting.and_list(["bolas", "conos"], last="or") == "bolas o conos"
     with pytest.raises(XactikaError, match="'but'"):
         formatting.and_list([1, 2], last="but")
+
+
+def test_messages_inside_f_strings_are_extracted():
+    """Babel's extractor reads an f-string as one token before Python 3.12: a call
+    written inside one (``f"<h2>{_('Lessons')}</h2>"``) is found all the same, or the
+    Spanish pack's index said "Lessons"."""
+    source = (
+        "x = 1\n"
+        "page = f\"<h2>{esc(_('Lessons'))}</h2>{ngettext('{n} card', '{n} cards', n)}\"\n"
+        "row = f\"{pgettext('lead kind', 'sure')} {_('Print')}\"\n"
+    )
+    found = {(message, context) for _line, message, context in _tool()._python_messages(source)}
+    assert found == {
+        ("Lessons", None),
+        (("{n} card", "{n} cards"), None),
+        ("sure", "lead kind"),
+        ("Print", None),
+    }

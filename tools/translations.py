@@ -27,6 +27,7 @@ a catalogue entry no code uses any more; a ``.mo`` that is not its ``.po`` compi
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import io
 import json
@@ -70,6 +71,33 @@ def _python_messages(source: str, first: int = 0) -> Iterator[Message]:
     )
     for lineno, message, _comments, context in found:
         yield first + lineno, message, context
+    yield from _fstring_messages(source, first)
+
+
+def _fstring_messages(source: str, first: int = 0) -> Iterator[Message]:
+    """The messages of calls written inside f-strings (``f"<h2>{_('Lessons')}</h2>"``),
+    which Babel's Python extractor does not see before Python 3.12 (it reads an
+    f-string as one string token)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython magics in a lesson cell: Babel's extraction stands
+        return
+    for joined in ast.walk(tree):
+        if not isinstance(joined, ast.JoinedStr):
+            continue
+        for call in ast.walk(joined):
+            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+                continue
+            texts = [a.value for a in call.args if isinstance(a, ast.Constant)]
+            if not all(isinstance(text, str) for text in texts):
+                continue
+            name, line = call.func.id, first + call.lineno
+            if name in ("_", "gettext", "N_") and len(texts) >= 1:
+                yield line, texts[0], None
+            elif name == "ngettext" and len(texts) >= 2:
+                yield line, (texts[0], texts[1]), None
+            elif name == "pgettext" and len(texts) >= 2:
+                yield line, texts[1], texts[0]
 
 
 def lesson_messages(path: Path) -> Iterator[Message]:
