@@ -41,9 +41,8 @@ from xactika_edu.ui.widgets.classtable import SeatWidget  # noqa: E402
 
 room = test_app_class.room  # the served class fixture: (store, code, token)
 
-#: English a Spanish page may show: the names of the languages in the switch, and the
-#: event's name while core's Spanish event names are not merged (issue 14: h/core).
-LINK_NAMES = ("English", "face value 8 or more")
+#: English a Spanish page may show: the other language's name in the switch.
+LINK_NAMES = ("English",)
 
 
 class Visitor:
@@ -289,3 +288,23 @@ def test_app_lang_es_starts_the_class_server_in_spanish(tmp_path):
         assert student and student.group(1).endswith("&lang=es"), output
         assert "Enlace del docente (manténgalo en secreto" in output
         assert "Solo esta computadora puede abrir estas direcciones" in output
+
+
+def test_the_teacher_pages_event_menu_is_in_the_pages_language(quiet_room):
+    _, _, token = quiet_room
+    spanish, english = Visitor(f"?token={token}&lang=es"), Visitor(f"?token={token}")
+    try:
+        menus = []
+        for page, label in ((spanish, "Evento que se cuenta"), (english, "Event to count")):
+            with page.context:
+                menu = page.rc.find(widgets.Dropdown, description=label).widget
+                menus.append((menu.description, [label for label, _ in menu.options], menu.value))
+        assert menus[0] == (
+            "Evento que se cuenta",
+            ["valor 8 o más", "3 cubos", "valor 12", "valor 6 o menos", "2 estrellas"],
+            "face value 8 or more",  # the value is the event's code, in English
+        )
+        assert menus[1][1][0] == "face value 8 or more"
+    finally:
+        spanish.close()
+        english.close()

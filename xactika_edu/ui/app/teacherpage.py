@@ -23,6 +23,7 @@ from ...base.formatting import fraction, percent
 from ...base.language import N_, ngettext
 from ...base.language import gettext as _
 from ...core.cards import MAX_PLAYERS, MIN_PLAYERS
+from ...core.experiments import Event
 from ...teaching.alt_text import figure_html
 from ...teaching.classdata.class_results import class_vs_deck_plot
 from ...teaching.classdata.livepool import CLASS_EVENTS, class_frequency_graph
@@ -204,14 +205,20 @@ def _download(data: Callable[[], bytes], name: str, what: str) -> None:
 
 
 def _choice(
-    label: str, options: Iterable[T], value: T, on_value: Callable[[T], None], *, css: str
+    label: str,
+    options: Iterable[T],
+    value: T,
+    on_value: Callable[[T], None],
+    *,
+    css: str,
+    shown: Callable[[T], str] = str,
 ) -> None:
     """A drop-down list named ``label`` (the name in full, never cut), with the CSS
-    class ``css``, in the teacher page's current row; each option shown as its ``str``
-    (in the page's language)."""
+    class ``css``, in the teacher page's current row; each option shown as
+    ``shown(option)``, in the page's language."""
     widgets.Dropdown.element(
         description=label,
-        options=[(str(option), option) for option in options],
+        options=[(shown(option), option) for option in options],
         value=value,
         on_value=on_value,
         style={"description_width": "initial"},
@@ -371,7 +378,14 @@ def TeacherPage(served: ServedClass, token: str, seed: int | None = None) -> Non
         )
         StudentsAddress(desk.code)
         with solara.Row(classes=["xe-experiment-controls"]):
-            _choice(_("Event to count"), CLASS_EVENTS, chosen, set_chosen, css="xe-event-choice")
+            _choice(
+                _("Event to count"),
+                CLASS_EVENTS,
+                chosen,
+                set_chosen,
+                css="xe-event-choice",
+                shown=lambda event: Event.parse(event).name,
+            )
             solara.Button(
                 _("Start experiment"),
                 on_click=lambda: act(lambda: desk.start(chosen)),
