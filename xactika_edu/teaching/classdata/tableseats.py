@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from ...base.errors import XactikaError
+from ...base.language import N_
 from ...base.language import gettext as _
 from ...core.game import Play, PlayerView
 from .classkeys import name_key
@@ -23,7 +24,34 @@ from .classkeys import name_key
 if TYPE_CHECKING:
     from .store import ClassStore
 
-__all__ = ["HandRecord", "Listener", "SeatView", "computer_name", "store_hands"]
+__all__ = [
+    "COMPUTER_NAMES",
+    "HandRecord",
+    "Listener",
+    "SeatView",
+    "computer_name",
+    "shown_computer_name",
+    "store_hands",
+]
+
+
+#: A computer player's name, the first one no student at the table has. It is stored
+#: as it is here, in English (the class's records); a page shows it in its language
+#: (:func:`shown_computer_name`).
+COMPUTER_NAMES = (N_("Computer {number}"), N_("Computer player {number}"), N_("Robot {number}"))
+
+
+def shown_computer_name(name: str, seat: int) -> str:
+    """A computer player's :func:`computer_name` in the current language (Spanish
+    ``"Computadora 3"``); any other name as it is.
+
+    >>> shown_computer_name("Computer 3", 2), shown_computer_name("Ana", 2)
+    ('Computer 3', 'Ana')
+    """
+    for pattern in COMPUTER_NAMES:
+        if name == pattern.format(number=seat + 1):
+            return _(pattern).format(number=seat + 1)
+    return name
 
 
 def computer_name(seat: int, taken: Collection[str] = ()) -> str:
@@ -38,7 +66,8 @@ def computer_name(seat: int, taken: Collection[str] = ()) -> str:
         taken: the :func:`~xactika_edu.teaching.classdata.classkeys.name_key` of every
             student's name at the table.
     """
-    for name in (f"Computer {seat + 1}", f"Computer player {seat + 1}", f"Robot {seat + 1}"):
+    for pattern in COMPUTER_NAMES:
+        name = pattern.format(number=seat + 1)
         if name_key(name) not in taken:
             return name
     raise XactikaError(

@@ -28,7 +28,7 @@ from html import escape
 from ...base.language import N_, ngettext, pgettext
 from ...base.language import gettext as _
 from ...core.rules import forbidden_bid
-from ..classdata.tableseats import SeatView
+from ..classdata.tableseats import SeatView, shown_computer_name
 from .scoreboard import hand_scores_html, score_sheet_html
 from .tableview import tricks_html
 
@@ -45,12 +45,23 @@ __all__ = [
 YOU = N_("You")
 
 
+def _computers(view: SeatView) -> dict[str, str]:
+    """The computer players' names as the page shows them, in its language, by the
+    names the table keeps (in English: ``"Computer 3"``)."""
+    return {
+        name: shown_computer_name(name, seat)
+        for seat, name in enumerate(view.names)
+        if view.computer[seat] and not view.away[seat]
+    }
+
+
 def seat_names(view: SeatView) -> list[str]:
     """Each seat's name as this seat's page shows it: ``"You"`` for its own (unless
-    someone else played the finished game shown from this seat)."""
-    you = _(YOU)
+    someone else played the finished game shown from this seat), a computer player's
+    in the page's language."""
+    you, computers = _(YOU), _computers(view)
     return [
-        you if seat == view.seat and name == view.name else name
+        you if seat == view.seat and name == view.name else computers.get(name, name)
         for seat, name in enumerate(view.names)
     ]
 
@@ -147,11 +158,14 @@ def seat_tricks_html(view: SeatView) -> str:
 
 def seat_scores_html(view: SeatView) -> str:
     """This hand's scores once it is over, and the game's score sheet once a hand is over."""
-    parts = []
+    parts, computers = [], _computers(view)
     if view.hand_scores is not None:
-        parts.append(hand_scores_html(view.hand_scores))
+        scores = view.hand_scores.assign(player=view.hand_scores["player"].replace(computers))
+        parts.append(hand_scores_html(scores))
     if view.score_sheet is not None:
-        parts.append(score_sheet_html(view.score_sheet))
+        sheet = view.score_sheet.rename(columns=computers, level=0)
+        sheet[("dealer", "")] = sheet[("dealer", "")].replace(computers)
+        parts.append(score_sheet_html(sheet))
         if view.not_saved:
             parts.append(f"<p class='xe-not-saved'>{escape(not_saved_text(view.not_saved))}</p>")
     return "".join(parts)
