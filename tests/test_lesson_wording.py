@@ -2947,7 +2947,7 @@ def test_r9b_lesson4b_student_wording():
     assert "so the chance that nobody can beat it is" in text
     assert "With only the cards played, the chance is" not in text
     assert "Counting only the cards played (not who could not follow), the chance that" in text
-    assert '("Out of 2 Balls" means void in 2 balls.)' in text
+    assert '("Out of 2 Balls" means void in 2 balls, as in Hand C.)' in text
     assert "The balls do not change the stars" not in text
     assert "A card's balls say nothing about its stars" in text
     assert "ticked *played*" not in text
