@@ -1222,3 +1222,16 @@ def test_r20_an_unsure_choice_asks_to_pick_and_a_range_asks_for_one_number():
     for said in ("180-190", "185–186"):
         assert estimate.check(said).message.endswith("Type one number, like 7."), said
     assert estimate.check("185").correct
+
+
+def test_an_objects_address_is_not_read_as_two_numbers():
+    """An object's text such as ``<object object at 0x7f21ebac46a0>`` ("6a0") is not
+    "two numbers joined by a" (Spanish "7 a 9"): the advice is the usual one."""
+
+    class Odd:
+        def __repr__(self) -> str:
+            return "<Odd object at 0x7f21ebac46a0>"
+
+    message = Question("Which value?", 8, hint="Tallest bar.").check(Odd()).message
+    assert "whole number" in message and "Type one number" not in message
+    assert "Type one number" in Question("Which value?", 8).check("7 a 9").message

@@ -91,6 +91,8 @@ _NUMBER_EXAMPLES = (
 _WORD_EXAMPLES = (N_("square"), N_("circle"), N_("triangle"))
 # a range typed for an estimate: "180-190"
 _RANGE = re.compile(r"\s*(\d+)\s*[-–]\s*(\d+)\s*")
+#: Two numbers joined by a word ("185 or 186", Spanish "185 o 186", "7 to 9", "7 a 9").
+_EITHER_NUMBER = re.compile(r"\d\s*\b(?:or|to|o|a)\b\s*\d")
 # "or" between two ways of writing one answer, or between two numbers: "2/3 or 67%",
 # "185 or 186" ("o", "u" in Spanish)
 _OR = r"(?:or|o|u)"
@@ -541,9 +543,9 @@ def _unreadable(question: Question, response: object) -> Verdict:
     elif question.numeric and card_name_count(response) > 1:  # "2233, 3223, 3233"
         advice = _("You named the cards: count them and type how many there are.")
     elif question.numeric and (
-        re.search(r"\d\s*(?:or|to|o|a)\s*\d", quoted_response)
-        or (isinstance(response, str) and _RANGE.fullmatch(response[:40]))
-    ):  # "185 or 186"
+        isinstance(response, str)
+        and (_EITHER_NUMBER.search(response) or _RANGE.fullmatch(response[:40]))
+    ):  # "185 or 186", "185 o 186" (never the "6a0" of "<object at 0x7f...6a0>")
         advice = _("Type one number, like {example}.").format(example=question._examples()[0])
     elif question.numeric and is_calculation(response):  # "1 - 98/219 ≈ 0.55 ..."
         advice = _("Work it out and type one number, like {example}.").format(
