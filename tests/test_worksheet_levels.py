@@ -7,11 +7,10 @@ Each kind's extension answer is checked against an independent computation here.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from test_worksheets import pdf_text
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import DECK
@@ -57,13 +56,6 @@ def _extra(sheet) -> tuple[str, str]:
     if sheet.kind == "estimation":
         return extension_question(sheet)
     return sheet.questions()[3]
-
-
-def _text(data: bytes, tmp_path: Path, name: str) -> str:
-    path = tmp_path / name
-    path.write_bytes(data)
-    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
-    return " ".join(out.stdout.split())
 
 
 def _whole_percent(top: int, bottom: int) -> int:
@@ -141,8 +133,8 @@ def test_support_has_fewer_cards_to_work_and_extension_more(kind):
 @pytest.mark.parametrize("kind", LEVELED)
 def test_support_sheet_shows_sentence_frames_and_its_key_fills_them(kind, tmp_path):
     sheet = _BUILDERS[kind](2, level="support")
-    student = _text(sheet.student_pdf(), tmp_path, "s.pdf")
-    key = _text(sheet.key_pdf(), tmp_path, "k.pdf")
+    student = pdf_text(sheet.student_pdf(), tmp_path, "s.pdf")
+    key = pdf_text(sheet.key_pdf(), tmp_path, "k.pdf")
     assert "Support sheet." in student and "Support sheet." in key
     frames = _frames(sheet)
     assert len(frames) == (1 if kind in ("probability", "estimation") else 3)
@@ -167,8 +159,8 @@ def test_support_sheet_shows_sentence_frames_and_its_key_fills_them(kind, tmp_pa
 def test_extension_sheet_asks_one_more_question_and_its_key_answers_it(kind, tmp_path):
     sheet = _BUILDERS[kind](12, level="extension")
     question, answer = _extra(sheet)
-    student = _text(sheet.student_pdf(), tmp_path, "s.pdf")
-    key = _text(sheet.key_pdf(), tmp_path, "k.pdf")
+    student = pdf_text(sheet.student_pdf(), tmp_path, "s.pdf")
+    key = pdf_text(sheet.key_pdf(), tmp_path, "k.pdf")
     assert "Extension sheet." in student
     assert " ".join(question.split())[:40] in student
     assert " ".join(answer.split()) in key

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from test_worksheets import pdf_text
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.cards import DECK, Card, Combination, Hand
@@ -31,15 +32,6 @@ SEEDS = [0, 1, 7, 42, 1006, 2024]
 def pdf_pages(path: Path) -> int:
     out = subprocess.run([PDFINFO, str(path)], capture_output=True, text=True, check=True)
     return int(re.search(r"^Pages:\s+(\d+)", out.stdout, re.MULTILINE).group(1))
-
-
-def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
-    path = tmp_path / name
-    path.write_bytes(data)
-    out = subprocess.run(  # -raw: in drawing order (a label, then its answer)
-        [PDFTOTEXT, "-raw", str(path), "-"], capture_output=True, text=True, check=True
-    )
-    return " ".join(out.stdout.split())
 
 
 def brute_threats(card: Card, call: Combination, hand: Hand) -> set[Card]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from spanish_leaks import english_leaks
+from test_worksheets import pdf_text
 
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.base.language import use_language
@@ -40,13 +40,6 @@ NAMES = ("Zoë", "José", "Nguyễn Văn An")
 ALLOWED = ("Xactika", "xactika-edu")
 
 
-def _text(data: bytes, tmp_path: Path, name: str = "page.pdf") -> str:
-    path = tmp_path / name
-    path.write_bytes(data)
-    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
-    return " ".join(out.stdout.split())
-
-
 def _spanish_pages(tmp_path: Path) -> dict[str, str]:
     """Each translated kind at each level, sheet and key, in Spanish (seed 5 groups the
     pie chart by face value, seed 6 by a shape)."""
@@ -61,8 +54,8 @@ def _spanish_pages(tmp_path: Path) -> dict[str, str]:
                 for key in (False, True):
                     where = f"{name} {level} {'key' if key else 'sheet'}"
                     data = sheet_pdf(sheet, key=key, paper="letter", name="José")
-                    pages[where] = _text(data, tmp_path)
-        pages["score sheet"] = _text(score_sheet_pdf(players=6), tmp_path)
+                    pages[where] = pdf_text(data, tmp_path, "page.pdf")
+        pages["score sheet"] = pdf_text(score_sheet_pdf(players=6), tmp_path, "page.pdf")
     return pages
 
 
@@ -85,11 +78,11 @@ def test_spanish_sheets_have_no_english_and_print_spanish_letters(tmp_path: Path
 @needs_pdftotext
 def test_english_sheets_still_read_as_before(tmp_path: Path) -> None:
     # Drawn in English the sheets say what they said in Helvetica (tests pin more).
-    text = _text(pie_chart_worksheet(1006, number=7, of=30).student_pdf(), tmp_path)
+    text = pdf_text(pie_chart_worksheet(1006, number=7, of=30).student_pdf(), tmp_path, "page.pdf")
     assert "Xactika graphing page: pie chart Worksheet 7 of 30 · seed 1006" in text
     assert "These 20 cards were drawn from a shuffled Xactika deck." in text
     assert "Name Date Class" in text
-    key = _text(pie_chart_worksheet(1006, number=7, of=30).key_pdf(), tmp_path)
+    key = pdf_text(pie_chart_worksheet(1006, number=7, of=30).key_pdf(), tmp_path, "page.pdf")
     assert "ANSWER KEY" in key
     assert "For the teacher: compare each student's table, pie chart and answers" in key
     assert english_leaks(text) != []  # the scan finds English where there is some
@@ -115,12 +108,12 @@ def test_roster_names_print_on_each_sheet_and_key(tmp_path: Path, language: str)
     folder = tmp_path / "pie-chart"
     assert paths[0] == folder / "student-01.pdf"
     for number, name in enumerate(NAMES, start=1):
-        sheet = _text((folder / f"student-0{number}.pdf").read_bytes(), tmp_path)
-        key = _text((folder / f"student-0{number}-key.pdf").read_bytes(), tmp_path)
+        sheet = pdf_text((folder / f"student-0{number}.pdf").read_bytes(), tmp_path, "page.pdf")
+        key = pdf_text((folder / f"student-0{number}-key.pdf").read_bytes(), tmp_path, "page.pdf")
         label = "Nombre" if language == "es" else "Name"
         assert f"{label} {name}" in sheet
         assert name in key
-    every_key = _text((folder / "all-keys.pdf").read_bytes(), tmp_path)
+    every_key = pdf_text((folder / "all-keys.pdf").read_bytes(), tmp_path, "page.pdf")
     assert all(name in every_key for name in NAMES)
 
 
@@ -182,7 +175,7 @@ def test_cli_spanish_sheets_with_a_roster(tmp_path: Path, capsys: pytest.Capture
     assert code == 0, said.err
     assert "Nota: 'Zoë' aparece 2 veces en la lista: hojas 1, 3." in said.out
     assert "Se escribieron 8 archivos PDF" in said.out
-    text = _text((out / "pie-chart" / "student-02.pdf").read_bytes(), tmp_path)
+    text = pdf_text((out / "pie-chart" / "student-02.pdf").read_bytes(), tmp_path, "page.pdf")
     assert "Nombre José" in text and "Hoja 2 de 3" in text
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from spanish_leaks import english_leaks
+from test_worksheets import pdf_text
 
 from xactika_edu.base.language import use_language
 from xactika_edu.outputs.worksheets import bell_curve_worksheet, probability_worksheet
@@ -29,13 +29,6 @@ SEEDS = (1, 2)
 _NUMBER = re.compile(r"\d+(?:[./]\d+)?%?")
 
 
-def _text(data: bytes, tmp_path: Path) -> str:
-    path = tmp_path / "page.pdf"
-    path.write_bytes(data)
-    out = subprocess.run([PDFTOTEXT, str(path), "-"], capture_output=True, text=True, check=True)
-    return " ".join(out.stdout.split())
-
-
 @needs_pdftotext
 @pytest.mark.parametrize("kind", sorted(BUILDERS))
 @pytest.mark.parametrize("level", LEVELS)
@@ -45,8 +38,8 @@ def test_spanish_pages_have_no_english(tmp_path: Path, kind: str, level: str) ->
         with use_language("es"):
             sheet = BUILDERS[kind](seed, level=level)
             for key in (False, True):
-                pages[seed, key] = _text(
-                    sheet_pdf(sheet, key=key, paper="letter", name="José"), tmp_path
+                pages[seed, key] = pdf_text(
+                    sheet_pdf(sheet, key=key, paper="letter", name="José"), tmp_path, "page.pdf"
                 )
     leaks = {
         where: found for where, text in pages.items() if (found := english_leaks(text, ALLOWED))
@@ -63,12 +56,16 @@ def test_spanish_pages_have_no_english(tmp_path: Path, kind: str, level: str) ->
 @pytest.mark.parametrize("level", LEVELS)
 def test_spanish_key_has_the_english_keys_numbers(tmp_path: Path, kind: str, level: str) -> None:
     for seed in SEEDS:
-        english = _text(
-            sheet_pdf(BUILDERS[kind](seed, level=level), key=True, paper="letter"), tmp_path
+        english = pdf_text(
+            sheet_pdf(BUILDERS[kind](seed, level=level), key=True, paper="letter"),
+            tmp_path,
+            "k.pdf",
         )
         with use_language("es"):
-            spanish = _text(
-                sheet_pdf(BUILDERS[kind](seed, level=level), key=True, paper="letter"), tmp_path
+            spanish = pdf_text(
+                sheet_pdf(BUILDERS[kind](seed, level=level), key=True, paper="letter"),
+                tmp_path,
+                "k.pdf",
             )
         assert sorted(_NUMBER.findall(spanish)) == sorted(_NUMBER.findall(english)), seed
 

@@ -5,13 +5,13 @@ all-in-one file for printing. :func:`copy_page` keeps what a drawn page is (its
 content stream and the fonts and graphics states it names) and :func:`paste_page`
 puts it on a new page of another document, so each page is drawn once.
 
->>> from .page import new_pdf
->>> one = new_pdf("letter")
+>>> from fpdf import FPDF
+>>> one = FPDF(unit="mm", format="letter")
 >>> one.add_page()
 >>> one.set_font("helvetica", "B", 12)
 >>> one.text(20, 20, "Hello")
 >>> page = copy_page(one)
->>> both = new_pdf("letter")
+>>> both = FPDF(unit="mm", format="letter")
 >>> paste_page(both, page), paste_page(both, page)
 (True, True)
 >>> both.pages_count
