@@ -308,3 +308,24 @@ def test_the_teacher_pages_event_menu_is_in_the_pages_language(quiet_room):
     finally:
         spanish.close()
         english.close()
+
+
+def test_an_experiment_started_in_spanish_is_stored_in_english_and_shown_in_each_language(
+    quiet_room,
+):
+    store, code, token = quiet_room
+    with use_language("es"):  # a Spanish teacher page starts it
+        started = TeacherDesk(store, code, token).start("valor 8 o más")
+    assert started.event.name == "valor 8 o más"
+    spanish, english = Visitor(f"?class={code}&lang=es"), Visitor(f"?class={code}")
+    try:
+        spanish.join("Ana")
+        english.join("Ben")
+        spanish.click("Sacar 1")
+        english.click("Draw 1")
+        assert "valor 8 o más" in spanish.words() and "face value 8 or more" not in spanish.words()
+        assert "face value 8 or more" in english.words() and "valor" not in english.words()
+    finally:
+        spanish.close()
+        english.close()
+    assert store.current_experiment(code).event.name == "face value 8 or more"  # class data

@@ -103,14 +103,18 @@ def test_a_student_page_in_spanish_switches_and_keeps_the_class(browser, server)
         assert english_leaks(visible(page), allow=ALLOWED) == []
 
         switch(page, "en", "You joined Period 3 as Ana.")  # the same class, the same draws
-        assert page.locator(".xe-tally").inner_text().startswith("You drew 1 card.")
+        page.wait_for_function(  # the switch redraws the page's parts one by one
+            "document.querySelector('.xe-tally').innerText.startsWith('You drew 1 card.')"
+        )
         assert "Class experiment" in visible(page)
         page.locator(".xe-draw-10").click()
         page.wait_for_function(
             "document.querySelector('.xe-tally').innerText.startsWith('You drew 11 cards.')"
         )
         switch(page, "es", "Entraste a Period 3 como Ana.")
-        assert page.locator(".xe-tally").inner_text().startswith("Sacaste 11 cartas.")
+        page.wait_for_function(  # the switch redraws the page's parts one by one
+            "document.querySelector('.xe-tally').innerText.startsWith('Sacaste 11 cartas.')"
+        )
         assert english_leaks(visible(page), allow=ALLOWED) == []
         # the practice sections open in Spanish too: a move at the play table
         page.locator(".xe-practice-toggle").click()

@@ -105,6 +105,25 @@ class Event:
         object.__setattr__(self, "cards", Hand(self.cards))
 
     @property
+    def label(self) -> str:
+        """The event's name in the current language: a page shows a stored event this
+        way (the name was written in the language of the page that started it). An
+        event :meth:`parse` reads (in either language) is named anew; any other keeps
+        its :attr:`name`.
+
+        >>> from xactika_edu.base.language import use_language
+        >>> with use_language("es"):
+        ...     event = Event.parse("face value 8 or more")
+        >>> event.name, event.label
+        ('valor 8 o más', 'face value 8 or more')
+        """
+        try:
+            again = Event.parse(self.name)
+        except XactikaError:
+            return self.name
+        return again.name if again.cards == self.cards else self.name
+
+    @property
     def probability(self) -> Fraction:
         """The exact probability that one card drawn from the shuffled deck is in the
         event: cards in the event over 81 (a Fraction in [0, 1])."""

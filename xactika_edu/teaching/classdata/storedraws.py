@@ -23,6 +23,7 @@ import pandas as pd
 from ...base.checks import shown
 from ...base.errors import ClassError, StudentNameError, XactikaError
 from ...base.language import gettext as _
+from ...base.language import use_language
 from ...core.cards import DECK, Card
 from ...core.experiments import Event, EventLike, as_event
 from ...core.notation import as_card
@@ -123,9 +124,11 @@ class DrawRecords(StoreBase):
                 "UPDATE experiments SET stopped = ? WHERE class_id = ? AND stopped IS NULL",
                 (started, room.id),
             )
+            with use_language("en"):  # the class's data is in one language, English
+                stored = Event.parse(chosen.name).name
             cursor = db.execute(
                 "INSERT INTO experiments (class_id, event, activity, started) VALUES (?, ?, ?, ?)",
-                (room.id, chosen.name, activity, started),
+                (room.id, stored, activity, started),
             )
             number = int(cursor.lastrowid or 0)
         return Experiment(number, chosen, activity, started, None)

@@ -75,7 +75,7 @@ def experiment_words(event: Event) -> str:
     'Draw a card from the whole deck, then put it back. Does it have face value 8 or more?'
     """
     return _("Draw a card from the whole deck, then put it back. Does it have {event}?").format(
-        event=event.name
+        event=event.label
     )
 
 
@@ -90,13 +90,13 @@ def tally_words(cards: list[Card], event: Event) -> str:
     hits = sum(event(card) for card in cards)
     if len(cards) == 1:
         if hits:
-            return _("You drew 1 card. It had {event}.").format(event=event.name)
-        return _("You drew 1 card. It did not have {event}.").format(event=event.name)
+            return _("You drew 1 card. It had {event}.").format(event=event.label)
+        return _("You drew 1 card. It did not have {event}.").format(event=event.label)
     return ngettext(
         "You drew {count} card. {hits} of them had {event}.",
         "You drew {count} cards. {hits} of them had {event}.",
         len(cards),
-    ).format(count=len(cards), hits=hits, event=event.name)
+    ).format(count=len(cards), hits=hits, event=event.label)
 
 
 def page_and_browser() -> tuple[str, str]:

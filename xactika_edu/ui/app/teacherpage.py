@@ -91,7 +91,7 @@ def teacher_link_valid(desk: TeacherDesk) -> bool:
 
 def counts_html(pool: ClassPool) -> str:
     """Each student's own count as an HTML table (every student, those with no draws too)."""
-    event = pool.experiment.event.name if pool.experiment is not None else _("the event")
+    event = pool.experiment.event.label if pool.experiment is not None else _("the event")
     rows = "".join(
         f"<tr><th scope='row'>{escape(str(student))}</th><td>{int(row['draws'])}</td>"
         f"<td>{int(row['successes'])}</td></tr>"
@@ -124,7 +124,7 @@ def pool_html(
     else:
         state = _("Experiment: {event} (stopped). Exact probability: {fraction} ≈ {percent}.")
     head = "<p class='xe-pool'>" + state.format(
-        event=f"<strong>{escape(event.name)}</strong>",
+        event=f"<strong>{escape(event.label)}</strong>",
         fraction=fraction(exact),
         percent=percent(exact),
     )
