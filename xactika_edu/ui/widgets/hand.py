@@ -458,7 +458,7 @@ class HandWidget(_Outputs, Fallback, widgets.VBox):
             others=None if self.seen_error is not None else len(self.seen),
         )
         if self.seen_error is not None or self.voids_error is not None:
-            self.chances.value = note_html(WAITING if self.seen_error else VOIDS_WAITING)
+            self.chances.value = note_html(_(WAITING if self.seen_error else VOIDS_WAITING))
         else:
             self.chances.value = chances_html(
                 self.table, self.selected, self.players, holding=bool(held), effect=self._effect
