@@ -246,7 +246,7 @@ def test_voids_in_spanish() -> None:
         "Jugador 5.",
         "Ya se sabe que Jugador 2 no tiene",
         "Jugador 1 no pudo seguir:",
-        "Jugador 4 no está en esta mesa de 4 jugadores. Presiona «Quitar el último fallo» o "
+        "Jugador 4 no está en esta mesa de 4 jugadores. Presiona «Quitar último fallo» o "
         "«Borrar los fallos», o agrega jugadores.",
         "no puede tener fallo de 1, 2 y 3",
         "Hay demasiados jugadores con fallos distintos",
