@@ -308,6 +308,13 @@ def test_every_message_of_the_pack_is_translated():
 
 
 @pytest.mark.parametrize("lesson", classpack.lesson_notebooks(), ids=lambda path: path.stem)
+def test_a_spanish_lessons_title_is_its_spanish_heading(lesson):
+    spanish = lessonpages.spanish_lesson(lesson)
+    assert spanish.metadata["title"].startswith("Lección ")
+    assert f"# {spanish.metadata['title']}" in spanish.cells[0].source
+
+
+@pytest.mark.parametrize("lesson", classpack.lesson_notebooks(), ids=lambda path: path.stem)
 def test_every_lesson_has_every_markdown_cell_translated(lesson):
     # The lesson translators' work: until it is done the pack shows such a cell in
     # English and says so; this test names the cells.
@@ -347,6 +354,7 @@ def test_the_whole_pack_in_spanish(class_pack, tmp_path):
         page = out / "es" / "lessons" / f"{notebook.stem}.html"
         text = page.read_text("utf-8")
         assert '<html lang="es">' in text and "Traceback" not in text
+        assert "<title>Lección " in text  # the browser tab too
         assert f'href="lessons/{notebook.stem}.html"' in spanish
         found = english_leaks(" ".join(_visible_text(text).split()), allow=STAYS_ENGLISH)
         if found:

@@ -319,6 +319,8 @@ def translated_lesson(
     else:
         setup.source = f"{lines}\n{setup.source}"
     notebook.metadata["language_info"] = {"name": "python"}
+    # the browser tab and Jupyter show the translated heading, not the English title
+    notebook.metadata["title"] = _title(notebook, notebook.metadata.get("title", path.stem))
     return notebook
 
 
