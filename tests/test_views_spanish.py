@@ -401,7 +401,7 @@ def test_play_table_in_spanish() -> None:
         " ".join(reasons) + advice,
         "Apuesta 2: la cumples el 73% de las veces cuando juegas para cumplirla.",
         "Apostar 2 da +1.17 puntos por mano en promedio; apostar 3, solo +0.78.",
-        "Una apuesta de 3 se cumple más seguido (90%)",
+        "Una apuesta de 3 se cumple con más frecuencia (90%)",
         "Entrenador: consejo para apostar.",
         "no permitida",
         "★ recomendada",
