@@ -149,3 +149,35 @@ def test_the_combination_numbers():
     assert all(rules.COMBINATION_INDEX[c] == k for k, c in enumerate(COMBINATIONS))
     assert rules.COMBINATION_INDEX[Combination.parse("3 stars")] == 11
     assert rules.CARD_INDEX[Card.parse("3213")] == 65
+
+
+def _trump_winner_by_reading(values, suits, trumps, led):
+    """Seed 004's sentence, read directly: "Highest trump wins. If no trump, highest
+    card of leading suit wins" (ranks within a suit are distinct)."""
+    trumped = [i for i, is_trump in enumerate(trumps) if is_trump]
+    pool = trumped or [i for i, suit in enumerate(suits) if suit == led]
+    return max(pool, key=lambda i: values[i])
+
+
+def test_trick_winner_with_trumps_matches_the_seed_on_every_small_trick():
+    # Every trick of 3 cards from 2 suits x 3 ranks (suit 1 trump or no trump), each
+    # card once: the shared rule on plain values and on one batch equals the reading.
+    cards = [(suit, rank) for suit in (0, 1) for rank in (2, 3, 4)]
+    tricks, expected = [], []
+    no_ties = dataclasses.replace(XACTIKA, ties_to_later=False)
+    for trick in itertools.permutations(cards, 3):
+        values = [rank for _, rank in trick]
+        suits = [suit for suit, _ in trick]
+        for trump_suit in (None, 1):
+            trumps = [suit == trump_suit for suit in suits]
+            follows = [suit == suits[0] for suit in suits]
+            want = _trump_winner_by_reading(values, suits, trumps, suits[0])
+            given = None if trump_suit is None else trumps
+            assert rules.trick_winner(values, follows, no_ties, given) == want
+            tricks.append((values, follows, trumps))
+            expected.append(want)
+    values, follows, trumps = (np.array([t[k] for t in tricks]) for k in range(3))
+    batch = rules.trick_winner(values, follows, no_ties, trumps)
+    assert batch.tolist() == expected
+    # no trump given: the Xactika rule, unchanged
+    assert rules.trick_winner([9, 12, 11], [True, False, True], no_ties) == 2

@@ -257,18 +257,39 @@ def reveals_void(shows_call: Number | bool, rules: Ruleset = XACTIKA) -> Number 
 
 
 def beats(
-    value: Number, shows_call: Number | bool, best: Number, rules: Ruleset = XACTIKA
+    value: Number,
+    shows_call: Number | bool,
+    best: Number,
+    rules: Ruleset = XACTIKA,
+    trump: np.ndarray | bool = False,
+    best_trump: np.ndarray | bool = False,
 ) -> Number | bool:
     """Whether a card played now takes the trick from the best card so far.
 
-    It must show the call and have a higher face value than ``best``; with
-    ``ties_to_later`` an equal value also takes it. Whole values or arrays.
-    Source: RULES.md, step 3 ("Ties ... go to the card played last").
+    With no trump in play (Xactika, and every call of the default arguments) it must
+    show the call and have a higher face value than ``best``; with ``ties_to_later``
+    an equal value also takes it. In a game with a trump suit (Blackout, Lost Heir in
+    seed 004: "highest trump wins, otherwise highest of the led suit"), ``trump``
+    says the card played now is a trump and ``best_trump`` that the best card so far
+    is: a trump takes a trick held by a card that is not, a card that is not a trump
+    never takes one held by a trump, and between two trumps the higher one wins.
+    Whole values or arrays. Source: RULES.md, step 3 ("Ties ... go to the card played
+    last"); seed 004 for trumps.
 
     >>> beats(10, True, 10), beats(12, False, 4), beats(np.array([9, 11]), True, 10).tolist()
     (True, False, [False, True])
+    >>> beats(2, False, 14, trump=True), beats(14, True, 2, best_trump=True)
+    (True, False)
+    >>> now, held = np.array([False, True, True]), np.array([False, False, True])
+    >>> beats(np.array([3, 3, 3]), np.array([True, False, False]), np.array([9, 9, 2]),
+    ...       trump=now, best_trump=held).tolist()
+    [False, True, True]
     """
     higher = value >= best if rules.ties_to_later else value > best
+    if isinstance(trump, np.ndarray) or isinstance(best_trump, np.ndarray) or trump or best_trump:
+        now, held = np.asarray(trump, dtype=bool), np.asarray(best_trump, dtype=bool)
+        wins = (now & ~held) | (now & held & higher) | (~now & ~held & shows_call & higher)
+        return wins if wins.ndim else bool(wins)
     return shows_call & higher
 
 
@@ -276,26 +297,44 @@ def trick_winner(
     values: Sequence[int] | np.ndarray,
     shows_call: Sequence[bool] | np.ndarray,
     rules: Ruleset = XACTIKA,
+    trumps: Sequence[bool] | np.ndarray | None = None,
 ) -> int | np.ndarray:
     """The position (0 = the lead) of the card that wins a trick.
 
     ``values`` and ``shows_call`` hold, for the cards in the order played, their face
-    values and whether they show the call (the lead always does). For a batch, give
-    arrays of shape (rounds, cards) and get one position per round.
+    values and whether they show the call (the lead always does; in a game with suits
+    the call is the led suit). ``trumps`` (same shape, or ``None`` when no trump is in
+    play) says which cards are trumps (:func:`beats`). For a batch, give arrays of
+    shape (rounds, cards) and get one position per round.
 
     >>> trick_winner(np.array([[8, 9, 9], [12, 4, 5]]), np.ones((2, 3), bool)).tolist()
     [2, 0]
+    >>> trick_winner([10, 14, 2], [True, True, False], trumps=[False, False, True])
+    2
     """
     if isinstance(values, np.ndarray) and values.ndim == 2:
         shown = np.asarray(shows_call, dtype=bool)
+        trump = np.zeros(values.shape, bool) if trumps is None else np.asarray(trumps, bool)
         best, winner = values[:, 0].copy(), np.zeros(len(values), dtype=np.intp)
+        held: np.ndarray = trump[:, 0].copy()
         for position in range(1, values.shape[1]):
-            wins = beats(values[:, position], shown[:, position], best, rules)
+            wins = beats(
+                values[:, position], shown[:, position], best, rules, trump[:, position], held
+            )
             best = np.where(wins, values[:, position], best)
             winner = np.where(wins, position, winner)
+            held = held | (wins & trump[:, position])
         return winner
+    played_trumps = [False] * len(values) if trumps is None else [bool(t) for t in trumps]
     win, top = 0, values[0]
     for position in range(1, len(values)):
-        if beats(values[position], shows_call[position], top, rules):
+        if beats(
+            values[position],
+            shows_call[position],
+            top,
+            rules,
+            played_trumps[position],
+            played_trumps[win],
+        ):
             win, top = position, values[position]
     return win
