@@ -407,3 +407,15 @@ def test_an_empty_folder_on_another_drive_is_filled(tmp_path, monkeypatch):
         (staging / "sheet.pdf").write_bytes(b"%PDF-")
     assert sorted(p.name for p in stick.iterdir()) == [_files.MARKER, "sheet.pdf"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["usb"]  # no staging left
+
+
+def test_worksheet_without_out_writes_a_folder_named_for_the_kind(tmp_path, monkeypatch, capsys):
+    # The issue's own command has no --out: the sheets go to a new folder named for
+    # the kind (and level), in the folder the teacher is in; the second run refuses it.
+    monkeypatch.chdir(tmp_path)
+    assert main(["worksheet", "--kind", "pie-chart", "--students", "1"]) == 0
+    assert sorted(p.name for p in (tmp_path / "pie-chart-worksheets" / "pie-chart").iterdir())
+    assert main(["worksheet", "--kind", "pie-chart", "--students", "1", "--level", "support"]) == 0
+    assert (tmp_path / "pie-chart-support-worksheets").is_dir()
+    assert main(["worksheet", "--kind", "pie-chart", "--students", "1"]) == 2
+    assert "pie-chart-worksheets" in capsys.readouterr().err

@@ -88,9 +88,13 @@ def _parser() -> argparse.ArgumentParser:
         dest="command", required=True, metavar="COMMAND", parser_class=_Parser
     )
 
-    def common(sub: argparse.ArgumentParser) -> None:
+    def common(sub: argparse.ArgumentParser, out_default: str = "") -> None:
         sub.add_argument(
-            "--out", required=True, type=Path, help="folder to write: a new or empty one"
+            "--out",
+            required=not out_default,
+            type=Path,
+            help="folder to write: a new or empty one"
+            + (f" (default {out_default})" if out_default else ""),
         )
         sub.add_argument(
             "--force",
@@ -176,7 +180,7 @@ def _parser() -> argparse.ArgumentParser:
         help="a UTF-8 text file with one student name a line: one worksheet per name, the "
         "name printed on the sheet and its key (sets the number of students)",
     )
-    common(sheet)
+    common(sheet, out_default="KIND-worksheets, or KIND-LEVEL-worksheets for another level")
     # None: not given (30, or the roster's number of names)
     sheet.set_defaults(students=None)
 
@@ -350,6 +354,10 @@ def _export_worksheets(args: argparse.Namespace) -> None:
         )
     # what --force may replace: this kind at this level only
     command = f"worksheet --kind {args.kind}" + (f" --level {args.level}" if level else "")
+    if args.out is None:  # a folder named for what it holds, beside the teacher's files
+        args.out = Path(
+            f"{args.kind}-{args.level}-worksheets" if level else f"{args.kind}-worksheets"
+        )
     with atomic_directory(args.out, force=args.force, command=command) as staging:
         what = ngettext(
             "Exporting {count} {which} worksheet and answer key ...",
