@@ -45,7 +45,7 @@ from .playing_cards import PlayingCard, as_playing_cards, deal_playing_cards
 from .plays import seat_namer
 from .round_text import require_keys
 
-__all__ = ["END_KNOCK", "END_STOCK", "END_ZERO", "KnockRound"]
+__all__ = ["END_KNOCK", "END_STOCK", "END_ZERO", "KnockRound", "KnockRoundState"]
 
 #: Why a round ended: the final turns after a knock, the stock ran out, a hand of 0.
 END_KNOCK, END_STOCK, END_ZERO = "knock", "stock", "zero"
@@ -69,20 +69,9 @@ def _seat_numbers(values: object, players: int, what: str) -> list[int]:
     return [check_whole(value, what, 0, 10**9) for value in values]
 
 
-class KnockRound:
-    """One round of the ZXT knock game: the deal, the turns, the reveal and the scores.
-
-    Build one with :meth:`deal` (seeded) or from given cards: ``hands`` (2-5 hands of
-    5 cards), the ``stock`` (top card first), the discard ``pile`` (bottom first; its
-    last card is face up), the ``dealer``, and each seat's ``stars`` and ``totals``
-    before this round (the game carries them). The round changes as :meth:`apply`
-    is called; :meth:`copy` explores without changing it.
-
-    Raises:
-        XactikaError: hands of the wrong size or number, a card given twice, a seat
-            out of range.
-        NotationError: a card that cannot be read.
-    """
+class KnockRoundState:
+    """The state of a knock round and what can be read from it: the base of
+    :class:`KnockRound`, which adds the actions, the view and the record."""
 
     __slots__ = (
         "_actions",
@@ -155,60 +144,6 @@ class KnockRound:
             self._finish(END_ZERO, zeros[0])
         elif not self._stock:
             self._finish(END_STOCK)
-
-    @classmethod
-    def deal(
-        cls,
-        players: int,
-        dealer: int = 0,
-        seed: Seed = None,
-        stars: Sequence[int] | None = None,
-        totals: Sequence[int] | None = None,
-    ) -> KnockRound:
-        """A round from a shuffled 52-card deck: 5 cards each, the next card turned to
-        start the discard pile, the rest the stock.
-
-        >>> KnockRound.deal(players=2, seed=1).stock_size
-        41
-        """
-        players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        hands, rest = deal_playing_cards(players, CARDS_EACH, seed=seed)
-        return cls(hands, rest[1:], rest[:1], dealer, stars, totals)
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> KnockRound:
-        """Replay a record made by :meth:`record`, checking every action.
-
-        Raises :class:`~xactika_edu.XactikaError` for a malformed record and
-        :class:`~xactika_edu.IllegalPlayError` for an action the rules refuse.
-        """
-        check_record(record, _("knock round record"), max_depth=1)
-        require_keys(record, _KEYS, _("knock round record"))
-        hands = record["hands"]
-        if not isinstance(hands, Sequence) or isinstance(hands, str):
-            raise XactikaError(
-                _("knock round record hands must be a list, got {hands}").format(hands=shown(hands))
-            )
-        rnd = cls(
-            hands, record["stock"], record["pile"], record["dealer"], record["stars"],
-            record["totals"],
-        )  # fmt: skip
-        if rnd.players != record["players"]:
-            raise XactikaError(
-                _("knock round record has players={players} but {count} hands").format(
-                    players=shown(record["players"]), count=rnd.players
-                )
-            )
-        actions = record["actions"]
-        if not isinstance(actions, Sequence) or isinstance(actions, str):
-            raise XactikaError(
-                _("knock round record actions must be a list, got {actions}").format(
-                    actions=shown(actions)
-                )
-            )
-        for action in actions:
-            rnd.apply(action)
-        return rnd
 
     # what the round is ----------------------------------------------------------------
 
@@ -328,6 +263,86 @@ class KnockRound:
             return self._knocker
         return min(tied, key=lambda seat: sum(card_points(card) for card in self._hands[seat]))
 
+    def _finish(self, reason: str, zero_seat: int | None = None) -> None:
+        self._phase, self._end, self._zero_seat = "over", reason, zero_seat
+        scores = list(self.values())
+        if self._knocker is not None and not self.knock_valid():
+            self._stars_after[self._knocker] += 1
+            scores[self._knocker] += knock_penalty(self._stars_after[self._knocker])
+        self._scores = tuple(scores)
+
+
+class KnockRound(KnockRoundState):
+    """One round of the ZXT knock game: the deal, the turns, the reveal and the scores.
+
+    Build one with :meth:`deal` (seeded) or from given cards: ``hands`` (2-5 hands of
+    5 cards), the ``stock`` (top card first), the discard ``pile`` (bottom first; its
+    last card is face up), the ``dealer``, and each seat's ``stars`` and ``totals``
+    before this round (the game carries them). The round changes as :meth:`apply`
+    is called; :meth:`copy` explores without changing it.
+
+    Raises:
+        XactikaError: hands of the wrong size or number, a card given twice, a seat
+            out of range.
+        NotationError: a card that cannot be read.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def deal(
+        cls,
+        players: int,
+        dealer: int = 0,
+        seed: Seed = None,
+        stars: Sequence[int] | None = None,
+        totals: Sequence[int] | None = None,
+    ) -> KnockRound:
+        """A round from a shuffled 52-card deck: 5 cards each, the next card turned to
+        start the discard pile, the rest the stock.
+
+        >>> KnockRound.deal(players=2, seed=1).stock_size
+        41
+        """
+        players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        hands, rest = deal_playing_cards(players, CARDS_EACH, seed=seed)
+        return cls(hands, rest[1:], rest[:1], dealer, stars, totals)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> KnockRound:
+        """Replay a record made by :meth:`record`, checking every action.
+
+        Raises :class:`~xactika_edu.XactikaError` for a malformed record and
+        :class:`~xactika_edu.IllegalPlayError` for an action the rules refuse.
+        """
+        check_record(record, _("knock round record"), max_depth=1)
+        require_keys(record, _KEYS, _("knock round record"))
+        hands = record["hands"]
+        if not isinstance(hands, Sequence) or isinstance(hands, str):
+            raise XactikaError(
+                _("knock round record hands must be a list, got {hands}").format(hands=shown(hands))
+            )
+        rnd = cls(
+            hands, record["stock"], record["pile"], record["dealer"], record["stars"],
+            record["totals"],
+        )  # fmt: skip
+        if rnd.players != record["players"]:
+            raise XactikaError(
+                _("knock round record has players={players} but {count} hands").format(
+                    players=shown(record["players"]), count=rnd.players
+                )
+            )
+        actions = record["actions"]
+        if not isinstance(actions, Sequence) or isinstance(actions, str):
+            raise XactikaError(
+                _("knock round record actions must be a list, got {actions}").format(
+                    actions=shown(actions)
+                )
+            )
+        for action in actions:
+            rnd.apply(action)
+        return rnd
+
     # actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[KnockAction]:
@@ -422,14 +437,6 @@ class KnockRound:
             if self._knocker is not None:
                 self._final_left -= 1
             self._next_turn()  # the final turns end before the knocker's turn comes again
-
-    def _finish(self, reason: str, zero_seat: int | None = None) -> None:
-        self._phase, self._end, self._zero_seat = "over", reason, zero_seat
-        scores = list(self.values())
-        if self._knocker is not None and not self.knock_valid():
-            self._stars_after[self._knocker] += 1
-            scores[self._knocker] += knock_penalty(self._stars_after[self._knocker])
-        self._scores = tuple(scores)
 
     # views and records ---------------------------------------------------------------
 
