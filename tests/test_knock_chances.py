@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from test_knock import brute_value
 
+from xactika_edu.core.chances import chance_no_threat
 from xactika_edu.core.chances.knock import (
     chance_deal_holds_group,
     chance_deal_worth_zero,
@@ -77,3 +78,9 @@ def test_simulation_agrees_within_four_standard_errors() -> None:
 def test_simulation_seeds() -> None:
     assert simulate_deal_chances(2_000, seed=1) == simulate_deal_chances(2_000, seed=1)
     assert simulate_deal_chances(2_000, seed=1) != simulate_deal_chances(2_000, seed=2)
+
+
+def test_count_agrees_with_the_hypergeometric_formula() -> None:
+    # No 2 among the 5 cards: none of the 4 "threats" among 52 is in the 5 held.
+    no_wild = Fraction(count_deals(lambda hand: all(card.rank != 2 for card in hand)))
+    assert no_wild / math.comb(52, 5) == chance_no_threat(52, 4, 5)

@@ -183,7 +183,13 @@ class KnockGame:
 
     def winner(self) -> int | None:
         """The winner once the game is over: the one seat left at 100 or below, or
-        ``None`` if everyone went over 100 (or the game is not over)."""
+        ``None`` if everyone went over 100 (or the game is not over).
+
+        >>> KnockGame.new(players=2, seed=1).winner() is None      # not over yet
+        True
+
+        Source: seed 004, "Winning the Game".
+        """
         if not self.is_over:
             return None
         left = [seat for seat in range(self._players) if seat not in self._eliminated]

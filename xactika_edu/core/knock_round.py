@@ -241,7 +241,17 @@ class KnockRoundState:
 
     def scores(self) -> tuple[int, ...]:
         """The round's scores once it is over: each hand's value, plus the penalty of an
-        invalid knock to the knocker. Raises :class:`~xactika_edu.XactikaError` before."""
+        invalid knock to the knocker. Raises :class:`~xactika_edu.XactikaError` before.
+
+        >>> rnd = KnockRound(["AC 3C 4C 3D 4D", "QC QD QH 5S 7S"], "2S 9C", "KC", dealer=1,
+        ...                  stars=[1, 0])
+        >>> for action in ("knock", "draw stock", "discard 7♠"):
+        ...     rnd.apply(action)
+        >>> rnd.values(), rnd.stars, rnd.scores()   # invalid: a 2nd star, +10
+        ((15, 5), (2, 0), (25, 5))
+
+        Source: seed 004, "Ending the Round" and "Invalid Knock & Penalties".
+        """
         if self._scores is None:
             raise XactikaError(_("the round is not over: no scores yet"))
         return self._scores
@@ -250,6 +260,12 @@ class KnockRoundState:
         """The seat that deals next: the lowest round score among the seats ``among``
         (every seat by default); in a tie the knocker, else the tied seat whose cards
         score least before groups, else the first tied seat from the dealer's left.
+
+        >>> rnd = KnockRound(["AC 3C 4C 3D 4D", "AD 3H 4H 3S KS"], "4S 9C", "QC", dealer=1)
+        >>> for action in ("knock", "draw stock", "discard K♠"):
+        ...     rnd.apply(action)
+        >>> rnd.scores(), rnd.next_dealer()         # a tie: the knocker deals
+        ((15, 15), 0)
 
         Source: seed 004, "Next Deal" (the last tie-break is our choice).
         """
@@ -311,6 +327,11 @@ class KnockRound(KnockRoundState):
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> KnockRound:
         """Replay a record made by :meth:`record`, checking every action.
+
+        >>> rnd = KnockRound.deal(players=2, seed=3)
+        >>> rnd.apply("knock")
+        >>> KnockRound.from_record(rnd.record()).knocker
+        1
 
         Raises :class:`~xactika_edu.XactikaError` for a malformed record and
         :class:`~xactika_edu.IllegalPlayError` for an action the rules refuse.
@@ -442,7 +463,12 @@ class KnockRound(KnockRoundState):
 
     def view(self, seat: int) -> KnockView:
         """What ``seat`` may know now: its hand, the pile, counts, stars and totals;
-        every hand and the scores once the round is over."""
+        every hand and the scores once the round is over.
+
+        >>> view = KnockRound.deal(players=3, seed=4).view(0)
+        >>> len(view.hand), view.stock_size, view.revealed, view.is_my_turn
+        (5, 36, None, False)
+        """
         seat = check_whole(seat, "seat", 0, self._players - 1)
         return KnockView(
             seat=seat,
