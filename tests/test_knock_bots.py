@@ -88,3 +88,16 @@ def test_bad_input() -> None:
     with pytest.raises(XactikaError, match="bots must be a list"):
         play_knock_game([object()])  # type: ignore[list-item]
     assert isinstance(HeuristicKnockBot().act(rnd.view(1)), KnockAction)
+
+
+def test_bots_decide_from_the_view_only() -> None:
+    # Two rounds that differ only in what player 0 cannot see (the other hand and the
+    # stock's order) give player 0 the same view, so the same action.
+    first = KnockRound(["7C 7D 7H 5S 4S", "KC KD QH QS JS"], "9C 9D 3C", "2H", dealer=1)
+    second = KnockRound(["7C 7D 7H 5S 4S", "9C 9D QH QS JS"], "3C KD KC", "2H", dealer=1)
+    assert first.view(0) == second.view(0) and first.hands != second.hands
+    for bot_a, bot_b in [
+        (HeuristicKnockBot(), HeuristicKnockBot()),
+        (RandomKnockBot(seed=4), RandomKnockBot(seed=4)),
+    ]:
+        assert bot_a.act(first.view(0)) == bot_b.act(second.view(0))

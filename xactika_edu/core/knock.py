@@ -231,6 +231,13 @@ class KnockView:
 
     Made by :meth:`~xactika_edu.core.knock_round.KnockRound.view`.
 
+    >>> from xactika_edu.core.knock_round import KnockRound
+    >>> view = KnockRound(["7C 7D 7H 5S 4S", "KC KD QH QS JS"], "9C 9D", "2H", dealer=1).view(0)
+    >>> print(view)
+    player 0: hand 7♣ 7♦ 7♥ 4♠ 5♠ (value 9); discard pile top 2♥; 2 cards in the stock; phase draw
+    >>> [str(action) for action in view.legal_actions()]
+    ['draw stock', 'draw pile', 'knock']
+
     Attributes:
         seat, players, dealer: the seat viewing and the round's shape.
         hand: the seat's cards now (sorted).
