@@ -1,0 +1,151 @@
+"""Computer players for the ZXT knock game, deciding from a
+:class:`~xactika_edu.core.knock.KnockView` only (never the other hands or the stock).
+
+:class:`RandomKnockBot` picks a legal action at random (seeded);
+:class:`HeuristicKnockBot` keeps pairs, 2s and low cards, takes the discard when it
+lowers its hand, and knocks when its hand is low. :func:`play_knock_game` plays a whole
+game with one bot per seat. Engines layer.
+
+>>> game = play_knock_game([HeuristicKnockBot(), RandomKnockBot(seed=1)], seed=3)
+>>> game.is_over, game.winner() in (0, 1, None)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from ..core.cards import Seed, make_rng
+from ..core.knock import (
+    DISCARD,
+    DRAW_PILE,
+    DRAW_STOCK,
+    KNOCK,
+    WILD_RANK,
+    KnockAction,
+    KnockView,
+    card_points,
+    hand_value,
+)
+from ..core.knock_game import KnockGame
+from ..core.playing_cards import PlayingCard
+
+__all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game"]
+
+
+class KnockBot(abc.ABC):
+    """A computer player of the knock game: :meth:`act` returns a legal action for the
+    view of the seat to act."""
+
+    @abc.abstractmethod
+    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+        """One of ``actions`` (the view's legal actions, never empty)."""
+
+    def act(self, view: KnockView) -> KnockAction:
+        """The bot's action for ``view``.
+
+        Raises :class:`~xactika_edu.XactikaError` if ``view`` is no knock view or it is
+        not the viewing seat's turn.
+        """
+        if not isinstance(view, KnockView):
+            raise XactikaError(_("a knock player needs a KnockView, got {view}").format(
+                view=shown(view)))  # fmt: skip
+        actions = view.legal_actions()
+        if not actions:
+            raise XactikaError(
+                _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
+            )
+        return self.choose(view, actions)
+
+
+class RandomKnockBot(KnockBot):
+    """Picks each action uniformly at random among the legal ones; seeded.
+
+    >>> from xactika_edu.core.knock_round import KnockRound
+    >>> view = KnockRound.deal(players=2, seed=1).view(1)
+    >>> RandomKnockBot(seed=5).act(view) == RandomKnockBot(seed=5).act(view)
+    True
+    """
+
+    def __init__(self, seed: Seed = None) -> None:
+        self._rng = make_rng(seed)
+
+    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+        return actions[int(self._rng.integers(len(actions)))]
+
+
+def _best_discard(hand: Sequence[PlayingCard], taken: PlayingCard | None) -> PlayingCard:
+    """The card to discard: the one leaving the lowest hand value; among equals, keep
+    2s and cards with partners of their rank, and throw the highest points."""
+
+    def key(card: PlayingCard) -> tuple[int, int, int, PlayingCard]:
+        rest = [other for other in hand if other != card]
+        same = 3 if card.rank == WILD_RANK else sum(1 for other in hand if other.rank == card.rank)
+        return (hand_value(rest), same, -card_points(card), card)
+
+    return min((card for card in hand if card != taken), key=key)
+
+
+class HeuristicKnockBot(KnockBot):
+    """Keeps pairs, 2s and low cards; draws the discard pile's top card when it lowers
+    the hand (after the best discard); knocks when the hand is worth ``knock_at`` or less.
+
+    >>> from xactika_edu.core.knock_round import KnockRound
+    >>> rnd = KnockRound(["7C 7D 7H 5S 4S", "KC KD QH QS JS"], "9C 9D", "2H", dealer=1)
+    >>> str(HeuristicKnockBot().act(rnd.view(0)))   # the 2 makes four 7s: 5 + 4 -> 4
+    'draw pile'
+    >>> rnd.apply("draw pile"); str(HeuristicKnockBot().act(rnd.view(0)))
+    'discard 5♠'
+    """
+
+    def __init__(self, knock_at: int = 5) -> None:
+        if not isinstance(knock_at, int) or isinstance(knock_at, bool) or knock_at < 0:
+            raise XactikaError(
+                _("knock_at must be a whole number of points, got {value}").format(
+                    value=shown(knock_at)
+                )
+            )
+        self.knock_at = knock_at
+
+    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+        if view.phase == "discard":
+            return KnockAction(DISCARD, _best_discard(view.hand, view.taken))
+        value = hand_value(view.hand)
+        if KnockAction(KNOCK) in actions and value <= self.knock_at:
+            return KnockAction(KNOCK)
+        top = view.top
+        if top is not None and KnockAction(DRAW_PILE) in actions:
+            taken = [*view.hand, top]
+            after = hand_value([card for card in taken if card != _best_discard(taken, top)])
+            if after < value or KnockAction(DRAW_STOCK) not in actions:
+                return KnockAction(DRAW_PILE)
+        return KnockAction(DRAW_STOCK) if KnockAction(DRAW_STOCK) in actions else actions[0]
+
+    def __repr__(self) -> str:
+        return f"HeuristicKnockBot(knock_at={self.knock_at})"
+
+
+def play_knock_game(
+    bots: Sequence[KnockBot], seed: Seed = None, first_dealer: int | None = None
+) -> KnockGame:
+    """A whole knock game with ``bots[seat]`` playing each seat (2-5 bots).
+
+    Returns the finished :class:`~xactika_edu.core.knock_game.KnockGame`; the same seed
+    (and bots built with the same seeds) gives the same game.
+    """
+    if not isinstance(bots, Sequence) or not all(isinstance(bot, KnockBot) for bot in bots):
+        raise XactikaError(
+            _("bots must be a list of knock players, one per seat, got {bots}").format(
+                bots=shown(bots)
+            )
+        )
+    game = KnockGame.new(len(bots), seed, first_dealer)
+    seat = game.current_player
+    while seat is not None:  # None once the game is over
+        game.apply(bots[seat].act(game.view(seat)))
+        seat = game.current_player
+    return game
