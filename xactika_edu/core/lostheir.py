@@ -388,9 +388,11 @@ class LostHeirHand:
 
         Raises:
             NotationError: if the text is no action.
-            IllegalBidError: for a bidding action the rules do not allow now.
-            IllegalPlayError: for a play or "take a lead" they do not allow, or any
-                action once the hand is over. The hand is unchanged after an error.
+            IllegalBidError: for a bidding action (a bid, pass or a word of the
+                refusal) the rules do not allow now, also once the bidding is over.
+            IllegalPlayError: for a play or "take a lead" they do not allow now (also
+                a play during the bidding is an IllegalBidError: it is the bidding's
+                turn). The hand is unchanged after an error.
         """
         act = action if isinstance(action, Action) else Action.parse(action)
         if act not in self.legal_actions():
@@ -456,20 +458,22 @@ class LostHeirHand:
     def _why_illegal(self, act: Action) -> XactikaError:
         who = seat_name(self._turn) if self._phase != "over" else ""
         text = shown(str(act))
+        bidding = act.kind not in ("play", "take")
+        error = IllegalBidError if bidding else IllegalPlayError
         if self._phase == "over":
-            return IllegalPlayError(
+            return error(
                 _("the hand is over: no more actions ({action} refused)").format(action=text)
             )
         if self._phase == "bid":
-            if act.kind in ("play", "take"):
+            if not bidding:
                 return IllegalBidError(
                     _("{who} may not play {action}: the bidding is not over").format(
                         who=who, action=text
                     )
                 )
             return IllegalBidError(self._bid_reason(who, act, text))
-        if act.kind not in ("play", "take"):
-            return IllegalPlayError(
+        if bidding:
+            return IllegalBidError(
                 _("{who} may not {action}: the bidding is over").format(who=who, action=text)
             )
         if act.kind == "take":
