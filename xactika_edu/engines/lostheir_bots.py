@@ -126,10 +126,12 @@ class HeuristicPlayer:
         hoped = min(int(hand_estimate(view.hand)), MAX_BID)
         high = view.high_bid or 0
         partner_high = view.high_bidder == view.partner
-        if "give" in kinds:  # refused: raise while the hand is worth it
+        # the dealer refuses a bid it would play at that price; the bidder raises while
+        # its hand is worth more than the bid
+        if "give" in kinds:
             return kinds["raise"] if "raise" in kinds and hoped > high else kinds["give"]
         if "accept" in kinds:  # the dealer after a raise
-            return kinds["refuse"] if hoped > high and not partner_high else kinds["accept"]
+            return kinds["refuse"] if hoped >= high and not partner_high else kinds["accept"]
         if "refuse" in kinds and hoped >= high and not partner_high and high >= MIN_BID:
             return kinds["refuse"]
         if hoped >= max(MIN_BID, high + 1) and not (partner_high and hoped < high + 2):
