@@ -33,25 +33,39 @@ winner of the last trick may say "take a lead" and the partner leads instead.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..base.checks import check_record, check_whole, shown
-from ..base.errors import IllegalBidError, IllegalPlayError, NotationError, XactikaError
+from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from .cards import Seed
 from .lostheir_cards import (
     CARDS_EACH,
-    LOST_HEIR,
-    LOST_HEIR_DECK,
     PLAYERS,
-    WRONG_BOY,
     LostHeirCard,
     deal_lost_heir,
     parse_lost_heir_cards,
-    seat_name,
 )
-from .lostheir_text import hand_transcript
+from .lostheir_rules import (
+    ACCEPT,
+    GIVE,
+    HEIR_POINTS,
+    MAX_BID,
+    MIN_BID,
+    PASS,
+    RAISE,
+    REFUSE,
+    TAKE,
+    WRONG_BOY_POINTS,
+    Action,
+    LostHeirTrick,
+    LostHeirView,
+    bidder_score,
+    hand_points,
+    hand_scores,
+    team_points,
+)
+from .lostheir_text import hand_transcript, why_illegal
 from .round_text import require_keys
 from .rules import trick_winner
 
@@ -66,157 +80,9 @@ __all__ = [
     "LostHeirView",
     "bidder_score",
     "hand_points",
+    "hand_scores",
+    "team_points",
 ]
-
-#: The lowest bid (seed 004: "Minimum Bid: 4").
-MIN_BID = 4
-#: The highest bid: the most one hand can score (seed 004: "The max score in one hand is 12").
-MAX_BID = 12
-#: Points for capturing the Lost Heir.
-HEIR_POINTS = 5
-#: Points for capturing the Wrong Boy (a penalty).
-WRONG_BOY_POINTS = -3
-_KINDS = ("bid", "pass", "refuse", "raise", "give", "accept", "take", "play")
-_WORDS = {"pass": "pass", "refuse": "refuse", "raise": "raise", "give": "give",
-          "accept": "accept", "take": "take a lead"}  # fmt: skip
-
-
-def hand_points(tricks: int, heir: bool, wrong_boy: bool) -> int:
-    """A side's points from one hand: +1 a trick, +5 for the Lost Heir, -3 for the Wrong Boy.
-
-    Source: seed 004, Lost Heir, "Scoring": "The max score in one hand is 12 (7 tricks
-    + 5 Lost Heir and did not take the Wrong Boy). If a team takes all 8 tricks and
-    both boys, the score is 10".
-
-    >>> hand_points(7, True, False), hand_points(8, True, True), hand_points(1, False, True)
-    (12, 10, -2)
-    """
-    return tricks + HEIR_POINTS * bool(heir) + WRONG_BOY_POINTS * bool(wrong_boy)
-
-
-def bidder_score(bid: int, points: int) -> int:
-    """The declaring side's score: its points if they meet or pass the bid, else minus the bid.
-
-    Source: seed 004, Lost Heir, "The Bidder's Risk".
-
-    >>> bidder_score(6, 6), bidder_score(6, 9), bidder_score(6, 5)
-    (6, 9, -6)
-    """
-    return points if points >= bid else -bid
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action of a hand: a bid, a pass, a refusal exchange word, "take a lead" or a card.
-
-    ``kind`` is one of ``bid pass refuse raise give accept take play``; a bid carries
-    ``bid``, a play carries ``card``. ``str`` is the notation (``"bid 5"``, ``"pass"``,
-    ``"refuse"``, ``"raise"``, ``"give"``, ``"accept"``, ``"take a lead"``, ``"7W"``),
-    :meth:`parse` reads it back, ``repr`` rebuilds the action.
-
-    >>> Action.parse("Bid 5"), Action.parse("mayor of winnipeg"), str(Action("take"))
-    (Action.parse('bid 5'), Action.parse('7W'), 'take a lead')
-    """
-
-    kind: str
-    bid: int | None = None
-    card: LostHeirCard | None = None
-
-    def __post_init__(self) -> None:
-        ok = self.kind in _KINDS and (self.bid is not None) == (self.kind == "bid")
-        if not ok or (self.card is not None) != (self.kind == "play"):
-            raise XactikaError(
-                _("not a Lost Heir action: kind {kind}, bid {bid}, card {card}").format(
-                    kind=shown(self.kind), bid=shown(self.bid), card=shown(self.card)
-                )
-            )
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """The action written ``text`` (any letter case); a card in short or long notation."""
-        if isinstance(text, str):
-            words = " ".join(text.split()).lower()
-            for kind, word in _WORDS.items():
-                if words == word:
-                    return cls(kind)
-            number = words.removeprefix("bid ")
-            if words.startswith("bid ") and number.isdigit() and len(number) < 4:
-                return cls("bid", bid=int(number))
-            try:
-                return cls("play", card=LostHeirCard.parse(text))
-            except NotationError:
-                pass
-        raise NotationError(
-            _(
-                "cannot read Lost Heir action {text}: write pass, bid 5, refuse, raise, give,"
-                " accept, take a lead or a card (7W)"
-            ).format(text=shown(text))
-        )
-
-    def __str__(self) -> str:
-        if self.kind == "bid":
-            return f"bid {self.bid}"
-        return str(self.card) if self.kind == "play" else _WORDS[self.kind]
-
-    def __repr__(self) -> str:
-        return f"Action.parse('{self}')"
-
-
-PASS, REFUSE, RAISE, GIVE, ACCEPT, TAKE = (Action(kind) for kind in _WORDS)
-
-
-@dataclass(frozen=True, slots=True)
-class LostHeirTrick:
-    """A finished trick: who led, the cards in the order played, who won, and whether
-    the lead was passed to the leader by "take a lead"."""
-
-    leader: int
-    cards: tuple[LostHeirCard, ...]
-    winner: int
-    passed: bool = False
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seats in the order they played."""
-        return tuple((self.leader + i) % PLAYERS for i in range(len(self.cards)))
-
-
-@dataclass(frozen=True)
-class LostHeirView:
-    """What one seat may know: its own cards and everything said and played, not the
-    other hands. ``legal`` lists the seat's legal actions when it is its turn."""
-
-    seat: int
-    dealer: int
-    hand: tuple[LostHeirCard, ...]
-    phase: str
-    current_player: int
-    actions: tuple[tuple[int, Action], ...]
-    high_bid: int | None
-    high_bidder: int | None
-    declarer: int | None
-    trump: int | None
-    trick: tuple[tuple[int, LostHeirCard], ...]
-    tricks: tuple[LostHeirTrick, ...]
-    cards_held: tuple[int, ...]
-    legal: tuple[Action, ...]
-
-    @property
-    def partner(self) -> int:
-        """The seat across the table."""
-        return (self.seat + 2) % PLAYERS
-
-    @property
-    def played(self) -> tuple[LostHeirCard, ...]:
-        """Every card played so far, in order."""
-        done = tuple(card for trick in self.tricks for card in trick.cards)
-        return done + tuple(card for _seat, card in self.trick)
-
-    @property
-    def unseen(self) -> tuple[LostHeirCard, ...]:
-        """The cards in the other three hands (neither held nor played), in deck order."""
-        known = set(self.hand) | set(self.played)
-        return tuple(card for card in LOST_HEIR_DECK if card not in known)
 
 
 class LostHeirHand:
@@ -293,6 +159,17 @@ class LostHeirHand:
         return self._trump
 
     @property
+    def refusal(self) -> str:
+        """The refusal exchange: "" (none), "refused" (the bidder answers) or "raised"
+        (the dealer answers)."""
+        return self._refusal
+
+    @property
+    def trick(self) -> tuple[tuple[int, LostHeirCard], ...]:
+        """The trick being played, as ``(seat, card)`` in the order played."""
+        return tuple(self._trick)
+
+    @property
     def current_player(self) -> int:
         """The seat to act; -1 when the hand is over."""
         return -1 if self._phase == "over" else self._turn
@@ -332,25 +209,14 @@ class LostHeirHand:
         return tuple(c for t in self._tricks if t.winner % 2 == team for c in t.cards)
 
     def points(self) -> tuple[int, int]:
-        """Each team's points so far (:func:`hand_points`), before the bidder's risk."""
-        won = [sum(1 for t in self._tricks if t.winner % 2 == team) for team in (0, 1)]
-        north_south, east_west = (
-            hand_points(won[t], LOST_HEIR in self.captured(t), WRONG_BOY in self.captured(t))
-            for t in (0, 1)
-        )
-        return north_south, east_west
+        """Each team's points so far (:func:`team_points`), before the bidder's risk."""
+        return team_points(self._tricks)
 
     def scores(self) -> tuple[int, int]:
-        """Each team's score for the hand: the declarer's side by :func:`bidder_score`,
-        the other side its points; (0, 0) if thrown in. Only once the hand is over."""
+        """Each team's score for the hand (:func:`hand_scores`), once it is over."""
         if self._phase != "over":
             raise XactikaError(_("the hand is not over: no scores yet"))
-        if self._declarer is None or self._high_bid is None:
-            return (0, 0)
-        points = list(self.points())
-        side = self._declarer % 2
-        points[side] = bidder_score(self._high_bid, points[side])
-        return (points[0], points[1])
+        return hand_scores(self._tricks, self._declarer, self._high_bid)
 
     # the rules -------------------------------------------------------------------------
 
@@ -396,7 +262,7 @@ class LostHeirHand:
         """
         act = action if isinstance(action, Action) else Action.parse(action)
         if act not in self.legal_actions():
-            raise self._why_illegal(act)
+            raise why_illegal(self, act)
         seat = self._turn
         self._actions.append((seat, act))
         if act.kind == "play":
@@ -455,69 +321,6 @@ class LostHeirHand:
         if len(self._tricks) == CARDS_EACH:
             self._phase = "over"
 
-    def _why_illegal(self, act: Action) -> XactikaError:
-        who = seat_name(self._turn) if self._phase != "over" else ""
-        text = shown(str(act))
-        bidding = act.kind not in ("play", "take")
-        error = IllegalBidError if bidding else IllegalPlayError
-        if self._phase == "over":
-            return error(
-                _("the hand is over: no more actions ({action} refused)").format(action=text)
-            )
-        if self._phase == "bid":
-            if not bidding:
-                return IllegalBidError(
-                    _("{who} may not play {action}: the bidding is not over").format(
-                        who=who, action=text
-                    )
-                )
-            return IllegalBidError(self._bid_reason(who, act, text))
-        if bidding:
-            return IllegalBidError(
-                _("{who} may not {action}: the bidding is over").format(who=who, action=text)
-            )
-        if act.kind == "take":
-            if not self._tricks:
-                reason = _(
-                    "{who} may not say {action}: the lead of the first trick is never passed"
-                    " (its card names trump)"
-                )
-            elif self._trick:
-                reason = _("{who} may not say {action}: the trick has been led")
-            else:
-                reason = _("{who} may not say {action}: the lead was passed already")
-            return IllegalPlayError(reason.format(who=who, action=text))
-        held = self._held[self._turn]
-        if act.card not in held:
-            return IllegalPlayError(_("{who} does not hold {action}").format(who=who, action=text))
-        led = self._trick[0][1]
-        return IllegalPlayError(
-            _("{who} must follow {city} (led {led}): may not play {action}").format(
-                who=who, city=led.city_name, led=str(led), action=text
-            )
-        )
-
-    def _bid_reason(self, who: str, act: Action, text: str) -> str:
-        if self._refusal == "refused":
-            return _(
-                "{who} was refused by the dealer: raise (one more, up to {MAX_BID}) or give"
-                " the bid to the dealer, not {action}"
-            ).format(who=who, MAX_BID=MAX_BID, action=text)
-        if self._refusal == "raised":
-            return _(
-                "the dealer {who} must accept the raised bid or refuse it, not {action}"
-            ).format(who=who, action=text)
-        if act.kind == "bid":
-            low = MIN_BID if self._high_bid is None else self._high_bid + 1
-            return _("{who} may not {action}: a bid is from {low} to {MAX_BID}").format(
-                who=who, action=text, low=low, MAX_BID=MAX_BID
-            )
-        if act.kind == "refuse":
-            return _(
-                "{who} may not refuse: only the dealer refuses another seat's high bid"
-            ).format(who=who)
-        return _("{who} may not {action} now: it is the bidding").format(who=who, action=text)
-
     # views, copies and records ---------------------------------------------------------
 
     def view(self, seat: int) -> LostHeirView:
@@ -555,16 +358,14 @@ class LostHeirHand:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> LostHeirHand:
-        """Replay a record made by :meth:`record`, checking every action.
+        """Replay a record made by :meth:`record`, checking every action: raises
+        XactikaError for a malformed record, IllegalBidError or IllegalPlayError for an
+        action that breaks the rules.
 
         >>> hand = LostHeirHand.deal(seed=5)
         >>> hand.apply("bid 7")
         >>> LostHeirHand.from_record(hand.record()) == hand
         True
-
-        Raises:
-            XactikaError: a malformed record; IllegalBidError, IllegalPlayError: an
-            action that breaks the rules.
         """
         check_record(record, _("Lost Heir hand record"), max_depth=1)
         require_keys(record, ("dealer", "hands", "actions"), _("Lost Heir hand record"))

@@ -18,13 +18,16 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from ..base.checks import shown
+from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
 from ..base.language import gettext as _
 from .lostheir_cards import CITIES, PLAYERS, seat_name, team_name
+from .lostheir_rules import MAX_BID, MIN_BID, Action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .lostheir import Action, LostHeirHand
+    from .lostheir import LostHeirHand
 
-__all__ = ["action_text", "hand_transcript"]
+__all__ = ["action_text", "hand_transcript", "why_illegal"]
 
 
 def action_text(action: Action, bid: int | None) -> str:
@@ -130,3 +133,67 @@ def _trick_lines(hand: LostHeirHand, plays: list[tuple[int, Action]]) -> list[st
 def _wrap(text: str, width: int = 90) -> str:
     """Long text broken into lines of at most ``width`` characters, at spaces."""
     return textwrap.fill(text, width=width, break_long_words=False)
+
+
+def why_illegal(hand: LostHeirHand, act: Action) -> XactikaError:
+    """The error for an action ``hand`` does not allow now, naming the rule it breaks."""
+    who = seat_name(hand.current_player) if hand.phase != "over" else ""
+    text = shown(str(act))
+    bidding = act.kind not in ("play", "take")
+    error = IllegalBidError if bidding else IllegalPlayError
+    if hand.phase == "over":
+        return error(_("the hand is over: no more actions ({action} refused)").format(action=text))
+    if hand.phase == "bid":
+        if not bidding:
+            return IllegalBidError(
+                _("{who} may not play {action}: the bidding is not over").format(
+                    who=who, action=text
+                )
+            )
+        return IllegalBidError(_bid_reason(hand, who, act, text))
+    if bidding:
+        return IllegalBidError(
+            _("{who} may not {action}: the bidding is over").format(who=who, action=text)
+        )
+    if act.kind == "take":
+        if not hand.tricks:
+            reason = _(
+                "{who} may not say {action}: the lead of the first trick is never passed"
+                " (its card names trump)"
+            )
+        elif hand.trick:
+            reason = _("{who} may not say {action}: the trick has been led")
+        else:
+            reason = _("{who} may not say {action}: the lead was passed already")
+        return IllegalPlayError(reason.format(who=who, action=text))
+    held = hand.hands[hand.current_player]
+    if act.card not in held:
+        return IllegalPlayError(_("{who} does not hold {action}").format(who=who, action=text))
+    led = hand.trick[0][1]
+    return IllegalPlayError(
+        _("{who} must follow {city} (led {led}): may not play {action}").format(
+            who=who, city=led.city_name, led=str(led), action=text
+        )
+    )
+
+
+def _bid_reason(hand: LostHeirHand, who: str, act: Action, text: str) -> str:
+    if hand.refusal == "refused":
+        return _(
+            "{who} was refused by the dealer: raise (one more, up to {MAX_BID}) or give"
+            " the bid to the dealer, not {action}"
+        ).format(who=who, MAX_BID=MAX_BID, action=text)
+    if hand.refusal == "raised":
+        return _("the dealer {who} must accept the raised bid or refuse it, not {action}").format(
+            who=who, action=text
+        )
+    if act.kind == "bid":
+        low = MIN_BID if hand.high_bid is None else hand.high_bid + 1
+        return _("{who} may not {action}: a bid is from {low} to {MAX_BID}").format(
+            who=who, action=text, low=low, MAX_BID=MAX_BID
+        )
+    if act.kind == "refuse":
+        return _("{who} may not refuse: only the dealer refuses another seat's high bid").format(
+            who=who
+        )
+    return _("{who} may not {action} now: it is the bidding").format(who=who, action=text)
