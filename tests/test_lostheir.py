@@ -199,6 +199,22 @@ def test_follow_the_led_city_if_able_else_any_card():
     assert len(_bids(hand)) == 8  # South has no Winnipeg: any card
 
 
+def test_an_illegal_play_or_junk_leaves_the_hand_unchanged():
+    hand = _apply_all(LostHeirHand(TWELVE, dealer=3), "bid 12, pass, pass, pass, 6W")
+    before = hand.record()
+    cases = [("1T", IllegalPlayError), ("6W", IllegalPlayError), ("bid 5", IllegalBidError),
+             (5, NotationError), (None, NotationError), ("bid five", NotationError),
+             (Action("bid", bid=4), IllegalBidError)]  # fmt: skip
+    for bad, error in cases:
+        with pytest.raises(error):
+            hand.apply(bad)
+        assert hand.record() == before
+    for kind, bid, card in (("bid", 4.0, None), ("bid", True, None), ("play", None, "7W"),
+                            ("jump", None, None), ("pass", 4, None)):  # fmt: skip
+        with pytest.raises(XactikaError, match="not a Lost Heir action"):
+            Action(kind, bid=bid, card=card)
+
+
 def test_take_a_lead_passes_the_lead_to_the_partner_once():
     hand = _apply_all(LostHeirHand(TWELVE, dealer=3), "bid 12, pass, pass, pass, 6W 7W 0M 0T")
     assert hand.current_player == 1 and _bids(hand)[0] == "take a lead"  # East won trick 1

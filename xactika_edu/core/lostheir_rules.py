@@ -133,8 +133,10 @@ class Action:
     card: LostHeirCard | None = None
 
     def __post_init__(self) -> None:
-        ok = self.kind in _KINDS and (self.bid is not None) == (self.kind == "bid")
-        if not ok or (self.card is not None) != (self.kind == "play"):
+        whole = isinstance(self.bid, int) and not isinstance(self.bid, bool)
+        ok = self.kind in _KINDS and (whole if self.kind == "bid" else self.bid is None)
+        card_ok = isinstance(self.card, LostHeirCard) if self.kind == "play" else self.card is None
+        if not (ok and card_ok):
             raise XactikaError(
                 _("not a Lost Heir action: kind {kind}, bid {bid}, card {card}").format(
                     kind=shown(self.kind), bid=shown(self.bid), card=shown(self.card)
