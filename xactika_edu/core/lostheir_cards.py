@@ -210,10 +210,18 @@ def first_dealer(seed: Seed = None) -> tuple[int, tuple[LostHeirCard, ...]]:
 
 
 def seat_name(seat: int) -> str:
-    """The seat's name in the current language (``seat_name(0) == "North"``)."""
+    """The seat's name in the current language (0 North, 1 East, 2 South, 3 West).
+
+    >>> seat_name(0), seat_name(3)
+    ('North', 'West')
+    """
     return _(SEAT_NAMES[seat])
 
 
 def team_name(team: int) -> str:
-    """The team's name in the current language (``team_name(1) == "East/West"``)."""
+    """The team's name in the current language (0 North/South, 1 East/West).
+
+    >>> team_name(1)
+    'East/West'
+    """
     return _(TEAM_NAMES[team])

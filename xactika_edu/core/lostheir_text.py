@@ -31,7 +31,12 @@ __all__ = ["action_text", "hand_transcript", "why_illegal"]
 
 
 def action_text(action: Action, bid: int | None) -> str:
-    """What a seat did, in words (``"bids 5"``); ``bid`` is the high bid after the action."""
+    """What a seat did, in words; ``bid`` is the high bid after the action.
+
+    >>> from xactika_edu.core.lostheir_rules import Action
+    >>> action_text(Action("bid", bid=5), 5), action_text(Action.parse("raise"), 6)
+    ('bids 5', 'raises to 6')
+    """
     words = {
         "pass": _("passes"),
         "refuse": _('refuses ("I won\'t take your bid")'),
@@ -51,7 +56,13 @@ def action_text(action: Action, bid: int | None) -> str:
 
 
 def hand_transcript(hand: LostHeirHand) -> str:
-    """The hand as text: the deal, the bidding, each trick, the points and the score."""
+    """The hand as text: the deal, the bidding, each trick, the points and the score
+    (``str(hand)``; the module's example shows it).
+
+    >>> from xactika_edu.core.lostheir import LostHeirHand
+    >>> hand_transcript(LostHeirHand.deal(dealer=2, seed=1)).splitlines()[0]
+    'Lost Heir hand: South deals'
+    """
     lines = [_("Lost Heir hand: {dealer} deals").format(dealer=seat_name(hand.dealer))]
     for seat, cards in enumerate(hand.start_hands):
         lines.append(
@@ -136,7 +147,15 @@ def _wrap(text: str, width: int = 90) -> str:
 
 
 def why_illegal(hand: LostHeirHand, act: Action) -> XactikaError:
-    """The error for an action ``hand`` does not allow now, naming the rule it breaks."""
+    """The error for an action ``hand`` does not allow now, naming the rule it breaks
+    (:class:`~xactika_edu.IllegalBidError` for a bidding word, else
+    :class:`~xactika_edu.IllegalPlayError`); :meth:`LostHeirHand.apply` raises it.
+
+    >>> from xactika_edu.core.lostheir import LostHeirHand
+    >>> from xactika_edu.core.lostheir_rules import Action
+    >>> why_illegal(LostHeirHand.deal(seed=1), Action("bid", bid=3))
+    IllegalBidError("East may not 'bid 3': a bid is from 4 to 12")
+    """
     who = seat_name(hand.current_player) if hand.phase != "over" else ""
     text = shown(str(act))
     bidding = act.kind not in ("play", "take")

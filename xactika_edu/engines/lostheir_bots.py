@@ -17,7 +17,9 @@ other cities, two tricks from its partner, and the boys it holds), bids that whe
 it is 4 or more and beats the bid, leads the best city's top card to name it trump,
 leads trumps while it holds the top one, wins a trick that holds the Lost Heir with
 its lowest winning card, gives the Lost Heir to a trick its partner is sure to win,
-and drops the Wrong Boy on a trick the opponents are winning.
+and drops the Wrong Boy on a trick the opponents are winning. It never says "take a
+lead" (it cannot see whether its partner's lead would be better); the random player
+says it as often as any other legal action.
 """
 
 from __future__ import annotations
@@ -190,6 +192,10 @@ def play_hand(hand: LostHeirHand, players: Sequence[LostHeirPlayer]) -> LostHeir
 
     Returns the same hand, now over. Raises :class:`XactikaError` if a player
     returns an action that is not legal.
+
+    >>> hand = play_hand(LostHeirHand.deal(seed=2), [RandomPlayer(seed=seat) for seat in range(4)])
+    >>> hand.phase, len(hand.tricks) in (0, 8)
+    ('over', True)
     """
     if len(players) != 4:
         raise XactikaError(_("Lost Heir needs 4 players, got {count}").format(count=len(players)))
@@ -205,7 +211,12 @@ def play_game(
 ) -> LostHeirGame:
     """A whole game played by ``players`` (seats 0-3), dealt from ``seed``.
 
-    Raises :class:`XactikaError` if no side reaches ``target`` within ``max_hands`` hands.
+    Raises :class:`XactikaError` if no side reaches ``target`` within ``max_hands`` hands
+    (four random players bid wildly and fail: their games seldom end).
+
+    >>> game = play_game([HeuristicPlayer()] * 4, seed=4, target=20)
+    >>> game.is_over, max(game.totals) >= 20
+    (True, True)
     """
     max_hands = check_whole(max_hands, "max_hands", 1, 100_000)
     game = LostHeirGame(seed, target)
