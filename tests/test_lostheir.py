@@ -416,3 +416,28 @@ def test_the_transcript_tells_the_hand():
     assert "Trick 1: North 6W, East 7W, South 0M, West 0T; East wins (trump: Winnipeg)" in text
     assert "Points: North/South 12, East/West -2." in text
     assert "(North/South made the bid of 12)" in text
+
+
+def test_junk_gets_the_librarys_own_error():
+    from xactika_edu.core.lostheir_cards import seat_name, team_name
+    from xactika_edu.engines.lostheir_bots import play_hand
+
+    calls = [
+        lambda: hand_points("7", True, False),
+        lambda: hand_points(9, True, False),
+        lambda: bidder_score(13, 5),
+        lambda: bidder_score(6, None),
+        lambda: seat_name(4),
+        lambda: team_name("x"),
+        lambda: LostHeirHand(None),
+        lambda: LostHeirHand([None] * 4),
+        lambda: LostHeirHand(ONE_CITY_EACH, dealer=4),
+        lambda: LostHeirHand(ONE_CITY_EACH).view(-1),
+        lambda: LostHeirHand.from_record([1, 2]),
+        lambda: LostHeirHand.deal(seed=-1),
+        lambda: play_hand(LostHeirHand(ONE_CITY_EACH), None),
+        lambda: play_hand("hand", []),
+    ]
+    for call in calls:
+        with pytest.raises(XactikaError):
+            call()

@@ -119,5 +119,5 @@ def test_a_game_of_heuristics_ends_and_max_hands_is_enforced():
     assert game.is_over and max(game.totals) >= 40
     with pytest.raises(XactikaError, match="no side reached 40 in 1 hands"):
         play_game([RandomPlayer(1)] * 4, seed=2, max_hands=1)
-    with pytest.raises(XactikaError, match="needs 4 players"):
+    with pytest.raises(XactikaError, match="needs 4 players, got"):
         play_hand(LostHeirHand.deal(seed=1), [HeuristicPlayer()] * 3)

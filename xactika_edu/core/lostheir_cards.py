@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..base.checks import shown
+from ..base.checks import check_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import N_
 from ..base.language import gettext as _
@@ -215,7 +215,7 @@ def seat_name(seat: int) -> str:
     >>> seat_name(0), seat_name(3)
     ('North', 'West')
     """
-    return _(SEAT_NAMES[seat])
+    return _(SEAT_NAMES[check_whole(seat, "seat", 0, PLAYERS - 1)])
 
 
 def team_name(team: int) -> str:
@@ -224,4 +224,4 @@ def team_name(team: int) -> str:
     >>> team_name(1)
     'East/West'
     """
-    return _(TEAM_NAMES[team])
+    return _(TEAM_NAMES[check_whole(team, "team", 0, 1)])

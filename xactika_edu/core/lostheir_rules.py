@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..base.checks import shown
+from ..base.checks import check_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import gettext as _
 from .lostheir_cards import (
+    CARDS_EACH,
     LOST_HEIR,
     LOST_HEIR_DECK,
     PLAYERS,
@@ -68,6 +69,7 @@ def hand_points(tricks: int, heir: bool, wrong_boy: bool) -> int:
     >>> hand_points(7, True, False), hand_points(8, True, True), hand_points(1, False, True)
     (12, 10, -2)
     """
+    tricks = check_whole(tricks, "tricks", 0, CARDS_EACH)
     return tricks + HEIR_POINTS * bool(heir) + WRONG_BOY_POINTS * bool(wrong_boy)
 
 
@@ -79,6 +81,8 @@ def bidder_score(bid: int, points: int) -> int:
     >>> bidder_score(6, 6), bidder_score(6, 9), bidder_score(6, 5)
     (6, 9, -6)
     """
+    bid = check_whole(bid, "bid", MIN_BID, MAX_BID)
+    points = check_whole(points, "points", -100, 100)
     return points if points >= bid else -bid
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..base.checks import check_whole
+from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.cards import Seed, make_rng
@@ -197,8 +197,12 @@ def play_hand(hand: LostHeirHand, players: Sequence[LostHeirPlayer]) -> LostHeir
     >>> hand.phase, len(hand.tricks) in (0, 8)
     ('over', True)
     """
-    if len(players) != 4:
-        raise XactikaError(_("Lost Heir needs 4 players, got {count}").format(count=len(players)))
+    if not isinstance(hand, LostHeirHand):
+        raise XactikaError(_("not a Lost Heir hand: {hand}").format(hand=shown(hand)))
+    if not isinstance(players, Sequence) or len(players) != 4:
+        raise XactikaError(
+            _("Lost Heir needs 4 players, got {players}").format(players=shown(players))
+        )
     while hand.phase != "over":
         seat = hand.current_player
         action = players[seat].choose(hand.view(seat))
