@@ -1,0 +1,237 @@
+"""Computer players for Lost Heir (seed 004): a random one and a heuristic one.
+
+Each player decides from a :class:`~xactika_edu.core.lostheir.LostHeirView` only
+(its own cards and what was said and played), and returns one of ``view.legal``.
+
+>>> from xactika_edu.core.lostheir import LostHeirHand
+>>> hand = LostHeirHand.deal(dealer=0, seed=3)
+>>> play_hand(hand, [HeuristicPlayer()] * 4).phase
+'over'
+>>> game = play_game([HeuristicPlayer()] * 4, seed=4)
+>>> game.is_over, game.winner in (0, 1)
+(True, True)
+
+The heuristic (a teaching player, not a strong one): it counts the points it hopes
+for (:func:`hand_estimate`: its cards in its best trump city, its top cards in the
+other cities, two tricks from its partner, and the boys it holds), bids that when
+it is 4 or more and beats the bid, leads the best city's top card to name it trump,
+leads trumps while it holds the top one, wins a trick that holds the Lost Heir with
+its lowest winning card, gives the Lost Heir to a trick its partner is sure to win,
+and drops the Wrong Boy on a trick the opponents are winning. It never says "take a
+lead" (it cannot see whether its partner's lead would be better); the random player
+says it as often as any other legal action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..base.checks import check_whole, shown
+from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from ..core.cards import Seed, make_rng
+from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirHand, LostHeirView
+from ..core.lostheir_cards import LOST_HEIR, WRONG_BOY, LostHeirCard
+from ..core.lostheir_game import TARGET, LostHeirGame
+from ..core.rules import trick_winner
+
+__all__ = [
+    "HeuristicPlayer",
+    "LostHeirPlayer",
+    "RandomPlayer",
+    "best_trump",
+    "hand_estimate",
+    "play_game",
+    "play_hand",
+]
+
+
+class LostHeirPlayer(Protocol):
+    """Anything with ``choose(view) -> Action`` (one of ``view.legal``)."""
+
+    def choose(self, view: LostHeirView) -> Action: ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: Seed = None):
+        self._rng = make_rng(seed)
+
+    def choose(self, view: LostHeirView) -> Action:
+        """A legal action drawn at random."""
+        return view.legal[int(self._rng.integers(len(view.legal)))]
+
+
+def _strength(cards: Sequence[LostHeirCard], city: int) -> float:
+    """Tricks hoped for with ``city`` as trump: trumps count 1 (0.5 below the 4), top
+    cards of the other cities 1 (the Mayor) or 0.5 (the Chief)."""
+    trumps = sum(1.0 if card.rank >= 4 else 0.5 for card in cards if card.city == city)
+    side = sum({7: 1.0, 6: 0.5}.get(card.rank, 0.0) for card in cards if card.city != city)
+    return trumps + side
+
+
+def best_trump(cards: Sequence[LostHeirCard]) -> int:
+    """The city the heuristic would name trump with ``cards`` (its strongest; ties to
+    the lower city number).
+
+    >>> from xactika_edu.core.lostheir_cards import parse_lost_heir_cards
+    >>> best_trump(parse_lost_heir_cards("7W 5W 3W 1W 7T 2M 4H 0H"))
+    3
+    """
+    return max(range(4), key=lambda city: (_strength(cards, city), -city))
+
+
+def hand_estimate(cards: Sequence[LostHeirCard]) -> float:
+    """The points the heuristic hopes for with ``cards`` as declarer: the tricks of
+    :func:`best_trump`, two from the partner, +2 for holding the Lost Heir (it may be
+    caught) and -1 for holding the Wrong Boy (it may be dropped).
+
+    >>> from xactika_edu.core.lostheir_cards import parse_lost_heir_cards
+    >>> hand_estimate(parse_lost_heir_cards("7W 5W 3W 1W 7T 2M 4H 0W"))
+    8.5
+    """
+    points = _strength(cards, best_trump(cards)) + 2.0
+    return points + 2.0 * (LOST_HEIR in cards) - 1.0 * (WRONG_BOY in cards)
+
+
+def _winner_if(view: LostHeirView, card: LostHeirCard) -> int:
+    """The seat that would hold the trick after ``card`` is added to it."""
+    trick = [*view.trick, (view.seat, card)]
+    cards = [c for _seat, c in trick]
+    led, trump = cards[0].city, card.city if view.trump is None else view.trump
+    position = int(
+        trick_winner(
+            [c.rank for c in cards],
+            [c.city == led for c in cards],
+            trumps=[c.city == trump for c in cards],
+        )
+    )
+    return trick[position][0]
+
+
+class HeuristicPlayer:
+    """The rule-of-thumb player described in the module; deterministic."""
+
+    def choose(self, view: LostHeirView) -> Action:
+        """The heuristic's action for ``view`` (one of ``view.legal``)."""
+        if view.phase == "bid":
+            return self._bid(view)
+        plays = [action for action in view.legal if action.kind == "play"]
+        cards = [action.card for action in plays if action.card is not None]
+        card = self._lead(view, cards) if not view.trick else self._follow(view, cards)
+        return next(action for action in plays if action.card == card)
+
+    def _bid(self, view: LostHeirView) -> Action:
+        kinds = {action.kind: action for action in view.legal}
+        hoped = min(int(hand_estimate(view.hand)), MAX_BID)
+        high = view.high_bid or 0
+        partner_high = view.high_bidder == view.partner
+        # the dealer refuses a bid it would play at that price; the bidder raises while
+        # its hand is worth more than the bid
+        if "give" in kinds:
+            return kinds["raise"] if "raise" in kinds and hoped > high else kinds["give"]
+        if "accept" in kinds:  # the dealer after a raise
+            return kinds["refuse"] if hoped >= high and not partner_high else kinds["accept"]
+        if "refuse" in kinds and hoped >= high and not partner_high and high >= MIN_BID:
+            return kinds["refuse"]
+        if hoped >= max(MIN_BID, high + 1) and not (partner_high and hoped < high + 2):
+            return Action("bid", bid=max(MIN_BID, high + 1))  # the least that beats the bid
+        return kinds["pass"]
+
+    def _lead(self, view: LostHeirView, cards: list[LostHeirCard]) -> LostHeirCard:
+        if view.trump is None:  # the first lead names trump: the best city's top card
+            city = best_trump(view.hand)
+            return max(card for card in cards if card.city == city)
+        unseen = view.unseen
+        trumps = sorted((c for c in cards if c.city == view.trump), reverse=True)
+        their_trumps = [c for c in unseen if c.city == view.trump]
+        if trumps and their_trumps and trumps[0].rank > max(c.rank for c in their_trumps):
+            return trumps[0]
+        tops = [
+            card
+            for card in cards
+            if card.city != view.trump
+            and all(c.rank < card.rank for c in unseen if c.city == card.city)
+        ]
+        if tops:
+            return max(tops, key=lambda card: card.rank)
+        if WRONG_BOY in cards and any(c.city == WRONG_BOY.city for c in unseen):
+            return WRONG_BOY  # someone must follow Toronto above it
+        safe = [card for card in cards if card != LOST_HEIR] or cards
+        return min(safe, key=_low)
+
+    def _follow(self, view: LostHeirView, cards: list[LostHeirCard]) -> LostHeirCard:
+        in_trick = [card for _seat, card in view.trick]
+        last = len(view.trick) == 3
+        winning = [card for card in cards if _winner_if(view, card) == view.seat]
+        losing = [card for card in cards if card not in winning]
+        ours = [card for card in cards if _winner_if(view, card) % 2 == view.seat % 2]
+        if WRONG_BOY in in_trick and losing:  # never take the Wrong Boy: shed a high card
+            return max(losing, key=lambda card: card.rank)
+        if last and len(ours) == len(cards):  # the trick is ours whatever I play
+            if LOST_HEIR in cards:
+                return LOST_HEIR
+            keep = [card for card in cards if card != WRONG_BOY] or cards
+            return min(keep, key=_low)
+        if WRONG_BOY in losing and _winner_if(view, WRONG_BOY) % 2 != view.seat % 2:
+            return WRONG_BOY  # drop it on the opponents
+        if winning and (last or LOST_HEIR in in_trick or max(c.rank for c in winning) >= 6):
+            return min(winning, key=_low)
+        safe = [card for card in losing or cards if card not in (LOST_HEIR, WRONG_BOY)]
+        return min(safe or losing or cards, key=_low)
+
+
+def _low(card: LostHeirCard) -> tuple[int, int]:
+    return card.rank, card.city
+
+
+def play_hand(hand: LostHeirHand, players: Sequence[LostHeirPlayer]) -> LostHeirHand:
+    """Play ``hand`` to its end with one player per seat (each sees only its view).
+
+    Returns the same hand, now over. Raises :class:`XactikaError` if a player
+    returns an action that is not legal.
+
+    >>> hand = play_hand(LostHeirHand.deal(seed=2), [RandomPlayer(seed=seat) for seat in range(4)])
+    >>> hand.phase, len(hand.tricks) in (0, 8)
+    ('over', True)
+    """
+    if not isinstance(hand, LostHeirHand):
+        raise XactikaError(_("not a Lost Heir hand: {hand}").format(hand=shown(hand)))
+    if not isinstance(players, Sequence) or len(players) != 4:
+        raise XactikaError(
+            _("Lost Heir needs 4 players, got {players}").format(players=shown(players))
+        )
+    while hand.phase != "over":
+        seat = hand.current_player
+        action = players[seat].choose(hand.view(seat))
+        hand.apply(action)
+    return hand
+
+
+def play_game(
+    players: Sequence[LostHeirPlayer], seed: Seed = None, target: int = TARGET, max_hands: int = 500
+) -> LostHeirGame:
+    """A whole game played by ``players`` (seats 0-3), dealt from ``seed``.
+
+    Raises :class:`XactikaError` if no side reaches ``target`` within ``max_hands`` hands
+    (four random players bid wildly and fail: their games seldom end).
+
+    >>> game = play_game([HeuristicPlayer()] * 4, seed=4, target=20)
+    >>> game.is_over, max(game.totals) >= 20
+    (True, True)
+    """
+    max_hands = check_whole(max_hands, "max_hands", 1, 100_000)
+    game = LostHeirGame(seed, target)
+    while True:
+        play_hand(game.current_hand, players)
+        if game.is_over:
+            return game
+        if len(game.hands) >= max_hands:
+            raise XactikaError(
+                _("no side reached {target} in {hands} hands").format(
+                    target=target, hands=max_hands
+                )
+            )
+        game.next_hand()
