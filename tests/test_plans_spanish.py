@@ -266,3 +266,19 @@ def test_every_message_of_these_modules_is_translated() -> None:
     )
     problems = [line for line in translations.check() if any(f"{d}:" in line for d in ours)]
     assert problems == []
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="needs pdftotext (poppler-utils)")
+def test_every_spanish_plan_title_prints_whole(tmp_path: Path) -> None:
+    # A reviewer saw Lesson 4b's Spanish title cut at the right margin ("... compr"):
+    # a title longer than the line wraps, and all of it is on the page.
+    for notebook in lesson_notebooks():
+        with use_language("es"):
+            plan = lesson_plan(notebook, seed=1, students=2)
+            title = f"Lección {plan.meta.lesson}: {plan.meta.title}"
+        path = tmp_path / "plan.pdf"
+        path.write_bytes(plan_pdf(plan))
+        text = subprocess.run(
+            [PDFTOTEXT, "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        assert " ".join(title.split()) in " ".join(text.split()), notebook.stem

@@ -428,7 +428,7 @@ def _draw(
     pdf.set_auto_page_break(True, margin=10.0)
     pdf.add_page()
     pdf.set_font(FONT_FAMILY, "B", fitted_size(size * 1.5, "B"))
-    pdf.cell(
+    pdf.multi_cell(  # a title longer than the line wraps (Spanish 4b's did not fit)
         0,
         size * 0.75,
         pdf_text(pgettext("lesson plan", "Lesson plan · {title}").format(title=_title(meta))),

@@ -52,7 +52,7 @@ def _terms() -> list[tuple[str, str]]:
             pgettext("glossary term", "shape"),
             _("What a card shows: balls, cubes, cones and stars, 1, 2 or 3 of each."),
         ),
-        (pgettext("glossary term", "ball"), _("One of the four shapes.")),
+        (pgettext("glossary term", "ball"), _("One of the four shapes: a small round ball.")),
         (pgettext("glossary term", "cube"), _("One of the four shapes.")),
         (pgettext("glossary term", "cone"), _("One of the four shapes.")),
         (pgettext("glossary term", "star"), _("One of the four shapes.")),
@@ -96,6 +96,25 @@ def _terms() -> list[tuple[str, str]]:
         ),
         (pgettext("glossary term", "unbeatable"), _("A lead that no other card can beat.")),
         (
+            pgettext("glossary term", "sure trick"),
+            _("A lead nobody can beat, whatever cards the others hold: chance 1."),
+        ),
+        (
+            pgettext("glossary term", "threat"),
+            _(
+                "An unseen card that could beat your lead: it shows the call, with an equal "
+                "or higher face value."
+            ),
+        ),
+        (
+            pgettext("glossary term", "unseen"),
+            _("Not seen by you: in another player's hand or set aside."),
+        ),
+        (
+            pgettext("glossary term", "set aside"),
+            _("Dealt to nobody."),
+        ),
+        (
             pgettext("glossary term", "points"),
             _("What a player scores in a hand: an exact bid earns points, a missed one loses."),
         ),
@@ -110,6 +129,10 @@ def _terms() -> list[tuple[str, str]]:
         (
             pgettext("glossary term", "distribution"),
             _("All the values, and how often each one appears."),
+        ),
+        (
+            pgettext("glossary term", "symmetric"),
+            _("The same on both sides of the middle."),
         ),
         (
             pgettext("glossary term", "mean"),
@@ -135,6 +158,14 @@ def _terms() -> list[tuple[str, str]]:
             _("A group of outcomes, such as drawing a card with face value 8."),
         ),
         (
+            pgettext("glossary term", "success"),
+            _("A trial where the event happens."),
+        ),
+        (
+            pgettext("glossary term", "probability model"),
+            _("A chance for every outcome a trial can give, found by counting or by reasoning."),
+        ),
+        (
             pgettext("glossary term", "expected value"),
             _("The mean in the long run: each value times its probability, all added up."),
         ),
@@ -142,11 +173,18 @@ def _terms() -> list[tuple[str, str]]:
         (pgettext("glossary term", "sample size"), _("How many cards or results are in a sample.")),
         (
             pgettext("glossary term", "simulation"),
-            _("Many random trials run by a computer, to estimate a probability."),
+            _(
+                "A chance process that behaves like another, such as four dice for one card, "
+                "repeated many times to estimate a probability."
+            ),
         ),
         (
             pgettext("glossary term", "trial"),
             _("One run of a random experiment, such as one draw."),
+        ),
+        (
+            pgettext("glossary term", "law of large numbers"),
+            _("With more trials, the relative frequency usually gets closer to the probability."),
         ),
         (
             pgettext("glossary term", "estimate"),
@@ -169,6 +207,14 @@ def _terms() -> list[tuple[str, str]]:
             _("One part of a pie chart. Its angle is its part of 360°."),
         ),
         (
+            pgettext("glossary term", "slice angle"),
+            _("The slice's part of 360°."),
+        ),
+        (
+            pgettext("glossary term", "tick mark"),
+            _("A mark on the rim of the worksheet's circle, one for each card."),
+        ),
+        (
             pgettext("glossary term", "histogram"),
             _("A bar graph of numbers on a number line, with no gaps."),
         ),
@@ -186,6 +232,10 @@ def _terms() -> list[tuple[str, str]]:
             _("A part of a whole written as a/b, such as 19/81."),
         ),
         (pgettext("glossary term", "percent"), _("A part out of 100, such as 25%.")),
+        (
+            pgettext("glossary term", "percentage point"),
+            _("A difference of two percents: 62% - 58% = 4 percentage points."),
+        ),
         (
             pgettext("glossary term", "proportion"),
             _("An equation that says two fractions are equal."),
