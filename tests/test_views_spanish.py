@@ -139,7 +139,7 @@ def test_hand_explorer_in_spanish() -> None:
     assert_spanish(
         chances,
         "Si sales ahora con tu",
-        "probabilidad de que nadie la supere",
+        "probabilidad de que nadie pueda ganarle",
         "simulada (200 repartos) y su intervalo",
         "Amenazas:",
         "Cómo se calcula:",
@@ -156,8 +156,8 @@ def test_a_sure_winner_and_a_long_fraction_in_spanish() -> None:
             leadtable.lead_table(["3133", "1111"], 4), best=tableview.SUREST
         )
         long = leadtable.render_lead_table(leadtable.lead_table(deal(10, seed=2)[0], 10))
-    assert_spanish(page, "★ mejor salida, ganadora segura")
-    assert_spanish(coach, "★ ganadora segura")
+    assert_spanish(page, "★ mejor salida, baza segura")
+    assert_spanish(coach, "★ baza segura")
     assert_spanish(long)
 
 
