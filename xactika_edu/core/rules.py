@@ -38,10 +38,10 @@ from .cards import CARDS_PER_HAND, COMBINATIONS, DECK, MAX_PLAYERS, MIN_PLAYERS,
 from .playing_cards import STANDARD_DECK, PlayingCard
 
 __all__ = [
+    "BLACKOUT",
     "CARD_CALLS",
     "CARD_INDEX",
     "CARD_VALUES",
-    "BLACKOUT",
     "COMBINATION_INDEX",
     "SHOWS",
     "XACTIKA",
