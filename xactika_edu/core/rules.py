@@ -28,6 +28,7 @@ Source: RULES.md ("A hand (round)"), seeds 001 and 002; seed 004 (Blackout).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
@@ -35,7 +36,7 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from .cards import CARDS_PER_HAND, COMBINATIONS, DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Combination
-from .playing_cards import STANDARD_DECK, PlayingCard
+from .playing_cards import STANDARD_DECK, STANDARD_RANKS, STANDARD_SUITS, PlayingCard
 
 __all__ = [
     "BLACKOUT",
@@ -45,9 +46,11 @@ __all__ = [
     "COMBINATION_INDEX",
     "SHOWS",
     "XACTIKA",
+    "DeckTables",
     "Ruleset",
     "beats",
     "blackout_score",
+    "deck_tables",
     "exact_bid_score",
     "forbidden_bid",
     "legal_bids",
@@ -206,6 +209,54 @@ BLACKOUT = Ruleset(
     dealer_rule=True,
     suited=True,
 )
+
+
+@dataclass(frozen=True, eq=False)
+class DeckTables:
+    """A ruleset's deck as arrays, for engines that play many rounds on arrays.
+
+    Cards are numbered by their position in ``rules.deck``. Read-only arrays:
+
+    Attributes:
+        values: (cards,) int8, what decides a trick between cards that show the call
+            (Xactika's face value; a playing card's rank, aces 14).
+        calls: (cards, calls a lead may make) intp: the calls a card may make when
+            led (Xactika: its four combinations, in shape order; a playing card: its suit).
+        shows: (cards, calls) bool: whether the card shows each call.
+        suits: (cards,) int8, the suit a card belongs to for trumps, or ``None`` (no
+            trumps in the game).
+        sorted_cards: the card numbers in the order an engine keeps a hand in (Xactika:
+            by face value then counts; playing cards: deck order).
+
+    >>> tables = deck_tables(BLACKOUT)
+    >>> tables.values.shape, tables.calls.shape, tables.shows.shape
+    ((52,), (52, 1), (52, 4))
+    >>> deck_tables(XACTIKA).values is CARD_VALUES
+    True
+    """
+
+    values: np.ndarray
+    calls: np.ndarray
+    shows: np.ndarray
+    suits: np.ndarray | None
+    sorted_cards: np.ndarray
+
+
+@functools.cache
+def deck_tables(rules: Ruleset) -> DeckTables:
+    """The :class:`DeckTables` of ``rules``' deck (one object per ruleset, made once)."""
+    if rules.suited:
+        suits = STANDARD_SUITS
+        shows = np.zeros((len(STANDARD_DECK), 4), dtype=bool)
+        shows[np.arange(len(STANDARD_DECK)), suits] = True
+        calls = suits.astype(np.intp)[:, None]
+        order = np.arange(len(STANDARD_DECK), dtype=np.int8)
+        for table in (shows, calls, order):
+            table.setflags(write=False)
+        return DeckTables(STANDARD_RANKS, calls, shows, suits, order)
+    order = np.array([DECK.index(card) for card in sorted(DECK)], dtype=np.int8)
+    order.setflags(write=False)
+    return DeckTables(CARD_VALUES, CARD_CALLS, SHOWS, None, order)
 
 
 # --- the rule functions -----------------------------------------------------------------
