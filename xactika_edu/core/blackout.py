@@ -133,6 +133,19 @@ class BlackoutRound(BlackoutState):
     def apply(self, action: Action | str) -> None:
         """Apply a bid (a whole number) or a play (a card or its notation).
 
+        >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
+        >>> rnd.apply(1)
+        >>> rnd.apply(1)
+        Traceback (most recent call last):
+        ...
+        xactika_edu.IllegalBidError: the dealer's trap: the dealer (player 1) may not bid 1, ...
+        >>> rnd.apply(0); rnd.apply("2H"); rnd.apply("KS")
+        Traceback (most recent call last):
+        ...
+        xactika_edu.IllegalPlayError: player 1 must follow suit (♥): holds 3♥
+        >>> rnd.bids, rnd.current_player
+        ((1, 0), 1)
+
         Raises:
             IllegalBidError: a bid outside the bidding, out of range, or the dealer's
                 trap. IllegalPlayError: a card while bidding or after the round, a card

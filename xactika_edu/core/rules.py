@@ -347,7 +347,10 @@ def legal_follows(
     ([PlayingCard.parse('9♠'), PlayingCard.parse('K♠')], [PlayingCard.parse('2♥')])
     """
     if rules.must_follow:
-        able = [card for card in hand if shows_call(card, call)]
+        if isinstance(call, Combination):  # Xactika's cards: the combinations they show
+            able = [card for card in hand if isinstance(card, Card) and card.has(call)]
+        else:  # playing cards: the led suit
+            able = [card for card in hand if shows_call(card, call)]
         if able:
             return able
     return list(hand)
