@@ -6,15 +6,95 @@ import numpy as np
 import pytest
 
 from xactika_edu.base.errors import XactikaError
-from xactika_edu.core.blackout import BlackoutRound
+from xactika_edu.core.blackout import BlackoutRound, BlackoutView
 from xactika_edu.core.playing_cards import PlayingCard, parse_cards
+from xactika_edu.core.rules import BLACKOUT, trick_winner
+from xactika_edu.engines.blackout_batch import blackout_round, play_blackout_rounds
 from xactika_edu.engines.blackout_bots import (
     HeuristicBlackoutPlayer,
     RandomBlackoutPlayer,
-    likely_winners,
     play_blackout,
-    wins_so_far,
 )
+
+# --- the rule of blackout_policy's notes, written again one view at a time (the oracle) --
+
+
+def likely_winners(hand: tuple[PlayingCard, ...], trump_suit: int | None) -> float:
+    """Each ace 1; a trump king or queen 1; a trump jack or ten 1 with three or more
+    trumps; any other king 1/2."""
+    long_trumps = sum(card.suit == trump_suit for card in hand) >= 3
+    count = 0.0
+    for card in hand:
+        if card.rank == 14 or (
+            card.suit == trump_suit and card.rank >= (10 if long_trumps else 12)
+        ):
+            count += 1
+        elif card.rank == 13:
+            count += 0.5
+    return count
+
+
+def wins_so_far(view: BlackoutView, card: PlayingCard) -> bool:
+    cards = [c for _seat, c in view.current_trick] + [card]
+    trumps = None if view.trump_suit is None else [c.suit == view.trump_suit for c in cards]
+    shows = [c.suit == cards[0].suit for c in cards]
+    return trick_winner([c.rank for c in cards], shows, BLACKOUT, trumps) == len(cards) - 1
+
+
+def oracle(view: BlackoutView) -> int | PlayingCard:
+    legal = view.legal_actions
+    if view.phase == "bid":
+        wanted = min(max(round(likely_winners(view.hand, view.trump_suit)), 0), len(view.hand))
+        return min((b for b in legal if isinstance(b, int)), key=lambda b: (abs(b - wanted), b))
+    cards = [c for c in legal if isinstance(c, PlayingCard)]
+    bid = view.bids[view.seat]
+    need = (0 if bid is None else bid) - view.tricks_won[view.seat]
+
+    def strength(card: PlayingCard) -> tuple[bool, int]:
+        return (card.suit == view.trump_suit, card.rank)
+
+    if not view.current_trick:
+        if need > 0:
+            aces = [c for c in cards if c.rank == 14 and c.suit != view.trump_suit]
+            return max(aces or cards, key=strength)
+        return min(cards, key=strength)
+    winning = [c for c in cards if wins_so_far(view, c)]
+    losing = [c for c in cards if c not in winning]
+    if need > 0:
+        return min(winning, key=strength) if winning else min(cards, key=strength)
+    return max(losing, key=strength) if losing else min(cards, key=strength)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+def test_heuristic_player_follows_the_written_rule(players: int) -> None:
+    bot = HeuristicBlackoutPlayer()
+    decisions = 0
+    for seed in range(8):
+        size = 1 + (seed * 5) % (52 // players)
+        rnd = BlackoutRound.deal(players, size, dealer=seed % players, seed=seed)
+        while not rnd.is_over:
+            seat = rnd.current_player
+            assert seat is not None
+            view = rnd.view(seat)
+            action = bot.act(view)
+            assert action == oracle(view)
+            rnd.apply(action)
+            decisions += 1
+    assert decisions > 20
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, 26), (4, 13), (4, 4), (5, 7), (8, 1)])
+def test_the_batch_heuristic_plays_as_the_player(players: int, cards: int) -> None:
+    rounds = play_blackout_rounds(12, players, cards, bots="heuristic", seed=cards)
+    bot = HeuristicBlackoutPlayer()
+    for index in range(12):
+        played = blackout_round(rounds, index)  # the batch's choices, replayed
+        fresh = BlackoutRound(played.starting_hands, played.trump_card, played.dealer)
+        while not fresh.is_over:  # the same deal, the one-view player choosing
+            seat = fresh.current_player
+            assert seat is not None
+            fresh.apply(bot.act(fresh.view(seat)))
+        assert fresh == played
 
 
 def _play_round(rnd: BlackoutRound, bots: list) -> None:  # type: ignore[type-arg]
@@ -78,7 +158,7 @@ def test_heuristic_play_makes_the_bid_or_ducks() -> None:
     assert bot.act(rnd.view(0)) == PlayingCard.parse("2S")
 
 
-def test_likely_winners_and_wins_so_far() -> None:
+def test_likely_winners_examples() -> None:
     assert likely_winners(parse_cards("AS KH QH 3H KC 2D"), trump_suit=2) == 3.5
     assert likely_winners(parse_cards("10H JH 3H"), trump_suit=2) == 2  # long trumps
     assert likely_winners(parse_cards("10H JH"), trump_suit=2) == 0

@@ -15,9 +15,10 @@ trap, all from :mod:`xactika_edu.core.rules`. Cards are numbered by
 >>> blackout_round(rounds, 0).tricks_won == tuple(rounds["tricks"][0].tolist())
 True
 
-Only the random player (:class:`~xactika_edu.engines.batch_policies.RandomPolicy`) and
-recorded play (:func:`replay_blackout_rounds`) run here: the batch heuristic reads
-Xactika's chance tables. Source: seed 004, Blackout. Engines layer.
+The players: random (:class:`~xactika_edu.engines.batch_policies.RandomPolicy`), the
+rule of thumb (:class:`~xactika_edu.engines.blackout_policy.BlackoutHeuristicPolicy`)
+and recorded play (:func:`replay_blackout_rounds`). Source: seed 004, Blackout.
+Engines layer.
 """
 
 from __future__ import annotations
@@ -38,8 +39,13 @@ from .batch_deal import BATCH, MAX_ROUNDS, shuffled_prefix
 from .batch_engine import run
 from .batch_policies import Policy, RandomPolicy, ReplayPolicy
 from .batch_state import BatchState
+from .blackout_policy import BlackoutHeuristicPolicy
+
+#: The heuristic policy (it keeps no state, so one serves every batch).
+HEURISTIC = BlackoutHeuristicPolicy()
 
 __all__ = [
+    "HEURISTIC",
     "blackout_round",
     "deal_blackout_rounds",
     "play_blackout_rounds",
@@ -129,11 +135,15 @@ def play_blackout_rounds(
     players: int,
     cards_per_hand: int,
     *,
+    bots: str | Sequence[str] = "random",
     dealer: int | None = None,
     seed: Seed = None,
 ) -> dict[str, np.ndarray]:
-    """Deal and play ``n`` Blackout rounds with random players (uniformly random legal
-    bids and plays), all at once on the batch engine.
+    """Deal and play ``n`` Blackout rounds, all at once on the batch engine.
+
+    The players: ``"random"`` (uniformly random legal bids and plays) or
+    ``"heuristic"`` (:class:`~xactika_edu.engines.blackout_policy.BlackoutHeuristicPolicy`,
+    the rule :class:`~xactika_edu.engines.blackout_bots.HeuristicBlackoutPlayer` plays).
 
     >>> one = play_blackout_rounds(50, 3, 4, seed=2)
     >>> bool((one["bids"].sum(axis=1) != 4).all())   # the dealer's trap, every round
@@ -145,6 +155,7 @@ def play_blackout_rounds(
         n: rounds, 1 to 10,000,000.
         players: 2 to 8.
         cards_per_hand: 1 to the max round (52 // players).
+        bots: one name for every seat, or one per seat.
         dealer: the dealer's seat in every round; ``None`` rotates it (round i: i % players).
         seed: ``None``, a whole number or a :class:`numpy.random.Generator`; the same seed
             gives the same arrays.
@@ -158,9 +169,16 @@ def play_blackout_rounds(
         and ``winners`` (n, cards).
 
     Raises:
-        XactikaError: for a number out of range.
+        XactikaError: for a number out of range or a bot name not known.
     """
     n, players, cards = _check(n, players, cards_per_hand)
+    names = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(names) != players or not set(names) <= {"random", "heuristic"}:
+        raise XactikaError(
+            _("bots must be 'random' or 'heuristic', one name or one per seat, got {bots}").format(
+                bots=shown(bots)
+            )
+        )
     if dealer is not None:
         dealer = check_whole(dealer, "dealer", 0, players - 1)
     rng = make_rng(seed)
@@ -171,8 +189,8 @@ def play_blackout_rounds(
         seats = (
             np.arange(start, start + size) % players if dealer is None else np.full(size, dealer)
         )
-        policy = RandomPolicy(rng)
-        parts.append(_play(hands, turned, seats, [policy] * players))
+        made: dict[str, Policy] = {"random": RandomPolicy(rng), "heuristic": HEURISTIC}
+        parts.append(_play(hands, turned, seats, [made[name] for name in names]))
     return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
 
 
