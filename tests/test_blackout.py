@@ -120,6 +120,10 @@ def test_bad_deals_are_refused() -> None:
         BlackoutRound(["AS 2H", "KS 3H"], trump="2H")
     with pytest.raises(XactikaError):
         BlackoutRound.deal(4, 14)
+    with pytest.raises(XactikaError, match="removed from the 5-player deck"):
+        BlackoutRound(["2C", "3C", "4C", "5C", "6C"])  # 5 players: 2♣ and 2♦ are out
+    with pytest.raises(XactikaError, match="removed"):
+        BlackoutRound(["3C", "4C", "5C", "6C", "7C"], trump="2D")
 
 
 # --- bidding: the dealer's trap ------------------------------------------------------------
@@ -443,3 +447,21 @@ def test_first_dealer_by_cut_is_the_highest_card() -> None:
 def test_legal_bids_in_rules_is_the_trap() -> None:
     assert legal_bids(3, True, 5, BLACKOUT) == [0, 1, 3, 4, 5]
     assert legal_bids(6, True, 5, BLACKOUT) == [0, 1, 2, 3, 4, 5]
+
+
+@settings(
+    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32))
+def test_random_whole_games_keep_the_rules(players: int, seed: int) -> None:
+    game = BlackoutGame(players, seed=seed)
+    _play_random(game, seed)
+    assert game.is_over and [r.cards_per_hand for r in game.rounds] == list(game.schedule)
+    for number, rnd in enumerate(game.rounds):
+        assert rnd.dealer == (game.first_dealer + number) % players
+        assert sum(rnd.tricks_won) == rnd.cards_per_hand
+        assert sum(b for b in rnd.bids if b is not None) != rnd.cards_per_hand
+        played = sorted(c for trick in rnd.tricks for _, c in trick.plays)
+        assert played == sorted(c for hand in rnd.starting_hands for c in hand)
+        assert (rnd.trump_card is None) == (rnd.cards_per_hand == max_round(players))
+    assert sum(game.totals()) == sum(sum(r.scores()) for r in game.rounds)

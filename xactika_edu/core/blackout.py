@@ -5,9 +5,11 @@ The rules are the shared ones of :mod:`xactika_edu.core.rules` with the ruleset
 (:func:`~xactika_edu.core.rules.legal_bids`), follow suit
 (:func:`~xactika_edu.core.rules.legal_follows`), the trick winner with trumps
 (:func:`~xactika_edu.core.rules.trick_winner`) and the all-or-nothing score
-(:func:`~xactika_edu.core.rules.blackout_score`). This module adds the deck for a
-player count, the round schedule and the state of one round; the whole game (rounds
-up and down, the dealer rotating left) is :mod:`xactika_edu.core.blackout_game`.
+(:func:`~xactika_edu.core.rules.blackout_score`). This module holds a round's actions;
+the deck for a player count and the round schedule are in
+:mod:`xactika_edu.core.blackout_parts` (re-exported here), the round's state, record
+and transcript in :mod:`xactika_edu.core.blackout_state`; the whole game (rounds up
+and down, the dealer rotating left) is :mod:`xactika_edu.core.blackout_game`.
 
 >>> from xactika_edu.core.playing_cards import STANDARD_DECK
 >>> [str(card) for card in STANDARD_DECK if card not in blackout_deck(5)], max_round(5)

@@ -12,7 +12,16 @@ from typing import Any
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
-from .blackout_parts import BID, OVER, PLAY, Action, BlackoutTrick, check_players, trick_text
+from .blackout_parts import (
+    BID,
+    OVER,
+    PLAY,
+    Action,
+    BlackoutTrick,
+    blackout_deck,
+    check_players,
+    trick_text,
+)
 from .playing_cards import PlayingCard, as_playing_cards
 from .rules import BLACKOUT, score
 
@@ -63,6 +72,16 @@ class BlackoutState:
         as_playing_cards([card for hand in read for card in hand])  # no card twice
         if trump_card is not None and any(trump_card in hand for hand in read):
             raise XactikaError(_("the trump card {card} is also in a hand").format(card=trump_card))
+        deck = blackout_deck(players)
+        removed = [card for hand in read for card in hand if card not in deck]
+        if trump_card is not None and trump_card not in deck:
+            removed.append(trump_card)
+        if removed:
+            raise XactikaError(
+                _(
+                    "{cards}: removed from the {players}-player deck (the lowest cards go first)"
+                ).format(cards=" ".join(str(card) for card in removed), players=players)
+            )
         self._players = players
         self._dealer = check_whole(dealer, "dealer", 0, players - 1)
         self._start = read
