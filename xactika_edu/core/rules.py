@@ -20,12 +20,15 @@ Cards in arrays are numbered by their position in :data:`~xactika_edu.core.cards
 [0, 1, 2, 4, 5, 6, 7, 8]
 >>> trick_winner([10, 10, 12], [True, True, False])          # ties go to the later card
 1
+>>> score(3, 3, BLACKOUT), score(11, 11, BLACKOUT), score(2, 1, BLACKOUT)   # seed 004
+(13, 111, 0)
 
-Source: RULES.md ("A hand (round)"), seeds 001 and 002.
+Source: RULES.md ("A hand (round)"), seeds 001 and 002; seed 004 (Blackout).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
@@ -33,16 +36,21 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from .cards import CARDS_PER_HAND, COMBINATIONS, DECK, MAX_PLAYERS, MIN_PLAYERS, Card, Combination
+from .playing_cards import STANDARD_DECK, STANDARD_RANKS, STANDARD_SUITS, PlayingCard
 
 __all__ = [
+    "BLACKOUT",
     "CARD_CALLS",
     "CARD_INDEX",
     "CARD_VALUES",
     "COMBINATION_INDEX",
     "SHOWS",
     "XACTIKA",
+    "DeckTables",
     "Ruleset",
     "beats",
+    "blackout_score",
+    "deck_tables",
     "exact_bid_score",
     "forbidden_bid",
     "legal_bids",
@@ -50,6 +58,7 @@ __all__ = [
     "legal_follows",
     "reveals_void",
     "score",
+    "shows_call",
     "trick_winner",
 ]
 
@@ -98,6 +107,32 @@ def exact_bid_score(bid: int | np.ndarray, tricks: int | np.ndarray) -> int | np
     return tricks if tricks == bid else -abs(tricks - bid)
 
 
+@overload
+def blackout_score(bid: int, tricks: int) -> int: ...
+@overload
+def blackout_score(bid: np.ndarray, tricks: np.ndarray) -> np.ndarray: ...
+def blackout_score(bid: int | np.ndarray, tricks: int | np.ndarray) -> int | np.ndarray:
+    """Blackout's score: an exact bid scores a 1 written in front of the bid, a miss 0.
+
+    So an exact bid ``b`` scores ``10 ** (digits of b) + b``: bid 0 scores 10, bid 3
+    scores 13, bid 11 scores 111. Works on whole numbers and, element by element, on
+    arrays (int16 out). Source: seed 004, Blackout, 'Scoring (The "Blackout")'.
+
+    >>> blackout_score(0, 0), blackout_score(3, 3), blackout_score(11, 11), blackout_score(3, 2)
+    (10, 13, 111, 0)
+    >>> blackout_score(np.array([0, 9, 10, 4]), np.array([0, 9, 10, 5])).tolist()
+    [10, 19, 110, 0]
+    """
+    if isinstance(bid, np.ndarray) or isinstance(tricks, np.ndarray):
+        bids = np.asarray(bid).astype(np.int16)
+        took = np.asarray(tricks).astype(np.int16)
+        digits = np.ones(bids.shape, dtype=np.int16)
+        for power in (10, 100, 1000):  # a bid is at most 26 (2 players, 52 cards)
+            digits += bids >= power
+        return np.where(bids == took, 10**digits + bids, 0).astype(np.int16)
+    return int(f"1{bid}") if tricks == bid else 0
+
+
 # --- the ruleset ------------------------------------------------------------------------
 
 
@@ -128,6 +163,9 @@ class Ruleset:
             on arrays (see :func:`exact_bid_score`).
         dealer_rule: the dealer, bidding last, may not bid the number that makes
             the bids total the cards per hand.
+        suited: the cards are the standard 52-card deck of
+            :mod:`~xactika_edu.core.playing_cards` (suits and ranks; a trick's call
+            is the led suit) rather than Xactika's 81 cards.
     """
 
     name: str
@@ -137,11 +175,13 @@ class Ruleset:
     ties_to_later: bool
     scoring: Callable[..., Any]
     dealer_rule: bool
+    suited: bool = False
 
     @property
-    def deck(self) -> tuple[Card, ...]:
-        """The cards, numbered by position (see :data:`CARD_INDEX`)."""
-        return tuple(DECK)
+    def deck(self) -> tuple[Card, ...] | tuple[PlayingCard, ...]:
+        """The cards, numbered by position (see :data:`CARD_INDEX`; for a suited
+        game :attr:`PlayingCard.index <xactika_edu.core.playing_cards.PlayingCard.index>`)."""
+        return STANDARD_DECK if self.suited else tuple(DECK)
 
 
 #: The standard game, as RULES.md describes it.
@@ -154,6 +194,69 @@ XACTIKA = Ruleset(
     scoring=exact_bid_score,
     dealer_rule=True,
 )
+
+#: Blackout, the Oh Hell game of seed 004: 2-8 players, the standard deck (at most
+#: 26 cards each, with 2 players), follow suit, trumps, the dealer's trap, and
+#: all-or-nothing scoring (:func:`blackout_score`). No two cards tie (each rank of a
+#: suit is there once), so ``ties_to_later`` never decides a trick.
+BLACKOUT = Ruleset(
+    name="Blackout",
+    cards_per_hand=len(STANDARD_DECK) // 2,
+    players=(2, 8),
+    must_follow=True,
+    ties_to_later=False,
+    scoring=blackout_score,
+    dealer_rule=True,
+    suited=True,
+)
+
+
+@dataclass(frozen=True, eq=False)
+class DeckTables:
+    """A ruleset's deck as arrays, for engines that play many rounds on arrays.
+
+    Cards are numbered by their position in ``rules.deck``. Read-only arrays:
+
+    Attributes:
+        values: (cards,) int8, what decides a trick between cards that show the call
+            (Xactika's face value; a playing card's rank, aces 14).
+        calls: (cards, calls a lead may make) intp: the calls a card may make when
+            led (Xactika: its four combinations, in shape order; a playing card: its suit).
+        shows: (cards, calls) bool: whether the card shows each call.
+        suits: (cards,) int8, the suit a card belongs to for trumps, or ``None`` (no
+            trumps in the game).
+        sorted_cards: the card numbers in the order an engine keeps a hand in (Xactika:
+            by face value then counts; playing cards: deck order).
+
+    >>> tables = deck_tables(BLACKOUT)
+    >>> tables.values.shape, tables.calls.shape, tables.shows.shape
+    ((52,), (52, 1), (52, 4))
+    >>> deck_tables(XACTIKA).values is CARD_VALUES
+    True
+    """
+
+    values: np.ndarray
+    calls: np.ndarray
+    shows: np.ndarray
+    suits: np.ndarray | None
+    sorted_cards: np.ndarray
+
+
+@functools.cache
+def deck_tables(rules: Ruleset) -> DeckTables:
+    """The :class:`DeckTables` of ``rules``' deck (one object per ruleset, made once)."""
+    if rules.suited:
+        suits = STANDARD_SUITS
+        shows = np.zeros((len(STANDARD_DECK), 4), dtype=bool)
+        shows[np.arange(len(STANDARD_DECK)), suits] = True
+        calls = suits.astype(np.intp)[:, None]
+        order = np.arange(len(STANDARD_DECK), dtype=np.int8)
+        for table in (shows, calls, order):
+            table.setflags(write=False)
+        return DeckTables(STANDARD_RANKS, calls, shows, suits, order)
+    order = np.array([DECK.index(card) for card in sorted(DECK)], dtype=np.int8)
+    order.setflags(write=False)
+    return DeckTables(CARD_VALUES, CARD_CALLS, SHOWS, None, order)
 
 
 # --- the rule functions -----------------------------------------------------------------
@@ -213,15 +316,41 @@ def legal_bids(
     return bids
 
 
-def legal_follows(hand: Sequence[Card], call: Combination, rules: Ruleset = XACTIKA) -> list[Card]:
+AnyCard = TypeVar("AnyCard", Card, PlayingCard)
+
+
+def shows_call(card: Card | PlayingCard, call: Combination | int) -> bool:
+    """Whether ``card`` shows the call: an Xactika card one of its combinations, a
+    playing card the led suit (``call`` is then the suit's number, 0-3).
+
+    >>> shows_call(Card.parse("2111"), Combination.parse("2 balls")), shows_call(
+    ...     PlayingCard.parse("QS"), 3)
+    (True, True)
+    """
+    if isinstance(card, PlayingCard):
+        return card.suit == call
+    return isinstance(call, Combination) and card.has(call)
+
+
+def legal_follows(
+    hand: Sequence[AnyCard], call: Combination | int, rules: Ruleset = XACTIKA
+) -> list[AnyCard]:
     """The cards of ``hand`` a follower may play when ``call`` was led: those showing
-    the call if there are any, else every card. Source: RULES.md, step 3.
+    the call if there are any, else every card. For playing cards the call is the led
+    suit: follow suit if able, else any card (a trump or a discard). Source: RULES.md,
+    step 3; seed 004, Blackout, "Gameplay".
 
     >>> legal_follows([Card.parse("1111"), Card.parse("2111")], Combination.parse("2 balls"))
     [Card.parse('2111')]
+    >>> from xactika_edu.core.playing_cards import parse_cards
+    >>> legal_follows(parse_cards("2H 9S KS"), 3, BLACKOUT), legal_follows(parse_cards("2H"), 3)
+    ([PlayingCard.parse('9♠'), PlayingCard.parse('K♠')], [PlayingCard.parse('2♥')])
     """
     if rules.must_follow:
-        able = [card for card in hand if card.has(call)]
+        if isinstance(call, Combination):  # Xactika's cards: the combinations they show
+            able = [card for card in hand if isinstance(card, Card) and card.has(call)]
+        else:  # playing cards: the led suit
+            able = [card for card in hand if shows_call(card, call)]
         if able:
             return able
     return list(hand)

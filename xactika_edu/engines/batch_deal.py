@@ -36,6 +36,7 @@ __all__ = [
     "check_hands",
     "deal",
     "deal_rounds",
+    "shuffled_prefix",
 ]
 
 #: Rounds played together in one batch: bounds memory, keeps arrays in cache.
@@ -145,6 +146,27 @@ def check_hands(hands: object) -> np.ndarray:
 # --- dealing ---------------------------------------------------------------------------
 
 
+def shuffled_prefix(rng: np.random.Generator, n: int, pool: np.ndarray, count: int) -> np.ndarray:
+    """``n`` copies of ``pool`` (card numbers), each with its first ``count`` positions a
+    uniformly random ordered sample of it: a partial Fisher-Yates shuffle.
+
+    Step i swaps position i with a uniformly random position i..end. Returns an int8
+    array of shape (n, len(pool)); the same generator state gives the same array.
+
+    >>> shuffled_prefix(np.random.default_rng(1), 2, np.arange(5, dtype=np.int8), 2).shape
+    (2, 5)
+    """
+    deck = np.empty((n, len(pool)), dtype=np.int8)
+    deck[:] = pool
+    rows = np.arange(n)
+    for i in range(count):
+        j = rng.integers(i, len(pool), size=n)
+        top = deck[:, i].copy()
+        deck[:, i] = deck[rows, j]
+        deck[rows, j] = top
+    return deck
+
+
 def deal(
     rng: np.random.Generator,
     n: int,
@@ -165,14 +187,7 @@ def deal(
         pool = np.setdiff1d(pool, hand).astype(np.int8)
     others = players if hand is None else players - 1
     dealt = others * cards
-    deck = np.empty((n, len(pool)), dtype=np.int8)
-    deck[:] = pool
-    rows = np.arange(n)
-    for i in range(dealt):
-        j = rng.integers(i, len(pool), size=n)
-        top = deck[:, i].copy()
-        deck[:, i] = deck[rows, j]
-        deck[rows, j] = top
+    deck = shuffled_prefix(rng, n, pool, dealt)
     hands = deck[:, :dealt].reshape(n, cards, others).transpose(0, 2, 1)
     if hand is not None:
         mine = np.broadcast_to(hand.astype(np.int8), (n, 1, cards))

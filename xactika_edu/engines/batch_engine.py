@@ -1,11 +1,13 @@
-"""The batch engine: bid and play many rounds of Xactika at once, from any point.
+"""The batch engine: bid and play many rounds of a ruleset at once, from any point.
 
 :func:`run` takes a :class:`~xactika_edu.engines.batch_state.BatchState` (at the deal or in
 the middle of a hand) and plays every round to the end, one step at a time for the
 whole batch, asking each seat's policy (:mod:`xactika_edu.engines.batch_policies`) for its
 choices. :func:`choose` asks one policy for the next choice only (what a computer
 player does at its turn). The rules themselves (the dealer's forbidden bid, legal
-follows, the trick winner, voids) are :mod:`xactika_edu.core.rules`' functions.
+follows, the trick winner, voids) are :mod:`xactika_edu.core.rules`' functions, and
+the deck is the ruleset's (:func:`~xactika_edu.core.rules.deck_tables`): Xactika's 81
+cards, or the standard deck with trumps for Blackout (:mod:`xactika_edu.engines.blackout_batch`).
 
 >>> import numpy as np
 >>> from xactika_edu.engines.batch_policies import HeuristicPolicy
@@ -25,10 +27,8 @@ import numpy as np
 
 from ..base.errors import IllegalBidError
 from ..base.language import gettext as _
-from ..core.cards import COMBINATIONS
 from ..core.rules import (
     CARD_CALLS,
-    CARD_VALUES,
     SHOWS,
     beats,
     forbidden_bid,
@@ -110,7 +110,7 @@ def _legal(state: BatchState, rows: np.ndarray) -> np.ndarray:
     held = state.held[rows]
     if state.position == 0:
         return held
-    showing = state.showing.reshape(-1).take(rows * len(COMBINATIONS) + state.call)
+    showing = state.showing.reshape(-1).take(rows * state.showing.shape[1] + state.call)
     return legal_follow_slots(held, showing, state.rules)
 
 
@@ -175,6 +175,12 @@ def _play_all(
     n, players, cards, track, rules = state.n, state.players, state.cards, state.track, state.rules
     everyone = np.arange(n)
     hand = state.hand.reshape(-1)
+    tables, trump = state.tables, state.trump
+    values, suits = tables.values, tables.suits
+    per, calls_count = tables.calls.shape[1], tables.shows.shape[1]  # calls per card; all calls
+    calls_flat = _CALLS_FLAT if tables.calls is CARD_CALLS else tables.calls.reshape(-1)
+    shows_flat = _SHOWS_FLAT if tables.shows is SHOWS else tables.shows.reshape(-1)
+    one = state.held.dtype.type(1)
     if track:  # whole tables are copied as single items (memcpy), added as int8
         state.private_ge = np.ascontiguousarray(state.private_ge)
         private_tables = _tables(state.private_ge)
@@ -194,12 +200,14 @@ def _play_all(
                     return p.lead(state, r, _sub(g, r))
 
                 choice = _dispatch(groups, seat, ask_lead) if first is None else first
-                slot, shape = choice >> 2, choice & 3
+                slot, shape = choice // per, choice % per  # a lead is slot * per + shape
                 card = hand.take(rows * cards + slot).astype(np.intp)
-                call = state.call = _CALLS_FLAT.take(card * 4 + shape)
+                call = state.call = calls_flat.take(card * per + shape)
                 state.calls[:, trick] = call
-                state.best = CARD_VALUES[card]
+                state.best = values[card]
                 state.winner = seat.copy()
+                if trump is not None and suits is not None:
+                    state.best_trump = suits.take(card) == trump
             else:
 
                 def ask_follow(p: Policy, r: np.ndarray, g: np.ndarray = legal) -> np.ndarray:
@@ -207,10 +215,16 @@ def _play_all(
 
                 slot = _dispatch(groups, seat, ask_follow) if first is None else first
                 card = hand.take(rows * cards + slot).astype(np.intp)
-                value = CARD_VALUES.take(card)
+                value: np.ndarray = values.take(card)
                 call = state.call
-                shown = _SHOWS_FLAT.take(card * len(COMBINATIONS) + call)
-                wins = beats(value, shown, state.best, rules)
+                shown = shows_flat.take(card * calls_count + call)
+                if trump is None or suits is None:
+                    wins = beats(value, shown, state.best, rules)
+                else:
+                    now: np.ndarray = suits.take(card) == trump
+                    trumped = beats(value, shown, state.best, rules, now, state.best_trump)
+                    wins = trumped
+                    state.best_trump = np.where(wins, now, state.best_trump)
                 state.best = np.where(wins, value, state.best)
                 state.winner = np.where(wins, seat, state.winner)
                 if track:
@@ -219,7 +233,7 @@ def _play_all(
                     state.voids[void, seat[void], call[void]] = True
                     state.void_count[void[new], call[void[new]]] += 1
             first = None
-            state.held[rows] = held ^ (np.uint8(1) << slot.astype(np.uint8))
+            state.held[rows] = held ^ (one << slot.astype(state.held.dtype))
             state.plays[:, trick, position] = card
             if track:
                 step = _STEPS[card].view(np.int8).reshape(state.played_ge.shape)

@@ -26,7 +26,7 @@ from ..base.language import gettext as _
 from ..core.cards import COMBINATIONS, DECK
 from ..core.chances import chance_table
 from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, beats, forbidden_bid
-from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, BatchState
+from .batch_state import CELL_OF, CELLS, NTH_BIT, POPCOUNT, BatchState, count_bits, nth_bit
 
 __all__ = [
     "HeuristicPolicy",
@@ -62,7 +62,8 @@ class RandomPolicy(Policy):
     """Uniformly random legal bids and plays (as :class:`~xactika_edu.engines.bots.RandomBot`).
 
     A lead is a uniformly random card and one of its four combinations, uniformly
-    (the same as a uniformly random choice among the 4 x cards legal leads).
+    (the same as a uniformly random choice among the 4 x cards legal leads); in a
+    suited game (Blackout) a card makes one call, its suit.
     """
 
     def __init__(self, rng: np.random.Generator) -> None:
@@ -80,11 +81,12 @@ class RandomPolicy(Policy):
 
     def lead(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         held = state.cards - state.trick  # every leader holds this many cards
-        choice = self.rng.integers(0, 4 * held, size=len(rows))
-        return NTH_BIT[legal, choice >> 2] * 4 + (choice & 3)
+        per = state.tables.calls.shape[1]  # calls a lead may make with one card
+        choice = self.rng.integers(0, per * held, size=len(rows))
+        return nth_bit(legal, choice // per) * per + (choice % per)
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        return NTH_BIT[legal, self.rng.integers(0, POPCOUNT[legal])]
+        return nth_bit(legal, self.rng.integers(0, count_bits(legal)))
 
 
 class ReplayPolicy(Policy):
@@ -127,7 +129,7 @@ class ReplayPolicy(Policy):
                     rows=int(rows[i]),
                     number=state.trick + 1,
                     seat=int(state.seat[rows[i]]),
-                    DECK=DECK[int(card[i])],
+                    DECK=state.rules.deck[int(card[i])],
                 )
             )
         return slot
@@ -136,8 +138,9 @@ class ReplayPolicy(Policy):
         slot = self._slot(state, rows, legal)
         card = self.plays[rows, state.trick, 0]
         call = self.calls[rows, state.trick].astype(np.intp)
-        bad = (call < 0) | (call >= len(COMBINATIONS))
-        bad[~bad] = ~SHOWS[card[~bad], call[~bad]]
+        shows = state.tables.shows
+        bad = (call < 0) | (call >= shows.shape[1])
+        bad[~bad] = ~shows[card[~bad], call[~bad]]
         if bad.any():
             i = int(np.argmax(bad))
             raise IllegalPlayError(
@@ -147,11 +150,14 @@ class ReplayPolicy(Policy):
                 ).format(
                     rows=int(rows[i]),
                     number=state.trick + 1,
-                    DECK=DECK[int(card[i])],
+                    DECK=state.rules.deck[int(card[i])],
                     call=int(call[i]),
                 )
             )
-        return slot * 4 + call // 3
+        calls = state.tables.calls  # the lead's choice: slot * calls per card + which call
+        if calls is CARD_CALLS:
+            return slot * 4 + call // 3  # Xactika: a card's combinations are in shape order
+        return slot * calls.shape[1] + (calls[card] == call[:, None]).argmax(axis=1)
 
     def follow(self, state: BatchState, rows: np.ndarray, legal: np.ndarray) -> np.ndarray:
         return self._slot(state, rows, legal)

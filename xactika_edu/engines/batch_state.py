@@ -7,10 +7,15 @@ together (:mod:`xactika_edu.engines.batch_engine`). It starts at the deal
 :class:`Position`: the bids, tricks and trick in progress, shared by every row,
 while the hands may differ: the sampled deals of a look-ahead).
 
-Cards are deck numbers (positions in :data:`~xactika_edu.core.cards.DECK`, see
-:mod:`xactika_edu.core.rules`). Within a hand, cards sit in *slots* in sorted order
-(face value, then counts): the order in which the computer players break ties.
-Which slots a seat still holds is a bit mask (bit i: slot i), one byte per hand.
+Cards are deck numbers (positions in the ruleset's deck: Xactika's
+:data:`~xactika_edu.core.cards.DECK`, or the standard 52 cards of a suited ruleset such
+as :data:`~xactika_edu.core.rules.BLACKOUT`; see :func:`~xactika_edu.core.rules.deck_tables`).
+Within a hand, cards sit in *slots* in sorted order (Xactika: face value, then
+counts; playing cards: deck order): the order in which the computer players break
+ties. Which slots a seat still holds is a bit mask (bit i: slot i), one byte per hand
+of up to 8 cards (uint8), four bytes for longer hands (uint32, up to 26 cards:
+Blackout with two players). With trumps (a suited ruleset), ``trump`` holds each
+round's trump suit (-1: no trump).
 
 >>> import numpy as np
 >>> state = BatchState.deal(np.array([[[0, 80], [1, 79]]]), np.array([1]))
@@ -26,8 +31,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..base.errors import XactikaError
+from ..base.language import gettext as _
 from ..core.cards import COMBINATIONS, DECK
-from ..core.rules import CARD_CALLS, CARD_VALUES, SHOWS, XACTIKA, Ruleset, trick_winner
+from ..core.rules import (
+    CARD_CALLS,
+    CARD_VALUES,
+    SHOWS,
+    XACTIKA,
+    Ruleset,
+    deck_tables,
+    trick_winner,
+)
 
 __all__ = [
     "BY_RANK",
@@ -41,12 +56,14 @@ __all__ = [
     "UNPACK",
     "BatchState",
     "Position",
+    "count_bits",
+    "nth_bit",
 ]
 
 # --- lookup tables over deck numbers ----------------------------------------------------
 
 #: The card of each rank in sorted order (face value, then counts), and each card's rank.
-BY_RANK = np.array([DECK.index(card) for card in sorted(DECK)], dtype=np.int8)
+BY_RANK = deck_tables(XACTIKA).sorted_cards
 RANK_OF = np.argsort(BY_RANK).astype(np.int8)
 #: TOTAL_GE[k, v]: cards of the deck showing combination k with face value >= v.
 TOTAL_GE = (
@@ -72,6 +89,34 @@ _SHOWS_BYTE = SHOWS.astype(np.uint8)
 for _table in (BY_RANK, RANK_OF, TOTAL_GE, CELL_OF, GE_STEP, POPCOUNT, NTH_BIT, UNPACK):
     _table.setflags(write=False)
 del _table
+_WIDE_BITS = np.arange(32, dtype=np.uint32)
+
+
+def count_bits(masks: np.ndarray) -> np.ndarray:
+    """How many bits each mask has set (uint8 masks by table, wider ones by NumPy).
+
+    >>> count_bits(np.array([0b1011], np.uint8)).tolist()
+    [3]
+    >>> count_bits(np.array([2**20 + 1], np.uint32)).tolist()
+    [2]
+    """
+    if masks.dtype == np.uint8:
+        return POPCOUNT[masks]
+    return np.bitwise_count(masks).astype(np.int8)
+
+
+def nth_bit(masks: np.ndarray, k: np.ndarray | int) -> np.ndarray:
+    """The position of the ``k``-th set bit (from 0) of each mask (``k`` below its count).
+
+    >>> nth_bit(np.array([0b1010], np.uint8), 1).tolist()
+    [3]
+    >>> nth_bit(np.array([2**20 + 1], np.uint32), 1).tolist()
+    [20]
+    """
+    if masks.dtype == np.uint8:
+        return NTH_BIT[masks, k]
+    bits = (masks[:, None] >> _WIDE_BITS) & 1
+    return (bits.cumsum(axis=1) > np.asarray(k).reshape(-1, 1)).argmax(axis=1).astype(np.int8)
 
 
 @dataclass(frozen=True)
@@ -104,13 +149,13 @@ class Position:
     def played(self) -> list[int]:
         """Every card played so far, in order."""
         cards = [card for trick in self.tricks for card in trick[2]]
-        return cards + [card for _, card in self.current]
+        return cards + [card for _seat, card in self.current]
 
     @functools.cached_property
     def played_by(self) -> list[list[int]]:
         """The cards each seat has played so far."""
-        played: list[list[int]] = [[] for _ in range(self.players)]
-        for leader, _, cards, _ in self.tricks:
+        played: list[list[int]] = [[] for _seat in range(self.players)]
+        for leader, _call, cards, _winner in self.tricks:
             for offset, card in enumerate(cards):
                 played[(leader + offset) % self.players].append(card)
         for seat, card in self.current:
@@ -129,7 +174,7 @@ class Position:
     def held(self) -> list[int]:
         """How many cards each seat holds now."""
         held = [self.cards - len(self.tricks)] * self.players
-        for seat, _ in self.current:
+        for seat, _card in self.current:
             held[seat] -= 1
         return held
 
@@ -148,27 +193,52 @@ class BatchState:
     Made by :meth:`deal` (before the bids) or :meth:`at` (any point); changed in
     place by :func:`xactika_edu.engines.batch_engine.run`. Rows ``r * players + s`` of
     ``hand`` and ``held`` are seat s of round r. With ``track``, the state also keeps
-    what the players have seen (cards played, voids), which the heuristic reads.
+    what the players have seen (cards played, voids), which the heuristic reads
+    (Xactika's deck only). ``trumps`` (rounds,): each round's trump suit, -1 for none
+    (a suited ruleset only; ``None``: no trumps in any round).
     """
 
     def __init__(
-        self, hands: np.ndarray, dealers: np.ndarray, track: bool, rules: Ruleset = XACTIKA
+        self,
+        hands: np.ndarray,
+        dealers: np.ndarray,
+        track: bool,
+        rules: Ruleset = XACTIKA,
+        trumps: np.ndarray | None = None,
     ) -> None:
         n, players, cards = hands.shape
-        self.rules = rules
+        tables = deck_tables(rules)
+        if rules.suited and track:
+            raise XactikaError(
+                _("the batch engine tracks cards seen for Xactika's deck only, not {name}").format(
+                    name=rules.name
+                )
+            )
+        if trumps is not None and tables.suits is None:
+            raise XactikaError(_("{name} has no trumps").format(name=rules.name))
+        self.rules, self.tables = rules, tables
         self.n, self.players, self.cards = n, players, cards
         self.first = 0  # number of the batch's first round, for messages
-        hands = BY_RANK[np.sort(RANK_OF[hands], axis=2)]  # slots in sorted order
+        if rules.suited:  # deck order is the sorted order
+            hands = np.sort(hands, axis=2).astype(np.int8)
+        else:
+            hands = BY_RANK[np.sort(RANK_OF[hands], axis=2)]  # slots in sorted order
         self.hands = hands
         self.hand = hands.reshape(n * players, cards)
-        self.held = np.full(n * players, (1 << cards) - 1, dtype=np.uint8)
-        # showing[row, k]: the slots whose card shows combination k (bit i: slot i)
-        if n * players <= 256:  # small batches: one step
-            self.showing = np.packbits(SHOWS[self.hand], axis=1, bitorder="little")[:, 0]
-        else:  # slot by slot, without a (rows, cards, 12) temporary
-            self.showing = np.zeros((n * players, len(COMBINATIONS)), dtype=np.uint8)
+        mask = np.uint8 if cards <= 8 else np.uint32
+        self.held = np.full(n * players, (1 << cards) - 1, dtype=mask)
+        # showing[row, k]: the slots whose card shows call k (bit i: slot i)
+        shows = tables.shows
+        if cards <= 8 and n * players <= 256:  # small batches: one step
+            self.showing = np.packbits(shows[self.hand], axis=1, bitorder="little")[:, 0]
+        else:  # slot by slot, without a (rows, cards, calls) temporary
+            self.showing = np.zeros((n * players, shows.shape[1]), dtype=mask)
+            step = _SHOWS_BYTE if shows is SHOWS else shows.astype(mask)
             for slot in range(cards):
-                self.showing |= _SHOWS_BYTE[self.hand[:, slot]] << np.uint8(slot)
+                self.showing |= step[self.hand[:, slot]] << mask(slot)
+        # the trump suit of each round (-1: none), and whether the best card so far is one
+        self.trump = None if trumps is None else np.asarray(trumps, dtype=np.int8).copy()
+        self.best_trump = np.zeros(n, dtype=bool)
         self.base = np.arange(n) * players
         self.dealers = dealers.astype(np.intp)
         self.bids = np.zeros((n, players), dtype=np.int8)
@@ -205,11 +275,16 @@ class BatchState:
 
     @classmethod
     def deal(
-        cls, hands: np.ndarray, dealers: np.ndarray, track: bool = True, rules: Ruleset = XACTIKA
+        cls,
+        hands: np.ndarray,
+        dealers: np.ndarray,
+        track: bool = True,
+        rules: Ruleset = XACTIKA,
+        trumps: np.ndarray | None = None,
     ) -> BatchState:
         """Rounds before the first bid: ``hands`` (rounds, players, cards) of deck
-        numbers, ``dealers`` (rounds,) seats."""
-        return cls(hands, dealers, track, rules)
+        numbers, ``dealers`` (rounds,) seats, ``trumps`` (rounds,) suits or -1."""
+        return cls(hands, dealers, track, rules, trumps)
 
     @classmethod
     def at(
@@ -227,7 +302,9 @@ class BatchState:
         Nothing is checked: the caller gives a position reached by legal play.
         With ``record=False`` the record of the tricks so far (``plays``, ``calls``,
         ``leaders``, ``winners``) is left empty: the players never read it.
+        Xactika's deck only (a position carries voids in combinations).
         """
+        _xactika_only(rules)
         n, players = len(hands), position.players
         state = cls(hands, np.full(n, position.dealer), track, rules)
         played = position.played
@@ -256,10 +333,13 @@ class BatchState:
 
         Enough for that seat's policy to choose (:func:`xactika_edu.engines.batch_engine.choose`),
         not to play the hand on. Quicker than :meth:`at` for one decision.
+        Xactika's deck only.
         """
+        _xactika_only(rules)
         players, cards, seat = position.players, position.cards, position.to_act
         state = cls.__new__(cls)
         state.rules, state.n, state.players, state.cards, state.first = rules, 1, players, cards, 0
+        state.tables, state.trump, state.best_trump = deck_tables(rules), None, np.zeros(1, bool)
         dealt = np.array([*hand, *position.played_by[seat]], dtype=np.int8)
         dealt = BY_RANK[np.sort(RANK_OF[dealt])]  # slots in sorted order
         state.hand = np.zeros((players, cards), dtype=np.int8)
@@ -315,7 +395,7 @@ class BatchState:
                 self.leaders[:, trick] = position.leader
         if position.current:
             if record:
-                so_far = [card for _, card in position.current]
+                so_far = [card for _seat, card in position.current]
                 self.plays[:, trick, : len(so_far)] = so_far
                 self.calls[:, trick] = position.call
             self.call = np.full(n, position.call, dtype=np.intp)
@@ -364,9 +444,18 @@ class BatchState:
         return self.base + seat
 
 
+def _xactika_only(rules: Ruleset) -> None:
+    if rules.suited:
+        raise XactikaError(
+            _("a batch from a position works for Xactika's deck only, not {name}").format(
+                name=rules.name
+            )
+        )
+
+
 def _trick_so_far(current: Sequence[tuple[int, int]], call: int, rules: Ruleset) -> tuple[int, int]:
     """Face value of the best card so far and the seat that played it."""
-    cards = [card for _, card in current]
+    cards = [card for _seat, card in current]
     values = [int(CARD_VALUES[card]) for card in cards]
     index = int(trick_winner(values, [bool(SHOWS[card, call]) for card in cards], rules))
     return values[index], current[index][0]

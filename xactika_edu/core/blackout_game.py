@@ -1,0 +1,299 @@
+"""A whole game of Blackout (seed 004): rounds 1 up to the max and back down to 1.
+
+Each round is a :class:`~xactika_edu.core.blackout.BlackoutRound`; the dealer rotates
+left (to the next seat) each round; totals run across rounds; the highest total wins
+(all players sharing the highest total win together).
+
+>>> game = BlackoutGame(players=8, seed=4, first_dealer=0)
+>>> game.schedule, game.round.cards_per_hand, game.round.dealer
+((1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1), 1, 0)
+>>> while not game.is_over:
+...     game.apply(game.legal_actions()[0])
+>>> len(game.rounds), [r.dealer for r in game.rounds][:4], len(game.winners()) >= 1
+(11, [0, 1, 2, 3], True)
+
+Source: seed 004, Blackout ("Dealing & Trump": "Dealer rotates left each round";
+"Winning the Game": "Play until the final 1-card round is done. Highest total score
+wins!"). Core layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base.checks import check_record, check_whole, shown
+from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from .blackout import BlackoutRound
+from .blackout_parts import Action, BlackoutView, check_players, round_schedule
+from .cards import Seed, make_rng
+from .playing_cards import STANDARD_DECK
+
+__all__ = ["BlackoutGame", "first_dealer_by_cut"]
+
+
+def first_dealer_by_cut(players: int, seed: Seed = None) -> int:
+    """The first dealer, by the cut: each player draws a card, the highest card deals.
+
+    Highest by rank (aces high); between equal ranks, by suit in the order ♣ < ♦ < ♥ < ♠
+    (a tie-break the seed does not give: see docs/other-games.md). The same seed gives
+    the same dealer.
+
+    >>> first_dealer_by_cut(4, seed=1) == first_dealer_by_cut(4, seed=1)
+    True
+    >>> 0 <= first_dealer_by_cut(8, seed=2) < 8
+    True
+
+    Source: seed 004, Blackout, "Dealing & Trump" ("highest card deals first").
+    """
+    count = check_players(players)
+    drawn = make_rng(seed).choice(len(STANDARD_DECK), size=count, replace=False)
+    cards = [STANDARD_DECK[int(i)] for i in drawn]
+    return max(range(count), key=lambda seat: (cards[seat].rank, cards[seat].suit))
+
+
+class BlackoutGame:
+    """A game of Blackout: the rounds of :func:`~xactika_edu.core.blackout.round_schedule`.
+
+    Each round is dealt from the game's random generator in turn, so the same seed
+    gives the same game (for the same actions). :meth:`apply` acts in the round in
+    progress; when that round ends the next one is dealt, one seat to the left.
+
+    Args:
+        players: 2 to 8.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+        first_dealer: the first round's dealer; ``None`` cuts for it
+            (:func:`first_dealer_by_cut`, with the game's generator).
+
+    Raises:
+        XactikaError: for a player count or dealer out of range.
+    """
+
+    def __init__(self, players: int, seed: Seed = None, first_dealer: int | None = None) -> None:
+        self._players = check_players(players)
+        rng = make_rng(seed)
+        if first_dealer is None:
+            first_dealer = first_dealer_by_cut(self._players, rng)
+        self._first = check_whole(first_dealer, "first_dealer", 0, self._players - 1)
+        self._schedule = round_schedule(self._players)
+        # one seed per round, drawn now: a game rebuilt from its record deals on the same way
+        draws = rng.integers(0, 2**62, size=len(self._schedule))
+        self._seeds: tuple[int, ...] | None = tuple(int(x) for x in draws)
+        self._rounds = [self._deal(0)]
+
+    def _deal(self, number: int) -> BlackoutRound:
+        dealer = (self._first + number) % self._players
+        if self._seeds is None:
+            raise XactikaError(
+                _("this game was rebuilt from a record without round seeds: it cannot deal on")
+            )
+        return BlackoutRound.deal(
+            self._players, self._schedule[number], dealer, self._seeds[number]
+        )
+
+    # what the game is -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of players, 2 to 8."""
+        return self._players
+
+    @property
+    def first_dealer(self) -> int:
+        """The first round's dealer."""
+        return self._first
+
+    @property
+    def schedule(self) -> tuple[int, ...]:
+        """Cards dealt in each round, in order (1 up to the max, back down to 1)."""
+        return self._schedule
+
+    @property
+    def rounds(self) -> tuple[BlackoutRound, ...]:
+        """The rounds dealt so far (the last is in progress unless the game is over)."""
+        return tuple(self._rounds)
+
+    @property
+    def round(self) -> BlackoutRound:
+        """The round in progress (the last round once the game is over)."""
+        return self._rounds[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the final 1-card round is done."""
+        return len(self._rounds) == len(self._schedule) and self._rounds[-1].is_over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act next; ``None`` when the game is over."""
+        return self.round.current_player
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total over the finished rounds."""
+        totals = [0] * self._players
+        for rnd in self._rounds:
+            if rnd.is_over:
+                for seat, points in enumerate(rnd.scores()):
+                    totals[seat] += points
+        return tuple(totals)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (several on a tie: they share the win).
+
+        Raises :class:`~xactika_edu.XactikaError` if the game is not over.
+        """
+        if not self.is_over:
+            raise XactikaError(
+                _("the game is not over (round {number} of {count}): no winner yet").format(
+                    number=len(self._rounds), count=len(self._schedule)
+                )
+            )
+        totals = self.totals()
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # actions ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal bids or cards (empty when the game is over)."""
+        return self.round.legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a bid or a card in the round in progress; deal the next round after it.
+
+        Raises: as :meth:`BlackoutRound.apply <xactika_edu.core.blackout.BlackoutRound.apply>`
+        (the game is then unchanged); XactikaError when the game is over.
+        """
+        if self.is_over:
+            raise XactikaError(
+                _("the game is over: no more actions ({action} refused)").format(
+                    action=shown(action)
+                )
+            )
+        self.round.apply(action)
+        if self.round.is_over and len(self._rounds) < len(self._schedule):
+            self._rounds.append(self._deal(len(self._rounds)))
+
+    def view(self, seat: int) -> BlackoutView:
+        """What ``seat`` may know in the round in progress (other hands hidden)."""
+        return self.round.view(seat)
+
+    # records and text --------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The game as a plain dict: the players, the first dealer and each round's record.
+
+        >>> game = BlackoutGame(3, seed=1, first_dealer=2)
+        >>> game.apply(0)
+        >>> BlackoutGame.from_record(game.record()).record() == game.record()
+        True
+        """
+        return {
+            "game": "Blackout",
+            "players": self._players,
+            "first_dealer": self._first,
+            "round_seeds": None if self._seeds is None else list(self._seeds),
+            "rounds": [rnd.record() for rnd in self._rounds],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> BlackoutGame:
+        """Rebuild a game from :meth:`record`, checking every round and action.
+
+        Checks that the rounds follow the schedule, that the dealer rotates left and
+        that every round but the last is finished; each round replays its actions
+        (:meth:`BlackoutRound.from_record <xactika_edu.core.blackout.BlackoutRound.from_record>`).
+        With ``round_seeds`` (one per round, as :meth:`record` writes them) each recorded
+        round must be the one its seed deals, and the rebuilt game deals on from them;
+        without them (a record written by hand) the game is replayed but cannot deal on.
+
+        Raises:
+            XactikaError: a malformed record or one that breaks the game's order.
+            IllegalBidError, IllegalPlayError: a recorded action breaks the rules.
+        """
+        check_record(record, _("Blackout game record"), max_depth=4)
+        if record.get("game") != "Blackout" or not isinstance(record.get("rounds"), list):
+            raise XactikaError(
+                _("not a Blackout game record: {record}").format(record=shown(record))
+            )
+        game = cls.__new__(cls)
+        game._players = check_players(record.get("players"))
+        game._first = check_whole(record.get("first_dealer"), "first_dealer", 0, game._players - 1)
+        game._schedule = round_schedule(game._players)
+        seeds = record.get("round_seeds")
+        if seeds is not None and (
+            not isinstance(seeds, list)
+            or len(seeds) != len(game._schedule)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in seeds)
+        ):
+            raise XactikaError(
+                _("round_seeds must be {count} whole numbers, one per round, got {seeds}").format(
+                    count=len(game._schedule), seeds=shown(seeds)
+                )
+            )
+        game._seeds = None if seeds is None else tuple(seeds)
+        rounds = [BlackoutRound.from_record(r) for r in record["rounds"]]
+        if not 1 <= len(rounds) <= len(game._schedule):
+            raise XactikaError(
+                _("a Blackout game has 1 to {count} rounds, the record has {rounds}").format(
+                    count=len(game._schedule), rounds=len(rounds)
+                )
+            )
+        for number, rnd in enumerate(rounds):
+            dealer = (game._first + number) % game._players
+            if (
+                rnd.players != game._players
+                or rnd.cards_per_hand != game._schedule[number]
+                or rnd.dealer != dealer
+                or (number < len(rounds) - 1 and not rnd.is_over)
+                or (game._seeds is not None and not _same_deal(rnd, game._deal(number)))
+            ):
+                raise XactikaError(
+                    _(
+                        "round {number} of the record breaks the game: expected {players} "
+                        "players, {cards} cards each, dealer {dealer}, the deal of its seed, "
+                        "finished before the next"
+                    ).format(
+                        number=number + 1,
+                        players=game._players,
+                        cards=game._schedule[number],
+                        dealer=dealer,
+                    )
+                )
+        game._rounds = rounds
+        if rounds[-1].is_over and len(rounds) < len(game._schedule):
+            game._rounds.append(game._deal(len(rounds)))
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BlackoutGame):
+            return NotImplemented
+        return self.record() == other.record()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"BlackoutGame.from_record({self.record()!r})"
+
+    def __str__(self) -> str:
+        """The transcript: each round's, then the totals and the winners."""
+        parts = [
+            _("round {number} of {count}").format(number=k + 1, count=len(self._schedule))
+            + "\n"
+            + str(rnd)
+            for k, rnd in enumerate(self._rounds)
+        ]
+        totals = ", ".join(
+            _("player {seat} {points}").format(seat=s, points=p)
+            for s, p in enumerate(self.totals())
+        )
+        parts.append(_("totals: {totals}").format(totals=totals))
+        if self.is_over:
+            won = ", ".join(str(seat) for seat in self.winners())
+            parts.append(_("winner(s): player {seats}").format(seats=won))
+        return "\n\n".join(parts)
+
+
+def _same_deal(played: BlackoutRound, dealt: BlackoutRound) -> bool:
+    return played.starting_hands == dealt.starting_hands and played.trump_card == dealt.trump_card
