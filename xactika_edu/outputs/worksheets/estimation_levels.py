@@ -47,13 +47,17 @@ def estimate_frame(sheet: EstimationWorksheet) -> Frame:
     """A support sheet's sentence frame for the estimate and the bid.
 
     >>> from xactika_edu.outputs.worksheets import estimation_worksheet
-    >>> estimate_frame(estimation_worksheet(4, level="support")).filled()
-    'Sure cards: 1. Maybe cards: 1. My estimate is 1 + 0.5 = 1.5. I bid 1 or 2.'
+    >>> print(estimate_frame(estimation_worksheet(4, level="support")).filled())
+    Sure cards: 1. Maybe cards: 1. My estimate is 1 + 0.5 (half the maybe cards) = 1.5. I bid
+    1 or 2.
     """
     kinds = [row["kind"] for row in sheet.card_table()]
     sure, maybe = kinds.count("sure"), kinds.count("maybe")
     return Frame(
-        _("Sure cards: {}. Maybe cards: {}. My estimate is {} + {} = {}. I bid {}."),
+        _(
+            "Sure cards: {}. Maybe cards: {}. My estimate is {} + {} (half the maybe cards) "
+            "= {}. I bid {}."
+        ),
         (
             str(sure),
             str(maybe),
