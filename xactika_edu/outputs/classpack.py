@@ -229,7 +229,9 @@ def _write_guide(pack: Pack, _results: list[Any]) -> None:
     english = "" if pack.options.language == LANGUAGES[0] else f' lang="{LANGUAGES[0]}"'
     items = "\n".join(
         f'<li><a href="{top}{GUIDE_FOLDER}/{html.escape(page_name(document))}"{english}>'
-        f"{html.escape(document_title(document))}</a></li>"
+        f"{html.escape(document_title(document))}</a>"
+        + (html.escape(_(" (in English)")) if english else "")
+        + "</li>"
         for document in DOCUMENTS
     )
     pack.sections["guide"] = _(

@@ -207,9 +207,14 @@ class PageCount:
         """A websocket of ``kernel``'s page opened."""
         self.sockets[kernel] = self.sockets.get(kernel, 0) + 1
         if self.sockets[kernel] == 1:
-            what = "reconnected" if kernel in self.seen else "opened"
+            again = kernel in self.seen
             self.seen.add(kernel)
-            self.say(f"A page {what} ({self.open} open).")
+            line = (
+                _("A page reconnected ({count} open).")
+                if again
+                else _("A page opened ({count} open).")
+            )
+            self.say(line.format(count=self.open))
 
     def disconnect(self, kernel: str) -> None:
         """A websocket of ``kernel``'s page closed."""
@@ -218,7 +223,7 @@ class PageCount:
             self.sockets[kernel] = left
         elif kernel in self.sockets:
             del self.sockets[kernel]
-            self.say(f"A page closed ({self.open} open).")
+            self.say(_("A page closed ({count} open).").format(count=self.open))
 
 
 @dataclass

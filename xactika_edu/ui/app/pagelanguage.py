@@ -121,6 +121,9 @@ SWITCH_CSS = """
 .xe-language-switch { justify-content: flex-end; align-items: center; gap: 0.25em;
   margin: 0 0 -0.5em; }
 .xe-language-switch .v-btn { text-transform: none; letter-spacing: normal; }
+/* the page's language: shown chosen (bold, underlined), not greyed out as if it were off */
+.xe-language-switch .v-btn.v-btn--disabled { color: inherit !important; font-weight: 700;
+  text-decoration: underline; }
 """
 
 
