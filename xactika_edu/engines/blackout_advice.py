@@ -303,7 +303,7 @@ def compare_bid_scoring(
     and charges each trick of a miss, so its best bid sits near the middle of the
     distribution, not at a likely 0. In this four-player 5-card round (diamonds trump)
     the Blackout hand holds one low trump and no card above a 9: playing for 0 it
-    takes no trick in 119 of 400 deals, playing for 1 exactly one in 144. Blackout's
+    takes no trick in 238 of 400 deals, playing for 1 exactly one in 144. Blackout's
     best bid is 0 (5.95 expected points against 3.96), Xactika's is 1 (-0.285
     against -0.48: bid 0 scores nothing when exact):
 
