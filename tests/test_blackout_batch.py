@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from xactika_edu.base.errors import IllegalPlayError, XactikaError
+from xactika_edu.base.errors import IllegalBidError, IllegalPlayError, XactikaError
 from xactika_edu.core.blackout import BlackoutRound, blackout_deck
 from xactika_edu.core.playing_cards import STANDARD_SUITS, PlayingCard
 from xactika_edu.core.rules import BLACKOUT
@@ -16,6 +16,7 @@ from xactika_edu.engines.batch_state import BatchState
 from xactika_edu.engines.blackout_batch import (
     blackout_round,
     deal_blackout_rounds,
+    play_blackout_deals,
     play_blackout_rounds,
     replay_blackout_rounds,
 )
@@ -125,3 +126,62 @@ def test_bad_arguments() -> None:
     with pytest.raises(XactikaError):
         blackout_round(play_blackout_rounds(2, 2, 1, seed=1), 2)
     assert STANDARD_SUITS.shape == (52,)
+
+
+def test_play_blackout_deals_is_play_blackout_rounds_on_the_same_deals() -> None:
+    # deal_blackout_rounds and play_blackout_rounds draw the same deals from one seed
+    hands, turned = deal_blackout_rounds(300, 4, 5, seed=8)
+    given = play_blackout_deals(hands, turned, dealer=2)
+    played = play_blackout_rounds(300, 4, 5, bots="heuristic", dealer=2, seed=8)
+    assert given.keys() == played.keys()
+    for key in given:
+        assert (given[key] == played[key]).all(), key
+
+
+def test_play_blackout_deals_forces_bids_and_replays_on_the_reference() -> None:
+    hands, turned = deal_blackout_rounds(40, 3, 6, seed=5)
+    forced = np.full((40, 3), -1)
+    forced[:, 1] = 4
+    rounds = play_blackout_deals(hands, turned, dealer=0, bids=forced)
+    assert (rounds["bids"][:, 1] == 4).all()
+    assert (rounds["bids"].sum(axis=1) != 6).all()  # the dealer (seat 0) avoids the trap
+    for index in range(40):
+        assert blackout_round(rounds, index).scores() == tuple(rounds["scores"][index].tolist())
+
+
+def test_play_blackout_deals_max_round_has_no_trump() -> None:
+    hands, turned = deal_blackout_rounds(5, 4, 13, seed=1)
+    assert (turned == -1).all()
+    rounds = play_blackout_deals(hands, turned, dealer=0)
+    assert (rounds["trumps"] == -1).all() and (rounds["tricks"].sum(axis=1) == 13).all()
+
+
+def test_play_blackout_deals_refuses_bad_deals_and_bids() -> None:
+    hands, turned = deal_blackout_rounds(3, 4, 2, seed=1)
+    twice = hands.copy()
+    twice[0, 1, 0] = twice[0, 0, 0]
+    with pytest.raises(XactikaError, match="distinct cards"):
+        play_blackout_deals(twice, turned, dealer=0)
+    with pytest.raises(XactikaError, match="distinct cards"):  # the turned card in a hand
+        play_blackout_deals(hands, hands[:, 0, 0].copy(), dealer=0)
+    with pytest.raises(XactikaError, match="distinct cards"):  # cards left, none turned
+        play_blackout_deals(hands, np.full(3, -1), dealer=0)
+    full, none = deal_blackout_rounds(2, 4, 13, seed=1)
+    with pytest.raises(XactikaError, match="distinct cards"):  # a trump in the max round
+        play_blackout_deals(full, full[:, 3, 12].copy(), dealer=0)
+    five, _up = deal_blackout_rounds(2, 5, 3, seed=1)
+    five[0, 0, 0] = PlayingCard.parse("2C").index  # 5 players play without 2♣
+    with pytest.raises(XactikaError, match="distinct cards"):
+        play_blackout_deals(five, _up, dealer=0)
+    with pytest.raises(XactikaError, match="shape"):
+        play_blackout_deals(hands[0], turned, dealer=0)
+    with pytest.raises(XactikaError, match="bids must have shape"):
+        play_blackout_deals(hands, turned, dealer=0, bids=np.full((3, 4), 3))
+    with pytest.raises(XactikaError, match="dealer"):
+        play_blackout_deals(hands, turned, dealer=4)
+    forced = np.full((3, 4), -1)
+    forced[:, 1:] = [[1, 0, 0], [1, 0, 0], [1, 0, 0]]
+    forced[:, 0] = 1  # dealer 0 bids last: 1 + 0 + 0 + 1 = 2 cards, the trap
+    with pytest.raises(IllegalBidError):
+        play_blackout_deals(hands, turned, dealer=0, bids=forced)
+    assert none.shape == (2,)

@@ -48,6 +48,7 @@ __all__ = [
     "HEURISTIC",
     "blackout_round",
     "deal_blackout_rounds",
+    "play_blackout_deals",
     "play_blackout_rounds",
     "replay_blackout_rounds",
 ]
@@ -111,11 +112,15 @@ def deal_blackout_rounds(
 
 
 def _play(
-    hands: np.ndarray, turned: np.ndarray, dealers: np.ndarray, policies: Sequence[Policy]
+    hands: np.ndarray,
+    turned: np.ndarray,
+    dealers: np.ndarray,
+    policies: Sequence[Policy],
+    forced: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
     trumps = _suits(turned)
     state = BatchState.deal(hands, dealers, track=False, rules=BLACKOUT, trumps=trumps)
-    run(state, policies)
+    run(state, policies, forced)
     return {
         "hands": state.hands,
         "turned": turned.astype(np.int8),
@@ -192,6 +197,85 @@ def play_blackout_rounds(
         made: dict[str, Policy] = {"random": RandomPolicy(rng), "heuristic": HEURISTIC}
         parts.append(_play(hands, turned, seats, [made[name] for name in names]))
     return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def play_blackout_deals(
+    hands: np.ndarray,
+    turned: np.ndarray,
+    *,
+    dealer: int,
+    bids: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Play given Blackout deals with the rule of thumb in every seat, some bids forced.
+
+    The deals can come from :func:`deal_blackout_rounds` or be built with one hand
+    fixed (:func:`~xactika_edu.engines.blackout_advice.deal_blackout_hand`); the same
+    deals played with different forced bids give common random numbers.
+
+    >>> hands, turned = deal_blackout_rounds(200, players=4, cards_per_hand=5, seed=3)
+    >>> forced = np.full((200, 4), -1)
+    >>> forced[:, 0] = 0                                  # seat 0 bids 0 in every round
+    >>> rounds = play_blackout_deals(hands, turned, dealer=3, bids=forced)
+    >>> set(rounds["bids"][:, 0].tolist()), rounds["tricks"].shape
+    ({0}, (200, 4))
+
+    Args:
+        hands: (n, players, cards) card numbers (``suit * 13 + rank - 2``) of the
+            ``players``-player Blackout deck, no card twice in a round.
+        turned: (n,) the turned-up card of each round (not in a hand), or -1 for none
+            (no trump: allowed only when every card of the deck is dealt).
+        dealer: the dealer's seat in every round.
+        bids: (n, players) bids the seats must make, -1 where the rule of thumb bids;
+            ``None``: the rule of thumb bids everywhere.
+
+    Returns:
+        the dict of arrays of :func:`play_blackout_rounds`.
+
+    Raises:
+        XactikaError: for arrays of the wrong shape, a card outside the deck or dealt
+            twice, a turned-up card missing or where none can be, or a bid out of range.
+        IllegalBidError: if a forced bid is the dealer's trap.
+    """
+    array = np.asarray(hands)
+    up = np.asarray(turned)
+    if array.ndim != 3 or up.shape != array.shape[:1] or len(up) < 1:
+        raise XactikaError(
+            _(
+                "hands must have shape (rounds, players, cards) and turned (rounds,), got "
+                "{hands} and {turned}"
+            ).format(hands=array.shape, turned=up.shape)
+        )
+    n, players, cards = array.shape
+    players = check_players(players)
+    check_whole(cards, "cards per hand (hands.shape[2])", 1, max_round(players))
+    dealer = check_whole(dealer, "dealer", 0, players - 1)
+    deck = np.array([card.index for card in blackout_deck(players)])
+    shown_up = np.where(up >= 0, up, array[:, 0, 0])  # no card turned: repeat one, then drop
+    full = np.concatenate([array.reshape(n, players * cards), shown_up[:, None]], axis=1)
+    ordered = np.sort(full[:, :-1], axis=1)
+    twice = (ordered[:, 1:] == ordered[:, :-1]).any() or (
+        (up >= 0) & (array.reshape(n, -1) == up[:, None]).any(axis=1)
+    ).any()
+    wants_trump = players * cards < len(deck)
+    misturned = (up < 0).any() if wants_trump else (up >= 0).any()
+    if not np.isin(full, deck).all() or twice or misturned:
+        raise XactikaError(
+            _(
+                "each round needs distinct cards of the {players}-player Blackout deck and a "
+                "turned-up card exactly when cards are left"
+            ).format(players=players)
+        )
+    forced = None
+    if bids is not None:
+        forced = np.asarray(bids)
+        if forced.shape != (n, players) or ((forced < -1) | (forced > cards)).any():
+            raise XactikaError(
+                _("bids must have shape {shape} with bids -1 to {cards}, got {bids}").format(
+                    shape=(n, players), cards=cards, bids=shown(bids)
+                )
+            )
+    heuristic = [HEURISTIC] * players
+    return _play(array.astype(np.int8), up.astype(np.int8), np.full(n, dealer), heuristic, forced)
 
 
 def blackout_round(rounds: dict[str, np.ndarray], index: int) -> BlackoutRound:
