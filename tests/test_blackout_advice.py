@@ -172,3 +172,13 @@ def test_bad_requests_are_refused() -> None:
         blackout_trick_distribution("AS 4H", deals=10, playing_for=3)
     with pytest.raises(XactikaError, match="players"):
         compare_bid_scoring("AS", None, "3133", players=9, deals=10)
+
+
+def test_compare_bid_scoring_without_an_xactika_hand_gives_the_same_blackout_rows():
+    """``xactika_hand=None`` (Lesson 8) leaves out the Xactika rows, nothing else: the
+    Blackout deals are drawn first from the seed."""
+    both = compare_bid_scoring("8C 7D 3S 9H 3H", "2D", "3133 1111", players=4, deals=200, seed=4)
+    alone = compare_bid_scoring("8C 7D 3S 9H 3H", "2D", players=4, deals=200, seed=4)
+    blackout = both[both["game"] == "Blackout"].reset_index(drop=True)
+    pd.testing.assert_frame_equal(alone, blackout)
+    assert alone.attrs["best"] == {"Blackout": both.attrs["best"]["Blackout"]}

@@ -278,7 +278,7 @@ def _rows(game: str, tricks: np.ndarray, bids: list[int], size: int) -> list[dic
 def compare_bid_scoring(
     blackout_hand: Iterable[PlayingCard | str] | str,
     trump: PlayingCard | str | None,
-    xactika_hand: Iterable[Card | str] | str,
+    xactika_hand: Iterable[Card | str] | str | None = None,
     players: int = 4,
     deals: int = 2000,
     seed: Seed = None,
@@ -329,7 +329,9 @@ def compare_bid_scoring(
     Args:
         blackout_hand: 1 to the max round of standard cards (notation like ``"AS 4H"``).
         trump: the Blackout round's turned-up card, or ``None`` (random).
-        xactika_hand: 1 to 8 Xactika cards (notation like ``"3133 1111"``).
+        xactika_hand: 1 to 8 Xactika cards (notation like ``"3133 1111"``), or
+            ``None`` for the Blackout hand's rows only (the same rows and numbers as
+            with an Xactika hand: the Blackout deals are drawn first).
         players: 2 to 8, both games (each hand plays against ``players - 1`` others).
         deals: random deals per game, 1 to 1,000,000, each played once per bid.
         seed: ``None``, a whole number or a :class:`numpy.random.Generator`; the same
@@ -358,13 +360,14 @@ def compare_bid_scoring(
     bids = list(range(size + 1))
     tricks, _scores, _made = play_blackout_hand(blackout_hand, bids, trump, players, 0, deals, rng)
     rows = _rows("Blackout", tricks, bids, size)
-    plays = play_each_bid(xactika_hand, players, seat=0, trials=deals, seed=rng)
-    rows += _rows("Xactika", plays.tricks, list(plays.bids), plays.hands.shape[2])
+    if xactika_hand is not None:
+        plays = play_each_bid(xactika_hand, players, seat=0, trials=deals, seed=rng)
+        rows += _rows("Xactika", plays.tricks, list(plays.bids), plays.hands.shape[2])
     table = pd.DataFrame(rows)
     best: dict[str, dict[str, int]] = {}
     for scoring in SCORINGS:
         table[f"best for {scoring}"] = False
-    for game in SCORINGS:
+    for game in table["game"].unique():
         part = table[table["game"] == game]
         best[game] = {}
         for scoring in SCORINGS:
