@@ -11,12 +11,13 @@ import pytest
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.blackout import blackout_deck
 from xactika_edu.core.blackout_chances import (
+    can_beat_lead,
     bid_expectations,
     chance_lead_unbeatable,
     simulate_bid_scores,
     simulate_lead_unbeatable,
 )
-from xactika_edu.core.playing_cards import PlayingCard, parse_cards
+from xactika_edu.core.playing_cards import STANDARD_DECK, PlayingCard, parse_cards
 
 
 def _brute(hand: str, lead: str, trump: str | None, players: int, seen: str) -> Fraction:
@@ -160,3 +161,14 @@ def test_bad_chances() -> None:
         bid_expectations([Fraction(1, 2), Fraction(1, 3)])
     with pytest.raises(XactikaError, match="add up"):
         bid_expectations({0: Fraction(3, 2), 1: Fraction(-1, 2)})
+
+
+def test_can_beat_lead_follows_the_seeds_rule_on_every_two_card_hand():
+    """A hand beats a lone A♥ with spades trump exactly when it has no heart and a spade
+    (listed over every 2-card hand of the 50 other cards, against the rule in words)."""
+    others = [c for c in STANDARD_DECK if str(c) not in ("A♥", "2♠")]
+    for pair in itertools.combinations(others, 2):
+        suits = {card.suit_name for card in pair}
+        expected = "hearts" not in suits and "spades" in suits
+        assert can_beat_lead(pair, "AH", trump="2S") is expected, pair
+        assert can_beat_lead(pair, "AH", trump=None) is False

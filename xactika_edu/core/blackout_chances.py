@@ -37,6 +37,7 @@ from .rules import BLACKOUT, XACTIKA, legal_follows, score, trick_winner
 
 __all__ = [
     "bid_expectations",
+    "can_beat_lead",
     "chance_lead_unbeatable",
     "simulate_bid_scores",
     "simulate_lead_unbeatable",
@@ -185,7 +186,31 @@ def simulate_lead_unbeatable(
     return safe / trials
 
 
+def can_beat_lead(
+    hand: Iterable[PlayingCard | str] | str,
+    lead: PlayingCard | str,
+    trump: PlayingCard | str | None,
+) -> bool:
+    """Whether a player holding ``hand`` has a legal card that beats ``lead`` (led alone
+    so far) when ``trump``'s suit is trump (``None``: no trump). The player must follow
+    suit if able (then only a higher card of the suit beats the lead), else may trump:
+    any trump beats a lead that is not a trump. Source: seed 004, Blackout, "Playing".
+
+    >>> can_beat_lead("7H KC", "AH", trump="2S"), can_beat_lead("9S 3D", "AH", trump="2S")
+    (False, True)
+    >>> can_beat_lead("9S 3D", "AH", trump=None), can_beat_lead("QD 5C", "AH", trump="2S")
+    (False, False)
+
+    Raises:
+        NotationError: for a card that cannot be read.
+    """
+    led = as_playing_cards([lead])[0]
+    trump_suit = None if trump is None else as_playing_cards([trump])[0].suit
+    return _can_beat(as_playing_cards(hand), led, trump_suit)
+
+
 def _can_beat(hand: Sequence[PlayingCard], led: PlayingCard, trump_suit: int | None) -> bool:
+    """:func:`can_beat_lead` on read cards (the simulation's inner loop)."""
     for card in legal_follows(hand, led.suit, BLACKOUT):
         pair = (led, card)
         trumps = None if trump_suit is None else [c.suit == trump_suit for c in pair]
