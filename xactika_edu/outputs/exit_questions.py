@@ -46,6 +46,7 @@ from ..core.cards import (
 )
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.probability import FACE_VALUES
+from .exit_questions_games import lesson_8_questions
 from .exit_questions_leads import lesson_4_questions, lesson_4b_questions
 from .exit_questions_play import (
     LESSON_6_CHECK,
@@ -376,6 +377,7 @@ QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
     "5": lesson_5_questions,
     "6": lesson_6_questions,
     "7": lesson_7_questions,
+    "8": lesson_8_questions,
 }
 
 
