@@ -216,3 +216,14 @@ def test_a_class_set_prints_two_tickets_a_page(tmp_path: Path) -> None:
     for ticket in tickets:
         for _, answer, _ in ticket.worked_questions():
             assert answer in text
+
+
+def test_a_best_bid_no_table_can_have_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a "trap" where bid 0 is best needs a likeliest count below 0: no table has it, and
+    # the maker says so instead of looping or printing a wrong key
+    from xactika_edu.base.errors import XactikaError
+    from xactika_edu.outputs import exit_questions_games
+
+    monkeypatch.setattr(exit_questions_games, "_BEST", ((0, True),))
+    with pytest.raises(XactikaError, match="lesson 8 ticket 3: no trick chances with best bid 0"):
+        exit_questions_games.lesson_8_questions(3)

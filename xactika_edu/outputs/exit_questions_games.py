@@ -22,7 +22,7 @@ answer: each part steps through its own cycle.
 
 >>> worked = lesson_8_questions(1)
 >>> [answer for _, answer, _ in worked.questions]
-['41/73, about 56%', 'Blackout: 0; Xactika: -1', 'Bid 2']
+['41/73, about 56%', 'Blackout: 0; Xactika: -2', 'Bid 2']
 >>> worked.table.rows[0]
 ('Tricks taken', '0', '1', '2')
 
@@ -33,6 +33,7 @@ steps 1 and 4, "Probability vocabulary the helpers use").
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..base.errors import XactikaError
 from ..base.formatting import and_list, fraction, label_number, percent, percent_tail, signed
@@ -44,6 +45,9 @@ from ..core.chances import chance_no_threat
 from ..core.probability import unseen_cards
 from ..core.rules import BLACKOUT, score
 from .ticket_parts import TicketQuestions, TicketTable, with_rounding
+
+if TYPE_CHECKING:
+    from numpy.random import Generator
 
 __all__ = ["lesson_8_questions"]
 
@@ -60,26 +64,31 @@ _MOST_BID, _MOST_OFF = 4, 3
 #: count a lower one?) in this order: neighbours never share the best bid.
 _ROUND_CARDS = 2
 _BEST = ((0, False), (2, True), (1, False), (0, False), (1, True), (2, False))
-#: Part (c): each chance a whole percent from ..., and the best expected score at least
-#: this many points above the next (no near-tie a student's rounding could flip).
+#: Part (c): each chance a whole percent from :data:`_LOWEST` to :data:`_HIGHEST` (no
+#: count near-certain or near-impossible), and the best expected score at least
+#: :data:`_MARGIN` points above the next (no near-tie).
 _LOWEST, _HIGHEST = 10, 70
 _MARGIN = Fraction(1, 10)
 
 
-def _where_is_a_card(seed: int) -> tuple[str, str, str]:
+def _where_is_a_card(seed: int, rng: Generator) -> tuple[str, str, str]:
     """Part (a): Xactika with 3, 5 or 6 players; a card you have not seen (dealt from
-    the seed) is in another hand, or set aside, with what chance?"""
+    ``rng``) is in another hand, or set aside, with what chance?"""
     players, where = _WHERE[seed % len(_WHERE)]
-    hand = deal(players, seed=seed)[0]
+    hand = deal(players, seed=rng)[0]
     unseen = unseen_cards(hand)
-    card = unseen[int(make_rng(seed).integers(len(unseen)))]
+    card = unseen[int(rng.integers(len(unseen)))]
     others = (players - 1) * CARDS_PER_HAND
     aside = len(DECK) - players * CARDS_PER_HAND
     # one card, one "threat": it is in nobody else's hand with C(U - 1, H) / C(U, H)
     nowhere_else = chance_no_threat(len(unseen), 1, others)
     chance, count = (1 - nowhere_else, others) if where == _HANDS else (nowhere_else, aside)
     if chance != Fraction(count, len(unseen)):  # the count the key shows is the library's
-        raise XactikaError(f"lesson 8 ticket {seed}: {chance} is not {count}/{len(unseen)}")
+        raise XactikaError(
+            _("lesson 8 ticket {seed}: {chance} is not {count}/{unseen}").format(
+                seed=seed, chance=fraction(chance), count=count, unseen=len(unseen)
+            )
+        )
     asked = (
         _("What is the chance that the card {card} is in another player's hand?")
         if where == _HANDS
@@ -114,21 +123,20 @@ def _where_is_a_card(seed: int) -> tuple[str, str, str]:
     return question, answer, working
 
 
-def _bid_and_tricks(seed: int) -> tuple[int, int]:
+def _bid_and_tricks(seed: int, rng: Generator) -> tuple[int, int]:
     """Part (b)'s bid and tricks taken: exact on even seeds (:data:`_EXACT_BIDS`), a
-    miss by 1 to 3 tricks on odd ones (seeded)."""
+    miss by 1 to 3 tricks on odd ones (drawn from ``rng``)."""
     if seed % 2 == 0:
         bid = _EXACT_BIDS[seed // 2 % len(_EXACT_BIDS)]
         return bid, bid
-    rng = make_rng(seed)
     bid = int(rng.integers(0, _MOST_BID + 1))
     took = [t for t in range(bid - _MOST_OFF, bid + _MOST_OFF + 1) if t >= 0 and t != bid]
     return bid, int(rng.choice(took))
 
 
-def _two_scorings(seed: int) -> tuple[str, str, str]:
+def _two_scorings(seed: int, rng: Generator) -> tuple[str, str, str]:
     """Part (b): a bid and the tricks taken, scored both ways."""
-    bid, took = _bid_and_tricks(seed)
+    bid, took = _bid_and_tricks(seed, rng)
     blackout, xactika = score(bid, took, BLACKOUT), score(bid, took)
     question = ngettext(
         "You bid {bid} and take {count} trick. What is your score with Blackout's "
@@ -157,14 +165,13 @@ def _two_scorings(seed: int) -> tuple[str, str, str]:
     return question, answer, working
 
 
-def _trick_chances(seed: int) -> tuple[int, ...]:
+def _trick_chances(seed: int, rng: Generator) -> tuple[int, ...]:
     """Part (c)'s chances of taking exactly 0, 1, 2 tricks, whole percents adding up to
-    100, each from :data:`_LOWEST` to :data:`_HIGHEST`, drawn from the seed until the
+    100, each from :data:`_LOWEST` to :data:`_HIGHEST`, drawn from ``rng`` until the
     best Blackout bid (:func:`bid_expectations`) is this ticket's of :data:`_BEST`, at
     least :data:`_MARGIN` points above the next bid, and the likeliest count is that
     bid (or, on a "trap" ticket, a lower count)."""
     best, trap = _BEST[seed % len(_BEST)]
-    rng = make_rng(seed)
     for _attempt in range(10_000):
         first = int(rng.integers(_LOWEST, _HIGHEST + 1))
         second = int(rng.integers(_LOWEST, _HIGHEST + 1))
@@ -182,13 +189,17 @@ def _trick_chances(seed: int) -> tuple[int, ...]:
             and (likeliest < best if trap else likeliest == best)
         ):
             return percents
-    raise XactikaError(f"lesson 8 ticket {seed}: no trick chances with best bid {best}")
+    raise XactikaError(
+        _("lesson 8 ticket {seed}: no trick chances with best bid {bid}").format(
+            seed=seed, bid=best
+        )
+    )
 
 
-def _best_bid(seed: int) -> tuple[tuple[str, str, str], TicketTable]:
+def _best_bid(seed: int, rng: Generator) -> tuple[tuple[str, str, str], TicketTable]:
     """Part (c) and its table: which bid, 0, 1 or 2, has the highest expected Blackout
     score for the table's chances?"""
-    percents = _trick_chances(seed)
+    percents = _trick_chances(seed, rng)
     rows = bid_expectations([Fraction(p, 100) for p in percents])
     best = max(rows, key=lambda row: row[2])[0]
     table = TicketTable(
@@ -241,5 +252,7 @@ def lesson_8_questions(seed: int) -> TicketQuestions:
 
     Source: seed 004, Blackout ("Scoring (The 'Blackout')"); RULES.md.
     """
-    worked, table = _best_bid(seed)
-    return TicketQuestions((_where_is_a_card(seed), _two_scorings(seed), worked), table)
+    rng = make_rng(seed)
+    where, scorings = _where_is_a_card(seed, rng), _two_scorings(seed, rng)
+    worked, table = _best_bid(seed, rng)
+    return TicketQuestions((where, scorings, worked), table)
