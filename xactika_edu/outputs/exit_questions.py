@@ -4,7 +4,8 @@
 lesson's maker takes a seed and returns :class:`TicketQuestions`: three (question,
 answer, one line of working) and, when the questions need one, a small table printed
 above them (Lesson 1: the deck's cards per face value; Lesson 6: the tricks a hand took
-on 20 deals, played by the computer for two bids on the same deals). Every number is
+on 20 deals, played by the computer for two bids on the same deals; Lesson 8: a
+Blackout hand's chances of taking 0, 1 or 2 tricks). Every number is
 computed by the library (:mod:`xactika_edu.core`, :mod:`xactika_edu.engines`), and no
 answer calls the chance that nobody can beat a lead "the chance it wins": it wins *at
 least* that often.
