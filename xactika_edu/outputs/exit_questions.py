@@ -4,7 +4,8 @@
 lesson's maker takes a seed and returns :class:`TicketQuestions`: three (question,
 answer, one line of working) and, when the questions need one, a small table printed
 above them (Lesson 1: the deck's cards per face value; Lesson 6: the tricks a hand took
-on 20 deals, played by the computer for two bids on the same deals). Every number is
+on 20 deals, played by the computer for two bids on the same deals; Lesson 8: a
+Blackout hand's chances of taking 0, 1 or 2 tricks). Every number is
 computed by the library (:mod:`xactika_edu.core`, :mod:`xactika_edu.engines`), and no
 answer calls the chance that nobody can beat a lead "the chance it wins": it wins *at
 least* that often.
@@ -46,6 +47,7 @@ from ..core.cards import (
 )
 from ..core.face_values import face_value_mad, face_value_mean
 from ..core.probability import FACE_VALUES
+from .exit_questions_games import lesson_8_questions
 from .exit_questions_leads import lesson_4_questions, lesson_4b_questions
 from .exit_questions_play import (
     LESSON_6_CHECK,
@@ -376,6 +378,7 @@ QUESTIONS: dict[str, Callable[[int], TicketQuestions]] = {
     "5": lesson_5_questions,
     "6": lesson_6_questions,
     "7": lesson_7_questions,
+    "8": lesson_8_questions,
 }
 
 

@@ -90,7 +90,7 @@ class ExitTicket:
     """One student's exit ticket for a lesson.
 
     Attributes:
-        lesson: one of :data:`LESSONS` ("1" to "7", and "4b").
+        lesson: one of :data:`LESSONS` ("1" to "8", and "4b").
         seed: the seed its numbers come from (printed on the ticket).
         number: which ticket of the class set (1 to ``of``).
         of: how many tickets the class set has.
@@ -141,7 +141,7 @@ class ExitTicket:
 
     @property
     def table(self) -> TicketTable | None:
-        """The table printed above the questions (Lessons 1 and 6), or None."""
+        """The table printed above the questions (Lessons 1, 5, 6 and 8), or None."""
         return ticket_questions(self.lesson, self.seed).table
 
 
