@@ -77,6 +77,7 @@ __all__ = [
     "WRONG_BOY_POINTS",
     "Action",
     "LostHeirRound",
+    "LostHeirRoundState",
     "LostHeirTrick",
     "LostHeirView",
     "bidder_score",
@@ -86,24 +87,9 @@ __all__ = [
 ]
 
 
-class LostHeirRound:
-    """One round (one deal, "a hand" in the seed) of Lost Heir as it stands (see the
-    module's description for the rules).
-
-    ``hands`` are the four seats' 8 cards each (cards or notation), ``dealer`` 0-3.
-    Build a seeded one with :meth:`deal`; :meth:`apply` plays an action of
-    :attr:`current_player`; :meth:`view` is what one seat may know.
-
-    >>> rnd = LostHeirRound(["0T 1T 2T 3T 4T 5T 6T 7T", "0M 1M 2M 3M 4M 5M 6M 7M",
-    ...                      "0H 1H 2H 3H 4H 5H 6H 7H", "0W 1W 2W 3W 4W 5W 6W 7W"], dealer=2)
-    >>> rnd.apply("pass"); rnd.apply("pass"); rnd.apply("bid 4"); rnd.apply("pass")
-    >>> rnd.declarer, rnd.current_player
-    (1, 1)
-
-    Raises :class:`~xactika_edu.XactikaError` unless the deal is 4 hands of 8 different
-    cards, and :class:`~xactika_edu.NotationError` for a card that cannot be read.
-    Source: seed 004, Lost Heir.
-    """
+class LostHeirRoundState:
+    """The state of a Lost Heir round and what can be read from it: the base of
+    :class:`LostHeirRound`, which adds the rules, the view and the record."""
 
     def __init__(self, hands: Iterable[Iterable[LostHeirCard | str] | str], dealer: int = 0):
         read = tuple(tuple(sorted(parse_lost_heir_cards(hand))) for hand in _as_list(hands))
@@ -130,11 +116,6 @@ class LostHeirRound:
         self._trick: list[tuple[int, LostHeirCard]] = []
         self._tricks: list[LostHeirTrick] = []
         self._passed = False
-
-    @classmethod
-    def deal(cls, dealer: int = 0, seed: Seed = None) -> LostHeirRound:
-        """A round dealt from a shuffled deck (:func:`deal_lost_heir`); same seed, same deal."""
-        return cls(deal_lost_heir(seed), dealer)
 
     # reading the state -----------------------------------------------------------------
 
@@ -232,6 +213,31 @@ class LostHeirRound:
         if self._phase != "over":
             raise XactikaError(_("the hand is not over: no scores yet"))
         return hand_scores(self._tricks, self._declarer, self._high_bid)
+
+
+class LostHeirRound(LostHeirRoundState):
+    """One round (one deal, "a hand" in the seed) of Lost Heir as it stands (see the
+    module's description for the rules).
+
+    ``hands`` are the four seats' 8 cards each (cards or notation), ``dealer`` 0-3.
+    Build a seeded one with :meth:`deal`; :meth:`apply` plays an action of
+    :attr:`current_player`; :meth:`view` is what one seat may know.
+
+    >>> rnd = LostHeirRound(["0T 1T 2T 3T 4T 5T 6T 7T", "0M 1M 2M 3M 4M 5M 6M 7M",
+    ...                      "0H 1H 2H 3H 4H 5H 6H 7H", "0W 1W 2W 3W 4W 5W 6W 7W"], dealer=2)
+    >>> rnd.apply("pass"); rnd.apply("pass"); rnd.apply("bid 4"); rnd.apply("pass")
+    >>> rnd.declarer, rnd.current_player
+    (1, 1)
+
+    Raises :class:`~xactika_edu.XactikaError` unless the deal is 4 hands of 8 different
+    cards, and :class:`~xactika_edu.NotationError` for a card that cannot be read.
+    Source: seed 004, Lost Heir.
+    """
+
+    @classmethod
+    def deal(cls, dealer: int = 0, seed: Seed = None) -> LostHeirRound:
+        """A round dealt from a shuffled deck (:func:`deal_lost_heir`); same seed, same deal."""
+        return cls(deal_lost_heir(seed), dealer)
 
     # the rules -------------------------------------------------------------------------
 
