@@ -30,8 +30,9 @@ def test_the_first_dealer_is_found_face_up_and_the_deal_passes_left():
         assert game.current_player is None  # the round was played directly: deal the next
         assert game.next_round().dealer == (game.first_dealer + number) % 4
     assert game.players == 4 and LostHeirGame.new(4, seed=21) == LostHeirGame(seed=21)
-    with pytest.raises(XactikaError, match="players must be"):
-        LostHeirGame.new(3, seed=21)
+    for players in (3, 5, "4", True):
+        with pytest.raises(XactikaError, match="needs 4 players"):
+            LostHeirGame.new(players, seed=21)
 
 
 def test_the_game_deals_the_next_round_itself_when_played_through_apply():

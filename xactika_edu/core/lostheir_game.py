@@ -72,8 +72,15 @@ class LostHeirGame:
 
         >>> LostHeirGame.new(seed=3) == LostHeirGame.new(4, seed=3)
         True
+        >>> LostHeirGame.new(3)
+        Traceback (most recent call last):
+        ...
+        xactika_edu.XactikaError: Lost Heir needs 4 players, got 3
         """
-        check_whole(players, "players", PLAYERS, PLAYERS)
+        if isinstance(players, bool) or players != PLAYERS:
+            raise XactikaError(
+                _("Lost Heir needs 4 players, got {players}").format(players=shown(players))
+            )
         return cls(seed, target)
 
     def _rng(self, *key: int) -> np.random.Generator:
