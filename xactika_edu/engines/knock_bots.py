@@ -13,8 +13,8 @@ round and :func:`play_knock_game` a whole game, with one bot per seat. Engines l
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
@@ -38,44 +38,46 @@ from ..core.playing_cards import PlayingCard
 __all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game", "play_knock_round"]
 
 
-class KnockBot(abc.ABC):
-    """A computer player of the knock game: :meth:`act` returns a legal action for the
-    view of the seat to act."""
+@runtime_checkable
+class KnockBot(Protocol):
+    """A computer player of the knock game: anything with ``act(view) -> KnockAction``
+    (one of ``view.legal_actions()``, for the view of the seat to act)."""
 
-    @abc.abstractmethod
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
-        """One of ``actions`` (the view's legal actions, never empty)."""
-
-    def act(self, view: KnockView) -> KnockAction:
-        """The bot's action for ``view``.
-
-        Raises :class:`~xactika_edu.XactikaError` if ``view`` is no knock view or it is
-        not the viewing seat's turn.
-        """
-        if not isinstance(view, KnockView):
-            raise XactikaError(_("a knock player needs a KnockView, got {view}").format(
-                view=shown(view)))  # fmt: skip
-        actions = view.legal_actions()
-        if not actions:
-            raise XactikaError(
-                _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
-            )
-        return self.choose(view, actions)
+    def act(self, view: KnockView) -> KnockAction: ...
 
 
-class RandomKnockBot(KnockBot):
+def _legal_actions(view: KnockView) -> list[KnockAction]:
+    """The view's legal actions; raises XactikaError for no view, or not its turn."""
+    if not isinstance(view, KnockView):
+        raise XactikaError(
+            _("a knock player needs a KnockView, got {view}").format(view=shown(view))
+        )
+    actions = view.legal_actions()
+    if not actions:
+        raise XactikaError(
+            _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
+        )
+    return actions
+
+
+class RandomKnockBot:
     """Picks each action uniformly at random among the legal ones; seeded.
 
     >>> from xactika_edu.core.knock_round import KnockRound
     >>> view = KnockRound.deal(players=2, seed=1).view(1)
     >>> RandomKnockBot(seed=5).act(view) == RandomKnockBot(seed=5).act(view)
     True
+
+    Raises :class:`~xactika_edu.XactikaError` (from :meth:`act`) if ``view`` is no knock
+    view or it is not the viewing seat's turn.
     """
 
     def __init__(self, seed: Seed = None) -> None:
         self._rng = make_rng(seed)
 
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+    def act(self, view: KnockView) -> KnockAction:
+        """A legal action drawn at random."""
+        actions = _legal_actions(view)
         return actions[int(self._rng.integers(len(actions)))]
 
 
@@ -91,7 +93,7 @@ def _best_discard(hand: Sequence[PlayingCard], taken: PlayingCard | None) -> Pla
     return min((card for card in hand if card != taken), key=key)
 
 
-class HeuristicKnockBot(KnockBot):
+class HeuristicKnockBot:
     """Keeps pairs, 2s and low cards; draws the discard pile's top card when it lowers
     the hand (after the best discard); knocks when the hand is worth ``knock_at`` or less.
 
@@ -112,7 +114,9 @@ class HeuristicKnockBot(KnockBot):
             )
         self.knock_at = knock_at
 
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+    def act(self, view: KnockView) -> KnockAction:
+        """The rule of thumb's action for ``view`` (one of ``view.legal_actions()``)."""
+        actions = _legal_actions(view)
         if view.phase == "discard":
             return KnockAction(DISCARD, _best_discard(view.hand, view.taken))
         value = hand_value(view.hand)
