@@ -36,3 +36,18 @@ def test_the_command_starts_without_the_heavy_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_other_games_are_imported_on_first_use_only():
+    # The knock game, Lost Heir and Blackout's activities are public names too, and
+    # stay lazy: `import xactika_edu` loads none of them; asking for one loads its module.
+    code = (
+        "import sys, xactika_edu\n"
+        "games = ('knock', 'lostheir', 'blackout', 'playing_cards')\n"
+        "print(sorted(m for m in sys.modules if any(g in m for g in games)))\n"
+        "from xactika_edu import KnockGame, LostHeirGame, compare_bid_scoring\n"
+        "print('xactika_edu.core.knock_game' in sys.modules,"
+        " 'xactika_edu.core.lostheir_game' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["[]", "True True"]

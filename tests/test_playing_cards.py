@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from xactika_edu.base.errors import NotationError, XactikaError
@@ -12,6 +13,7 @@ from xactika_edu.core.playing_cards import (
     PlayingCard,
     as_playing_cards,
     deal_playing_cards,
+    first_dealer_by_cut,
     parse_cards,
 )
 
@@ -66,3 +68,31 @@ def test_the_deal_is_seeded_complete_and_checked():
     for players, each in [(0, 1), (2, -1), (6, 9), ("3", 2)]:
         with pytest.raises(XactikaError, match="cannot deal"):
             deal_playing_cards(players, each)  # type: ignore[arg-type]
+
+
+def test_the_cut_gives_the_deal_to_the_highest_card_aces_high_or_low():
+    # One rule for Blackout (aces high) and the knock game (aces low); equal ranks are
+    # broken by suit, clubs < diamonds < hearts < spades. Written out independently here.
+    def height(card, aces_high):
+        return (1 if card.rank == 14 and not aces_high else card.rank, card.suit)
+
+    seen = set()
+    for seed in range(60):
+        drawn = np.random.default_rng(seed).choice(52, size=4, replace=False)
+        cards = [STANDARD_DECK[int(i)] for i in drawn]
+        for aces_high in (True, False):
+            best = max(range(4), key=lambda seat: height(cards[seat], aces_high))
+            assert first_dealer_by_cut(4, seed=seed, aces_high=aces_high) == best
+            seen.add(best)
+    assert seen == {0, 1, 2, 3}
+    # an ace changes places: seed 0..59 holds a deal where the ace is cut
+    differs = [
+        s
+        for s in range(60)
+        if first_dealer_by_cut(4, s) != first_dealer_by_cut(4, s, aces_high=False)
+    ]
+    assert differs  # some cut holds an ace, which deals only when aces are high
+    assert first_dealer_by_cut(5, seed=3) == first_dealer_by_cut(5, seed=3)
+    for bad in (1, 53, "4"):
+        with pytest.raises(XactikaError, match="players must be"):
+            first_dealer_by_cut(bad)  # type: ignore[arg-type]

@@ -119,6 +119,27 @@ _EXPORTS: dict[str, str] = {
     "whole_percent": "base.formatting",
     "write_score_sheet": "outputs.worksheets",
     "write_template": "teaching.classdata.scoresheet",
+    # seed 004's other games: the knock game and Lost Heir, their deck and activities
+    "KnockGame": "core.knock_game",
+    "KnockRound": "core.knock_round",
+    "KnockView": "core.knock",
+    "HeuristicKnockBot": "engines.knock_bots",
+    "RandomKnockBot": "engines.knock_bots",
+    "play_knock_game": "engines.knock_bots",
+    "LostHeirCard": "core.lostheir_cards",
+    "LostHeirGame": "core.lostheir_game",
+    "LostHeirRound": "core.lostheir",
+    "LostHeirView": "core.lostheir_rules",
+    "HeuristicLostHeirBot": "engines.lostheir_bots",
+    "RandomLostHeirBot": "engines.lostheir_bots",
+    "play_lostheir_game": "engines.lostheir_bots",
+    "PlayingCard": "core.playing_cards",
+    "STANDARD_DECK": "core.playing_cards",
+    "boy_chances": "core.chances.lostheir",
+    "chance_deal_holds_group": "core.chances.knock",
+    "chance_deal_worth_zero": "core.chances.knock",
+    "chance_lead_unbeatable": "core.blackout_chances",
+    "compare_bid_scoring": "engines.blackout_advice",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
@@ -132,6 +153,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         XactikaError,
     )
     from .base.formatting import whole_percent
+    from .core.blackout_chances import chance_lead_unbeatable
     from .core.cards import (
         COMBINATIONS,
         DECK,
@@ -143,6 +165,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         deal,
         draw_cards,
     )
+    from .core.chances.knock import chance_deal_holds_group, chance_deal_worth_zero
+    from .core.chances.lostheir import boy_chances
     from .core.dice_cards import card_from_dice, roll_dice_cards
     from .core.experiments import (
         Event,
@@ -153,6 +177,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         trials_needed,
     )
     from .core.game import Game, Play, PlayerView, Round, Trick, score, trick_winner
+    from .core.knock import KnockView
+    from .core.knock_game import KnockGame
+    from .core.knock_round import KnockRound
+    from .core.lostheir import LostHeirRound
+    from .core.lostheir_cards import LostHeirCard
+    from .core.lostheir_game import LostHeirGame
+    from .core.lostheir_rules import LostHeirView
+    from .core.playing_cards import STANDARD_DECK, PlayingCard
     from .core.probability import (
         Estimate,
         chance_unbeatable,
@@ -170,7 +202,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         sum_normal_fit,
         value_distribution,
     )
+    from .engines.blackout_advice import compare_bid_scoring
     from .engines.bots import HeuristicBot, MonteCarloBot, RandomBot
+    from .engines.knock_bots import HeuristicKnockBot, RandomKnockBot, play_knock_game
+    from .engines.lostheir_bots import (
+        HeuristicLostHeirBot,
+        RandomLostHeirBot,
+        play_lostheir_game,
+    )
     from .engines.search import SearchBot
     from .engines.simulate import (
         bid_advice,
@@ -244,6 +283,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "COMBINATIONS",
     "DECK",
+    "STANDARD_DECK",
     "Card",
     "ClassResultsError",
     "Combination",
@@ -253,14 +293,26 @@ __all__ = [
     "Game",
     "Hand",
     "HeuristicBot",
+    "HeuristicKnockBot",
+    "HeuristicLostHeirBot",
     "IllegalBidError",
     "IllegalPlayError",
+    "KnockGame",
+    "KnockRound",
+    "KnockView",
+    "LostHeirCard",
+    "LostHeirGame",
+    "LostHeirRound",
+    "LostHeirView",
     "MonteCarloBot",
     "NotationError",
     "Play",
     "PlayerView",
+    "PlayingCard",
     "Question",
     "RandomBot",
+    "RandomKnockBot",
+    "RandomLostHeirBot",
     "Round",
     "ScoreSheetError",
     "SearchBot",
@@ -273,10 +325,15 @@ __all__ = [
     "bid_total_bar_graph",
     "bid_trick_table",
     "bids_vs_tricks",
+    "boy_chances",
     "card_from_dice",
+    "chance_deal_holds_group",
+    "chance_deal_worth_zero",
+    "chance_lead_unbeatable",
     "chance_unbeatable",
     "class_face_values",
     "class_vs_deck_plot",
+    "compare_bid_scoring",
     "compare_value_bar_graph",
     "compare_with_simulation",
     "deal",
@@ -309,6 +366,8 @@ __all__ = [
     "normal_approximation",
     "normal_comparison",
     "play_each_bid",
+    "play_knock_game",
+    "play_lostheir_game",
     "roll_dice_cards",
     "running_frequency_graph",
     "score",

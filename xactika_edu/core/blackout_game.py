@@ -28,29 +28,9 @@ from ..base.language import gettext as _
 from .blackout import BlackoutRound
 from .blackout_parts import Action, BlackoutView, check_players, round_schedule
 from .cards import Seed, make_rng
-from .playing_cards import STANDARD_DECK
+from .playing_cards import first_dealer_by_cut
 
 __all__ = ["BlackoutGame", "first_dealer_by_cut"]
-
-
-def first_dealer_by_cut(players: int, seed: Seed = None) -> int:
-    """The first dealer, by the cut: each player draws a card, the highest card deals.
-
-    Highest by rank (aces high); between equal ranks, by suit in the order ♣ < ♦ < ♥ < ♠
-    (a tie-break the seed does not give: see docs/other-games.md). The same seed gives
-    the same dealer.
-
-    >>> first_dealer_by_cut(4, seed=1) == first_dealer_by_cut(4, seed=1)
-    True
-    >>> 0 <= first_dealer_by_cut(8, seed=2) < 8
-    True
-
-    Source: seed 004, Blackout, "Dealing & Trump" ("highest card deals first").
-    """
-    count = check_players(players)
-    drawn = make_rng(seed).choice(len(STANDARD_DECK), size=count, replace=False)
-    cards = [STANDARD_DECK[int(i)] for i in drawn]
-    return max(range(count), key=lambda seat: (cards[seat].rank, cards[seat].suit))
 
 
 class BlackoutGame:

@@ -6,11 +6,15 @@ elimination, victory, skunking). Choices where the seed is silent are in
 docs/other-games.md, "ZXT knock game". Core layer.
 
 >>> game = KnockGame.new(players=3, seed=2)
->>> game.current_player, game.round_number, game.totals
-(0, 1, (0, 0, 0))
+>>> game.current_player, game.round_number, game.totals(), game.winners()
+(2, 1, (0, 0, 0), ())
 >>> game.apply("draw stock"); game.apply(game.legal_actions()[0])
->>> KnockGame.from_record(game.record()) == game
+>>> KnockGame.from_record(game.to_record()) == game
 True
+
+The first dealer is cut for
+(:func:`~xactika_edu.core.playing_cards.first_dealer_by_cut`, aces low: an ace is
+worth 1 point in this game).
 """
 
 from __future__ import annotations
@@ -31,36 +35,13 @@ from .knock import (
     SKUNK_BELOW,
     KnockAction,
     KnockView,
-    card_points,
 )
 from .knock_round import KnockRound
-from .playing_cards import STANDARD_DECK
+from .playing_cards import first_dealer_by_cut
 from .plays import seat_namer
 from .round_text import require_keys
 
-__all__ = ["KnockGame", "cut_for_dealer"]
-
-
-def cut_for_dealer(players: int, seed: int) -> int:
-    """The first dealer: each player cuts a card, the highest card deals (cards rank by
-    their points: king high, ace low); players who tie cut again.
-
-    >>> cut_for_dealer(4, seed=1) in range(4)
-    True
-
-    Source: seed 004, "First Deal" (how cards rank and ties: our choice).
-    """
-    players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-    rng = np.random.default_rng([seed, 0])
-    cutting = list(range(players))
-    while True:
-        cards = [STANDARD_DECK[i] for i in rng.permutation(len(STANDARD_DECK))[: len(cutting)]]
-        points = [card_points(card) for card in cards]
-        cutting = [
-            seat for seat, point in zip(cutting, points, strict=True) if point == max(points)
-        ]
-        if len(cutting) == 1:
-            return cutting[0]
+__all__ = ["KnockGame", "first_dealer_by_cut"]
 
 
 class KnockGame:
@@ -79,7 +60,9 @@ class KnockGame:
         self._players = check_whole(players, "players", MIN_PLAYERS, MAX_PLAYERS)
         self._seed = check_whole(seed, "seed", 0, 2**63)
         self._first_dealer = (
-            cut_for_dealer(self._players, self._seed)
+            first_dealer_by_cut(
+                self._players, np.random.default_rng([self._seed, 0]), aces_high=False
+            )
             if first_dealer is None
             else check_whole(first_dealer, "first_dealer", 0, self._players - 1)
         )
@@ -102,7 +85,7 @@ class KnockGame:
 
     def _deal(self, seats: tuple[int, ...], dealer: int, stars: tuple[int, ...]) -> None:
         rng = np.random.default_rng([self._seed, len(self._rounds) + 1])
-        totals = self.totals
+        totals = self.totals()
         rnd = KnockRound.deal(
             len(seats),
             seats.index(dealer),
@@ -162,7 +145,6 @@ class KnockGame:
         seat = self.current_round.current_player
         return None if seat is None else self.round_seats[seat]
 
-    @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's running total after the finished rounds."""
         return self._history[-1][0] if self._history else (0,) * self._players
@@ -181,19 +163,19 @@ class KnockGame:
         """Seats out of the game (over 100), in the order they went out."""
         return tuple(self._eliminated)
 
-    def winner(self) -> int | None:
-        """The winner once the game is over: the one seat left at 100 or below, or
-        ``None`` if everyone went over 100 (or the game is not over).
+    def winners(self) -> tuple[int, ...]:
+        """The winner once the game is over, as a tuple: ``(seat,)`` for the one seat left
+        at 100 or below; ``()`` if everyone went over 100, or while the game is on.
 
-        >>> KnockGame.new(players=2, seed=1).winner() is None      # not over yet
-        True
+        >>> KnockGame.new(players=2, seed=1).winners()      # not over yet
+        ()
 
         Source: seed 004, "Winning the Game".
         """
         if not self.is_over:
-            return None
-        left = [seat for seat in range(self._players) if seat not in self._eliminated]
-        return left[0] if len(left) == 1 else None
+            return ()
+        left = tuple(seat for seat in range(self._players) if seat not in self._eliminated)
+        return left if len(left) == 1 else ()
 
     def circles(self) -> int:
         """The winner's circles: one, plus one for each player who went over 100 while
@@ -202,9 +184,10 @@ class KnockGame:
         Source: seed 004, "Skunking" (read at the end of the round that eliminated
         the player).
         """
-        winner = self.winner()
-        if winner is None:
+        winners = self.winners()
+        if not winners:
             return 0
+        winner = winners[0]
         return 1 + sum(
             len(out) for totals, out in self._history if out and totals[winner] < SKUNK_BELOW
         )
@@ -238,7 +221,7 @@ class KnockGame:
 
     def _round_over(self) -> None:
         seats, rnd = self._rounds[-1]
-        totals = list(self.totals)
+        totals = list(self.totals())
         for round_seat, score in enumerate(rnd.scores()):
             totals[seats[round_seat]] += score
         out = tuple(seat for seat in seats if totals[seat] > ELIMINATED_OVER)
@@ -252,7 +235,7 @@ class KnockGame:
 
     # records ---------------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
+    def to_record(self) -> dict[str, Any]:
         """A JSON-ready record: ``players``, ``seed``, ``first_dealer`` and ``rounds``
         (each round's actions, as notation); :meth:`from_record` replays it."""
         return {
@@ -264,7 +247,7 @@ class KnockGame:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> KnockGame:
-        """Replay a record made by :meth:`record`, checking every action.
+        """Replay a record made by :meth:`to_record`, checking every action.
 
         Raises :class:`~xactika_edu.XactikaError` for a malformed record (or one with
         more rounds than the game deals) and :class:`~xactika_edu.IllegalPlayError`
@@ -313,13 +296,13 @@ class KnockGame:
                     )
             blocks.append(block)
         if self.is_over:
-            winner = self.winner()
+            winners = self.winners()
             blocks.append(
-                _("nobody wins: everyone went over 100")
-                if winner is None
-                else _("{player} wins with {total} ({circles} circled)").format(
-                    player=name(winner), total=self.totals[winner], circles=self.circles()
+                _("{player} wins with {total} ({circles} circled)").format(
+                    player=name(winners[0]), total=self.totals()[winners[0]], circles=self.circles()
                 )
+                if winners
+                else _("nobody wins: everyone went over 100")
             )
         return "\n\n".join(blocks)
 
@@ -327,11 +310,11 @@ class KnockGame:
         return self.transcript()
 
     def __repr__(self) -> str:
-        return f"KnockGame.from_record({self.record()!r})"
+        return f"KnockGame.from_record({self.to_record()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KnockGame):
             return NotImplemented
-        return self.record() == other.record()
+        return self.to_record() == other.to_record()
 
     __hash__ = None  # type: ignore[assignment]

@@ -12,7 +12,7 @@ Penalties"); the choices where the seed is silent are in docs/other-games.md,
 ['draw stock', 'draw pile', 'knock']
 >>> rnd.apply("draw stock"); rnd.phase
 'discard'
->>> KnockRound.from_record(rnd.record()) == rnd
+>>> KnockRound.from_record(rnd.to_record()) == rnd
 True
 """
 
@@ -326,11 +326,11 @@ class KnockRound(KnockRoundState):
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> KnockRound:
-        """Replay a record made by :meth:`record`, checking every action.
+        """Replay a record made by :meth:`to_record`, checking every action.
 
         >>> rnd = KnockRound.deal(players=2, seed=3)
         >>> rnd.apply("knock")
-        >>> KnockRound.from_record(rnd.record()).knocker
+        >>> KnockRound.from_record(rnd.to_record()).knocker
         1
 
         Raises :class:`~xactika_edu.XactikaError` for a malformed record and
@@ -488,7 +488,7 @@ class KnockRound(KnockRoundState):
             scores=self._scores,
         )
 
-    def record(self) -> dict[str, Any]:
+    def to_record(self) -> dict[str, Any]:
         """A JSON-ready record; :meth:`from_record` replays it."""
         hands, stock, pile = self._start
         return {
@@ -504,7 +504,7 @@ class KnockRound(KnockRoundState):
 
     def copy(self) -> KnockRound:
         """An independent copy: actions on it leave this round unchanged."""
-        return KnockRound.from_record(self.record())
+        return KnockRound.from_record(self.to_record())
 
     def transcript(self, names: Sequence[str] | None = None) -> str:
         """The round in words: the deal, every action, the reveal and the scores."""
@@ -550,11 +550,11 @@ class KnockRound(KnockRoundState):
         return self.transcript()
 
     def __repr__(self) -> str:
-        return f"KnockRound.from_record({self.record()!r})"
+        return f"KnockRound.from_record({self.to_record()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KnockRound):
             return NotImplemented
-        return self.record() == other.record()
+        return self.to_record() == other.to_record()
 
     __hash__ = None  # type: ignore[assignment]

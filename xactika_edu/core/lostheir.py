@@ -1,20 +1,21 @@
-"""One hand of seed 004's "Lost Heir": bidding with the dealer's refusal, trump named by
-the first lead, tricks with "take a lead", and the score with the bidder's risk.
+"""One round of seed 004's "Lost Heir" (the seed calls it a hand): bidding with the
+dealer's refusal, trump named by the first lead, tricks with "take a lead", and the score
+with the bidder's risk.
 
 Four seats, 0 North, 1 East, 2 South, 3 West; "left" is the next seat; North/South
-(team 0) play against East/West (team 1). A :class:`LostHeirHand` lists its
-:meth:`~LostHeirHand.legal_actions` and changes by :meth:`~LostHeirHand.apply`; an
+(team 0) play against East/West (team 1). A :class:`LostHeirRound` lists its
+:meth:`~LostHeirRound.legal_actions` and changes by :meth:`~LostHeirRound.apply`; an
 illegal action raises :class:`~xactika_edu.IllegalBidError` or
-:class:`~xactika_edu.IllegalPlayError` naming the rule and leaves the hand unchanged.
+:class:`~xactika_edu.IllegalPlayError` naming the rule and leaves the round unchanged.
 
->>> hand = LostHeirHand.deal(dealer=0, seed=3)
->>> hand.phase, hand.current_player, [str(a) for a in hand.legal_actions()][:3]
+>>> rnd = LostHeirRound.deal(dealer=0, seed=3)
+>>> rnd.phase, rnd.current_player, [str(a) for a in rnd.legal_actions()][:3]
 ('bid', 1, ['pass', 'bid 4', 'bid 5'])
 >>> for action in ("bid 5", "pass", "pass", "refuse", "raise", "accept"):
-...     hand.apply(action)
->>> hand.phase, hand.declarer, hand.contract, hand.current_player
+...     rnd.apply(action)
+>>> rnd.phase, rnd.declarer, rnd.contract, rnd.current_player
 ('play', 1, 6, 1)
->>> hand.apply("take a lead")
+>>> rnd.apply("take a lead")
 Traceback (most recent call last):
 ...
 xactika_edu.IllegalPlayError: East may not say 'take a lead': the lead of the first trick ...
@@ -24,7 +25,7 @@ unclear point was settled): each seat speaks once, from the dealer's left, the
 dealer last; a bid is 4 to 12 (:data:`MIN_BID`, :data:`MAX_BID`) and beats the bid
 before it; the dealer may refuse another seat's high bid ("I won't take your bid"),
 then that bidder raises by one or gives the bid to the dealer, and after a raise the
-dealer accepts or refuses again. If all four pass, the hand is thrown in. The high
+dealer accepts or refuses again. If all four pass, the round is thrown in. The high
 bidder (the *declarer*) leads the first card, whose city is trump. Players follow
 the led city if able, otherwise play any card. From the second trick on, the
 winner of the last trick may say "take a lead" and the partner leads instead.
@@ -65,7 +66,7 @@ from .lostheir_rules import (
     hand_scores,
     team_points,
 )
-from .lostheir_text import hand_transcript, why_illegal
+from .lostheir_text import round_transcript, why_illegal
 from .round_text import require_keys
 from .rules import trick_winner
 
@@ -75,7 +76,8 @@ __all__ = [
     "MIN_BID",
     "WRONG_BOY_POINTS",
     "Action",
-    "LostHeirHand",
+    "LostHeirRound",
+    "LostHeirRoundState",
     "LostHeirTrick",
     "LostHeirView",
     "bidder_score",
@@ -85,15 +87,9 @@ __all__ = [
 ]
 
 
-class LostHeirHand:
-    """One hand of Lost Heir as it stands (see the module's description for the rules).
-
-    >>> hand = LostHeirHand(["0T 1T 2T 3T 4T 5T 6T 7T", "0M 1M 2M 3M 4M 5M 6M 7M",
-    ...                      "0H 1H 2H 3H 4H 5H 6H 7H", "0W 1W 2W 3W 4W 5W 6W 7W"], dealer=2)
-    >>> hand.apply("pass"); hand.apply("pass"); hand.apply("bid 4"); hand.apply("pass")
-    >>> hand.declarer, hand.current_player
-    (1, 1)
-    """
+class LostHeirRoundState:
+    """The state of a Lost Heir round and what can be read from it: the base of
+    :class:`LostHeirRound`, which adds the rules, the view and the record."""
 
     def __init__(self, hands: Iterable[Iterable[LostHeirCard | str] | str], dealer: int = 0):
         read = tuple(tuple(sorted(parse_lost_heir_cards(hand))) for hand in _as_list(hands))
@@ -120,11 +116,6 @@ class LostHeirHand:
         self._trick: list[tuple[int, LostHeirCard]] = []
         self._tricks: list[LostHeirTrick] = []
         self._passed = False
-
-    @classmethod
-    def deal(cls, dealer: int = 0, seed: Seed = None) -> LostHeirHand:
-        """A hand dealt from a shuffled deck (:func:`deal_lost_heir`); same seed, same deal."""
-        return cls(deal_lost_heir(seed), dealer)
 
     # reading the state -----------------------------------------------------------------
 
@@ -170,9 +161,14 @@ class LostHeirHand:
         return tuple(self._trick)
 
     @property
-    def current_player(self) -> int:
-        """The seat to act; -1 when the hand is over."""
-        return -1 if self._phase == "over" else self._turn
+    def current_player(self) -> int | None:
+        """The seat to act; ``None`` when the round is over."""
+        return None if self._phase == "over" else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended (all tricks played, or thrown in)."""
+        return self._phase == "over"
 
     @property
     def contract(self) -> int | None:
@@ -181,7 +177,7 @@ class LostHeirHand:
 
     @property
     def passed_out(self) -> bool:
-        """True if all four passed: the hand is thrown in and not played."""
+        """True if all four passed: the round is thrown in and not played."""
         return self._phase == "over" and self._declarer is None
 
     @property
@@ -213,15 +209,40 @@ class LostHeirHand:
         return team_points(self._tricks)
 
     def scores(self) -> tuple[int, int]:
-        """Each team's score for the hand (:func:`hand_scores`), once it is over."""
+        """Each team's score for the round (:func:`hand_scores`), once it is over."""
         if self._phase != "over":
             raise XactikaError(_("the hand is not over: no scores yet"))
         return hand_scores(self._tricks, self._declarer, self._high_bid)
 
+
+class LostHeirRound(LostHeirRoundState):
+    """One round (one deal, "a hand" in the seed) of Lost Heir as it stands (see the
+    module's description for the rules).
+
+    ``hands`` are the four seats' 8 cards each (cards or notation), ``dealer`` 0-3.
+    Build a seeded one with :meth:`deal`; :meth:`apply` plays an action of
+    :attr:`current_player`; :meth:`view` is what one seat may know.
+
+    >>> rnd = LostHeirRound(["0T 1T 2T 3T 4T 5T 6T 7T", "0M 1M 2M 3M 4M 5M 6M 7M",
+    ...                      "0H 1H 2H 3H 4H 5H 6H 7H", "0W 1W 2W 3W 4W 5W 6W 7W"], dealer=2)
+    >>> rnd.apply("pass"); rnd.apply("pass"); rnd.apply("bid 4"); rnd.apply("pass")
+    >>> rnd.declarer, rnd.current_player
+    (1, 1)
+
+    Raises :class:`~xactika_edu.XactikaError` unless the deal is 4 hands of 8 different
+    cards, and :class:`~xactika_edu.NotationError` for a card that cannot be read.
+    Source: seed 004, Lost Heir.
+    """
+
+    @classmethod
+    def deal(cls, dealer: int = 0, seed: Seed = None) -> LostHeirRound:
+        """A round dealt from a shuffled deck (:func:`deal_lost_heir`); same seed, same deal."""
+        return cls(deal_lost_heir(seed), dealer)
+
     # the rules -------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take now (empty when the hand is over).
+        """The actions the seat to act may take now (empty when the round is over).
 
         Bids come in order (pass first); plays in the order the cards are held.
         """
@@ -258,7 +279,7 @@ class LostHeirHand:
                 refusal) the rules do not allow now, also once the bidding is over.
             IllegalPlayError: for a play or "take a lead" they do not allow now (also
                 a play during the bidding is an IllegalBidError: it is the bidding's
-                turn). The hand is unchanged after an error.
+                turn). The round is unchanged after an error.
         """
         act = action if isinstance(action, Action) else Action.parse(action)
         if act not in self.legal_actions():
@@ -341,14 +362,14 @@ class LostHeirHand:
             trick=tuple(self._trick),
             tricks=self.tricks,
             cards_held=tuple(len(hand) for hand in self._held),
-            legal=tuple(self.legal_actions()) if mine else (),
+            _legal=tuple(self.legal_actions()) if mine else (),
         )
 
-    def copy(self) -> LostHeirHand:
+    def copy(self) -> LostHeirRound:
         """An independent copy (replayed from the record)."""
-        return LostHeirHand.from_record(self.record())
+        return LostHeirRound.from_record(self.to_record())
 
-    def record(self) -> dict[str, Any]:
+    def to_record(self) -> dict[str, Any]:
         """A JSON-ready record: ``dealer``, ``hands`` (short notation) and ``actions``."""
         return {
             "dealer": self._dealer,
@@ -357,33 +378,47 @@ class LostHeirHand:
         }
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> LostHeirHand:
-        """Replay a record made by :meth:`record`, checking every action: raises
+    def from_record(cls, record: Mapping[str, Any]) -> LostHeirRound:
+        """Replay a record made by :meth:`to_record`, checking every action: raises
         XactikaError for a malformed record, IllegalBidError or IllegalPlayError for an
         action that breaks the rules.
 
-        >>> hand = LostHeirHand.deal(seed=5)
-        >>> hand.apply("bid 7")
-        >>> LostHeirHand.from_record(hand.record()) == hand
+        >>> rnd = LostHeirRound.deal(seed=5)
+        >>> rnd.apply("bid 7")
+        >>> LostHeirRound.from_record(rnd.to_record()) == rnd
         True
         """
         check_record(record, _("Lost Heir hand record"), max_depth=1)
         require_keys(record, ("dealer", "hands", "actions"), _("Lost Heir hand record"))
-        hand = cls(record["hands"], record["dealer"])
+        rnd = cls(record["hands"], record["dealer"])
         for action in _as_list(record["actions"]):
-            hand.apply(action)
-        return hand
+            rnd.apply(action)
+        return rnd
+
+    def transcript(self, names: Sequence[str] | None = None) -> str:
+        """The round in words: the deal, the bidding, each trick, the points and the score.
+
+        ``names`` (one per seat, North first) replace the seat names; the sides keep
+        theirs. Raises :class:`~xactika_edu.XactikaError` unless ``names`` is ``None``
+        or 4 names.
+
+        >>> print(LostHeirRound.deal(dealer=2, seed=1).transcript(["Ana", "Ben", "Cy", "Di"]))
+        ... # doctest: +ELLIPSIS
+        Lost Heir hand: Cy deals
+        Ana: ...
+        """
+        return round_transcript(self, names)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, LostHeirHand) and self.record() == other.record()
+        return isinstance(other, LostHeirRound) and self.to_record() == other.to_record()
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"LostHeirHand.from_record({self.record()!r})"
+        return f"LostHeirRound.from_record({self.to_record()!r})"
 
     def __str__(self) -> str:
-        return hand_transcript(self)
+        return round_transcript(self)
 
 
 def _as_list(value: object) -> Sequence[Any]:

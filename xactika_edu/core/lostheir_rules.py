@@ -1,7 +1,7 @@
 """The rules of seed 004's "Lost Heir" as values: the bids' range, the points, the
 bidder's risk, the actions and their notation, a finished trick, and a seat's view.
 
-The hand that plays by them is :class:`~xactika_edu.core.lostheir.LostHeirHand`.
+The round that plays by them is :class:`~xactika_edu.core.lostheir.LostHeirRound`.
 
 >>> hand_points(7, heir=True, wrong_boy=False), bidder_score(6, 5)
 (12, -6)
@@ -200,13 +200,21 @@ class LostHeirTrick:
 @dataclass(frozen=True)
 class LostHeirView:
     """What one seat may know: its own cards and everything said and played, not the
-    other hands. ``legal`` lists the seat's legal actions when it is its turn."""
+    other hands. :meth:`legal_actions` lists the seat's legal actions when it is its turn.
+
+    Made by :meth:`~xactika_edu.core.lostheir.LostHeirRound.view`.
+
+    >>> from xactika_edu.core.lostheir import LostHeirRound
+    >>> rnd = LostHeirRound.deal(dealer=0, seed=3)
+    >>> [str(action) for action in rnd.view(1).legal_actions()][:3], rnd.view(2).legal_actions()
+    (['pass', 'bid 4', 'bid 5'], [])
+    """
 
     seat: int
     dealer: int
     hand: tuple[LostHeirCard, ...]
     phase: str
-    current_player: int
+    current_player: int | None
     actions: tuple[tuple[int, Action], ...]
     high_bid: int | None
     high_bidder: int | None
@@ -215,7 +223,11 @@ class LostHeirView:
     trick: tuple[tuple[int, LostHeirCard], ...]
     tricks: tuple[LostHeirTrick, ...]
     cards_held: tuple[int, ...]
-    legal: tuple[Action, ...]
+    _legal: tuple[Action, ...]
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions now (an empty list when it is not its turn)."""
+        return list(self._legal)
 
     @property
     def partner(self) -> int:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..base.checks import shown
+from ..base.checks import check_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import gettext as _
 from .cards import Seed, make_rng
@@ -46,6 +46,7 @@ __all__ = [
     "PlayingCard",
     "as_playing_cards",
     "deal_playing_cards",
+    "first_dealer_by_cut",
     "parse_cards",
 ]
 
@@ -206,6 +207,39 @@ def deal_playing_cards(
         for seat in range(players)
     )
     return hands, tuple(shuffled[players * cards_each :])
+
+
+def first_dealer_by_cut(players: int, seed: Seed = None, *, aces_high: bool = True) -> int:
+    """The first dealer, by the cut: each player draws a card, the highest card deals.
+
+    Highest by rank, aces high (Blackout) or, with ``aces_high=False``, aces low (the
+    knock game, where an ace is worth 1 point); between equal ranks, by suit in the
+    order ♣ < ♦ < ♥ < ♠ (a tie-break the seed does not give: see docs/other-games.md).
+    The cards are drawn from the standard deck shuffled by ``seed``; the same seed gives
+    the same dealer.
+
+    >>> first_dealer_by_cut(4, seed=1) == first_dealer_by_cut(4, seed=1)
+    True
+    >>> 0 <= first_dealer_by_cut(8, seed=2) < 8
+    True
+    >>> first_dealer_by_cut(1, seed=2)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: players must be from 2 to 52, got 1
+
+    Returns the dealer's seat, 0 to ``players - 1``. Source: seed 004, Blackout,
+    "Dealing & Trump" ("Players cut the deck; highest card deals first") and ZXT Games,
+    "Setup" ("Cut the deck. Highest card deals first").
+    """
+    count = check_whole(players, "players", 2, len(STANDARD_DECK))
+    drawn = make_rng(seed).choice(len(STANDARD_DECK), size=count, replace=False)
+    cards = [STANDARD_DECK[int(i)] for i in drawn]
+
+    def height(card: PlayingCard) -> tuple[int, int]:
+        low_ace = not aces_high and card.rank == RANKS[-1]
+        return (1 if low_ace else card.rank, card.suit)
+
+    return max(range(count), key=lambda seat: height(cards[seat]))
 
 
 #: Rank of card i of :data:`STANDARD_DECK` (int8, shape (52,)), for array engines.

@@ -3,18 +3,18 @@
 
 :class:`RandomKnockBot` picks a legal action at random (seeded);
 :class:`HeuristicKnockBot` keeps pairs, 2s and low cards, takes the discard when it
-lowers its hand, and knocks when its hand is low. :func:`play_knock_game` plays a whole
-game with one bot per seat. Engines layer.
+lowers its hand, and knocks when its hand is low. :func:`play_knock_round` plays one
+round and :func:`play_knock_game` a whole game, with one bot per seat. Engines layer.
 
 >>> game = play_knock_game([HeuristicKnockBot(), RandomKnockBot(seed=1)], seed=3)
->>> game.is_over, game.winner() in (0, 1, None)
+>>> game.is_over, game.winners() in ((0,), (1,), ())
 (True, True)
 """
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
@@ -32,49 +32,52 @@ from ..core.knock import (
     hand_value,
 )
 from ..core.knock_game import KnockGame
+from ..core.knock_round import KnockRound
 from ..core.playing_cards import PlayingCard
 
-__all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game"]
+__all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game", "play_knock_round"]
 
 
-class KnockBot(abc.ABC):
-    """A computer player of the knock game: :meth:`act` returns a legal action for the
-    view of the seat to act."""
+@runtime_checkable
+class KnockBot(Protocol):
+    """A computer player of the knock game: anything with ``act(view) -> KnockAction``
+    (one of ``view.legal_actions()``, for the view of the seat to act)."""
 
-    @abc.abstractmethod
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
-        """One of ``actions`` (the view's legal actions, never empty)."""
-
-    def act(self, view: KnockView) -> KnockAction:
-        """The bot's action for ``view``.
-
-        Raises :class:`~xactika_edu.XactikaError` if ``view`` is no knock view or it is
-        not the viewing seat's turn.
-        """
-        if not isinstance(view, KnockView):
-            raise XactikaError(_("a knock player needs a KnockView, got {view}").format(
-                view=shown(view)))  # fmt: skip
-        actions = view.legal_actions()
-        if not actions:
-            raise XactikaError(
-                _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
-            )
-        return self.choose(view, actions)
+    def act(self, view: KnockView) -> KnockAction: ...
 
 
-class RandomKnockBot(KnockBot):
+def _legal_actions(view: KnockView) -> list[KnockAction]:
+    """The view's legal actions; raises XactikaError for no view, or not its turn."""
+    if not isinstance(view, KnockView):
+        raise XactikaError(
+            _("a knock player needs a KnockView, got {view}").format(view=shown(view))
+        )
+    actions = view.legal_actions()
+    if not actions:
+        raise XactikaError(
+            _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
+        )
+    return actions
+
+
+class RandomKnockBot:
     """Picks each action uniformly at random among the legal ones; seeded.
 
     >>> from xactika_edu.core.knock_round import KnockRound
     >>> view = KnockRound.deal(players=2, seed=1).view(1)
     >>> RandomKnockBot(seed=5).act(view) == RandomKnockBot(seed=5).act(view)
     True
+
+    Raises :class:`~xactika_edu.XactikaError` (from :meth:`act`) if ``view`` is no knock
+    view or it is not the viewing seat's turn.
     """
 
     def __init__(self, seed: Seed = None) -> None:
         self._rng = make_rng(seed)
 
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+    def act(self, view: KnockView) -> KnockAction:
+        """A legal action drawn at random."""
+        actions = _legal_actions(view)
         return actions[int(self._rng.integers(len(actions)))]
 
 
@@ -90,7 +93,7 @@ def _best_discard(hand: Sequence[PlayingCard], taken: PlayingCard | None) -> Pla
     return min((card for card in hand if card != taken), key=key)
 
 
-class HeuristicKnockBot(KnockBot):
+class HeuristicKnockBot:
     """Keeps pairs, 2s and low cards; draws the discard pile's top card when it lowers
     the hand (after the best discard); knocks when the hand is worth ``knock_at`` or less.
 
@@ -111,7 +114,9 @@ class HeuristicKnockBot(KnockBot):
             )
         self.knock_at = knock_at
 
-    def choose(self, view: KnockView, actions: list[KnockAction]) -> KnockAction:
+    def act(self, view: KnockView) -> KnockAction:
+        """The rule of thumb's action for ``view`` (one of ``view.legal_actions()``)."""
+        actions = _legal_actions(view)
         if view.phase == "discard":
             return KnockAction(DISCARD, _best_discard(view.hand, view.taken))
         value = hand_value(view.hand)
@@ -129,6 +134,43 @@ class HeuristicKnockBot(KnockBot):
         return f"HeuristicKnockBot(knock_at={self.knock_at})"
 
 
+def _check_bots(bots: object, players: int | None = None) -> Sequence[KnockBot]:
+    if (
+        not isinstance(bots, Sequence)
+        or not all(isinstance(bot, KnockBot) for bot in bots)
+        or (players is not None and len(bots) != players)
+    ):
+        raise XactikaError(
+            _("bots must be a list of knock players, one per seat, got {bots}").format(
+                bots=shown(bots)
+            )
+        )
+    return bots
+
+
+def play_knock_round(rnd: KnockRound, bots: Sequence[KnockBot]) -> KnockRound:
+    """Play ``rnd`` to its end with ``bots[seat]`` acting for each seat (from its view).
+
+    Returns the same round, now over.
+
+    >>> from xactika_edu.core.knock_round import KnockRound
+    >>> rnd = play_knock_round(KnockRound.deal(players=3, seed=4), [HeuristicKnockBot()] * 3)
+    >>> rnd.is_over, len(rnd.scores())
+    (True, 3)
+
+    Raises :class:`~xactika_edu.XactikaError` for ``rnd`` not a knock round or ``bots``
+    not one knock player per seat.
+    """
+    if not isinstance(rnd, KnockRound):
+        raise XactikaError(_("not a knock round: {round}").format(round=shown(rnd)))
+    bots = _check_bots(bots, rnd.players)
+    while not rnd.is_over:
+        seat = rnd.current_player
+        assert seat is not None  # the round is not over (not user input)
+        rnd.apply(bots[seat].act(rnd.view(seat)))
+    return rnd
+
+
 def play_knock_game(
     bots: Sequence[KnockBot], seed: Seed = None, first_dealer: int | None = None
 ) -> KnockGame:
@@ -136,16 +178,17 @@ def play_knock_game(
 
     Returns the finished :class:`~xactika_edu.core.knock_game.KnockGame`; the same seed
     (and bots built with the same seeds) gives the same game.
+
+    >>> game = play_knock_game([HeuristicKnockBot()] * 3, seed=7)
+    >>> game.is_over, play_knock_game([HeuristicKnockBot()] * 3, seed=7) == game
+    (True, True)
+
+    Raises :class:`~xactika_edu.XactikaError` if ``bots`` is not a list of knock players.
     """
-    if not isinstance(bots, Sequence) or not all(isinstance(bot, KnockBot) for bot in bots):
-        raise XactikaError(
-            _("bots must be a list of knock players, one per seat, got {bots}").format(
-                bots=shown(bots)
-            )
-        )
+    bots = _check_bots(bots)
     game = KnockGame.new(len(bots), seed, first_dealer)
-    seat = game.current_player
-    while seat is not None:  # None once the game is over
-        game.apply(bots[seat].act(game.view(seat)))
+    while not game.is_over:
         seat = game.current_player
+        assert seat is not None  # the game is not over (not user input)
+        game.apply(bots[seat].act(game.view(seat)))
     return game

@@ -1,14 +1,16 @@
 """Computer players for Lost Heir (seed 004): a random one and a heuristic one.
 
-Each player decides from a :class:`~xactika_edu.core.lostheir.LostHeirView` only
-(its own cards and what was said and played), and returns one of ``view.legal``.
+Each bot decides from a :class:`~xactika_edu.core.lostheir.LostHeirView` only (its own
+cards and what was said and played): ``act(view)`` returns one of
+``view.legal_actions()``. :func:`play_lostheir_round` plays one round and
+:func:`play_lostheir_game` a whole game, with one bot per seat.
 
->>> from xactika_edu.core.lostheir import LostHeirHand
->>> hand = LostHeirHand.deal(dealer=0, seed=3)
->>> play_hand(hand, [HeuristicPlayer()] * 4).phase
-'over'
->>> game = play_game([HeuristicPlayer()] * 4, seed=4)
->>> game.is_over, game.winner in (0, 1)
+>>> from xactika_edu.core.lostheir import LostHeirRound
+>>> rnd = LostHeirRound.deal(dealer=0, seed=3)
+>>> play_lostheir_round(rnd, [HeuristicLostHeirBot()] * 4).is_over
+True
+>>> game = play_lostheir_game([HeuristicLostHeirBot()] * 4, seed=4)
+>>> game.is_over, game.winners() in ((0,), (1,))
 (True, True)
 
 The heuristic (a teaching player, not a strong one): it counts the points it hopes
@@ -25,43 +27,69 @@ says it as often as any other legal action.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.cards import Seed, make_rng
-from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirHand, LostHeirView
+from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirRound, LostHeirView
 from ..core.lostheir_cards import LOST_HEIR, WRONG_BOY, LostHeirCard
 from ..core.lostheir_game import TARGET, LostHeirGame
 from ..core.rules import trick_winner
 
 __all__ = [
-    "HeuristicPlayer",
-    "LostHeirPlayer",
-    "RandomPlayer",
+    "HeuristicLostHeirBot",
+    "LostHeirBot",
+    "RandomLostHeirBot",
     "best_trump",
     "hand_estimate",
-    "play_game",
-    "play_hand",
+    "play_lostheir_game",
+    "play_lostheir_round",
 ]
 
 
-class LostHeirPlayer(Protocol):
-    """Anything with ``choose(view) -> Action`` (one of ``view.legal``)."""
+@runtime_checkable
+class LostHeirBot(Protocol):
+    """A computer player of Lost Heir: anything with ``act(view) -> Action`` (one of
+    ``view.legal_actions()``)."""
 
-    def choose(self, view: LostHeirView) -> Action: ...
+    def act(self, view: LostHeirView) -> Action: ...
 
 
-class RandomPlayer:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
+def _legal_actions(view: LostHeirView) -> list[Action]:
+    """The view's legal actions; raises XactikaError for no view, or not its turn."""
+    if not isinstance(view, LostHeirView):
+        raise XactikaError(
+            _("a Lost Heir player needs a LostHeirView, got {view}").format(view=shown(view))
+        )
+    actions = view.legal_actions()
+    if not actions:
+        raise XactikaError(
+            _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
+        )
+    return actions
+
+
+class RandomLostHeirBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    >>> from xactika_edu.core.lostheir import LostHeirRound
+    >>> view = LostHeirRound.deal(seed=1).view(1)
+    >>> RandomLostHeirBot(seed=5).act(view) == RandomLostHeirBot(seed=5).act(view)
+    True
+
+    Raises :class:`~xactika_edu.XactikaError` (from :meth:`act`) for a view whose seat is
+    not to act.
+    """
 
     def __init__(self, seed: Seed = None):
         self._rng = make_rng(seed)
 
-    def choose(self, view: LostHeirView) -> Action:
+    def act(self, view: LostHeirView) -> Action:
         """A legal action drawn at random."""
-        return view.legal[int(self._rng.integers(len(view.legal)))]
+        actions = _legal_actions(view)
+        return actions[int(self._rng.integers(len(actions)))]
 
 
 def _strength(cards: Sequence[LostHeirCard], city: int) -> float:
@@ -111,20 +139,29 @@ def _winner_if(view: LostHeirView, card: LostHeirCard) -> int:
     return trick[position][0]
 
 
-class HeuristicPlayer:
-    """The rule-of-thumb player described in the module; deterministic."""
+class HeuristicLostHeirBot:
+    """The rule-of-thumb player described in the module; deterministic.
 
-    def choose(self, view: LostHeirView) -> Action:
-        """The heuristic's action for ``view`` (one of ``view.legal``)."""
+    >>> from xactika_edu.core.lostheir import LostHeirRound
+    >>> str(HeuristicLostHeirBot().act(LostHeirRound.deal(dealer=0, seed=3).view(1)))
+    'bid 4'
+
+    Raises :class:`~xactika_edu.XactikaError` (from :meth:`act`) for a view whose seat is
+    not to act.
+    """
+
+    def act(self, view: LostHeirView) -> Action:
+        """The heuristic's action for ``view`` (one of ``view.legal_actions()``)."""
+        legal = _legal_actions(view)
         if view.phase == "bid":
-            return self._bid(view)
-        plays = [action for action in view.legal if action.kind == "play"]
+            return self._bid(view, legal)
+        plays = [action for action in legal if action.kind == "play"]
         cards = [action.card for action in plays if action.card is not None]
         card = self._lead(view, cards) if not view.trick else self._follow(view, cards)
         return next(action for action in plays if action.card == card)
 
-    def _bid(self, view: LostHeirView) -> Action:
-        kinds = {action.kind: action for action in view.legal}
+    def _bid(self, view: LostHeirView, legal: list[Action]) -> Action:
+        kinds = {action.kind: action for action in legal}
         hoped = min(int(hand_estimate(view.hand)), MAX_BID)
         high = view.high_bid or 0
         partner_high = view.high_bidder == view.partner
@@ -187,51 +224,68 @@ def _low(card: LostHeirCard) -> tuple[int, int]:
     return card.rank, card.city
 
 
-def play_hand(hand: LostHeirHand, players: Sequence[LostHeirPlayer]) -> LostHeirHand:
-    """Play ``hand`` to its end with one player per seat (each sees only its view).
+def _check_bots(bots: object) -> Sequence[LostHeirBot]:
+    if (
+        not isinstance(bots, Sequence)
+        or len(bots) != 4
+        or not all(isinstance(bot, LostHeirBot) for bot in bots)
+    ):
+        raise XactikaError(
+            _("Lost Heir needs 4 players, got {players}").format(players=shown(bots))
+        )
+    return bots
 
-    Returns the same hand, now over. Raises :class:`XactikaError` if a player
+
+def play_lostheir_round(rnd: LostHeirRound, bots: Sequence[LostHeirBot]) -> LostHeirRound:
+    """Play ``rnd`` to its end with ``bots[seat]`` acting for each seat (each sees only
+    its view).
+
+    Returns the same round, now over. Raises :class:`XactikaError` unless ``bots`` is 4
+    bots (anything with ``act``), and IllegalBidError or IllegalPlayError if a bot
     returns an action that is not legal.
 
-    >>> hand = play_hand(LostHeirHand.deal(seed=2), [RandomPlayer(seed=seat) for seat in range(4)])
-    >>> hand.phase, len(hand.tricks) in (0, 8)
-    ('over', True)
-    """
-    if not isinstance(hand, LostHeirHand):
-        raise XactikaError(_("not a Lost Heir hand: {hand}").format(hand=shown(hand)))
-    if not isinstance(players, Sequence) or len(players) != 4:
-        raise XactikaError(
-            _("Lost Heir needs 4 players, got {players}").format(players=shown(players))
-        )
-    while hand.phase != "over":
-        seat = hand.current_player
-        action = players[seat].choose(hand.view(seat))
-        hand.apply(action)
-    return hand
-
-
-def play_game(
-    players: Sequence[LostHeirPlayer], seed: Seed = None, target: int = TARGET, max_hands: int = 500
-) -> LostHeirGame:
-    """A whole game played by ``players`` (seats 0-3), dealt from ``seed``.
-
-    Raises :class:`XactikaError` if no side reaches ``target`` within ``max_hands`` hands
-    (four random players bid wildly and fail: their games seldom end).
-
-    >>> game = play_game([HeuristicPlayer()] * 4, seed=4, target=20)
-    >>> game.is_over, max(game.totals) >= 20
+    >>> rnd = LostHeirRound.deal(seed=2)
+    >>> rnd = play_lostheir_round(rnd, [RandomLostHeirBot(seed=seat) for seat in range(4)])
+    >>> rnd.is_over, len(rnd.tricks) in (0, 8)
     (True, True)
     """
-    max_hands = check_whole(max_hands, "max_hands", 1, 100_000)
-    game = LostHeirGame(seed, target)
-    while True:
-        play_hand(game.current_hand, players)
-        if game.is_over:
-            return game
-        if len(game.hands) >= max_hands:
+    if not isinstance(rnd, LostHeirRound):
+        raise XactikaError(_("not a Lost Heir hand: {hand}").format(hand=shown(rnd)))
+    bots = _check_bots(bots)
+    while not rnd.is_over:
+        seat = rnd.current_player
+        assert seat is not None  # the round is not over (not user input)
+        rnd.apply(bots[seat].act(rnd.view(seat)))
+    return rnd
+
+
+def play_lostheir_game(
+    bots: Sequence[LostHeirBot], seed: Seed = None, target: int = TARGET, max_rounds: int = 500
+) -> LostHeirGame:
+    """A whole game played by ``bots`` (seats 0-3), dealt from ``seed``.
+
+    Returns the finished :class:`~xactika_edu.core.lostheir_game.LostHeirGame`; the same
+    seed (and bots built with the same seeds) gives the same game.
+
+    >>> game = play_lostheir_game([HeuristicLostHeirBot()] * 4, seed=4, target=20)
+    >>> game.is_over, max(game.totals()) >= 20
+    (True, True)
+
+    Raises :class:`XactikaError` unless ``bots`` is 4 bots, and if no side reaches
+    ``target`` within ``max_rounds`` rounds (four random players bid wildly and fail:
+    their games seldom end).
+    """
+    max_rounds = check_whole(max_rounds, "max_rounds", 1, 100_000)
+    bots = _check_bots(bots)
+    game = LostHeirGame.new(seed=seed, target=target)
+    while not game.is_over:
+        if len(game.rounds) > max_rounds:
             raise XactikaError(
                 _("no side reached {target} in {hands} hands").format(
-                    target=target, hands=max_hands
+                    target=target, hands=max_rounds
                 )
             )
-        game.next_hand()
+        seat = game.current_player
+        assert seat is not None  # the game is not over (not user input)
+        game.apply(bots[seat].act(game.view(seat)))
+    return game
