@@ -18,14 +18,15 @@ from dataclasses import dataclass, field
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from .cards import DECK, Combination, Hand
-from .plays import BID, PLAY, Play, Trick, legal_plays, seat_namer
-from .rules import XACTIKA, Ruleset, legal_bids
+from .plays import PLAY, Play, Trick, legal_plays, seat_namer
+from .rules import XACTIKA, Ruleset
+from .trick_round import TrickView
 
 __all__ = ["PlayerView", "view_voids"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(TrickView[Hand, Play, Trick]):
     """What one seat may know at a moment of a round: never the other hands.
 
     Computer players receive a view, not the round. ``voids[s]`` lists the
@@ -55,24 +56,8 @@ class PlayerView:
         rules: the :class:`~xactika_edu.core.rules.Ruleset` of the round.
     """
 
-    seat: int
-    players: int
-    dealer: int
-    cards_per_hand: int
-    hand: Hand
-    bids: tuple[int | None, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[int, Play], ...]
-    tricks_won: tuple[int, ...]
-    current_player: int | None
-    phase: str
     voids: tuple[tuple[Combination, ...], ...]
     rules: Ruleset = field(default=XACTIKA, compare=False, repr=False)
-
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether the viewing seat is to act."""
-        return self.current_player == self.seat
 
     @property
     def call(self) -> Combination | None:
@@ -86,14 +71,6 @@ class PlayerView:
         cards += [play.card for _, play in self.current_trick]
         return Hand(cards)
 
-    @property
-    def cards_held(self) -> tuple[int, ...]:
-        """How many cards each seat holds now."""
-        held = [self.cards_per_hand - len(self.tricks)] * self.players
-        for seat, _play in self.current_trick:
-            held[seat] -= 1
-        return tuple(held)
-
     def unseen_cards(self) -> Hand:
         """The cards this seat has not seen: not in its hand and not played (deck order).
 
@@ -103,13 +80,6 @@ class PlayerView:
         known = set(self.hand)
         known.update(self.played_cards)
         return Hand(card for card in DECK if card not in known)
-
-    def legal_bids(self) -> list[int]:
-        """The bids this seat may make now; empty unless it is bidding now."""
-        if self.phase != BID or not self.is_my_turn:
-            return []
-        total = sum(bid for bid in self.bids if bid is not None)
-        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand, self.rules)
 
     def legal_plays(self) -> list[Play]:
         """The plays this seat may make now; empty unless it is playing now."""
