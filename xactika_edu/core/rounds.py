@@ -40,14 +40,19 @@ class Round(RoundText):
 
     Build one with :meth:`deal` (a seeded random deal) or :meth:`from_hands`
     (given hands); ``Round(hands, dealer)`` is the same as :meth:`from_hands`.
-    The round changes as actions are applied (:meth:`bid`, :meth:`play`); use
-    :meth:`copy` to explore without changing it.
+    The round changes as actions are applied (:meth:`bid`, :meth:`play`, or either
+    through :meth:`apply`, from :meth:`legal_actions`); use :meth:`copy` to explore
+    without changing it. The turns, tricks, scores, views and transcript are the shared
+    engine's (:class:`~xactika_edu.core.trick_round.TrickRound`); this class adds
+    Xactika's deal and plays (a lead calls a combination, followers follow it).
 
     >>> rnd = Round.deal(players=4, seed=1)
     >>> rnd.phase, rnd.current_player, rnd.cards_per_hand
     ('bid', 1, 8)
     >>> rnd == Round.deal(players=4, seed=1)
     True
+    >>> rnd.apply(rnd.legal_actions()[0]); rnd.bids
+    (None, 0, None, None)
 
     Args:
         hands: one hand per player (2-10), each a :class:`~xactika_edu.core.cards.Hand`,

@@ -56,6 +56,7 @@ __all__ = [
     "play_text",
     "read_hands",
     "round_totals",
+    "totals_text",
 ]
 
 
@@ -189,6 +190,21 @@ def best_seats(totals: Sequence[int]) -> tuple[int, ...]:
     """
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def totals_text(totals: Sequence[int], winners: Sequence[int], name: Callable[[int], str]) -> str:
+    """A game transcript's last lines: the totals, then the winners (if any yet).
+
+    >>> print(totals_text((13, -2), (0,), lambda seat: f"seat {seat}"))
+    totals: seat 0 +13; seat 1 -2
+    winner(s): seat 0
+    """
+    shown_totals = "; ".join(f"{name(seat)} {signed(total)}" for seat, total in enumerate(totals))
+    text = _("totals: {totals}").format(totals=shown_totals)
+    if winners:
+        won = ", ".join(name(seat) for seat in winners)
+        text += "\n" + _("winner(s): {winners}").format(winners=won)
+    return text
 
 
 class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
