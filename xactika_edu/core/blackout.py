@@ -53,7 +53,8 @@ from .blackout_parts import (
 from .cards import Seed
 from .playing_cards import SUIT_SYMBOLS, PlayingCard, as_playing_cards, deal_playing_cards
 from .rules import BLACKOUT, legal_follows, trick_winner
-from .trick_round import TrickRound, read_hands
+from .trick_parts import read_hands
+from .trick_round import TrickRound
 
 __all__ = [
     "BID",

@@ -32,7 +32,7 @@ from .blackout_parts import Action, BlackoutView, check_players, round_schedule
 from .cards import Seed, make_rng, whole_seed
 from .playing_cards import STANDARD_DECK
 from .plays import seat_namer
-from .trick_round import best_seats, round_totals, totals_text
+from .trick_parts import best_seats, round_totals, totals_text
 
 __all__ = ["BlackoutGame", "first_dealer_by_cut"]
 

@@ -22,7 +22,7 @@ from ..base.language import gettext as _
 from .playing_cards import STANDARD_DECK, PlayingCard
 from .plays import BID, OVER, PLAY, seat_namer
 from .rules import BLACKOUT, Ruleset, legal_follows
-from .trick_round import TrickView
+from .trick_parts import TrickView
 
 __all__ = [
     "BID",

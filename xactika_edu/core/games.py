@@ -18,7 +18,7 @@ from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, whole_seed
 from .plays import seat_namer
 from .round_text import GAME_RECORD_DEPTH, replay_actions, require_keys
 from .rounds import Round
-from .trick_round import best_seats, round_totals, totals_text
+from .trick_parts import best_seats, round_totals, totals_text
 
 __all__ = ["HANDS_PER_GAME", "Game"]
 

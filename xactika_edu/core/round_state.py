@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from .cards import Card, Combination, Hand
 from .plays import Play, Trick, voids_shown
 from .rules import XACTIKA
-from .trick_round import TrickRound, read_hands
+from .trick_parts import read_hands
+from .trick_round import TrickRound
 from .views import PlayerView
 
 __all__ = ["RoundState"]

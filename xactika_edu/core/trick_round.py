@@ -1,4 +1,4 @@
-"""One round of a trick-taking game, written once: :class:`TrickRound` and :class:`TrickView`.
+"""One round of a trick-taking game, written once: :class:`TrickState` and :class:`TrickRound`.
 
 Xactika's :class:`~xactika_edu.core.game.Round` and Blackout's
 :class:`~xactika_edu.core.blackout.BlackoutRound` are this engine with a
@@ -7,7 +7,9 @@ the turn machinery: the deal as given, bidding from the dealer's left with the d
 rule (:func:`~xactika_edu.core.rules.legal_bids`), the turn passing left, a full trick
 decided and its winner leading the next, the tricks won, the phase, the scores (the
 ruleset's scoring), :meth:`~TrickRound.legal_actions` and :meth:`~TrickRound.apply`,
-copies, equality, the shared part of a view and the transcript.
+copies, equality, the shared part of a view and the transcript. Reading a deal,
+a game's totals and the shared view, :class:`~xactika_edu.core.trick_parts.TrickView`,
+are in :mod:`xactika_edu.core.trick_parts`.
 
 A game adds only what really differs, as a few methods: how a hand is read and held
 (``_as_hand``), which plays are legal and how one is read (``legal_plays``,
@@ -32,9 +34,8 @@ Source: RULES.md ("A hand (round)"); seed 004, Blackout ("Bidding", "Gameplay",
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
@@ -43,60 +44,13 @@ from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
 from ..base.formatting import signed
 from ..base.language import N_, ngettext
 from ..base.language import gettext as _
-from .cards import Card, Hand
-from .playing_cards import PlayingCard
-from .plays import BID, OVER, PLAY, Play, seat_namer
+from .plays import BID, OVER, PLAY, seat_namer
 from .rules import Ruleset, forbidden_bid, legal_bids, score
+from .trick_parts import CardT, EntryT, HandT, TrickT, ViewFields, play_text
 
-__all__ = [
-    "FinishedTrick",
-    "TrickRound",
-    "TrickView",
-    "best_seats",
-    "play_text",
-    "read_hands",
-    "round_totals",
-    "totals_text",
-]
+__all__ = ["TrickRound", "TrickState"]
 
-
-class FinishedTrick(Protocol):
-    """What the engine needs of a finished trick (Xactika's
-    :class:`~xactika_edu.core.plays.Trick`, Blackout's ``BlackoutTrick``)."""
-
-    @property
-    def winner(self) -> int: ...
-
-    @property
-    def plays(self) -> Sequence[tuple[int, Any]]: ...
-
-    def describe(self, names: Sequence[str] | None = None) -> str: ...
-
-
-#: A hand as the game holds it (Xactika's Hand, Blackout's tuple of cards).
-HandT = TypeVar("HandT")
-#: One card (Xactika's Card, Blackout's PlayingCard).
-CardT = TypeVar("CardT")
-#: What a trick records of one play (Xactika's Play, with a lead's call; Blackout's card).
-EntryT = TypeVar("EntryT")
-#: A finished trick.
-TrickT = TypeVar("TrickT", bound=FinishedTrick)
-_Round = TypeVar("_Round", bound="TrickRound[Any, Any, Any, Any]")
-#: The values of a TrickView's fields, in order (type arguments: HandT, TrickT, EntryT).
-_ViewFields = tuple[
-    int,
-    int,
-    int,
-    int,
-    HandT,
-    tuple[int | None, ...],
-    tuple[TrickT, ...],
-    tuple[tuple[int, EntryT], ...],
-    tuple[int, ...],
-    int | None,
-    str,
-]
-_SizedHand = TypeVar("_SizedHand", bound=Sequence[Any])
+_Round = TypeVar("_Round", bound="TrickState[Any, Any, Any, Any]")
 
 # Why a bid is refused after the bidding, by phase.
 _NO_MORE_BIDS = {
@@ -105,110 +59,9 @@ _NO_MORE_BIDS = {
 }
 
 
-def play_text(card: object) -> str:
-    """A play as given, for a message: ``2332:2ba`` or ``A♠`` as typed, anything else shown."""
-    if isinstance(card, (Card, Play, PlayingCard)) or (isinstance(card, str) and len(card) <= 20):
-        return str(card)
-    return shown(card)
-
-
-def read_hands(
-    hands: object, read_hand: Callable[[Any], _SizedHand], rules: Ruleset
-) -> tuple[_SizedHand, ...]:
-    """The hands of a round, checked against ``rules``: ``rules.players`` hands of 1 to
-    ``rules.cards_per_hand`` cards each, the same number each, no card twice.
-
-    ``read_hand`` reads one hand (notation or cards). Raises :class:`XactikaError`.
-
-    >>> from xactika_edu.core.cards import Hand
-    >>> from xactika_edu.core.rules import XACTIKA
-    >>> read_hands(["1111", "1111"], Hand.parse, XACTIKA)
-    Traceback (most recent call last):
-    ...
-    xactika_edu.XactikaError: card 1111 is dealt twice: to player 0 and 1
-    """
-    if isinstance(hands, (str, Card, Hand, PlayingCard)) or not isinstance(hands, Iterable):
-        raise XactikaError(
-            _("hands must be a list of hands, one per player, got {hands}").format(
-                hands=shown(hands)
-            )
-        )
-    read = tuple(read_hand(hand) for hand in hands)
-    low, high = rules.players
-    if not low <= len(read) <= high:
-        raise XactikaError(
-            _(
-                "a round needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, one per player, got {count}"
-            ).format(MIN_PLAYERS=low, MAX_PLAYERS=high, count=len(read))
-        )
-    sizes = {len(hand) for hand in read}
-    if len(sizes) > 1:
-        listed = ", ".join(str(len(hand)) for hand in read)
-        raise XactikaError(
-            _("every hand must have the same number of cards, got {listed}").format(listed=listed)
-        )
-    size = sizes.pop()
-    if not 1 <= size <= rules.cards_per_hand:
-        raise XactikaError(
-            _("a hand has 1 to {CARDS_PER_HAND} cards, got {size}").format(
-                CARDS_PER_HAND=rules.cards_per_hand, size=size
-            )
-        )
-    seen: dict[object, int] = {}
-    for seat, hand in enumerate(read):
-        for card in hand:
-            if card in seen:
-                raise XactikaError(
-                    _("card {card} is dealt twice: to player {seen} and {seat}").format(
-                        card=card, seen=seen[card], seat=seat
-                    )
-                )
-            seen[card] = seat
-    return read
-
-
-def round_totals(rounds: Iterable[TrickRound[Any, Any, Any, Any]], players: int) -> tuple[int, ...]:
-    """Each seat's total over the finished rounds of a game (a round in progress adds 0).
-
-    >>> from xactika_edu.core.game import Round
-    >>> round_totals([Round.from_hands(["1111", "2222"])], 2)
-    (0, 0)
-    """
-    totals = [0] * players
-    for rnd in rounds:
-        if rnd.is_over:
-            for seat, points in enumerate(rnd.scores()):
-                totals[seat] += points
-    return tuple(totals)
-
-
-def best_seats(totals: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest total (several on a tie: they share the win).
-
-    >>> best_seats((3, 7, 7)), best_seats((0, -2))
-    ((1, 2), (0,))
-    """
-    best = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == best)
-
-
-def totals_text(totals: Sequence[int], winners: Sequence[int], name: Callable[[int], str]) -> str:
-    """A game transcript's last lines: the totals, then the winners (if any yet).
-
-    >>> print(totals_text((13, -2), (0,), lambda seat: f"seat {seat}"))
-    totals: seat 0 +13; seat 1 -2
-    winner(s): seat 0
-    """
-    shown_totals = "; ".join(f"{name(seat)} {signed(total)}" for seat, total in enumerate(totals))
-    text = _("totals: {totals}").format(totals=shown_totals)
-    if winners:
-        won = ", ".join(name(seat) for seat in winners)
-        text += "\n" + _("winner(s): {winners}").format(winners=won)
-    return text
-
-
-class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
-    """One round of a trick-taking game of the Xactika family, as it stands and as it is played.
+class TrickState(Generic[HandT, CardT, EntryT, TrickT]):
+    """One round of a trick-taking game of the Xactika family as it stands: the engine's
+    state and what can be read from it (the base of :class:`TrickRound`).
 
     Not used alone: :class:`~xactika_edu.core.game.Round` (Xactika) and
     :class:`~xactika_edu.core.blackout.BlackoutRound` (Blackout) are this engine with
@@ -264,30 +117,10 @@ class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
         self._tricks = []
         self._won = [0] * players
 
-    # what the games add -------------------------------------------------------------
+    # what a game adds: how it shows a hand ------------------------------------------
 
     def _as_hand(self, cards: list[CardT]) -> HandT:
         """Cards held, as the game shows a hand."""
-        raise NotImplementedError
-
-    def legal_plays(self) -> list[Any]:
-        """The plays the current player may make; empty outside the play phase."""
-        raise NotImplementedError
-
-    def play(self, card: Any, *, player: int | None = None) -> None:
-        """The current player plays ``card``; when the trick is complete its winner leads."""
-        raise NotImplementedError
-
-    def _finish_trick(self, trick: list[tuple[int, EntryT]]) -> TrickT:
-        """The trick ``trick`` (every seat has played), decided: who takes it."""
-        raise NotImplementedError
-
-    def _trick_words(self, name: Callable[[int], str]) -> list[str]:
-        """The trick in progress in words: the lead, then each follow."""
-        raise NotImplementedError
-
-    def to_record(self) -> dict[str, Any]:
-        """The round as a JSON-ready record that ``from_record`` replays."""
         raise NotImplementedError
 
     # what a round is ----------------------------------------------------------------
@@ -402,6 +235,109 @@ class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
             score(cast(int, bid), won, self.rules)  # the round is over, so every seat has bid
             for bid, won in zip(self._bids, self._won, strict=True)
         )
+
+    # views, copies, text --------------------------------------------------------------
+
+    def _view_fields(self, seat: int) -> ViewFields[HandT, TrickT, EntryT]:
+        """The values of a :class:`TrickView`'s fields for ``seat`` (checked), in order;
+        a game's view adds its own fields after them."""
+        seat = self._seat(seat)
+        turn = self._turn
+        return (
+            seat,
+            self._players,
+            self._dealer,
+            self._cards_per_hand,
+            self._as_hand(self._hands[seat]),
+            tuple(self._bids),
+            tuple(self._tricks),
+            tuple(self._trick),
+            tuple(self._won),
+            None if turn < 0 else turn,
+            OVER if turn < 0 else BID if self._bids[self._dealer] is None else PLAY,
+        )
+
+    def copy(self: _Round) -> _Round:
+        """An independent copy: actions on it leave this round unchanged."""
+        other = type(self).__new__(type(self))
+        other._players = self._players
+        other._dealer = self._dealer
+        other._cards_per_hand = self._cards_per_hand
+        other._start = self._start
+        other._hands = [list(hand) for hand in self._hands]
+        other._bids = list(self._bids)
+        other._bid_total = self._bid_total
+        other._turn = self._turn
+        other._leader = self._leader
+        other._trick = list(self._trick)
+        other._tricks = list(self._tricks)
+        other._won = list(self._won)
+        return other
+
+    def __copy__(self: _Round) -> _Round:
+        return self.copy()
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._players,
+            self._dealer,
+            self._start,
+            tuple(tuple(hand) for hand in self._hands),
+            tuple(self._bids),
+            self._bid_total,
+            self._turn,
+            self._leader,
+            tuple(self._trick),
+            tuple(self._tricks),
+            tuple(self._won),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrickRound):
+            return NotImplemented
+        return self._key() == other._key()
+
+    # A round changes as it is played. None is Python's way to say "unhashable";
+    # mypy types object.__hash__ as a method, so the assignment needs this ignore.
+    __hash__ = None  # type: ignore[assignment]
+
+    def _seat(self, seat: object) -> int:
+        return check_whole(seat, "seat", 0, self._players - 1)
+
+
+class TrickRound(TrickState[HandT, CardT, EntryT, TrickT]):
+    """One round of a trick-taking game of the Xactika family, as it is played.
+
+    Not used alone: :class:`~xactika_edu.core.game.Round` (Xactika) and
+    :class:`~xactika_edu.core.blackout.BlackoutRound` (Blackout) are this engine with
+    their ruleset (``rules``) and the few methods in which the games differ (see the
+    module notes). This class holds the actions and the transcript; the state and
+    what can be read from it are :class:`TrickState`'s.
+    """
+
+    __slots__ = ()
+
+    # what the games add ---------------------------------------------------------------
+
+    def legal_plays(self) -> list[Any]:
+        """The plays the current player may make; empty outside the play phase."""
+        raise NotImplementedError
+
+    def play(self, card: Any, *, player: int | None = None) -> None:
+        """The current player plays ``card``; when the trick is complete its winner leads."""
+        raise NotImplementedError
+
+    def _finish_trick(self, trick: list[tuple[int, EntryT]]) -> TrickT:
+        """The trick ``trick`` (every seat has played), decided: who takes it."""
+        raise NotImplementedError
+
+    def _trick_words(self, name: Callable[[int], str]) -> list[str]:
+        """The trick in progress in words: the lead, then each follow."""
+        raise NotImplementedError
+
+    def to_record(self) -> dict[str, Any]:
+        """The round as a JSON-ready record that ``from_record`` replays."""
+        raise NotImplementedError
 
     # actions ------------------------------------------------------------------------
 
@@ -549,70 +485,7 @@ class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
         else:
             self._turn = self._leader = winner
 
-    # views, copies, text --------------------------------------------------------------
-
-    def _view_fields(self, seat: int) -> _ViewFields[HandT, TrickT, EntryT]:
-        """The values of a :class:`TrickView`'s fields for ``seat`` (checked), in order;
-        a game's view adds its own fields after them."""
-        seat = self._seat(seat)
-        turn = self._turn
-        return (
-            seat,
-            self._players,
-            self._dealer,
-            self._cards_per_hand,
-            self._as_hand(self._hands[seat]),
-            tuple(self._bids),
-            tuple(self._tricks),
-            tuple(self._trick),
-            tuple(self._won),
-            None if turn < 0 else turn,
-            OVER if turn < 0 else BID if self._bids[self._dealer] is None else PLAY,
-        )
-
-    def copy(self: _Round) -> _Round:
-        """An independent copy: actions on it leave this round unchanged."""
-        other = type(self).__new__(type(self))
-        other._players = self._players
-        other._dealer = self._dealer
-        other._cards_per_hand = self._cards_per_hand
-        other._start = self._start
-        other._hands = [list(hand) for hand in self._hands]
-        other._bids = list(self._bids)
-        other._bid_total = self._bid_total
-        other._turn = self._turn
-        other._leader = self._leader
-        other._trick = list(self._trick)
-        other._tricks = list(self._tricks)
-        other._won = list(self._won)
-        return other
-
-    def __copy__(self: _Round) -> _Round:
-        return self.copy()
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self._players,
-            self._dealer,
-            self._start,
-            tuple(tuple(hand) for hand in self._hands),
-            tuple(self._bids),
-            self._bid_total,
-            self._turn,
-            self._leader,
-            tuple(self._trick),
-            tuple(self._tricks),
-            tuple(self._won),
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TrickRound):
-            return NotImplemented
-        return self._key() == other._key()
-
-    # A round changes as it is played. None is Python's way to say "unhashable";
-    # mypy types object.__hash__ as a method, so the assignment needs this ignore.
-    __hash__ = None  # type: ignore[assignment]
+    # text -----------------------------------------------------------------------------
 
     def _heading(self, name: Callable[[int], str]) -> list[str]:
         """The transcript's first lines: the table and the dealer."""
@@ -677,72 +550,3 @@ class TrickRound(Generic[HandT, CardT, EntryT, TrickT]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_record({self.to_record()!r})"
-
-    def _seat(self, seat: object) -> int:
-        return check_whole(seat, "seat", 0, self._players - 1)
-
-
-@dataclass(frozen=True, slots=True)
-class TrickView(Generic[HandT, EntryT, TrickT]):
-    """What one seat may know at a moment of a round: never the other hands.
-
-    The part every game's view shares (Xactika's
-    :class:`~xactika_edu.core.views.PlayerView`, Blackout's ``BlackoutView`` add to
-    it). Made by the round's ``view(seat)``; computer players receive a view, not
-    the round.
-
-    Attributes:
-        seat, players, dealer, cards_per_hand: the seat viewing and the round's shape.
-        hand: the seat's own cards now.
-        bids: every seat's bid, ``None`` where not yet made.
-        tricks: the finished tricks; current_trick: ``(seat, play)`` pairs so far.
-        tricks_won: tricks taken by each seat.
-        current_player: whose turn it is (``None`` when over); phase: ``"bid"``,
-            ``"play"`` or ``"over"``.
-    """
-
-    seat: int
-    players: int
-    dealer: int
-    cards_per_hand: int
-    hand: HandT
-    bids: tuple[int | None, ...]
-    tricks: tuple[TrickT, ...]
-    current_trick: tuple[tuple[int, EntryT], ...]
-    tricks_won: tuple[int, ...]
-    current_player: int | None
-    phase: str
-
-    if TYPE_CHECKING:  # a field of each game's view, with that game's ruleset as default
-
-        @property
-        def rules(self) -> Ruleset: ...
-
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether the viewing seat is to act."""
-        return self.current_player == self.seat
-
-    @property
-    def cards_held(self) -> tuple[int, ...]:
-        """How many cards each seat holds now."""
-        held = [self.cards_per_hand - len(self.tricks)] * self.players
-        for seat, _play in self.current_trick:
-            held[seat] -= 1
-        return tuple(held)
-
-    def legal_bids(self) -> list[int]:
-        """The bids this seat may make now; empty unless it is bidding now."""
-        if self.phase != BID or not self.is_my_turn:
-            return []
-        total = sum(bid for bid in self.bids if bid is not None)
-        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand, self.rules)
-
-    def legal_plays(self) -> list[Any]:
-        """The plays this seat may make now; empty unless it is playing now."""
-        raise NotImplementedError
-
-    def legal_actions(self) -> list[Any]:
-        """This seat's legal bids while bidding, else its legal plays: empty unless it is
-        this seat's turn. What a computer player's ``act(view)`` chooses from."""
-        return self.legal_bids() if self.phase == BID else self.legal_plays()

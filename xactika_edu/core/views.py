@@ -20,7 +20,7 @@ from ..base.language import gettext as _
 from .cards import DECK, Combination, Hand
 from .plays import PLAY, Play, Trick, legal_plays, seat_namer
 from .rules import XACTIKA, Ruleset
-from .trick_round import TrickView
+from .trick_parts import TrickView
 
 __all__ = ["PlayerView", "view_voids"]
 
