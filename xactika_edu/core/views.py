@@ -44,14 +44,17 @@ class PlayerView(TrickView[Hand, Play, Trick]):
     >>> len(view.unseen_cards())        # 81 cards - 1 held - 4 played
     76
 
+    The fields every game's view shares (seat, players, dealer, cards_per_hand, hand,
+    bids, tricks, current_trick as ``(seat, Play)`` pairs, tricks_won, current_player,
+    phase) and :meth:`legal_bids`, :meth:`legal_actions` and :attr:`cards_held` are
+    :class:`~xactika_edu.core.trick_parts.TrickView`'s.
+
+    >>> view.legal_actions()    # seat 1 leads trick 3: its card, with any of its calls
+    [Play.parse('1112:1ba'), Play.parse('1112:1cu'), Play.parse('1112:1co'), Play.parse('1112:2st')]
+    >>> rnd.view(0).legal_actions()     # not seat 0's turn
+    []
+
     Attributes:
-        seat, players, dealer, cards_per_hand: the seat viewing and the round's shape.
-        hand: the seat's own cards now.
-        bids: every seat's bid, ``None`` where not yet made.
-        tricks: the finished tricks; current_trick: ``(seat, Play)`` pairs so far.
-        tricks_won: tricks taken by each seat.
-        current_player: whose turn it is (``None`` when over); phase: as
-            :attr:`Round.phase`.
         voids: per seat, the combinations (sorted) it has shown it does not hold.
         rules: the :class:`~xactika_edu.core.rules.Ruleset` of the round.
     """
