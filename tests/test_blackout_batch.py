@@ -20,7 +20,7 @@ from xactika_edu.engines.blackout_batch import (
     play_blackout_rounds,
     replay_blackout_rounds,
 )
-from xactika_edu.engines.blackout_bots import RandomBlackoutPlayer
+from xactika_edu.engines.blackout_bots import RandomBlackoutBot
 
 
 @pytest.mark.parametrize(("players", "cards"), [(2, 1), (2, 26), (3, 5), (4, 13), (5, 9), (8, 6)])
@@ -43,7 +43,7 @@ def test_reference_rounds_replay_on_the_batch_engine(players: int, cards: int) -
     rounds = []
     for seed in range(30):
         rnd = BlackoutRound.deal(players, cards, dealer=seed % players, seed=seed)
-        bots = [RandomBlackoutPlayer(seed=seed * 10 + s) for s in range(players)]
+        bots = [RandomBlackoutBot(seed=seed * 10 + s) for s in range(players)]
         while not rnd.is_over:
             seat = rnd.current_player
             assert seat is not None
@@ -100,7 +100,7 @@ def test_random_play_agrees_with_the_reference_random_player() -> None:
     total, count = 0, 0
     for seed in range(2000):
         rnd = BlackoutRound.deal(4, 3, dealer=seed % 4, seed=seed)
-        bots = [RandomBlackoutPlayer(seed=seed * 4 + s) for s in range(4)]
+        bots = [RandomBlackoutBot(seed=seed * 4 + s) for s in range(4)]
         while not rnd.is_over:
             seat = rnd.current_player
             assert seat is not None

@@ -11,9 +11,9 @@ from xactika_edu.core.playing_cards import PlayingCard, parse_cards
 from xactika_edu.core.rules import BLACKOUT, trick_winner
 from xactika_edu.engines.blackout_batch import blackout_round, play_blackout_rounds
 from xactika_edu.engines.blackout_bots import (
-    HeuristicBlackoutPlayer,
-    RandomBlackoutPlayer,
-    play_blackout,
+    HeuristicBlackoutBot,
+    RandomBlackoutBot,
+    play_blackout_game,
 )
 
 # --- the rule of blackout_policy's notes, written again one view at a time (the oracle) --
@@ -42,7 +42,7 @@ def wins_so_far(view: BlackoutView, card: PlayingCard) -> bool:
 
 
 def oracle(view: BlackoutView) -> int | PlayingCard:
-    legal = view.legal_actions
+    legal = view.legal_actions()
     if view.phase == "bid":
         wanted = min(max(round(likely_winners(view.hand, view.trump_suit)), 0), len(view.hand))
         return min((b for b in legal if isinstance(b, int)), key=lambda b: (abs(b - wanted), b))
@@ -67,7 +67,7 @@ def oracle(view: BlackoutView) -> int | PlayingCard:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
 def test_heuristic_player_follows_the_written_rule(players: int) -> None:
-    bot = HeuristicBlackoutPlayer()
+    bot = HeuristicBlackoutBot()
     decisions = 0
     for seed in range(8):
         size = 1 + (seed * 5) % (52 // players)
@@ -86,7 +86,7 @@ def test_heuristic_player_follows_the_written_rule(players: int) -> None:
 @pytest.mark.parametrize(("players", "cards"), [(2, 26), (4, 13), (4, 4), (5, 7), (8, 1)])
 def test_the_batch_heuristic_plays_as_the_player(players: int, cards: int) -> None:
     rounds = play_blackout_rounds(12, players, cards, bots="heuristic", seed=cards)
-    bot = HeuristicBlackoutPlayer()
+    bot = HeuristicBlackoutBot()
     for index in range(12):
         played = blackout_round(rounds, index)  # the batch's choices, replayed
         fresh = BlackoutRound(played.starting_hands, played.trump_card, played.dealer)
@@ -110,7 +110,7 @@ def _play_round(rnd: BlackoutRound, bots: list) -> None:  # type: ignore[type-ar
 def test_bots_always_choose_legal_actions(players: int) -> None:
     for seed in range(6):
         bots = [
-            HeuristicBlackoutPlayer() if seat % 2 else RandomBlackoutPlayer(seed=seed + seat)
+            HeuristicBlackoutBot() if seat % 2 else RandomBlackoutBot(seed=seed + seat)
             for seat in range(players)
         ]
         size = 1 + seed % (52 // players)
@@ -119,8 +119,8 @@ def test_bots_always_choose_legal_actions(players: int) -> None:
 
 def test_random_player_seeds() -> None:
     def game(seed: int) -> dict:  # type: ignore[type-arg]
-        bots = [RandomBlackoutPlayer(seed=seed), RandomBlackoutPlayer(seed=seed + 1)]
-        return play_blackout(bots, seed=0).record()
+        bots = [RandomBlackoutBot(seed=seed), RandomBlackoutBot(seed=seed + 1)]
+        return play_blackout_game(bots, seed=0).to_record()
 
     assert game(1) == game(1)
     assert game(1) != game(2)
@@ -130,7 +130,7 @@ def test_heuristic_decides_from_the_view_only() -> None:
     # same hand for seat 0, different opponents' hands: the same view, the same choice
     one = BlackoutRound(["AS KH 2D", "QS 3H 4D", "5C 6C 7C"], trump="9H", dealer=2)
     two = BlackoutRound(["AS KH 2D", "5C 6C 7C", "QS 3H 4D"], trump="9H", dealer=2)
-    bot = HeuristicBlackoutPlayer()
+    bot = HeuristicBlackoutBot()
     assert one.view(0) == two.view(0)
     assert bot.act(one.view(0)) == bot.act(two.view(0)) == 2  # A♠ and the trump K♥
 
@@ -141,14 +141,14 @@ def test_heuristic_bid_avoids_the_trap() -> None:
     rnd.apply(1)
     rnd.apply(0)
     assert rnd.legal_actions() == [0, 2]
-    assert HeuristicBlackoutPlayer().act(rnd.view(0)) == 0  # the nearer, lower first
+    assert HeuristicBlackoutBot().act(rnd.view(0)) == 0  # the nearer, lower first
 
 
 def test_heuristic_play_makes_the_bid_or_ducks() -> None:
     rnd = BlackoutRound(["AS 2S", "KS 3S"], trump="4H", dealer=1)
     rnd.apply(1)  # player 0 wants one trick
     rnd.apply(0)
-    bot = HeuristicBlackoutPlayer()
+    bot = HeuristicBlackoutBot()
     assert bot.act(rnd.view(0)) == PlayingCard.parse("AS")  # leads its ace
     rnd.apply("AS")
     # player 1 bid 0: plays the highest card that does not take the trick
@@ -177,19 +177,19 @@ def test_heuristic_beats_random() -> None:
     totals = np.zeros(4)
     for seed in range(20):
         bots = [
-            HeuristicBlackoutPlayer(),
-            RandomBlackoutPlayer(seed=seed),
-            HeuristicBlackoutPlayer(),
-            RandomBlackoutPlayer(seed=seed + 100),
+            HeuristicBlackoutBot(),
+            RandomBlackoutBot(seed=seed),
+            HeuristicBlackoutBot(),
+            RandomBlackoutBot(seed=seed + 100),
         ]
-        totals += play_blackout(bots, seed=seed).totals()
+        totals += play_blackout_game(bots, seed=seed).totals()
     heuristic, random = (totals[0] + totals[2]) / 40, (totals[1] + totals[3]) / 40
     assert heuristic > 1.5 * random
 
 
 def test_play_blackout_refuses_non_players() -> None:
     with pytest.raises(XactikaError, match="act"):
-        play_blackout([HeuristicBlackoutPlayer(), "bot"])  # type: ignore[list-item]
+        play_blackout_game([HeuristicBlackoutBot(), "bot"])  # type: ignore[list-item]
     with pytest.raises(XactikaError, match="turn"):
         rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
-        RandomBlackoutPlayer(seed=1).act(rnd.view(1))
+        RandomBlackoutBot(seed=1).act(rnd.view(1))

@@ -1,4 +1,5 @@
-"""One family of names for seed 004's games (issue 15): the knock game and Lost Heir.
+"""One family of names for seed 004's games (issue 15): Blackout, the knock game and
+Lost Heir.
 
 Each game is imported from the package itself, and driven by the same loop, whatever
 the game: ``while not game.is_over: seat = game.current_player;
@@ -14,6 +15,10 @@ import pytest
 import xactika_edu
 from xactika_edu import (
     STANDARD_DECK,
+    BlackoutGame,
+    BlackoutRound,
+    BlackoutView,
+    HeuristicBlackoutBot,
     HeuristicKnockBot,
     HeuristicLostHeirBot,
     KnockGame,
@@ -24,6 +29,7 @@ from xactika_edu import (
     LostHeirRound,
     LostHeirView,
     PlayingCard,
+    RandomBlackoutBot,
     RandomKnockBot,
     RandomLostHeirBot,
     boy_chances,
@@ -31,6 +37,7 @@ from xactika_edu import (
     chance_deal_worth_zero,
     chance_lead_unbeatable,
     compare_bid_scoring,
+    play_blackout_game,
     play_knock_game,
     play_lostheir_game,
 )
@@ -38,6 +45,12 @@ from xactika_edu import (
 #: The public names of the knock game and Lost Heir (issue 15's one family of names), each
 #: with the module that defines it.
 FAMILY = {
+    "BlackoutRound": "core.blackout",
+    "BlackoutGame": "core.blackout_game",
+    "BlackoutView": "core.blackout_parts",
+    "RandomBlackoutBot": "engines.blackout_bots",
+    "HeuristicBlackoutBot": "engines.blackout_bots",
+    "play_blackout_game": "engines.blackout_bots",
     "KnockRound": "core.knock_round",
     "KnockGame": "core.knock_game",
     "KnockView": "core.knock",
@@ -70,6 +83,9 @@ def test_each_name_comes_from_the_package_and_is_its_modules_own(name):
 
 def test_from_xactika_edu_import_gives_each_name():
     imported = {
+        "BlackoutRound": BlackoutRound, "BlackoutGame": BlackoutGame,
+        "BlackoutView": BlackoutView, "RandomBlackoutBot": RandomBlackoutBot,
+        "HeuristicBlackoutBot": HeuristicBlackoutBot, "play_blackout_game": play_blackout_game,
         "KnockRound": KnockRound, "KnockGame": KnockGame, "KnockView": KnockView,
         "RandomKnockBot": RandomKnockBot, "HeuristicKnockBot": HeuristicKnockBot,
         "play_knock_game": play_knock_game, "LostHeirRound": LostHeirRound,
@@ -97,6 +113,10 @@ def play(game, bots):
     return game
 
 
+def blackout_bots(seed: int) -> list:
+    return [HeuristicBlackoutBot(), RandomBlackoutBot(seed=seed), HeuristicBlackoutBot()]
+
+
 def knock_bots(seed: int) -> list:
     return [HeuristicKnockBot(), RandomKnockBot(seed=seed), HeuristicKnockBot()]
 
@@ -107,6 +127,7 @@ def lostheir_bots(seed: int) -> list:
 
 #: (game class, players, bots for a seed, the play-a-whole-game function, the view class)
 GAMES = {
+    "blackout": (BlackoutGame, 3, blackout_bots, play_blackout_game, BlackoutView),
     "knock": (KnockGame, 3, knock_bots, play_knock_game, KnockView),
     "lostheir": (LostHeirGame, 4, lostheir_bots, play_lostheir_game, LostHeirView),
 }
@@ -147,10 +168,11 @@ def test_knock_totals_and_winners_are_per_seat():
 @pytest.mark.parametrize(
     ("rnd", "bots"),
     [
+        (BlackoutRound.deal(players=3, cards_per_hand=4, seed=2), blackout_bots(3)),
         (KnockRound.deal(players=3, seed=2), knock_bots(3)),
         (LostHeirRound.deal(dealer=1, seed=2), lostheir_bots(3)),
     ],
-    ids=["knock", "lostheir"],
+    ids=["blackout", "knock", "lostheir"],
 )
 def test_the_same_loop_plays_a_round_and_rounds_share_their_names(rnd, bots):
     first = rnd.copy()

@@ -119,7 +119,13 @@ _EXPORTS: dict[str, str] = {
     "whole_percent": "base.formatting",
     "write_score_sheet": "outputs.worksheets",
     "write_template": "teaching.classdata.scoresheet",
-    # seed 004's other games: the knock game and Lost Heir, their deck and activities
+    # seed 004's other games: Blackout, the knock game and Lost Heir, their deck and activities
+    "BlackoutGame": "core.blackout_game",
+    "BlackoutRound": "core.blackout",
+    "BlackoutView": "core.blackout_parts",
+    "HeuristicBlackoutBot": "engines.blackout_bots",
+    "RandomBlackoutBot": "engines.blackout_bots",
+    "play_blackout_game": "engines.blackout_bots",
     "KnockGame": "core.knock_game",
     "KnockRound": "core.knock_round",
     "KnockView": "core.knock",
@@ -153,7 +159,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         XactikaError,
     )
     from .base.formatting import whole_percent
+    from .core.blackout import BlackoutRound
     from .core.blackout_chances import chance_lead_unbeatable
+    from .core.blackout_game import BlackoutGame
+    from .core.blackout_parts import BlackoutView
     from .core.cards import (
         COMBINATIONS,
         DECK,
@@ -203,6 +212,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         value_distribution,
     )
     from .engines.blackout_advice import compare_bid_scoring
+    from .engines.blackout_bots import HeuristicBlackoutBot, RandomBlackoutBot, play_blackout_game
     from .engines.bots import HeuristicBot, MonteCarloBot, RandomBot
     from .engines.knock_bots import HeuristicKnockBot, RandomKnockBot, play_knock_game
     from .engines.lostheir_bots import (
@@ -284,6 +294,9 @@ __all__ = [
     "COMBINATIONS",
     "DECK",
     "STANDARD_DECK",
+    "BlackoutGame",
+    "BlackoutRound",
+    "BlackoutView",
     "Card",
     "ClassResultsError",
     "Combination",
@@ -292,6 +305,7 @@ __all__ = [
     "Event",
     "Game",
     "Hand",
+    "HeuristicBlackoutBot",
     "HeuristicBot",
     "HeuristicKnockBot",
     "HeuristicLostHeirBot",
@@ -310,6 +324,7 @@ __all__ = [
     "PlayerView",
     "PlayingCard",
     "Question",
+    "RandomBlackoutBot",
     "RandomBot",
     "RandomKnockBot",
     "RandomLostHeirBot",
@@ -365,6 +380,7 @@ __all__ = [
     "margin_of_error",
     "normal_approximation",
     "normal_comparison",
+    "play_blackout_game",
     "play_each_bid",
     "play_knock_game",
     "play_lostheir_game",

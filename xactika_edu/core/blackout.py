@@ -1,15 +1,18 @@
 """Blackout, the Oh Hell game of seed 004: one round (:class:`BlackoutRound`).
 
-The rules are the shared ones of :mod:`xactika_edu.core.rules` with the ruleset
+A Blackout round is the shared trick-taking engine of
+:mod:`xactika_edu.core.trick_round` (the same one as Xactika's
+:class:`~xactika_edu.core.game.Round`) with the ruleset
 :data:`~xactika_edu.core.rules.BLACKOUT`: bids with the dealer's trap
-(:func:`~xactika_edu.core.rules.legal_bids`), follow suit
-(:func:`~xactika_edu.core.rules.legal_follows`), the trick winner with trumps
-(:func:`~xactika_edu.core.rules.trick_winner`) and the all-or-nothing score
-(:func:`~xactika_edu.core.rules.blackout_score`). This module holds a round's actions;
-the deck for a player count and the round schedule are in
-:mod:`xactika_edu.core.blackout_parts` (re-exported here), the round's state, record
-and transcript in :mod:`xactika_edu.core.blackout_state`; the whole game (rounds up
-and down, the dealer rotating left) is :mod:`xactika_edu.core.blackout_game`.
+(:func:`~xactika_edu.core.rules.legal_bids`), the all-or-nothing score
+(:func:`~xactika_edu.core.rules.blackout_score`), the turns, tricks and records of
+the engine. This module adds what is Blackout's own: hands from the 52-card deck
+(lowest cards removed for the player count), the trump card, follow suit
+(:func:`~xactika_edu.core.rules.legal_follows`) and the trick winner with trumps
+(:func:`~xactika_edu.core.rules.trick_winner`). The deck for a player count, the
+round schedule, tricks and the view are in :mod:`xactika_edu.core.blackout_parts`
+(re-exported here); the whole game (rounds up and down, the dealer rotating left) is
+:mod:`xactika_edu.core.blackout_game`.
 
 >>> from xactika_edu.core.playing_cards import STANDARD_DECK
 >>> [str(card) for card in STANDARD_DECK if card not in blackout_deck(5)], max_round(5)
@@ -28,13 +31,11 @@ Source: seed 004, Blackout ("Setup", "Dealing & Trump", "Bidding", "Gameplay",
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-import numpy as np
-
 from ..base.checks import check_record, check_whole, shown
-from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
+from ..base.errors import IllegalPlayError, XactikaError
 from ..base.language import gettext as _
 from .blackout_parts import (
     BID,
@@ -44,13 +45,16 @@ from .blackout_parts import (
     BlackoutTrick,
     BlackoutView,
     blackout_deck,
+    blackout_plays,
     max_round,
     round_schedule,
+    trick_words,
 )
-from .blackout_state import BlackoutState
 from .cards import Seed
 from .playing_cards import SUIT_SYMBOLS, PlayingCard, as_playing_cards, deal_playing_cards
-from .rules import forbidden_bid, legal_bids, legal_follows, trick_winner
+from .rules import BLACKOUT, legal_follows, trick_winner
+from .trick_parts import read_hands
+from .trick_round import TrickRound
 
 __all__ = [
     "BID",
@@ -65,14 +69,24 @@ __all__ = [
     "round_schedule",
 ]
 
+BlackoutHand = tuple[PlayingCard, ...]
 
-class BlackoutRound(BlackoutState):
+
+def _read_hand(hand: Iterable[PlayingCard | str] | str) -> BlackoutHand:
+    return tuple(sorted(as_playing_cards(hand)))
+
+
+class BlackoutRound(TrickRound[BlackoutHand, PlayingCard, PlayingCard, BlackoutTrick]):
     """One round of Blackout: the deal, the trump card, the bids, the tricks, the scores.
 
     Build one with :meth:`deal` (seeded) or from given hands. Actions: :meth:`apply`
-    (a bid while bidding, a card while playing), listed by :meth:`legal_actions`; an
-    illegal action raises :class:`~xactika_edu.IllegalBidError` or
-    :class:`~xactika_edu.IllegalPlayError` naming the rule and leaves the round as it was.
+    (a bid while bidding, a card while playing), listed by :meth:`legal_actions`
+    (or :meth:`bid` and :meth:`play`, listed by :meth:`legal_bids` and
+    :meth:`legal_plays`); an illegal action raises :class:`~xactika_edu.IllegalBidError`
+    or :class:`~xactika_edu.IllegalPlayError` naming the rule and leaves the round as
+    it was. Everything else (turns, tricks, scores, :meth:`view`, :meth:`copy`,
+    :meth:`transcript`) is the shared engine's,
+    :class:`~xactika_edu.core.trick_round.TrickRound`.
 
     >>> rnd = BlackoutRound.deal(players=3, cards_per_hand=2, dealer=2, seed=5)
     >>> rnd.current_player, rnd.phase, rnd.trump_card is not None
@@ -80,7 +94,7 @@ class BlackoutRound(BlackoutState):
 
     Args:
         hands: one hand per player (2-8), cards or notation (``"AS 10H"``), the same
-            number each (at least 1), no card twice.
+            number each (at least 1), no card twice; each hand is kept sorted.
         trump: the turned-up card whose suit is trump, or ``None`` (no trump).
         dealer: the dealer's seat; the player to the dealer's left bids and leads first.
 
@@ -88,6 +102,35 @@ class BlackoutRound(BlackoutState):
         XactikaError: for hands, a trump card or a dealer that break those rules.
         NotationError: for a card that cannot be read.
     """
+
+    rules = BLACKOUT
+
+    __slots__ = ("_trump",)
+
+    _trump: PlayingCard | None
+
+    def __init__(
+        self,
+        hands: Iterable[Iterable[PlayingCard | str] | str],
+        trump: PlayingCard | str | None = None,
+        dealer: int = 0,
+    ) -> None:
+        read = read_hands(hands, _read_hand, self.rules)
+        trump_card = None if trump is None else as_playing_cards([trump])[0]
+        if trump_card is not None and any(trump_card in hand for hand in read):
+            raise XactikaError(_("the trump card {card} is also in a hand").format(card=trump_card))
+        deck = blackout_deck(len(read))
+        removed = [card for hand in read for card in hand if card not in deck]
+        if trump_card is not None and trump_card not in deck:
+            removed.append(trump_card)
+        if removed:
+            raise XactikaError(
+                _(
+                    "{cards}: removed from the {players}-player deck (the lowest cards go first)"
+                ).format(cards=" ".join(str(card) for card in removed), players=len(read))
+            )
+        self._trump = trump_card
+        self._setup(read, dealer)
 
     @classmethod
     def deal(
@@ -111,36 +154,40 @@ class BlackoutRound(BlackoutState):
         hands, rest = deal_playing_cards(players, size, blackout_deck(players), seed)
         return cls(hands, rest[0] if rest else None, dealer)
 
-    # actions ------------------------------------------------------------------------
+    @property
+    def trump_card(self) -> PlayingCard | None:
+        """The turned-up card, ``None`` in a round without trump."""
+        return self._trump
 
-    def legal_actions(self) -> list[Action]:
-        """The bids (bidding) or cards (playing) the current player may choose.
+    @property
+    def trump_suit(self) -> int | None:
+        """The trump suit's number (0-3, see :data:`~xactika_edu.core.playing_cards.SUITS`)."""
+        return None if self._trump is None else self._trump.suit
 
-        Bids are 0 to the cards per hand, the dealer's trap left out; a follower
-        must follow the led suit if able, else may play any card (trump or discard).
-        Empty when the round is over.
+    # what Blackout adds to the engine -----------------------------------------------
+
+    def _as_hand(self, cards: list[PlayingCard]) -> BlackoutHand:
+        return tuple(cards)
+
+    def legal_plays(self) -> list[PlayingCard]:
+        """The cards the current player may play; empty outside the play phase.
+
+        Any card to lead; a follower must follow the led suit if able, else may play
+        any card (a trump or a discard): :func:`~xactika_edu.core.blackout_parts.blackout_plays`.
         """
-        if self._turn < 0:
+        if self._turn < 0 or self._bids[self._dealer] is None:
             return []
-        if self._bids[self._dealer] is None:
-            total = sum(bid for bid in self._bids if bid is not None)
-            return list(
-                legal_bids(total, self._turn == self._dealer, self.cards_per_hand, self.rules)
-            )
-        hand = self._hands[self._turn]
-        if not self._trick:
-            return list(hand)
-        return list(legal_follows(hand, self._trick[0][1].suit, self.rules))
+        return blackout_plays(self._hands[self._turn], self._trick, self.rules)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a bid (a whole number) or a play (a card or its notation).
+    def play(self, card: PlayingCard | str, *, player: int | None = None) -> None:
+        """The current player plays ``card`` (a card or its notation); a full trick is decided.
 
         >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
         >>> rnd.apply(1)
         >>> rnd.apply(1)
         Traceback (most recent call last):
         ...
-        xactika_edu.IllegalBidError: the dealer's trap: the dealer (player 1) may not bid 1, ...
+        xactika_edu.IllegalBidError: dealer (player 1) may not bid 1: the bids would total 2, ...
         >>> rnd.apply(0); rnd.apply("2H"); rnd.apply("KS")
         Traceback (most recent call last):
         ...
@@ -148,62 +195,18 @@ class BlackoutRound(BlackoutState):
         >>> rnd.bids, rnd.current_player
         ((1, 0), 1)
 
+        Args:
+            card: the card.
+            player: if given, the seat meant to play; checked against the turn.
+
         Raises:
-            IllegalBidError: a bid outside the bidding, out of range, or the dealer's
-                trap. IllegalPlayError: a card while bidding or after the round, a card
-                not held, or not following suit when able. The round is then unchanged.
+            IllegalPlayError: while bidding or after the round, out of turn, a card not
+                held, or not following suit when able. The round is then unchanged.
             NotationError: for a card that cannot be read.
         """
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            self.bid(int(action))
-        elif isinstance(action, (PlayingCard, str)):
-            self.play(action)
-        else:
-            raise XactikaError(
-                _("an action is a bid (a whole number) or a card, got {action}").format(
-                    action=shown(action)
-                )
-            )
-
-    def bid(self, bid: int) -> None:
-        """The current player bids ``bid`` tricks (see :meth:`apply`)."""
-        if self.phase != BID:
-            raise IllegalBidError(
-                _("bidding is over: no more bids (bid {bid} refused)").format(bid=shown(bid))
-            )
-        seat, top = self._turn, self.cards_per_hand
-        if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or not 0 <= bid <= top:
-            raise IllegalBidError(
-                _("player {seat} must bid a whole number from 0 to {top}, got {bid}").format(
-                    seat=seat, top=top, bid=shown(bid)
-                )
-            )
-        total = sum(b for b in self._bids if b is not None)
-        if seat == self._dealer and bid == forbidden_bid(total, top, self.rules):
-            raise IllegalBidError(
-                _(
-                    "the dealer's trap: the dealer (player {seat}) may not bid {bid}, the bids "
-                    "would total {top}, the tricks available"
-                ).format(seat=seat, bid=int(bid), top=top)
-            )
-        self._bids[seat] = int(bid)
-        self._turn = (seat + 1) % self._players
-
-    def play(self, card: PlayingCard | str) -> None:
-        """The current player plays ``card`` (see :meth:`apply`); a full trick is scored."""
+        turn = self._turn_to_play(card, player)
         chosen = as_playing_cards([card])[0]
-        if self.phase != PLAY:
-            why = (
-                _("bidding is not finished (play {card} refused)")
-                if self.phase == BID
-                else _("the round is over (play {card} refused)")
-            )
-            raise IllegalPlayError(why.format(card=chosen))
-        turn, hand = self._turn, self._hands[self._turn]
-        if chosen not in hand:
-            raise IllegalPlayError(
-                _("player {seat} does not hold {card}").format(seat=turn, card=chosen)
-            )
+        hand = self._held(turn, chosen)
         if self._trick:
             led = self._trick[0][1].suit
             allowed = legal_follows(hand, led, self.rules)
@@ -215,58 +218,76 @@ class BlackoutRound(BlackoutState):
                         cards=" ".join(str(c) for c in allowed),
                     )
                 )
-        hand.remove(chosen)
-        self._trick.append((turn, chosen))
-        if len(self._trick) < self._players:
-            self._turn = (turn + 1) % self._players
-            return
-        cards = [c for _seat, c in self._trick]
+        self._add_play(turn, hand, chosen, chosen)
+
+    def _finish_trick(self, trick: list[tuple[int, PlayingCard]]) -> BlackoutTrick:
+        cards = [card for _seat, card in trick]
         led = cards[0].suit
         trumps = None if self._trump is None else [c.suit == self._trump.suit for c in cards]
-        position = int(
-            trick_winner(
-                [c.rank for c in cards], [c.suit == led for c in cards], self.rules, trumps
-            )
-        )
-        winner = self._trick[position][0]
-        self._tricks.append(BlackoutTrick(self._leader, tuple(self._trick), winner))
-        self._won[winner] += 1
-        self._trick = []
-        if len(self._tricks) == self.cards_per_hand:
-            self._turn = -1
-        else:
-            self._turn = self._leader = winner
-
-    # views, records, text -------------------------------------------------------------
+        shows = [card.suit == led for card in cards]
+        position = int(trick_winner([card.rank for card in cards], shows, self.rules, trumps))
+        return BlackoutTrick(self._leader, tuple(trick), trick[position][0])
 
     def view(self, seat: int) -> BlackoutView:
         """What ``seat`` may know now (other hands hidden).
 
         >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
         >>> view = rnd.view(0)
-        >>> view.hand, view.trump_suit, view.legal_actions
-        ((PlayingCard.parse('2♥'), PlayingCard.parse('A♠')), 2, (0, 1, 2))
+        >>> view.hand, view.trump_suit, view.legal_actions()
+        ((PlayingCard.parse('2♥'), PlayingCard.parse('A♠')), 2, [0, 1, 2])
+
+        Raises:
+            XactikaError: if ``seat`` is not 0 to players - 1.
         """
-        seat = check_whole(seat, "seat", 0, self._players - 1)
-        return BlackoutView(
-            seat=seat,
-            players=self._players,
-            dealer=self._dealer,
-            cards_per_hand=self.cards_per_hand,
-            hand=tuple(self._hands[seat]),
-            trump_card=self._trump,
-            bids=tuple(self._bids),
-            tricks=tuple(self._tricks),
-            current_trick=tuple(self._trick),
-            tricks_won=tuple(self._won),
-            current_player=self.current_player,
-            phase=self.phase,
-            legal_actions=tuple(self.legal_actions()) if seat == self._turn else (),
+        return BlackoutView(*self._view_fields(seat), self._trump)
+
+    def _trick_words(self, name: Callable[[int], str]) -> list[str]:
+        return trick_words(self._trick, name)
+
+    def _heading(self, name: Callable[[int], str]) -> list[str]:
+        trump = (
+            _("no trump")
+            if self._trump is None
+            else _("trump card {card}").format(card=self._trump)
         )
+        table = super()._heading(name)[0]
+        return [
+            _("Blackout: {table}; {trump}").format(table=table, trump=trump),
+            *(
+                _("{name} holds {hand}").format(
+                    name=name(seat), hand=" ".join(str(card) for card in hand)
+                )
+                for seat, hand in enumerate(self._start)
+            ),
+        ]
+
+    # records and copies ---------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The round as a plain dict (text and numbers) that :meth:`from_record` replays.
+
+        >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
+        >>> rnd.apply(1)
+        >>> rnd.to_record()["actions"], BlackoutRound.from_record(rnd.to_record()) == rnd
+        ([1], True)
+
+        Returns:
+            a dict: ``game`` ("Blackout"), ``players``, ``dealer``, ``trump`` (the
+            trump card's notation or ``None``), ``hands`` (notation, as dealt) and
+            ``actions`` (the bids from the dealer's left, then the cards played).
+        """
+        return {
+            "game": self.rules.name,
+            "players": self._players,
+            "dealer": self._dealer,
+            "trump": None if self._trump is None else str(self._trump),
+            "hands": [" ".join(str(card) for card in hand) for hand in self._start],
+            "actions": [a if isinstance(a, int) else str(a) for a in self.actions()],
+        }
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> BlackoutRound:
-        """Rebuild a round from :meth:`record`, checking every action again.
+        """Rebuild a round from :meth:`to_record`, checking every action again.
 
         Raises:
             XactikaError: a malformed record (missing keys, wrong game, bad deal).
@@ -298,10 +319,9 @@ class BlackoutRound(BlackoutState):
 
     def copy(self) -> BlackoutRound:
         """An independent copy (actions on it leave this round unchanged)."""
-        other = BlackoutRound(self._start, self._trump, self._dealer)
-        for action in self.actions():
-            other.apply(action)
+        other = super().copy()
+        other._trump = self._trump
         return other
 
-    def __repr__(self) -> str:
-        return f"BlackoutRound.from_record({self.record()!r})"
+    def _key(self) -> tuple[object, ...]:
+        return (*super()._key(), self._trump)

@@ -4,9 +4,11 @@ Each round is a :class:`~xactika_edu.core.blackout.BlackoutRound`; the dealer ro
 left (to the next seat) each round; totals run across rounds; the highest total wins
 (all players sharing the highest total win together).
 
->>> game = BlackoutGame(players=8, seed=4, first_dealer=0)
->>> game.schedule, game.round.cards_per_hand, game.round.dealer
+>>> game = BlackoutGame.new(players=8, seed=4, first_dealer=0)
+>>> game.schedule, game.current_round.cards_per_hand, game.current_round.dealer
 ((1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1), 1, 0)
+>>> game.winners()          # none while the game is on
+()
 >>> while not game.is_over:
 ...     game.apply(game.legal_actions()[0])
 >>> len(game.rounds), [r.dealer for r in game.rounds][:4], len(game.winners()) >= 1
@@ -19,7 +21,7 @@ wins!"). Core layer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base.checks import check_record, check_whole, shown
@@ -27,8 +29,10 @@ from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from .blackout import BlackoutRound
 from .blackout_parts import Action, BlackoutView, check_players, round_schedule
-from .cards import Seed, make_rng
+from .cards import Seed, make_rng, whole_seed
 from .playing_cards import first_dealer_by_cut
+from .plays import seat_namer
+from .trick_parts import best_seats, round_totals, totals_text
 
 __all__ = ["BlackoutGame", "first_dealer_by_cut"]
 
@@ -39,10 +43,12 @@ class BlackoutGame:
     Each round is dealt from the game's random generator in turn, so the same seed
     gives the same game (for the same actions). :meth:`apply` acts in the round in
     progress; when that round ends the next one is dealt, one seat to the left.
+    ``BlackoutGame.new(...)`` and ``BlackoutGame(...)`` are the same.
 
     Args:
         players: 2 to 8.
-        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`; a
+            generator or ``None`` is turned into a whole number (kept in :attr:`seed`).
         first_dealer: the first round's dealer; ``None`` cuts for it
             (:func:`first_dealer_by_cut`, with the game's generator).
 
@@ -52,7 +58,8 @@ class BlackoutGame:
 
     def __init__(self, players: int, seed: Seed = None, first_dealer: int | None = None) -> None:
         self._players = check_players(players)
-        rng = make_rng(seed)
+        self._seed: int | None = whole_seed(seed)
+        rng = make_rng(self._seed)
         if first_dealer is None:
             first_dealer = first_dealer_by_cut(self._players, rng)
         self._first = check_whole(first_dealer, "first_dealer", 0, self._players - 1)
@@ -61,6 +68,15 @@ class BlackoutGame:
         draws = rng.integers(0, 2**62, size=len(self._schedule))
         self._seeds: tuple[int, ...] | None = tuple(int(x) for x in draws)
         self._rounds = [self._deal(0)]
+
+    @classmethod
+    def new(cls, players: int, seed: Seed = None, first_dealer: int | None = None) -> BlackoutGame:
+        """A new game with its first round dealt (arguments as for :class:`BlackoutGame`).
+
+        >>> BlackoutGame.new(3, seed=1).seed
+        1
+        """
+        return cls(players, seed, first_dealer)
 
     def _deal(self, number: int) -> BlackoutRound:
         dealer = (self._first + number) % self._players
@@ -80,6 +96,11 @@ class BlackoutGame:
         return self._players
 
     @property
+    def seed(self) -> int | None:
+        """The whole-number seed of the game (``None`` if rebuilt from a record without one)."""
+        return self._seed
+
+    @property
     def first_dealer(self) -> int:
         """The first round's dealer."""
         return self._first
@@ -95,7 +116,7 @@ class BlackoutGame:
         return tuple(self._rounds)
 
     @property
-    def round(self) -> BlackoutRound:
+    def current_round(self) -> BlackoutRound:
         """The round in progress (the last round once the game is over)."""
         return self._rounds[-1]
 
@@ -107,37 +128,22 @@ class BlackoutGame:
     @property
     def current_player(self) -> int | None:
         """The seat to act next; ``None`` when the game is over."""
-        return self.round.current_player
+        return self.current_round.current_player
 
     def totals(self) -> tuple[int, ...]:
         """Each seat's running total over the finished rounds."""
-        totals = [0] * self._players
-        for rnd in self._rounds:
-            if rnd.is_over:
-                for seat, points in enumerate(rnd.scores()):
-                    totals[seat] += points
-        return tuple(totals)
+        return round_totals(self._rounds, self._players)
 
     def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total (several on a tie: they share the win).
-
-        Raises :class:`~xactika_edu.XactikaError` if the game is not over.
-        """
-        if not self.is_over:
-            raise XactikaError(
-                _("the game is not over (round {number} of {count}): no winner yet").format(
-                    number=len(self._rounds), count=len(self._schedule)
-                )
-            )
-        totals = self.totals()
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        """The seats with the highest total once the game is over (several on a tie: they
+        share the win); empty while the game is on."""
+        return best_seats(self.totals()) if self.is_over else ()
 
     # actions ------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """The current player's legal bids or cards (empty when the game is over)."""
-        return self.round.legal_actions()
+        return self.current_round.legal_actions()
 
     def apply(self, action: Action | str) -> None:
         """Apply a bid or a card in the round in progress; deal the next round after it.
@@ -151,40 +157,43 @@ class BlackoutGame:
                     action=shown(action)
                 )
             )
-        self.round.apply(action)
-        if self.round.is_over and len(self._rounds) < len(self._schedule):
+        self.current_round.apply(action)
+        if self.current_round.is_over and len(self._rounds) < len(self._schedule):
             self._rounds.append(self._deal(len(self._rounds)))
 
     def view(self, seat: int) -> BlackoutView:
         """What ``seat`` may know in the round in progress (other hands hidden)."""
-        return self.round.view(seat)
+        return self.current_round.view(seat)
 
     # records and text --------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        """The game as a plain dict: the players, the first dealer and each round's record.
+    def to_record(self) -> dict[str, Any]:
+        """The game as a plain dict: the players, the seed, the first dealer, the seed of
+        each round and each round's record.
 
         >>> game = BlackoutGame(3, seed=1, first_dealer=2)
         >>> game.apply(0)
-        >>> BlackoutGame.from_record(game.record()).record() == game.record()
+        >>> BlackoutGame.from_record(game.to_record()).to_record() == game.to_record()
         True
         """
         return {
             "game": "Blackout",
             "players": self._players,
+            "seed": self._seed,
             "first_dealer": self._first,
             "round_seeds": None if self._seeds is None else list(self._seeds),
-            "rounds": [rnd.record() for rnd in self._rounds],
+            "rounds": [rnd.to_record() for rnd in self._rounds],
         }
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> BlackoutGame:
-        """Rebuild a game from :meth:`record`, checking every round and action.
+        """Rebuild a game from :meth:`to_record`, checking every round and action.
 
         Checks that the rounds follow the schedule, that the dealer rotates left and
         that every round but the last is finished; each round replays its actions
         (:meth:`BlackoutRound.from_record <xactika_edu.core.blackout.BlackoutRound.from_record>`).
-        With ``round_seeds`` (one per round, as :meth:`record` writes them) each recorded
+        ``seed`` (optional) is kept as the game's :attr:`seed`. With ``round_seeds``
+        (one per round, as :meth:`to_record` writes them) each recorded
         round must be the one its seed deals, and the rebuilt game deals on from them;
         without them (a record written by hand) the game is replayed but cannot deal on.
 
@@ -201,6 +210,8 @@ class BlackoutGame:
         game._players = check_players(record.get("players"))
         game._first = check_whole(record.get("first_dealer"), "first_dealer", 0, game._players - 1)
         game._schedule = round_schedule(game._players)
+        seed = record.get("seed")
+        game._seed = None if seed is None else whole_seed(seed)
         seeds = record.get("round_seeds")
         if seeds is not None and (
             not isinstance(seeds, list)
@@ -249,30 +260,37 @@ class BlackoutGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BlackoutGame):
             return NotImplemented
-        return self.record() == other.record()
+        return self.to_record() == other.to_record()
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"BlackoutGame.from_record({self.record()!r})"
+        return f"BlackoutGame.from_record({self.to_record()!r})"
 
-    def __str__(self) -> str:
-        """The transcript: each round's, then the totals and the winners."""
-        parts = [
+    def transcript(self, names: Sequence[str] | None = None) -> str:
+        """The game in words: each round's transcript, then the totals and the winners.
+
+        ``names`` (one per seat) replace ``"player 0"`` and so on.
+
+        >>> game = BlackoutGame(2, seed=3, first_dealer=0)
+        >>> print(game.transcript(names=["Ana", "Ben"]).splitlines()[-1])
+        totals: Ana 0; Ben 0
+
+        Raises:
+            XactikaError: unless ``names`` is ``None`` or one name (text) per player.
+        """
+        name = seat_namer(names, self._players)
+        blocks = [
             _("round {number} of {count}").format(number=k + 1, count=len(self._schedule))
             + "\n"
-            + str(rnd)
+            + rnd.transcript(names)
             for k, rnd in enumerate(self._rounds)
         ]
-        totals = ", ".join(
-            _("player {seat} {points}").format(seat=s, points=p)
-            for s, p in enumerate(self.totals())
-        )
-        parts.append(_("totals: {totals}").format(totals=totals))
-        if self.is_over:
-            won = ", ".join(str(seat) for seat in self.winners())
-            parts.append(_("winner(s): player {seats}").format(seats=won))
-        return "\n\n".join(parts)
+        blocks.append(totals_text(self.totals(), self.winners(), name))
+        return "\n\n".join(blocks)
+
+    def __str__(self) -> str:
+        return self.transcript()
 
 
 def _same_deal(played: BlackoutRound, dealt: BlackoutRound) -> bool:

@@ -1,8 +1,10 @@
 """The parts of Blackout (seed 004) around one round: the deck for a player count, the
-round schedule, finished tricks and a player's view.
+round schedule, the legal plays, finished tricks and a player's view.
 
-The round itself is :class:`xactika_edu.core.blackout.BlackoutRound`; the rules are
-:data:`~xactika_edu.core.rules.BLACKOUT`.
+The round itself is :class:`xactika_edu.core.blackout.BlackoutRound` (the shared
+engine of :mod:`xactika_edu.core.trick_round` with the rules
+:data:`~xactika_edu.core.rules.BLACKOUT`); its view is the engine's
+:class:`~xactika_edu.core.trick_round.TrickView` with the trump card added.
 
 >>> max_round(5), len(blackout_deck(5)), round_schedule(3)[:4]
 (10, 50, (1, 2, 3, 4))
@@ -12,13 +14,15 @@ Source: seed 004, Blackout ("Setup", "The Scorecard"). Core layer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ..base.checks import check_whole
 from ..base.language import gettext as _
 from .playing_cards import STANDARD_DECK, PlayingCard
-from .rules import BLACKOUT
+from .plays import BID, OVER, PLAY, seat_namer
+from .rules import BLACKOUT, Ruleset, legal_follows
+from .trick_parts import TrickView
 
 __all__ = [
     "BID",
@@ -28,14 +32,13 @@ __all__ = [
     "BlackoutTrick",
     "BlackoutView",
     "blackout_deck",
+    "blackout_plays",
     "check_players",
     "max_round",
     "round_schedule",
-    "trick_text",
+    "trick_words",
 ]
 
-#: The phases of a round.
-BID, PLAY, OVER = "bid", "play", "over"
 #: One action: a bid (whole number) or a card played.
 Action = int | PlayingCard
 
@@ -96,7 +99,27 @@ def round_schedule(players: int) -> tuple[int, ...]:
     return (*range(1, top + 1), *range(top - 1, 0, -1))
 
 
-@dataclass(frozen=True)
+def blackout_plays(
+    hand: Sequence[PlayingCard],
+    trick: Sequence[tuple[int, PlayingCard]],
+    rules: Ruleset = BLACKOUT,
+) -> list[PlayingCard]:
+    """The cards a player holding ``hand`` may play to ``trick`` (the trick so far):
+    any card to lead; else the led suit if able, otherwise any card (a trump or a discard).
+
+    >>> from xactika_edu.core.playing_cards import parse_cards
+    >>> hand = parse_cards("2H 9S KS")
+    >>> len(blackout_plays(hand, ())), blackout_plays(hand, [(1, PlayingCard.parse("QS"))])
+    (3, [PlayingCard.parse('9♠'), PlayingCard.parse('K♠')])
+
+    Source: seed 004, Blackout, "Gameplay" ("You must follow the leading suit if possible").
+    """
+    if not trick:
+        return list(hand)
+    return legal_follows(hand, trick[0][1].suit, rules)
+
+
+@dataclass(frozen=True, slots=True)
 class BlackoutTrick:
     """A finished trick: the leader, ``(seat, card)`` pairs in the order played, the winner.
 
@@ -105,54 +128,59 @@ class BlackoutTrick:
     >>> trick = BlackoutTrick(1, ((1, PlayingCard.parse("QS")), (0, PlayingCard.parse("2S"))), 1)
     >>> print(trick)
     player 1 leads Q♠; player 0 plays 2♠; player 1 wins
+    >>> trick.describe(["Ana", "Ben"])
+    'Ben leads Q♠; Ana plays 2♠; Ben wins'
     """
 
     leader: int
     plays: tuple[tuple[int, PlayingCard], ...]
     winner: int
 
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """One line of words; ``names`` (one per seat) replace ``"player 0"`` etc."""
+        name = seat_namer(names, 1 + max(seat for seat, _card in self.plays), exact=False)
+        words = trick_words(self.plays, name)
+        return "; ".join([*words, _("{name} wins").format(name=name(self.winner))])
+
     def __str__(self) -> str:
-        return trick_text(self.plays, self.winner)
+        return self.describe()
 
 
-def trick_text(plays: Sequence[tuple[int, PlayingCard]], winner: int | None) -> str:
-    """One trick of the transcript; ``winner`` ``None`` for a trick in progress.
+def trick_words(plays: Sequence[tuple[int, PlayingCard]], name: Callable[[int], str]) -> list[str]:
+    """A trick's plays in words, the lead first (``name`` names a seat).
 
-    >>> trick_text([(2, PlayingCard.parse("QS"))], None)
-    'player 2 leads Q♠'
+    >>> trick_words([(2, PlayingCard.parse("QS"))], lambda seat: f"seat {seat}")
+    ['seat 2 leads Q♠']
     """
-    parts = [
-        (_("player {seat} leads {card}") if k == 0 else _("player {seat} plays {card}")).format(
-            seat=seat, card=card
+    return [
+        (_("{name} leads {card}") if k == 0 else _("{name} plays {card}")).format(
+            name=name(seat), card=card
         )
         for k, (seat, card) in enumerate(plays)
     ]
-    if winner is not None:
-        parts.append(_("player {seat} wins").format(seat=winner))
-    return "; ".join(parts)
 
 
-@dataclass(frozen=True)
-class BlackoutView:
-    """What one player may know: own hand, the trump card, bids, tricks, legal actions.
+@dataclass(frozen=True, slots=True)
+class BlackoutView(TrickView[tuple[PlayingCard, ...], PlayingCard, BlackoutTrick]):
+    """What one player may know: own hand, the trump card, bids, tricks, the turn.
 
-    Other players' hands are not in it. ``legal_actions`` is empty unless it is this
-    seat's turn. Made by :meth:`BlackoutRound.view`.
+    Other players' hands are not in it. :meth:`legal_actions` (the bids or cards this
+    seat may choose) is empty unless it is this seat's turn. Made by
+    :meth:`BlackoutRound.view <xactika_edu.core.blackout.BlackoutRound.view>`; the
+    shared fields are :class:`~xactika_edu.core.trick_round.TrickView`'s.
+
+    >>> from xactika_edu.core.blackout import BlackoutRound
+    >>> view = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1).view(0)
+    >>> view.trump_suit, view.legal_actions(), view.cards_held
+    (2, [0, 1, 2], (2, 2))
+
+    Attributes:
+        trump_card: the turned-up card, ``None`` in a round without trump.
+        rules: :data:`~xactika_edu.core.rules.BLACKOUT`.
     """
 
-    seat: int
-    players: int
-    dealer: int
-    cards_per_hand: int
-    hand: tuple[PlayingCard, ...]
     trump_card: PlayingCard | None
-    bids: tuple[int | None, ...]
-    tricks: tuple[BlackoutTrick, ...]
-    current_trick: tuple[tuple[int, PlayingCard], ...]
-    tricks_won: tuple[int, ...]
-    current_player: int | None
-    phase: str
-    legal_actions: tuple[Action, ...]
+    rules: Ruleset = field(default=BLACKOUT, compare=False, repr=False)
 
     @property
     def trump_suit(self) -> int | None:
@@ -164,3 +192,9 @@ class BlackoutView:
         """Every card played so far, in order."""
         done = [card for trick in self.tricks for _seat, card in trick.plays]
         return (*done, *(card for _seat, card in self.current_trick))
+
+    def legal_plays(self) -> list[PlayingCard]:
+        """The cards this seat may play now; empty unless it is playing now."""
+        if self.phase != PLAY or not self.is_my_turn:
+            return []
+        return blackout_plays(self.hand, self.current_trick, self.rules)

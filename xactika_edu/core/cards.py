@@ -79,6 +79,7 @@ __all__ = [
     "draw_cards",
     "make_rng",
     "shuffled_deck",
+    "whole_seed",
 ]
 
 MIN_PLAYERS = 2
@@ -313,6 +314,22 @@ def make_rng(seed: Seed) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(seed)
+
+
+def whole_seed(seed: Seed) -> int:
+    """``seed`` as a whole number that replays the same game: a whole number is kept;
+    ``None`` or a generator gives one drawn from it (0 to 2**63 - 1).
+
+    >>> whole_seed(7), 0 <= whole_seed(None) < 2**63
+    (7, True)
+
+    Raises:
+        XactikaError: as :func:`make_rng`, for a seed that is none of those.
+    """
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        make_rng(seed)  # checks it is >= 0
+        return int(seed)
+    return int(make_rng(seed).integers(0, 2**63))
 
 
 def shuffled_deck(seed: Seed = None) -> tuple[Card, ...]:

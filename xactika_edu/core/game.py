@@ -1,9 +1,12 @@
 """The rules engine: one hand of Xactika (a :class:`Round`) and a whole :class:`Game`.
 
 A :class:`Round` is a *state* in the style of OpenSpiel's Python games: it lists the
-legal actions (:meth:`Round.legal_bids`, :meth:`Round.legal_plays`), applies one
-(:meth:`Round.bid`, :meth:`Round.play`) and refuses an illegal one with an error that
-names the rule broken, leaving the round unchanged. :meth:`Round.view` gives a
+legal actions (:meth:`Round.legal_bids`, :meth:`Round.legal_plays`, or either as
+:meth:`Round.legal_actions`), applies one (:meth:`Round.bid`, :meth:`Round.play`, or
+either as :meth:`Round.apply`) and refuses an illegal one with an error that names the
+rule broken, leaving the round unchanged. The turn machinery is the engine every game
+of the family shares (:mod:`xactika_edu.core.trick_round`; Blackout's round is the same
+engine with another ruleset). :meth:`Round.view` gives a
 :class:`PlayerView`: what one player may know, never the other hands.
 
 Seats are numbered 0 to players - 1; clockwise (to the left) is the next seat number,

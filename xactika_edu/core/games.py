@@ -13,24 +13,17 @@ import pandas as pd
 
 from ..base.checks import check_record, check_whole, shown
 from ..base.errors import XactikaError
-from ..base.formatting import signed
 from ..base.language import gettext as _
-from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, make_rng
+from .cards import CARDS_PER_HAND, MAX_PLAYERS, MIN_PLAYERS, Seed, whole_seed
 from .plays import seat_namer
 from .round_text import GAME_RECORD_DEPTH, replay_actions, require_keys
 from .rounds import Round
+from .trick_parts import best_seats, round_totals, totals_text
 
 __all__ = ["HANDS_PER_GAME", "Game"]
 
 #: Hands in a game; the deal passes to the left after each one.
 HANDS_PER_GAME = 8
-
-
-def _game_seed(seed: Seed) -> int:
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        make_rng(seed)  # checks it is >= 0
-        return int(seed)
-    return int(make_rng(seed).integers(0, 2**63))
 
 
 class Game:
@@ -70,7 +63,7 @@ class Game:
         self._first_dealer = check_whole(first_dealer, "first_dealer", 0, self._players - 1)
         self._hands = check_whole(hands, "hands", 1, HANDS_PER_GAME)
         self._cards_per_hand = check_whole(cards_per_hand, "cards_per_hand", 1, CARDS_PER_HAND)
-        self._seed = _game_seed(seed)
+        self._seed = whole_seed(seed)
         self._rounds: list[Round] = [self._deal(0)]
 
     @classmethod
@@ -160,12 +153,7 @@ class Game:
 
     def totals(self) -> tuple[int, ...]:
         """Each seat's total score over the finished hands."""
-        totals = [0] * self._players
-        for rnd in self._rounds:
-            if rnd.is_over:
-                for seat, points in enumerate(rnd.scores()):
-                    totals[seat] += points
-        return tuple(totals)
+        return round_totals(self._rounds, self._players)
 
     def score_sheet(self) -> pd.DataFrame:
         """The score sheet: one row per finished hand and player.
@@ -214,9 +202,7 @@ class Game:
                     else _("the game is not over: hand {count} of {hands} is being played")
                 ).format(count=len(self._rounds), hands=self._hands)
             )
-        totals = self.totals()
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return best_seats(self.totals())
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record of the game so far; :meth:`from_record` replays it.
@@ -309,11 +295,8 @@ class Game:
             + f"\n{rnd.transcript(names)}"
             for number, rnd in enumerate(self._rounds, start=1)
         ]
-        totals = "; ".join(f"{name(s)} {signed(t)}" for s, t in enumerate(self.totals()))
-        blocks.append(_("totals: {totals}").format(totals=totals))
-        if self.is_over:
-            winners = ", ".join(name(s) for s in self.winners())
-            blocks[-1] += "\n" + _("winner(s): {winners}").format(winners=winners)
+        winners = self.winners() if self.is_over else ()
+        blocks.append(totals_text(self.totals(), winners, name))
         return "\n\n".join(blocks)
 
     def __str__(self) -> str:

@@ -1,5 +1,7 @@
-"""A round in words and as a record: the transcript, and the JSON-ready record that
-replays it (:class:`RoundText`, mixed into :class:`~xactika_edu.core.game.Round`).
+"""A round of Xactika as a record and in words: the JSON-ready record that replays it
+and the words of a trick in progress for the transcript (:class:`RoundText`, a base of
+:class:`~xactika_edu.core.game.Round`; the transcript itself is the shared engine's,
+:meth:`~xactika_edu.core.trick_round.TrickRound.transcript`).
 
 Everything here reads the round through its public properties and changes it only
 through :meth:`~xactika_edu.core.game.Round.bid` and :meth:`~xactika_edu.core.game.Round.play`.
@@ -7,16 +9,13 @@ through :meth:`~xactika_edu.core.game.Round.bid` and :meth:`~xactika_edu.core.ga
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..base.formatting import signed
 from ..base.language import gettext as _
-from ..base.language import ngettext
-from .cards import Card
-from .plays import BID, PLAY, Play, seat_namer
 from .round_state import RoundState
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ __all__ = [
     "GAME_RECORD_DEPTH",
     "ROUND_RECORD_DEPTH",
     "RoundText",
-    "play_text",
     "replay_actions",
     "require_keys",
     "signed",
@@ -38,13 +36,6 @@ __all__ = [
 # mappings (2) holding those lists (3).
 ROUND_RECORD_DEPTH = 1
 GAME_RECORD_DEPTH = 3
-
-
-def play_text(card: object) -> str:
-    """A play as given, for a message: ``2332:2ba`` as typed, anything else shown."""
-    if isinstance(card, (Card, Play)) or (isinstance(card, str) and len(card) <= 20):
-        return str(card)
-    return shown(card)
 
 
 def require_keys(record: object, keys: Sequence[str], what: str) -> None:
@@ -122,69 +113,14 @@ class RoundText(RoundState):
             "plays": [play.notation("en") for play in self.plays],
         }
 
-    def transcript(self, names: Sequence[str] | None = None) -> str:
-        """The round in words: bids, one line per trick, then the scores.
-
-        ``names`` (one per seat) replace ``"player 0"`` and so on.
-
-        >>> from xactika_edu.core.game import Round
-        >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
-        >>> rnd.bid(1)
-        >>> print(rnd.transcript(names=["Anne", "Tim"]))
-        2 players, 3 cards each; dealer: Tim
-        bids: Anne bids 1; Tim to bid
-        """
-        name = seat_namer(names, self.players)
-        lines = [
-            ngettext(
-                "{players} players, {cards} card each; dealer: {dealer}",
-                "{players} players, {cards} cards each; dealer: {dealer}",
-                self.cards_per_hand,
-            ).format(players=self.players, cards=self.cards_per_hand, dealer=name(self.dealer))
+    def _trick_words(self, name: Callable[[int], str]) -> list[str]:
+        seat, lead = self._trick[0]
+        parts = [
+            _("{name} leads {card} calling {call}").format(
+                name=name(seat), card=lead.card, call=lead.call
+            )
         ]
-        made = [
-            _("{name} bids {bid}").format(name=name(s), bid=self.bids[s])
-            for s in self.bidding_order
-            if self.bids[s] is not None
+        parts += [
+            _("{name} plays {card}").format(name=name(s), card=p.card) for s, p in self._trick[1:]
         ]
-        if self.phase == BID:
-            made.append(_("{name} to bid").format(name=name(self.current_player)))
-        lines.append(_("bids: {bids}").format(bids="; ".join(made)))
-        for number, trick in enumerate(self.tricks, start=1):
-            lines.append(
-                _("trick {number}: {trick}").format(number=number, trick=trick.describe(names))
-            )
-        if self.phase == PLAY:
-            parts = []
-            if self.current_trick:
-                seat, lead = self.current_trick[0]
-                parts.append(
-                    _("{name} leads {card} calling {call}").format(
-                        name=name(seat), card=lead.card, call=lead.call
-                    )
-                )
-                parts += [
-                    _("{name} plays {card}").format(name=name(s), card=p.card)
-                    for s, p in self.current_trick[1:]
-                ]
-            parts.append(_("{name} to play").format(name=name(self.current_player)))
-            lines.append(
-                _("trick {number}: {trick}").format(
-                    number=len(self.tricks) + 1, trick="; ".join(parts)
-                )
-            )
-        if self.is_over:
-            scores = "; ".join(
-                _("{name} {points} (bid {bid}, took {took})").format(
-                    name=name(s), points=signed(points), bid=self.bids[s], took=self.tricks_won[s]
-                )
-                for s, points in enumerate(self.scores())
-            )
-            lines.append(_("scores: {scores}").format(scores=scores))
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.transcript()
-
-    def __repr__(self) -> str:
-        return f"Round.from_record({self.to_record()!r})"
+        return parts

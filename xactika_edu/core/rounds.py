@@ -8,12 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-import numpy as np
-
 from ..base.checks import check_record, check_whole, shown
-from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
-from ..base.language import N_, pgettext
+from ..base.errors import IllegalPlayError, XactikaError
 from ..base.language import gettext as _
+from ..base.language import pgettext
 from .cards import (
     CARDS_PER_HAND,
     MAX_PLAYERS,
@@ -25,24 +23,16 @@ from .cards import (
     as_combination,
 )
 from .cards import deal as deal_cards
-from .plays import BID, FOLLOWS, LEADS, OVER, PLAY, Play, Trick, legal_plays, winner_index
+from .plays import FOLLOWS, LEADS, Play, Trick, legal_plays, winner_index
 from .round_text import (
     ROUND_RECORD_DEPTH,
     RoundText,
-    play_text,
     replay_actions,
     require_keys,
 )
-from .rules import forbidden_bid, legal_bids, legal_follows
+from .rules import legal_follows
 
 __all__ = ["Round"]
-
-
-# Why a bid is refused after the bidding, by phase.
-_NO_MORE_BIDS = {
-    PLAY: N_("bidding is over: no more bids (bid {bid} refused)"),
-    OVER: N_("the round is over: no more bids (bid {bid} refused)"),
-}
 
 
 class Round(RoundText):
@@ -50,14 +40,19 @@ class Round(RoundText):
 
     Build one with :meth:`deal` (a seeded random deal) or :meth:`from_hands`
     (given hands); ``Round(hands, dealer)`` is the same as :meth:`from_hands`.
-    The round changes as actions are applied (:meth:`bid`, :meth:`play`); use
-    :meth:`copy` to explore without changing it.
+    The round changes as actions are applied (:meth:`bid`, :meth:`play`, or either
+    through :meth:`apply`, from :meth:`legal_actions`); use :meth:`copy` to explore
+    without changing it. The turns, tricks, scores, views and transcript are the shared
+    engine's (:class:`~xactika_edu.core.trick_round.TrickRound`); this class adds
+    Xactika's deal and plays (a lead calls a combination, followers follow it).
 
     >>> rnd = Round.deal(players=4, seed=1)
     >>> rnd.phase, rnd.current_player, rnd.cards_per_hand
     ('bid', 1, 8)
     >>> rnd == Round.deal(players=4, seed=1)
     True
+    >>> rnd.apply(rnd.legal_actions()[0]); rnd.bids
+    (None, 0, None, None)
 
     Args:
         hands: one hand per player (2-10), each a :class:`~xactika_edu.core.cards.Hand`,
@@ -147,69 +142,7 @@ class Round(RoundText):
         replay_actions(rnd, record["bids"], record["plays"])
         return rnd
 
-    # actions ------------------------------------------------------------------------
-
-    def legal_bids(self) -> list[int]:
-        """The bids the current player may make; empty outside the bidding phase.
-
-        0 to cards_per_hand, except that the dealer (bidding last) may not make the
-        total equal cards_per_hand. Source: RULES.md, step 2.
-        """
-        if self._turn < 0 or self._bids[self._dealer] is not None:
-            return []
-        is_dealer = self._turn == self._dealer
-        return legal_bids(self._bid_total, is_dealer, self._cards_per_hand, self.rules)
-
-    def bid(self, bid: int, *, player: int | None = None) -> None:
-        """The current player bids ``bid`` tricks; the turn passes to the left.
-
-        >>> rnd = Round.from_hands(["2332 1312 3122", "2233 1212 1112"], dealer=1)
-        >>> rnd.bid(1, player=1)
-        Traceback (most recent call last):
-        ...
-        xactika_edu.IllegalBidError: it is player 0's turn to bid, not player 1's
-
-        Args:
-            bid: tricks the player expects to take, 0 to cards_per_hand.
-            player: if given, the seat meant to bid; checked against the turn.
-
-        Raises:
-            IllegalBidError: outside the bidding phase, out of turn, out of range, or
-                the dealer's forbidden bid. The round is then unchanged.
-        """
-        phase = self.phase
-        if phase != BID:
-            raise IllegalBidError(_(_NO_MORE_BIDS[phase]).format(bid=shown(bid)))
-        seat = self._turn
-        if player is not None and player != seat:
-            raise IllegalBidError(
-                _("it is player {seat}'s turn to bid, not player {player}'s").format(
-                    seat=seat, player=shown(player)
-                )
-            )
-        top = self._cards_per_hand
-        if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)):
-            raise IllegalBidError(
-                _("player {seat} must bid a whole number from 0 to {top}, got {bid}").format(
-                    seat=seat, top=top, bid=shown(bid)
-                )
-            )
-        if not 0 <= bid <= top:
-            raise IllegalBidError(
-                _(
-                    "player {seat} may not bid {bid}: bids are 0 to {top}, the number of cards"
-                ).format(seat=seat, bid=shown(bid), top=top)
-            )
-        if seat == self._dealer and bid == forbidden_bid(self._bid_total, top, self.rules):
-            raise IllegalBidError(
-                _(
-                    "dealer (player {seat}) may not bid {bid}: the bids would total "
-                    "{top}, the number of cards"
-                ).format(seat=seat, bid=bid, top=top)
-            )
-        self._bids[seat] = int(bid)
-        self._bid_total += int(bid)
-        self._turn = (seat + 1) % self._players
+    # actions (bids, legal_actions and apply: the shared engine's) ------------------
 
     def legal_plays(self) -> list[Play]:
         """The plays the current player may make; empty outside the play phase.
@@ -262,34 +195,10 @@ class Round(RoundText):
                 The round is then unchanged.
             NotationError: if the card or call cannot be read.
         """
-        turn = self._turn
-        if turn < 0:
-            raise IllegalPlayError(
-                _(
-                    "the round is over: all {cards_per_hand} tricks are played (play "
-                    "{card} refused)"
-                ).format(cards_per_hand=self._cards_per_hand, card=play_text(card))
-            )
-        if self._bids[self._dealer] is None:
-            raise IllegalPlayError(
-                _(
-                    "bidding is not finished: it is player {turn}'s turn to bid (play "
-                    "{card} refused)"
-                ).format(turn=turn, card=play_text(card))
-            )
-        if player is not None and player != turn:
-            raise IllegalPlayError(
-                _("it is player {turn}'s turn to play, not player {player}'s").format(
-                    turn=turn, player=shown(player)
-                )
-            )
+        turn = self._turn_to_play(card, player)
         chosen = _read_play(card, call)
-        hand = self._hands[turn]
         played = chosen.card
-        if played not in hand:
-            raise IllegalPlayError(
-                _("player {turn} does not hold {played}").format(turn=turn, played=played)
-            )
+        hand = self._held(turn, played)
         trick = self._trick
         if not trick:
             lead_call = chosen.call
@@ -327,22 +236,13 @@ class Round(RoundText):
                     )
                 )
             chosen = FOLLOWS[played]
-        # legal: apply it
-        hand.remove(played)
-        trick.append((turn, chosen))
-        players = self._players
-        if len(trick) < players:
-            self._turn = (turn + 1) % players
-            return
-        index = winner_index([p.card for _, p in trick], lead_call, self.rules)
-        winner = trick[index][0]
-        self._tricks.append(Trick(self._leader, lead_call, tuple(trick), winner))
-        self._won[winner] += 1
-        self._trick = []
-        if len(self._tricks) == self._cards_per_hand:
-            self._turn = -1
-        else:
-            self._turn = self._leader = winner
+        self._add_play(turn, hand, played, chosen)
+
+    def _finish_trick(self, trick: list[tuple[int, Play]]) -> Trick:
+        # the trick's first play is its lead, and a lead always calls (play, above)
+        call = cast(Combination, trick[0][1].call)
+        index = winner_index([p.card for _, p in trick], call, self.rules)
+        return Trick(self._leader, call, tuple(trick), trick[index][0])
 
 
 def _read_play(card: Play | Card | str, call: Combination | str | None) -> Play:

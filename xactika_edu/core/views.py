@@ -18,14 +18,15 @@ from dataclasses import dataclass, field
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from .cards import DECK, Combination, Hand
-from .plays import BID, PLAY, Play, Trick, legal_plays, seat_namer
-from .rules import XACTIKA, Ruleset, legal_bids
+from .plays import PLAY, Play, Trick, legal_plays, seat_namer
+from .rules import XACTIKA, Ruleset
+from .trick_parts import TrickView
 
 __all__ = ["PlayerView", "view_voids"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(TrickView[Hand, Play, Trick]):
     """What one seat may know at a moment of a round: never the other hands.
 
     Computer players receive a view, not the round. ``voids[s]`` lists the
@@ -43,36 +44,23 @@ class PlayerView:
     >>> len(view.unseen_cards())        # 81 cards - 1 held - 4 played
     76
 
+    The fields every game's view shares (seat, players, dealer, cards_per_hand, hand,
+    bids, tricks, current_trick as ``(seat, Play)`` pairs, tricks_won, current_player,
+    phase) and :meth:`legal_bids`, :meth:`legal_actions` and :attr:`cards_held` are
+    :class:`~xactika_edu.core.trick_parts.TrickView`'s.
+
+    >>> view.legal_actions()    # seat 1 leads trick 3: its card, with any of its calls
+    [Play.parse('1112:1ba'), Play.parse('1112:1cu'), Play.parse('1112:1co'), Play.parse('1112:2st')]
+    >>> rnd.view(0).legal_actions()     # not seat 0's turn
+    []
+
     Attributes:
-        seat, players, dealer, cards_per_hand: the seat viewing and the round's shape.
-        hand: the seat's own cards now.
-        bids: every seat's bid, ``None`` where not yet made.
-        tricks: the finished tricks; current_trick: ``(seat, Play)`` pairs so far.
-        tricks_won: tricks taken by each seat.
-        current_player: whose turn it is (``None`` when over); phase: as
-            :attr:`Round.phase`.
         voids: per seat, the combinations (sorted) it has shown it does not hold.
         rules: the :class:`~xactika_edu.core.rules.Ruleset` of the round.
     """
 
-    seat: int
-    players: int
-    dealer: int
-    cards_per_hand: int
-    hand: Hand
-    bids: tuple[int | None, ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[tuple[int, Play], ...]
-    tricks_won: tuple[int, ...]
-    current_player: int | None
-    phase: str
     voids: tuple[tuple[Combination, ...], ...]
     rules: Ruleset = field(default=XACTIKA, compare=False, repr=False)
-
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether the viewing seat is to act."""
-        return self.current_player == self.seat
 
     @property
     def call(self) -> Combination | None:
@@ -86,14 +74,6 @@ class PlayerView:
         cards += [play.card for _, play in self.current_trick]
         return Hand(cards)
 
-    @property
-    def cards_held(self) -> tuple[int, ...]:
-        """How many cards each seat holds now."""
-        held = [self.cards_per_hand - len(self.tricks)] * self.players
-        for seat, _play in self.current_trick:
-            held[seat] -= 1
-        return tuple(held)
-
     def unseen_cards(self) -> Hand:
         """The cards this seat has not seen: not in its hand and not played (deck order).
 
@@ -103,13 +83,6 @@ class PlayerView:
         known = set(self.hand)
         known.update(self.played_cards)
         return Hand(card for card in DECK if card not in known)
-
-    def legal_bids(self) -> list[int]:
-        """The bids this seat may make now; empty unless it is bidding now."""
-        if self.phase != BID or not self.is_my_turn:
-            return []
-        total = sum(bid for bid in self.bids if bid is not None)
-        return legal_bids(total, self.seat == self.dealer, self.cards_per_hand, self.rules)
 
     def legal_plays(self) -> list[Play]:
         """The plays this seat may make now; empty unless it is playing now."""

@@ -148,7 +148,7 @@ def play_blackout_rounds(
 
     The players: ``"random"`` (uniformly random legal bids and plays) or
     ``"heuristic"`` (:class:`~xactika_edu.engines.blackout_policy.BlackoutHeuristicPolicy`,
-    the rule :class:`~xactika_edu.engines.blackout_bots.HeuristicBlackoutPlayer` plays).
+    the rule :class:`~xactika_edu.engines.blackout_bots.HeuristicBlackoutBot` plays).
 
     >>> one = play_blackout_rounds(50, 3, 4, seed=2)
     >>> bool((one["bids"].sum(axis=1) != 4).all())   # the dealer's trap, every round

@@ -2,10 +2,11 @@
 
 Both decide from a :class:`~xactika_edu.core.blackout.BlackoutView` only (their own
 hand, the trump card, the bids and the cards played), never from the other hands.
-:func:`play_blackout` plays a whole game with one player per seat.
+:func:`play_blackout_game` plays a whole game with one computer player (bot) per seat,
+:func:`play_blackout_round` one round.
 
->>> bots = [HeuristicBlackoutPlayer(), RandomBlackoutPlayer(seed=1), HeuristicBlackoutPlayer()]
->>> game = play_blackout(bots, seed=3)
+>>> bots = [HeuristicBlackoutBot(), RandomBlackoutBot(seed=1), HeuristicBlackoutBot()]
+>>> game = play_blackout_game(bots, seed=3)
 >>> game.is_over, len(game.rounds)
 (True, 33)
 
@@ -16,45 +17,49 @@ Engines layer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
-from ..core.blackout import BID, BlackoutView
+from ..core.blackout import BID, BlackoutRound, BlackoutView
 from ..core.blackout_game import BlackoutGame
 from ..core.cards import Seed, make_rng
 from ..core.playing_cards import STANDARD_DECK, PlayingCard
 from .blackout_policy import BlackoutHeuristicPolicy, choose, state_for_view
 
 __all__ = [
-    "BlackoutPlayer",
-    "HeuristicBlackoutPlayer",
-    "RandomBlackoutPlayer",
-    "play_blackout",
+    "BlackoutBot",
+    "HeuristicBlackoutBot",
+    "RandomBlackoutBot",
+    "play_blackout_game",
+    "play_blackout_round",
 ]
 
 
 @runtime_checkable
-class BlackoutPlayer(Protocol):
+class BlackoutBot(Protocol):
     """Anything with ``act(view)``: a legal bid (bidding) or card (playing)."""
 
     def act(self, view: BlackoutView) -> int | PlayingCard: ...
 
 
-def _check_turn(view: BlackoutView) -> None:
-    if not view.legal_actions:
+def _check_turn(view: BlackoutView) -> list[int | PlayingCard]:
+    """The legal actions of ``view``; an XactikaError if there are none (not its turn)."""
+    legal = view.legal_actions()
+    if not legal:
         raise XactikaError(
             _("it is not player {seat}'s turn: no legal action in the view").format(seat=view.seat)
         )
+    return legal
 
 
-class RandomBlackoutPlayer:
+class RandomBlackoutBot:
     """Picks one of the legal actions, each equally likely, from its seeded generator.
 
     >>> from xactika_edu.core.blackout import BlackoutRound
     >>> view = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1).view(0)
-    >>> RandomBlackoutPlayer(seed=2).act(view) in (0, 1, 2)
+    >>> RandomBlackoutBot(seed=2).act(view) in (0, 1, 2)
     True
     """
 
@@ -63,14 +68,14 @@ class RandomBlackoutPlayer:
 
     def act(self, view: BlackoutView) -> int | PlayingCard:
         """A legal action of ``view``, chosen at random."""
-        _check_turn(view)
-        return view.legal_actions[int(self._rng.integers(len(view.legal_actions)))]
+        legal = _check_turn(view)
+        return legal[int(self._rng.integers(len(legal)))]
 
     def __repr__(self) -> str:
-        return "RandomBlackoutPlayer()"
+        return "RandomBlackoutBot()"
 
 
-class HeuristicBlackoutPlayer:
+class HeuristicBlackoutBot:
     """The rule-of-thumb player: bids its likely winners, then plays to make the bid
     exactly. The rule is :class:`~xactika_edu.engines.blackout_policy.BlackoutHeuristicPolicy`
     (written out in :mod:`xactika_edu.engines.blackout_policy`), run on a one-round
@@ -78,7 +83,7 @@ class HeuristicBlackoutPlayer:
 
     >>> from xactika_edu.core.blackout import BlackoutRound
     >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
-    >>> HeuristicBlackoutPlayer().act(rnd.view(0))
+    >>> HeuristicBlackoutBot().act(rnd.view(0))
     1
     """
 
@@ -95,31 +100,56 @@ class HeuristicBlackoutPlayer:
         return STANDARD_DECK[int(state.hand[view.seat, choice])]  # a lead makes one call
 
     def __repr__(self) -> str:
-        return "HeuristicBlackoutPlayer()"
+        return "HeuristicBlackoutBot()"
 
 
-def play_blackout(
-    players: Sequence[BlackoutPlayer], seed: Seed = None, first_dealer: int | None = None
+def _check_bots(bots: Sequence[object]) -> None:
+    if not all(isinstance(bot, BlackoutBot) for bot in bots):
+        raise XactikaError(
+            _("every seat needs a player with an act(view) method, got {players}").format(
+                players=shown(list(bots))
+            )
+        )
+
+
+def play_blackout_round(rnd: BlackoutRound, bots: Sequence[BlackoutBot]) -> BlackoutRound:
+    """Play ``rnd`` to its end with one computer player per seat; returns it (over).
+
+    >>> rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
+    >>> play_blackout_round(rnd, [HeuristicBlackoutBot(), RandomBlackoutBot(seed=1)]).is_over
+    True
+
+    Raises:
+        XactikaError: for a seat without an ``act`` method, or not one bot per seat.
+    """
+    _check_bots(bots)
+    if len(bots) != rnd.players:
+        raise XactikaError(
+            _("give one player per seat ({players}), got {count}").format(
+                players=rnd.players, count=len(bots)
+            )
+        )
+    while not rnd.is_over:
+        seat = cast(int, rnd.current_player)  # not None: the round is not over
+        rnd.apply(bots[seat].act(rnd.view(seat)))
+    return rnd
+
+
+def play_blackout_game(
+    bots: Sequence[BlackoutBot], seed: Seed = None, first_dealer: int | None = None
 ) -> BlackoutGame:
     """A whole game of Blackout with one computer player per seat (2 to 8); returns it over.
 
-    >>> game = play_blackout([RandomBlackoutPlayer(seed=1), RandomBlackoutPlayer(seed=2)], seed=1)
+    >>> game = play_blackout_game([RandomBlackoutBot(seed=1), RandomBlackoutBot(seed=2)], seed=1)
     >>> game.is_over, sum(game.rounds[-1].tricks_won)
     (True, 1)
 
     Raises:
         XactikaError: for a seat without an ``act`` method or a player count out of range.
     """
-    if not all(isinstance(player, BlackoutPlayer) for player in players):
-        raise XactikaError(
-            _("every seat needs a player with an act(view) method, got {players}").format(
-                players=shown(list(players))
-            )
-        )
-    game = BlackoutGame(len(players), seed=seed, first_dealer=first_dealer)
+    _check_bots(bots)
+    game = BlackoutGame(len(bots), seed=seed, first_dealer=first_dealer)
     while not game.is_over:
-        seat = game.current_player
-        if seat is None:  # the game deals the next round after the last action of one
-            break
-        game.apply(players[seat].act(game.view(seat)))
+        seat = cast(int, game.current_player)  # not None: the game is not over
+        game.apply(bots[seat].act(game.view(seat)))
     return game

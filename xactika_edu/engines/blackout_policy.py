@@ -2,7 +2,7 @@
 
 :class:`BlackoutHeuristicPolicy` answers for many Blackout rounds at once on the batch
 engine (:mod:`xactika_edu.engines.batch_engine`); the computer player
-:class:`~xactika_edu.engines.blackout_bots.HeuristicBlackoutPlayer` runs it on a
+:class:`~xactika_edu.engines.blackout_bots.HeuristicBlackoutBot` runs it on a
 one-round batch built from its view (:func:`state_for_view`), as Xactika's
 HeuristicBot runs :class:`~xactika_edu.engines.batch_policies.HeuristicPolicy`.
 

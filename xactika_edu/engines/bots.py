@@ -83,7 +83,8 @@ class Bot(abc.ABC):
 
     Subclasses define :meth:`bid` and :meth:`play`; both receive a
     :class:`~xactika_edu.core.game.PlayerView` (the seat's own knowledge) and must return
-    a legal action. ``rng`` is the bot's own generator, made from ``seed``.
+    a legal action; :meth:`act` calls the one the view's phase asks for (as every
+    game's bots do). ``rng`` is the bot's own generator, made from ``seed``.
 
     >>> class AlwaysFirst(Bot):
     ...     name = "first"
@@ -105,6 +106,24 @@ class Bot(abc.ABC):
     def __init__(self, seed: Seed = None) -> None:
         self.seed = seed
         self.rng: np.random.Generator = make_rng(seed)
+
+    def act(self, view: PlayerView) -> int | Play:
+        """The bot's action for ``view``: :meth:`bid` while bidding, :meth:`play` while
+        playing; one of ``view.legal_actions()``, for ``Round.apply``.
+
+        >>> from xactika_edu.core.game import Round
+        >>> rnd = Round.deal(players=3, seed=2, cards_per_hand=2)
+        >>> while not rnd.is_over:
+        ...     rnd.apply(RandomBot(seed=1).act(rnd.view(rnd.current_player)))
+        >>> sum(rnd.tricks_won)
+        2
+
+        Raises:
+            XactikaError: as :meth:`bid` or :meth:`play` (not the view's turn).
+        """
+        if isinstance(view, PlayerView) and view.phase == BID:
+            return self.bid(view)
+        return self.play(view)
 
     @abc.abstractmethod
     def bid(self, view: PlayerView) -> int:
