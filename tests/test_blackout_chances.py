@@ -11,8 +11,8 @@ import pytest
 from xactika_edu.base.errors import XactikaError
 from xactika_edu.core.blackout import blackout_deck
 from xactika_edu.core.blackout_chances import (
-    can_beat_lead,
     bid_expectations,
+    can_beat_lead,
     chance_lead_unbeatable,
     simulate_bid_scores,
     simulate_lead_unbeatable,
