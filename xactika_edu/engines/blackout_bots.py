@@ -24,9 +24,10 @@ from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.blackout import BID, BlackoutRound, BlackoutView
 from ..core.blackout_game import BlackoutGame
-from ..core.cards import Seed, make_rng
+from ..core.cards import Seed
 from ..core.playing_cards import STANDARD_DECK, PlayingCard
 from .blackout_policy import BlackoutHeuristicPolicy, choose, state_for_view
+from .family_bots import RandomActionBot, turn_actions
 
 __all__ = [
     "BlackoutBot",
@@ -45,16 +46,11 @@ class BlackoutBot(Protocol):
 
 
 def _check_turn(view: BlackoutView) -> list[int | PlayingCard]:
-    """The legal actions of ``view``; an XactikaError if there are none (not its turn)."""
-    legal = view.legal_actions()
-    if not legal:
-        raise XactikaError(
-            _("it is not player {seat}'s turn: no legal action in the view").format(seat=view.seat)
-        )
-    return legal
+    """The legal actions of ``view``; an XactikaError for no view or not its turn."""
+    return turn_actions(view, BlackoutView, "Blackout")
 
 
-class RandomBlackoutBot:
+class RandomBlackoutBot(RandomActionBot):
     """Picks one of the legal actions, each equally likely, from its seeded generator.
 
     >>> from xactika_edu.core.blackout import BlackoutRound
@@ -63,16 +59,8 @@ class RandomBlackoutBot:
     True
     """
 
-    def __init__(self, seed: Seed = None) -> None:
-        self._rng = make_rng(seed)
-
-    def act(self, view: BlackoutView) -> int | PlayingCard:
-        """A legal action of ``view``, chosen at random."""
-        legal = _check_turn(view)
-        return legal[int(self._rng.integers(len(legal)))]
-
-    def __repr__(self) -> str:
-        return "RandomBlackoutBot()"
+    view_type = BlackoutView
+    game = "Blackout"
 
 
 class HeuristicBlackoutBot:

@@ -18,8 +18,9 @@ from typing import Protocol, runtime_checkable
 
 from ..base.checks import shown
 from ..base.errors import XactikaError
+from ..base.language import N_
 from ..base.language import gettext as _
-from ..core.cards import Seed, make_rng
+from ..core.cards import Seed
 from ..core.knock import (
     DISCARD,
     DRAW_PILE,
@@ -34,6 +35,7 @@ from ..core.knock import (
 from ..core.knock_game import KnockGame
 from ..core.knock_round import KnockRound
 from ..core.playing_cards import PlayingCard
+from .family_bots import RandomActionBot, turn_actions
 
 __all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game", "play_knock_round"]
 
@@ -48,19 +50,10 @@ class KnockBot(Protocol):
 
 def _legal_actions(view: KnockView) -> list[KnockAction]:
     """The view's legal actions; raises XactikaError for no view, or not its turn."""
-    if not isinstance(view, KnockView):
-        raise XactikaError(
-            _("a knock player needs a KnockView, got {view}").format(view=shown(view))
-        )
-    actions = view.legal_actions()
-    if not actions:
-        raise XactikaError(
-            _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
-        )
-    return actions
+    return turn_actions(view, KnockView, _("knock game"))
 
 
-class RandomKnockBot:
+class RandomKnockBot(RandomActionBot):
     """Picks each action uniformly at random among the legal ones; seeded.
 
     >>> from xactika_edu.core.knock_round import KnockRound
@@ -72,13 +65,8 @@ class RandomKnockBot:
     view or it is not the viewing seat's turn.
     """
 
-    def __init__(self, seed: Seed = None) -> None:
-        self._rng = make_rng(seed)
-
-    def act(self, view: KnockView) -> KnockAction:
-        """A legal action drawn at random."""
-        actions = _legal_actions(view)
-        return actions[int(self._rng.integers(len(actions)))]
+    view_type = KnockView
+    game = N_("knock game")
 
 
 def _best_discard(hand: Sequence[PlayingCard], taken: PlayingCard | None) -> PlayingCard:

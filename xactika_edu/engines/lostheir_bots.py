@@ -32,11 +32,12 @@ from typing import Protocol, runtime_checkable
 from ..base.checks import check_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
-from ..core.cards import Seed, make_rng
+from ..core.cards import Seed
 from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirRound, LostHeirView
 from ..core.lostheir_cards import LOST_HEIR, WRONG_BOY, LostHeirCard
 from ..core.lostheir_game import TARGET, LostHeirGame
 from ..core.rules import trick_winner
+from .family_bots import RandomActionBot, turn_actions
 
 __all__ = [
     "HeuristicLostHeirBot",
@@ -59,19 +60,10 @@ class LostHeirBot(Protocol):
 
 def _legal_actions(view: LostHeirView) -> list[Action]:
     """The view's legal actions; raises XactikaError for no view, or not its turn."""
-    if not isinstance(view, LostHeirView):
-        raise XactikaError(
-            _("a Lost Heir player needs a LostHeirView, got {view}").format(view=shown(view))
-        )
-    actions = view.legal_actions()
-    if not actions:
-        raise XactikaError(
-            _("it is not player {seat}'s turn: nothing to do").format(seat=view.seat)
-        )
-    return actions
+    return turn_actions(view, LostHeirView, "Lost Heir")
 
 
-class RandomLostHeirBot:
+class RandomLostHeirBot(RandomActionBot):
     """Chooses uniformly among the legal actions, from its own seeded generator.
 
     >>> from xactika_edu.core.lostheir import LostHeirRound
@@ -83,13 +75,8 @@ class RandomLostHeirBot:
     not to act.
     """
 
-    def __init__(self, seed: Seed = None):
-        self._rng = make_rng(seed)
-
-    def act(self, view: LostHeirView) -> Action:
-        """A legal action drawn at random."""
-        actions = _legal_actions(view)
-        return actions[int(self._rng.integers(len(actions)))]
+    view_type = LostHeirView
+    game = "Lost Heir"
 
 
 def _strength(cards: Sequence[LostHeirCard], city: int) -> float:

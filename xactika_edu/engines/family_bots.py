@@ -1,0 +1,89 @@
+"""What the computer players of seed 004's games share: the legal actions of the view of
+the seat to act, and the player that picks one of them at random.
+
+Blackout, the knock game and Lost Heir each give their players a view of one seat with
+``legal_actions()`` (empty when it is not that seat's turn). :func:`turn_actions` reads
+them once for every game's players, and :class:`RandomActionBot` is each game's random
+player (:class:`~xactika_edu.engines.blackout_bots.RandomBlackoutBot`,
+:class:`~xactika_edu.engines.knock_bots.RandomKnockBot`,
+:class:`~xactika_edu.engines.lostheir_bots.RandomLostHeirBot`). Engines layer.
+
+>>> from xactika_edu.core.knock_round import KnockRound
+>>> from xactika_edu.core.knock import KnockView
+>>> view = KnockRound.deal(players=2, seed=1).view(1)
+>>> len(turn_actions(view, KnockView, "knock game")) > 0
+True
+>>> turn_actions(KnockRound.deal(players=2, seed=1).view(0), KnockView, "knock game")
+Traceback (most recent call last):
+...
+xactika_edu.XactikaError: it is not player 0's turn: nothing to do
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, cast
+
+from ..base.checks import shown
+from ..base.errors import XactikaError
+from ..base.language import gettext as _
+from ..core.cards import Seed, make_rng
+
+__all__ = ["RandomActionBot", "turn_actions"]
+
+
+class _View(Protocol):
+    seat: int
+
+    def legal_actions(self) -> Any: ...
+
+
+def turn_actions(view: object, view_type: type, game: str) -> list[Any]:
+    """The legal actions of ``view``, the view of the seat to act (a list, never empty).
+
+    Raises:
+        XactikaError: if ``view`` is not a ``view_type`` (the message names ``game`` and
+            the value), or it is not the viewing seat's turn.
+    """
+    if not isinstance(view, view_type):
+        raise XactikaError(
+            _("a {game} player needs a {kind}, got {view}").format(
+                game=game, kind=view_type.__name__, view=shown(view)
+            )
+        )
+    seen = cast(_View, view)
+    actions = list(seen.legal_actions())
+    if not actions:
+        raise XactikaError(
+            _("it is not player {seat}'s turn: nothing to do").format(seat=seen.seat)
+        )
+    return actions
+
+
+class RandomActionBot:
+    """Picks one of the legal actions of the view, each equally likely, from its own
+    seeded generator (the same seed, the same choices). A game's random player sets
+    :attr:`view_type` and :attr:`game`.
+
+    Args:
+        seed: ``None``, a whole number or a :class:`numpy.random.Generator`.
+
+    Raises:
+        XactikaError: (from :meth:`act`) as :func:`turn_actions`.
+    """
+
+    #: The view class of the game.
+    view_type: ClassVar[type] = object
+    #: The game's name in messages, marked for translation (``N_("knock game")``).
+    game: ClassVar[str] = "card game"
+
+    def __init__(self, seed: Seed = None) -> None:
+        self.seed = seed
+        self._rng = make_rng(seed)
+
+    def act(self, view: Any) -> Any:
+        """A legal action of ``view``, drawn at random."""
+        actions = turn_actions(view, self.view_type, _(self.game))
+        return actions[int(self._rng.integers(len(actions)))]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
