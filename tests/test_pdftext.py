@@ -15,21 +15,22 @@ NOTEBOOKS = sorted(Path(__file__).resolve().parents[1].joinpath("notebooks").glo
 
 
 @pytest.fixture
-def written(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
     """Every text the PDF makers hand to pdf_text while they draw."""
-    texts: list[str] = []
+    texts: list[tuple[str, bool]] = []
 
-    def recording(text: str, missing: str = "?") -> str:
-        texts.append(text)
-        return pdf_text(text, missing)
+    def recording(text: str, missing: str = "?", *, unicode: bool = False) -> str:
+        texts.append((text, unicode))
+        return pdf_text(text, missing, unicode=unicode)
 
     for module in (lessonplans, exit_tickets, rules_card):
         monkeypatch.setattr(module, "pdf_text", recording)
     return texts
 
 
-def _lost(texts: list[str]) -> dict[str, str]:
-    return {text: lost for text in texts if (lost := lost_in_pdf(text))}
+def _lost(texts: list[tuple[str, bool]]) -> dict[str, str]:
+    """Each text that loses characters in its PDF's font (DejaVu Sans when ``unicode``)."""
+    return {text: lost for text, unicode in texts if (lost := lost_in_pdf(text, unicode=unicode))}
 
 
 def test_pdftext_arrow_is_written_not_dropped() -> None:
@@ -43,14 +44,18 @@ def test_pdftext_replacements_are_printable() -> None:
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
-def test_pdftext_every_plan_keeps_its_characters(notebook: Path, written: list[str]) -> None:
+def test_pdftext_every_plan_keeps_its_characters(
+    notebook: Path, written: list[tuple[str, bool]]
+) -> None:
     lessonplans.plan_pdf(lessonplans.lesson_plan(notebook))
     assert written
     assert _lost(written) == {}
 
 
 @pytest.mark.parametrize("lesson", sorted(QUESTIONS))
-def test_pdftext_every_ticket_keeps_its_characters(lesson: str, written: list[str]) -> None:
+def test_pdftext_every_ticket_keeps_its_characters(
+    lesson: str, written: list[tuple[str, bool]]
+) -> None:
     tickets = exit_tickets.class_tickets(lesson, students=3, seed=1)
     exit_tickets.tickets_pdf(tickets)
     exit_tickets.tickets_pdf(tickets, key=True)
@@ -58,7 +63,7 @@ def test_pdftext_every_ticket_keeps_its_characters(lesson: str, written: list[st
     assert _lost(written) == {}
 
 
-def test_pdftext_rules_card_keeps_its_characters(written: list[str]) -> None:
+def test_pdftext_rules_card_keeps_its_characters(written: list[tuple[str, bool]]) -> None:
     rules_card.rules_card_pdf()
     assert written
     assert _lost(written) == {}

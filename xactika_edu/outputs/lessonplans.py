@@ -110,6 +110,12 @@ class LessonPlan:
             return standards_rows((c.code, c.activity) for c in self.meta.standards)
 
 
+def _drawn(text: str, missing: str = "?") -> str:
+    """``text`` as the plan's embedded font, DejaVu Sans, draws it: :func:`pdf_text`
+    with ``unicode`` (suit signs, arrows and math signs print as themselves)."""
+    return pdf_text(text, missing, unicode=True)
+
+
 def lesson_text(text: str) -> str:
     """A text of a lesson (its metadata, a markdown cell) in the current language: its
     translation from the catalogues, or itself if it has none (English, or a text not
@@ -249,7 +255,7 @@ def _plain(text: str) -> str:
 
 def _pdf_cell(text: str) -> str:
     """A table cell for the PDF: plain text; a picture or emoji alone becomes a note."""
-    return " ".join(pdf_text(_plain(text), missing="").split()) or _("(a picture in the lesson)")
+    return " ".join(_drawn(_plain(text), missing="").split()) or _("(a picture in the lesson)")
 
 
 def _title(meta: LessonMeta) -> str:
@@ -379,7 +385,7 @@ def _plan_html(plan: LessonPlan) -> str:
 def _heading(pdf: FPDF, text: str, size: float) -> None:
     pdf.ln(size * 0.25)
     pdf.set_font(FONT_FAMILY, "B", fitted_size(size * 1.1, "B"))
-    pdf.cell(0, size * 0.5, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, size * 0.5, _drawn(text), new_x="LMARGIN", new_y="NEXT")
 
 
 def _table(
@@ -389,7 +395,7 @@ def _table(
     heading: Sequence[str],
     rows: Iterable[Sequence[str]],
     *,
-    cell: Callable[[str], str] = pdf_text,
+    cell: Callable[[str], str] = _drawn,
 ) -> None:
     from fpdf.fonts import FontFace
 
@@ -407,7 +413,7 @@ def _table(
     ) as table:
         head = table.row()
         for text in heading:
-            head.cell(pdf_text(text))
+            head.cell(_drawn(text))
         for row in rows:
             line = table.row()
             for text in row:
@@ -431,7 +437,7 @@ def _draw(
     pdf.multi_cell(  # a title longer than the line wraps (Spanish 4b's did not fit)
         0,
         size * 0.75,
-        pdf_text(pgettext("lesson plan", "Lesson plan · {title}").format(title=_title(meta))),
+        _drawn(pgettext("lesson plan", "Lesson plan · {title}").format(title=_title(meta))),
         new_x="LMARGIN",
         new_y="NEXT",
     )
@@ -439,7 +445,7 @@ def _draw(
     pdf.multi_cell(
         0,
         size * 0.45,
-        pdf_text(f"**{pgettext('lesson plan', 'Objective.')}** {meta.objective}"),
+        _drawn(f"**{pgettext('lesson plan', 'Objective.')}** {meta.objective}"),
         markdown=True,
         new_x="LMARGIN",
         new_y="NEXT",
@@ -453,7 +459,7 @@ def _draw(
     pdf.multi_cell(
         0,
         size * 0.45,
-        pdf_text("; ".join(meta.materials) or pgettext("lesson plan", "none")),
+        _drawn("; ".join(meta.materials) or pgettext("lesson plan", "none")),
         new_x="LMARGIN",
         new_y="NEXT",
     )
@@ -472,11 +478,11 @@ def _draw(
     text = ticket_summary(plan)
     if not text.endswith((".", "!", "?", ":")):
         text += "."
-    pdf.multi_cell(0, size * 0.45, pdf_text(text), new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, size * 0.45, _drawn(text), new_x="LMARGIN", new_y="NEXT")
     if plan.ticket_table is not None:
         rows = plan.ticket_table.rows
         pdf.multi_cell(
-            0, size * 0.45, pdf_text(plan.ticket_table.caption), new_x="LMARGIN", new_y="NEXT"
+            0, size * 0.45, _drawn(plan.ticket_table.caption), new_x="LMARGIN", new_y="NEXT"
         )
         label_w = 30.0
         rest = (pdf.w - 2 * _MARGIN - label_w) / (len(rows[0]) - 1)
@@ -485,7 +491,7 @@ def _draw(
         pdf.multi_cell(
             0,
             size * 0.45,
-            pdf_text(f"{letter}) {question} **{answer}**"),
+            _drawn(f"{letter}) {question} **{answer}**"),
             markdown=True,
             new_x="LMARGIN",
             new_y="NEXT",
