@@ -80,7 +80,8 @@ def test_a_where_is_the_card_recomputed() -> None:
         question, answer, working = _worked(seed)[0]
         found = re.search(
             r"Xactika with (\d+) players: you hold your 8 cards and have seen no other card\. "
-            r"What is the chance that the card (\d{4}) is (in another player's hand|set aside)",
+            r"The card (\d{4}) is not one of yours\. "
+            r"What is the chance that the card \2 is (in another player's hand|set aside)",
             question,
         )
         assert found, question

@@ -96,8 +96,9 @@ def _where_is_a_card(seed: int, rng: Generator) -> tuple[str, str, str]:
     )
     question = with_rounding(
         _(
-            "Xactika with {players} players: you hold your {per} cards and have seen no other card."
-        ).format(players=players, per=CARDS_PER_HAND)
+            "Xactika with {players} players: you hold your {per} cards and have seen no other "
+            "card. The card {card} is not one of yours."
+        ).format(players=players, per=CARDS_PER_HAND, card=card)
         + " "
         + asked.format(card=card)
         + " "
