@@ -203,15 +203,19 @@ _playing_card = st.one_of(
 )
 _playing_cards = st.one_of(
     st.lists(_playing_card, max_size=7),
-    st.lists(_playing_card, max_size=7).map(" ".join),
+    st.lists(_playing_card, max_size=7).map(lambda cards: " ".join(map(str, cards))),
     st.just("AS 2H 3D"),
 )
 _heir_card = st.sampled_from(
     [f"{rank}{city}" for city in "TMHW" for rank in range(8)] + ["Mayor of Winnipeg", "8W"]
 )
 _heir_cards = st.one_of(st.lists(_heir_card, max_size=9), st.just("0T 1T 2T 3T 4T 5T 6T 7T"))
-_HEIR_DEAL = ["0T 1T 2T 3T 4T 5T 6T 7T", "0M 1M 2M 3M 4M 5M 6M 7M",
-              "0H 1H 2H 3H 4H 5H 6H 7H", "0W 1W 2W 3W 4W 5W 6W 7W"]
+_HEIR_DEAL = [
+    "0T 1T 2T 3T 4T 5T 6T 7T",
+    "0M 1M 2M 3M 4M 5M 6M 7M",
+    "0H 1H 2H 3H 4H 5H 6H 7H",
+    "0W 1W 2W 3W 4W 5W 6W 7W",
+]
 
 
 @st.composite
