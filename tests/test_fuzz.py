@@ -264,6 +264,14 @@ def _record_of(make: Callable[[], Any]) -> Callable[[], dict[str, Any]]:
     return record
 
 
+#: Small games of seed 004 (samples, and records for ``from_record``).
+SAMPLES_OF_GAMES: dict[str, Callable[[], Any]] = {
+    "BlackoutGame": lambda: xactika_edu.BlackoutGame(players=8, seed=1, first_dealer=0),
+    "KnockGame": lambda: xactika_edu.KnockGame.new(players=2, seed=1),
+    "LostHeirGame": lambda: xactika_edu.LostHeirGame(seed=1, target=5),
+}
+
+
 #: Computer players of each game of seed 004, built fresh for every call (they hold a
 #: seeded generator).
 _BOT_KINDS: dict[str, tuple[Callable[[int], Any], ...]] = {
@@ -307,6 +315,9 @@ HINTS: dict[str, st.SearchStrategy[Any]] = {
         _mutated(_record_of(_blackout_round)),
         _mutated(_record_of(_knock_round)),
         _mutated(_record_of(_heir_round)),
+        _mutated(_record_of(SAMPLES_OF_GAMES["BlackoutGame"])),
+        _mutated(_record_of(SAMPLES_OF_GAMES["KnockGame"])),
+        _mutated(_record_of(SAMPLES_OF_GAMES["LostHeirGame"])),
     ),
     "hand": st.one_of(_cards, _playing_cards, _heir_cards),
     "hands": st.one_of(
@@ -369,17 +380,15 @@ SAMPLES: dict[str, Callable[[], object]] = {
     "Trick": lambda: _finished_trick(),
     # seed 004's games
     "BlackoutRound": _blackout_round,
-    "BlackoutGame": lambda: xactika_edu.BlackoutGame(players=8, seed=1, first_dealer=0),
+    **SAMPLES_OF_GAMES,
     "BlackoutView": lambda: _turn_view(_blackout_round()),
     "RandomBlackoutBot": lambda: xactika_edu.RandomBlackoutBot(seed=1),
     "HeuristicBlackoutBot": xactika_edu.HeuristicBlackoutBot,
     "KnockRound": _knock_round,
-    "KnockGame": lambda: xactika_edu.KnockGame.new(players=2, seed=1),
     "KnockView": lambda: _turn_view(_knock_round()),
     "RandomKnockBot": lambda: xactika_edu.RandomKnockBot(seed=1),
     "HeuristicKnockBot": lambda: xactika_edu.HeuristicKnockBot(knock_at=5),
     "LostHeirRound": _heir_round,
-    "LostHeirGame": lambda: xactika_edu.LostHeirGame(seed=1, target=5),
     "LostHeirView": lambda: _turn_view(_heir_round()),
     "RandomLostHeirBot": lambda: xactika_edu.RandomLostHeirBot(seed=1),
     "HeuristicLostHeirBot": xactika_edu.HeuristicLostHeirBot,
