@@ -190,6 +190,15 @@ def test_heuristic_beats_random() -> None:
 def test_play_blackout_refuses_non_players() -> None:
     with pytest.raises(XactikaError, match="act"):
         play_blackout_game([HeuristicBlackoutBot(), "bot"])  # type: ignore[list-item]
+    for bots in (None, 3, "bots"):  # found by tests/test_fuzz.py: None raised TypeError
+        with pytest.raises(XactikaError, match=r"^bots must be a list like \[RandomBlackoutBot"):
+            play_blackout_game(bots)  # type: ignore[arg-type]
+    with pytest.raises(XactikaError, match="players must be"):
+        play_blackout_game([])
+    # any list-like of players is read: a tuple or a generator plays as the list does
+    listed = play_blackout_game([RandomBlackoutBot(seed=s) for s in (1, 2)], seed=4)
+    generated = play_blackout_game((RandomBlackoutBot(seed=s) for s in (1, 2)), seed=4)
+    assert generated == listed
     with pytest.raises(XactikaError, match="turn"):
         rnd = BlackoutRound(["AS 2H", "KS 3H"], trump="4H", dealer=1)
         RandomBlackoutBot(seed=1).act(rnd.view(1))

@@ -17,6 +17,7 @@ from xactika_edu.base.checks import (
     check_number,
     check_record,
     check_whole,
+    is_whole,
     shown,
 )
 from xactika_edu.base.errors import XactikaError
@@ -75,6 +76,16 @@ def test_check_whole_names_the_value_also_when_huge():
     for bad in (True, 3.0, "3", None, [3]):
         with pytest.raises(XactikaError, match="players must be a whole number from 2 to 10"):
             check_whole(bad, "players", 2, 10)
+
+
+def test_is_whole_never_raises_and_agrees_with_check_whole():
+    assert is_whole(3) and is_whole(np.int64(3), 0, 3) and is_whole(-(10**5000))
+    assert not is_whole(10**5000, 0, 3) and not is_whole(-1, 0) and not is_whole(4, high=3)
+    # an array or a data frame would raise if compared with ==; is_whole says False
+    for bad in (True, 3.0, "3", None, [3], np.array([[1, 2], [3, 4]]), pd.DataFrame()):
+        assert not is_whole(bad, 0, 3)
+        with pytest.raises(XactikaError, match="must be a whole number"):
+            check_whole(bad, "seat", 0, 3)
 
 
 @pytest.mark.parametrize(

@@ -195,6 +195,27 @@ junk = st.recursive(
 
 _card_text = st.sampled_from([str(card) for card in xactika_edu.DECK])
 _cards = st.lists(_card_text, max_size=9)
+#: Seed 004's decks: playing cards (Blackout, the knock game) and Lost Heir cards, as
+#: notation or as cards.
+_playing_card = st.one_of(
+    st.sampled_from([str(card) for card in xactika_edu.STANDARD_DECK]),
+    st.sampled_from(xactika_edu.STANDARD_DECK),
+)
+_playing_cards = st.one_of(
+    st.lists(_playing_card, max_size=7),
+    st.lists(_playing_card, max_size=7).map(lambda cards: " ".join(map(str, cards))),
+    st.just("AS 2H 3D"),
+)
+_heir_card = st.sampled_from(
+    [f"{rank}{city}" for city in "TMHW" for rank in range(8)] + ["Mayor of Winnipeg", "8W"]
+)
+_heir_cards = st.one_of(st.lists(_heir_card, max_size=9), st.just("0T 1T 2T 3T 4T 5T 6T 7T"))
+_HEIR_DEAL = [
+    "0T 1T 2T 3T 4T 5T 6T 7T",
+    "0M 1M 2M 3M 4M 5M 6M 7M",
+    "0H 1H 2H 3H 4H 5H 6H 7H",
+    "0W 1W 2W 3W 4W 5W 6W 7W",
+]
 
 
 @st.composite
@@ -215,16 +236,119 @@ def _mutated(draw: st.DrawFn, make: Callable[[], dict[str, Any]]) -> Any:
         return record
 
 
+def _blackout_round() -> Any:
+    return xactika_edu.BlackoutRound.deal(players=3, cards_per_hand=2, dealer=0, seed=1)
+
+
+def _knock_round() -> Any:
+    return xactika_edu.KnockRound.deal(players=2, seed=1)
+
+
+def _heir_round() -> Any:
+    return xactika_edu.LostHeirRound.deal(dealer=0, seed=3)
+
+
+def _turn_view(rnd: Any) -> Any:
+    """The view of the seat to act in ``rnd`` (a bot can act on it)."""
+    return rnd.view(rnd.current_player)
+
+
+def _record_of(make: Callable[[], Any]) -> Callable[[], dict[str, Any]]:
+    """A function that makes ``make()``'s record after its first legal action."""
+
+    def record() -> dict[str, Any]:
+        value = make()
+        value.apply(value.legal_actions()[0])
+        return dict(value.to_record())
+
+    return record
+
+
+#: Small games of seed 004 (samples, and records for ``from_record``).
+SAMPLES_OF_GAMES: dict[str, Callable[[], Any]] = {
+    "BlackoutGame": lambda: xactika_edu.BlackoutGame(players=8, seed=1, first_dealer=0),
+    "KnockGame": lambda: xactika_edu.KnockGame.new(players=2, seed=1),
+    "LostHeirGame": lambda: xactika_edu.LostHeirGame(seed=1, target=5),
+}
+
+
+#: Computer players of each game of seed 004, built fresh for every call (they hold a
+#: seeded generator).
+_BOT_KINDS: dict[str, tuple[Callable[[int], Any], ...]] = {
+    "Blackout": (
+        lambda seed: xactika_edu.RandomBlackoutBot(seed=seed),
+        lambda seed: xactika_edu.HeuristicBlackoutBot(),
+    ),
+    "knock": (
+        lambda seed: xactika_edu.RandomKnockBot(seed=seed),
+        lambda seed: xactika_edu.HeuristicKnockBot(),
+    ),
+    "Lost Heir": (
+        lambda seed: xactika_edu.RandomLostHeirBot(seed=seed),
+        lambda seed: xactika_edu.HeuristicLostHeirBot(),
+    ),
+}
+
+
+@st.composite
+def _bots(draw: st.DrawFn) -> list[Any]:
+    """A list of 0 to 9 computer players, mostly of one game (sometimes of a wrong one,
+    sometimes with junk in a seat)."""
+    kinds = list(_BOT_KINDS.values())
+    game = draw(st.sampled_from(kinds))
+    count = draw(st.sampled_from([0, 1, 2, 3, 4, 5, 9]))
+    bots: list[Any] = []
+    for seat in range(count):
+        makers = game if draw(st.integers(0, 9)) else draw(st.sampled_from(kinds))
+        bots.append(draw(st.sampled_from(makers))(seat))
+    if bots and not draw(st.integers(0, 4)):
+        bots[draw(st.integers(0, len(bots) - 1))] = draw(junk)
+    return bots
+
+
 #: Extra values for parameters with these names, so that valid-looking input reaches
 #: the checks deeper inside.
 HINTS: dict[str, st.SearchStrategy[Any]] = {
-    "record": st.one_of(_mutated(_game_record), _mutated(_round_record)),
-    "hand": _cards,
-    "hands": st.one_of(st.lists(_cards, max_size=4), st.integers(1, 8)),
+    "record": st.one_of(
+        _mutated(_game_record),
+        _mutated(_round_record),
+        _mutated(_record_of(_blackout_round)),
+        _mutated(_record_of(_knock_round)),
+        _mutated(_record_of(_heir_round)),
+        _mutated(_record_of(SAMPLES_OF_GAMES["BlackoutGame"])),
+        _mutated(_record_of(SAMPLES_OF_GAMES["KnockGame"])),
+        _mutated(_record_of(SAMPLES_OF_GAMES["LostHeirGame"])),
+    ),
+    "hand": st.one_of(_cards, _playing_cards, _heir_cards),
+    "hands": st.one_of(
+        st.lists(_cards, max_size=4),
+        st.integers(1, 8),
+        st.lists(_playing_cards, max_size=4),
+        st.just(["AS 2H", "KS 3H"]),
+        st.just(_HEIR_DEAL),
+    ),
+    "blackout_hand": _playing_cards,
+    "xactika_hand": _cards,
+    "stock": _playing_cards,
+    "pile": _playing_cards,
     "cards": _cards,
-    "seen": _cards,
-    "card": _card_text,
-    "view": st.builds(_view),
+    "seen": st.one_of(_cards, _playing_cards),
+    "card": st.one_of(_card_text, _playing_card, _heir_card),
+    "lead": _playing_card,
+    "trump": st.one_of(_playing_card, st.none()),
+    "action": st.one_of(
+        st.sampled_from(["draw stock", "draw pile", "knock", "discard 7S", "pass", "bid 5"]),
+        st.sampled_from(["take a lead", "refuse", "7W", "AS", "2H"]),
+        st.integers(0, 3),
+        _playing_card,
+    ),
+    "bots": _bots(),
+    "view": st.one_of(
+        st.builds(_view),
+        st.builds(lambda: _turn_view(_blackout_round())),
+        st.builds(lambda: _turn_view(_knock_round())),
+        st.builds(lambda: _turn_view(_heir_round())),
+    ),
     "combination": st.sampled_from([str(c) for c in xactika_edu.COMBINATIONS]),
     "call": st.sampled_from([str(c) for c in xactika_edu.COMBINATIONS]),
     "players": st.integers(2, 10),
@@ -254,6 +378,22 @@ SAMPLES: dict[str, Callable[[], object]] = {
     ),
     "Shape": lambda: xactika_edu.Shape.CUBES,
     "Trick": lambda: _finished_trick(),
+    # seed 004's games
+    "BlackoutRound": _blackout_round,
+    **SAMPLES_OF_GAMES,
+    "BlackoutView": lambda: _turn_view(_blackout_round()),
+    "RandomBlackoutBot": lambda: xactika_edu.RandomBlackoutBot(seed=1),
+    "HeuristicBlackoutBot": xactika_edu.HeuristicBlackoutBot,
+    "KnockRound": _knock_round,
+    "KnockView": lambda: _turn_view(_knock_round()),
+    "RandomKnockBot": lambda: xactika_edu.RandomKnockBot(seed=1),
+    "HeuristicKnockBot": lambda: xactika_edu.HeuristicKnockBot(knock_at=5),
+    "LostHeirRound": _heir_round,
+    "LostHeirView": lambda: _turn_view(_heir_round()),
+    "RandomLostHeirBot": lambda: xactika_edu.RandomLostHeirBot(seed=1),
+    "HeuristicLostHeirBot": xactika_edu.HeuristicLostHeirBot,
+    "PlayingCard": lambda: xactika_edu.PlayingCard.parse("Q♠"),
+    "LostHeirCard": lambda: xactika_edu.LostHeirCard.parse("7W"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from xactika_edu import NotationError, XactikaError
@@ -63,6 +64,9 @@ def test_bad_notation_is_refused_quoting_it(text):
 def test_card_values_are_checked_and_lists_refuse_a_card_twice():
     with pytest.raises(XactikaError, match="city 0-3 and rank 0-7"):
         LostHeirCard(4, 1)
+    for city, rank in ((np.array([[1, 2], [3, 4]]), 1), (0, np.array([1])), (False, 1), (0, 1.0)):
+        with pytest.raises(XactikaError, match="city 0-3 and rank 0-7"):  # not a ValueError
+            LostHeirCard(city, rank)
     with pytest.raises(XactikaError, match="given twice: 7W"):
         parse_lost_heir_cards("7W 7w")
 

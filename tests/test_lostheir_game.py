@@ -30,7 +30,7 @@ def test_the_first_dealer_is_found_face_up_and_the_deal_passes_left():
         assert game.current_player is None  # the round was played directly: deal the next
         assert game.next_round().dealer == (game.first_dealer + number) % 4
     assert game.players == 4 and LostHeirGame.new(4, seed=21) == LostHeirGame(seed=21)
-    for players in (3, 5, "4", True):
+    for players in (3, 5, "4", True, 4.0, np.array([4, 4])):
         with pytest.raises(XactikaError, match="needs 4 players"):
             LostHeirGame.new(players, seed=21)
 

@@ -49,6 +49,11 @@ def test_bad_notation_names_the_text(text):
 def test_bad_values_and_repeats_are_refused():
     with pytest.raises(XactikaError, match="rank 2-14, got suit 0, rank 15"):
         PlayingCard(0, 15)
+    # found by tests/test_fuzz.py: an array was compared with range(4) and raised ValueError
+    for suit, rank in ((np.array([[1, 2], [3, 4]]), 2), (0, np.array([2])), (True, 2), (1.0, 2)):
+        with pytest.raises(XactikaError, match="suit 0-3 and rank 2-14"):
+            PlayingCard(suit, rank)
+    assert PlayingCard(np.int64(3), np.int64(14)) == PlayingCard.parse("AS")
     with pytest.raises(XactikaError, match="twice: A♠"):
         parse_cards("AS as 2c")
     with pytest.raises(XactikaError, match="must be a list of cards, got 7"):

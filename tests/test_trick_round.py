@@ -78,10 +78,15 @@ def test_the_dealer_rule_refuses_the_same_bid_in_both_games() -> None:
             rnd.play(rnd.hand(1)[0])
         with pytest.raises(IllegalBidError, match="turn to bid, not player 0's"):
             rnd.bid(0, player=0)
+        for player in (np.array([[1, 2], [3, 4]]), True, 1.0):  # never a ValueError
+            with pytest.raises(IllegalBidError, match="turn to bid, not player"):
+                rnd.bid(0, player=player)  # type: ignore[arg-type]
         rnd.apply(np.int64(0))
         assert rnd.bids == (1, 0) and rnd.phase == "play"
         with pytest.raises(IllegalPlayError, match="turn to play, not player 1's"):
             rnd.play(rnd.hand(0)[0], player=1)
+        with pytest.raises(IllegalPlayError, match="turn to play, not player array"):
+            rnd.play(rnd.hand(0)[0], player=np.array([0, 0]))  # type: ignore[arg-type]
 
 
 def test_copies_are_independent_and_equal_until_changed() -> None:

@@ -35,6 +35,7 @@ __all__ = [
     "check_number",
     "check_record",
     "check_whole",
+    "is_whole",
     "shown",
 ]
 
@@ -150,6 +151,23 @@ def _middle_cut(text: str, limit: int) -> str:
 
 def _is_whole(value: object) -> TypeGuard[numbers.Integral]:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> bool:
+    """Whether ``value`` is a whole number from ``low`` to ``high`` (inclusive; ``None``:
+    no bound); never raises, whatever the value.
+
+    The test behind :func:`check_whole`, for code that writes its own message.
+    ``True``/``False`` and floats (even ``3.0``) are not whole numbers; NumPy whole
+    numbers are.
+
+    >>> is_whole(3, 0, 3), is_whole(3.0, 0, 3), is_whole(True), is_whole([[1, 2]], 0, 3)
+    (True, False, False, False)
+    """
+    if not _is_whole(value):
+        return False
+    number = int(value)
+    return (low is None or number >= low) and (high is None or number <= high)
 
 
 def check_whole(value: object, name: str, low: int, high: int) -> int:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..base.checks import check_whole, shown
+from ..base.checks import check_whole, is_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import N_
 from ..base.language import gettext as _
@@ -86,7 +86,7 @@ class LostHeirCard:
     rank: int
 
     def __post_init__(self) -> None:
-        if self.city not in range(4) or self.rank not in range(8):
+        if not (is_whole(self.city, 0, 3) and is_whole(self.rank, 0, 7)):
             raise XactikaError(
                 _(
                     "a Lost Heir card has city 0-3 and rank 0-7, got city {city}, rank {rank}"

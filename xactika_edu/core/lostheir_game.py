@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base.checks import check_record, check_whole, shown
+from ..base.checks import check_record, check_whole, is_whole, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from .cards import Seed, make_rng
@@ -77,7 +77,7 @@ class LostHeirGame:
         ...
         xactika_edu.XactikaError: Lost Heir needs 4 players, got 3
         """
-        if isinstance(players, bool) or players != PLAYERS:
+        if not is_whole(players, PLAYERS, PLAYERS):
             raise XactikaError(
                 _("Lost Heir needs 4 players, got {players}").format(players=shown(players))
             )

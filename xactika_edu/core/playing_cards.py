@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..base.checks import check_whole, shown
+from ..base.checks import check_whole, is_whole, shown
 from ..base.errors import NotationError, XactikaError
 from ..base.language import gettext as _
 from .cards import Seed, make_rng
@@ -74,7 +74,7 @@ class PlayingCard:
     rank: int
 
     def __post_init__(self) -> None:
-        if self.suit not in range(4) or self.rank not in RANKS:
+        if not (is_whole(self.suit, 0, 3) and is_whole(self.rank, RANKS[0], RANKS[-1])):
             raise XactikaError(
                 _("a playing card has suit 0-3 and rank 2-14, got suit {suit}, rank {rank}").format(
                     suit=shown(self.suit), rank=shown(self.rank)

@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
-from ..base.checks import check_whole, shown
+from ..base.checks import check_whole, is_whole, shown
 from ..base.errors import IllegalBidError, IllegalPlayError, XactikaError
 from ..base.formatting import signed
 from ..base.language import N_, ngettext
@@ -398,7 +398,7 @@ class TrickRound(TrickState[HandT, CardT, EntryT, TrickT]):
         if phase != BID:
             raise IllegalBidError(_(_NO_MORE_BIDS[phase]).format(bid=shown(bid)))
         seat = self._turn
-        if player is not None and player != seat:
+        if player is not None and not is_whole(player, seat, seat):
             raise IllegalBidError(
                 _("it is player {seat}'s turn to bid, not player {player}'s").format(
                     seat=seat, player=shown(player)
@@ -433,7 +433,7 @@ class TrickRound(TrickState[HandT, CardT, EntryT, TrickT]):
         the round is over, the bidding is not finished, or ``player`` is not that seat."""
         turn = self._turn
         playing = turn >= 0 and self._bids[self._dealer] is not None
-        if playing and (player is None or player == turn):
+        if playing and (player is None or is_whole(player, turn, turn)):
             return turn
         if turn < 0:
             raise IllegalPlayError(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, cast, runtime_checkable
 
-from ..base.checks import shown
+from ..base.checks import as_items, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.blackout import BID, BlackoutRound, BlackoutView
@@ -91,13 +91,16 @@ class HeuristicBlackoutBot:
         return "HeuristicBlackoutBot()"
 
 
-def _check_bots(bots: Sequence[object]) -> None:
-    if not all(isinstance(bot, BlackoutBot) for bot in bots):
+def _check_bots(bots: object) -> tuple[BlackoutBot, ...]:
+    """``bots`` as a tuple, if it is a list of players (anything with ``act(view)``)."""
+    seats = as_items(bots, "bots", example="[RandomBlackoutBot(seed=1), HeuristicBlackoutBot()]")
+    if not all(isinstance(bot, BlackoutBot) for bot in seats):
         raise XactikaError(
             _("every seat needs a player with an act(view) method, got {players}").format(
-                players=shown(list(bots))
+                players=shown(bots)
             )
         )
+    return cast(tuple[BlackoutBot, ...], seats)
 
 
 def play_blackout_round(rnd: BlackoutRound, bots: Sequence[BlackoutBot]) -> BlackoutRound:
@@ -110,16 +113,16 @@ def play_blackout_round(rnd: BlackoutRound, bots: Sequence[BlackoutBot]) -> Blac
     Raises:
         XactikaError: for a seat without an ``act`` method, or not one bot per seat.
     """
-    _check_bots(bots)
-    if len(bots) != rnd.players:
+    seats = _check_bots(bots)
+    if len(seats) != rnd.players:
         raise XactikaError(
             _("give one player per seat ({players}), got {count}").format(
-                players=rnd.players, count=len(bots)
+                players=rnd.players, count=len(seats)
             )
         )
     while not rnd.is_over:
         seat = cast(int, rnd.current_player)  # not None: the round is not over
-        rnd.apply(bots[seat].act(rnd.view(seat)))
+        rnd.apply(seats[seat].act(rnd.view(seat)))
     return rnd
 
 
@@ -132,12 +135,18 @@ def play_blackout_game(
     >>> game.is_over, sum(game.rounds[-1].tricks_won)
     (True, 1)
 
+    >>> play_blackout_game(None)
+    Traceback (most recent call last):
+    ...
+    xactika_edu.XactikaError: bots must be a list like [RandomBlackoutBot(seed=1), ...
+
     Raises:
-        XactikaError: for a seat without an ``act`` method or a player count out of range.
+        XactikaError: for ``bots`` not a list, a seat without an ``act`` method or a
+            player count out of range.
     """
-    _check_bots(bots)
-    game = BlackoutGame(len(bots), seed=seed, first_dealer=first_dealer)
+    seats = _check_bots(bots)
+    game = BlackoutGame(len(seats), seed=seed, first_dealer=first_dealer)
     while not game.is_over:
         seat = cast(int, game.current_player)  # not None: the game is not over
-        game.apply(bots[seat].act(game.view(seat)))
+        game.apply(seats[seat].act(game.view(seat)))
     return game
