@@ -86,8 +86,10 @@ def test_bad_input() -> None:
         RandomKnockBot(seed=1).act(rnd.view(0))
     with pytest.raises(XactikaError, match="knock_at must be a whole number"):
         HeuristicKnockBot(knock_at=-1)
-    with pytest.raises(XactikaError, match="bots must be a list"):
+    with pytest.raises(XactikaError, match="every seat needs a knock game player"):
         play_knock_game([object()])  # type: ignore[list-item]
+    with pytest.raises(XactikaError, match=r"^bots must be a list like \[RandomKnockBot"):
+        play_knock_game(None)  # type: ignore[arg-type]
     assert isinstance(HeuristicKnockBot().act(rnd.view(1)), KnockAction)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, cast, runtime_checkable
 
-from ..base.checks import as_items, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.blackout import BID, BlackoutRound, BlackoutView
@@ -27,7 +26,7 @@ from ..core.blackout_game import BlackoutGame
 from ..core.cards import Seed
 from ..core.playing_cards import STANDARD_DECK, PlayingCard
 from .blackout_policy import BlackoutHeuristicPolicy, choose, state_for_view
-from .family_bots import RandomActionBot, turn_actions
+from .family_bots import RandomActionBot, check_bots, turn_actions
 
 __all__ = [
     "BlackoutBot",
@@ -93,14 +92,9 @@ class HeuristicBlackoutBot:
 
 def _check_bots(bots: object) -> tuple[BlackoutBot, ...]:
     """``bots`` as a tuple, if it is a list of players (anything with ``act(view)``)."""
-    seats = as_items(bots, "bots", example="[RandomBlackoutBot(seed=1), HeuristicBlackoutBot()]")
-    if not all(isinstance(bot, BlackoutBot) for bot in seats):
-        raise XactikaError(
-            _("every seat needs a player with an act(view) method, got {players}").format(
-                players=shown(bots)
-            )
-        )
-    return cast(tuple[BlackoutBot, ...], seats)
+    return check_bots(
+        bots, BlackoutBot, "Blackout", "[RandomBlackoutBot(seed=1), HeuristicBlackoutBot()]"
+    )
 
 
 def play_blackout_round(rnd: BlackoutRound, bots: Sequence[BlackoutBot]) -> BlackoutRound:

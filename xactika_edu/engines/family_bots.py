@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol, cast
 
-from ..base.checks import shown
+from ..base.checks import as_items, shown
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.cards import Seed, make_rng
 
-__all__ = ["RandomActionBot", "turn_actions"]
+__all__ = ["RandomActionBot", "check_bots", "turn_actions"]
 
 
 class _View(Protocol):
@@ -57,6 +57,33 @@ def turn_actions(view: object, view_type: type, game: str) -> list[Any]:
             _("it is not player {seat}'s turn: nothing to do").format(seat=seen.seat)
         )
     return actions
+
+
+def check_bots(
+    bots: object, bot_type: type, game: str, example: str, players: int | None = None
+) -> tuple[Any, ...]:
+    """``bots`` as a tuple: a list of players of ``game``, each an instance of
+    ``bot_type`` (a runtime-checkable protocol: anything with ``act(view)``), and
+    ``players`` of them if given (one per seat).
+
+    Raises:
+        XactikaError: if ``bots`` is not a list (the message shows ``example``), a seat
+            holds no player of the game, or the count is not ``players``.
+    """
+    seats = as_items(bots, "bots", example=example)
+    if not all(isinstance(bot, bot_type) for bot in seats):
+        raise XactikaError(
+            _("every seat needs a {game} player with an act(view) method, got {bots}").format(
+                game=game, bots=shown(bots)
+            )
+        )
+    if players is not None and len(seats) != players:
+        raise XactikaError(
+            _("{game} needs {players} players, one per seat, got {count}").format(
+                game=game, players=players, count=len(seats)
+            )
+        )
+    return seats
 
 
 class RandomActionBot:

@@ -35,7 +35,7 @@ from ..core.knock import (
 from ..core.knock_game import KnockGame
 from ..core.knock_round import KnockRound
 from ..core.playing_cards import PlayingCard
-from .family_bots import RandomActionBot, turn_actions
+from .family_bots import RandomActionBot, check_bots, turn_actions
 
 __all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game", "play_knock_round"]
 
@@ -122,18 +122,11 @@ class HeuristicKnockBot:
         return f"HeuristicKnockBot(knock_at={self.knock_at})"
 
 
-def _check_bots(bots: object, players: int | None = None) -> Sequence[KnockBot]:
-    if (
-        not isinstance(bots, Sequence)
-        or not all(isinstance(bot, KnockBot) for bot in bots)
-        or (players is not None and len(bots) != players)
-    ):
-        raise XactikaError(
-            _("bots must be a list of knock players, one per seat, got {bots}").format(
-                bots=shown(bots)
-            )
-        )
-    return bots
+def _check_bots(bots: object, players: int | None = None) -> tuple[KnockBot, ...]:
+    """``bots`` as a tuple: knock players, ``players`` of them if given."""
+    return check_bots(
+        bots, KnockBot, _("knock game"), "[RandomKnockBot(seed=1), HeuristicKnockBot()]", players
+    )
 
 
 def play_knock_round(rnd: KnockRound, bots: Sequence[KnockBot]) -> KnockRound:

@@ -34,10 +34,10 @@ from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.cards import Seed
 from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirRound, LostHeirView
-from ..core.lostheir_cards import LOST_HEIR, WRONG_BOY, LostHeirCard
+from ..core.lostheir_cards import LOST_HEIR, PLAYERS, WRONG_BOY, LostHeirCard
 from ..core.lostheir_game import TARGET, LostHeirGame
 from ..core.rules import trick_winner
-from .family_bots import RandomActionBot, turn_actions
+from .family_bots import RandomActionBot, check_bots, turn_actions
 
 __all__ = [
     "HeuristicLostHeirBot",
@@ -211,16 +211,11 @@ def _low(card: LostHeirCard) -> tuple[int, int]:
     return card.rank, card.city
 
 
-def _check_bots(bots: object) -> Sequence[LostHeirBot]:
-    if (
-        not isinstance(bots, Sequence)
-        or len(bots) != 4
-        or not all(isinstance(bot, LostHeirBot) for bot in bots)
-    ):
-        raise XactikaError(
-            _("Lost Heir needs 4 players, got {players}").format(players=shown(bots))
-        )
-    return bots
+def _check_bots(bots: object) -> tuple[LostHeirBot, ...]:
+    """``bots`` as a tuple of 4 Lost Heir players (anything with ``act(view)``)."""
+    return check_bots(
+        bots, LostHeirBot, "Lost Heir", "[HeuristicLostHeirBot()] * 4", players=PLAYERS
+    )
 
 
 def play_lostheir_round(rnd: LostHeirRound, bots: Sequence[LostHeirBot]) -> LostHeirRound:
