@@ -183,7 +183,7 @@ def test_spanish_ticket_has_no_english_and_the_same_numbers() -> None:
         for ours, theirs in zip(spanish_answers, english_answers, strict=True):
             assert _NUMBER.findall(ours) == _NUMBER.findall(theirs)
         # the glossary: apuesta, baza, mano; Blackout and Xactika keep their names
-        assert "Apuestas" in spanish and "baza" in spanish and "mano de Blackout" in spanish
+        assert "Apuestas" in spanish and "baza" in spanish and "ronda de Blackout" in spanish
         assert "Bazas ganadas" in spanish and "Probabilidad" in spanish
         assert spanish_answers[2].startswith("La apuesta ")
         assert text(seed) == (english, english_answers)  # English again after Spanish

@@ -240,6 +240,29 @@ def _terms() -> list[tuple[str, str]]:
             pgettext("glossary term", "proportion"),
             _("An equation that says two fractions are equal."),
         ),
+        # Lesson 8: two other card games, with a standard deck
+        (
+            pgettext("glossary term", "suit"),
+            _("One of the four kinds of a standard deck: clubs, diamonds, hearts, spades."),
+        ),
+        (
+            pgettext("glossary term", "follow suit"),
+            _("Play a card of the suit that was led. You must, if you can."),
+        ),
+        (
+            pgettext("glossary term", "trump"),
+            _("A suit that beats every other suit in a round."),
+        ),
+        (pgettext("glossary term", "partner"), _("The player on your team.")),
+        (pgettext("glossary term", "wild card"), _("A card that can stand for any number.")),
+        (
+            pgettext("glossary term", "equally likely"),
+            _("Having the same chance, like each place an unseen card can be."),
+        ),
+        (
+            pgettext("glossary term", "independent events"),
+            _("Knowing that one happened does not change the chance of the other."),
+        ),
     ]
 
 
