@@ -17,7 +17,7 @@ Engines layer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ..base.errors import XactikaError
 from ..base.language import gettext as _
@@ -26,7 +26,7 @@ from ..core.blackout_game import BlackoutGame
 from ..core.cards import Seed
 from ..core.playing_cards import STANDARD_DECK, PlayingCard
 from .blackout_policy import BlackoutHeuristicPolicy, choose, state_for_view
-from .family_bots import RandomActionBot, check_bots, turn_actions
+from .family_bots import RandomActionBot, check_bots, play_out, turn_actions
 
 __all__ = [
     "BlackoutBot",
@@ -114,9 +114,7 @@ def play_blackout_round(rnd: BlackoutRound, bots: Sequence[BlackoutBot]) -> Blac
                 players=rnd.players, count=len(seats)
             )
         )
-    while not rnd.is_over:
-        seat = cast(int, rnd.current_player)  # not None: the round is not over
-        rnd.apply(seats[seat].act(rnd.view(seat)))
+    play_out(rnd, seats)
     return rnd
 
 
@@ -140,7 +138,5 @@ def play_blackout_game(
     """
     seats = _check_bots(bots)
     game = BlackoutGame(len(seats), seed=seed, first_dealer=first_dealer)
-    while not game.is_over:
-        seat = cast(int, game.current_player)  # not None: the game is not over
-        game.apply(seats[seat].act(game.view(seat)))
+    play_out(game, seats)
     return game

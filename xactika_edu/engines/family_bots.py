@@ -21,6 +21,7 @@ xactika_edu.XactikaError: it is not player 0's turn: nothing to do
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
 from ..base.checks import as_items, shown
@@ -28,7 +29,7 @@ from ..base.errors import XactikaError
 from ..base.language import gettext as _
 from ..core.cards import Seed, make_rng
 
-__all__ = ["RandomActionBot", "check_bots", "turn_actions"]
+__all__ = ["RandomActionBot", "check_bots", "play_out", "turn_actions"]
 
 
 class _View(Protocol):
@@ -84,6 +85,37 @@ def check_bots(
             )
         )
     return seats
+
+
+class _Table(Protocol):
+    """A round or a game of seed 004's games, as :func:`play_out` drives it."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def apply(self, action: Any) -> None: ...
+
+
+def play_out(table: _Table, bots: Sequence[Any], before: Callable[[], None] | None = None) -> None:
+    """Play ``table`` (a round or a game) to its end: the seat to act gets its view and
+    its bot's action is applied, again and again (the one loop of every game's
+    ``play_*_round`` and ``play_*_game``). ``before`` runs before each action (a game's
+    own limit, such as Lost Heir's most rounds). ``bots`` is already checked
+    (:func:`check_bots`).
+
+    Raises:
+        IllegalBidError, IllegalPlayError: a bot chose an action that is not legal.
+    """
+    while not table.is_over:
+        if before is not None:
+            before()
+        seat = cast(int, table.current_player)  # not None: the table is not over
+        table.apply(bots[seat].act(table.view(seat)))
 
 
 class RandomActionBot:

@@ -35,7 +35,7 @@ from ..core.knock import (
 from ..core.knock_game import KnockGame
 from ..core.knock_round import KnockRound
 from ..core.playing_cards import PlayingCard
-from .family_bots import RandomActionBot, check_bots, turn_actions
+from .family_bots import RandomActionBot, check_bots, play_out, turn_actions
 
 __all__ = ["HeuristicKnockBot", "KnockBot", "RandomKnockBot", "play_knock_game", "play_knock_round"]
 
@@ -145,10 +145,7 @@ def play_knock_round(rnd: KnockRound, bots: Sequence[KnockBot]) -> KnockRound:
     if not isinstance(rnd, KnockRound):
         raise XactikaError(_("not a knock round: {round}").format(round=shown(rnd)))
     bots = _check_bots(bots, rnd.players)
-    while not rnd.is_over:
-        seat = rnd.current_player
-        assert seat is not None  # the round is not over (not user input)
-        rnd.apply(bots[seat].act(rnd.view(seat)))
+    play_out(rnd, bots)
     return rnd
 
 
@@ -168,8 +165,5 @@ def play_knock_game(
     """
     bots = _check_bots(bots)
     game = KnockGame.new(len(bots), seed, first_dealer)
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None  # the game is not over (not user input)
-        game.apply(bots[seat].act(game.view(seat)))
+    play_out(game, bots)
     return game

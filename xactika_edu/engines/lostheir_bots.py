@@ -37,7 +37,7 @@ from ..core.lostheir import MAX_BID, MIN_BID, Action, LostHeirRound, LostHeirVie
 from ..core.lostheir_cards import LOST_HEIR, PLAYERS, WRONG_BOY, LostHeirCard
 from ..core.lostheir_game import TARGET, LostHeirGame
 from ..core.rules import trick_winner
-from .family_bots import RandomActionBot, check_bots, turn_actions
+from .family_bots import RandomActionBot, check_bots, play_out, turn_actions
 
 __all__ = [
     "HeuristicLostHeirBot",
@@ -234,10 +234,7 @@ def play_lostheir_round(rnd: LostHeirRound, bots: Sequence[LostHeirBot]) -> Lost
     if not isinstance(rnd, LostHeirRound):
         raise XactikaError(_("not a Lost Heir hand: {hand}").format(hand=shown(rnd)))
     bots = _check_bots(bots)
-    while not rnd.is_over:
-        seat = rnd.current_player
-        assert seat is not None  # the round is not over (not user input)
-        rnd.apply(bots[seat].act(rnd.view(seat)))
+    play_out(rnd, bots)
     return rnd
 
 
@@ -260,14 +257,14 @@ def play_lostheir_game(
     max_rounds = check_whole(max_rounds, "max_rounds", 1, 100_000)
     bots = _check_bots(bots)
     game = LostHeirGame.new(seed=seed, target=target)
-    while not game.is_over:
+
+    def within_limit() -> None:
         if len(game.rounds) > max_rounds:
             raise XactikaError(
                 _("no side reached {target} in {hands} hands").format(
                     target=target, hands=max_rounds
                 )
             )
-        seat = game.current_player
-        assert seat is not None  # the game is not over (not user input)
-        game.apply(bots[seat].act(game.view(seat)))
+
+    play_out(game, bots, within_limit)
     return game
